@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/** Platform spec §5 and §8: the texts users see, defined once for client and server. */
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordMin6: 'Password must be at least 6 characters',
+  passwordsDontMatch: "Passwords don't match",
+  resetTokenMissing: 'Reset token is missing from the URL',
+  nameRequired: 'Name is required',
+  activationPasswordRule: 'Password must contain at least one letter and one number',
+  activationPasswordMin: 'Password must be at least 8 characters',
+  activationPasswordMax: 'Password must be at most 72 characters',
+  confirmationRequired: 'Password confirmation is required',
+  activationLinkMissing: 'Invalid activation link. Please check your email for the correct link.',
+  currentPasswordRequired: 'Current password is required',
+  newPasswordMin6: 'New password must be at least 6 characters',
+  newPasswordsDontMatch: "New passwords don't match",
+  invalidCredentials: 'Invalid email or password',
+  invalidResetToken: 'Invalid or expired reset token',
+  invalidActivationToken: 'Invalid activation token',
+  currentPasswordWrong: 'Current password is incorrect',
+  sessionExpired: 'Session expired',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  forgotPasswordSent: 'If an account exists for that email, we have sent a password reset link.',
+  passwordResetDone: 'Password has been reset successfully',
+  passwordChanged: 'Password changed successfully! You remain logged in on this device.',
+  loginFailed: 'Login failed',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  forgotFailed: 'Failed to send password reset email. Please try again.',
+  resetFailed: 'Failed to reset password. Please try again.',
+  activationLoginFailed: 'Activation successful, but login failed. Please try logging in manually.',
+  activationFailed: 'Failed to activate account. Please try again or contact support.',
+  changePasswordFailed: 'Failed to change password. Please try again.',
+} as const;
+
+const M = AUTH_MESSAGES;
+const email = z.string({ error: M.invalidEmail }).trim().toLowerCase().email(M.invalidEmail);
+const password6 = z.string({ error: M.passwordMin6 }).min(6, M.passwordMin6);
+const activationPassword = z
+  .string({ error: M.activationPasswordMin })
+  .min(8, M.activationPasswordMin)
+  .max(72, M.activationPasswordMax)
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.activationPasswordRule);
+
+// ---- API bodies (the server validates these) ----
+export const loginBody = z.object({ email, password: password6 });
+export const forgotPasswordBody = z.object({ email });
+export const resetPasswordBody = z.object({
+  token: z.string({ error: M.resetTokenMissing }).min(1, M.resetTokenMissing),
+  password: password6,
+});
+export const verifyResetTokenQuery = z.object({
+  token: z.string({ error: M.resetTokenMissing }).min(1, M.resetTokenMissing),
+});
+export const activateBody = z.object({
+  token: z.string({ error: M.activationLinkMissing }).min(1, M.activationLinkMissing),
+  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired),
+  password: activationPassword,
+});
+export const changePasswordBody = z.object({
+  currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
+  newPassword: z.string({ error: M.newPasswordMin6 }).min(6, M.newPasswordMin6),
+});
+
+// ---- Forms (the client validates these; they add the confirmation fields) ----
+export const resetPasswordForm = z
+  .object({ password: password6, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] });
+export const activationForm = z
+  .object({
+    name: activateBody.shape.name,
+    password: activationPassword,
+    confirmPassword: z.string().min(1, M.confirmationRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] });
+export const changePasswordForm = changePasswordBody
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, { message: M.newPasswordsDontMatch, path: ['confirmPassword'] });
+
+/** The user as the API returns it (platform §3). */
+export interface ApiUser {
+  _id: string;
+  id: string;
+  name: string;
+  email: string;
+  role: 'resident' | 'board' | 'superadmin';
+  status: 'active' | 'invited' | 'inactive';
+  hoa_id: string;
+  address_id: string | null;
+  address: { _id: string; street: string; unit_number: string | null } | null;
+  phone: string | null;
+  createdAt: string;
+  lastLogin: string | null;
+  needsReactivation: boolean;
+}
+
+export interface SessionPayload {
+  accessToken: string;
+  user: ApiUser;
+}

@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { id, ms } from './columns';
+
+/** Every email goes through here: one row per recipient, delivered by the outbox job after commit. */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: id(),
+    /** Null only for mail that belongs to no HOA yet. */
+    hoaId: text('hoa_id'),
+    toEmail: text('to_email').notNull(),
+    toUserId: text('to_user_id'),
+    template: text('template').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'delivered', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerId: text('provider_id'),
+    nextAttemptAt: ms('next_attempt_at').notNull(),
+    createdAt: ms('created_at').notNull(),
+    deliveredAt: ms('delivered_at'),
+  },
+  (t) => [index('email_outbox_hoa').on(t.hoaId), index('email_outbox_due').on(t.status, t.nextAttemptAt)],
+);

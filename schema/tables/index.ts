@@ -1,0 +1,3 @@
+// All drizzle tables; drizzle-kit reads this file. One file per area.
+export * from './platform';
+export * from './email';

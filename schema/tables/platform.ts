@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { hoaId, id, ms } from './columns';
+
+export const hoas = sqliteTable(
+  'hoas',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    city: text('city'),
+    zip: text('zip'),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('hoas_name_ci').on(sql`lower(${t.name})`)],
+);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    hoaId: hoaId(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['resident', 'board', 'superadmin'] }).notNull(),
+    status: text('status', { enum: ['active', 'invited', 'inactive'] }).notNull(),
+    addressId: text('address_id'),
+    phone: text('phone'),
+    /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until an invited user activates. */
+    passwordHash: text('password_hash'),
+    lastLogin: ms('last_login'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    deletedAt: ms('deleted_at'),
+    /** Row version for sync (bumped on every write). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('users_email_ci').on(sql`lower(${t.email})`),
+    index('users_hoa').on(t.hoaId),
+  ],
+);
+
+export const addresses = sqliteTable(
+  'addresses',
+  {
+    id: id(),
+    hoaId: hoaId(),
+    street: text('street').notNull(),
+    unitNumber: text('unit_number'),
+    isRented: integer('is_rented', { mode: 'boolean' }).notNull().default(false),
+    notes: text('notes'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    deletedAt: ms('deleted_at'),
+  },
+  (t) => [index('addresses_hoa').on(t.hoaId)],
+);
+
+/** One row per refresh token; rotation inserts a new row in the same family. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id').notNull(),
+    hoaId: hoaId(),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ms('created_at').notNull(),
+    lastUsedAt: ms('last_used_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    /** Set when this token was exchanged for a newer one; presenting it again is reuse. */
+    rotatedAt: ms('rotated_at'),
+    revokedAt: ms('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    index('sessions_family').on(t.familyId),
+    index('sessions_user').on(t.userId),
+    index('sessions_hoa').on(t.hoaId),
+  ],
+);
+
+export const authTokens = sqliteTable(
+  'auth_tokens',
+  {
+    id: id(),
+    userId: text('user_id').notNull(),
+    hoaId: hoaId(),
+    kind: text('kind', { enum: ['reset', 'activation'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: ms('created_at').notNull(),
+    expiresAt: ms('expires_at').notNull(),
+    usedAt: ms('used_at'),
+  },
+  (t) => [
+    uniqueIndex('auth_tokens_hash').on(t.tokenHash),
+    index('auth_tokens_user').on(t.userId),
+    index('auth_tokens_hoa').on(t.hoaId),
+  ],
+);
+
+/** Fixed-window counters for rate limits; kept in the database because Workers share no memory. */
+export const rateLimits = sqliteTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: ms('window_start').notNull(),
+  count: integer('count').notNull(),
+});

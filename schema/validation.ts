@@ -1,0 +1,18 @@
+import type { z } from 'zod';
+
+/** The API's validation error shape, also used by forms to place messages under fields. */
+export interface FieldError {
+  path: string;
+  msg: string;
+}
+
+export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldError[] {
+  return issues.map((i) => ({ path: i.path.map(String).join('.'), msg: i.message }));
+}
+
+/** First message per field, for inline form errors. */
+export function errorsByField(errors: FieldError[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of errors) if (!(e.path in out)) out[e.path] = e.msg;
+  return out;
+}

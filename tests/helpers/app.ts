@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../worker/app';
+import type { AppDeps } from '../../worker/deps';
+import { openDatabase } from '../../worker/dev/database';
+import { runMigrations } from '../../worker/dev/migrate';
+import { seedDemoData } from '../../worker/dev/seed';
+import { setDummyIterations } from '../../worker/services/passwords';
+
+/** Tests hash with a low PBKDF2 count so the suite stays fast; the count is recorded in each hash. */
+export const TEST_PASSWORD_ITERATIONS = 1_000;
+
+export const START_TIME = Date.parse('2026-11-21T12:00:00Z');
+
+/** A clock tests can move: `clock.advance(ms)`. */
+export function fakeClock(start = START_TIME) {
+  let now = start;
+  const clock = () => now;
+  clock.advance = (ms: number) => {
+    now += ms;
+  };
+  clock.set = (ms: number) => {
+    now = ms;
+  };
+  return clock;
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  deps: AppDeps;
+  clock: ReturnType<typeof fakeClock>;
+  close(): void;
+}
+
+/** A fresh libSQL file database, migrated and seeded with the demo data, behind createApp. */
+export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'hoa-test-'));
+  const database = await openDatabase(`file:${join(dir, 'test.db')}`);
+  await runMigrations(database);
+  const clock = fakeClock();
+  setDummyIterations(TEST_PASSWORD_ITERATIONS);
+  await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS });
+  const { config, ...rest } = overrides;
+  const deps: AppDeps = {
+    database,
+    clock,
+    config: {
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+      appUrl: 'http://localhost:8787',
+      passwordIterations: TEST_PASSWORD_ITERATIONS,
+      localMode: true,
+      connectOrigins: [],
+      ...config,
+    },
+    ...rest,
+  };
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    clock,
+    close() {
+      database.client.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { TestApp } from './app';
+
+export const DEMO_PASSWORD = 'Password123';
+
+export const DEMO = {
+  maple: {
+    superadmin: 'owner@maplegrove.test',
+    board: 'board@maplegrove.test',
+    resident: 'resident@maplegrove.test',
+    resident2: 'resident2@maplegrove.test',
+  },
+  cedar: {
+    superadmin: 'owner@cedarpark.test',
+    board: 'board@cedarpark.test',
+    resident: 'resident@cedarpark.test',
+  },
+} as const;
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  cookie?: string;
+  headers?: Record<string, string>;
+}
+
+/** One API call the way a client makes it; returns status, parsed JSON (or null) and headers. */
+export async function call(t: TestApp, method: string, path: string, opts: CallOptions = {}) {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  const res = await t.app.request(`http://localhost${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  let json: any;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+/** The refresh cookie from a Set-Cookie header, as `name=value` for the next request. */
+export function refreshCookie(headers: Headers): string | undefined {
+  const set = headers.get('set-cookie') ?? '';
+  const match = /hoa_refresh=([^;]*)/.exec(set);
+  return match && match[1] ? `hoa_refresh=${match[1]}` : undefined;
+}
+
+export async function login(t: TestApp, email: string, password = DEMO_PASSWORD) {
+  const r = await call(t, 'POST', '/api/auth/login', { body: { email, password }, headers: { 'cf-connecting-ip': `10.0.0.${Math.floor(Math.random() * 250)}` } });
+  if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return { token: r.json.accessToken as string, user: r.json.user, cookie: refreshCookie(r.headers)! };
+}

@@ -1,0 +1,71 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppDeps } from './deps';
+import { AppError } from './domain/errors';
+import type { AppEnv } from './env';
+import { authRoutes } from './routes/auth';
+
+export interface AppOptions {
+  /** Serves the built SPA for every non-API path (Node entry); Workers use static assets instead. */
+  spa?: MiddlewareHandler<AppEnv>;
+}
+
+/** Content-Security-Policy for the SPA: own origin, Stripe.js, and the storage origin for direct uploads. */
+function csp(deps: AppDeps) {
+  const stripe = ['https://js.stripe.com', 'https://*.stripe.com'];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...stripe],
+    // Tailwind output is a file, but Headless UI and Tiptap set inline style attributes.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', ...deps.config.connectOrigins],
+    connectSrc: ["'self'", 'https://api.stripe.com', ...deps.config.connectOrigins],
+    frameSrc: ["'self'", ...stripe],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'", ...stripe],
+    frameAncestors: ["'none'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+  };
+}
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestId());
+  app.use('*', secureHeaders({ contentSecurityPolicy: csp(deps), crossOriginEmbedderPolicy: false }));
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.route('/api/auth', authRoutes);
+
+  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)));
+  const spa = options.spa;
+  if (spa) app.get('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : spa(c, next)));
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      const body = err.errors ? { message: err.message, errors: err.errors } : { message: err.message };
+      return c.json(body, err.status, err.headers);
+    }
+    if (err instanceof HTTPException) {
+      // Hono raises these for malformed JSON bodies and the like.
+      const status = err.status;
+      const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed';
+      return c.json({ message }, status);
+    }
+    console.error(`[${c.var.requestId}]`, err);
+    return c.json({ message: 'Internal server error', requestId: c.var.requestId }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,23 @@
+import type { Database } from './db';
+
+export interface AppConfig {
+  jwtSecret: string;
+  /** Public origin of the app, used for links in emails. */
+  appUrl: string;
+  /** PBKDF2 count for new hashes (recorded in each hash). */
+  passwordIterations: number;
+  /** Local providers on: mounts /dev/mail and /dev/pay. Never on when real keys are set. */
+  localMode: boolean;
+  /** Extra origins the SPA may connect to (the S3 endpoint for presigned uploads). */
+  connectOrigins: string[];
+}
+
+/** Everything the app needs from its host; node.ts and cloudflare.ts build it, tests build their own. */
+export interface AppDeps {
+  database: Database;
+  config: AppConfig;
+  /** Milliseconds since the epoch; injectable so tests can move time. */
+  clock: () => number;
+  /** Called after a commit that queued email, so the Node entry can deliver at once. */
+  onEmailQueued?: () => void;
+}

@@ -1,0 +1,275 @@
+import { and, eq, isNull, ne, or, lt } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AUTH_MESSAGES as M, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
+import { authTokens, sessions, users } from '../../schema/tables';
+import type { Tx } from '../db';
+import type { AppDeps } from '../deps';
+import { passwordResetEmail } from '../emails/auth';
+import { queueEmail } from '../services/email';
+import { hashPassword, needsRehash, verifyPassword } from '../services/passwords';
+import { hit, type RateRule } from '../services/rate-limit';
+import { newId, randomToken, sha256Hex, signAccessToken } from '../services/tokens';
+import type { Actor } from './actor';
+import { AppError, unauthorized } from './errors';
+import { findUserByEmail, loadApiUser, type UserRow } from './users';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
+export const RESET_TOKEN_TTL_MS = 2 * HOUR;
+export const ACTIVATION_TOKEN_TTL_MS = 7 * DAY;
+
+export const RATE_LIMITS = {
+  loginPerIp: { name: 'login:ip', limit: 30, windowMs: 15 * MINUTE },
+  loginPerEmail: { name: 'login:email', limit: 10, windowMs: 15 * MINUTE },
+  forgotPerIp: { name: 'forgot:ip', limit: 10, windowMs: HOUR },
+  forgotPerEmail: { name: 'forgot:email', limit: 3, windowMs: HOUR },
+} satisfies Record<string, RateRule>;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** What a successful login, refresh or activation hands to the route: the body and the new refresh cookie. */
+export interface IssuedSession extends SessionPayload {
+  refreshToken: string;
+  refreshExpiresAt: number;
+}
+
+// ---------------------------------------------------------------- sessions
+
+async function issueSession(deps: AppDeps, tx: Tx, user: UserRow, familyId: string, meta: ClientMeta): Promise<IssuedSession> {
+  const now = deps.clock();
+  const refreshToken = randomToken();
+  const refreshExpiresAt = now + REFRESH_TOKEN_TTL_MS;
+  await tx.insert(sessions).values({
+    id: newId(),
+    userId: user.id,
+    hoaId: user.hoaId,
+    familyId,
+    tokenHash: await sha256Hex(refreshToken),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: refreshExpiresAt,
+  });
+  const accessToken = await signAccessToken(
+    deps.config.jwtSecret,
+    { sub: user.id, hoa: user.hoaId, role: user.role, sid: familyId },
+    now,
+  );
+  return { accessToken, user: await loadApiUser(tx, user), refreshToken, refreshExpiresAt };
+}
+
+async function revokeFamily(tx: Tx, familyId: string, now: number) {
+  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+}
+
+// ---------------------------------------------------------------- login / refresh / logout
+
+export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta: ClientMeta): Promise<IssuedSession> {
+  const { db } = deps.database;
+  const now = deps.clock();
+  await hit(db, RATE_LIMITS.loginPerIp, meta.ip, now, M.tooManyAttempts);
+  await hit(db, RATE_LIMITS.loginPerEmail, body.email, now, M.tooManyAttempts);
+
+  const user = await findUserByEmail(db, body.email);
+  // Invited users have no password yet, so they fail here like an unknown email.
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
+  if (!user || !ok) throw unauthorized(M.invalidCredentials);
+  if (user.status !== 'active') {
+    throw new AppError(403, 'Your account is inactive. Please contact your HOA board.');
+  }
+
+  const rehash = needsRehash(user.passwordHash!, deps.config.passwordIterations)
+    ? await hashPassword(body.password, deps.config.passwordIterations)
+    : null;
+  return deps.database.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ lastLogin: now, ...(rehash ? { passwordHash: rehash } : {}) })
+      .where(eq(users.id, user.id));
+    return issueSession(deps, tx, { ...user, lastLogin: now }, newId(), meta);
+  });
+}
+
+/**
+ * Rotate the refresh token. Presenting a token that was already rotated means it leaked
+ * (or two tabs raced): the whole family is revoked and everyone holding it must sign in again.
+ */
+export async function refresh(deps: AppDeps, refreshToken: string | undefined, meta: ClientMeta): Promise<IssuedSession> {
+  if (!refreshToken) throw unauthorized(M.sessionExpired);
+  const tokenHash = await sha256Hex(refreshToken);
+  const now = deps.clock();
+  const result = await deps.database.transaction(async (tx) => {
+    const [session] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    if (!session || session.revokedAt != null) return null;
+    if (session.rotatedAt != null) {
+      await revokeFamily(tx, session.familyId, now);
+      return 'reuse' as const;
+    }
+    if (session.expiresAt <= now) return null;
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, session.userId), isNull(users.deletedAt)))
+      .limit(1);
+    if (!user || user.status !== 'active') {
+      await revokeFamily(tx, session.familyId, now);
+      return 'reuse' as const;
+    }
+    await tx.update(sessions).set({ rotatedAt: now, lastUsedAt: now }).where(eq(sessions.id, session.id));
+    return issueSession(deps, tx, user, session.familyId, { ...meta, userAgent: meta.userAgent ?? session.userAgent });
+  });
+  if (!result || result === 'reuse') throw unauthorized(M.sessionExpired);
+  return result;
+}
+
+export async function logout(deps: AppDeps, refreshToken: string | undefined): Promise<void> {
+  if (!refreshToken) return;
+  const tokenHash = await sha256Hex(refreshToken);
+  await deps.database.transaction(async (tx) => {
+    const [session] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    if (session) await revokeFamily(tx, session.familyId, deps.clock());
+  });
+}
+
+export async function profile(deps: AppDeps, actor: Actor) {
+  const [user] = await deps.database.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId), isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) throw unauthorized(M.sessionExpired);
+  return loadApiUser(deps.database.db, user);
+}
+
+// ---------------------------------------------------------------- single-use tokens
+
+/** Creates a reset or activation token; returns the raw token for the email link. */
+export async function createAuthToken(tx: Tx, now: number, user: UserRow, kind: 'reset' | 'activation'): Promise<string> {
+  const token = randomToken();
+  // A new link replaces older unused ones of the same kind.
+  await tx
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.userId, user.id), eq(authTokens.kind, kind), isNull(authTokens.usedAt)));
+  await tx.insert(authTokens).values({
+    id: newId(),
+    userId: user.id,
+    hoaId: user.hoaId,
+    kind,
+    tokenHash: await sha256Hex(token),
+    createdAt: now,
+    expiresAt: now + (kind === 'reset' ? RESET_TOKEN_TTL_MS : ACTIVATION_TOKEN_TTL_MS),
+  });
+  return token;
+}
+
+async function findValidToken(tx: Tx, token: string, kind: 'reset' | 'activation', now: number) {
+  const [row] = await tx
+    .select({ token: authTokens, user: users })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.kind, kind), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row || row.token.usedAt != null || row.token.expiresAt <= now) return null;
+  return row;
+}
+
+// ---------------------------------------------------------------- forgot / reset
+
+export async function forgotPassword(deps: AppDeps, email: string, meta: ClientMeta): Promise<{ message: string }> {
+  const now = deps.clock();
+  const { db } = deps.database;
+  await hit(db, RATE_LIMITS.forgotPerIp, meta.ip, now, M.tooManyAttempts);
+  await hit(db, RATE_LIMITS.forgotPerEmail, email, now, M.tooManyAttempts);
+  const user = await findUserByEmail(db, email);
+  // Only active accounts get a link; the answer is the same either way.
+  if (user && user.status === 'active') {
+    await deps.database.transaction(async (tx) => {
+      const token = await createAuthToken(tx, now, user, 'reset');
+      const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...passwordResetEmail({ name: user.name, url }) });
+    });
+    deps.onEmailQueued?.();
+  }
+  return { message: M.forgotPasswordSent };
+}
+
+export async function verifyResetToken(deps: AppDeps, token: string): Promise<{ email: string }> {
+  const row = await deps.database.transaction((tx) => findValidToken(tx, token, 'reset', deps.clock()));
+  if (!row || row.user.status !== 'active') throw new AppError(400, M.invalidResetToken);
+  return { email: row.user.email };
+}
+
+export async function resetPassword(deps: AppDeps, body: z.infer<typeof resetPasswordBody>): Promise<{ message: string }> {
+  const now = deps.clock();
+  const passwordHash = await hashPassword(body.password, deps.config.passwordIterations);
+  const done = await deps.database.transaction(async (tx) => {
+    const row = await findValidToken(tx, body.token, 'reset', now);
+    if (!row || row.user.status !== 'active') return false;
+    await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.user.id));
+    // A reset means the old password may be known to someone else: end every session.
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
+    return true;
+  });
+  if (!done) throw new AppError(400, M.invalidResetToken);
+  return { message: M.passwordResetDone };
+}
+
+// ---------------------------------------------------------------- activation
+
+export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>, meta: ClientMeta): Promise<IssuedSession & { token: string }> {
+  const now = deps.clock();
+  const passwordHash = await hashPassword(body.password, deps.config.passwordIterations);
+  const issued = await deps.database.transaction(async (tx) => {
+    const row = await findValidToken(tx, body.token, 'activation', now);
+    // An invited user set to inactive can no longer accept the invitation (platform §4).
+    if (!row || row.user.status !== 'invited') return null;
+    await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
+    const user: UserRow = { ...row.user, name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now, version: row.user.version + 1 };
+    await tx
+      .update(users)
+      .set({ name: user.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now, version: user.version })
+      .where(eq(users.id, user.id));
+    return issueSession(deps, tx, user, newId(), meta);
+  });
+  if (!issued) throw new AppError(400, M.invalidActivationToken);
+  return { ...issued, token: issued.accessToken };
+}
+
+// ---------------------------------------------------------------- change password
+
+export async function changePassword(deps: AppDeps, actor: Actor, body: z.infer<typeof changePasswordBody>): Promise<{ message: string }> {
+  const { db } = deps.database;
+  const [user] = await db.select().from(users).where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId))).limit(1);
+  if (!user) throw unauthorized(M.sessionExpired);
+  if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+    throw new AppError(400, M.currentPasswordWrong, [{ path: 'currentPassword', msg: M.currentPasswordWrong }]);
+  }
+  const now = deps.clock();
+  const passwordHash = await hashPassword(body.newPassword, deps.config.passwordIterations);
+  await deps.database.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    // Every other device signs out; this one keeps its session family.
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, user.id), ne(sessions.familyId, actor.sessionId), isNull(sessions.revokedAt)));
+  });
+  return { message: M.passwordChanged };
+}
+
+/** Housekeeping for the jobs runner: expired sessions and tokens. */
+export async function purgeExpiredAuthRows(deps: AppDeps): Promise<void> {
+  const now = deps.clock();
+  await deps.database.transaction(async (tx) => {
+    await tx.delete(sessions).where(or(lt(sessions.expiresAt, now), lt(sessions.revokedAt, now - DAY)));
+    await tx.delete(authTokens).where(or(lt(authTokens.expiresAt, now - DAY), lt(authTokens.usedAt, now - DAY)));
+  });
+}
+

@@ -1,0 +1,51 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { Role } from '../../schema/roles';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+
+export interface AccessClaims {
+  sub: string;
+  hoa: string;
+  role: Role;
+  sid: string;
+}
+
+const key = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
+  const iat = Math.floor(nowMs / 1000);
+  return new SignJWT({ hoa: claims.hoa, role: claims.role, sid: claims.sid })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(claims.sub)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(key(secret));
+}
+
+/** Returns the claims, or null for a bad signature, wrong algorithm or an expired token. */
+export async function verifyAccessToken(secret: string, token: string, nowMs: number): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, key(secret), {
+      algorithms: ['HS256'],
+      currentDate: new Date(nowMs),
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.hoa !== 'string' || typeof payload.sid !== 'string') return null;
+    if (payload.role !== 'resident' && payload.role !== 'board' && payload.role !== 'superadmin') return null;
+    return { sub: payload.sub, hoa: payload.hoa, role: payload.role, sid: payload.sid };
+  } catch {
+    return null;
+  }
+}
+
+/** 32 random bytes, base64url: refresh, reset and activation tokens. Only their hash is stored. */
+export function randomToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+export async function sha256Hex(value: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(value));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const newId = () => crypto.randomUUID();

@@ -22,6 +22,8 @@ export interface NodeServerOptions {
   appUrl?: string;
   jwtSecret?: string;
   seed?: boolean;
+  /** PBKDF2 count for new hashes; browser tests lower it to stay fast (the count is stored in each hash). */
+  passwordIterations?: number;
   log?: (line: string) => void;
 }
 
@@ -54,7 +56,8 @@ export async function startNodeServer(opts: NodeServerOptions) {
   const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
   await runMigrations(database);
   const appUrl = opts.appUrl ?? `http://localhost:${opts.port}`;
-  setDummyIterations(PBKDF2_ITERATIONS);
+  const passwordIterations = opts.passwordIterations ?? PBKDF2_ITERATIONS;
+  setDummyIterations(passwordIterations);
 
   const deps: AppDeps = {
     database,
@@ -62,13 +65,13 @@ export async function startNodeServer(opts: NodeServerOptions) {
     config: {
       jwtSecret: jwtSecret(opts),
       appUrl,
-      passwordIterations: PBKDF2_ITERATIONS,
+      passwordIterations,
       localMode: true,
       connectOrigins: [],
     },
   };
 
-  const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations: PBKDF2_ITERATIONS }));
+  const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations }));
 
   const indexHtml = join(opts.clientDir, 'index.html');
   // Hashed assets never change: cache them for a year. Everything else revalidates.

@@ -1,0 +1,123 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { Link, useLocation } from 'wouter';
+import { isPrivileged } from '../../schema/roles';
+import { APP_NAME } from '../lib/config';
+import { capitalize } from '../lib/format';
+import { signOut, useCurrentUser } from '../lib/session';
+import { Avatar, cx, HomeIcon, LifeBuoyIcon, LogOutIcon, Menu, MenuIcon, UserIcon, XIcon } from '../ui';
+
+interface NavEntry {
+  label: string;
+  href: string;
+  /** Other path prefixes that make this entry active (Compliance is active under /violations too). */
+  alsoActive?: string[];
+}
+
+const EVERYONE: NavEntry[] = [
+  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'Announcements', href: '/announcements' },
+  { label: 'Requests', href: '/requests' },
+  { label: 'Documents', href: '/documents' },
+  { label: 'Compliance', href: '/compliance', alsoActive: ['/violations'] },
+  { label: 'Dues', href: '/dues', alsoActive: ['/invoices'] },
+];
+const PRIVILEGED: NavEntry[] = [
+  { label: 'Users', href: '/users' },
+  { label: 'Addresses', href: '/addresses' },
+];
+
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+const isActive = (path: string, e: NavEntry) => [e.href, ...(e.alsoActive ?? [])].some((p) => under(path, p));
+
+/** Top navigation (platform §2): role-dependent entries and the profile menu; a menu on phones. */
+export function TopNav() {
+  const user = useCurrentUser();
+  const [location, navigate] = useLocation();
+  if (!user) return null;
+  const entries = isPrivileged(user.role) ? [...EVERYONE, ...PRIVILEGED] : EVERYONE;
+  const logout = async () => {
+    await signOut();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Disclosure as="header" className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
+      {({ close }) => (
+        <>
+          <div className="mx-auto flex h-14 max-w-[1200px] items-center gap-4 px-4 sm:px-6">
+            <DisclosureButton className="-ml-1 rounded-md p-1.5 text-neutral-700 hover:bg-neutral-100 lg:hidden" aria-label="Open navigation menu">
+              {({ open }) => (open ? <XIcon className="size-5" /> : <MenuIcon className="size-5" />)}
+            </DisclosureButton>
+            <Link href="/dashboard" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-neutral-900">
+              <span className="inline-flex size-7 items-center justify-center rounded-lg bg-accent-700 text-white">
+                <HomeIcon className="size-4" />
+              </span>
+              <span>{APP_NAME}</span>
+            </Link>
+            <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
+              <ul className="flex items-center gap-1">
+                {entries.map((e) => {
+                  const active = isActive(location, e);
+                  return (
+                    <li key={e.href}>
+                      <Link
+                        href={e.href}
+                        aria-current={active ? 'page' : undefined}
+                        className={cx(
+                          'rounded-md px-3 py-2 text-sm font-medium',
+                          active ? 'bg-accent-50 text-accent-800' : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
+                        )}
+                      >
+                        {e.label}
+                      </Link>
+                    </li>
+                  );
+                })}
+              </ul>
+            </nav>
+            <div className="ml-auto flex items-center">
+              <Menu
+                buttonLabel={`Account menu for ${user.name}`}
+                buttonClassName="flex items-center gap-2 p-0.5"
+                button={<Avatar name={user.name} size="sm" />}
+                header={
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>
+                    <p className="truncate text-xs text-neutral-500">{user.email}</p>
+                    <p className="mt-0.5 text-xs text-neutral-500">{capitalize(user.role)}</p>
+                  </div>
+                }
+                items={[
+                  { kind: 'separator' },
+                  { label: 'Profile', href: '/profile', icon: <UserIcon /> },
+                  { label: 'Support', href: '/support', icon: <LifeBuoyIcon /> },
+                  { kind: 'separator' },
+                  { kind: 'action', label: 'Logout', onSelect: () => void logout(), icon: <LogOutIcon /> },
+                ]}
+              />
+            </div>
+          </div>
+          <DisclosurePanel as="nav" aria-label="Main" className="border-t border-neutral-200 lg:hidden">
+            <ul className="mx-auto max-w-[1200px] space-y-0.5 px-2 py-2">
+              {entries.map((e) => {
+                const active = isActive(location, e);
+                return (
+                  <li key={e.href}>
+                    <Link
+                      href={e.href}
+                      onClick={() => close()}
+                      aria-current={active ? 'page' : undefined}
+                      className={cx('block rounded-md px-3 py-2.5 text-[15px] font-medium', active ? 'bg-accent-50 text-accent-800' : 'text-neutral-700 hover:bg-neutral-100')}
+                    >
+                      {e.label}
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </DisclosurePanel>
+        </>
+      )}
+    </Disclosure>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { activationForm, AUTH_MESSAGES, type SessionPayload } from '../../../schema/auth';
+import { api, ApiError } from '../../lib/api';
+import { validateForm, type FieldErrors } from '../../lib/form';
+import { signIn } from '../../lib/session';
+import { Alert, ButtonLink, Button, CheckCircleIcon, Field, Input, PasswordInput, UserIcon } from '../../ui';
+import { AuthCard } from './AuthCard';
+
+export const ACTIVATION_REDIRECT_MS = 2_000;
+
+type ActivateResponse = { token?: string; accessToken?: string; user?: SessionPayload['user'] };
+
+/** /invite/accept?token=: the invitation's account activation (platform §2, §4). */
+export function ActivationPage() {
+  const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [, navigate] = useLocation();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [activated, setActivated] = useState<SessionPayload | null>(null);
+
+  // Signing in right away would send this public page to /dashboard before the success shows:
+  // the session is adopted when the 2-second redirect happens.
+  useEffect(() => {
+    if (!activated) return;
+    const t = setTimeout(() => {
+      signIn(activated);
+      navigate('/dashboard', { replace: true });
+    }, ACTIVATION_REDIRECT_MS);
+    return () => clearTimeout(t);
+  }, [activated, navigate]);
+
+  if (!token) {
+    return (
+      <AuthCard title="Activate Your Account">
+        <div className="space-y-4">
+          <Alert tone="error">{AUTH_MESSAGES.activationLinkMissing}</Alert>
+          <ButtonLink href="/login" variant="secondary" className="w-full">
+            Go to Login
+          </ButtonLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (activated) {
+    return (
+      <AuthCard title="Account Activated!" icon={<CheckCircleIcon className="size-6" />} description={`Welcome, ${activated.user.name}. Taking you to your dashboard...`}>
+        <div className="h-1 overflow-hidden rounded-full bg-neutral-100" aria-hidden="true">
+          <div className="h-full w-full origin-left animate-grow bg-accent-600" />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const form = validateForm(activationForm, { name, password, confirmPassword });
+    setErrors(form.ok ? {} : form.errors);
+    if (!form.ok) return;
+    setBusy(true);
+    try {
+      const res = await api<ActivateResponse>('/api/auth/activate', {
+        method: 'POST',
+        body: { token, name: form.data.name, password: form.data.password },
+        authenticated: false,
+      });
+      const accessToken = res?.accessToken ?? res?.token;
+      if (!accessToken || !res?.user) {
+        setError(AUTH_MESSAGES.activationLoginFailed);
+        setBusy(false);
+        return;
+      }
+      setActivated({ accessToken, user: res.user });
+    } catch (err) {
+      setError(err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.activationFailed);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Activate Your Account" icon={<UserIcon className="size-6" />} description="You have been invited to your HOA. Enter your name and choose a password to finish setting up your account.">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Field label="Full Name" error={errors.name}>
+          <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} invalid={!!errors.name} autoFocus />
+        </Field>
+        <Field label="Password" error={errors.password} hint="8 to 72 characters, with at least one letter and one number.">
+          <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!errors.password} />
+        </Field>
+        <Field label="Confirm Password" error={errors.confirmPassword}>
+          <PasswordInput name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} invalid={!!errors.confirmPassword} />
+        </Field>
+        <Button type="submit" className="w-full" busy={busy} busyText="Activating...">
+          Activate Account
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

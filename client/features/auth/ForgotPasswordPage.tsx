@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { AUTH_MESSAGES, forgotPasswordBody } from '../../../schema/auth';
+import { api, ApiError } from '../../lib/api';
+import { validateForm, type FieldErrors } from '../../lib/form';
+import { Alert, ArrowLeftIcon, Button, Field, Input, KeyIcon, MailIcon } from '../../ui';
+import { AuthCard } from './AuthCard';
+
+const backToLogin = (
+  <Link href="/login" className="inline-flex items-center gap-1 font-medium text-accent-700 hover:underline">
+    <ArrowLeftIcon /> Back to Login
+  </Link>
+);
+
+/** /forgot-password: email form, then 'Check Your Email' with next steps (platform §2). */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const form = validateForm(forgotPasswordBody, { email });
+    setErrors(form.ok ? {} : form.errors);
+    if (!form.ok) return;
+    setBusy(true);
+    try {
+      await api('/api/auth/forgot-password', { method: 'POST', body: form.data, authenticated: false });
+      setSentTo(form.data.email);
+    } catch (err) {
+      // Rate limiting and validation answers say what to do; anything else gets the spec's text.
+      setError(err instanceof ApiError && (err.status === 429 || err.status === 400) ? err.message : AUTH_MESSAGES.forgotFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <AuthCard
+        title="Check Your Email"
+        icon={<MailIcon className="size-6" />}
+        description={
+          <>
+            If an account exists for <strong className="font-medium text-neutral-900">{sentTo}</strong>, we have sent a password reset link.
+          </>
+        }
+        footer={backToLogin}
+      >
+        <div className="space-y-5">
+          <div className="rounded-lg bg-neutral-50 px-4 py-3 text-sm text-neutral-700">
+            <p className="mb-2 font-medium text-neutral-900">Next steps</p>
+            <ol className="list-decimal space-y-1 pl-5">
+              <li>Open the email we sent you. It can take a minute or two to arrive.</li>
+              <li>Click the reset link. It is valid for 2 hours and can be used once.</li>
+              <li>Choose a new password and sign in with it.</li>
+            </ol>
+            <p className="mt-2 text-neutral-600">No email? Check your spam folder, or try again with another address.</p>
+          </div>
+          <Button
+            variant="secondary"
+            className="w-full"
+            onClick={() => {
+              setSentTo(null);
+              setEmail('');
+            }}
+          >
+            Try Different Email
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot Password" icon={<KeyIcon className="size-6" />} description="Enter the email address of your account and we will send you a link to reset your password." footer={backToLogin}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Field label="Email" error={errors.email}>
+          <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />
+        </Field>
+        <Button type="submit" className="w-full" busy={busy} busyText="Sending...">
+          Send Reset Link
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

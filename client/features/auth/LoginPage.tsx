@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'wouter';
+import { AUTH_MESSAGES, loginBody } from '../../../schema/auth';
+import { ApiError } from '../../lib/api';
+import { validateForm, type FieldErrors } from '../../lib/form';
+import { login } from '../../lib/session';
+import { Alert, Button, Field, Input, PasswordInput } from '../../ui';
+import { AuthCard } from './AuthCard';
+
+/** /login (platform §2). Success goes to /dashboard. */
+export function LoginPage() {
+  const [, navigate] = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const form = validateForm(loginBody, { email, password });
+    setErrors(form.ok ? {} : form.errors);
+    if (!form.ok) return;
+    setBusy(true);
+    try {
+      await login(form.data.email, form.data.password);
+      navigate('/dashboard', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'http') setError(err.message || AUTH_MESSAGES.loginFailed);
+      else setError(AUTH_MESSAGES.unexpected);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      description="Welcome back. Enter your email and password to continue."
+      footer={
+        <Link href="/signup" className="font-medium text-accent-700 hover:underline">
+          New HOA? Start your free trial
+        </Link>
+      }
+    >
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Field label="Email" error={errors.email}>
+          <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />
+        </Field>
+        <Field label="Password" error={errors.password}>
+          <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!errors.password} />
+        </Field>
+        <div className="flex justify-end">
+          <Link href="/forgot-password" className="text-sm font-medium text-accent-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" busy={busy} busyText="Signing In...">
+          Sign In
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The one REST client (platform §7, §8): JSON, cookies, the Bearer access token, a 10 s timeout,
+ * one refresh and one retry on 401. The session module plugs itself in with `configureAuth`, so
+ * this file does not depend on it.
+ */
+import type { FieldError } from '../../schema/validation';
+import { API_BASE_URL } from './config';
+
+export const API_TIMEOUT_MS = 10_000;
+
+export type ApiErrorKind = 'http' | 'timeout' | 'network';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly kind: ApiErrorKind,
+    readonly errors: FieldError[] = [],
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The request never got an answer (offline, DNS, timeout): the session must not end because of it. */
+  get isNetwork() {
+    return this.kind !== 'http';
+  }
+}
+
+/** The outcome of a refresh: a new token, a server rejection (sign out), or no answer (stay signed in). */
+export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
+
+interface AuthHooks {
+  getAccessToken: () => string | null;
+  refresh: () => Promise<RefreshOutcome>;
+  onSessionExpired: () => void;
+}
+
+let auth: AuthHooks = {
+  getAccessToken: () => null,
+  refresh: async () => 'rejected',
+  onSessionExpired: () => {},
+};
+
+export function configureAuth(hooks: AuthHooks) {
+  auth = hooks;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Send the Bearer token and refresh on 401 (default). Off for login, refresh and the other public calls. */
+  authenticated?: boolean;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE_URL}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return null;
+  const text = await res.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** One HTTP exchange without the refresh logic; throws ApiError for timeouts, network failures and non-OK answers. */
+export async function rawRequest<T = unknown>(path: string, opts: RequestOptions = {}, token: string | null = null): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  if (opts.body !== undefined && !(opts.body instanceof FormData)) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, API_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, opts.query), {
+      method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: opts.body === undefined ? undefined : opts.body instanceof FormData ? opts.body : JSON.stringify(opts.body),
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (e) {
+    if (timedOut) throw new ApiError('Request timeout', 0, 'timeout');
+    if (opts.signal?.aborted) throw e;
+    throw new ApiError(e instanceof Error ? e.message : 'Network error', 0, 'network');
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+
+  const body = await parseBody(res);
+  if (!res.ok) {
+    const b = body as { message?: unknown; errors?: unknown } | null;
+    const message = typeof b?.message === 'string' && b.message ? b.message : `HTTP ${res.status}: ${res.statusText}`;
+    const errors = Array.isArray(b?.errors) ? (b.errors as FieldError[]) : [];
+    throw new ApiError(message, res.status, 'http', errors, body);
+  }
+  return body as T;
+}
+
+/**
+ * An API call as the app makes it. On 401 it refreshes the session once and retries once;
+ * when the server rejects the refresh the user is signed out and the error is 'Session expired'.
+ */
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  if (opts.authenticated === false) return rawRequest<T>(path, opts);
+  try {
+    return await rawRequest<T>(path, opts, auth.getAccessToken());
+  } catch (e) {
+    if (!(e instanceof ApiError) || e.status !== 401) throw e;
+  }
+  const outcome = await auth.refresh();
+  if (outcome === 'unreachable') throw new ApiError('Network error', 0, 'network');
+  if (outcome === 'rejected') {
+    auth.onSessionExpired();
+    throw new ApiError('Session expired', 401, 'http');
+  }
+  try {
+    return await rawRequest<T>(path, opts, auth.getAccessToken());
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) {
+      auth.onSessionExpired();
+      throw new ApiError('Session expired', 401, 'http');
+    }
+    throw e;
+  }
+}
+
+/** The message to show for a failed call: the server's message for HTTP errors, `fallback` for anything else. */
+export function errorMessage(e: unknown, fallback: string): string {
+  if (e instanceof ApiError && (e.kind === 'http' || e.kind === 'timeout')) return e.message;
+  return fallback;
+}

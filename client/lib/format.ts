@@ -1,0 +1,56 @@
+/** en-US formatting of money, dates and names (platform §1, DESIGN.md). */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+type DateInput = string | number | Date;
+const toDate = (v: DateInput) => (v instanceof Date ? v : new Date(v));
+
+/** `$1,250.00` from dollars. */
+export const formatMoney = (dollars: number) => usd.format(dollars);
+/** `$49.00` from cents (subscription prices arrive as price_cents). */
+export const formatCents = (cents: number) => usd.format(cents / 100);
+/** `Nov 21, 2026` */
+export const formatDate = (v: DateInput) => shortDate.format(toDate(v));
+/** `November 21, 2026` */
+export const formatLongDate = (v: DateInput) => longDate.format(toDate(v));
+/** `Nov 21, 2026, 3:05 PM` */
+export const formatDateTime = (v: DateInput) => dateTime.format(toDate(v));
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "3 hours ago", "in 2 days", "just now". */
+export function formatRelative(v: DateInput, now = Date.now()): string {
+  const seconds = Math.round((toDate(v).getTime() - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** Initials for the avatar: first letters of the first and last word ("Olivia Owner" → "OO"). */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0][0];
+  const last = words.length > 1 ? words[words.length - 1][0] : '';
+  return (first + last).toUpperCase();
+}
+
+/** "Superadmin", "Board", "Resident". */
+export const capitalize = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+
+/** Street plus unit: "200 Birch Court, Unit 2A". */
+export function formatAddress(address: { street: string; unit_number?: string | null } | null | undefined): string | null {
+  if (!address) return null;
+  return address.unit_number ? `${address.street}, Unit ${address.unit_number}` : address.street;
+}

@@ -1,0 +1,252 @@
+/**
+ * The session (platform §4): access token in memory, refresh token in an httpOnly cookie, and a
+ * "signed in" flag in localStorage that also caches the user, so the app can start offline.
+ *
+ * Refresh tokens rotate and the server revokes the whole family when an old one is replayed, so
+ * refreshes are serialised: one at a time per tab (a shared promise) and across tabs (Web Locks),
+ * and a tab that refreshed tells the others the new token over a BroadcastChannel.
+ */
+import { atom, createStore, useAtomValue } from 'jotai';
+import type { ApiUser, SessionPayload } from '../../schema/auth';
+import { hasRole, type Role } from '../../schema/roles';
+import { ApiError, configureAuth, rawRequest, type RefreshOutcome } from './api';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'anonymous' }
+  /** `accessToken` is null while a signed-in browser has not reached the server yet (offline start). */
+  | { status: 'authenticated'; user: ApiUser; accessToken: string | null };
+
+export const SESSION_FAILSAFE_MS = 3_000;
+export const REFRESH_LEAD_MS = 5 * 60_000;
+export const MIN_REFRESH_DELAY_MS = 60_000;
+/** localStorage key of the signed-in flag (holds the last known user). */
+export const SIGNED_IN_KEY = 'hoa.signedIn';
+const LOCK_NAME = 'hoa-session-refresh';
+const CHANNEL_NAME = 'hoa-session';
+
+/** The app's one jotai store: React reads it through <Provider store={store}>, the API client directly. */
+export const store = createStore();
+export const sessionAtom = atom<SessionState>({ status: 'loading' });
+export const currentUserAtom = atom((get) => {
+  const s = get(sessionAtom);
+  return s.status === 'authenticated' ? s.user : null;
+});
+
+export const useSession = () => useAtomValue(sessionAtom, { store });
+export const useCurrentUser = () => useAtomValue(currentUserAtom, { store });
+
+/** Role checks for one role or any of several (the superadmin passes all). */
+export function useHasRole(required: Role | readonly Role[]): boolean {
+  const user = useCurrentUser();
+  return !!user && hasRole(user.role, required);
+}
+
+const getSession = () => store.get(sessionAtom);
+const accessToken = () => {
+  const s = getSession();
+  return s.status === 'authenticated' ? s.accessToken : null;
+};
+
+// ------------------------------------------------------------------ browser storage
+
+function readSignedIn(): ApiUser | null {
+  try {
+    const raw = localStorage.getItem(SIGNED_IN_KEY);
+    return raw ? (JSON.parse(raw) as ApiUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeSignedIn(user: ApiUser) {
+  try {
+    localStorage.setItem(SIGNED_IN_KEY, JSON.stringify(user));
+  } catch {
+    // Private mode or a full quota: the session still works for this tab.
+  }
+}
+
+const cleanups = new Set<() => void | Promise<void>>();
+/** Other modules (e.g. the Replicache cache) register what must be wiped on sign-out. */
+export function onSignOut(cleanup: () => void | Promise<void>): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+
+function clearBrowserStorage() {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // Storage may be unavailable; nothing is left to clear then.
+  }
+  for (const cleanup of cleanups) void Promise.resolve(cleanup()).catch(() => {});
+}
+
+// ------------------------------------------------------------------ token timing
+
+/** Expiry (ms since epoch) from the JWT's `exp` claim; null when it cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  try {
+    const payload = token.split('.')[1];
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof json.exp === 'number' ? json.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Refresh about 5 minutes before expiry, but never sooner than 1 minute from now. */
+export function refreshDelay(token: string, now = Date.now()): number {
+  const exp = tokenExpiry(token);
+  if (exp == null) return MIN_REFRESH_DELAY_MS;
+  return Math.max(exp - REFRESH_LEAD_MS - now, MIN_REFRESH_DELAY_MS);
+}
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+function scheduleRefresh(delayMs: number) {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void refreshSession(), delayMs);
+}
+
+// ------------------------------------------------------------------ state changes
+
+type Broadcast = { type: 'session'; payload: SessionPayload } | { type: 'signed-out' };
+const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL_NAME) : null;
+
+function adopt(payload: SessionPayload) {
+  store.set(sessionAtom, { status: 'authenticated', user: payload.user, accessToken: payload.accessToken });
+  writeSignedIn(payload.user);
+  scheduleRefresh(refreshDelay(payload.accessToken));
+}
+
+/** Signs this browser in with a login, refresh, activation or signup response. */
+export function signIn(payload: SessionPayload) {
+  adopt(payload);
+  channel?.postMessage({ type: 'session', payload } satisfies Broadcast);
+}
+
+function clearSession() {
+  clearTimeout(refreshTimer);
+  store.set(sessionAtom, { status: 'anonymous' });
+  clearBrowserStorage();
+}
+
+/** Ends the session on the server (best effort) and clears tokens and browser storage everywhere. */
+export async function signOut(): Promise<void> {
+  clearSession();
+  channel?.postMessage({ type: 'signed-out' } satisfies Broadcast);
+  try {
+    await rawRequest('/api/auth/logout', { method: 'POST' });
+  } catch {
+    // Offline: the local session is gone; the refresh cookie expires or is revoked on next use.
+  }
+}
+
+/** Updates the signed-in user (after a profile reload or an edit of one's own account). */
+export function updateCurrentUser(user: ApiUser) {
+  const s = getSession();
+  if (s.status !== 'authenticated') return;
+  store.set(sessionAtom, { ...s, user });
+  writeSignedIn(user);
+}
+
+channel?.addEventListener('message', (event: MessageEvent<Broadcast>) => {
+  if (event.data.type === 'session') adopt(event.data.payload);
+  else if (event.data.type === 'signed-out') clearSession();
+});
+
+// ------------------------------------------------------------------ refresh
+
+let inFlight: Promise<RefreshOutcome> | null = null;
+
+async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(LOCK_NAME, fn);
+  return fn();
+}
+
+async function doRefresh(): Promise<RefreshOutcome> {
+  const before = accessToken();
+  return withRefreshLock(async () => {
+    // Another tab refreshed while this one waited for the lock and broadcast the new token.
+    const now = accessToken();
+    if (now && now !== before) return 'refreshed';
+    try {
+      signIn(await rawRequest<SessionPayload>('/api/auth/refresh', { method: 'POST' }));
+      return 'refreshed';
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 401) return 'rejected';
+      // No answer, or a server error: the session may well be valid; try again later.
+      return 'unreachable';
+    }
+  });
+}
+
+/**
+ * Gets a new access token. Only a server rejection (401) signs the user out; when the server
+ * cannot be reached the session stays and the refresh is retried a minute later.
+ */
+export function refreshSession(): Promise<RefreshOutcome> {
+  inFlight ??= doRefresh()
+    .then((outcome) => {
+      if (outcome === 'rejected') clearSession();
+      else if (outcome === 'unreachable' && getSession().status === 'authenticated') scheduleRefresh(MIN_REFRESH_DELAY_MS);
+      return outcome;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+/** POST /api/auth/login; throws ApiError with the server's message on failure. */
+export async function login(email: string, password: string): Promise<SessionPayload> {
+  const payload = await rawRequest<SessionPayload>('/api/auth/login', { method: 'POST', body: { email, password } });
+  signIn(payload);
+  return payload;
+}
+
+// ------------------------------------------------------------------ start-up
+
+let started = false;
+
+/**
+ * Start-up: when the browser says it was signed in, refresh. A 3-second fail-safe ends the
+ * loading splash; if the server has not answered by then (or cannot be reached) the app starts
+ * with the cached user and keeps trying, and only a rejection clears the session.
+ */
+export function startSession() {
+  if (started) return;
+  started = true;
+  configureAuth({ getAccessToken: accessToken, refresh: refreshSession, onSessionExpired: clearSession });
+
+  // Timers are throttled in background tabs and stop while offline: catch up when it matters.
+  const catchUp = () => {
+    const s = getSession();
+    if (s.status !== 'authenticated') return;
+    const exp = s.accessToken ? tokenExpiry(s.accessToken) : null;
+    if (!s.accessToken || (exp != null && exp - Date.now() < REFRESH_LEAD_MS)) void refreshSession();
+  };
+  window.addEventListener('online', catchUp);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') catchUp();
+  });
+
+  const cachedUser = readSignedIn();
+  if (!cachedUser) {
+    store.set(sessionAtom, { status: 'anonymous' });
+    return;
+  }
+  const endLoading = () => {
+    if (getSession().status === 'loading') store.set(sessionAtom, { status: 'authenticated', user: cachedUser, accessToken: null });
+  };
+  const failsafe = setTimeout(endLoading, SESSION_FAILSAFE_MS);
+  void refreshSession().then((outcome) => {
+    clearTimeout(failsafe);
+    if (outcome === 'unreachable') {
+      endLoading();
+      scheduleRefresh(MIN_REFRESH_DELAY_MS);
+    }
+  });
+}

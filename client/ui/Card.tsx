@@ -1,0 +1,36 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from './cx';
+
+export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cx('rounded-xl border border-neutral-200 bg-white shadow-card', className)} {...rest} />;
+}
+
+export function CardHeader({ title, description, actions, className }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; className?: string }) {
+  return (
+    <div className={cx('flex flex-wrap items-start justify-between gap-3 border-b border-neutral-200 px-5 py-4', className)}>
+      <div className="min-w-0 space-y-0.5">
+        <h2 className="text-base font-semibold text-neutral-900">{title}</h2>
+        {description && <p className="text-sm text-neutral-600">{description}</p>}
+      </div>
+      {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
+    </div>
+  );
+}
+
+export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={cx('px-5 py-4', className)} {...rest} />;
+}
+
+/** A counter card for list screens (Total Announcements, Active Users…). */
+export function StatCard({ label, value, hint, icon }: { label: ReactNode; value: ReactNode; hint?: ReactNode; icon?: ReactNode }) {
+  return (
+    <Card className="flex items-start justify-between gap-3 p-4">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-neutral-600">{label}</p>
+        <p className="tabular mt-1 text-2xl font-semibold text-neutral-900">{value}</p>
+        {hint && <p className="mt-1 text-xs text-neutral-500">{hint}</p>}
+      </div>
+      {icon && <div className="rounded-lg bg-accent-50 p-2 text-accent-700">{icon}</div>}
+    </Card>
+  );
+}

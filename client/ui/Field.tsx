@@ -1,0 +1,82 @@
+import { Description, Field as HField, Input as HInput, Label, Select as HSelect, Textarea as HTextarea } from '@headlessui/react';
+import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cx } from './cx';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+const control =
+  'block w-full rounded-md border bg-white px-3 text-[15px] text-neutral-900 shadow-card placeholder:text-neutral-400 ' +
+  'focus:outline-2 focus:outline-offset-0 data-disabled:bg-neutral-100 data-disabled:text-neutral-500';
+const controlState = (invalid: boolean) =>
+  invalid ? 'border-danger-600 focus:outline-danger-600' : 'border-neutral-300 focus:border-accent-600 focus:outline-accent-600';
+
+export interface FieldProps {
+  label: ReactNode;
+  /** Inline error shown under the control in red; also marks the control invalid. */
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label above, control, then hint or inline error. Headless UI ties label, hint and control by id. */
+export function Field({ label, error, hint, required, className, children }: FieldProps) {
+  return (
+    <HField className={cx('space-y-1.5', className)}>
+      <Label className="block text-sm font-medium text-neutral-800">
+        {label}
+        {required && (
+          <span className="text-danger-600" aria-hidden="true">
+            {' '}*
+          </span>
+        )}
+      </Label>
+      {children}
+      {hint && !error && <Description className="text-sm text-neutral-500">{hint}</Description>}
+      {error && (
+        <Description className="text-sm text-danger-700" role="alert">
+          {error}
+        </Description>
+      )}
+    </HField>
+  );
+}
+
+type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
+
+export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid = false, className, ...rest }, ref) {
+  return <HInput ref={ref} invalid={invalid} className={cx(control, 'h-10', controlState(invalid), className)} {...rest} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(function Textarea(
+  { invalid = false, className, ...rest },
+  ref,
+) {
+  return <HTextarea ref={ref} invalid={invalid} className={cx(control, 'min-h-24 py-2', controlState(invalid), className)} {...rest} />;
+});
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function Select(
+  { invalid = false, className, ...rest },
+  ref,
+) {
+  return <HSelect ref={ref} invalid={invalid} className={cx(control, 'h-10 pr-8', controlState(invalid), className)} {...rest} />;
+});
+
+/** A password input with a show/hide toggle (reset, activation, signup and change-password forms). */
+export const PasswordInput = forwardRef<HTMLInputElement, Omit<InputProps, 'type'>>(function PasswordInput({ className, ...rest }, ref) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="relative">
+      <Input ref={ref} type={visible ? 'text' : 'password'} className={cx('pr-11', className)} {...rest} />
+      <button
+        type="button"
+        onClick={() => setVisible((v) => !v)}
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-neutral-500 hover:text-neutral-800 focus-visible:outline-2 focus-visible:outline-accent-600"
+        aria-label={visible ? 'Hide password' : 'Show password'}
+        aria-pressed={visible}
+      >
+        {visible ? <EyeOffIcon /> : <EyeIcon />}
+      </button>
+    </div>
+  );
+});

@@ -1,0 +1,43 @@
+import { cx } from './cx';
+import { Spinner } from './Spinner';
+
+/** Full-screen splash while the session loads. */
+export function LoadingSplash({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">
+      <div className="flex flex-col items-center gap-3 text-neutral-600">
+        <Spinner className="size-8 text-accent-700" />
+        <p className="text-sm">{label}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Inline loading text for a section (the spec's "Loading announcement..." texts). */
+export function LoadingText({ label, className }: { label: string; className?: string }) {
+  return (
+    <div className={cx('flex items-center justify-center gap-2 py-10 text-sm text-neutral-600', className)} role="status">
+      <Spinner className="text-accent-700" />
+      {label}
+    </div>
+  );
+}
+
+export function Skeleton({ className }: { className?: string }) {
+  return <div className={cx('animate-pulse rounded-md bg-neutral-200', className)} aria-hidden="true" />;
+}
+
+/** Placeholder rows for a list while it loads. */
+export function SkeletonRows({ rows = 5 }: { rows?: number }) {
+  return (
+    <div className="space-y-3 p-4" role="status" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="flex items-center gap-4">
+          <Skeleton className="h-4 flex-1" />
+          <Skeleton className="h-4 w-24" />
+          <Skeleton className="hidden h-4 w-32 sm:block" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Button } from './Button';
+import { cx } from './cx';
+import { EmptyState } from './EmptyState';
+import { SkeletonRows } from './Loading';
+
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Extra classes for the header and cells of this column (alignment, width). */
+  className?: string;
+  /** Shown as the card's title on phones instead of a "label: value" line. */
+  primary?: boolean;
+  /** Left out of the phone card (e.g. a column that repeats the title). */
+  hideOnPhone?: boolean;
+}
+
+export interface LoadMoreProps {
+  hasMore: boolean;
+  loading: boolean;
+  onLoadMore: () => void;
+  /** Button text; the spec's default is 'Load more'. */
+  label?: string;
+  /** Shown instead of the button when the list is exhausted, e.g. 'No more addresses'. */
+  exhaustedText?: string;
+}
+
+/**
+ * A table on wide screens and a list of cards on phones (DESIGN.md layout), with the
+ * spec's loading, empty and Load more states.
+ */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  loading = false,
+  empty,
+  loadMore,
+}: {
+  /** Accessible name of the table (often the card title, e.g. 'All Users'). */
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  loading?: boolean;
+  empty?: ReactNode;
+  loadMore?: LoadMoreProps;
+}) {
+  if (loading && rows.length === 0) return <SkeletonRows />;
+  if (rows.length === 0) return <>{empty ?? <EmptyState title="Nothing here yet" />}</>;
+  const primary = columns.find((c) => c.primary);
+  return (
+    <div>
+      <div className="hidden overflow-x-auto sm:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
+            <tr>
+              {columns.map((c, i) => (
+                <th key={i} scope="col" className={cx('px-4 py-2.5 font-medium', c.className)}>
+                  {c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-neutral-200">
+            {rows.map((row) => (
+              <tr key={rowKey(row)} className="hover:bg-neutral-50">
+                {columns.map((c, i) => (
+                  <td key={i} className={cx('px-4 py-3 align-top text-neutral-800', c.className)}>
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-neutral-200 sm:hidden" aria-label={caption}>
+        {rows.map((row) => (
+          <li key={rowKey(row)} className="space-y-2 px-4 py-3">
+            {primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>}
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {columns
+                .filter((c) => c !== primary && !c.hideOnPhone)
+                .map((c, i) => (
+                  <div key={i} className="contents">
+                    <dt className="text-neutral-500">{c.header}</dt>
+                    <dd className="min-w-0 text-neutral-800">{c.cell(row)}</dd>
+                  </div>
+                ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+      {loadMore && <LoadMore {...loadMore} />}
+    </div>
+  );
+}
+
+export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', exhaustedText }: LoadMoreProps) {
+  if (!hasMore && !exhaustedText) return null;
+  return (
+    <div className="flex justify-center border-t border-neutral-200 px-4 py-3">
+      {hasMore ? (
+        <Button variant="secondary" size="sm" onClick={onLoadMore} busy={loading} busyText="Loading...">
+          {label}
+        </Button>
+      ) : (
+        <p className="text-sm text-neutral-500">{exhaustedText}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import type { ReactNode, SVGProps } from 'react';
+
+/** Small stroke icons (24-unit grid), decorative unless given a title by the caller. */
+function icon(paths: ReactNode) {
+  return function Icon({ className = 'size-4', ...rest }: SVGProps<SVGSVGElement>) {
+    return (
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" {...rest}>
+        {paths}
+      </svg>
+    );
+  };
+}
+
+export const EyeIcon = icon(
+  <>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = icon(
+  <>
+    <path d="M10.6 5.1A10.4 10.4 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-2.2 3.2M6.6 6.6C3.9 8.3 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
+    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M2 2l20 20" />
+  </>,
+);
+export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
+export const XIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
+export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
+export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);
+export const ArrowLeftIcon = icon(<path d="M19 12H5m7 7-7-7 7-7" />);
+export const CheckCircleIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="m8 12 3 3 5-6" />
+  </>,
+);
+export const AlertCircleIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 8v5M12 16h.01" />
+  </>,
+);
+export const InfoIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 16v-5M12 8h.01" />
+  </>,
+);
+export const MailIcon = icon(
+  <>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </>,
+);
+export const ClockIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <path d="M12 6v6l4 2" />
+  </>,
+);
+export const UserIcon = icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </>,
+);
+export const LifeBuoyIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="10" />
+    <circle cx="12" cy="12" r="4" />
+    <path d="m4.9 4.9 4.3 4.3m5.6 5.6 4.3 4.3m0-14.2-4.3 4.3m-5.6 5.6-4.3 4.3" />
+  </>,
+);
+export const LogOutIcon = icon(<path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4m7 14 5-5-5-5m5 5H9" />);
+export const InboxIcon = icon(
+  <>
+    <path d="M22 12h-6l-2 3h-4l-2-3H2" />
+    <path d="M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1Z" />
+  </>,
+);
+export const HomeIcon = icon(
+  <>
+    <path d="m3 10 9-7 9 7v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2Z" />
+    <path d="M9 22V12h6v10" />
+  </>,
+);
+export const KeyIcon = icon(
+  <>
+    <circle cx="7.5" cy="15.5" r="5.5" />
+    <path d="m11.5 11.5 9-9m-3 3 3 3m-6 0 2 2" />
+  </>,
+);

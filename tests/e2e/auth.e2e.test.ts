@@ -1,0 +1,221 @@
+/**
+ * Sign-in, sign-out, the start-up refresh, forgot → reset, invitation activation and change
+ * password, driven through the UI as a user would (platform §2, §4, §5, §8).
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD, inviteUser, latestEmail, launchBrowser, linkIn, openPage, pathOf, signInAs, startE2EServer, waitForPath, type E2EServer } from '../helpers/browser';
+
+let server: E2EServer;
+let browser: Browser;
+let page: Page;
+let close: () => Promise<void>;
+let pageErrors: string[];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+beforeEach(async () => {
+  const opened = await openPage(browser, server);
+  page = opened.page;
+  pageErrors = opened.errors;
+  close = () => opened.context.close();
+});
+afterEach(async () => {
+  await close();
+  expect(pageErrors).toEqual([]);
+});
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+
+describe('sign-in', () => {
+  it('signs a superadmin in and lands on the dashboard with the full navigation', async () => {
+    await signInAs(page, server, DEMO.maple.superadmin);
+    expect(pathOf(page)).toBe('/dashboard');
+    await heading('Dashboard').waitFor();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const entry of ['Dashboard', 'Announcements', 'Requests', 'Documents', 'Compliance', 'Dues', 'Users', 'Addresses']) {
+      await expect(nav.getByRole('link', { name: entry, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await expect(page.getByRole('button', { name: 'Account menu for Olivia Owner' }).textContent()).resolves.toBe('OO');
+  });
+
+  it('shows the server message for a wrong password and inline messages for bad input', async () => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+
+    await page.getByLabel('Email').fill(DEMO.maple.board);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  it('keeps the session across a reload through the start-up refresh', async () => {
+    await signInAs(page, server, DEMO.maple.board);
+    await page.goto('/profile');
+    await heading('Profile').waitFor();
+    await page.reload();
+    await heading('Profile').waitFor();
+    expect(pathOf(page)).toBe('/profile');
+    await expect(page.getByText('Ben Board').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('logs out from the profile menu, clears browser storage, and guards the app again', async () => {
+    await signInAs(page, server, DEMO.maple.board);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    await page.goto('/dashboard');
+    await waitForPath(page, '/login');
+    await heading('Sign in to your account').waitFor();
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('sends a reset link, resets the password with it, and signs in with the new one', async () => {
+    const email = DEMO.maple.resident2;
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await heading('Forgot Password').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await heading('Check Your Email').waitFor();
+
+    const mail = await latestEmail(server, email);
+    expect(mail.subject).toBe('Reset your password');
+    await page.goto(linkIn(mail.text, server));
+    await heading('Reset Password').waitFor();
+    await page.getByText(email).waitFor();
+
+    await page.getByLabel('New Password').fill('NewSecret1');
+    await page.getByLabel('Confirm Password').fill('NewSecret2');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText("Passwords don't match").waitFor();
+
+    // The show/hide toggle reveals what was typed.
+    await page.getByRole('button', { name: 'Show password' }).first().click();
+    await expect(page.getByLabel('New Password').getAttribute('type')).resolves.toBe('text');
+
+    await page.getByLabel('Confirm Password').fill('NewSecret1');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await heading('Password Reset Complete').waitFor();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await waitForPath(page, '/login');
+
+    await signInAs(page, server, email, 'NewSecret1');
+    await waitForPath(page, '/announcements');
+
+    // The link was single use.
+    const { page: other, context } = await openPage(browser, server);
+    await other.goto(linkIn(mail.text, server));
+    await other.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
+    await context.close();
+  });
+
+  it('answers a bad or missing token with Invalid Reset Link and a way to ask for a new one', async () => {
+    await page.goto('/reset-password?token=not-a-real-token');
+    await heading('Invalid Reset Link').waitFor();
+    await page.getByText('Invalid or expired reset token').waitFor();
+    await page.getByRole('link', { name: 'Request New Reset Link' }).click();
+    await waitForPath(page, '/forgot-password');
+
+    await page.goto('/reset-password');
+    await heading('Invalid Reset Link').waitFor();
+    await page.getByText('Reset token is missing from the URL').waitFor();
+  });
+});
+
+describe('invitation activation', () => {
+  it('activates an invited account, shows Account Activated! and signs in after 2 seconds', async () => {
+    const token = await inviteUser(server, { email: 'newneighbor@maplegrove.test', role: 'resident', sameHoaAs: DEMO.maple.superadmin });
+    await page.goto(`/invite/accept?token=${encodeURIComponent(token)}`);
+    await heading('Activate Your Account').waitFor();
+
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await page.getByText('Name is required').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
+    await page.getByText('Password confirmation is required').waitFor();
+
+    await page.getByLabel('Full Name').fill('Nina Neighbor');
+    await page.getByLabel('Password', { exact: true }).fill('lettersonly');
+    await page.getByLabel('Confirm Password').fill('lettersonly');
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await page.getByText('Password must contain at least one letter and one number').waitFor();
+
+    await page.getByLabel('Password', { exact: true }).fill('Welcome2026');
+    await page.getByLabel('Confirm Password').fill('Welcome2026');
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await heading('Account Activated!').waitFor();
+    // Residents are sent on from /dashboard to /announcements.
+    await waitForPath(page, '/announcements');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    await expect(page.getByRole('button', { name: 'Account menu for Nina Neighbor' }).textContent()).resolves.toBe('NN');
+
+    // The token was single use.
+    await page.evaluate(() => localStorage.clear());
+    const { page: other, context } = await openPage(browser, server);
+    await other.goto(`/invite/accept?token=${encodeURIComponent(token)}`);
+    await other.getByLabel('Full Name').fill('Nina Neighbor');
+    await other.getByLabel('Password', { exact: true }).fill('Welcome2026');
+    await other.getByLabel('Confirm Password').fill('Welcome2026');
+    await other.getByRole('button', { name: 'Activate Account' }).click();
+    await other.getByRole('alert').filter({ hasText: 'Invalid activation token' }).waitFor();
+    await context.close();
+  });
+
+  it('explains a missing token', async () => {
+    await page.goto('/invite/accept');
+    await page.getByText('Invalid activation link. Please check your email for the correct link.').waitFor();
+  });
+});
+
+describe('change password', () => {
+  it('shows a wrong current password under its field, then changes the password and stays signed in', async () => {
+    const email = DEMO.cedar.board;
+    await signInAs(page, server, email);
+    await page.goto('/profile');
+    await heading('Profile').waitFor();
+
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Current password is required').waitFor();
+    await page.getByText('New password must be at least 6 characters').waitFor();
+
+    await page.getByLabel('Current Password').fill('not-my-password');
+    await page.getByLabel('New Password', { exact: true }).fill('Changed123');
+    await page.getByLabel('Confirm New Password').fill('Changed124');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText("New passwords don't match").waitFor();
+
+    await page.getByLabel('Confirm New Password').fill('Changed123');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Current password is incorrect').waitFor();
+
+    await page.getByLabel('Current Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password changed successfully! You remain logged in on this device.').waitFor();
+
+    // This device stays signed in, across a reload too.
+    await page.reload();
+    await heading('Profile').waitFor();
+
+    // The new password works, the old one does not.
+    const { page: other, context } = await openPage(browser, server);
+    await other.goto('/login');
+    await other.getByLabel('Email').fill(email);
+    await other.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await other.getByRole('button', { name: 'Sign In' }).click();
+    await other.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await signInAs(other, server, email, 'Changed123');
+    expect(pathOf(other)).toBe('/dashboard');
+    await context.close();
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Browser e2e helpers (playwright-core driving Debian's Chromium against the Node entry):
+ * build the client once, start the server on a temporary database and a free port, open pages,
+ * sign in through the UI, take screenshots at 1280 and 375 px, run axe-core, read the mail outbox.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { users } from '../../schema/tables';
+import type { Role } from '../../schema/roles';
+import { createAuthToken } from '../../worker/domain/auth';
+import { findUserByEmail } from '../../worker/domain/users';
+import { startNodeServer } from '../../worker/node';
+import { newId } from '../../worker/services/tokens';
+import { DEMO_PASSWORD } from './http';
+
+export { DEMO, DEMO_PASSWORD } from './http';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+export const SCREENSHOT_DIR = resolve('tests/e2e/screenshots');
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+/** A low PBKDF2 count keeps sign-ins fast; the count is stored in each hash, as in the API tests. */
+const E2E_PASSWORD_ITERATIONS = 1_000;
+const CLIENT_DIR = resolve('dist/client');
+
+// ------------------------------------------------------------------ client build
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Builds dist/client when it is missing or older than client/, schema/, sync/ or vite.config.ts. */
+export function buildClientIfStale() {
+  const built = join(CLIENT_DIR, 'index.html');
+  const sources = Math.max(...['client', 'schema', 'sync', 'vite.config.ts'].map(newestMtime));
+  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
+  // Vitest sets NODE_ENV=test, which would give a development build of React.
+  execSync('npx vite build --logLevel warn', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+}
+
+// ------------------------------------------------------------------ server
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((ok) => {
+    const probe = createServer();
+    probe.once('error', () => ok(false));
+    probe.listen(port, '0.0.0.0', () => probe.close(() => ok(true)));
+  });
+}
+
+/** First free port from 8801 (the range the e2e servers use). */
+async function freePort(from = 8801, to = 8899): Promise<number> {
+  for (let port = from; port <= to; port++) if (await portIsFree(port)) return port;
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+export type E2EServer = Awaited<ReturnType<typeof startE2EServer>>;
+
+/** The Node entry on a fresh, migrated and seeded temporary database. */
+export async function startE2EServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hoa-e2e-'));
+  const port = await freePort();
+  const running = await startNodeServer({
+    port,
+    databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
+    dataDir,
+    clientDir: CLIENT_DIR,
+    jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256',
+    seed: true,
+    passwordIterations: E2E_PASSWORD_ITERATIONS,
+    log: () => {},
+  });
+  const url = `http://localhost:${port}`;
+  return {
+    url,
+    port,
+    deps: running.deps,
+    /** The raw libSQL client of the temporary database, for reading the outbox and setting up rows. */
+    db: running.deps.database.client,
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sign-in attempts are rate limited per IP and email; tests sign in far more often than people do. */
+export async function clearRateLimits(server: E2EServer) {
+  await server.db.execute('DELETE FROM rate_limits');
+}
+
+/** The newest mail queued for `to` in the outbox table. */
+export async function latestEmail(server: E2EServer, to: string) {
+  const rs = await server.db.execute({
+    sql: 'SELECT subject, text, html FROM email_outbox WHERE to_email = ? ORDER BY created_at DESC, rowid DESC LIMIT 1',
+    args: [to],
+  });
+  const row = rs.rows[0];
+  if (!row) throw new Error(`no email to ${to}`);
+  return { subject: String(row.subject), text: String(row.text), html: String(row.html) };
+}
+
+/** The first link in a mail's text, made relative to `server` (mails carry the app URL). */
+export function linkIn(text: string, server: E2EServer): string {
+  const match = /https?:\/\/\S+/.exec(text);
+  if (!match) throw new Error(`no link in: ${text}`);
+  const link = new URL(match[0]);
+  return `${server.url}${link.pathname}${link.search}`;
+}
+
+/**
+ * An invited user in the HOA of `sameHoaAs`, as the invite flow leaves it, and the raw activation
+ * token its email would carry (the link is /invite/accept?token=…).
+ */
+export async function inviteUser(server: E2EServer, p: { email: string; role: Role; sameHoaAs: string }): Promise<string> {
+  const { database, clock } = server.deps;
+  const member = await findUserByEmail(database.db, p.sameHoaAs);
+  if (!member) throw new Error(`no user ${p.sameHoaAs}`);
+  const now = clock();
+  return database.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ id: newId(), hoaId: member.hoaId, name: p.email, email: p.email, role: p.role, status: 'invited', createdAt: now, updatedAt: now })
+      .returning();
+    return createAuthToken(tx, now, user, 'activation');
+  });
+}
+
+// ------------------------------------------------------------------ browser
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh context (own cookies and storage) with one page; console errors are collected. */
+export async function openPage(browser: Browser, server: E2EServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: server.url, viewport });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** The path (and query) the page is on. */
+export const pathOf = (page: Page) => {
+  const u = new URL(page.url());
+  return u.pathname + u.search;
+};
+
+/** Waits until the page's path equals `path` (client-side redirects included). */
+export async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((u) => u.pathname === path);
+}
+
+/** Signs in through the login form as a user would and waits to leave /login. */
+export async function signInAs(page: Page, server: E2EServer, email: string, password = DEMO_PASSWORD) {
+  await clearRateLimits(server);
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname !== '/login');
+}
+
+/** Full-page screenshots at 1280 and 375 px: tests/e2e/screenshots/<name>-1280.png and -375.png. */
+export async function snap(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
+  }
+  await page.setViewportSize(original);
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+const AXE_SOURCE = resolve('node_modules/axe-core/axe.min.js');
+
+/** Runs axe-core (WCAG 2 A/AA) in the page; returns the serious and critical violations. */
+export async function axeScan(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** A readable summary of axe violations for an assertion message. */
+export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');

@@ -1,0 +1,120 @@
+/**
+ * The Worker entry (worker/cloudflare.ts) in workerd, end to end over HTTP: routing, headers,
+ * validation, JWT and cookies, PBKDF2 at Workers' 100,000 iterations, transactions through the
+ * web libSQL client and tenant scoping.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { AUTH_MESSAGES as M } from '../../schema/auth';
+import { WORKERS_PBKDF2_MAX } from '../../worker/services/passwords';
+import { call, DEMO, DEMO_PASSWORD, login, refreshCookie } from './http';
+
+const db = createClient({ url: `file:${inject('databasePath')}` });
+afterAll(() => db.close());
+
+const passwordHashOf = async (email: string) => (await db.execute({ sql: 'SELECT password_hash FROM users WHERE email = ?', args: [email] })).rows[0].password_hash as string;
+
+describe('the Worker under wrangler dev', () => {
+  it('answers /api/health with security headers, and unknown API paths with a JSON 404', async () => {
+    const health = await call('GET', '/api/health');
+    expect(health).toMatchObject({ status: 200, json: { ok: true } });
+    const csp = health.headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(health.headers.get('x-request-id')).toBeTruthy();
+
+    const missing = await call('GET', '/api/no-such-thing');
+    expect(missing).toMatchObject({ status: 404, json: { message: 'Not found' } });
+    expect(missing.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('signs in a demo user with a refresh cookie that is not Secure on http://localhost', async () => {
+    const r = await call('POST', '/api/auth/login', { body: { email: DEMO.maple.superadmin, password: DEMO_PASSWORD } });
+    expect(r.status).toBe(200);
+    expect(r.json.accessToken).toMatch(/^ey/);
+    expect(r.json.user).toMatchObject({ email: DEMO.maple.superadmin, role: 'superadmin', name: 'Olivia Owner' });
+    expect(r.json.user).not.toHaveProperty('passwordHash');
+    const setCookie = r.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/hoa_refresh=[^;]+/);
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    expect(setCookie).toMatch(/Path=\/api\/auth/);
+    // The Worker sees the URL the browser used (http://localhost:<port>), so the dev cookie works
+    // over plain http; anywhere else it is Secure (tests/api covers that branch).
+    expect(setCookie).not.toMatch(/Secure/);
+  });
+
+  it('refuses a wrong password with the generic 401, and bad input with 400 and field errors', async () => {
+    const wrong = await call('POST', '/api/auth/login', { body: { email: DEMO.cedar.board, password: 'WrongPass1' } });
+    expect(wrong).toMatchObject({ status: 401, json: { message: M.invalidCredentials } });
+
+    const invalid = await call('POST', '/api/auth/login', { body: { email: 'not-an-email', password: '123' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.message).toBe(M.invalidEmail);
+    expect(invalid.json.errors).toEqual([
+      { path: 'email', msg: M.invalidEmail },
+      { path: 'password', msg: M.passwordMin6 },
+    ]);
+    const malformed = await call('POST', '/api/auth/login', { body: '{"email":' });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('reads the profile with the Bearer token and refuses a missing or forged one', async () => {
+    const { token } = await login(DEMO.maple.resident);
+    const profile = await call('GET', '/api/auth/profile', { token });
+    expect(profile).toMatchObject({ status: 200, json: { email: DEMO.maple.resident, role: 'resident' } });
+    expect((await call('GET', '/api/auth/profile')).status).toBe(401);
+    const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    expect((await call('GET', '/api/auth/profile', { token: forged })).status).toBe(401);
+  });
+
+  it('rotates the refresh cookie, detects reuse, and logout ends the session', async () => {
+    const first = await login(DEMO.maple.resident2);
+    const refreshed = await call('POST', '/api/auth/refresh', { cookie: first.cookie });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.json.user.email).toBe(DEMO.maple.resident2);
+    const next = refreshCookie(refreshed.headers)!;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(first.cookie);
+    // Presenting the rotated-out token again revokes the family (the write ran in a transaction).
+    expect(await call('POST', '/api/auth/refresh', { cookie: first.cookie })).toMatchObject({ status: 401, json: { message: M.sessionExpired } });
+    expect((await call('POST', '/api/auth/refresh', { cookie: next })).status).toBe(401);
+
+    const session = await login(DEMO.maple.resident2);
+    const out = await call('POST', '/api/auth/logout', { cookie: session.cookie });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/hoa_refresh=;/);
+    expect((await call('POST', '/api/auth/refresh', { cookie: session.cookie })).status).toBe(401);
+  });
+
+  it('hashes with PBKDF2 at 100,000 iterations in workerd: login upgrades a seeded hash, change password works', async () => {
+    const email = DEMO.maple.board;
+    expect((await passwordHashOf(email)).split('$')[1]).not.toBe(String(WORKERS_PBKDF2_MAX));
+    const here = await login(email);
+    // The seed's low count is below the Worker's: a successful login rehashes at Workers' maximum.
+    expect((await passwordHashOf(email)).split('$')[1]).toBe(String(WORKERS_PBKDF2_MAX));
+    const elsewhere = await login(email);
+
+    const wrongCurrent = await call('PUT', '/api/auth/change-password', { token: here.token, body: { currentPassword: 'nope123', newPassword: 'Changed789' } });
+    expect(wrongCurrent).toMatchObject({ status: 400, json: { errors: [{ path: 'currentPassword', msg: M.currentPasswordWrong }] } });
+
+    const changed = await call('PUT', '/api/auth/change-password', { token: here.token, body: { currentPassword: DEMO_PASSWORD, newPassword: 'Changed789' } });
+    expect(changed).toMatchObject({ status: 200, json: { message: M.passwordChanged } });
+    expect((await passwordHashOf(email)).split('$')[1]).toBe(String(WORKERS_PBKDF2_MAX));
+    expect((await call('POST', '/api/auth/refresh', { cookie: elsewhere.cookie })).status).toBe(401);
+    expect((await call('POST', '/api/auth/refresh', { cookie: here.cookie })).status).toBe(200);
+    expect((await call('POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD } })).status).toBe(401);
+    await login(email, 'Changed789');
+  });
+
+  it('scopes every token to its HOA: Maple Grove never sees Cedar Park', async () => {
+    const maple = await login(DEMO.maple.superadmin);
+    const cedar = await login(DEMO.cedar.superadmin);
+    const mapleProfile = (await call('GET', '/api/auth/profile', { token: maple.token })).json;
+    const cedarProfile = (await call('GET', '/api/auth/profile', { token: cedar.token })).json;
+    expect(mapleProfile.hoa_id).toBeTruthy();
+    expect(mapleProfile.hoa_id).not.toBe(cedarProfile.hoa_id);
+    expect(JSON.stringify(mapleProfile)).not.toContain('Cedar');
+  });
+});

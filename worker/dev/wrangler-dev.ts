@@ -1,0 +1,163 @@
+/**
+ * `npm run dev:worker`: the real Worker entry (worker/cloudflare.ts) under `wrangler dev`, offline.
+ *
+ * In workerd the database client is @libsql/client/web, which speaks Hrana over HTTP, so this
+ * migrates and seeds a libSQL file the way the Node entry does, serves it with the local Hrana server
+ * (worker/dev/hrana-server.ts) on loopback, and points the Worker's DATABASE_URL at it.
+ *
+ * The file is `data/worker-dev.db`, not the Node entry's `data/hoa.db`: Workers' PBKDF2 stops at
+ * 100,000 iterations, so the demo passwords here are hashed with that count, and the 600,000-iteration
+ * hashes of `npm start` could not be verified by the Worker (see docs/decisions.md).
+ *
+ * tests/workerd uses the same functions with a temporary database and free ports.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { randomToken } from '../services/tokens';
+import { WORKERS_PBKDF2_MAX } from '../services/passwords';
+import { openDatabase } from './database';
+import { startHranaServer, type RunningHranaServer } from './hrana-server';
+import { runMigrations } from './migrate';
+import { DEMO_HOAS, DEMO_PASSWORD, seedDemoData } from './seed';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Migrates a libSQL file and seeds the demo data into it when it is empty, like the Node entry. */
+export async function prepareDatabase(path: string, passwordIterations: number): Promise<boolean> {
+  const database = await openDatabase(`file:${path}`);
+  try {
+    await runMigrations(database);
+    return await seedDemoData(database, { now: Date.now(), passwordIterations });
+  } finally {
+    database.client.close();
+  }
+}
+
+export interface WranglerDevOptions {
+  port: number;
+  inspectorPort: number;
+  /** The Worker's vars: DATABASE_URL (the Hrana server), JWT_SECRET, APP_URL, … */
+  vars: Record<string, string>;
+  /** Where wrangler keeps local state (default .wrangler/state). */
+  persistTo?: string;
+  /** Where wrangler's output goes (default: inherited). */
+  output?: (chunk: string) => void;
+}
+
+export interface RunningWrangler {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts `wrangler dev` on 127.0.0.1:<port> and resolves once /api/health answers. */
+export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs = 90_000): Promise<RunningWrangler> {
+  // wrangler.toml serves [assets] from dist/client; wrangler refuses to start when it is missing.
+  mkdirSync(join(ROOT, 'dist/client'), { recursive: true });
+  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--inspector-port', String(opts.inspectorPort), '--show-interactive-dev-session=false', '--log-level', 'warn'];
+  for (const [key, value] of Object.entries(opts.vars)) args.push('--var', `${key}:${value}`);
+  if (opts.persistTo) args.push('--persist-to', opts.persistTo);
+  const child = spawn('npx', args, {
+    cwd: ROOT,
+    // Its own process group, so stopping it also stops workerd.
+    detached: true,
+    stdio: opts.output ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' },
+  });
+  if (opts.output) {
+    child.stdout?.setEncoding('utf8').on('data', opts.output);
+    child.stderr?.setEncoding('utf8').on('data', opts.output);
+  }
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+
+  const stop = async () => {
+    if (exited !== undefined || child.pid === undefined) return;
+    const gone = new Promise<void>((done) => child.once('exit', () => done()));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const killTimer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, 5_000);
+    await gone;
+    clearTimeout(killTimer);
+  };
+
+  const url = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + readyTimeoutMs;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`wrangler dev exited with code ${exited} before it answered`);
+    try {
+      const res = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer /api/health within ${readyTimeoutMs / 1000} s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, child, stop };
+}
+
+/** A JWT secret kept under data/ so sessions survive restarts. */
+function devSecret(file: string): string {
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomToken() + randomToken();
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function main() {
+  const dataDir = resolve(process.env.DATA_DIR ?? join(ROOT, 'data'));
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(process.env.PORT ?? 8787);
+  const hranaPort = Number(process.env.HRANA_PORT ?? 8788);
+  const inspectorPort = Number(process.env.INSPECTOR_PORT ?? 9229);
+  const dbPath = join(dataDir, 'worker-dev.db');
+  const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
+
+  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX);
+  const hrana: RunningHranaServer = await startHranaServer({ databasePath: dbPath, port: hranaPort, log: (line) => console.log(line) });
+  const worker = await startWranglerDev({
+    port,
+    inspectorPort,
+    vars: { DATABASE_URL: hrana.url, JWT_SECRET: devSecret(join(dataDir, 'worker-dev-jwt-secret')), APP_URL: appUrl },
+  }).catch(async (err) => {
+    await hrana.close();
+    throw err;
+  });
+
+  console.log(`\nWorker (wrangler dev) on ${appUrl} — database ${dbPath} via ${hrana.url}${seeded ? ' (demo data seeded)' : ''}`);
+  console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const hoa of DEMO_HOAS) console.log(`  ${hoa.name}: ${hoa.people.map((p) => `${p.email} (${p.role})`).join(', ')}`);
+  if (!existsSync(join(ROOT, 'dist/client/index.html'))) console.log('The client is not built: only /api/* answers. Run `npm run build` for the app.');
+
+  let stopping = false;
+  const stop = async (why: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${why}: shutting down`);
+    await worker.stop();
+    await hrana.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  worker.child.on('exit', () => void stop('wrangler exited'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  await main();
+}

@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
 import { authRoutes } from './routes/auth';
+import { syncRoutes } from './routes/sync';
 
 export interface AppOptions {
   /** Serves the built SPA for every non-API path (Node entry); Workers use static assets instead. */
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes);
+  app.route('/api/sync', syncRoutes);
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)));
   const spa = options.spa;

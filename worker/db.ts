@@ -15,18 +15,46 @@ export interface Database {
    * native busy-wait would block the event loop while another async transaction holds the lock.
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` after the transaction now running commits (dropped if it rolls back). Write
+   * transactions are serialised, so "the one running" is well defined; used to poke sync clients.
+   */
+  afterCommit(fn: () => void): void;
 }
 
 export function createDatabase(client: Client): Database {
   const db = drizzle(client, { schema: tables });
   let tail: Promise<unknown> = Promise.resolve();
+  let pending: (() => void)[] | null = null;
   return {
     db,
     client,
     transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      const run = tail.then(() => db.transaction(fn));
+      const run = tail.then(async () => {
+        pending = [];
+        try {
+          const result = await db.transaction(fn);
+          const hooks = pending;
+          pending = null;
+          for (const hook of hooks) {
+            try {
+              hook();
+            } catch (e) {
+              // The commit stands; a failed notification must not turn it into an error.
+              console.error('afterCommit hook failed', e);
+            }
+          }
+          return result;
+        } finally {
+          pending = null;
+        }
+      });
       tail = run.catch(() => undefined);
       return run;
+    },
+    afterCommit(fn: () => void) {
+      if (!pending) throw new Error('afterCommit called outside deps.database.transaction');
+      pending.push(fn);
     },
   };
 }

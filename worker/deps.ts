@@ -1,3 +1,4 @@
+import type { PokeHub } from '../sync/server/poke';
 import type { Database } from './db';
 
 export interface AppConfig {
@@ -20,4 +21,6 @@ export interface AppDeps {
   clock: () => number;
   /** Called after a commit that queued email, so the Node entry can deliver at once. */
   onEmailQueued?: () => void;
+  /** Tells sync clients to pull after a commit changed what they see (sync/server/poke.ts). */
+  pokes?: PokeHub;
 }

@@ -1,3 +1,5 @@
 // All drizzle tables; drizzle-kit reads this file. One file per area.
 export * from './platform';
 export * from './email';
+export * from './announcements';
+export * from './sync';

@@ -30,13 +30,16 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
   clock: ReturnType<typeof fakeClock>;
+  /** The libSQL file URL, so a test can open a second app on the same database (a "restart"). */
+  databaseUrl: string;
   close(): void;
 }
 
 /** A fresh libSQL file database, migrated and seeded with the demo data, behind createApp. */
 export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'hoa-test-'));
-  const database = await openDatabase(`file:${join(dir, 'test.db')}`);
+  const databaseUrl = `file:${join(dir, 'test.db')}`;
+  const database = await openDatabase(databaseUrl);
   await runMigrations(database);
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
@@ -60,6 +63,7 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
     app,
     deps,
     clock,
+    databaseUrl,
     close() {
       database.client.close();
       rmSync(dir, { recursive: true, force: true });

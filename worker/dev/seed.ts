@@ -4,6 +4,7 @@ import type { Role } from '../../schema/roles';
 import type { Database, Tx } from '../db';
 import { hashPassword } from '../services/passwords';
 import { newId } from '../services/tokens';
+import { seedAnnouncements } from './seed-announcements';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -114,7 +115,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [];
+export const areaSeeders: AreaSeeder[] = [seedAnnouncements];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

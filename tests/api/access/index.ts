@@ -1,5 +1,6 @@
 import { authRows } from './auth';
 import type { MatrixRow } from './types';
+import { syncRows } from './sync';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows];

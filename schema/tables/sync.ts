@@ -1,0 +1,112 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ROLES } from '../roles';
+import { hoaId, id, ms } from './columns';
+
+/**
+ * Replicache bookkeeping (row-version strategy). A client group is one browser profile's cache of
+ * one user; its CVR (client view record) lives here because Workers keep nothing between requests.
+ */
+export const syncClientGroups = sqliteTable(
+  'sync_client_groups',
+  {
+    id: id(),
+    userId: text('user_id').notNull(),
+    hoaId: hoaId(),
+    /** Version of the newest CVR; the pull cookie's `order`. */
+    cvrVersion: integer('cvr_version').notNull().default(0),
+    /** Bumped on every processed mutation of any client in the group. */
+    clientVersion: integer('client_version').notNull().default(0),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('sync_client_groups_user').on(t.userId), index('sync_client_groups_hoa').on(t.hoaId)],
+);
+
+export const syncClients = sqliteTable(
+  'sync_clients',
+  {
+    id: id(),
+    clientGroupId: text('client_group_id').notNull(),
+    lastMutationId: integer('last_mutation_id').notNull().default(0),
+    /** The group's clientVersion when this client last changed. */
+    clientVersion: integer('client_version').notNull().default(0),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('sync_clients_group').on(t.clientGroupId, t.clientVersion)],
+);
+
+/**
+ * One header per CVR version handed out as a cookie: the change counters it was computed at
+ * (so a pull with unchanged counters answers without reading rows) and the client version.
+ */
+export const syncCvrs = sqliteTable(
+  'sync_cvrs',
+  {
+    clientGroupId: text('client_group_id').notNull(),
+    cvrVersion: integer('cvr_version').notNull(),
+    /** Values differ by role, so a role change answers a reset. */
+    role: text('role', { enum: ROLES }).notNull(),
+    hoaSeq: integer('hoa_seq').notNull(),
+    userSeq: integer('user_seq').notNull(),
+    visSeq: integer('vis_seq').notNull(),
+    clientVersion: integer('client_version').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientGroupId, t.cvrVersion] })],
+);
+
+/**
+ * The group's current client view: one row per synced row (area + id) with the row version it
+ * has, and the CVR version at which the entry last changed (put or delete). A pull with cookie K
+ * sends every entry with patchVersion > K; deleted entries are tombstones until no kept CVR needs them.
+ */
+export const syncCvrEntries = sqliteTable(
+  'sync_cvr_entries',
+  {
+    clientGroupId: text('client_group_id').notNull(),
+    area: text('area').notNull(),
+    rowId: text('row_id').notNull(),
+    version: integer('version').notNull(),
+    patchVersion: integer('patch_version').notNull(),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.clientGroupId, t.area, t.rowId] }), index('sync_cvr_entries_patch').on(t.clientGroupId, t.patchVersion)],
+);
+
+/** Change counters: `hoa:<id>` (HOA-wide rows), `user:<id>` (a user's own rows), `vis:<id>` (what a user may see), `floor:<hoa>` (change log pruned below). */
+export const syncCounters = sqliteTable('sync_counters', {
+  scope: text('scope').primaryKey(),
+  seq: integer('seq').notNull(),
+});
+
+/** Which HOA-wide rows changed at which `hoa:` counter value, so a pull re-checks only those. */
+export const syncChangeLog = sqliteTable(
+  'sync_change_log',
+  {
+    hoaId: hoaId(),
+    area: text('area').notNull(),
+    seq: integer('seq').notNull(),
+    rowId: text('row_id').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hoaId, t.area, t.seq, t.rowId] }), index('sync_change_log_age').on(t.createdAt)],
+);
+
+/** Per-user notices: a pushed mutation the server rejected (synced back so the client can show it). */
+export const syncNotices = sqliteTable(
+  'sync_notices',
+  {
+    id: id(),
+    hoaId: hoaId(),
+    userId: text('user_id').notNull(),
+    mutationName: text('mutation_name').notNull(),
+    mutationId: integer('mutation_id').notNull(),
+    clientId: text('client_id').notNull(),
+    argsSummary: text('args_summary').notNull(),
+    message: text('message').notNull(),
+    createdAt: ms('created_at').notNull(),
+    dismissedAt: ms('dismissed_at'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('sync_notices_user').on(t.userId, t.dismissedAt), index('sync_notices_hoa').on(t.hoaId)],
+);

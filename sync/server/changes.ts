@@ -1,0 +1,88 @@
+/**
+ * Every write to a synced table goes through `bumpChanges`, in the same transaction as the write.
+ * It keeps the change counters that let a pull with nothing new answer without reading rows,
+ * logs which HOA-wide rows changed so a pull re-checks only those, and pokes after commit.
+ *
+ * Rules for writers (domain functions):
+ * - bump the row's `version` (`version = version + 1`) on every write, insert with version 1;
+ * - HOA-wide rows (announcements, requests, …): pass `{ hoaId, rows: [{ area, id }] }`, also
+ *   when the write changes who may see the row (audience, recipients, owner) or deletes it;
+ * - a user's own rows (read markers, notices): pass `{ userIds: [id] }`;
+ * - a change to what a user may see without touching rows (role, status, deletion of the user):
+ *   pass `{ visibilityUserIds: [id] }`; their next pull recomputes their whole view.
+ */
+import { sql } from 'drizzle-orm';
+import type { AreaName } from '../keys';
+import { syncChangeLog, syncCounters } from '../../schema/tables';
+import type { DbOrTx, Tx } from '../../worker/db';
+import type { AppDeps } from '../../worker/deps';
+
+export interface Changes {
+  hoaId?: string;
+  rows?: readonly { area: AreaName; id: string }[];
+  userIds?: readonly string[];
+  visibilityUserIds?: readonly string[];
+}
+
+export const hoaScope = (hoaId: string) => `hoa:${hoaId}`;
+export const userScope = (userId: string) => `user:${userId}`;
+export const visibilityScope = (userId: string) => `vis:${userId}`;
+export const logFloorScope = (hoaId: string) => `floor:${hoaId}`;
+
+async function increment(tx: Tx, scope: string): Promise<number> {
+  const [row] = await tx
+    .insert(syncCounters)
+    .values({ scope, seq: 1 })
+    .onConflictDoUpdate({ target: syncCounters.scope, set: { seq: sql`${syncCounters.seq} + 1` } })
+    .returning({ seq: syncCounters.seq });
+  return row.seq;
+}
+
+export async function bumpChanges(deps: Pick<AppDeps, 'database' | 'clock' | 'pokes'>, tx: Tx, changes: Changes): Promise<void> {
+  const rows = changes.rows ?? [];
+  const userIds = [...new Set([...(changes.userIds ?? []), ...(changes.visibilityUserIds ?? [])])];
+  if (rows.length > 0) {
+    if (!changes.hoaId) throw new Error('bumpChanges: rows need their hoaId');
+    const seq = await increment(tx, hoaScope(changes.hoaId));
+    const createdAt = deps.clock();
+    await tx
+      .insert(syncChangeLog)
+      .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.area, seq, rowId: r.id, createdAt })))
+      .onConflictDoNothing();
+  }
+  for (const id of new Set(changes.userIds ?? [])) await increment(tx, userScope(id));
+  for (const id of new Set(changes.visibilityUserIds ?? [])) await increment(tx, visibilityScope(id));
+
+  const hoaIds = rows.length > 0 ? [changes.hoaId!] : [];
+  if (hoaIds.length > 0 || userIds.length > 0) deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds, userIds }));
+}
+
+/** The current counter values a CVR header is compared with. Missing counters are 0. */
+export async function readCounters(db: DbOrTx, hoaId: string, userId: string) {
+  const rows = await db.all<{ scope: string; seq: number }>(
+    sql`SELECT scope, seq FROM ${syncCounters} WHERE scope IN (${hoaScope(hoaId)}, ${userScope(userId)}, ${visibilityScope(userId)}, ${logFloorScope(hoaId)})`,
+  );
+  const get = (scope: string) => rows.find((r) => r.scope === scope)?.seq ?? 0;
+  return { hoaSeq: get(hoaScope(hoaId)), userSeq: get(userScope(userId)), visSeq: get(visibilityScope(userId)), logFloor: get(logFloorScope(hoaId)) };
+}
+
+/**
+ * Drops change-log rows older than `maxAgeMs`. A CVR computed before the pruned range can no
+ * longer be updated from the log, so the floor is raised and such pulls recompute the full view.
+ */
+export async function pruneChangeLog(deps: Pick<AppDeps, 'database' | 'clock'>, maxAgeMs: number): Promise<number> {
+  return deps.database.transaction(async (tx) => {
+    const cutoff = deps.clock() - maxAgeMs;
+    const highs = await tx.all<{ hoaId: string; maxSeq: number }>(
+      sql`SELECT hoa_id AS hoaId, max(seq) AS maxSeq FROM ${syncChangeLog} WHERE created_at < ${cutoff} GROUP BY hoa_id`,
+    );
+    for (const { hoaId, maxSeq } of highs) {
+      await tx
+        .insert(syncCounters)
+        .values({ scope: logFloorScope(hoaId), seq: maxSeq })
+        .onConflictDoUpdate({ target: syncCounters.scope, set: { seq: sql`max(${syncCounters.seq}, excluded.seq)` } });
+    }
+    const res = await tx.run(sql`DELETE FROM ${syncChangeLog} WHERE created_at < ${cutoff}`);
+    return res.rowsAffected;
+  });
+}

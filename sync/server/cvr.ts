@@ -1,0 +1,97 @@
+/**
+ * The stored Client View Record of a client group: `sync_cvr_entries` (area, row id → row version,
+ * and the CVR version at which the entry last changed) plus one `sync_cvrs` header per version
+ * handed out as a cookie. The diff runs inside SQLite: no row values leave the database unless
+ * they are sent.
+ */
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import type { PatchOperation } from 'replicache';
+import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
+import type { Tx } from '../../worker/db';
+import { keyOf } from '../keys';
+import type { SyncArea } from './areas';
+import type { Viewer } from './visibility';
+
+/** CVR versions kept per group: a pull whose cookie is older gets a reset. */
+export const CVR_VERSIONS_KEPT = 10;
+
+export type CvrHeader = typeof syncCvrs.$inferSelect;
+
+/** Rows of `area` the log says changed after `sinceSeq` (HOA-wide areas only). */
+function changedSince(area: SyncArea, hoaId: string, sinceSeq: number): SQL {
+  return sql`SELECT ${syncChangeLog.rowId} FROM ${syncChangeLog} WHERE ${syncChangeLog.hoaId} = ${hoaId} AND ${syncChangeLog.area} = ${area.name} AND ${syncChangeLog.seq} > ${sinceSeq}`;
+}
+
+/**
+ * Brings the group's entries for one area up to date with what the viewer may see now, stamping
+ * changed entries with `patchVersion`. With `onlyRows` (a subquery of row ids) only those rows are
+ * re-checked. Returns how many entries changed.
+ */
+async function refreshArea(tx: Tx, groupId: string, area: SyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL): Promise<number> {
+  const visible = area.visible(viewer);
+  const restrictTable = onlyRows ? sql` AND ${area.id} IN (${onlyRows})` : sql``;
+  const restrictEntries = onlyRows ? sql` AND row_id IN (${onlyRows})` : sql``;
+  // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
+  const upserted = await tx.run(sql`
+    INSERT INTO ${syncCvrEntries} (client_group_id, area, row_id, version, patch_version, deleted)
+    SELECT ${groupId}, ${area.name}, ${area.id}, ${area.version}, ${patchVersion}, 0 FROM ${area.table}
+    WHERE ${visible}${restrictTable}
+    ON CONFLICT (client_group_id, area, row_id) DO UPDATE
+      SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
+      WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`);
+  // Rows gone, or no longer visible to this viewer.
+  const deleted = await tx.run(sql`
+    UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
+    WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0${restrictEntries}
+      AND NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${visible})`);
+  return upserted.rowsAffected + deleted.rowsAffected;
+}
+
+export type RefreshPlan =
+  /** Recompute every area (new group, role or visibility changed, change log pruned). */
+  | { kind: 'full' }
+  /** HOA areas from the change log after `hoaSeq`; user areas when `userChanged`. */
+  | { kind: 'incremental'; hoaSeq: number | null; userChanged: boolean };
+
+export async function refreshEntries(tx: Tx, groupId: string, areas: SyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
+  let changed = 0;
+  for (const area of areas) {
+    if (plan.kind === 'full') changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
+    else if (area.scope === 'hoa' && plan.hoaSeq !== null)
+      changed += await refreshArea(tx, groupId, area, viewer, patchVersion, changedSince(area, viewer.hoaId, plan.hoaSeq));
+    else if (area.scope === 'user' && plan.userChanged) changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
+  }
+  return changed;
+}
+
+/**
+ * The patch that takes a client from CVR version `since` to the current entries: puts with the
+ * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
+ */
+export async function buildPatch(tx: Tx, groupId: string, areas: SyncArea[], viewer: Viewer, since: number | null): Promise<PatchOperation[]> {
+  const patch: PatchOperation[] = since === null ? [{ op: 'clear' }] : [];
+  const after = since ?? -1;
+  for (const area of areas) {
+    const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0 AND patch_version > ${after}`;
+    for (const { id, value } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.name, id), value });
+  }
+  if (since !== null) {
+    const dels = await tx
+      .select({ area: syncCvrEntries.area, rowId: syncCvrEntries.rowId })
+      .from(syncCvrEntries)
+      .where(and(eq(syncCvrEntries.clientGroupId, groupId), gt(syncCvrEntries.patchVersion, since), eq(syncCvrEntries.deleted, true)));
+    for (const d of dels) patch.push({ op: 'del', key: `${d.area}/${d.rowId}` });
+  }
+  return patch;
+}
+
+/** After a new version: forget headers no client should still hold, and tombstones none of the kept ones need. */
+export async function pruneCvr(tx: Tx, groupId: string, newestVersion: number): Promise<void> {
+  const oldestKept = newestVersion - CVR_VERSIONS_KEPT + 1;
+  if (oldestKept <= 1) return;
+  await tx.delete(syncCvrs).where(and(eq(syncCvrs.clientGroupId, groupId), lte(syncCvrs.cvrVersion, oldestKept - 1)));
+  // A client at a kept version K ≥ oldestKept already has every deletion stamped at or before it.
+  await tx
+    .delete(syncCvrEntries)
+    .where(and(eq(syncCvrEntries.clientGroupId, groupId), eq(syncCvrEntries.deleted, true), lte(syncCvrEntries.patchVersion, oldestKept)));
+}

@@ -1,0 +1,70 @@
+/**
+ * Pokes: "something you can see changed, pull now". They carry no data, so a lost poke only
+ * delays a pull (clients also pull on focus, when coming online and on a slow interval).
+ *
+ * Channels: `hoa:<id>` (HOA-wide rows changed) and `user:<id>` (a user's own rows or visibility).
+ * On Node one process holds every connection, so an in-memory hub is enough. On Workers, isolates
+ * share no memory: a Durable Object per HOA would implement the same interface (poke = fetch to
+ * the object, subscribe = the object holding the stream). Without one, `subscribe` is absent, the
+ * poke route answers 204 and clients fall back to polling.
+ */
+
+export interface PokeTargets {
+  hoaIds?: readonly string[];
+  userIds?: readonly string[];
+}
+
+export interface PokeSubscriber {
+  hoaId: string;
+  userId: string;
+}
+
+export interface PokeHub {
+  poke(targets: PokeTargets): void;
+  /** Calls `onPoke` for every poke aimed at this user or their HOA; returns the unsubscribe. */
+  subscribe?(who: PokeSubscriber, onPoke: () => void): () => void;
+}
+
+export const hoaChannel = (hoaId: string) => `hoa:${hoaId}`;
+export const userChannel = (userId: string) => `user:${userId}`;
+
+/** The single-process hub of the Node entry (and of tests). */
+export class MemoryPokeHub implements PokeHub {
+  readonly #listeners = new Map<string, Set<() => void>>();
+
+  poke(targets: PokeTargets): void {
+    const called = new Set<() => void>();
+    const channels = [...(targets.hoaIds ?? []).map(hoaChannel), ...(targets.userIds ?? []).map(userChannel)];
+    for (const channel of channels) {
+      for (const listener of this.#listeners.get(channel) ?? []) {
+        // A connection on both the HOA and the user channel gets one poke, not two.
+        if (called.has(listener)) continue;
+        called.add(listener);
+        listener();
+      }
+    }
+  }
+
+  subscribe(who: PokeSubscriber, onPoke: () => void): () => void {
+    const channels = [hoaChannel(who.hoaId), userChannel(who.userId)];
+    for (const channel of channels) {
+      let set = this.#listeners.get(channel);
+      if (!set) this.#listeners.set(channel, (set = new Set()));
+      set.add(onPoke);
+    }
+    return () => {
+      for (const channel of channels) {
+        const set = this.#listeners.get(channel);
+        set?.delete(onPoke);
+        if (set?.size === 0) this.#listeners.delete(channel);
+      }
+    };
+  }
+
+  /** Open connections (for tests and diagnostics). */
+  get connectionCount(): number {
+    const all = new Set<() => void>();
+    for (const set of this.#listeners.values()) for (const l of set) all.add(l);
+    return all.size;
+  }
+}

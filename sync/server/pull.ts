@@ -1,0 +1,143 @@
+/**
+ * Replicache pull (row-version strategy, https://doc.replicache.dev/strategies/row-version).
+ *
+ * 1. Cheap path: one read of the group, the cookie's CVR header and the change counters. When
+ *    no counter moved and no mutation was processed since, answer "nothing new" without
+ *    reading a single synced row and without taking the write lock.
+ * 2. Otherwise, in one write transaction (serialised per client group, and per database):
+ *    refresh the group's CVR entries (only logged rows when possible), build the patch against
+ *    the cookie's version, and store a new header when anything changed.
+ */
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Cookie, PatchOperation, PullResponseV1 } from 'replicache';
+import { z } from 'zod';
+import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
+import type { Tx } from '../../worker/db';
+import type { AppDeps } from '../../worker/deps';
+import type { Actor } from '../../worker/domain/actor';
+import { badRequest, forbidden } from '../../worker/domain/errors';
+import { syncAreas, type SyncArea } from './areas';
+import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
+import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan } from './cvr';
+
+export const pullRequestSchema = z.object({
+  pullVersion: z.number(),
+  clientGroupID: z.string().min(1).max(128),
+  cookie: z.union([z.null(), z.number(), z.object({ order: z.number() }).loose()]),
+  profileID: z.string().max(128).optional(),
+  schemaVersion: z.string().max(64).optional(),
+});
+export type PullRequestBody = z.infer<typeof pullRequestSchema>;
+
+export interface SyncCookie {
+  order: number;
+}
+
+const cookieOrder = (cookie: PullRequestBody['cookie']): number | null =>
+  cookie === null ? null : typeof cookie === 'number' ? cookie : cookie.order;
+
+const cookieOf = (order: number): Cookie => ({ order }) satisfies SyncCookie;
+
+interface FastState {
+  userId: string;
+  cvrVersion: number;
+  clientVersion: number;
+  hRole: string | null;
+  hHoaSeq: number | null;
+  hUserSeq: number | null;
+  hVisSeq: number | null;
+  hClientVersion: number | null;
+  hoaSeq: number | null;
+  userSeq: number | null;
+  visSeq: number | null;
+}
+
+/** One statement: is there anything new for this cookie? Reads no synced rows. */
+async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: number): Promise<boolean> {
+  const [s] = await deps.database.db.all<FastState>(sql`
+    SELECT g.user_id AS userId, g.cvr_version AS cvrVersion, g.client_version AS clientVersion,
+      h.role AS hRole, h.hoa_seq AS hHoaSeq, h.user_seq AS hUserSeq, h.vis_seq AS hVisSeq, h.client_version AS hClientVersion,
+      (SELECT seq FROM sync_counters WHERE scope = ${hoaScope(actor.hoaId)}) AS hoaSeq,
+      (SELECT seq FROM sync_counters WHERE scope = ${userScope(actor.userId)}) AS userSeq,
+      (SELECT seq FROM sync_counters WHERE scope = ${visibilityScope(actor.userId)}) AS visSeq
+    FROM sync_client_groups g
+    LEFT JOIN sync_cvrs h ON h.client_group_id = g.id AND h.cvr_version = ${order}
+    WHERE g.id = ${groupId}`);
+  return (
+    !!s &&
+    s.userId === actor.userId &&
+    s.cvrVersion === order &&
+    s.hRole === actor.role &&
+    s.hClientVersion === s.clientVersion &&
+    s.hHoaSeq === (s.hoaSeq ?? 0) &&
+    s.hUserSeq === (s.userSeq ?? 0) &&
+    s.hVisSeq === (s.visSeq ?? 0)
+  );
+}
+
+export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestBody, areas: SyncArea[] = syncAreas): Promise<PullResponseV1> {
+  if (body.pullVersion !== 1) return { error: 'VersionNotSupported', versionType: 'pull' };
+  const order = cookieOrder(body.cookie);
+  if (order !== null && !Number.isInteger(order)) throw badRequest('Invalid cookie');
+  const groupId = body.clientGroupID;
+
+  if (order !== null && (await isUnchanged(deps, actor, groupId, order))) {
+    return { cookie: cookieOf(order), lastMutationIDChanges: {}, patch: [] };
+  }
+
+  return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas));
+}
+
+async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: SyncArea[]): Promise<PullResponseV1> {
+  const now = deps.clock();
+  let [group] = await tx.select().from(syncClientGroups).where(eq(syncClientGroups.id, groupId)).limit(1);
+  if (group && (group.userId !== actor.userId || group.hoaId !== actor.hoaId)) throw forbidden('This client group belongs to another user');
+  if (!group) {
+    // The client remembers state this server does not have (database restored or group purged).
+    if (order !== null) return { error: 'ClientStateNotFound' };
+    [group] = await tx
+      .insert(syncClientGroups)
+      .values({ id: groupId, userId: actor.userId, hoaId: actor.hoaId, cvrVersion: 0, clientVersion: 0, createdAt: now, updatedAt: now })
+      .returning();
+  }
+  if (order !== null && order > group.cvrVersion) return { error: 'ClientStateNotFound' };
+
+  const headers = await tx
+    .select()
+    .from(syncCvrs)
+    .where(and(eq(syncCvrs.clientGroupId, groupId), sql`${syncCvrs.cvrVersion} IN (${group.cvrVersion}, ${order ?? -1})`));
+  const latest: CvrHeader | undefined = headers.find((h) => h.cvrVersion === group.cvrVersion);
+  const base: CvrHeader | undefined = order === null ? undefined : headers.find((h) => h.cvrVersion === order);
+  const counters = await readCounters(tx, actor.hoaId, actor.userId);
+
+  // 1. Bring the stored view up to date with what the actor may see now.
+  const nextVersion = group.cvrVersion + 1;
+  const plan: RefreshPlan =
+    !latest || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
+      ? { kind: 'full' }
+      : { kind: 'incremental', hoaSeq: latest.hoaSeq !== counters.hoaSeq ? latest.hoaSeq : null, userChanged: latest.userSeq !== counters.userSeq };
+  await refreshEntries(tx, groupId, areas, actor, nextVersion, plan);
+
+  // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
+  const reset = !base || base.role !== actor.role;
+  const since = reset ? null : base.cvrVersion;
+  const patch: PatchOperation[] = await buildPatch(tx, groupId, areas, actor, since);
+  const clients = await tx
+    .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
+    .from(syncClients)
+    .where(and(eq(syncClients.clientGroupId, groupId), gt(syncClients.clientVersion, reset ? -1 : base.clientVersion)));
+  const lastMutationIDChanges = Object.fromEntries(clients.map((c) => [c.id, c.lastMutationId]));
+
+  const seqs = { hoaSeq: counters.hoaSeq, userSeq: counters.userSeq, visSeq: counters.visSeq };
+  if (!reset && patch.length === 0 && clients.length === 0) {
+    // Same view as the cookie's: record the counters it is valid for, so the next pull is cheap.
+    await tx.update(syncCvrs).set(seqs).where(and(eq(syncCvrs.clientGroupId, groupId), sql`${syncCvrs.cvrVersion} IN (${group.cvrVersion}, ${base.cvrVersion})`));
+    return { cookie: cookieOf(base.cvrVersion), lastMutationIDChanges: {}, patch: [] };
+  }
+
+  await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, createdAt: now });
+  await tx.update(syncClientGroups).set({ cvrVersion: nextVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
+  await pruneCvr(tx, groupId, nextVersion);
+  return { cookie: cookieOf(nextVersion), lastMutationIDChanges, patch };
+}
+

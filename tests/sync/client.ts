@@ -1,0 +1,76 @@
+/**
+ * A minimal Replicache stand-in for server tests: keeps the key → value map a real client would
+ * have, applies pull patches, and numbers mutations per client like Replicache does.
+ */
+import type { PatchOperation } from 'replicache';
+import type { TestApp } from '../helpers/app';
+import { call } from '../helpers/http';
+
+export interface PendingMutation {
+  id: number;
+  clientID: string;
+  name: string;
+  args: unknown;
+  timestamp: number;
+}
+
+export class SyncTestClient {
+  cookie: unknown = null;
+  readonly data = new Map<string, unknown>();
+  lastMutationID = 0;
+  nextMutationID = 1;
+  lastPatch: PatchOperation[] = [];
+  /** The user's HOA, from the access token (handy for direct domain calls). */
+  get hoaId(): string {
+    return JSON.parse(atob(this.token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).hoa;
+  }
+
+  constructor(
+    readonly t: { app: TestApp['app'] } & Pick<TestApp, 'app'>,
+    public token: string,
+    readonly clientGroupID = `cg-${crypto.randomUUID()}`,
+    readonly clientID = `c-${crypto.randomUUID()}`,
+  ) {}
+
+  mutation(name: string, args: unknown): PendingMutation {
+    return { id: this.nextMutationID++, clientID: this.clientID, name, args, timestamp: Date.now() };
+  }
+
+  async push(mutations: PendingMutation[], clientGroupID = this.clientGroupID) {
+    return call(this.t as TestApp, 'POST', '/api/sync/push', {
+      token: this.token,
+      body: { pushVersion: 1, clientGroupID, profileID: 'p1', schemaVersion: '1', mutations },
+    });
+  }
+
+  async rawPull(cookie: unknown = this.cookie, clientGroupID = this.clientGroupID) {
+    return call(this.t as TestApp, 'POST', '/api/sync/pull', {
+      token: this.token,
+      body: { pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' },
+    });
+  }
+
+  /** Pulls and applies the patch; returns the response body. */
+  async pull() {
+    const r = await this.rawPull();
+    if (r.status !== 200) throw new Error(`pull ${r.status} ${JSON.stringify(r.json)}`);
+    if (r.json.error) return r.json;
+    this.lastPatch = r.json.patch;
+    for (const op of r.json.patch as PatchOperation[]) {
+      if (op.op === 'clear') this.data.clear();
+      else if (op.op === 'put') this.data.set(op.key, op.value);
+      else this.data.delete(op.key);
+    }
+    const mine = r.json.lastMutationIDChanges[this.clientID];
+    if (mine !== undefined) this.lastMutationID = mine;
+    this.cookie = r.json.cookie;
+    return r.json;
+  }
+
+  keys(prefix: string): string[] {
+    return [...this.data.keys()].filter((k) => k.startsWith(prefix)).sort();
+  }
+  values<T>(prefix: string): T[] {
+    return this.keys(prefix).map((k) => this.data.get(k) as T);
+  }
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { announcements } from '../../schema/tables';
+import { MemoryPokeHub } from '../../sync/server/poke';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { DEMO, login } from '../helpers/http';
+import { SyncTestClient } from './client';
+
+let t: TestApp | undefined;
+afterEach(() => {
+  t?.close();
+  t = undefined;
+});
+
+/** Reads server-sent events from a streaming response until `until` is seen or time runs out. */
+async function readEvents(res: Response, until: string, timeoutMs = 2000): Promise<string[]> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: string[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !events.includes(until)) {
+    const chunk = await Promise.race([reader.read(), new Promise<null>((ok) => setTimeout(() => ok(null), deadline - Date.now()))]);
+    if (!chunk || chunk.done) break;
+    buffer += decoder.decode(chunk.value, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const event = /^event: (.*)$/m.exec(block)?.[1];
+      if (event) events.push(event);
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('pokes', () => {
+  it('after a commit that changes synced rows, the affected users are poked over SSE; others are not', async () => {
+    const hub = new MemoryPokeHub();
+    t = await createTestApp({ pokes: hub });
+    const ray = await login(t, DEMO.maple.resident2);
+    const cedar = await login(t, DEMO.cedar.resident);
+    const open = (token: string) => t!.app.request('http://localhost/api/sync/poke', { headers: { authorization: `Bearer ${token}` } });
+    const rayStream = await open(ray.token);
+    const cedarStream = await open(cedar.token);
+    expect(rayStream.status).toBe(200);
+    expect(rayStream.headers.get('content-type')).toContain('text/event-stream');
+    expect(hub.connectionCount).toBe(2);
+
+    // Ray marks an announcement read on another device: his streams get a poke, Cedar's does not.
+    const phone = new SyncTestClient(t, ray.token);
+    const [pool] = await t.deps.database.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.title, 'Pool opening weekend'));
+    const rayEvents = readEvents(rayStream, 'poke');
+    const cedarEvents = readEvents(cedarStream, 'poke', 500);
+    expect((await phone.push([phone.mutation('markAnnouncementRead', { id: pool.id })])).status).toBe(200);
+    expect(await rayEvents).toEqual(['ready', 'poke']);
+    expect(await cedarEvents).toEqual(['ready']);
+    // Closed streams unsubscribe.
+    expect(hub.connectionCount).toBe(0);
+  });
+
+  it('pokes go out only after commit, never for a rolled-back transaction', async () => {
+    const poked: unknown[] = [];
+    t = await createTestApp({ pokes: { poke: (targets) => poked.push(targets) } });
+    const { bumpChanges } = await import('../../sync/server/changes');
+    await expect(
+      t.deps.database.transaction(async (tx) => {
+        await bumpChanges(t!.deps, tx, { userIds: ['u1'] });
+        expect(poked).toEqual([]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(poked).toEqual([]);
+    await t.deps.database.transaction((tx) => bumpChanges(t!.deps, tx, { hoaId: 'h1', rows: [{ area: 'announcement', id: 'a1' }], userIds: ['u1'] }));
+    expect(poked).toEqual([{ hoaIds: ['h1'], userIds: ['u1'] }]);
+  });
+
+  it('without a hub that holds connections the poke route answers 204 (clients poll)', async () => {
+    t = await createTestApp();
+    const { token } = await login(t, DEMO.maple.resident);
+    const res = await t.app.request('http://localhost/api/sync/poke', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(204);
+    expect((await t.app.request('http://localhost/api/sync/poke')).status).toBe(401);
+  });
+});

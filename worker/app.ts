@@ -6,6 +6,10 @@ import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
 import { authRoutes } from './routes/auth';
+import { devMailRoutes } from './routes/dev-mail';
+import { devPayRoutes } from './routes/dev-pay';
+import { uploadRoutes } from './routes/uploads';
+import { webhookRoutes } from './routes/webhooks';
 import { syncRoutes } from './routes/sync';
 
 export interface AppOptions {
@@ -46,6 +50,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes);
+  // Presigned upload/download URLs; each area's own router mounts at the same prefix beside these.
+  app.route('/api/announcements', uploadRoutes('announcements', { download: false }));
+  app.route('/api/requests', uploadRoutes('requests', { download: true }));
+  app.route('/api/documents', uploadRoutes('documents', { download: false }));
+  app.route('/api/violations', uploadRoutes('violations', { download: true }));
+  app.route('/api/webhooks', webhookRoutes);
+  if (deps.config.localMode) {
+    app.route('/dev', devMailRoutes);
+    app.route('/dev/pay', devPayRoutes);
+  }
   app.route('/api/sync', syncRoutes);
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)));

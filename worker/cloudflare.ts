@@ -6,14 +6,15 @@ import { createClient } from '@libsql/client/web';
 import { createApp } from './app';
 import { createDatabase, type Database } from './db';
 import type { AppDeps } from './deps';
+import { mailerFromEnv, paymentsFromEnv, storageFromEnv, storageOrigins, type ServiceEnv } from './services/from-env';
+import { unconfiguredMailer, unconfiguredPayments, unconfiguredStorage } from './services/unconfigured';
 import { setDummyIterations, WORKERS_PBKDF2_MAX } from './services/passwords';
 
-export interface Env {
+export interface Env extends ServiceEnv {
   DATABASE_URL: string;
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET: string;
   APP_URL: string;
-  S3_ENDPOINT?: string;
 }
 
 interface ScheduledController {
@@ -24,14 +25,21 @@ interface ExecutionContext {
   waitUntil(promise: Promise<unknown>): void;
 }
 
-// One database client per isolate; requests in the same isolate share it.
+// One database client and one set of provider clients per isolate; requests in the same isolate share them.
 let database: Database | undefined;
+let services: Pick<AppDeps, 'storage' | 'mailer' | 'payments'> | undefined;
 
 function depsFor(env: Env): AppDeps {
   database ??= createDatabase(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }));
   setDummyIterations(WORKERS_PBKDF2_MAX);
+  services ??= {
+    storage: storageFromEnv(env) ?? unconfiguredStorage(),
+    mailer: mailerFromEnv(env) ?? unconfiguredMailer(),
+    payments: paymentsFromEnv(env) ?? unconfiguredPayments(),
+  };
   return {
     database,
+    ...services,
     clock: () => Date.now(),
     config: {
       jwtSecret: env.JWT_SECRET,
@@ -39,14 +47,19 @@ function depsFor(env: Env): AppDeps {
       passwordIterations: WORKERS_PBKDF2_MAX,
       // Local providers never run on Workers.
       localMode: false,
-      connectOrigins: env.S3_ENDPOINT ? [new URL(env.S3_ENDPOINT).origin] : [],
+      connectOrigins: storageOrigins(env),
     },
   };
 }
 
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
-    return createApp(depsFor(env)).fetch(request, env, ctx as never);
+    const deps: AppDeps = {
+      ...depsFor(env),
+      // Mail queued by this request goes out right after the response instead of at the next cron.
+      onEmailQueued: () => ctx.waitUntil(import('./jobs/runner').then(({ runJobs }) => runJobs(deps, ['deliver-email']))),
+    };
+    return createApp(deps).fetch(request, env, ctx as never);
   },
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const { runJobs } = await import('./jobs/runner');

@@ -1,5 +1,8 @@
 import type { PokeHub } from '../sync/server/poke';
 import type { Database } from './db';
+import type { Mailer } from './services/mailer';
+import type { PaymentProvider } from './services/payments/types';
+import type { FileStorage } from './services/storage/types';
 
 export interface AppConfig {
   jwtSecret: string;
@@ -21,6 +24,12 @@ export interface AppDeps {
   clock: () => number;
   /** Called after a commit that queued email, so the Node entry can deliver at once. */
   onEmailQueued?: () => void;
+  /** Attachments: S3/R2, or s3rver locally (presigned URLs only; bytes never pass through the app). */
+  storage: FileStorage;
+  /** Delivers the email outbox: Resend, or local (readable at /dev/mail). */
+  mailer: Mailer;
+  /** Stripe, or the local provider with its pages under /dev/pay. */
+  payments: PaymentProvider;
   /** Tells sync clients to pull after a commit changed what they see (sync/server/poke.ts). */
   pokes?: PokeHub;
 }

@@ -10,7 +10,14 @@ import { createApp } from './app';
 import type { AppDeps } from './deps';
 import { openDatabase } from './dev/database';
 import { runMigrations } from './dev/migrate';
+import { startLocalS3 } from './dev/local-s3';
 import { DEMO_HOAS, DEMO_PASSWORD, seedDemoData } from './dev/seed';
+import { connectLocalPayments, linkLocalSubscriptions } from './domain/payments';
+import { runJobs } from './jobs/runner';
+import { mailerFromEnv, paymentsFromEnv, storageFromEnv, storageOrigins, type ServiceEnv } from './services/from-env';
+import { createLocalMailer } from './services/mailer';
+import { isLocalPayments, LocalPayments } from './services/payments/local';
+import { createS3Storage } from './services/storage/s3';
 import { PBKDF2_ITERATIONS, setDummyIterations } from './services/passwords';
 import { randomToken } from './services/tokens';
 
@@ -25,6 +32,12 @@ export interface NodeServerOptions {
   /** PBKDF2 count for new hashes; browser tests lower it to stay fast (the count is stored in each hash). */
   passwordIterations?: number;
   log?: (line: string) => void;
+  /** Provider keys (S3_*, RESEND_API_KEY, STRIPE_*); each absent one is replaced by its local default. */
+  services?: ServiceEnv;
+  /** Port of the local S3 (s3rver) when S3_ENDPOINT is unset; 0 picks a free one. */
+  localS3Port?: number;
+  /** How often the jobs runner ticks (ms). */
+  jobsIntervalMs?: number;
 }
 
 export function readNodeOptions(env: NodeJS.ProcessEnv = process.env): NodeServerOptions {
@@ -37,6 +50,8 @@ export function readNodeOptions(env: NodeJS.ProcessEnv = process.env): NodeServe
     appUrl: env.APP_URL,
     jwtSecret: env.JWT_SECRET,
     seed: env.SEED_DEMO_DATA !== 'false',
+    services: env,
+    localS3Port: env.LOCAL_S3_PORT ? Number(env.LOCAL_S3_PORT) : undefined,
   };
 }
 
@@ -59,19 +74,62 @@ export async function startNodeServer(opts: NodeServerOptions) {
   const passwordIterations = opts.passwordIterations ?? PBKDF2_ITERATIONS;
   setDummyIterations(passwordIterations);
 
+  // Platform services: the real provider where its keys are set, the local default otherwise.
+  const serviceEnv = opts.services ?? {};
+  const appOrigins = [...new Set([new URL(appUrl).origin, `http://localhost:${opts.port}`, `http://127.0.0.1:${opts.port}`])];
+  const localS3 = serviceEnv.S3_ENDPOINT
+    ? null
+    : await startLocalS3({ directory: join(opts.dataDir, 's3'), port: opts.localS3Port ?? 0, allowedOrigins: appOrigins });
+  const storage = storageFromEnv(serviceEnv) ?? createS3Storage(localS3!.config);
+  const mailer = mailerFromEnv(serviceEnv) ?? createLocalMailer();
+  const clock = () => Date.now();
+  const payments =
+    paymentsFromEnv(serviceEnv) ??
+    // The local provider signs its events and verifies them in this process: a per-run secret will do.
+    new LocalPayments({ database, appUrl, webhookSecret: `whsec_local_${randomToken()}`, clock });
+
+  let nudge = () => {};
   const deps: AppDeps = {
     database,
-    clock: () => Date.now(),
+    clock,
     config: {
       jwtSecret: jwtSecret(opts),
       appUrl,
       passwordIterations,
-      localMode: true,
-      connectOrigins: [],
+      // /dev/mail and /dev/pay exist only while a local provider stands in for a real one.
+      localMode: mailer.kind === 'local' || payments.kind === 'local',
+      connectOrigins: [...storageOrigins(serviceEnv), ...(localS3 ? [localS3.config.endpoint] : [])],
     },
+    storage,
+    mailer,
+    payments,
+    onEmailQueued: () => nudge(),
   };
+  connectLocalPayments(deps);
 
   const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations }));
+  // Seeded trials get their customer and subscription in the local provider, so its portal shows them.
+  await linkLocalSubscriptions(deps);
+
+  // The jobs runner: every few seconds, and at once when mail was queued. Never two runs at a time.
+  let running: Promise<void> | null = null;
+  let again = false;
+  const tick = (only?: string[]) => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runJobs(deps, only).finally(() => {
+      running = null;
+      if (again) {
+        again = false;
+        tick(['deliver-email']);
+      }
+    });
+  };
+  nudge = () => void setTimeout(() => tick(['deliver-email']), 0);
+  const jobsTimer = setInterval(() => tick(), opts.jobsIntervalMs ?? 5_000);
+  jobsTimer.unref();
 
   const indexHtml = join(opts.clientDir, 'index.html');
   // Hashed assets never change: cache them for a year. Everything else revalidates.
@@ -98,11 +156,18 @@ export async function startNodeServer(opts: NodeServerOptions) {
 
   log(`HOA app listening on ${appUrl}`);
   if (seeded) log('Seeded demo data.');
+  if (localS3) log(`Local S3 (s3rver) at ${localS3.config.endpoint}, files under ${join(opts.dataDir, 's3')}`);
+  if (mailer.kind === 'local') log(`Mail is not sent (RESEND_API_KEY unset): read it at ${appUrl}/dev/mail`);
+  if (payments.kind === 'local') log(`Local payments (STRIPE_SECRET_KEY unset): pages under ${appUrl}/dev/pay, test card 4242 4242 4242 4242`);
   log(`Demo logins (password ${DEMO_PASSWORD}):`);
   for (const hoa of DEMO_HOAS) log(`  ${hoa.name}: ${hoa.people.map((p) => `${p.email} (${p.role})`).join(', ')}`);
 
   const close = async () => {
+    clearInterval(jobsTimer);
     await new Promise<void>((done) => server.close(() => done()));
+    await running;
+    if (isLocalPayments(payments)) await payments.flush();
+    await localS3?.close();
     database.client.close();
   };
   return { app, deps, server, close };

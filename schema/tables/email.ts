@@ -18,9 +18,13 @@ export const emailOutbox = sqliteTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     providerId: text('provider_id'),
+    /** What the mail is about, e.g. `announcement:<id>`: delivery statistics are counted by it. */
+    ref: text('ref'),
+    /** When a delivery run claimed the row (status sending); a stale claim is taken over. */
+    claimedAt: ms('claimed_at'),
     nextAttemptAt: ms('next_attempt_at').notNull(),
     createdAt: ms('created_at').notNull(),
     deliveredAt: ms('delivered_at'),
   },
-  (t) => [index('email_outbox_hoa').on(t.hoaId), index('email_outbox_due').on(t.status, t.nextAttemptAt)],
+  (t) => [index('email_outbox_hoa').on(t.hoaId), index('email_outbox_due').on(t.status, t.nextAttemptAt), index('email_outbox_ref').on(t.ref)],
 );

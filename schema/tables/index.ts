@@ -1,5 +1,7 @@
 // All drizzle tables; drizzle-kit reads this file. One file per area.
 export * from './platform';
 export * from './email';
+export * from './storage';
+export * from './payments';
 export * from './announcements';
 export * from './sync';

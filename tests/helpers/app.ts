@@ -6,7 +6,11 @@ import type { AppDeps } from '../../worker/deps';
 import { openDatabase } from '../../worker/dev/database';
 import { runMigrations } from '../../worker/dev/migrate';
 import { seedDemoData } from '../../worker/dev/seed';
+import { connectLocalPayments } from '../../worker/domain/payments';
+import { createLocalMailer } from '../../worker/services/mailer';
+import { LocalPayments } from '../../worker/services/payments/local';
 import { setDummyIterations } from '../../worker/services/passwords';
+import { fakeStorage, TEST_WEBHOOK_SECRET } from './services';
 
 /** Tests hash with a low PBKDF2 count so the suite stays fast; the count is recorded in each hash. */
 export const TEST_PASSWORD_ITERATIONS = 1_000;
@@ -56,8 +60,13 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
       connectOrigins: [],
       ...config,
     },
+    // Platform services: recorded fake storage, the local mailer and the local payment provider.
+    storage: fakeStorage(),
+    mailer: createLocalMailer(),
+    payments: new LocalPayments({ database, appUrl: 'http://localhost:8787', webhookSecret: TEST_WEBHOOK_SECRET, clock }),
     ...rest,
   };
+  connectLocalPayments(deps);
   const app = createApp(deps);
   return {
     app,

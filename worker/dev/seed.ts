@@ -5,6 +5,7 @@ import type { Database, Tx } from '../db';
 import { hashPassword } from '../services/passwords';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
+import { seedSubscriptions } from './seed-payments';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -115,7 +116,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedAnnouncements];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

@@ -192,7 +192,7 @@ export async function forgotPassword(deps: AppDeps, email: string, meta: ClientM
     await deps.database.transaction(async (tx) => {
       const token = await createAuthToken(tx, now, user, 'reset');
       const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...passwordResetEmail({ name: user.name, url }) });
+      await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...(await passwordResetEmail({ name: user.name, url })) });
     });
     deps.onEmailQueued?.();
   }

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps';
 import { purgeExpiredAuthRows } from '../domain/auth';
+import { deliverOutbox } from '../domain/outbox';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 
 /** One job: idempotent, and safe when two runs overlap. */
@@ -9,6 +10,7 @@ export interface Job {
 }
 
 export const jobs: Job[] = [
+  { name: 'deliver-email', run: async (deps) => void (await deliverOutbox(deps)) },
   { name: 'purge-expired-auth', run: (deps) => purgeExpiredAuthRows(deps) },
   { name: 'purge-rate-limits', run: (deps) => purgeExpiredRateLimits(deps.database.db, deps.clock(), 24 * 60 * 60_000) },
 ];

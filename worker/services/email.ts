@@ -10,6 +10,8 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
+  /** What the mail is about, e.g. `announcement:<id>` (delivery statistics count by it). */
+  ref?: string | null;
 }
 
 /**
@@ -27,6 +29,7 @@ export async function queueEmail(tx: Tx, now: number, msg: EmailMessage): Promis
     subject: msg.subject,
     html: msg.html,
     text: msg.text,
+    ref: msg.ref ?? null,
     status: 'queued',
     attempts: 0,
     nextAttemptAt: now,

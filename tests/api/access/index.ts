@@ -1,6 +1,7 @@
 import { authRows } from './auth';
+import { servicesRows } from './services';
 import type { MatrixRow } from './types';
 import { syncRows } from './sync';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows];

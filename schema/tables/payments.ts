@@ -1,0 +1,90 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { hoaId, id, ms } from './columns';
+
+/** Webhook events already processed: an event id is handled at most once. */
+export const paymentEvents = sqliteTable('payment_events', {
+  /** The provider's event id (evt_…). */
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The event's own creation time (ms), used to refuse older events over newer state. */
+  createdAt: ms('created_at').notNull(),
+  processedAt: ms('processed_at').notNull(),
+  /** What the handler did: 'applied', 'stale' (older than the stored state), 'ignored' (no handler or no matching row). */
+  outcome: text('outcome', { enum: ['applied', 'stale', 'ignored'] }).notNull(),
+});
+
+/** The HOA's platform subscription, mirrored from the payment provider's webhooks. */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    id: id(),
+    hoaId: hoaId(),
+    plan: text('plan').notNull(),
+    status: text('status', { enum: ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete_expired', 'paused'] }).notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    trialEnd: ms('trial_end'),
+    currentPeriodEnd: ms('current_period_end'),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
+    canceledAt: ms('canceled_at'),
+    cancellationReason: text('cancellation_reason'),
+    /** `created` of the newest provider event applied to this row; older events are ignored. */
+    lastEventAt: ms('last_event_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('subscriptions_hoa').on(t.hoaId), uniqueIndex('subscriptions_provider').on(t.providerSubscriptionId)],
+);
+
+/** The HOA's connected payment account (Stripe Connect Express) that resident invoices pay into. */
+export const connectAccounts = sqliteTable(
+  'connect_accounts',
+  {
+    hoaId: text('hoa_id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    detailsSubmitted: integer('details_submitted', { mode: 'boolean' }).notNull().default(false),
+    chargesEnabled: integer('charges_enabled', { mode: 'boolean' }).notNull().default(false),
+    payoutsEnabled: integer('payouts_enabled', { mode: 'boolean' }).notNull().default(false),
+    /** JSON array of requirement names still due. */
+    requirementsDue: text('requirements_due').notNull().default('[]'),
+    lastEventAt: ms('last_event_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('connect_accounts_account').on(t.accountId)],
+);
+
+/** One Checkout Session paying a resident's invoice into the HOA's connected account. */
+export const invoiceCheckouts = sqliteTable(
+  'invoice_checkouts',
+  {
+    /** The provider's Checkout Session id (cs_…). */
+    id: id(),
+    hoaId: hoaId(),
+    invoiceId: text('invoice_id').notNull(),
+    userId: text('user_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['open', 'paid', 'failed', 'expired'] }).notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    url: text('url').notNull(),
+    lastEventAt: ms('last_event_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+  },
+  (t) => [index('invoice_checkouts_hoa').on(t.hoaId), index('invoice_checkouts_invoice').on(t.invoiceId)],
+);
+
+/**
+ * State of the local payment provider (customers, subscriptions, checkout sessions, connected
+ * accounts), used only when no Stripe key is set. Stripe-shaped JSON, one row per object.
+ */
+export const localPaymentObjects = sqliteTable(
+  'local_payment_objects',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    data: text('data').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  (t) => [index('local_payment_objects_kind').on(t.kind)],
+);

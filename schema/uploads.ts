@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * File uploads (community spec §5 and §9): the allowed types, the size limit and the messages per
+ * feature, shared by the upload widgets (first check, before any request) and the presigned-url
+ * endpoints (the check that counts).
+ */
+export const UPLOAD_FEATURES = ['announcements', 'requests', 'documents', 'violations'] as const;
+export type UploadFeature = (typeof UPLOAD_FEATURES)[number];
+
+/** 10 MB, one file. */
+export const MAX_UPLOAD_BYTES = 10_485_760;
+
+/** Extension → the MIME types a browser reports for it. */
+const TYPES = {
+  pdf: ['application/pdf'],
+  doc: ['application/msword'],
+  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+  jpg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+  jpeg: ['image/jpeg', 'image/jpg', 'image/pjpeg'],
+  png: ['image/png'],
+  gif: ['image/gif'],
+} as const satisfies Record<string, readonly string[]>;
+export type UploadExtension = keyof typeof TYPES;
+
+export const UPLOAD_MESSAGES = {
+  noFile: 'No file selected',
+  tooLarge: 'File size must be less than 10MB',
+  emptyFile: 'The file is empty',
+  fileNameRequired: 'File name is required',
+  /** The attachment key was not issued by this server to this HOA for this feature. */
+  unknownKey: 'Attachment not found. Please upload the file again.',
+  fileNotFound: 'File not found',
+  /** Announcements and requests. */
+  typeNotAllowed: 'File type not allowed. Please upload PDF, DOC, DOCX, or image files',
+  documentTypeNotSupported: 'File type not supported. Please use PDF, DOC, DOCX, JPG, JPEG, PNG, or GIF',
+  violationTypeInvalid: 'Invalid file type. Allowed: JPG, PNG, GIF, PDF, DOC, DOCX',
+  featureInvalid: 'Invalid upload feature',
+} as const;
+
+export interface UploadRule {
+  extensions: readonly UploadExtension[];
+  typeMessage: string;
+  /** The `accept` attribute for the file input. */
+  accept: string;
+}
+
+const ALL: UploadExtension[] = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'];
+const accept = (exts: readonly UploadExtension[]) =>
+  [...exts.map((e) => `.${e}`), ...new Set(exts.flatMap((e) => TYPES[e]))].join(',');
+
+export const UPLOAD_RULES: Record<UploadFeature, UploadRule> = {
+  announcements: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.typeNotAllowed, accept: accept(ALL) },
+  requests: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.typeNotAllowed, accept: accept(ALL) },
+  documents: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.documentTypeNotSupported, accept: accept(ALL) },
+  violations: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.violationTypeInvalid, accept: accept(ALL) },
+};
+
+export function fileExtension(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+export interface DeclaredFile {
+  fileName: string;
+  fileType: string;
+  fileSize: number;
+}
+
+/**
+ * The first problem with a file, or null. The extension must be allowed and the declared MIME type
+ * must be one that extension has (a `.pdf` declared as text/html is refused): the type is signed into
+ * the upload URL and served back on download, so it has to be one we allow.
+ */
+export function checkUpload(feature: UploadFeature, file: DeclaredFile | null | undefined): { field: keyof DeclaredFile | 'file'; message: string } | null {
+  if (!file) return { field: 'file', message: UPLOAD_MESSAGES.noFile };
+  const rule = UPLOAD_RULES[feature];
+  const ext = fileExtension(file.fileName) as UploadExtension;
+  const mime = file.fileType.toLowerCase().split(';')[0].trim();
+  if (!rule.extensions.includes(ext) || !(TYPES[ext] as readonly string[]).includes(mime)) {
+    return { field: 'fileType', message: rule.typeMessage };
+  }
+  if (file.fileSize > MAX_UPLOAD_BYTES) return { field: 'fileSize', message: UPLOAD_MESSAGES.tooLarge };
+  if (file.fileSize <= 0) return { field: 'fileSize', message: UPLOAD_MESSAGES.emptyFile };
+  return null;
+}
+
+/** `POST /api/<area>/presigned-url`. `feature` is sent by the documents screen; elsewhere the path decides. */
+export const presignedUrlBody = z.object({
+  fileName: z.string({ error: UPLOAD_MESSAGES.fileNameRequired }).trim().min(1, UPLOAD_MESSAGES.fileNameRequired).max(255),
+  fileType: z.string({ error: UPLOAD_MESSAGES.noFile }).trim().min(1, UPLOAD_MESSAGES.noFile).max(200),
+  fileSize: z.number({ error: UPLOAD_MESSAGES.noFile }).int(UPLOAD_MESSAGES.noFile).nonnegative(UPLOAD_MESSAGES.noFile),
+  feature: z.enum(UPLOAD_FEATURES, { error: UPLOAD_MESSAGES.featureInvalid }).optional(),
+});
+export type PresignedUrlBody = z.infer<typeof presignedUrlBody>;
+
+export const downloadUrlBody = z.object({
+  s3Key: z.string({ error: UPLOAD_MESSAGES.fileNotFound }).trim().min(1, UPLOAD_MESSAGES.fileNotFound).max(600),
+});
+
+/** Response of the presigned-url endpoints (community spec §3). */
+export interface PresignedUpload {
+  uploadUrl: string;
+  s3Key: string;
+}

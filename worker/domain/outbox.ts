@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { emailOutbox } from '../../schema/tables';
+import type { AppDeps } from '../deps';
+import type { DeliveryResult } from '../services/mailer';
+import { notFound } from './errors';
+
+const MINUTE = 60_000;
+/** Wait before attempt 2, 3 and 4; after the 4th failed attempt the row is failed for good. */
+export const RETRY_BACKOFF_MS = [1 * MINUTE, 5 * MINUTE, 30 * MINUTE];
+export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
+/** A row left in `sending` this long (a run that crashed mid-send) is claimed again. */
+export const STALE_CLAIM_MS = 10 * MINUTE;
+const BATCH_SIZE = 100;
+
+export interface OutboxRunSummary {
+  claimed: number;
+  delivered: number;
+  retrying: number;
+  failed: number;
+}
+
+/**
+ * One delivery run: claim due rows (queued → sending with a conditional update, so two overlapping
+ * runs never take the same row), hand them to the mailer outside any transaction, then record each
+ * outcome: delivered with the provider id, queued again with backoff, or failed with the error.
+ */
+export async function deliverOutbox(deps: AppDeps, opts: { limit?: number } = {}): Promise<OutboxRunSummary> {
+  const now = deps.clock();
+  const summary: OutboxRunSummary = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
+  const due = or(
+    and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now)),
+    and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.claimedAt, now - STALE_CLAIM_MS)),
+  );
+  const claimed = await deps.database.transaction(async (tx) => {
+    const candidates = await tx
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(due)
+      .orderBy(asc(emailOutbox.nextAttemptAt))
+      .limit(opts.limit ?? BATCH_SIZE);
+    if (candidates.length === 0) return [];
+    // The `due` condition again in the update: only rows still unclaimed are taken.
+    return tx
+      .update(emailOutbox)
+      .set({ status: 'sending', claimedAt: now, attempts: sql`${emailOutbox.attempts} + 1` })
+      .where(and(inArray(emailOutbox.id, candidates.map((c) => c.id)), due))
+      .returning();
+  });
+  summary.claimed = claimed.length;
+  if (claimed.length === 0) return summary;
+
+  let results: DeliveryResult[];
+  try {
+    results = await deps.mailer.send(claimed.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, html: r.html, text: r.text })));
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    results = claimed.map((r) => ({ id: r.id, ok: false as const, error, permanent: false }));
+  }
+  const byId = new Map(results.map((r) => [r.id, r]));
+
+  const doneAt = deps.clock();
+  await deps.database.transaction(async (tx) => {
+    for (const row of claimed) {
+      const result = byId.get(row.id) ?? { id: row.id, ok: false as const, error: 'No delivery result from the mailer', permanent: false };
+      // Only rows this run still holds (a stale-claim takeover may have moved them on).
+      const held = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.claimedAt, now));
+      if (result.ok) {
+        summary.delivered++;
+        await tx.update(emailOutbox).set({ status: 'delivered', providerId: result.providerId, deliveredAt: doneAt, lastError: null, claimedAt: null }).where(held);
+      } else if (result.permanent || row.attempts >= MAX_ATTEMPTS) {
+        summary.failed++;
+        await tx.update(emailOutbox).set({ status: 'failed', lastError: result.error.slice(0, 1000), claimedAt: null }).where(held);
+      } else {
+        summary.retrying++;
+        const wait = RETRY_BACKOFF_MS[Math.min(row.attempts - 1, RETRY_BACKOFF_MS.length - 1)];
+        await tx
+          .update(emailOutbox)
+          .set({ status: 'queued', lastError: result.error.slice(0, 1000), nextAttemptAt: doneAt + wait, claimedAt: null })
+          .where(held);
+      }
+    }
+  });
+  return summary;
+}
+
+/**
+ * Sends again now: failed rows (a board member's "retry" of failed deliveries) get a fresh set of
+ * attempts. Returns how many rows were queued again.
+ */
+export async function requeueFailed(deps: AppDeps, where: { ids?: string[]; ref?: string }): Promise<number> {
+  const now = deps.clock();
+  const scope = and(
+    eq(emailOutbox.status, 'failed'),
+    where.ids ? inArray(emailOutbox.id, where.ids) : undefined,
+    where.ref ? eq(emailOutbox.ref, where.ref) : undefined,
+  );
+  const rows = await deps.database.transaction((tx) =>
+    tx.update(emailOutbox).set({ status: 'queued', attempts: 0, nextAttemptAt: now }).where(scope).returning({ id: emailOutbox.id }),
+  );
+  if (rows.length) deps.onEmailQueued?.();
+  return rows.length;
+}
+
+// ---------------------------------------------------------------- the local mailbox (/dev/mail)
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+
+export async function listMail(deps: AppDeps, opts: { to?: string; limit?: number } = {}): Promise<OutboxRow[]> {
+  return deps.database.db
+    .select()
+    .from(emailOutbox)
+    .where(opts.to ? eq(sql`lower(${emailOutbox.toEmail})`, opts.to.toLowerCase()) : undefined)
+    .orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`))
+    .limit(opts.limit ?? 200);
+}
+
+export async function getMail(deps: AppDeps, id: string): Promise<OutboxRow> {
+  const [row] = await deps.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  if (!row) throw notFound('Mail not found');
+  return row;
+}

@@ -1,0 +1,97 @@
+/** Money emails: invoice issued, invoice reminder, payment receipt, trial ending. */
+import { Section, Text } from '@react-email/components';
+import { formatDate, formatLongDate, formatUsd, Layout, renderEmail, styles } from './layout';
+
+interface InvoiceMail {
+  hoaName: string;
+  residentName: string;
+  title: string;
+  amountCents: number;
+  dueDate: number;
+  url: string;
+}
+
+function InvoiceBox(p: { title: string; amountCents: number; dueDate: number }) {
+  return (
+    <Section style={styles.box}>
+      <Text style={styles.label}>For</Text>
+      <Text style={styles.value}>{p.title}</Text>
+      <Text style={styles.label}>Amount due</Text>
+      <Text style={styles.value}>{formatUsd(p.amountCents)}</Text>
+      <Text style={styles.label}>Due date</Text>
+      <Text style={styles.value}>{formatDate(p.dueDate)}</Text>
+    </Section>
+  );
+}
+
+export function invoiceIssuedEmail(p: InvoiceMail) {
+  const subject = `New invoice from ${p.hoaName}: ${formatUsd(p.amountCents)} due ${formatDate(p.dueDate)}`;
+  return renderEmail(
+    'invoice-issued',
+    subject,
+    <Layout preview={`${formatUsd(p.amountCents)} for ${p.title}`} heading="You have a new invoice" hoaName={p.hoaName} cta={{ label: 'View and Pay Invoice', url: p.url }}>
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>{p.hoaName} has issued an invoice to you.</Text>
+      <InvoiceBox {...p} />
+    </Layout>,
+  );
+}
+
+export function invoiceReminderEmail(p: InvoiceMail & { overdue: boolean }) {
+  const subject = p.overdue ? `Overdue: ${p.title} (${formatUsd(p.amountCents)})` : `Reminder: ${p.title} is due ${formatDate(p.dueDate)}`;
+  return renderEmail(
+    'invoice-reminder',
+    subject,
+    <Layout preview={subject} heading={p.overdue ? 'Your invoice is overdue' : 'Your invoice is due soon'} hoaName={p.hoaName} cta={{ label: 'Pay Invoice', url: p.url }}>
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>
+        {p.overdue ? 'We have not received payment for this invoice, which is now past its due date.' : 'This is a friendly reminder that this invoice is due soon.'}
+      </Text>
+      <InvoiceBox {...p} />
+      <Text style={styles.muted}>If you have already paid, thank you: you can ignore this email.</Text>
+    </Layout>,
+  );
+}
+
+export function paymentReceiptEmail(p: { hoaName: string; residentName: string; title: string; amountCents: number; paidAt: number; reference: string; url: string }) {
+  const subject = `Receipt: ${formatUsd(p.amountCents)} paid to ${p.hoaName}`;
+  return renderEmail(
+    'payment-receipt',
+    subject,
+    <Layout preview={`Thank you for your payment of ${formatUsd(p.amountCents)}`} heading="Payment received" hoaName={p.hoaName} cta={{ label: 'View Invoice', url: p.url }} footer="Keep this email as your receipt.">
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>Thank you: your payment has been received.</Text>
+      <Section style={styles.box}>
+        <Text style={styles.label}>For</Text>
+        <Text style={styles.value}>{p.title}</Text>
+        <Text style={styles.label}>Amount paid</Text>
+        <Text style={styles.value}>{formatUsd(p.amountCents)}</Text>
+        <Text style={styles.label}>Paid on</Text>
+        <Text style={styles.value}>{formatDate(p.paidAt)}</Text>
+        <Text style={styles.label}>Reference</Text>
+        <Text style={styles.value}>{p.reference}</Text>
+      </Section>
+    </Layout>,
+  );
+}
+
+export function trialEndingEmail(p: { hoaName: string; name: string; planName: string; priceCents: number; trialEnd: number; url: string }) {
+  const subject = `Your free trial ends on ${formatLongDate(p.trialEnd)}`;
+  return renderEmail(
+    'trial-ending',
+    subject,
+    <Layout
+      preview={`${p.hoaName}'s trial of the ${p.planName} plan ends soon`}
+      heading="Your free trial is ending soon"
+      hoaName={p.hoaName}
+      cta={{ label: 'Manage Billing', url: p.url }}
+      footer="You can change your plan or cancel at any time before the trial ends."
+    >
+      <Text style={styles.text}>Hello {p.name},</Text>
+      <Text style={styles.text}>
+        The 30-day free trial of the {p.planName} plan for {p.hoaName} ends on {formatLongDate(p.trialEnd)}. After that, the card on file will be charged{' '}
+        {formatUsd(p.priceCents)} per month.
+      </Text>
+    </Layout>,
+  );
+}

@@ -1,0 +1,75 @@
+/** Community emails: announcement, violation notice, request update. Rich text is sanitised here again. */
+import { Section, Text } from '@react-email/components';
+import { sanitizeRichText } from '../services/sanitize';
+import { formatDate, Layout, renderEmail, styles } from './layout';
+
+/** Stored rich text (already sanitised on save) shown in the mail; sanitised again since mail clients run no DOMPurify. */
+function RichText({ html }: { html: string }) {
+  return <Section style={{ fontSize: '15px', lineHeight: '24px', color: '#1f2937' }} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function announcementEmail(p: { hoaName: string; title: string; category: string; messageHtml: string; url: string; attachmentName?: string | null }) {
+  const subject = `${p.category === 'urgent' ? 'Urgent: ' : ''}${p.title}`;
+  return renderEmail(
+    'announcement',
+    subject,
+    <Layout
+      preview={`${p.hoaName}: ${p.title}`}
+      heading={p.title}
+      hoaName={p.hoaName}
+      cta={{ label: 'View Announcement', url: p.url }}
+      footer={`You receive this because you are a member of ${p.hoaName}.`}
+    >
+      <Text style={styles.label}>Category: {capitalise(p.category)}</Text>
+      <RichText html={p.messageHtml} />
+      {p.attachmentName ? <Text style={styles.muted}>Attachment: {p.attachmentName} (open the announcement to download it)</Text> : null}
+    </Layout>,
+  );
+}
+
+export function violationNoticeEmail(p: { hoaName: string; residentName: string; title: string; category: string; messageHtml: string; dueDate: number; address?: string | null; url: string }) {
+  const subject = `Compliance notice: ${p.title}`;
+  return renderEmail(
+    'violation-notice',
+    subject,
+    <Layout
+      preview={`${p.hoaName} issued a compliance notice: ${p.title}`}
+      heading={subject}
+      hoaName={p.hoaName}
+      cta={{ label: 'View Violation', url: p.url }}
+      footer="Reply through the violation page so the board sees your message with the notice."
+    >
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>The board of {p.hoaName} has recorded a compliance violation{p.address ? ` at ${p.address}` : ''}.</Text>
+      <Section style={styles.box}>
+        <Text style={styles.label}>Category</Text>
+        <Text style={styles.value}>{p.category}</Text>
+        <Text style={styles.label}>Please resolve by</Text>
+        <Text style={styles.value}>{formatDate(p.dueDate)}</Text>
+      </Section>
+      <RichText html={p.messageHtml} />
+    </Layout>,
+  );
+}
+
+export function requestUpdateEmail(p: { hoaName: string; residentName: string; title: string; statusLabel: string; messagePlain?: string | null; url: string }) {
+  const subject = `Request update: ${p.title}`;
+  return renderEmail(
+    'request-update',
+    subject,
+    <Layout preview={`Your request "${p.title}" is now ${p.statusLabel}`} heading={subject} hoaName={p.hoaName} cta={{ label: 'View Request', url: p.url }}>
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>
+        Your request <strong>{p.title}</strong> is now <strong>{p.statusLabel}</strong>.
+      </Text>
+      {p.messagePlain ? (
+        <Section style={styles.box}>
+          <Text style={styles.label}>Message from HOA Staff</Text>
+          <Text style={{ ...styles.text, margin: 0 }}>{p.messagePlain}</Text>
+        </Section>
+      ) : null}
+    </Layout>,
+  );
+}

@@ -1,0 +1,67 @@
+import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
+import { render } from '@react-email/render';
+import type { ReactElement, ReactNode } from 'react';
+
+/** What every template returns: the outbox stores subject, html and the plain-text alternative. */
+export interface RenderedEmail {
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+// DESIGN.md's palette: deep green primary, slate text, a quiet grey canvas.
+const colors = { primary: '#166534', text: '#1f2937', muted: '#6b7280', border: '#e5e7eb', canvas: '#f6f7f9' };
+const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+export const styles = {
+  text: { fontSize: '15px', lineHeight: '24px', color: colors.text, margin: '0 0 12px' },
+  muted: { fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0' },
+  label: { fontSize: '13px', color: colors.muted, margin: '0' },
+  value: { fontSize: '15px', color: colors.text, margin: '0 0 10px', fontWeight: 600 },
+  box: { border: `1px solid ${colors.border}`, borderRadius: '6px', padding: '12px 16px', margin: '8px 0 16px' },
+};
+
+export function Layout(props: { preview: string; heading: string; hoaName?: string | null; children: ReactNode; cta?: { label: string; url: string }; footer?: string }) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{props.preview}</Preview>
+      <Body style={{ backgroundColor: colors.canvas, fontFamily: font, padding: '24px 0' }}>
+        <Container style={{ maxWidth: '560px', backgroundColor: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: '8px', padding: '24px' }}>
+          {props.hoaName ? <Text style={{ ...styles.muted, textTransform: 'uppercase', letterSpacing: '0.04em' }}>{props.hoaName}</Text> : null}
+          <Heading as="h1" style={{ fontSize: '20px', lineHeight: '28px', color: colors.text, margin: '4px 0 16px' }}>
+            {props.heading}
+          </Heading>
+          {props.children}
+          {props.cta ? (
+            <Section style={{ margin: '24px 0' }}>
+              <Button href={props.cta.url} style={{ backgroundColor: colors.primary, color: '#ffffff', padding: '10px 18px', borderRadius: '6px', fontSize: '15px', fontWeight: 600 }}>
+                {props.cta.label}
+              </Button>
+              <Text style={{ ...styles.muted, marginTop: '12px' }}>
+                Or open this link: {props.cta.url}
+              </Text>
+            </Section>
+          ) : null}
+          {props.footer ? (
+            <>
+              <Hr style={{ borderColor: colors.border, margin: '16px 0' }} />
+              <Text style={styles.muted}>{props.footer}</Text>
+            </>
+          ) : null}
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** Renders a template to HTML and its plain-text alternative. */
+export async function renderEmail(template: string, subject: string, element: ReactElement): Promise<RenderedEmail> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { template, subject, html, text };
+}
+
+export const formatUsd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export const formatDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(ms);
+export const formatLongDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(ms);

@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import { downloadUrlBody, presignedUrlBody, type UploadFeature } from '../../schema/uploads';
+import { presignDownload, presignUpload } from '../domain/uploads';
+import type { AppEnv } from '../env';
+import { requireAuth } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+
+/**
+ * `POST /presigned-url` (and `POST /download-url` where the spec has it) for one area. Mounted by
+ * createApp under `/api/<area>` next to the area's own router; these two paths are this one's only.
+ * Who may upload is decided in domain/uploads.ts.
+ */
+export function uploadRoutes(feature: UploadFeature, opts: { download: boolean }) {
+  const routes = new Hono<AppEnv>().post('/presigned-url', requireAuth, validate('json', presignedUrlBody), async (c) =>
+    c.json(await presignUpload(c.var.deps, c.var.actor, feature, c.req.valid('json'))),
+  );
+  if (opts.download) {
+    routes.post('/download-url', requireAuth, validate('json', downloadUrlBody), async (c) =>
+      c.json(await presignDownload(c.var.deps, c.var.actor, feature, c.req.valid('json').s3Key)),
+    );
+  }
+  return routes;
+}

@@ -1,0 +1,539 @@
+import { eq } from 'drizzle-orm';
+import { localPaymentObjects } from '../../../schema/tables';
+import type { Database } from '../../db';
+import { evaluateCard, CARD_MESSAGES, type CardDetails, type CardInput } from './cards';
+import { signWebhookPayload, verifyStripeSignature } from './stripe';
+import {
+  PLAN_PRICE_CENTS,
+  toAccountStatus,
+  toProviderSubscription,
+  type PaidPlan,
+  type PaymentProvider,
+  type ProviderSubscription,
+} from './types';
+
+export interface LocalPaymentsOptions {
+  database: Database;
+  /** Public origin of the app: the local pages live under `${appUrl}/dev/pay/…`. */
+  appUrl: string;
+  /** Signs the events this provider emits, exactly as Stripe signs its webhooks. */
+  webhookSecret: string;
+  clock: () => number;
+}
+
+/** Where the signed events go: the app's webhook processing (the same function POST /api/webhooks/stripe calls). */
+export type WebhookDelivery = (rawBody: string, signature: string) => Promise<unknown>;
+
+type Obj = Record<string, any>;
+/** What a card step on a local page leads to. */
+export type PageResult = { result: 'redirect'; url: string } | { result: 'authenticate'; url: string } | { result: 'error'; message: string };
+
+const DAY_S = 86_400;
+const MONTH_S = 30 * DAY_S;
+const rand = () => crypto.randomUUID().replace(/-/g, '').slice(0, 24);
+
+/**
+ * The local payment provider: Stripe-shaped objects kept in the database, hosted pages under
+ * `/dev/pay/…` (worker/routes/dev-pay.ts) that honour Stripe's test cards, and the same webhook events,
+ * signed with the webhook secret and handed to the app's webhook processing.
+ */
+export class LocalPayments implements PaymentProvider {
+  readonly kind = 'local' as const;
+  readonly publishableKey = null;
+  private deliver: WebhookDelivery | null = null;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  constructor(private readonly opts: LocalPaymentsOptions) {}
+
+  /** Connects the emitted events to the app's webhook processing (done once deps exist). */
+  connect(deliver: WebhookDelivery) {
+    this.deliver = deliver;
+  }
+
+  /** Waits for events emitted in the background (API calls emit after they return, like Stripe). */
+  async flush(): Promise<void> {
+    while (this.pending.size) await Promise.allSettled([...this.pending]);
+  }
+
+  // ------------------------------------------------------------ storage
+
+  private nowS() {
+    return Math.floor(this.opts.clock() / 1000);
+  }
+
+  async get(id: string): Promise<Obj | null> {
+    const [row] = await this.opts.database.db.select().from(localPaymentObjects).where(eq(localPaymentObjects.id, id)).limit(1);
+    return row ? JSON.parse(row.data) : null;
+  }
+
+  private async must(id: string, object: string): Promise<Obj> {
+    const o = await this.get(id);
+    if (!o || o.object !== object) throw new Error(`No such ${object}: '${id}'`);
+    return o;
+  }
+
+  private async put(o: Obj): Promise<Obj> {
+    const data = JSON.stringify(o);
+    await this.opts.database.transaction((tx) =>
+      tx
+        .insert(localPaymentObjects)
+        .values({ id: o.id, kind: o.object, data, createdAt: this.opts.clock() })
+        .onConflictDoUpdate({ target: localPaymentObjects.id, set: { data } }),
+    );
+    return o;
+  }
+
+  private async byIdempotencyKey(key: string): Promise<Obj | null> {
+    return this.get(`idem_${key}`).then((r) => (r ? this.get(r.target) : null));
+  }
+
+  private async rememberIdempotencyKey(key: string, target: Obj) {
+    await this.put({ id: `idem_${key}`, object: 'idempotency_key', target: target.id });
+  }
+
+  /** Creates an object once per idempotency key, as Stripe does. */
+  private async create(key: string | null, make: () => Obj): Promise<Obj> {
+    if (key) {
+      const existing = await this.byIdempotencyKey(key);
+      if (existing) return existing;
+    }
+    const o = await this.put(make());
+    if (key) await this.rememberIdempotencyKey(key, o);
+    return o;
+  }
+
+  private async list(kind: string, match: (o: Obj) => boolean): Promise<Obj[]> {
+    const rows = await this.opts.database.db.select().from(localPaymentObjects).where(eq(localPaymentObjects.kind, kind));
+    return rows.map((r) => JSON.parse(r.data)).filter(match);
+  }
+
+  // ------------------------------------------------------------ events
+
+  /** Builds, signs and delivers one event. `background`: after the current call returns, like Stripe. */
+  private async emit(type: string, object: Obj, opts: { account?: string; background?: boolean } = {}) {
+    const event = {
+      id: `evt_local_${rand()}`,
+      object: 'event',
+      api_version: 'local',
+      created: this.nowS(),
+      livemode: false,
+      type,
+      ...(opts.account ? { account: opts.account } : {}),
+      data: { object },
+    };
+    const body = JSON.stringify(event);
+    const signature = await signWebhookPayload(body, this.opts.webhookSecret, event.created);
+    const deliver = this.deliver;
+    if (!deliver) return;
+    const run = async () => {
+      try {
+        await deliver(body, signature);
+      } catch (e) {
+        console.error(`local payments: delivering ${type} failed`, e);
+      }
+    };
+    if (!opts.background) return run();
+    const p = new Promise((ok) => setTimeout(ok, 0)).then(run);
+    this.pending.add(p);
+    void p.finally(() => this.pending.delete(p));
+  }
+
+  // ------------------------------------------------------------ PaymentProvider
+
+  async createCustomer({ email, name, metadata, idempotencyKey }: Parameters<PaymentProvider['createCustomer']>[0]) {
+    const c = await this.create(idempotencyKey, () => ({ id: `cus_local_${rand()}`, object: 'customer', email, name, metadata, created: this.nowS(), invoice_settings: { default_payment_method: null } }));
+    return { id: c.id as string };
+  }
+
+  async createSetupIntent({ customerId, metadata, idempotencyKey }: Parameters<PaymentProvider['createSetupIntent']>[0]) {
+    await this.must(customerId, 'customer');
+    const si = await this.create(idempotencyKey, () => {
+      const id = `seti_local_${rand()}`;
+      return { id, object: 'setup_intent', customer: customerId, status: 'requires_payment_method', payment_method: null, client_secret: `${id}_secret_${rand()}`, metadata, usage: 'off_session', created: this.nowS() };
+    });
+    return { id: si.id as string, clientSecret: si.client_secret as string };
+  }
+
+  async getSetupIntent(id: string) {
+    const si = await this.must(id, 'setup_intent');
+    return { id: si.id, status: si.status, paymentMethodId: si.payment_method ?? null, customerId: si.customer ?? null };
+  }
+
+  private price(plan: PaidPlan) {
+    return { id: `price_local_${plan}`, object: 'price', lookup_key: plan, unit_amount: PLAN_PRICE_CENTS[plan], currency: 'usd', recurring: { interval: 'month' }, metadata: { plan } };
+  }
+
+  private newSubscription(customerId: string, plan: PaidPlan, opts: { trialDays: number; paymentMethodId: string | null; metadata: Record<string, string> }): Obj {
+    const now = this.nowS();
+    const trialEnd = opts.trialDays > 0 ? now + opts.trialDays * DAY_S : null;
+    const periodEnd = trialEnd ?? now + MONTH_S;
+    return {
+      id: `sub_local_${rand()}`,
+      object: 'subscription',
+      customer: customerId,
+      status: trialEnd ? 'trialing' : 'active',
+      created: now,
+      start_date: now,
+      trial_start: trialEnd ? now : null,
+      trial_end: trialEnd,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      cancellation_details: { comment: null, reason: null },
+      default_payment_method: opts.paymentMethodId,
+      metadata: { ...opts.metadata, plan },
+      items: { object: 'list', data: [{ id: `si_local_${rand()}`, object: 'subscription_item', price: this.price(plan), quantity: 1, current_period_start: now, current_period_end: periodEnd }] },
+      pending_plan: null,
+    };
+  }
+
+  async createSubscription({ customerId, plan, paymentMethodId, trialDays, metadata, idempotencyKey }: Parameters<PaymentProvider['createSubscription']>[0]) {
+    await this.must(customerId, 'customer');
+    const existing = await this.byIdempotencyKey(idempotencyKey);
+    if (existing) return toProviderSubscription(existing);
+    const sub = await this.create(idempotencyKey, () => this.newSubscription(customerId, plan, { trialDays, paymentMethodId, metadata }));
+    await this.emit('customer.subscription.created', sub, { background: true });
+    return toProviderSubscription(sub);
+  }
+
+  async changePlan({ subscriptionId, plan, direction, idempotencyKey }: Parameters<PaymentProvider['changePlan']>[0]): Promise<ProviderSubscription> {
+    const done = await this.byIdempotencyKey(idempotencyKey);
+    if (done) return toProviderSubscription(done);
+    const sub = await this.must(subscriptionId, 'subscription');
+    if (direction === 'upgrade') {
+      sub.items.data[0].price = this.price(plan);
+      sub.metadata = { ...sub.metadata, plan };
+      sub.pending_plan = null;
+    } else {
+      // Takes effect at the next billing cycle; the local provider records it like a schedule phase.
+      sub.pending_plan = { plan, effective_at: sub.items.data[0].current_period_end };
+    }
+    await this.put(sub);
+    await this.rememberIdempotencyKey(idempotencyKey, sub);
+    await this.emit('customer.subscription.updated', sub, { background: true });
+    return toProviderSubscription(sub);
+  }
+
+  async cancelSubscription({ subscriptionId, immediately, reason }: Parameters<PaymentProvider['cancelSubscription']>[0]) {
+    const sub = await this.cancel(subscriptionId, { immediately: Boolean(immediately), reason: reason ?? null });
+    await this.emit(immediately ? 'customer.subscription.deleted' : 'customer.subscription.updated', sub, { background: true });
+    return toProviderSubscription(sub);
+  }
+
+  private async cancel(subscriptionId: string, opts: { immediately: boolean; reason: string | null }) {
+    const sub = await this.must(subscriptionId, 'subscription');
+    sub.cancellation_details = { comment: opts.reason, reason: 'cancellation_requested' };
+    if (opts.immediately) {
+      sub.status = 'canceled';
+      sub.canceled_at = this.nowS();
+      sub.ended_at = this.nowS();
+    } else {
+      sub.cancel_at_period_end = true;
+      sub.canceled_at = this.nowS();
+    }
+    return this.put(sub);
+  }
+
+  async createBillingPortalSession({ customerId, returnUrl }: Parameters<PaymentProvider['createBillingPortalSession']>[0]) {
+    await this.must(customerId, 'customer');
+    const id = `bps_local_${rand()}`;
+    const url = `${this.opts.appUrl}/dev/pay/portal/${id}`;
+    await this.put({ id, object: 'billing_portal.session', customer: customerId, return_url: returnUrl, url, created: this.nowS() });
+    return { url };
+  }
+
+  private checkoutUrl(id: string) {
+    return `${this.opts.appUrl}/dev/pay/checkout/${id}`;
+  }
+
+  async createReactivationCheckout({ customerId, plan, successUrl, cancelUrl, metadata, idempotencyKey }: Parameters<PaymentProvider['createReactivationCheckout']>[0]) {
+    await this.must(customerId, 'customer');
+    const s = await this.create(idempotencyKey, () => {
+      const id = `cs_local_${rand()}`;
+      return {
+        id,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: customerId,
+        customer_email: null,
+        amount_total: PLAN_PRICE_CENTS[plan],
+        currency: 'usd',
+        description: `${plan.charAt(0).toUpperCase()}${plan.slice(1)} plan (monthly)`,
+        plan,
+        success_url: successUrl,
+        cancel_url: cancelUrl,
+        metadata: { ...metadata, plan, kind: 'reactivation' },
+        subscription: null,
+        payment_intent: null,
+        url: this.checkoutUrl(id),
+        created: this.nowS(),
+      };
+    });
+    return { id: s.id as string, url: s.url as string };
+  }
+
+  async createConnectAccount({ email, businessName, metadata, idempotencyKey }: Parameters<PaymentProvider['createConnectAccount']>[0]) {
+    const a = await this.create(idempotencyKey, () => ({
+      id: `acct_local_${rand()}`,
+      object: 'account',
+      type: 'express',
+      email,
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      capabilities: { card_payments: 'inactive', transfers: 'inactive' },
+      business_profile: { name: businessName, product_description: 'HOA dues and fees' },
+      requirements: { currently_due: ['business_type', 'external_account', 'tos_acceptance.date'], past_due: [] },
+      metadata,
+      created: this.nowS(),
+    }));
+    return { id: a.id as string };
+  }
+
+  async createAccountLink({ accountId, refreshUrl, returnUrl }: Parameters<PaymentProvider['createAccountLink']>[0]) {
+    await this.must(accountId, 'account');
+    const id = `acctlink_local_${rand()}`;
+    // Stripe's account links expire after a few minutes and work once.
+    await this.put({ id, object: 'account_link', account: accountId, refresh_url: refreshUrl, return_url: returnUrl, expires_at: this.nowS() + 300, used: false });
+    return { url: `${this.opts.appUrl}/dev/pay/connect/${id}` };
+  }
+
+  async getAccountStatus(accountId: string) {
+    return toAccountStatus(await this.must(accountId, 'account'));
+  }
+
+  async createInvoiceCheckout(input: Parameters<PaymentProvider['createInvoiceCheckout']>[0]) {
+    await this.must(input.connectedAccountId, 'account');
+    const s = await this.create(input.idempotencyKey, () => {
+      const id = `cs_local_${rand()}`;
+      return {
+        id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status: 'open',
+        payment_status: 'unpaid',
+        customer: null,
+        customer_email: input.customerEmail,
+        amount_total: input.amountCents,
+        currency: 'usd',
+        description: input.description,
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        metadata: { ...input.metadata, kind: 'invoice' },
+        payment_intent: null,
+        connected_account: input.connectedAccountId,
+        url: this.checkoutUrl(id),
+        created: this.nowS(),
+      };
+    });
+    return { id: s.id as string, url: s.url as string };
+  }
+
+  verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number) {
+    return verifyStripeSignature(rawBody, signatureHeader, this.opts.webhookSecret, nowMs);
+  }
+
+  // ------------------------------------------------------------ hosted pages (worker/routes/dev-pay.ts)
+
+  /** The card step of every page: 3-D Secure cards park the card and send the browser to authenticate. */
+  private async cardStep(target: Obj, card: CardInput, complete: (card: CardDetails) => Promise<string>): Promise<PageResult> {
+    const r = evaluateCard(card, this.opts.clock());
+    if (r.outcome === 'declined') return { result: 'error', message: r.message };
+    if (r.outcome === 'requires_action') {
+      target.pending_card = r.card;
+      await this.put(target);
+      return { result: 'authenticate', url: `/dev/pay/authenticate/${target.id}` };
+    }
+    return { result: 'redirect', url: await complete(r.card) };
+  }
+
+  /** The 3-D Secure challenge answered: completes the parked step, or fails it with Stripe's message. */
+  async authenticate(targetId: string, approve: boolean): Promise<PageResult> {
+    const target = await this.get(targetId);
+    if (!target?.pending_card) return { result: 'error', message: 'This authentication request has expired.' };
+    const card = target.pending_card as CardDetails;
+    delete target.pending_card;
+    await this.put(target);
+    if (!approve) return { result: 'error', message: CARD_MESSAGES.authenticationFailed };
+    switch (target.object) {
+      case 'checkout.session':
+        return { result: 'redirect', url: await this.completeCheckout(target, card) };
+      case 'setup_intent':
+        return { result: 'redirect', url: await this.completeSetup(target, card) };
+      case 'billing_portal.session':
+        return { result: 'redirect', url: await this.completePortalCard(target, card) };
+      default:
+        return { result: 'error', message: 'Unknown authentication target.' };
+    }
+  }
+
+  /** Where the authenticate page's "back" goes: the page the card was entered on. */
+  pageOf(target: Obj): string {
+    if (target.object === 'checkout.session') return `/dev/pay/checkout/${target.id}`;
+    if (target.object === 'setup_intent') return `/dev/pay/setup/${target.id}`;
+    return `/dev/pay/portal/${target.id}`;
+  }
+
+  private async newPaymentMethod(card: CardDetails, customer: string | null): Promise<Obj> {
+    return this.put({ id: `pm_local_${rand()}`, object: 'payment_method', type: 'card', customer, card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear }, created: this.nowS() });
+  }
+
+  // Checkout
+
+  async getCheckout(id: string) {
+    const s = await this.get(id);
+    return s?.object === 'checkout.session' ? s : null;
+  }
+
+  async payCheckout(id: string, card: CardInput): Promise<PageResult> {
+    const s = await this.getCheckout(id);
+    if (!s || s.status !== 'open') return { result: 'error', message: 'This checkout session is no longer open.' };
+    return this.cardStep(s, card, (c) => this.completeCheckout(s, c));
+  }
+
+  private async completeCheckout(s: Obj, card: CardDetails): Promise<string> {
+    const pm = await this.newPaymentMethod(card, s.customer);
+    const pi = await this.put({ id: `pi_local_${rand()}`, object: 'payment_intent', amount: s.amount_total, currency: 'usd', status: 'succeeded', payment_method: pm.id, metadata: s.metadata, created: this.nowS() });
+    s.status = 'complete';
+    s.payment_status = 'paid';
+    s.payment_intent = pi.id;
+    if (s.mode === 'subscription') {
+      const sub = await this.put(this.newSubscription(s.customer, s.plan, { trialDays: 0, paymentMethodId: pm.id, metadata: s.metadata }));
+      s.subscription = sub.id;
+      await this.put(s);
+      await this.emit('customer.subscription.created', sub);
+      await this.emit('checkout.session.completed', s);
+      await this.emit('invoice.paid', { id: `in_local_${rand()}`, object: 'invoice', customer: s.customer, subscription: sub.id, amount_paid: s.amount_total, currency: 'usd', status: 'paid', billing_reason: 'subscription_create' });
+    } else {
+      await this.put(s);
+      await this.emit('checkout.session.completed', s, { account: s.connected_account });
+    }
+    return String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id);
+  }
+
+  // SetupIntent (the card step of the trial signup)
+
+  async getSetupIntentObject(id: string) {
+    const si = await this.get(id);
+    return si?.object === 'setup_intent' ? si : null;
+  }
+
+  async confirmSetup(id: string, card: CardInput, returnUrl: string): Promise<PageResult> {
+    const si = await this.getSetupIntentObject(id);
+    if (!si) return { result: 'error', message: 'No such SetupIntent.' };
+    if (si.status === 'succeeded') return { result: 'redirect', url: si.return_url ?? returnUrl };
+    si.return_url = returnUrl;
+    await this.put(si);
+    return this.cardStep(si, card, (c) => this.completeSetup(si, c));
+  }
+
+  private async completeSetup(si: Obj, card: CardDetails): Promise<string> {
+    const pm = await this.newPaymentMethod(card, si.customer);
+    si.status = 'succeeded';
+    si.payment_method = pm.id;
+    await this.put(si);
+    await this.emit('setup_intent.succeeded', si);
+    const url = new URL(si.return_url, this.opts.appUrl);
+    url.searchParams.set('setup_intent', si.id);
+    url.searchParams.set('redirect_status', 'succeeded');
+    return url.toString();
+  }
+
+  // Billing portal
+
+  async getPortal(id: string) {
+    const session = await this.get(id);
+    if (session?.object !== 'billing_portal.session') return null;
+    const customer = await this.get(session.customer);
+    const subscriptions = (await this.list('subscription', (s) => s.customer === session.customer)).sort((a, b) => b.created - a.created);
+    const pmId = customer?.invoice_settings?.default_payment_method ?? subscriptions.find((s) => s.default_payment_method)?.default_payment_method ?? null;
+    const paymentMethod = pmId ? await this.get(pmId) : null;
+    return { session, customer, subscriptions, paymentMethod };
+  }
+
+  async portalCancel(sessionId: string, subscriptionId: string): Promise<PageResult> {
+    const portal = await this.getPortal(sessionId);
+    if (!portal?.subscriptions.some((s) => s.id === subscriptionId)) return { result: 'error', message: 'No such subscription.' };
+    const sub = await this.cancel(subscriptionId, { immediately: false, reason: null });
+    await this.emit('customer.subscription.updated', sub);
+    return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
+  }
+
+  async portalRenew(sessionId: string, subscriptionId: string): Promise<PageResult> {
+    const portal = await this.getPortal(sessionId);
+    const sub = portal?.subscriptions.find((s) => s.id === subscriptionId);
+    if (!sub || sub.status === 'canceled') return { result: 'error', message: 'No such subscription.' };
+    sub.cancel_at_period_end = false;
+    sub.canceled_at = null;
+    await this.put(sub);
+    await this.emit('customer.subscription.updated', sub);
+    return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
+  }
+
+  async portalUpdateCard(sessionId: string, card: CardInput): Promise<PageResult> {
+    const portal = await this.getPortal(sessionId);
+    if (!portal) return { result: 'error', message: 'This portal session has expired.' };
+    return this.cardStep(portal.session, card, (c) => this.completePortalCard(portal.session, c));
+  }
+
+  private async completePortalCard(session: Obj, card: CardDetails): Promise<string> {
+    const pm = await this.newPaymentMethod(card, session.customer);
+    const customer = await this.must(session.customer, 'customer');
+    customer.invoice_settings = { default_payment_method: pm.id };
+    await this.put(customer);
+    for (const sub of await this.list('subscription', (s) => s.customer === session.customer && s.status !== 'canceled')) {
+      sub.default_payment_method = pm.id;
+      await this.put(sub);
+      await this.emit('customer.subscription.updated', sub);
+    }
+    return `/dev/pay/portal/${session.id}?updated=1`;
+  }
+
+  // Connect onboarding
+
+  async getAccountLink(id: string) {
+    const link = await this.get(id);
+    if (link?.object !== 'account_link') return null;
+    return { link, account: await this.get(link.account), expired: link.used || link.expires_at < this.nowS() };
+  }
+
+  /** `complete`: the owner filled in everything; otherwise they left with requirements still due. */
+  async finishOnboarding(linkId: string, input: { complete: boolean; businessName?: string }): Promise<PageResult> {
+    const found = await this.getAccountLink(linkId);
+    if (!found?.account) return { result: 'error', message: 'This onboarding link is invalid.' };
+    if (found.expired) return { result: 'redirect', url: found.link.refresh_url };
+    const { link, account } = found;
+    link.used = true;
+    await this.put(link);
+    if (input.businessName?.trim()) account.business_profile = { ...account.business_profile, name: input.businessName.trim() };
+    if (input.complete) {
+      account.details_submitted = true;
+      account.charges_enabled = true;
+      account.payouts_enabled = true;
+      account.capabilities = { card_payments: 'active', transfers: 'active' };
+      account.requirements = { currently_due: [], past_due: [] };
+    } else {
+      account.details_submitted = true;
+      account.requirements = { currently_due: ['external_account'], past_due: [] };
+      account.capabilities = { card_payments: 'pending', transfers: 'pending' };
+    }
+    await this.put(account);
+    await this.emit('account.updated', account, { account: account.id });
+    return { result: 'redirect', url: link.return_url };
+  }
+
+  // Demo data
+
+  /** A customer with a trialing subscription, for the seeded HOAs (so the portal shows them). */
+  async seedTrial(input: { email: string; name: string; plan: PaidPlan; trialEndsInDays: number; metadata: Record<string, string> }) {
+    const customer = await this.put({ id: `cus_local_${rand()}`, object: 'customer', email: input.email, name: input.name, metadata: input.metadata, created: this.nowS(), invoice_settings: { default_payment_method: null } });
+    const pm = await this.newPaymentMethod({ brand: 'visa', last4: '4242', expMonth: 12, expYear: new Date(this.opts.clock()).getUTCFullYear() + 3 }, customer.id);
+    const sub = await this.put(this.newSubscription(customer.id, input.plan, { trialDays: input.trialEndsInDays, paymentMethodId: pm.id, metadata: input.metadata }));
+    return toProviderSubscription(sub);
+  }
+}
+
+export function isLocalPayments(p: PaymentProvider): p is LocalPayments {
+  return p instanceof LocalPayments;
+}

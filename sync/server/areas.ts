@@ -25,7 +25,7 @@ export interface SyncArea {
   id: SQLiteColumn;
   version: SQLiteColumn;
   visible(viewer: Viewer): SQL;
-  /** Cache values of the visible rows whose id is in `ids` (a subquery). */
+  /** Cache values of the visible rows whose id is in `ids` (a subquery selecting `row_id`); drive the query from it (CROSS JOIN) so its cost follows the ids, not the table. */
   load(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; value: ReadonlyJSONValue }[]>;
 }
 

@@ -19,31 +19,37 @@ export type CvrHeader = typeof syncCvrs.$inferSelect;
 
 /** Rows of `area` the log says changed after `sinceSeq` (HOA-wide areas only). */
 function changedSince(area: SyncArea, hoaId: string, sinceSeq: number): SQL {
-  return sql`SELECT ${syncChangeLog.rowId} FROM ${syncChangeLog} WHERE ${syncChangeLog.hoaId} = ${hoaId} AND ${syncChangeLog.area} = ${area.name} AND ${syncChangeLog.seq} > ${sinceSeq}`;
+  return sql`SELECT DISTINCT row_id FROM ${syncChangeLog} WHERE hoa_id = ${hoaId} AND area = ${area.name} AND seq > ${sinceSeq}`;
 }
 
 /**
  * Brings the group's entries for one area up to date with what the viewer may see now, stamping
  * changed entries with `patchVersion`. With `onlyRows` (a subquery of row ids) only those rows are
- * re-checked. Returns how many entries changed.
+ * re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
+ * order) so their cost does not grow with the table. Returns how many entries changed.
  */
 async function refreshArea(tx: Tx, groupId: string, area: SyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL): Promise<number> {
   const visible = area.visible(viewer);
-  const restrictTable = onlyRows ? sql` AND ${area.id} IN (${onlyRows})` : sql``;
-  const restrictEntries = onlyRows ? sql` AND row_id IN (${onlyRows})` : sql``;
+  const source = onlyRows ? sql`(${onlyRows}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
+  const restrictTable = onlyRows ? sql` AND ${area.id} = candidates.row_id` : sql``;
   // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
   const upserted = await tx.run(sql`
     INSERT INTO ${syncCvrEntries} (client_group_id, area, row_id, version, patch_version, deleted)
-    SELECT ${groupId}, ${area.name}, ${area.id}, ${area.version}, ${patchVersion}, 0 FROM ${area.table}
+    SELECT ${groupId}, ${area.name}, ${area.id}, ${area.version}, ${patchVersion}, 0 FROM ${source}
     WHERE ${visible}${restrictTable}
     ON CONFLICT (client_group_id, area, row_id) DO UPDATE
       SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
       WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`);
   // Rows gone, or no longer visible to this viewer.
-  const deleted = await tx.run(sql`
-    UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
-    WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0${restrictEntries}
-      AND NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${visible})`);
+  const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${visible})`;
+  const deleted = onlyRows
+    ? await tx.run(sql`
+        UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
+        WHERE (client_group_id, area, row_id) IN (SELECT ${groupId}, ${area.name}, row_id FROM (${onlyRows}))
+          AND deleted = 0 AND ${notVisible}`)
+    : await tx.run(sql`
+        UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
+        WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0 AND ${notVisible}`);
   return upserted.rowsAffected + deleted.rowsAffected;
 }
 

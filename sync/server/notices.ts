@@ -42,8 +42,9 @@ export async function dismissNotice(deps: AppDeps, tx: Tx, actor: Actor, id: str
 
 export async function listNoticesForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedNotice[]> {
   const rows = await db
-    .select()
-    .from(syncNotices)
-    .where(and(visibleNotices(viewer), sql`${syncNotices.id} IN (${ids})`));
-  return rows.map((r) => ({ id: r.id, mutationName: r.mutationName, argsSummary: r.argsSummary, message: r.message, createdAt: r.createdAt }));
+    .select({ n: syncNotices })
+    .from(sql`(${ids}) AS wanted`)
+    .crossJoin(syncNotices)
+    .where(and(eq(syncNotices.id, sql`wanted.row_id`), visibleNotices(viewer)));
+  return rows.map(({ n: r }) => ({ id: r.id, mutationName: r.mutationName, argsSummary: r.argsSummary, message: r.message, createdAt: r.createdAt }));
 }

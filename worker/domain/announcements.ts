@@ -48,13 +48,17 @@ export function toSyncedAnnouncement(
   };
 }
 
-/** Visible announcements whose id is in `ids` (a subquery of row ids), as cache values. */
+/**
+ * Visible announcements whose id is in `ids` (a subquery selecting `row_id`), as cache values.
+ * The CROSS JOIN makes SQLite walk the wanted ids, not the whole HOA.
+ */
 export async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedAnnouncement[]> {
   const rows = await db
     .select({ a: announcements, creatorName: users.name })
-    .from(announcements)
+    .from(sql`(${ids}) AS wanted`)
+    .crossJoin(announcements)
     .leftJoin(users, and(eq(users.id, announcements.createdBy), eq(users.hoaId, announcements.hoaId)))
-    .where(and(visibleAnnouncements(viewer), sql`${announcements.id} IN (${ids})`));
+    .where(and(eq(announcements.id, sql`wanted.row_id`), visibleAnnouncements(viewer)));
   const recipients = new Map<string, string[]>();
   if (isPrivileged(viewer.role)) {
     const custom = rows.filter((r) => r.a.audienceType === 'custom').map((r) => r.a.id);
@@ -70,12 +74,13 @@ export async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: 
   return rows.map((r) => toSyncedAnnouncement(r.a, viewer, r.creatorName, recipients.get(r.a.id) ?? []));
 }
 
-/** The viewer's own read markers for the announcements in `ids` (a subquery of announcement ids). */
+/** The viewer's own read markers for the announcements in `ids` (a subquery selecting `row_id`). */
 export async function listAnnouncementReadsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; value: SyncedAnnouncementRead }[]> {
   const rows = await db
     .select({ announcementId: announcementReads.announcementId, readAt: announcementReads.readAt })
-    .from(announcementReads)
-    .where(and(visibleAnnouncementReads(viewer), sql`${announcementReads.announcementId} IN (${ids})`));
+    .from(sql`(${ids}) AS wanted`)
+    .crossJoin(announcementReads)
+    .where(and(eq(announcementReads.announcementId, sql`wanted.row_id`), visibleAnnouncementReads(viewer)));
   return rows.map((r) => ({ id: r.announcementId, value: { announcementId: r.announcementId, readAt: r.readAt } }));
 }
 

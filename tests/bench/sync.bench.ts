@@ -1,0 +1,103 @@
+/**
+ * Sync benchmark: `npm run bench:sync`. One HOA with 1k, 10k and 50k synced rows (announcements),
+ * pulled by a board member through the real HTTP handlers (app.request, JSON included) on a libSQL
+ * file. Prints figures; asserts nothing.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { announcements, hoas, users } from '../../schema/tables';
+import { bumpChanges } from '../../sync/server/changes';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { DEMO, login } from '../helpers/http';
+import { SyncTestClient } from '../sync/client';
+
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const ms = (x: number) => `${x.toFixed(2)} ms`;
+
+async function seedRows(t: TestApp, n: number) {
+  const db = t.deps.database.db;
+  const [hoa] = await db.select().from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
+  const [author] = await db.select().from(users).where(eq(users.email, DEMO.maple.board));
+  const now = t.clock();
+  await t.deps.database.transaction(async (tx) => {
+    for (let i = 0; i < n; i += 500) {
+      const batch = [];
+      for (let j = i; j < Math.min(n, i + 500); j++) {
+        batch.push({
+          id: `bench-${String(j).padStart(6, '0')}`,
+          hoaId: hoa.id,
+          title: `Announcement number ${j}`,
+          message: `<p>Body of announcement ${j}: the pool, the trees, the dues and the parking rules.</p>`,
+          category: (['general', 'maintenance', 'event', 'reminder', 'urgent'] as const)[j % 5],
+          status: 'sent' as const,
+          audienceType: 'all' as const,
+          deliveryMethods: ['in_app' as const, 'email' as const],
+          createdBy: author.id,
+          createdAt: now - j * 60_000,
+          updatedAt: now - j * 60_000,
+          sentAt: now - j * 60_000,
+          version: 1,
+        });
+      }
+      await tx.insert(announcements).values(batch);
+    }
+  });
+  return hoa.id;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const out = await fn();
+  return [performance.now() - start, out];
+}
+
+async function benchSize(n: number) {
+  const t = await createTestApp();
+  try {
+    const hoaId = await seedRows(t, n);
+    const { token } = await login(t, DEMO.maple.board);
+    const board = new SyncTestClient(t, token);
+
+    const [initial, first] = await timed(() => board.pull());
+    const rows = first.patch.length - 1;
+
+    const noop: number[] = [];
+    for (let i = 0; i < ROUNDS * 3; i++) noop.push((await timed(() => board.pull()))[0]);
+
+    const oneChange: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const id = `bench-${String((i * 7919) % n).padStart(6, '0')}`;
+      await t.deps.database.transaction(async (tx) => {
+        await tx.update(announcements).set({ title: `Edited ${i}`, version: sql`${announcements.version} + 1` }).where(eq(announcements.id, id));
+        await bumpChanges(t.deps, tx, { hoaId, rows: [{ area: 'announcement', id }] });
+      });
+      const [elapsed, res] = await timed(() => board.pull());
+      if (res.patch.length !== 1) throw new Error(`expected one put, got ${res.patch.length}`);
+      oneChange.push(elapsed);
+    }
+
+    const mutations = Array.from({ length: 100 }, (_, i) => board.mutation('markAnnouncementRead', { id: `bench-${String(i).padStart(6, '0')}` }));
+    const [pushMs, pushRes] = await timed(() => board.push(mutations));
+    if (pushRes.status !== 200) throw new Error(`push ${pushRes.status}`);
+    const [pullAfterPush, after] = await timed(() => board.pull());
+    if (board.lastMutationID !== 100 || after.patch.length !== 100) throw new Error('push did not apply 100 mutations');
+
+    console.log(
+      [
+        `rows ${n.toLocaleString('en-US')}`,
+        `  initial pull        ${ms(initial)}  (${rows} rows, ${Math.round(rows / (initial / 1000)).toLocaleString('en-US')} rows/s)`,
+        `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs)`,
+        `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs)`,
+        `  push 100 mutations  ${ms(pushMs)}  (${ms(pushMs / 100)} each), then pull ${ms(pullAfterPush)}`,
+      ].join('\n'),
+    );
+  } finally {
+    t.close();
+  }
+}
+
+console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}`);
+for (const n of SIZES) await benchSize(n);

@@ -5,7 +5,7 @@ import { formatDate, Layout, renderEmail, styles } from './layout';
 
 /** Stored rich text (already sanitised on save) shown in the mail; sanitised again since mail clients run no DOMPurify. */
 function RichText({ html }: { html: string }) {
-  return <Section style={{ fontSize: '15px', lineHeight: '24px', color: '#1f2937' }} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
+  return <div style={{ fontSize: '15px', lineHeight: '24px', color: '#1f2937', margin: '0 0 12px' }} dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }} />;
 }
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

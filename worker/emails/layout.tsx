@@ -39,7 +39,7 @@ export function Layout(props: { preview: string; heading: string; hoaName?: stri
               <Button href={props.cta.url} style={{ backgroundColor: colors.primary, color: '#ffffff', padding: '10px 18px', borderRadius: '6px', fontSize: '15px', fontWeight: 600 }}>
                 {props.cta.label}
               </Button>
-              <Text style={{ ...styles.muted, marginTop: '12px' }}>
+              <Text className="fallback-link" style={{ ...styles.muted, marginTop: '12px' }}>
                 Or open this link: {props.cta.url}
               </Text>
             </Section>
@@ -56,9 +56,18 @@ export function Layout(props: { preview: string; heading: string; hoaName?: stri
   );
 }
 
+/** Plain text: headings as written (not upper-cased), and the button's link once (it already reads "Label URL"). */
+const PLAIN_TEXT = {
+  wordwrap: 78,
+  selectors: [
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'p.fallback-link', format: 'skip' },
+  ],
+};
+
 /** Renders a template to HTML and its plain-text alternative. */
 export async function renderEmail(template: string, subject: string, element: ReactElement): Promise<RenderedEmail> {
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT })]);
   return { template, subject, html, text };
 }
 

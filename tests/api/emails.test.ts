@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  announcementEmail,
+  invitationEmail,
+  invoiceIssuedEmail,
+  invoiceReminderEmail,
+  passwordResetEmail,
+  paymentReceiptEmail,
+  requestUpdateEmail,
+  trialEndingEmail,
+  violationNoticeEmail,
+} from '../../worker/emails';
+
+/** Every template renders HTML and a plain-text alternative that says what the mail is for. */
+const due = Date.parse('2026-12-05T00:00:00Z');
+const url = 'http://localhost:8787/x';
+
+const cases = [
+  {
+    name: 'invitation',
+    render: () => invitationEmail({ hoaName: 'Maple Grove HOA', inviterName: 'Ben Board', url: 'http://localhost:8787/invite/accept?token=abc' }),
+    subject: "You're invited to Maple Grove HOA",
+    text: ['Ben Board invited you to join Maple Grove HOA', 'Activate Account', 'http://localhost:8787/invite/accept?token=abc', 'valid for 7 days'],
+  },
+  {
+    name: 'password-reset',
+    render: () => passwordResetEmail({ name: 'Rita Resident', url: 'http://localhost:8787/reset-password?token=xyz' }),
+    subject: 'Reset your password',
+    text: ['Hello Rita Resident', 'Reset Password', 'http://localhost:8787/reset-password?token=xyz', 'valid for 2 hours'],
+  },
+  {
+    name: 'announcement',
+    render: () =>
+      announcementEmail({
+        hoaName: 'Maple Grove HOA',
+        title: 'Pool closes Friday',
+        category: 'urgent',
+        messageHtml: '<p>The pool closes <strong>Friday</strong>.</p><script>alert(1)</script><p onclick="x()">Thanks!</p>',
+        url,
+        attachmentName: 'schedule.pdf',
+      }),
+    subject: 'Urgent: Pool closes Friday',
+    text: ['Pool closes Friday', 'Category: Urgent', 'The pool closes Friday', 'Thanks!', 'Attachment: schedule.pdf', 'View Announcement'],
+    notInHtml: ['<script', 'onclick', 'alert(1)'],
+  },
+  {
+    name: 'violation-notice',
+    render: () =>
+      violationNoticeEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Trash bins left out', category: 'Trash', messageHtml: '<p>Please store bins.</p>', dueDate: due, address: '103 Maple Grove Lane', url }),
+    subject: 'Compliance notice: Trash bins left out',
+    text: ['Hello Rita Resident', 'at 103 Maple Grove Lane', 'Trash', 'Dec 5, 2026', 'Please store bins.', 'View Violation'],
+  },
+  {
+    name: 'request-update',
+    render: () => requestUpdateEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Broken gate', statusLabel: 'In Progress', messagePlain: 'A contractor comes Monday.', url }),
+    subject: 'Request update: Broken gate',
+    text: ['Your request Broken gate is now In Progress', 'Message from HOA Staff', 'A contractor comes Monday.', 'View Request'],
+  },
+  {
+    name: 'invoice-issued',
+    render: () => invoiceIssuedEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Monthly dues', amountCents: 12550, dueDate: due, url }),
+    subject: 'New invoice from Maple Grove HOA: $125.50 due Dec 5, 2026',
+    text: ['You have a new invoice', 'Monthly dues', '$125.50', 'Dec 5, 2026', 'View and Pay Invoice'],
+  },
+  {
+    name: 'invoice-reminder',
+    render: () => invoiceReminderEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Monthly dues', amountCents: 12550, dueDate: due, url, overdue: true }),
+    subject: 'Overdue: Monthly dues ($125.50)',
+    text: ['Your invoice is overdue', 'past its due date', '$125.50', 'Pay Invoice'],
+  },
+  {
+    name: 'payment-receipt',
+    render: () => paymentReceiptEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Monthly dues', amountCents: 12550, paidAt: due, reference: 'pi_123', url }),
+    subject: 'Receipt: $125.50 paid to Maple Grove HOA',
+    text: ['Payment received', 'Monthly dues', '$125.50', 'Dec 5, 2026', 'pi_123', 'Keep this email as your receipt.'],
+  },
+  {
+    name: 'trial-ending',
+    render: () => trialEndingEmail({ hoaName: 'Maple Grove HOA', name: 'Olivia Owner', planName: 'Growth', priceCents: 9900, trialEnd: due, url }),
+    subject: 'Your free trial ends on December 5, 2026',
+    text: ['Your free trial is ending soon', 'Growth plan for Maple Grove HOA ends on December 5, 2026', '$99.00 per month', 'Manage Billing'],
+  },
+];
+
+describe('email templates', () => {
+  for (const c of cases) {
+    it(`${c.name} renders its subject, HTML and plain text`, async () => {
+      const mail = await c.render();
+      expect(mail.template).toBe(c.name);
+      expect(mail.subject).toBe(c.subject);
+      expect(mail.html.startsWith('<!DOCTYPE html')).toBe(true);
+      // The text alternative is readable on its own: no markup, every fact of the mail.
+      expect(mail.text).not.toMatch(/<[a-z]/i);
+      const flat = mail.text.replace(/\s+/g, ' ');
+      for (const fragment of c.text) expect(flat).toContain(fragment);
+      for (const bad of c.notInHtml ?? []) expect(mail.html).not.toContain(bad);
+    });
+  }
+
+  it('escapes names in the markup', async () => {
+    const mail = await passwordResetEmail({ name: '<img src=x onerror=alert(1)>', url });
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+});

@@ -79,7 +79,7 @@ export function TopNav() {
               <Menu
                 buttonLabel={`Account menu for ${user.name}`}
                 buttonClassName="flex items-center gap-2 p-0.5"
-                button={<Avatar name={user.name} size="sm" />}
+                button={<Avatar name={user.name} size="sm" decorative={false} />}
                 header={
                   <div className="min-w-0">
                     <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>

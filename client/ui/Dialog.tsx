@@ -24,12 +24,12 @@ export function Dialog({
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' }[size];
   return (
     <HDialog open={open} onClose={onClose} className="relative z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-neutral-900/40 transition-opacity duration-150 data-closed:opacity-0" />
+      <DialogBackdrop transition className="fixed inset-0 bg-neutral-900/40 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
           transition
           className={cx(
-            'w-full rounded-t-xl bg-white shadow-popover transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 sm:rounded-xl',
+            'w-full rounded-t-xl bg-white shadow-popover transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 motion-reduce:transition-none sm:rounded-xl',
             width,
           )}
         >

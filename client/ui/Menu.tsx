@@ -14,13 +14,15 @@ const itemClass = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left
 export function Menu({ button, buttonLabel, buttonClassName, items, header }: { button: ReactNode; buttonLabel: string; buttonClassName?: string; items: MenuEntry[]; header?: ReactNode }) {
   return (
     <HMenu>
-      <MenuButton aria-label={buttonLabel} className={cx('rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600', buttonClassName)}>
+      <MenuButton className={cx('rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600', buttonClassName)}>
         {button}
+        {/* After the visible content, so the accessible name starts with what is seen. */}
+        <span className="sr-only">{buttonLabel}</span>
       </MenuButton>
       <MenuItems
         anchor={{ to: 'bottom end', gap: 6 }}
         transition
-        className="z-40 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-popover transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0"
+        className="z-40 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-popover transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0 motion-reduce:transition-none"
       >
         {header && <div className="px-3 py-2">{header}</div>}
         {items.map((item, i) => {

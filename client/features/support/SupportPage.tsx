@@ -32,12 +32,12 @@ export function SupportPage() {
           <div className="flex items-center gap-2 font-semibold text-neutral-900">
             <ClockIcon className="size-5 text-accent-700" /> Support Hours
           </div>
-          <dl className="space-y-1 text-sm">
-            <div className="flex justify-between gap-4">
+          <dl className="space-y-2 text-sm">
+            <div>
               <dt className="text-neutral-600">Monday – Friday</dt>
               <dd className="font-medium text-neutral-900">9:00 AM – 5:00 PM Central</dd>
             </div>
-            <div className="flex justify-between gap-4">
+            <div>
               <dt className="text-neutral-600">Response time</dt>
               <dd className="font-medium text-neutral-900">Within 1 business day</dd>
             </div>

@@ -1,0 +1,152 @@
+/**
+ * The route table's guards for each role (platform §2): visitors, residents, board and superadmin,
+ * the open routes, the role-dependent navigation, and the 404 page.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, launchBrowser, openPage, signInAs, startE2EServer, waitForPath, type E2EServer } from '../helpers/browser';
+
+let server: E2EServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((c) => c.close()));
+});
+
+async function freshPage(): Promise<Page> {
+  const { context, page } = await openPage(browser, server);
+  contexts.push(context);
+  return page;
+}
+
+/** Opens `from` with a full page load and expects to end on `to` with its heading shown. */
+async function expectLanding(page: Page, from: string, to: string, heading: string) {
+  await page.goto(from);
+  await waitForPath(page, to);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+async function navEntries(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+  return links.allTextContents();
+}
+
+const EVERYONE_NAV = ['Dashboard', 'Announcements', 'Requests', 'Documents', 'Compliance', 'Dues'];
+
+describe('visitors (not signed in)', () => {
+  it('are sent to /login from every signed-in route, / included', async () => {
+    const page = await freshPage();
+    for (const path of ['/', '/dashboard', '/announcements/abc', '/requests/create', '/profile', '/users', '/addresses', '/stripe-setup', '/plan-selection', '/violations']) {
+      await expectLanding(page, path, '/login', 'Sign in to your account');
+    }
+  });
+
+  it('may open the public and open routes', async () => {
+    const page = await freshPage();
+    await expectLanding(page, '/forgot-password', '/forgot-password', 'Forgot Password');
+    await expectLanding(page, '/support', '/support', 'Support Center');
+    await page.getByRole('link', { name: 'Back to Login' }).click();
+    await waitForPath(page, '/login');
+    await page.getByRole('link', { name: 'New HOA? Start your free trial' }).click();
+    await waitForPath(page, '/signup');
+  });
+
+  it('see the 404 page for any other path, with a link to the dashboard', async () => {
+    const page = await freshPage();
+    await expectLanding(page, '/no/such/page', '/no/such/page', 'Page not found');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await waitForPath(page, '/login');
+  });
+});
+
+describe('resident', () => {
+  it('is sent from the dashboard to /announcements and kept out of board and superadmin routes', async () => {
+    const page = await freshPage();
+    await signInAs(page, server, DEMO.maple.resident);
+    await waitForPath(page, '/announcements');
+    await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+    expect(await navEntries(page)).toEqual(EVERYONE_NAV);
+
+    await expectLanding(page, '/', '/announcements', 'Announcements');
+    // Insufficient role goes to /dashboard, which sends a resident on to /announcements.
+    for (const path of ['/users', '/addresses', '/compliance/create', '/stripe-setup', '/plan-selection', '/announcements/a1/edit']) {
+      await expectLanding(page, path, '/announcements', 'Announcements');
+    }
+    // The create screens of announcements and dues send others back to their list.
+    await expectLanding(page, '/announcements/create', '/announcements', 'Announcements');
+    await expectLanding(page, '/dues/create', '/dues', 'Dues');
+    // Public routes send signed-in visitors to the dashboard; /support stays open.
+    await expectLanding(page, '/login', '/announcements', 'Announcements');
+    await expectLanding(page, '/signup', '/announcements', 'Announcements');
+    await expectLanding(page, '/support', '/support', 'Support Center');
+    // Signed-in routes of any role.
+    await expectLanding(page, '/requests', '/requests', 'Requests');
+    await page.getByText('View and manage your requests to the HOA').waitFor();
+    await expectLanding(page, '/violations/v1', '/violations/v1', 'Violation');
+    const compliance = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compliance' });
+    await expect(compliance.getAttribute('aria-current')).resolves.toBe('page');
+    await expectLanding(page, '/nowhere', '/nowhere', 'Page not found');
+  });
+});
+
+describe('board', () => {
+  it('reaches the board routes but not the superadmin ones', async () => {
+    const page = await freshPage();
+    await signInAs(page, server, DEMO.maple.board);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(await navEntries(page)).toEqual([...EVERYONE_NAV, 'Users', 'Addresses']);
+
+    await expectLanding(page, '/users', '/users', 'User Management');
+    await expectLanding(page, '/addresses', '/addresses', 'Address Directory');
+    await expectLanding(page, '/announcements/create', '/announcements/create', 'Create Announcement');
+    await expectLanding(page, '/dues/create', '/dues/create', 'Create Due');
+    await expectLanding(page, '/compliance/create', '/compliance/create', 'Create Violation');
+    await expectLanding(page, '/stripe-setup', '/dashboard', 'Dashboard');
+    await expectLanding(page, '/plan-selection', '/dashboard', 'Dashboard');
+    await expectLanding(page, '/requests', '/requests', 'Requests');
+    await page.getByText('Manage requests from residents').waitFor();
+  });
+});
+
+describe('superadmin', () => {
+  it('passes every role check, and client-side navigation keeps the session', async () => {
+    const page = await freshPage();
+    await signInAs(page, server, DEMO.cedar.superadmin);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await expectLanding(page, '/stripe-setup', '/stripe-setup', 'Payment Account Setup');
+    await expectLanding(page, '/plan-selection', '/plan-selection', 'Billing');
+    await expectLanding(page, '/users', '/users', 'User Management');
+
+    // In-app navigation through the top navigation and the profile menu.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Documents' }).click();
+    await waitForPath(page, '/documents');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await waitForPath(page, '/profile');
+    await page.getByText('Carl Owner').first().waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Support' }).click();
+    await waitForPath(page, '/support');
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await waitForPath(page, '/dashboard');
+  });
+
+  it('uses the phone menu for navigation at 375 px', async () => {
+    const page = await freshPage();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await signInAs(page, server, DEMO.cedar.superadmin);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Addresses' }).click();
+    await waitForPath(page, '/addresses');
+    await page.getByRole('heading', { level: 1, name: 'Address Directory' }).waitFor();
+  });
+});

@@ -67,6 +67,24 @@ describe('sign-in', () => {
     await expect(page.getByText('Ben Board').first().isVisible()).resolves.toBe(true);
   });
 
+  it('stays signed in when the refresh cannot reach the server, and signs out when the server rejects it', async () => {
+    await signInAs(page, server, DEMO.cedar.resident);
+    await page.goto('/profile');
+    await heading('Profile').waitFor();
+
+    await page.route('**/api/auth/refresh', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await heading('Profile').waitFor();
+    expect(pathOf(page)).toBe('/profile');
+    await page.getByText('Chris Resident').first().waitFor();
+
+    await page.unroute('**/api/auth/refresh');
+    await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Session expired"}' }));
+    await page.reload();
+    await waitForPath(page, '/login');
+    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+  });
+
   it('logs out from the profile menu, clears browser storage, and guards the app again', async () => {
     await signInAs(page, server, DEMO.maple.board);
     await page.getByRole('button', { name: /Account menu/ }).click();

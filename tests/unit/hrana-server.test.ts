@@ -138,6 +138,27 @@ describe('hrana server', () => {
     await holder.rollback();
   });
 
+  it('interleaves transactions with writes on other streams, every commit succeeding (the Worker pattern)', async () => {
+    // Transactions serialised in-process (worker/db.ts) while other requests write in autocommit:
+    // a writer that had to wait must not break a later COMMIT on its connection.
+    const database = createDatabase(client);
+    const work: Promise<unknown>[] = [];
+    for (let i = 0; i < 12; i++) {
+      work.push(
+        database.transaction(async (tx) => {
+          await tx.run(sql`INSERT INTO items (name) VALUES (${`tx-${i}`})`);
+          await new Promise((r) => setTimeout(r, 3));
+          await tx.run(sql`UPDATE items SET price = ${i} WHERE name = ${`tx-${i}`}`);
+        }),
+      );
+      work.push(client.execute({ sql: 'INSERT INTO items (name) VALUES (?)', args: [`auto-${i}`] }));
+    }
+    await Promise.all(work);
+    const counted = await client.execute("SELECT count(*) AS n FROM items WHERE name LIKE 'tx-%' OR name LIKE 'auto-%'");
+    expect(counted.rows[0].n).toBe(24);
+    expect(server.openStreams()).toBe(0);
+  });
+
   it('expires an idle stream: its transaction is rolled back and the lock released', async () => {
     const tx = await client.transaction('write');
     await tx.execute("INSERT INTO items (name) VALUES ('idle1')");
@@ -237,5 +258,20 @@ describe('scanSql', () => {
     expect(scanSql('SELECT 1; SELECT 2;').statements).toBe(2);
     expect(scanSql("SELECT ?, :a, @b, $c, :a, ?5, '?' FROM t").params).toEqual([null, ':a', '@b', '$c', null]);
     expect(scanSql('CREATE TRIGGER t AFTER INSERT ON x BEGIN UPDATE y SET n = 1; END').isTrigger).toBe(true);
+  });
+
+  it('tells statements that take the write lock from reads and transaction control', () => {
+    const kind = (sql: string) => {
+      const { takesWriteLock, readonly } = scanSql(sql);
+      return { takesWriteLock, readonly };
+    };
+    for (const sql of ['SELECT * FROM "update" WHERE x = ?', 'values (1)', 'EXPLAIN INSERT INTO t VALUES (1)', 'WITH d AS (DELETE FROM t) SELECT 1', 'PRAGMA table_info(users)', ' /* c */ select 1']) {
+      expect(kind(sql), sql).toEqual({ takesWriteLock: false, readonly: true });
+    }
+    for (const sql of ['BEGIN', 'BEGIN DEFERRED', 'COMMIT', 'ROLLBACK', 'SAVEPOINT s', 'RELEASE s']) expect(kind(sql), sql).toEqual({ takesWriteLock: false, readonly: true });
+    for (const sql of ['BEGIN IMMEDIATE', 'begin exclusive']) expect(kind(sql), sql).toEqual({ takesWriteLock: true, readonly: true });
+    for (const sql of ['INSERT INTO t VALUES (1) RETURNING id', 'update t set a = 1', 'DELETE FROM t', 'REPLACE INTO t VALUES (1)', 'CREATE TABLE x (a)', 'DROP TABLE x', 'WITH q AS (SELECT 1) INSERT INTO t SELECT * FROM q', 'PRAGMA foreign_keys = off']) {
+      expect(kind(sql), sql).toEqual({ takesWriteLock: true, readonly: false });
+    }
   });
 });

@@ -108,6 +108,24 @@ describe('the Worker under wrangler dev', () => {
     await login(email, 'Changed789');
   });
 
+  it('serves concurrent requests in one isolate: parallel logins, refresh chains and reads all succeed', async () => {
+    // Write transactions are serialised inside the isolate (worker/db.ts) across requests, each one a
+    // Hrana stream of its own; this is where a cross-request hang or a lost lock would show.
+    const emails = [DEMO.cedar.resident, DEMO.cedar.board, DEMO.maple.resident, DEMO.maple.superadmin];
+    const sessions = await Promise.all(emails.map((email) => login(email)));
+    await Promise.all(
+      sessions.map(async (s) => {
+        let cookie = s.cookie;
+        for (let i = 0; i < 3; i++) {
+          const [refreshed, profile] = await Promise.all([call('POST', '/api/auth/refresh', { cookie }), call('GET', '/api/auth/profile', { token: s.token })]);
+          expect(refreshed.status).toBe(200);
+          expect(profile.json.email).toBe(s.user.email);
+          cookie = refreshCookie(refreshed.headers)!;
+        }
+      }),
+    );
+  });
+
   it('scopes every token to its HOA: Maple Grove never sees Cedar Park', async () => {
     const maple = await login(DEMO.maple.superadmin);
     const cedar = await login(DEMO.cedar.superadmin);

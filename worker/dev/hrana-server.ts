@@ -14,9 +14,13 @@
  * A stream idle for `streamIdleMs` is rolled back and closed.
  *
  * Locking: libsql's busy timeout waits synchronously and would block this event loop while the
- * connection that holds the lock waits for its next HTTP request, so connections run with
- * busy_timeout 0 and a statement that meets SQLITE_BUSY is retried asynchronously until
- * `busyTimeoutMs` has passed.
+ * connection that holds the lock waits for its next HTTP request. And a statement that failed with
+ * SQLITE_BUSY stays "in progress" in libsql until it is garbage-collected, so a later COMMIT on that
+ * connection fails. So the write lock is taken here first: a statement that would write (INSERT,
+ * UPDATE, DDL, BEGIN IMMEDIATE, … see scanSql) waits asynchronously, up to `busyTimeoutMs`, until no
+ * other connection of this server holds a write transaction, and only then reaches SQLite. SQLITE_BUSY
+ * can then only come from another process using the file; such a statement is retried asynchronously
+ * and its connection is closed instead of pooled when its stream ends.
  */
 import Database from 'libsql';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -128,7 +132,7 @@ function encodeValue(v: unknown): HranaValue {
   return { type: 'text', value: String(v) };
 }
 
-// ---- a small SQL scanner: statement count and parameters, outside literals and comments ----
+// ---- a small SQL scanner: statements, parameters and what the first one does ----
 
 interface ScannedSql {
   /** Statements with at least one token. */
@@ -136,16 +140,32 @@ interface ScannedSql {
   /** Parameters of the first statement, by index (1-based in SQLite, 0-based here); null = positional. */
   params: (string | null)[];
   isTrigger: boolean;
+  /** The first statement takes SQLite's write lock (INSERT, UPDATE, DDL, BEGIN IMMEDIATE, …). */
+  takesWriteLock: boolean;
+  /** What sqlite3_stmt_readonly would say: reads, EXPLAIN and transaction control are read-only. */
+  readonly: boolean;
 }
 
+const READ_VERBS = new Set(['SELECT', 'VALUES', 'EXPLAIN']);
+const CONTROL_VERBS = new Set(['BEGIN', 'COMMIT', 'END', 'ROLLBACK', 'SAVEPOINT', 'RELEASE']);
+const MAIN_VERBS = new Set(['SELECT', 'VALUES', 'INSERT', 'UPDATE', 'DELETE', 'REPLACE']);
+
+/**
+ * Scans SQL outside string literals, quoted identifiers and comments. libsql's JS API exposes neither
+ * sqlite3_stmt_readonly nor parameter names, and an EXPLAIN run through it stays "in progress" on
+ * its connection (breaking a later COMMIT), so this reads the text instead.
+ */
 export function scanSql(sql: string): ScannedSql {
   let statements = 0;
   let inStatement = false;
   const params: (string | null)[] = [];
   const named = new Map<string, number>();
+  // Words of the first statement outside parentheses, and whether it assigns (PRAGMA x = y).
+  const topWords: string[] = [];
+  let depth = 0;
+  let assigns = false;
   let i = 0;
   const n = sql.length;
-  const firstWords: string[] = [];
   while (i < n) {
     const ch = sql[i];
     if (ch === '-' && sql[i + 1] === '-') {
@@ -170,6 +190,7 @@ export function scanSql(sql: string): ScannedSql {
       inStatement = true;
       statements++;
     }
+    const first = statements === 1;
     if (ch === "'" || ch === '"' || ch === '`' || ch === '[') {
       const close = ch === '[' ? ']' : ch;
       i++;
@@ -187,7 +208,7 @@ export function scanSql(sql: string): ScannedSql {
       i++;
       continue;
     }
-    if (statements === 1 && (ch === '?' || ch === ':' || ch === '@' || ch === '$')) {
+    if (first && (ch === '?' || ch === ':' || ch === '@' || ch === '$')) {
       let j = i + 1;
       if (ch === '?') {
         while (j < n && /\d/.test(sql[j])) j++;
@@ -213,14 +234,29 @@ export function scanSql(sql: string): ScannedSql {
     if (/[\p{L}_]/u.test(ch)) {
       let j = i + 1;
       while (j < n && /[\p{L}\p{N}_$]/u.test(sql[j])) j++;
-      if (statements === 1 && firstWords.length < 3) firstWords.push(sql.slice(i, j).toUpperCase());
+      if (first && depth === 0 && topWords.length < 64) topWords.push(sql.slice(i, j).toUpperCase());
       i = j;
       continue;
     }
+    if (first) {
+      if (ch === '(') depth++;
+      else if (ch === ')') depth = Math.max(0, depth - 1);
+      else if (ch === '=' && depth === 0) assigns = true;
+    }
     i++;
   }
-  const isTrigger = firstWords[0] === 'CREATE' && (firstWords[1] === 'TRIGGER' || (['TEMP', 'TEMPORARY'].includes(firstWords[1]) && firstWords[2] === 'TRIGGER'));
-  return { statements, params, isTrigger };
+  const [w0, w1, w2] = topWords;
+  const isTrigger = w0 === 'CREATE' && (w1 === 'TRIGGER' || (['TEMP', 'TEMPORARY'].includes(w1) && w2 === 'TRIGGER'));
+  // WITH … AS (…) <verb>: the verb is the first main-statement word outside the CTEs' parentheses.
+  const verb = w0 === 'WITH' ? (topWords.find((w) => MAIN_VERBS.has(w)) ?? 'SELECT') : (w0 ?? '');
+  let readonly: boolean;
+  let takesWriteLock: boolean;
+  if (READ_VERBS.has(verb)) [readonly, takesWriteLock] = [true, false];
+  else if (CONTROL_VERBS.has(verb)) [readonly, takesWriteLock] = [true, verb === 'BEGIN' && (w1 === 'IMMEDIATE' || w1 === 'EXCLUSIVE')];
+  else if (verb === 'PRAGMA') [readonly, takesWriteLock] = [!assigns, assigns];
+  // INSERT, UPDATE, DELETE, REPLACE, DDL, VACUUM, … and anything unknown: assume it writes.
+  else [readonly, takesWriteLock] = [false, true];
+  return { statements, params, isTrigger, takesWriteLock, readonly };
 }
 
 // ---- connections and streams ----
@@ -229,6 +265,8 @@ interface Connection {
   db: LibsqlDatabase;
   /** changes(), total_changes(), last_insert_rowid() of this connection. */
   meta: ReturnType<LibsqlDatabase['prepare']>;
+  /** A statement met SQLITE_BUSY and may still be in progress: close rather than reuse. */
+  poisoned: boolean;
 }
 
 interface Stream {
@@ -281,7 +319,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     // See the header: waiting happens asynchronously in withBusyRetry, never inside libsql.
     db.exec('PRAGMA busy_timeout = 0');
     const meta = db.prepare('SELECT changes(), total_changes(), last_insert_rowid()').raw(true).safeIntegers(true);
-    return { db, meta };
+    return { db, meta, poisoned: false };
   }
 
   {
@@ -298,11 +336,40 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     try {
       if (conn.db.inTransaction) conn.db.exec('ROLLBACK');
     } catch {
-      conn.db.close();
-      return;
+      conn.poisoned = true;
     }
-    if (pool.length < POOL_SIZE) pool.push(conn);
+    settleWriter(conn);
+    if (!conn.poisoned && pool.length < POOL_SIZE) pool.push(conn);
     else conn.db.close();
+  }
+
+  // ---- the write lock, taken here before SQLite is asked (see the header) ----
+
+  let writer: Connection | null = null;
+  let wakeWaiters: (() => void)[] = [];
+  async function acquireWrite(conn: Connection): Promise<void> {
+    const deadline = Date.now() + busyTimeoutMs;
+    while (writer !== null && writer !== conn) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new StatementError('database is locked', 'SQLITE_BUSY');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, remaining);
+        wakeWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    writer = conn;
+  }
+
+  /** Releases the write lock once the connection holding it is back in autocommit mode. */
+  function settleWriter(conn: Connection) {
+    if (writer !== conn || conn.db.inTransaction) return;
+    writer = null;
+    const waiting = wakeWaiters;
+    wakeWaiters = [];
+    for (const wake of waiting) wake();
   }
 
   function closeStream(stream: Stream) {
@@ -317,7 +384,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
   }
 
   /** Runs fn, retrying while the database is locked by another connection. */
-  async function withBusyRetry<T>(fn: () => T, canRetry: () => boolean = () => true): Promise<T> {
+  async function withBusyRetry<T>(conn: Connection, fn: () => T, canRetry: () => boolean = () => true): Promise<T> {
     const deadline = Date.now() + busyTimeoutMs;
     let wait = 2;
     for (;;) {
@@ -325,6 +392,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
         return fn();
       } catch (err) {
         const code = (err as { code?: string }).code;
+        if (code?.startsWith('SQLITE_BUSY')) conn.poisoned = true;
         if (code !== 'SQLITE_BUSY' || Date.now() >= deadline || !canRetry()) throw err;
         await sleep(wait);
         wait = Math.min(wait * 2, 50);
@@ -361,7 +429,8 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     const conn = stream.conn;
     const bind: unknown = namedArgs.length ? Object.fromEntries(namedArgs.map((a) => [a.name, decodeValue(a.value)])) : args;
     try {
-      return await withBusyRetry(() => {
+      if (scanSql(sql).takesWriteLock) await acquireWrite(conn);
+      return await withBusyRetry(conn, () => {
         const prepared = prepareOne(conn, sql);
         const before = totals(conn).total;
         let rows: unknown[][] = [];
@@ -374,6 +443,8 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
           prepared.run(bind);
         }
         const after = totals(conn);
+        // libsql leaves an EXPLAIN "in progress" on its connection: do not hand that one on.
+        if (/^\s*explain\b/i.test(sql)) conn.poisoned = true;
         return {
           cols,
           rows: stmt.want_rows === false ? [] : rows.map((row) => row.map(encodeValue)),
@@ -385,6 +456,8 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     } catch (err) {
       if (err instanceof ProtocolError) throw err;
       throw asStatementError(err);
+    } finally {
+      settleWriter(conn);
     }
   }
 
@@ -438,34 +511,30 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     const conn = stream.conn;
     const start = { total: totals(conn).total, inTx: conn.db.inTransaction };
     try {
+      // Several statements, any of which may write: take the write lock for the lot.
+      await acquireWrite(conn);
       // exec runs statement after statement; retrying is only safe while none of them has had an effect.
       await withBusyRetry(
+        conn,
         () => conn.db.exec(sql),
         () => totals(conn).total === start.total && conn.db.inTransaction === start.inTx,
       );
     } catch (err) {
       throw asStatementError(err);
+    } finally {
+      settleWriter(conn);
     }
   }
 
   function describe(stream: Stream, sql: string) {
-    const conn = stream.conn;
     try {
-      const prepared = prepareOne(conn, sql);
+      const prepared = prepareOne(stream.conn, sql);
       const scanned = scanSql(sql);
-      const isExplain = /^\s*explain\b/i.test(sql);
-      let isReadonly = true;
-      if (!isExplain) {
-        // sqlite3_stmt_readonly is not exposed by libsql: a statement writes when its program opens a
-        // write transaction or a table for writing.
-        const program = conn.db.prepare(`EXPLAIN ${sql}`).all(scanned.params.map(() => null)) as { opcode: string; p2: number }[];
-        isReadonly = !program.some((op) => (op.opcode === 'Transaction' && Number(op.p2) !== 0) || op.opcode === 'OpenWrite' || op.opcode === 'VUpdate');
-      }
       return {
         params: scanned.params.map((name) => ({ name })),
         cols: prepared.reader ? prepared.columns().map((c) => ({ name: c.name, decltype: c.type })) : [],
-        is_explain: isExplain,
-        is_readonly: isReadonly,
+        is_explain: /^\s*explain\b/i.test(sql),
+        is_readonly: scanned.readonly,
       };
     } catch (err) {
       throw asStatementError(err);

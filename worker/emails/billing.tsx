@@ -1,6 +1,6 @@
 /** Money emails: invoice issued, invoice reminder, payment receipt, trial ending. */
 import { Section, Text } from '@react-email/components';
-import { formatDate, formatLongDate, formatUsd, Layout, renderEmail, styles } from './layout';
+import { Fact, formatDate, formatLongDate, formatUsd, Layout, renderEmail, styles } from './layout';
 
 interface InvoiceMail {
   hoaName: string;
@@ -14,12 +14,9 @@ interface InvoiceMail {
 function InvoiceBox(p: { title: string; amountCents: number; dueDate: number }) {
   return (
     <Section style={styles.box}>
-      <Text style={styles.label}>For</Text>
-      <Text style={styles.value}>{p.title}</Text>
-      <Text style={styles.label}>Amount due</Text>
-      <Text style={styles.value}>{formatUsd(p.amountCents)}</Text>
-      <Text style={styles.label}>Due date</Text>
-      <Text style={styles.value}>{formatDate(p.dueDate)}</Text>
+      <Fact label="For">{p.title}</Fact>
+      <Fact label="Amount due">{formatUsd(p.amountCents)}</Fact>
+      <Fact label="Due date">{formatDate(p.dueDate)}</Fact>
     </Section>
   );
 }
@@ -62,14 +59,10 @@ export function paymentReceiptEmail(p: { hoaName: string; residentName: string; 
       <Text style={styles.text}>Hello {p.residentName},</Text>
       <Text style={styles.text}>Thank you: your payment has been received.</Text>
       <Section style={styles.box}>
-        <Text style={styles.label}>For</Text>
-        <Text style={styles.value}>{p.title}</Text>
-        <Text style={styles.label}>Amount paid</Text>
-        <Text style={styles.value}>{formatUsd(p.amountCents)}</Text>
-        <Text style={styles.label}>Paid on</Text>
-        <Text style={styles.value}>{formatDate(p.paidAt)}</Text>
-        <Text style={styles.label}>Reference</Text>
-        <Text style={styles.value}>{p.reference}</Text>
+        <Fact label="For">{p.title}</Fact>
+        <Fact label="Amount paid">{formatUsd(p.amountCents)}</Fact>
+        <Fact label="Paid on">{formatDate(p.paidAt)}</Fact>
+        <Fact label="Reference">{p.reference}</Fact>
       </Section>
     </Layout>,
   );

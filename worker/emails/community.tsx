@@ -1,7 +1,7 @@
 /** Community emails: announcement, violation notice, request update. Rich text is sanitised here again. */
 import { Section, Text } from '@react-email/components';
 import { sanitizeRichText } from '../services/sanitize';
-import { formatDate, Layout, renderEmail, styles } from './layout';
+import { Fact, formatDate, Layout, renderEmail, styles } from './layout';
 
 /** Stored rich text (already sanitised on save) shown in the mail; sanitised again since mail clients run no DOMPurify. */
 function RichText({ html }: { html: string }) {
@@ -44,10 +44,8 @@ export function violationNoticeEmail(p: { hoaName: string; residentName: string;
       <Text style={styles.text}>Hello {p.residentName},</Text>
       <Text style={styles.text}>The board of {p.hoaName} has recorded a compliance violation{p.address ? ` at ${p.address}` : ''}.</Text>
       <Section style={styles.box}>
-        <Text style={styles.label}>Category</Text>
-        <Text style={styles.value}>{p.category}</Text>
-        <Text style={styles.label}>Please resolve by</Text>
-        <Text style={styles.value}>{formatDate(p.dueDate)}</Text>
+        <Fact label="Category">{p.category}</Fact>
+        <Fact label="Please resolve by">{formatDate(p.dueDate)}</Fact>
       </Section>
       <RichText html={p.messageHtml} />
     </Layout>,

@@ -14,6 +14,17 @@ export interface RenderedEmail {
 const colors = { primary: '#166534', text: '#1f2937', muted: '#6b7280', border: '#e5e7eb', canvas: '#f6f7f9' };
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
+/** A labelled value ("Amount due" / "$125.50"): one paragraph, so the plain text keeps them together. */
+export function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Text style={{ margin: '0 0 10px', fontSize: '15px', lineHeight: '22px', color: colors.text }}>
+      <span style={{ fontSize: '13px', color: colors.muted }}>{label}</span>
+      <br />
+      <strong>{children}</strong>
+    </Text>
+  );
+}
+
 export const styles = {
   text: { fontSize: '15px', lineHeight: '24px', color: colors.text, margin: '0 0 12px' },
   muted: { fontSize: '13px', lineHeight: '20px', color: colors.muted, margin: '0' },

@@ -28,7 +28,7 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>
   body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0;background:#f6f7f9;color:#1f2937}
-  header{background:#fff;border-bottom:1px solid #e5e7eb;padding:14px 24px;display:flex;gap:16px;align-items:baseline}
+  header{background:#fff;border-bottom:1px solid #e5e7eb;padding:14px 24px;display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}
   header h1{font-size:18px;margin:0} header p{margin:0;color:#6b7280;font-size:13px}
   main{max-width:1100px;margin:0 auto;padding:20px 24px}
   table{width:100%;border-collapse:collapse;background:#fff;border:1px solid #e5e7eb;border-radius:8px;overflow:hidden}
@@ -39,9 +39,11 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
   .delivered{background:#dcfce7;color:#166534}.queued,.sending{background:#fef3c7;color:#92400e}.failed{background:#fee2e2;color:#991b1b}
   dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:16px;margin:0 0 16px;font-size:14px}
   dt{color:#6b7280} dd{margin:0;word-break:break-word}
-  iframe{width:100%;height:70vh;border:1px solid #e5e7eb;border-radius:8px;background:#fff}
+  iframe{width:100%;height:760px;border:1px solid #e5e7eb;border-radius:8px;background:#fff}
+  .to-inline{display:none}
   pre{white-space:pre-wrap;background:#fff;border:1px solid #e5e7eb;border-radius:8px;padding:16px;font-size:13px}
-  @media (max-width:640px){th:nth-child(4),td:nth-child(4),th:nth-child(5),td:nth-child(5){display:none} main{padding:12px}}
+  @media (max-width:640px){th:nth-child(n+2):not(:nth-child(3)),td:nth-child(n+2):not(:nth-child(3)){display:none} .to-inline{display:block} main{padding:12px} header{padding:12px}
+    dl{grid-template-columns:1fr} dd{margin-bottom:6px}}
 </style></head><body>${body}</body></html>`;
 
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
@@ -60,7 +62,7 @@ export const devMailRoutes = new Hono<AppEnv>()
             ? html`<p class="muted">No mail yet.</p>`
             : html`<table><thead><tr><th>Subject</th><th>To</th><th>Status</th><th>Template</th><th>Queued</th></tr></thead><tbody>
 ${rows.map(
-  (r) => html`<tr><td><a href="/dev/mail/${r.id}">${r.subject}</a></td><td>${r.toEmail}</td><td><span class="badge ${r.status}">${r.status}</span></td><td class="muted">${r.template}</td><td class="muted">${when(r.createdAt)}</td></tr>`,
+  (r) => html`<tr><td><a href="/dev/mail/${r.id}">${r.subject}</a><div class="muted to-inline">${r.toEmail}</div></td><td>${r.toEmail}</td><td><span class="badge ${r.status}">${r.status}</span></td><td class="muted">${r.template}</td><td class="muted">${when(r.createdAt)}</td></tr>`,
 )}</tbody></table>`
         }</main>`,
       ),

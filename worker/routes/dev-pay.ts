@@ -22,7 +22,8 @@ function page(title: string, body: Html) {
 <style>
   *{box-sizing:border-box} body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f6f7f9;color:#1f2937}
   .bar{background:#fef3c7;color:#78350f;font-size:13px;text-align:center;padding:6px 12px;border-bottom:1px solid #fde68a}
-  main{max-width:920px;margin:32px auto;padding:0 16px;display:grid;grid-template-columns:1fr 1fr;gap:24px}
+  main{max-width:920px;margin:32px auto;padding:0 16px;display:grid;grid-template-columns:1fr 1fr;gap:24px;align-items:start}
+  details{margin-top:14px} summary{cursor:pointer}
   main.single{grid-template-columns:1fr;max-width:520px}
   @media (max-width:720px){main{grid-template-columns:1fr;margin:16px auto}}
   .card{background:#fff;border:1px solid #e5e7eb;border-radius:10px;padding:24px}

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The SPA lives in client/ and builds to dist/client, which worker/node.ts and Workers Static Assets serve.
@@ -8,7 +9,36 @@ import { defineConfig } from 'vite';
  */
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The offline app shell: precache the built assets, answer every navigation with index.html,
+    // and never touch /api or /dev (data comes from the Replicache cache, not the service worker).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      includeAssets: ['pwa-icon.svg'],
+      manifest: {
+        name: 'HOA Manager',
+        short_name: 'HOA',
+        description: 'Announcements, requests, documents, violations and dues for your homeowners association.',
+        theme_color: '#14532d',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/dashboard',
+        icons: [{ src: 'pwa-icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -15,6 +15,12 @@ export const mutatorArgs = {
 } as const;
 
 export type MutatorName = keyof typeof mutatorArgs;
+
+/** What each change is called in a rejection notice ("Mark announcement as read was not saved"). */
+export const MUTATOR_LABELS: Record<MutatorName, string> = {
+  markAnnouncementRead: 'Mark announcement as read',
+  dismissNotice: 'Dismiss notice',
+};
 export type MutatorArgs<N extends MutatorName> = z.infer<(typeof mutatorArgs)[N]>;
 export const MUTATOR_NAMES = Object.keys(mutatorArgs) as MutatorName[];
 export const isMutatorName = (name: string): name is MutatorName => Object.hasOwn(mutatorArgs, name);

@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MemoryPokeHub } from '../sync/server/poke';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 import { openDatabase } from './dev/database';
@@ -89,6 +90,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
     new LocalPayments({ database, appUrl, webhookSecret: `whsec_local_${randomToken()}`, clock });
 
   let nudge = () => {};
+  const pokes = new MemoryPokeHub();
   const deps: AppDeps = {
     database,
     clock,
@@ -104,6 +106,8 @@ export async function startNodeServer(opts: NodeServerOptions) {
     mailer,
     payments,
     onEmailQueued: () => nudge(),
+    // One process holds every sync client's poke stream.
+    pokes,
   };
   connectLocalPayments(deps);
 
@@ -164,6 +168,8 @@ export async function startNodeServer(opts: NodeServerOptions) {
 
   const close = async () => {
     clearInterval(jobsTimer);
+    // Open poke streams would keep the server from closing.
+    pokes.closeAll();
     await new Promise<void>((done) => server.close(() => done()));
     await running;
     if (isLocalPayments(payments)) await payments.flush();

@@ -1,8 +1,15 @@
+import { ConnectionBar } from '../features/sync/ConnectionBar';
+import { RejectedNotices } from '../features/sync/RejectedNotices';
+
 /**
- * The slot under the top navigation for the connection status: "Offline — changes will sync when
- * you reconnect" and the pending-changes count (DESIGN.md states). The sync layer fills it in;
- * until then there is nothing to report, so it renders nothing.
+ * The slot under the top navigation: the connection bar ("Offline — changes will sync when you
+ * reconnect", the pending-changes count) and the notices of changes the server refused.
  */
 export function StatusBar() {
-  return null;
+  return (
+    <>
+      <ConnectionBar />
+      <RejectedNotices />
+    </>
+  );
 }

@@ -31,8 +31,9 @@ const SupportPage = page(() => import('../features/support/SupportPage'), 'Suppo
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const RequestsPage = page(() => import('../features/areas/RequestsPage'), 'RequestsPage');
+const AnnouncementsPage = page(() => import('../features/announcements/AnnouncementsPage'), 'AnnouncementsPage');
+const AnnouncementDetailPage = page(() => import('../features/announcements/AnnouncementDetailPage'), 'AnnouncementDetailPage');
 
-const announcements = { title: 'Announcements', subtitle: 'Stay updated with community news and announcements' };
 const compliance = { title: 'Compliance' };
 const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
 const violationMessages = { title: 'Messages', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
@@ -54,10 +55,10 @@ export const ROUTES: RouteDef[] = [
   // Signed in, any role
   { path: '/', access: 'signed-in', page: DashboardPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
-  { path: '/announcements', access: 'signed-in', page: areaPage(announcements) },
+  { path: '/announcements', access: 'signed-in', page: AnnouncementsPage },
   { path: '/announcements/create', access: 'board', denied: '/announcements', page: areaPage({ title: 'Create Announcement', breadcrumb: [{ label: 'Announcements', href: '/announcements' }] }) },
   { path: '/announcements/:id/edit', access: 'board', page: areaPage({ title: 'Edit Announcement', breadcrumb: [{ label: 'Announcements', href: '/announcements' }] }) },
-  { path: '/announcements/:id', access: 'signed-in', page: areaPage({ title: 'View Announcement', breadcrumb: [{ label: 'Announcements', href: '/announcements' }] }) },
+  { path: '/announcements/:id', access: 'signed-in', page: AnnouncementDetailPage },
   { path: '/requests', access: 'signed-in', page: RequestsPage },
   { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },

@@ -21,8 +21,11 @@ export interface PokeSubscriber {
 
 export interface PokeHub {
   poke(targets: PokeTargets): void;
-  /** Calls `onPoke` for every poke aimed at this user or their HOA; returns the unsubscribe. */
-  subscribe?(who: PokeSubscriber, onPoke: () => void): () => void;
+  /**
+   * Calls `onPoke` for every poke aimed at this user or their HOA, and `onClose` when the hub
+   * shuts down (the stream should end). Returns the unsubscribe.
+   */
+  subscribe?(who: PokeSubscriber, onPoke: () => void, onClose?: () => void): () => void;
 }
 
 export const hoaChannel = (hoaId: string) => `hoa:${hoaId}`;
@@ -31,6 +34,7 @@ export const userChannel = (userId: string) => `user:${userId}`;
 /** The single-process hub of the Node entry (and of tests). */
 export class MemoryPokeHub implements PokeHub {
   readonly #listeners = new Map<string, Set<() => void>>();
+  readonly #closers = new Set<() => void>();
 
   poke(targets: PokeTargets): void {
     const called = new Set<() => void>();
@@ -45,20 +49,29 @@ export class MemoryPokeHub implements PokeHub {
     }
   }
 
-  subscribe(who: PokeSubscriber, onPoke: () => void): () => void {
+  subscribe(who: PokeSubscriber, onPoke: () => void, onClose?: () => void): () => void {
     const channels = [hoaChannel(who.hoaId), userChannel(who.userId)];
     for (const channel of channels) {
       let set = this.#listeners.get(channel);
       if (!set) this.#listeners.set(channel, (set = new Set()));
       set.add(onPoke);
     }
+    if (onClose) this.#closers.add(onClose);
     return () => {
+      if (onClose) this.#closers.delete(onClose);
       for (const channel of channels) {
         const set = this.#listeners.get(channel);
         set?.delete(onPoke);
         if (set?.size === 0) this.#listeners.delete(channel);
       }
     };
+  }
+
+  /** Ends every open stream (server shutdown). */
+  closeAll(): void {
+    for (const close of [...this.#closers]) close();
+    this.#closers.clear();
+    this.#listeners.clear();
   }
 
   /** Open connections (for tests and diagnostics). */

@@ -41,12 +41,14 @@ export const syncRoutes = new Hono<AppEnv>()
             cleanup();
           }
         };
-        const unsubscribe = subscribe({ hoaId, userId }, () => send('event: poke\ndata: {}\n\n'));
-        const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
-        const lifetime = setTimeout(() => {
+        const end = () => {
+          if (!open) return;
           cleanup();
           controller.close();
-        }, POKE_STREAM_MAX_MS);
+        };
+        const unsubscribe = subscribe({ hoaId, userId }, () => send('event: poke\ndata: {}\n\n'), end);
+        const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
+        const lifetime = setTimeout(end, POKE_STREAM_MAX_MS);
         cleanup = () => {
           if (!open) return;
           open = false;

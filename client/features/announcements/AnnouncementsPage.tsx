@@ -1,0 +1,76 @@
+/**
+ * /announcements (community §2), read from the local cache: works offline and filters instantly.
+ * The create, edit and send screens come with the announcements issue.
+ */
+import { useState } from 'react';
+import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
+import { previewText } from '../../../schema/rich-text';
+import { useHasRole } from '../../lib/session';
+import { applyListView } from '../../lib/use-synced-list';
+import { ButtonLink, Card, CardHeader, DataTable, EmptyState, PageHeader, StatCard, type Column } from '../../ui';
+import { CategoryBadge, StatusBadge } from './badges';
+import { useAnnouncements, type AnnouncementView } from './use-announcements';
+
+const PAGE_SIZE = 10;
+
+export function AnnouncementsPage() {
+  const privileged = useHasRole('board');
+  const { items, loading } = useAnnouncements();
+  const [pages, setPages] = useState(1);
+  const view = applyListView(items, { limit: pages * PAGE_SIZE });
+  const unread = items.filter((a) => !a.isReadBy && a.status !== 'draft').length;
+
+  const columns: Column<AnnouncementView>[] = [
+    {
+      header: 'Title',
+      primary: true,
+      cell: (a) => (
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 font-medium text-neutral-900">
+            {!a.isReadBy && a.status !== 'draft' && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
+            <span className="truncate">{a.title}</span>
+          </p>
+          <p className="mt-0.5 line-clamp-1 text-sm text-neutral-600">{previewText(a.message)}</p>
+        </div>
+      ),
+    },
+    { header: 'Category', cell: (a) => <CategoryBadge category={a.category} /> },
+    { header: 'Status', cell: (a) => <StatusBadge status={a.status} /> },
+    ...(privileged ? [{ header: 'Created By', cell: (a: AnnouncementView) => a.createdBy?.name ?? 'Unknown' }] : []),
+    {
+      header: <span className="sr-only">Actions</span>,
+      className: 'text-right',
+      cell: (a) => (
+        <ButtonLink href={`/announcements/${a.id}`} variant="secondary" size="sm">
+          View<span className="sr-only"> {a.title}</span>
+        </ButtonLink>
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title="Announcements"
+        subtitle="Stay updated with community news and announcements"
+        actions={privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined}
+      />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2">
+        <StatCard label="Total Announcements" value={loading ? '–' : items.length} />
+        <StatCard label="Unread Announcements" value={loading ? '–' : unread} />
+      </div>
+      <Card>
+        <CardHeader title="All Announcements" />
+        <DataTable
+          caption="All Announcements"
+          columns={columns}
+          rows={view.shown}
+          rowKey={(a) => a.id}
+          loading={loading}
+          empty={<EmptyState title={ANNOUNCEMENT_MESSAGES.noAnnouncements} />}
+          loadMore={{ hasMore: view.hasMore, loading: false, onLoadMore: () => setPages((p) => p + 1), exhaustedText: items.length > PAGE_SIZE ? 'No more announcements' : undefined }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/** Announcements from the local cache, with the signed-in user's `isReadBy` joined in. */
+import { useMemo } from 'react';
+import { announcementKey, announcementReadKey, prefixOf, type SyncedAnnouncement, type SyncedAnnouncementRead } from '../../../sync/keys';
+import { usePrefix, useSyncedValue } from '../../lib/use-synced-list';
+
+export type AnnouncementView = SyncedAnnouncement & { isReadBy: boolean };
+
+/** Newest first. */
+export const byNewest = (a: SyncedAnnouncement, b: SyncedAnnouncement) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+
+/** Every announcement the user may see, newest first, each with isReadBy. */
+export function useAnnouncements() {
+  const { data: announcements, loading } = usePrefix<SyncedAnnouncement>(prefixOf('announcement'));
+  const { data: reads } = usePrefix<SyncedAnnouncementRead>(prefixOf('announcementRead'));
+  const items = useMemo(() => {
+    const read = new Set(reads.map((r) => r.announcementId));
+    return announcements.map((a) => ({ ...a, isReadBy: read.has(a.id) })).sort(byNewest);
+  }, [announcements, reads]);
+  return { items, loading };
+}
+
+export function useAnnouncement(id: string) {
+  const { data: announcement, loading } = useSyncedValue<SyncedAnnouncement>(announcementKey(id));
+  const { data: read } = useSyncedValue<SyncedAnnouncementRead>(announcementReadKey(id));
+  const view: AnnouncementView | undefined = announcement ? { ...announcement, isReadBy: !!read } : undefined;
+  return { announcement: view, loading };
+}

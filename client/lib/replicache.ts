@@ -1,0 +1,209 @@
+/**
+ * The local-first cache: one Replicache per signed-in user (IndexedDB, named after the user),
+ * opened when a user is signed in, closed and dropped at sign-out. It pulls on pokes (a fetch
+ * stream of server-sent events), when the browser comes back online, when the tab becomes visible,
+ * and every minute as a safety net. Auth comes from the session; a 401 refreshes it once.
+ */
+import { atom, useAtomValue } from 'jotai';
+import { dropAllDatabases, Replicache } from 'replicache';
+import { clientMutators, type ClientMutators } from '../../sync/mutators';
+import { API_BASE_URL } from './config';
+import { onSignOut, refreshSession, sessionAtom, store } from './session';
+import { readSseStream } from './sse';
+
+export type HoaReplicache = Replicache<ClientMutators>;
+
+/** Bump when the shape of synced values changes: clients then start from a fresh cache. */
+export const SYNC_SCHEMA_VERSION = '1';
+/** The slow safety-net pull; pokes make changes arrive within a second. */
+export const PULL_INTERVAL_MS = 60_000;
+/** Polling when the server cannot stream pokes (Workers without a Durable Object). */
+export const POLL_INTERVAL_MS = 15_000;
+
+export interface SyncStatus {
+  /** The browser has a network and the last sync request got an answer. */
+  online: boolean;
+  /** Local changes not yet confirmed by the server. */
+  pending: number;
+  syncing: boolean;
+}
+
+export const replicacheAtom = atom<HoaReplicache | null>(null);
+export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, syncing: false });
+
+export const useReplicache = () => useAtomValue(replicacheAtom, { store });
+export const useSyncStatus = () => useAtomValue(syncStatusAtom, { store });
+
+const setStatus = (patch: Partial<SyncStatus>) => store.set(syncStatusAtom, (s) => ({ ...s, ...patch }));
+
+function bearer(): string {
+  const s = store.get(sessionAtom);
+  return s.status === 'authenticated' && s.accessToken ? `Bearer ${s.accessToken}` : '';
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+/** Replicache retries failed syncs itself; a rejected promise here only means "not now". */
+const ignore = () => {};
+const pullSoon = (rep: HoaReplicache) => rep.pull().catch(ignore);
+
+/**
+ * Keeps one poke stream open while `rep` lives; reconnects with backoff. Returns the stopper.
+ * A 204 means the server has no stream for us: poll instead.
+ */
+function listenForPokes(rep: HoaReplicache): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let wake: (() => void) | null = null;
+
+  const run = async () => {
+    let delay = 1_000;
+    while (!stopped) {
+      if (!navigator.onLine) {
+        await new Promise<void>((ok) => (wake = ok));
+        continue;
+      }
+      controller = new AbortController();
+      try {
+        const res = await fetch(`${API_BASE_URL}/api/sync/poke`, {
+          headers: { Authorization: bearer(), Accept: 'text/event-stream' },
+          credentials: 'include',
+          cache: 'no-store',
+          signal: controller.signal,
+        });
+        if (res.status === 204) {
+          rep.pullInterval = POLL_INTERVAL_MS;
+          return;
+        }
+        if (res.status === 401) {
+          if ((await refreshSession()) === 'rejected') return;
+        } else if (res.ok && res.body) {
+          delay = 1_000;
+          // Whatever changed while we were not listening.
+          void pullSoon(rep);
+          await readSseStream(res.body, (name) => {
+            if (name === 'poke') void pullSoon(rep);
+          });
+        }
+      } catch {
+        // Network gone or stream aborted: retry below unless stopped.
+      }
+      if (stopped) return;
+      await Promise.race([sleep(delay), new Promise<void>((ok) => (wake = ok))]);
+      delay = Math.min(delay * 2, 30_000);
+    }
+  };
+  void run();
+  return () => {
+    stopped = true;
+    controller?.abort();
+    wake?.();
+  };
+}
+
+interface OpenCache {
+  userId: string;
+  rep: HoaReplicache;
+  close(): Promise<void>;
+}
+
+let current: OpenCache | null = null;
+let closing: Promise<void> = Promise.resolve();
+
+function openCache(userId: string): OpenCache {
+  const rep: HoaReplicache = new Replicache({
+    name: `hoa-${userId}`,
+    schemaVersion: SYNC_SCHEMA_VERSION,
+    mutators: clientMutators,
+    pushURL: `${API_BASE_URL}/api/sync/push`,
+    pullURL: `${API_BASE_URL}/api/sync/pull`,
+    auth: bearer(),
+    kvStore: 'idb',
+    pullInterval: PULL_INTERVAL_MS,
+  });
+  rep.getAuth = async () => ((await refreshSession()) === 'refreshed' ? bearer() || null : null);
+
+  const refreshPending = () => {
+    if (rep.closed) return;
+    rep.experimentalPendingMutations().then(
+      (list) => setStatus({ pending: list.length }),
+      () => {},
+    );
+  };
+  rep.onSync = (syncing) => {
+    setStatus({ syncing });
+    if (!syncing) refreshPending();
+  };
+  rep.onOnlineChange = (online) => setStatus({ online: online && navigator.onLine });
+  const unwatch = rep.experimentalWatch(refreshPending);
+  refreshPending();
+
+  let stopPokes = listenForPokes(rep);
+  const onOnline = () => {
+    setStatus({ online: true });
+    stopPokes();
+    stopPokes = listenForPokes(rep);
+    // Send what was changed offline at once, then catch up.
+    rep.push({ now: true }).catch(ignore);
+    void pullSoon(rep);
+  };
+  const onOffline = () => setStatus({ online: false });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void pullSoon(rep);
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  setStatus({ online: navigator.onLine });
+
+  return {
+    userId,
+    rep,
+    async close() {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+      stopPokes();
+      unwatch();
+      await rep.close();
+    },
+  };
+}
+
+function closeCurrent(): Promise<void> {
+  const open = current;
+  current = null;
+  store.set(replicacheAtom, null);
+  setStatus({ pending: 0, syncing: false });
+  if (open) closing = closing.then(() => open.close()).catch(() => {});
+  return closing;
+}
+
+/** Follows the session: opens the signed-in user's cache, keeps its token fresh, closes it at sign-out. */
+function followSession() {
+  const s = store.get(sessionAtom);
+  if (s.status !== 'authenticated') {
+    if (s.status === 'anonymous') void closeCurrent();
+    return;
+  }
+  if (current?.userId !== s.user.id) {
+    void closeCurrent();
+    current = openCache(s.user.id);
+    store.set(replicacheAtom, current.rep);
+  }
+  current.rep.auth = bearer();
+}
+
+let started = false;
+
+/** Called once at start-up (main.tsx), after startSession(). */
+export function startSync() {
+  if (started) return;
+  started = true;
+  store.sub(sessionAtom, followSession);
+  followSession();
+  // Sign-out drops every cached database of this browser profile: the next user starts clean.
+  onSignOut(async () => {
+    await closeCurrent();
+    await dropAllDatabases();
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * Offline, end to end (issue 5): sign in, go offline (network emulation AND service-worker
+ * requests aborted, since Chromium's offline emulation does not cover the worker), mark an
+ * announcement read, reload with no network (the service worker serves the app, Replicache the
+ * data), come back online, and the server has the read marker exactly once.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordRejection } from '../../sync/server/notices';
+import { findUserByEmail } from '../../worker/domain/users';
+import { axeScan, DEMO, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer } from '../helpers/browser';
+
+let server: E2EServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function readMarkers(email: string, title: string): Promise<number> {
+  const rs = await server.db.execute({
+    sql: `SELECT count(*) AS n FROM announcement_reads r JOIN users u ON u.id = r.user_id JOIN announcements a ON a.id = r.announcement_id
+          WHERE u.email = ? AND a.title = ?`,
+    args: [email, title],
+  });
+  return Number(rs.rows[0].n);
+}
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  // Requests the service worker makes itself are not covered by setOffline: fail them too.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+const unreadCount = (page: Page) => page.getByText('Unread Announcements').locator('xpath=following-sibling::p[1]');
+
+describe('offline', () => {
+  it('keeps a change made offline across a reload and syncs it exactly once when back online', async () => {
+    const { context, page, errors } = await openPage(browser, server);
+    try {
+      await signInAs(page, server, DEMO.maple.resident);
+      await page.goto('/announcements');
+      await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+      // Rita sees the two published announcements addressed to her, both unread.
+      await page.getByText('Pool opening weekend').first().waitFor();
+      await expect(page.getByText('Board meeting agenda').count()).resolves.toBe(0);
+      await expect(page.getByText('Spring landscaping schedule').count()).resolves.toBe(0);
+      await expect(unreadCount(page).textContent()).resolves.toBe('2');
+      await snap(page, 'announcements-resident');
+      // The app shell is cached once the service worker is active.
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+
+      await goOffline(context);
+      await page.getByText('Offline — changes will sync when you reconnect').waitFor();
+      await page.getByRole('link', { name: 'View Pool opening weekend' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor();
+      await page.getByText('1 change waiting to sync').waitFor();
+      await snap(page, 'offline-announcement');
+      // Replicache writes to IndexedDB shortly after a change.
+      await page.waitForTimeout(1_500);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor({ timeout: 15_000 });
+      await page.getByText('The community pool opens on').waitFor();
+      await page.getByText('1 change waiting to sync').waitFor();
+      await page.getByRole('link', { name: 'Announcements' }).first().click();
+      await expect.poll(() => unreadCount(page).textContent()).toBe('1');
+      expect(await readMarkers(DEMO.maple.resident, 'Pool opening weekend')).toBe(0);
+
+      await goOnline(context);
+      await expect.poll(() => readMarkers(DEMO.maple.resident, 'Pool opening weekend'), { timeout: 20_000 }).toBe(1);
+      await page.getByText('1 change waiting to sync').waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByText('Offline — changes will sync when you reconnect').waitFor({ state: 'detached' });
+
+      // Another reload and sync round change nothing on the server.
+      await page.reload();
+      await expect.poll(() => unreadCount(page).textContent()).toBe('1');
+      expect(await readMarkers(DEMO.maple.resident, 'Pool opening weekend')).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows a change the server refused as soon as it is poked, until the user dismisses it', async () => {
+    const { context, page, errors } = await openPage(browser, server);
+    try {
+      await signInAs(page, server, DEMO.maple.board);
+      await page.goto('/announcements');
+      await page.getByText('Spring landscaping schedule').first().waitFor();
+      await page.getByText('Ben Board').first().waitFor();
+      const violations = await axeScan(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await snap(page, 'announcements-board');
+
+      // As the push endpoint does when a mutator throws a domain error; the poke makes the client pull.
+      const ben = (await findUserByEmail(server.deps.database.db, DEMO.maple.board))!;
+      const actor = { userId: ben.id, hoaId: ben.hoaId, role: ben.role, sessionId: 'e2e' };
+      await server.deps.database.transaction((tx) =>
+        recordRejection(server.deps, tx, actor, { clientId: 'c', mutationId: 1, mutationName: 'markAnnouncementRead', argsSummary: '{"id":"x"}', message: 'Announcement not found' }),
+      );
+      const notice = page.getByRole('alert').filter({ hasText: 'Mark announcement as read was not saved' });
+      await notice.getByText('Announcement not found').waitFor({ timeout: 5_000 });
+      await snap(page, 'rejected-notice');
+      await notice.getByRole('button', { name: 'Dismiss' }).click();
+      await notice.waitFor({ state: 'detached' });
+      await expect
+        .poll(async () => Number((await server.db.execute({ sql: 'SELECT count(*) AS n FROM sync_notices WHERE user_id = ? AND dismissed_at IS NOT NULL', args: [ben.id] })).rows[0].n))
+        .toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -11,9 +11,9 @@
  * - a change to what a user may see without touching rows (role, status, deletion of the user):
  *   pass `{ visibilityUserIds: [id] }`; their next pull recomputes their whole view.
  */
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { AreaName } from '../keys';
-import { syncChangeLog, syncCounters } from '../../schema/tables';
+import { syncChangeLog, syncClientGroups, syncClients, syncCounters, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../../worker/db';
 import type { AppDeps } from '../../worker/deps';
 
@@ -71,8 +71,11 @@ export async function readCounters(db: DbOrTx, hoaId: string, userId: string) {
  * longer be updated from the log, so the floor is raised and such pulls recompute the full view.
  */
 export async function pruneChangeLog(deps: Pick<AppDeps, 'database' | 'clock'>, maxAgeMs: number): Promise<number> {
+  const cutoff = deps.clock() - maxAgeMs;
+  // Jobs run every few seconds on Node: take the write lock only when there is something to do.
+  const [old] = await deps.database.db.all(sql`SELECT 1 FROM ${syncChangeLog} WHERE created_at < ${cutoff} LIMIT 1`);
+  if (!old) return 0;
   return deps.database.transaction(async (tx) => {
-    const cutoff = deps.clock() - maxAgeMs;
     const highs = await tx.all<{ hoaId: string; maxSeq: number }>(
       sql`SELECT hoa_id AS hoaId, max(seq) AS maxSeq FROM ${syncChangeLog} WHERE created_at < ${cutoff} GROUP BY hoa_id`,
     );
@@ -85,4 +88,22 @@ export async function pruneChangeLog(deps: Pick<AppDeps, 'database' | 'clock'>, 
     const res = await tx.run(sql`DELETE FROM ${syncChangeLog} WHERE created_at < ${cutoff}`);
     return res.rowsAffected;
   });
+}
+
+/**
+ * Forgets client groups unused for `maxAgeMs` (a browser profile that stopped syncing). If one
+ * comes back, its pull answers ClientStateNotFound and Replicache starts it over with a fresh view.
+ */
+export async function purgeStaleClientGroups(deps: Pick<AppDeps, 'database' | 'clock'>, maxAgeMs: number): Promise<number> {
+  const cutoff = deps.clock() - maxAgeMs;
+  const stale = await deps.database.db.all<{ id: string }>(sql`SELECT id FROM ${syncClientGroups} WHERE updated_at < ${cutoff} LIMIT 100`);
+  if (stale.length === 0) return 0;
+  const ids = stale.map((g) => g.id);
+  await deps.database.transaction(async (tx) => {
+    await tx.delete(syncCvrEntries).where(inArray(syncCvrEntries.clientGroupId, ids));
+    await tx.delete(syncCvrs).where(inArray(syncCvrs.clientGroupId, ids));
+    await tx.delete(syncClients).where(inArray(syncClients.clientGroupId, ids));
+    await tx.delete(syncClientGroups).where(inArray(syncClientGroups.id, ids));
+  });
+  return ids.length;
 }

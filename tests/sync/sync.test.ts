@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announcementReads, announcements, syncClients, syncNotices, users } from '../../schema/tables';
 import { announcementKey, announcementReadKey, type SyncedAnnouncement, type SyncedNotice } from '../../sync/keys';
-import { bumpChanges } from '../../sync/server/changes';
+import { bumpChanges, pruneChangeLog, purgeStaleClientGroups } from '../../sync/server/changes';
 import { CVR_VERSIONS_KEPT } from '../../sync/server/cvr';
 import { recordRejection } from '../../sync/server/notices';
 import { serverMutators } from '../../sync/server/push';
@@ -356,5 +356,35 @@ describe('client groups', () => {
       .from(announcementReads)
       .where(and(eq(announcementReads.announcementId, pool)));
     expect(count.n).toBe(3);
+  });
+});
+
+describe('housekeeping', () => {
+  it('after the change log is pruned, a pull recomputes the whole view and still sends only the difference', async () => {
+    const t = await setup();
+    const board = await clientFor(t, DEMO.maple.board);
+    await board.pull();
+    const agenda = await announcementId(t, 'Board meeting agenda');
+    await t.deps.database.transaction(async (tx) => {
+      const [row] = await tx.update(announcements).set({ title: 'Board meeting agenda (revised)', version: sql`${announcements.version} + 1` }).where(eq(announcements.id, agenda)).returning();
+      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ area: 'announcement', id: agenda }] });
+    });
+    t.clock.advance(31 * 86_400_000);
+    expect(await pruneChangeLog(t.deps, 30 * 86_400_000)).toBe(1);
+    board.token = (await login(t, DEMO.maple.board)).token;
+    const pulled = await board.pull();
+    expect(pulled.patch).toEqual([{ op: 'put', key: announcementKey(agenda), value: expect.objectContaining({ title: 'Board meeting agenda (revised)' }) }]);
+  });
+
+  it('a purged idle client group gets ClientStateNotFound, then starts over', async () => {
+    const t = await setup();
+    const rita = await clientFor(t, DEMO.maple.resident);
+    await rita.pull();
+    t.clock.advance(91 * 86_400_000);
+    rita.token = (await login(t, DEMO.maple.resident)).token;
+    expect(await purgeStaleClientGroups(t.deps, 90 * 86_400_000)).toBe(1);
+    expect((await rita.rawPull()).json).toEqual({ error: 'ClientStateNotFound' });
+    const fresh = new SyncTestClient(t, rita.token);
+    expect((await fresh.pull()).patch[0]).toEqual({ op: 'clear' });
   });
 });

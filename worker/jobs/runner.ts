@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import { purgeExpiredAuthRows } from '../domain/auth';
 import { deliverOutbox } from '../domain/outbox';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
+import { pruneChangeLog, purgeStaleClientGroups } from '../../sync/server/changes';
 
 /** One job: idempotent, and safe when two runs overlap. */
 export interface Job {
@@ -13,6 +14,9 @@ export const jobs: Job[] = [
   { name: 'deliver-email', run: async (deps) => void (await deliverOutbox(deps)) },
   { name: 'purge-expired-auth', run: (deps) => purgeExpiredAuthRows(deps) },
   { name: 'purge-rate-limits', run: (deps) => purgeExpiredRateLimits(deps.database.db, deps.clock(), 24 * 60 * 60_000) },
+  // Sync bookkeeping: the change log for 30 days (older CVRs recompute in full), idle client groups for 90.
+  { name: 'prune-sync-change-log', run: async (deps) => void (await pruneChangeLog(deps, 30 * 86_400_000)) },
+  { name: 'purge-stale-sync-groups', run: async (deps) => void (await purgeStaleClientGroups(deps, 90 * 86_400_000)) },
 ];
 
 /** Runs every job once; one failing job does not stop the others. */

@@ -5,6 +5,7 @@ import { useSession } from '../lib/session';
 import { LoadingSplash, LoadingText, Toaster } from '../ui';
 import { AppLayout } from './AppLayout';
 import { NotFoundPage } from './NotFoundPage';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
 import { ROUTES, type RouteDef } from './routes';
 
@@ -18,9 +19,11 @@ function Guarded({ route }: { route: RouteDef }) {
   if (session.status === 'loading') return <LoadingSplash />;
 
   const content = (
-    <Suspense fallback={<LoadingText label="Loading..." />}>
-      <Route path={route.path} component={route.page} />
-    </Suspense>
+    <PageErrorBoundary key={route.path}>
+      <Suspense fallback={<LoadingText label="Loading..." />}>
+        <Route path={route.path} component={route.page} />
+      </Suspense>
+    </PageErrorBoundary>
   );
   if (route.access === 'open') return <PublicLayout>{content}</PublicLayout>;
   if (route.access === 'public') {

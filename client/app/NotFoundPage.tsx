@@ -1,7 +1,9 @@
+import { useDocumentTitle } from '../lib/use-document-title';
 import { ButtonLink } from '../ui';
 
 /** Any path outside the route table (platform §2). */
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
       <p className="tabular text-5xl font-semibold text-accent-700">404</p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useDocumentTitle } from '../lib/use-document-title';
 import { ChevronRightIcon } from './icons';
 
 export interface Crumb {
@@ -35,6 +36,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
 
 /** Title, subtitle and the screen's primary actions; a breadcrumb above on detail screens. */
 export function PageHeader({ title, subtitle, actions, breadcrumb, badges }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode; breadcrumb?: Crumb[]; badges?: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <header className="mb-6 space-y-3">
       {breadcrumb && <Breadcrumb items={breadcrumb} />}

@@ -105,6 +105,7 @@ describe('board', () => {
     expect(await navEntries(page)).toEqual([...EVERYONE_NAV, 'Users', 'Addresses']);
 
     await expectLanding(page, '/users', '/users', 'User Management');
+    await expect(page.title()).resolves.toBe('User Management · HOA Manager');
     await expectLanding(page, '/addresses', '/addresses', 'Address Directory');
     await expectLanding(page, '/announcements/create', '/announcements/create', 'Create Announcement');
     await expectLanding(page, '/dues/create', '/dues/create', 'Create Due');

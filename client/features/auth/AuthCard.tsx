@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Card } from '../../ui';
 
 /** The card of the account screens: icon, title, description, then the form or message. */
 export function AuthCard({ title, description, icon, children, footer }: { title: ReactNode; description?: ReactNode; icon?: ReactNode; children?: ReactNode; footer?: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="mx-auto w-full max-w-md pt-2 sm:pt-8">
       <Card className="px-5 py-6 sm:px-8 sm:py-8">

@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { SUPPORT_EMAIL } from '../../lib/config';
 import { useSession } from '../../lib/session';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { ArrowLeftIcon, buttonClasses, Card, ClockIcon, LifeBuoyIcon, MailIcon } from '../../ui';
 
 /** /support: open to everyone (platform §2, §9). */
 export function SupportPage() {
   const signedIn = useSession().status === 'authenticated';
+  useDocumentTitle('Support Center');
   return (
     <div className="mx-auto max-w-2xl space-y-6 pt-2 sm:pt-8">
       <Link href={signedIn ? '/dashboard' : '/login'} className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">

@@ -121,4 +121,22 @@ describe('offline', () => {
       await context.close();
     }
   });
+
+  it('drops the cached data at sign-out', async () => {
+    const { context, page, errors } = await openPage(browser, server);
+    try {
+      await signInAs(page, server, DEMO.maple.resident2);
+      await page.goto('/announcements');
+      await page.getByText('Water shut-off on Birch Court').first().waitFor();
+      const cacheNames = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes('hoa-')));
+      await expect.poll(cacheNames).not.toEqual([]);
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.waitForURL((u) => u.pathname === '/login');
+      await expect.poll(cacheNames).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

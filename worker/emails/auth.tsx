@@ -1,5 +1,5 @@
 /** Account emails: invitation (7-day activation link) and password reset (2-hour link). */
-import { Text } from '@react-email/components';
+import { Text } from '@react-email/text';
 import { Layout, renderEmail, styles } from './layout';
 
 export function passwordResetEmail(p: { name: string; url: string }) {

@@ -1,5 +1,6 @@
 /** Money emails: invoice issued, invoice reminder, payment receipt, trial ending. */
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { Fact, formatDate, formatLongDate, formatUsd, Layout, renderEmail, styles } from './layout';
 
 interface InvoiceMail {

@@ -1,5 +1,6 @@
 /** Community emails: announcement, violation notice, request update. Rich text is sanitised here again. */
-import { Section, Text } from '@react-email/components';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
 import { sanitizeRichText } from '../services/sanitize';
 import { Fact, formatDate, Layout, renderEmail, styles } from './layout';
 

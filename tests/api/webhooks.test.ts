@@ -228,3 +228,10 @@ describe('webhook processing', () => {
     expect(mails[0].text).toContain('Growth plan for Maple Grove HOA ends on');
   });
 });
+
+describe('webhook limits', () => {
+  it('refuses a body over 512 KiB before verifying anything', async () => {
+    const r = await post('x'.repeat(512 * 1024 + 1), 't=1,v1=00');
+    expect(r).toEqual({ status: 413, json: { message: 'Payload too large' } });
+  });
+});

@@ -236,3 +236,13 @@ describe('local subscription lifecycle', () => {
     expect((await page(new URL(url).pathname)).html).toContain('Scheduled change');
   });
 });
+
+describe('local SetupIntent page', () => {
+  it('returns only into the app, whatever return_url says', async () => {
+    const p = t.deps.payments;
+    const customer = await p.createCustomer({ email: 'a@b.test', name: 'A', metadata: {}, idempotencyKey: 'c-1' });
+    const si = await p.createSetupIntent({ customerId: customer.id, metadata: {}, idempotencyKey: 's-1' });
+    const r = await page(`/dev/pay/setup/${si.id}?return_url=${encodeURIComponent('https://evil.example/steal')}`, card(TEST_CARDS.success));
+    expect(r.location).toBe(`http://localhost:8787/?setup_intent=${si.id}&redirect_status=succeeded`);
+  });
+});

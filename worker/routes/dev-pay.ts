@@ -69,6 +69,18 @@ async function cardInput(c: Context<AppEnv>): Promise<CardInput> {
   return { number: String(form.number ?? ''), expiry: String(form.expiry ?? ''), cvc: String(form.cvc ?? '') };
 }
 
+/** The SetupIntent page's `return_url`, kept to this app (a crafted link cannot bounce elsewhere). */
+function returnUrlOf(c: Context<AppEnv>, fallback: string): string {
+  const raw = c.req.query('return_url') ?? fallback;
+  const app = new URL(c.var.deps.config.appUrl);
+  try {
+    const url = new URL(raw, app);
+    return url.origin === app.origin ? url.toString() : app.toString();
+  } catch {
+    return app.toString();
+  }
+}
+
 function local(c: Context<AppEnv>): LocalPayments | null {
   const p = c.var.deps.payments;
   return isLocalPayments(p) ? p : null;
@@ -101,8 +113,7 @@ export const devPayRoutes = new Hono<AppEnv>()
   .get('/setup/:id', async (c) => setupPage(c, null))
   .post('/setup/:id', async (c) => {
     const card = await cardInput(c);
-    const returnUrl = c.req.query('return_url') ?? '/';
-    const r = await local(c)!.confirmSetup(c.req.param('id'), card, returnUrl);
+    const r = await local(c)!.confirmSetup(c.req.param('id'), card, returnUrlOf(c, '/'));
     return after(c, r, (error) => setupPage(c, error, card, 402));
   })
 
@@ -193,7 +204,7 @@ async function setupPage(c: Context<AppEnv>, error: string | null, values?: Card
   const si = await local(c)!.getSetupIntentObject(c.req.param('id')!);
   if (!si) return gone(c, 'Card setup not found');
   const err = error ?? c.req.query('error') ?? null;
-  const returnUrl = c.req.query('return_url') ?? si.return_url ?? '/';
+  const returnUrl = returnUrlOf(c, si.return_url ?? '/');
   const action = `/dev/pay/setup/${si.id}?return_url=${encodeURIComponent(returnUrl)}`;
   return c.html(
     page(

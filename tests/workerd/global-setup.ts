@@ -1,14 +1,17 @@
 /**
- * Starts the local Hrana server on a fresh migrated and seeded libSQL file, then the Worker entry
- * under `wrangler dev` pointed at it, and stops both after the run. Ports come from 8861-8880.
+ * Starts the local Hrana server on a fresh migrated and seeded libSQL file and a local S3 (s3rver),
+ * then the Worker entry under `wrangler dev` pointed at them, and stops all after the run.
+ * Ports come from 8861-8880. Stripe gets placeholder keys: only webhook signatures are checked,
+ * which needs no network.
  */
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startHranaServer } from '../../worker/dev/hrana-server';
-import { prepareDatabase, startWranglerDev } from '../../worker/dev/wrangler-dev';
+import { startLocalS3 } from '../../worker/dev/local-s3';
+import { prepareDatabase, startWranglerDev, type RunningWrangler } from '../../worker/dev/wrangler-dev';
 import { TEST_PASSWORD_ITERATIONS } from '../helpers/app';
 
 declare module 'vitest' {
@@ -17,6 +20,14 @@ declare module 'vitest' {
     workerUrl: string;
     /** The libSQL file behind it, for checks that look at stored rows. */
     databasePath: string;
+    /**
+     * The same Worker without [assets], for the cron check: wrangler 4.86's
+     * /cdn-cgi/handler/scheduled answers "exception" without calling the Worker when assets are
+     * configured (workers-sdk #9882, fixed in a later miniflare).
+     */
+    cronWorkerUrl: string;
+    /** The STRIPE_WEBHOOK_SECRET the Worker verifies webhooks with (no Stripe API is ever called). */
+    stripeWebhookSecret: string;
   }
 }
 
@@ -38,6 +49,17 @@ async function freePorts(count: number): Promise<number[]> {
   return out;
 }
 
+/** wrangler.toml without its [assets] table. */
+function withoutAssets(toml: string): string {
+  const out: string[] = [];
+  let skipping = false;
+  for (const line of toml.split('\n')) {
+    if (/^\s*\[/.test(line)) skipping = /^\s*\[assets\]/.test(line);
+    if (!skipping) out.push(line);
+  }
+  return out.join('\n');
+}
+
 export default async function setup(project: TestProject) {
   const started = Date.now();
   const dir = mkdtempSync(join(tmpdir(), 'hoa-workerd-'));
@@ -46,41 +68,64 @@ export default async function setup(project: TestProject) {
   // and hashes new passwords with Workers' 100,000.
   await prepareDatabase(databasePath, TEST_PASSWORD_ITERATIONS);
 
-  const [hranaPort, workerPort, inspectorPort] = await freePorts(3);
+  const [hranaPort, workerPort, inspectorPort, s3Port, cronPort, cronInspectorPort] = await freePorts(6);
+  const workerUrl = `http://localhost:${workerPort}`;
   const authToken = crypto.randomUUID();
   const hrana = await startHranaServer({ databasePath, port: hranaPort, authToken });
+  const s3 = await startLocalS3({ directory: join(dir, 's3'), port: s3Port, allowedOrigins: [workerUrl], reset: true });
+  const stripeWebhookSecret = `whsec_${crypto.randomUUID().replaceAll('-', '')}`;
 
   mkdirSync('.wrangler', { recursive: true });
   const logPath = '.wrangler/workerd-tests.log';
   const log = createWriteStream(logPath);
-  let worker;
-  try {
-    worker = await startWranglerDev({
-      port: workerPort,
-      inspectorPort,
-      persistTo: join(dir, 'state'),
-      output: (chunk) => log.write(chunk),
-      vars: {
-        DATABASE_URL: hrana.url,
-        DATABASE_AUTH_TOKEN: authToken,
-        JWT_SECRET: `${crypto.randomUUID()}${crypto.randomUUID()}`,
-        APP_URL: `http://localhost:${workerPort}`,
-      },
-    });
-  } catch (err) {
+  // The cron check's copy of the config (see ProvidedContext.cronWorkerUrl); paths are relative to it.
+  const cronConfig = '.wrangler/workerd-tests-cron.toml';
+  const relocated = withoutAssets(readFileSync('wrangler.toml', 'utf8'))
+    .replace(/"(\.\.?\/[^"]*)"/g, '"../$1"')
+    .replace(/^main = "(?!\.\.\/)(.*)"$/m, 'main = "../$1"');
+  writeFileSync(cronConfig, relocated);
+  const vars = {
+    DATABASE_URL: hrana.url,
+    DATABASE_AUTH_TOKEN: authToken,
+    JWT_SECRET: `${crypto.randomUUID()}${crypto.randomUUID()}`,
+    APP_URL: workerUrl,
+    S3_ENDPOINT: s3.config.endpoint,
+    S3_REGION: s3.config.region,
+    S3_BUCKET: s3.config.bucket,
+    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+    STRIPE_SECRET_KEY: 'sk_test_workerd_offline_placeholder',
+    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+    STRIPE_PRICE_STARTER: 'price_workerd_starter',
+    STRIPE_PRICE_GROWTH: 'price_workerd_growth',
+    STRIPE_PRICE_PRO: 'price_workerd_pro',
+  };
+  const output = (chunk: string) => log.write(chunk);
+  const launches = await Promise.allSettled([
+    startWranglerDev({ port: workerPort, inspectorPort, persistTo: join(dir, 'state'), output, vars }),
+    startWranglerDev({ port: cronPort, inspectorPort: cronInspectorPort, persistTo: join(dir, 'cron-state'), output, vars, config: cronConfig }),
+  ]);
+  const failed = launches.find((r) => r.status === 'rejected');
+  if (failed) {
+    for (const r of launches) if (r.status === 'fulfilled') await r.value.stop();
     await hrana.close();
+    await s3.close();
     log.end();
     console.error(readFileSync(logPath, 'utf8').slice(-4000));
-    throw err;
+    throw failed.reason;
   }
-  console.log(`workerd: wrangler dev on :${workerPort}, Hrana on :${hranaPort}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})`);
+  const [worker, cronWorker] = launches.map((r) => (r as PromiseFulfilledResult<RunningWrangler>).value);
+  console.log(`workerd: wrangler dev on :${workerPort}, Hrana on :${hranaPort}, S3 on :${s3Port}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})`);
 
-  project.provide('workerUrl', `http://localhost:${workerPort}`);
+  project.provide('workerUrl', workerUrl);
   project.provide('databasePath', databasePath);
+  project.provide('stripeWebhookSecret', stripeWebhookSecret);
+  project.provide('cronWorkerUrl', cronWorker.url);
 
   return async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), cronWorker.stop()]);
     await hrana.close();
+    await s3.close();
     log.end();
     rmSync(dir, { recursive: true, force: true });
   };

@@ -42,6 +42,8 @@ export interface WranglerDevOptions {
   vars: Record<string, string>;
   /** Where wrangler keeps local state (default .wrangler/state). */
   persistTo?: string;
+  /** Another wrangler config than wrangler.toml (paths in it are relative to it). */
+  config?: string;
   /** Where wrangler's output goes (default: inherited). */
   output?: (chunk: string) => void;
 }
@@ -59,6 +61,7 @@ export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs 
   const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--inspector-port', String(opts.inspectorPort), '--show-interactive-dev-session=false', '--log-level', 'warn'];
   for (const [key, value] of Object.entries(opts.vars)) args.push('--var', `${key}:${value}`);
   if (opts.persistTo) args.push('--persist-to', opts.persistTo);
+  if (opts.config) args.push('--config', opts.config);
   const child = spawn('npx', args, {
     cwd: ROOT,
     // Its own process group, so stopping it also stops workerd.
@@ -66,9 +69,16 @@ export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs 
     stdio: opts.output ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' },
   });
+  // wrangler keeps running (and watching) after a failed build; when its output is ours, fail fast.
+  let buildFailed = false;
   if (opts.output) {
-    child.stdout?.setEncoding('utf8').on('data', opts.output);
-    child.stderr?.setEncoding('utf8').on('data', opts.output);
+    const output = opts.output;
+    const read = (chunk: string) => {
+      if (chunk.includes('Build failed')) buildFailed = true;
+      output(chunk);
+    };
+    child.stdout?.setEncoding('utf8').on('data', read);
+    child.stderr?.setEncoding('utf8').on('data', read);
   }
   let exited: number | null | undefined;
   child.on('exit', (code) => (exited = code));
@@ -102,9 +112,9 @@ export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs 
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
+    if (buildFailed || Date.now() > deadline) {
       await stop();
-      throw new Error(`wrangler dev did not answer /api/health within ${readyTimeoutMs / 1000} s`);
+      throw new Error(buildFailed ? 'wrangler dev could not build the Worker (see its output)' : `wrangler dev did not answer /api/health within ${readyTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

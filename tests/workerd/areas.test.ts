@@ -1,0 +1,124 @@
+/**
+ * The areas mounted beside auth, in workerd: Replicache push and pull, presigned uploads and
+ * downloads against a local S3, Stripe webhook signatures, the mail outbox delivered after the
+ * response (ctx.waitUntil) and the cron handler.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { announcementReadKey, type SyncedAnnouncement } from '../../sync/keys';
+import { signWebhookPayload } from '../../worker/services/payments/stripe';
+import type { TestApp } from '../helpers/app';
+import { login as loginVia } from '../helpers/http';
+import { SyncTestClient } from '../sync/client';
+import { call, DEMO, login } from './http';
+
+const db = createClient({ url: `file:${inject('databasePath')}` });
+afterAll(() => db.close());
+
+/** The sync tests' client, its requests sent to the Worker over HTTP instead of app.request. */
+const overHttp = {
+  app: {
+    request: (url: string, init?: RequestInit) => {
+      const { pathname, search } = new URL(url);
+      return fetch(`${inject('workerUrl')}${pathname}${search}`, init);
+    },
+  },
+} as unknown as TestApp;
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for the Worker');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('areas in workerd', () => {
+  it('syncs with Replicache push and pull, each HOA seeing only its own announcements', async () => {
+    const rita = new SyncTestClient(overHttp, (await loginVia(overHttp, DEMO.maple.resident2)).token);
+    const first = await rita.pull();
+    expect(first.patch[0]).toEqual({ op: 'clear' });
+    const mapleTitles = rita.values<SyncedAnnouncement>('announcement/').map((a) => a.title);
+    expect(mapleTitles).toContain('Pool opening weekend');
+
+    const chris = new SyncTestClient(overHttp, (await loginVia(overHttp, DEMO.cedar.resident)).token);
+    await chris.pull();
+    const cedarTitles = chris.values<SyncedAnnouncement>('announcement/').map((a) => a.title);
+    expect(cedarTitles).toContain('Welcome to the Cedar Park portal');
+    expect(cedarTitles.filter((t) => mapleTitles.includes(t))).toEqual([]);
+
+    const pool = rita.values<SyncedAnnouncement>('announcement/').find((a) => a.title === 'Pool opening weekend')!.id;
+    const pushed = await rita.push([rita.mutation('markAnnouncementRead', { id: pool })]);
+    expect(pushed.status).toBe(200);
+    await rita.pull();
+    expect(rita.lastMutationID).toBe(1);
+    expect(rita.keys('announcementRead/')).toContain(announcementReadKey(pool));
+
+    // A Maple Grove announcement is not found for Cedar Park: refused, recorded, never applied.
+    await chris.push([chris.mutation('markAnnouncementRead', { id: pool })]);
+    await chris.pull();
+    expect(chris.lastMutationID).toBe(1);
+    expect(chris.keys('announcementRead/')).toEqual([]);
+  });
+
+  it('presigns uploads and downloads (SigV4 in workerd) that the S3 server accepts, scoped to the HOA', async () => {
+    const { token } = await login(DEMO.maple.resident2);
+    const bytes = new TextEncoder().encode('%PDF-1.4 a workerd check');
+    const presigned = await call('POST', '/api/requests/presigned-url', { token, body: { fileName: 'fence plan.pdf', fileType: 'application/pdf', fileSize: bytes.length } });
+    expect(presigned.status).toBe(200);
+    expect(presigned.json.s3Key).toBeTruthy();
+    const put = await fetch(presigned.json.uploadUrl, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+    expect(put.status).toBe(200);
+
+    const download = await call('POST', '/api/requests/download-url', { token, body: { s3Key: presigned.json.s3Key } });
+    expect(download.status).toBe(200);
+    const got = await fetch(download.json.downloadUrl);
+    expect(got.status).toBe(200);
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
+
+    const cedar = await login(DEMO.cedar.superadmin);
+    expect(await call('POST', '/api/requests/download-url', { token: cedar.token, body: { s3Key: presigned.json.s3Key } })).toMatchObject({ status: 404, json: { message: 'File not found' } });
+
+    const wrongType = await call('POST', '/api/requests/presigned-url', { token, body: { fileName: 'run.exe', fileType: 'application/x-msdownload', fileSize: 10 } });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.json.errors[0].msg).toBe('File type not allowed. Please upload PDF, DOC, DOCX, or image files');
+  });
+
+  it('verifies Stripe webhook signatures with Web Crypto and records each event once', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const payload = JSON.stringify({ id: `evt_workerd_${now}`, object: 'event', type: 'customer.created', created: now, data: { object: { id: 'cus_workerd', object: 'customer' } } });
+    const signature = await signWebhookPayload(payload, inject('stripeWebhookSecret'), now);
+    const first = await call('POST', '/api/webhooks/stripe', { body: payload, headers: { 'stripe-signature': signature } });
+    expect(first).toMatchObject({ status: 200, json: { received: true, duplicate: false, outcome: 'ignored' } });
+    const again = await call('POST', '/api/webhooks/stripe', { body: payload, headers: { 'stripe-signature': signature } });
+    expect(again).toMatchObject({ status: 200, json: { duplicate: true } });
+
+    const tampered = await call('POST', '/api/webhooks/stripe', { body: payload.replace('cus_workerd', 'cus_other'), headers: { 'stripe-signature': signature } });
+    expect(tampered).toMatchObject({ status: 400, json: { message: 'Invalid webhook signature' } });
+    expect((await call('POST', '/api/webhooks/stripe', { body: payload })).status).toBe(400);
+  });
+
+  it('queues mail and delivers it after the response; with no provider configured it fails visibly', async () => {
+    const r = await call('POST', '/api/auth/forgot-password', { body: { email: DEMO.cedar.board } });
+    expect(r.status).toBe(200);
+    const row = await until(async () => {
+      const rows = (await db.execute({ sql: "SELECT status, last_error FROM email_outbox WHERE to_email = ? AND template = 'password-reset'", args: [DEMO.cedar.board] })).rows;
+      return rows[0] && rows[0].status !== 'queued' && rows[0].status !== 'sending' ? rows[0] : undefined;
+    });
+    expect(row.status).toBe('failed');
+    expect(String(row.last_error)).toContain('RESEND_API_KEY');
+  });
+
+  it('runs the scheduled jobs from the cron handler', async () => {
+    await db.execute({ sql: 'INSERT INTO rate_limits (key, window_start, count) VALUES (?, 0, 1)', args: ['workerd:stale-window'] });
+    // The Worker without [assets]: see ProvidedContext.cronWorkerUrl in global-setup.ts.
+    const r = await fetch(`${inject('cronWorkerUrl')}/cdn-cgi/handler/scheduled`);
+    expect(r.status).toBe(200);
+    await until(async () => {
+      const rows = (await db.execute({ sql: 'SELECT key FROM rate_limits WHERE key = ?', args: ['workerd:stale-window'] })).rows;
+      return rows.length === 0 ? true : undefined;
+    });
+  });
+});

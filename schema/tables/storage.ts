@@ -1,4 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { UPLOAD_FEATURES } from '../uploads';
 import { hoaId, id, ms } from './columns';
 
 /**
@@ -11,7 +12,7 @@ export const storageUploads = sqliteTable(
     id: id(),
     hoaId: hoaId(),
     userId: text('user_id').notNull(),
-    feature: text('feature', { enum: ['announcements', 'requests', 'documents', 'violations'] }).notNull(),
+    feature: text('feature', { enum: UPLOAD_FEATURES }).notNull(),
     s3Key: text('s3_key').notNull(),
     fileName: text('file_name').notNull(),
     fileType: text('file_type').notNull(),

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, launchBrowser, openPage, signInAs, startE2EServer, waitForPath, type E2EServer } from '../helpers/browser';
+import { DEMO, goInApp, launchBrowser, openPage, signInAs, startE2EServer, waitForPath, type E2EServer } from '../helpers/browser';
 
 let server: E2EServer;
 let browser: Browser;
@@ -27,9 +27,13 @@ async function freshPage(): Promise<Page> {
   return page;
 }
 
-/** Opens `from` with a full page load and expects to end on `to` with its heading shown. */
-async function expectLanding(page: Page, from: string, to: string, heading: string) {
-  await page.goto(from);
+/**
+ * Opens `from` and expects to end on `to` with its heading shown. Signed-in walks navigate inside
+ * the app (the guards run on every navigation); `load: true` opens the address with a page load.
+ */
+async function expectLanding(page: Page, from: string, to: string, heading: string, { load = false } = {}) {
+  if (load) await page.goto(from);
+  else await goInApp(page, from);
   await waitForPath(page, to);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor();
 }
@@ -45,14 +49,14 @@ describe('visitors (not signed in)', () => {
   it('are sent to /login from every signed-in route, / included', async () => {
     const page = await freshPage();
     for (const path of ['/', '/dashboard', '/announcements/abc', '/requests/create', '/profile', '/users', '/addresses', '/stripe-setup', '/plan-selection', '/violations']) {
-      await expectLanding(page, path, '/login', 'Sign in to your account');
+      await expectLanding(page, path, '/login', 'Sign in to your account', { load: true });
     }
   });
 
   it('may open the public and open routes', async () => {
     const page = await freshPage();
-    await expectLanding(page, '/forgot-password', '/forgot-password', 'Forgot Password');
-    await expectLanding(page, '/support', '/support', 'Support Center');
+    await expectLanding(page, '/forgot-password', '/forgot-password', 'Forgot Password', { load: true });
+    await expectLanding(page, '/support', '/support', 'Support Center', { load: true });
     await page.getByRole('link', { name: 'Back to Login' }).click();
     await waitForPath(page, '/login');
     await page.getByRole('link', { name: 'New HOA? Start your free trial' }).click();
@@ -61,7 +65,7 @@ describe('visitors (not signed in)', () => {
 
   it('see the 404 page for any other path, with a link to the dashboard', async () => {
     const page = await freshPage();
-    await expectLanding(page, '/no/such/page', '/no/such/page', 'Page not found');
+    await expectLanding(page, '/no/such/page', '/no/such/page', 'Page not found', { load: true });
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await waitForPath(page, '/login');
   });
@@ -75,7 +79,8 @@ describe('resident', () => {
     await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
     expect(await navEntries(page)).toEqual(EVERYONE_NAV);
 
-    await expectLanding(page, '/', '/announcements', 'Announcements');
+    await expectLanding(page, '/', '/announcements', 'Announcements', { load: true });
+    await expectLanding(page, '/users', '/announcements', 'Announcements', { load: true });
     // Insufficient role goes to /dashboard, which sends a resident on to /announcements.
     for (const path of ['/users', '/addresses', '/compliance/create', '/stripe-setup', '/plan-selection', '/announcements/a1/edit']) {
       await expectLanding(page, path, '/announcements', 'Announcements');
@@ -111,7 +116,7 @@ describe('board', () => {
     await expectLanding(page, '/dues/create', '/dues/create', 'Create Due');
     await expectLanding(page, '/compliance/create', '/compliance/create', 'Create Violation');
     await expectLanding(page, '/stripe-setup', '/dashboard', 'Dashboard');
-    await expectLanding(page, '/plan-selection', '/dashboard', 'Dashboard');
+    await expectLanding(page, '/plan-selection', '/dashboard', 'Dashboard', { load: true });
     await expectLanding(page, '/requests', '/requests', 'Requests');
     await page.getByText('Manage requests from residents').waitFor();
   });

@@ -9,7 +9,7 @@ import { useHasRole } from '../../lib/session';
 import { applyListView } from '../../lib/use-synced-list';
 import { ButtonLink, Card, CardHeader, DataTable, EmptyState, PageHeader, StatCard, type Column } from '../../ui';
 import { CategoryBadge, StatusBadge } from './badges';
-import { useAnnouncements, type AnnouncementView } from './use-announcements';
+import { isUnread, useAnnouncements, type AnnouncementView } from './use-announcements';
 
 const PAGE_SIZE = 10;
 
@@ -18,7 +18,7 @@ export function AnnouncementsPage() {
   const { items, loading } = useAnnouncements();
   const [pages, setPages] = useState(1);
   const view = applyListView(items, { limit: pages * PAGE_SIZE });
-  const unread = items.filter((a) => !a.isReadBy && a.status !== 'draft').length;
+  const unread = items.filter(isUnread).length;
 
   const columns: Column<AnnouncementView>[] = [
     {
@@ -27,7 +27,7 @@ export function AnnouncementsPage() {
       cell: (a) => (
         <div className="min-w-0">
           <p className="flex items-center gap-2 font-medium text-neutral-900">
-            {!a.isReadBy && a.status !== 'draft' && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
+            {isUnread(a) && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
             <span className="truncate">{a.title}</span>
           </p>
           <p className="mt-0.5 line-clamp-1 text-sm text-neutral-600">{previewText(a.message)}</p>

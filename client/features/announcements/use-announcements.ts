@@ -1,9 +1,13 @@
 /** Announcements from the local cache, with the signed-in user's `isReadBy` joined in. */
 import { useMemo } from 'react';
+import { PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
 import { announcementKey, announcementReadKey, prefixOf, type SyncedAnnouncement, type SyncedAnnouncementRead } from '../../../sync/keys';
 import { usePrefix, useSyncedValue } from '../../lib/use-synced-list';
 
 export type AnnouncementView = SyncedAnnouncement & { isReadBy: boolean };
+
+/** Unread: published (sent, sending, failed) and not yet opened. Drafts and scheduled ones are not out yet. */
+export const isUnread = (a: AnnouncementView) => !a.isReadBy && PUBLISHED_ANNOUNCEMENT_STATUSES.includes(a.status);
 
 /** Newest first. */
 export const byNewest = (a: SyncedAnnouncement, b: SyncedAnnouncement) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);

@@ -1,0 +1,174 @@
+/**
+ * The announcement message editor (community §5): Tiptap with bold, italic, bullet list, numbered
+ * list, blockquote, undo and redo; undo depth 100, a new undo group after 500 ms, at least 200 px tall.
+ * Only what the display sanitizer keeps can be produced: marks and nodes outside the §5 tags
+ * (links, code, strike, underline, rules) are switched off.
+ */
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+import { useEffect, type ReactNode } from 'react';
+import { cx } from '../../ui';
+
+/** Undo settings of community §5. */
+export const EDITOR_UNDO = { depth: 100, newGroupDelay: 500 } as const;
+
+/** Tiptap's empty document; stored as an empty message. */
+const EMPTY_DOC = '<p></p>';
+
+export interface RichTextEditorProps {
+  /** HTML; the editor is uncontrolled after mount except when `value` changes from outside (prefill). */
+  value: string;
+  onChange: (html: string) => void;
+  /** Id of the visible label that names the editing area. */
+  labelId: string;
+  /** Id of the inline error, tied to the editor with aria-describedby. */
+  errorId?: string;
+  invalid?: boolean;
+  disabled?: boolean;
+}
+
+function ToolbarButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      aria-pressed={pressed}
+      disabled={disabled}
+      // Keep the selection in the editor when a button is clicked.
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={onClick}
+      className={cx(
+        'inline-flex size-8 items-center justify-center rounded text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900 disabled:cursor-not-allowed disabled:opacity-40',
+        pressed && 'bg-neutral-200 text-neutral-900',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
+const svg = (d: ReactNode) => (
+  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
+    {d}
+  </svg>
+);
+const icons = {
+  bold: svg(<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />),
+  italic: svg(<path d="M19 4h-9M14 20H5M15 4 9 20" />),
+  bullet: svg(<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />),
+  ordered: svg(<path d="M10 6h10M10 12h10M10 18h10M4 6h1v4M4 10h2M6 18H4c0-1 2-2 2-3s-1-1.5-2-1" />),
+  quote: svg(<path d="M6 17h3l2-4V7H5v6h3M14 17h3l2-4V7h-6v6h3" />),
+  undo: svg(<path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />),
+  redo: svg(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />),
+};
+
+function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
+  // Re-render the toolbar when the selection or history changes (Tiptap 3 does not re-render by default).
+  const s = useEditorState({
+    editor,
+    selector: ({ editor: e }) => ({
+      bold: e.isActive('bold'),
+      italic: e.isActive('italic'),
+      bullet: e.isActive('bulletList'),
+      ordered: e.isActive('orderedList'),
+      quote: e.isActive('blockquote'),
+      canUndo: e.can().undo(),
+      canRedo: e.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  return (
+    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-neutral-200 bg-neutral-50 px-1.5 py-1">
+      <ToolbarButton label="Bold" pressed={s.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
+        {icons.bold}
+      </ToolbarButton>
+      <ToolbarButton label="Italic" pressed={s.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
+        {icons.italic}
+      </ToolbarButton>
+      <span aria-hidden className="mx-1 h-5 w-px bg-neutral-300" />
+      <ToolbarButton label="Bullet list" pressed={s.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
+        {icons.bullet}
+      </ToolbarButton>
+      <ToolbarButton label="Numbered list" pressed={s.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
+        {icons.ordered}
+      </ToolbarButton>
+      <ToolbarButton label="Blockquote" pressed={s.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
+        {icons.quote}
+      </ToolbarButton>
+      <span aria-hidden className="mx-1 h-5 w-px bg-neutral-300" />
+      <ToolbarButton label="Undo" disabled={disabled || !s.canUndo} onClick={() => chain().undo().run()}>
+        {icons.undo}
+      </ToolbarButton>
+      <ToolbarButton label="Redo" disabled={disabled || !s.canRedo} onClick={() => chain().redo().run()}>
+        {icons.redo}
+      </ToolbarButton>
+    </div>
+  );
+}
+
+const PROSE =
+  '[&_.ProseMirror]:min-h-[200px] [&_.ProseMirror]:px-3 [&_.ProseMirror]:py-2 [&_.ProseMirror]:outline-none [&_.ProseMirror]:space-y-2 ' +
+  '[&_blockquote]:border-l-4 [&_blockquote]:border-neutral-200 [&_blockquote]:pl-4 [&_blockquote]:text-neutral-600 ' +
+  '[&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold';
+
+function editorAttributes({ labelId, errorId, invalid }: Pick<RichTextEditorProps, 'labelId' | 'errorId' | 'invalid'>): Record<string, string> {
+  return {
+    role: 'textbox',
+    'aria-multiline': 'true',
+    'aria-labelledby': labelId,
+    ...(errorId ? { 'aria-describedby': errorId } : {}),
+    ...(invalid ? { 'aria-invalid': 'true' } : {}),
+    class: 'text-[15px] leading-relaxed text-neutral-900',
+  };
+}
+
+export function RichTextEditor({ value, onChange, labelId, errorId, invalid = false, disabled = false }: RichTextEditorProps) {
+  const editor = useEditor({
+    extensions: [
+      StarterKit.configure({
+        undoRedo: { ...EDITOR_UNDO },
+        link: false,
+        code: false,
+        codeBlock: false,
+        strike: false,
+        underline: false,
+        horizontalRule: false,
+      }),
+    ],
+    content: value || EMPTY_DOC,
+    editable: !disabled,
+    immediatelyRender: true,
+    editorProps: { attributes: editorAttributes({ labelId, errorId, invalid }) },
+    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+  });
+
+  // Prefill (the edit screen loads after mount): replace the content only when it differs, without an undo step.
+  useEffect(() => {
+    if (!editor || editor.isDestroyed) return;
+    const current = editor.isEmpty ? '' : editor.getHTML();
+    if ((value || '') !== current) editor.commands.setContent(value || EMPTY_DOC, { emitUpdate: false });
+  }, [editor, value]);
+
+  useEffect(() => {
+    editor?.setEditable(!disabled);
+  }, [editor, disabled]);
+
+  useEffect(() => {
+    if (!editor) return;
+    editor.setOptions({ editorProps: { attributes: editorAttributes({ labelId, errorId, invalid }) } });
+  }, [editor, invalid, errorId, labelId]);
+
+  return (
+    <div
+      className={cx(
+        'overflow-hidden rounded-md border bg-white shadow-card focus-within:outline-2 focus-within:outline-offset-0',
+        invalid ? 'border-danger-600 focus-within:outline-danger-600' : 'border-neutral-300 focus-within:border-accent-600 focus-within:outline-accent-600',
+        disabled && 'bg-neutral-100',
+      )}
+    >
+      {editor && <Toolbar editor={editor} disabled={disabled} />}
+      <EditorContent editor={editor} className={PROSE} />
+    </div>
+  );
+}

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox } from '../../schema/tables';
-import { deliverOutbox, MAX_ATTEMPTS, requeueFailed, STALE_CLAIM_MS } from '../../worker/domain/outbox';
+import { deliverOutbox, deliveriesFor, MAX_ATTEMPTS, requeueFailed, STALE_CLAIM_MS } from '../../worker/domain/outbox';
 import { runJobs } from '../../worker/jobs/runner';
-import { queueEmail } from '../../worker/services/email';
+import { queueEmail, queueEmails } from '../../worker/services/email';
 import type { DeliveryResult, Mailer, OutgoingMail } from '../../worker/services/mailer';
 import { createResendMailer } from '../../worker/services/mailer-resend';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -29,7 +29,7 @@ function scriptedMailer(answer: (m: OutgoingMail, call: number) => Omit<Delivery
 
 async function queue(t: TestApp, to: string, ref?: string) {
   return t.deps.database.transaction((tx) =>
-    queueEmail(tx, t.clock(), { hoaId: null, to, template: 'test', subject: `Hello ${to}`, html: '<p>Hi</p>', text: 'Hi', ref }),
+    queueEmail(tx, t.clock(), { hoaId: 'hoa_test', to, template: 'test', subject: `Hello ${to}`, html: '<p>Hi</p>', text: 'Hi', ref }),
   );
 }
 
@@ -124,7 +124,8 @@ describe('email outbox', () => {
     expect((await deliverOutbox(t.deps)).claimed).toBe(0);
 
     // A retry asked for by a person gives it a fresh set of attempts.
-    expect(await requeueFailed(t.deps, { ids: [id] })).toBe(1);
+    expect(await requeueFailed(t.deps, { hoaId: 'another_hoa', ids: [id] })).toBe(0);
+    expect(await requeueFailed(t.deps, { hoaId: 'hoa_test', ids: [id] })).toBe(1);
     expect(await row(t, id)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 
@@ -180,6 +181,27 @@ describe('email outbox', () => {
     t.clock.advance(STALE_CLAIM_MS + 1);
     expect((await deliverOutbox(t.deps)).delivered).toBe(1);
     expect(await row(t, id)).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+
+  it('queues one row per recipient and reports delivery per ref (announcement statistics)', async () => {
+    const bad = new Set(['broken@example.test']);
+    t = await createTestApp({ mailer: scriptedMailer((m) => (bad.has(m.to) ? { ok: false, error: 'Invalid `to` field.', permanent: true } : { ok: true, providerId: `re_${m.to}` })) });
+    const recipients = Array.from({ length: 120 }, (_, i) => `r${String(i).padStart(3, '0')}@example.test`).concat('broken@example.test');
+    await t.deps.database.transaction((tx) =>
+      queueEmails(
+        tx,
+        t!.clock(),
+        recipients.map((to) => ({ hoaId: 'hoa_test', to, template: 'announcement', subject: 'Pool', html: '<p>Pool</p>', text: 'Pool', ref: 'announcement:a1' })),
+      ),
+    );
+    await queue(t, 'other@example.test', 'announcement:a2');
+    const before = await deliveriesFor(t.deps.database.db, 'hoa_test', 'announcement:a1');
+    expect({ total: before.total, pending: before.pending.length, delivered: before.delivered.length }).toEqual({ total: 121, pending: 121, delivered: 0 });
+    await deliverOutbox(t.deps, { limit: 200 });
+    const after = await deliveriesFor(t.deps.database.db, 'hoa_test', 'announcement:a1');
+    expect({ total: after.total, delivered: after.delivered.length, pending: after.pending.length }).toEqual({ total: 121, delivered: 120, pending: 0 });
+    expect(after.failed).toEqual([expect.objectContaining({ email: 'broken@example.test', status: 'failed', error: 'Invalid `to` field.', attempts: 1 })]);
+    expect((await deliveriesFor(t.deps.database.db, 'another_hoa', 'announcement:a1')).total).toBe(0);
   });
 
   it('runs as the deliver-email job of the runner', async () => {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import { emailOutbox } from '../../schema/tables';
+import type { DbOrTx } from '../db';
 import type { AppDeps } from '../deps';
 import type { DeliveryResult } from '../services/mailer';
 import { notFound } from './errors';
@@ -87,10 +88,11 @@ export async function deliverOutbox(deps: AppDeps, opts: { limit?: number } = {}
  * Sends again now: failed rows (a board member's "retry" of failed deliveries) get a fresh set of
  * attempts. Returns how many rows were queued again.
  */
-export async function requeueFailed(deps: AppDeps, where: { ids?: string[]; ref?: string }): Promise<number> {
+export async function requeueFailed(deps: AppDeps, where: { hoaId: string; ids?: string[]; ref?: string }): Promise<number> {
   const now = deps.clock();
   const scope = and(
     eq(emailOutbox.status, 'failed'),
+    eq(emailOutbox.hoaId, where.hoaId),
     where.ids ? inArray(emailOutbox.id, where.ids) : undefined,
     where.ref ? eq(emailOutbox.ref, where.ref) : undefined,
   );
@@ -99,6 +101,35 @@ export async function requeueFailed(deps: AppDeps, where: { ids?: string[]; ref?
   );
   if (rows.length) deps.onEmailQueued?.();
   return rows.length;
+}
+
+/** One recipient's delivery, for the statistics of whatever the mail was about. */
+export interface RecipientDelivery {
+  outboxId: string;
+  userId: string | null;
+  email: string;
+  status: 'queued' | 'sending' | 'delivered' | 'failed';
+  attempts: number;
+  error: string | null;
+  deliveredAt: number | null;
+}
+
+/**
+ * Delivery of every mail with this `ref` in the HOA (e.g. `announcement:<id>`), grouped by outcome:
+ * pending (queued, sending or waiting for a retry), delivered and failed.
+ */
+export async function deliveriesFor(db: DbOrTx, hoaId: string, ref: string) {
+  const rows = await db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.hoaId, hoaId), eq(emailOutbox.ref, ref)))
+    .orderBy(asc(emailOutbox.toEmail));
+  const out = { total: rows.length, delivered: [] as RecipientDelivery[], failed: [] as RecipientDelivery[], pending: [] as RecipientDelivery[] };
+  for (const r of rows) {
+    const d: RecipientDelivery = { outboxId: r.id, userId: r.toUserId, email: r.toEmail, status: r.status, attempts: r.attempts, error: r.lastError, deliveredAt: r.deliveredAt };
+    (r.status === 'delivered' ? out.delivered : r.status === 'failed' ? out.failed : out.pending).push(d);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- the local mailbox (/dev/mail)

@@ -19,9 +19,14 @@ export interface EmailMessage {
  * so a rolled-back action never sends mail and a provider outage never fails the action.
  */
 export async function queueEmail(tx: Tx, now: number, msg: EmailMessage): Promise<string> {
-  const id = newId();
-  await tx.insert(emailOutbox).values({
-    id,
+  const [id] = await queueEmails(tx, now, [msg]);
+  return id;
+}
+
+/** Many recipients (an announcement): one outbox row each, inserted in chunks. Returns the row ids in order. */
+export async function queueEmails(tx: Tx, now: number, msgs: EmailMessage[]): Promise<string[]> {
+  const rows = msgs.map((msg) => ({
+    id: newId(),
     hoaId: msg.hoaId,
     toEmail: msg.to,
     toUserId: msg.toUserId ?? null,
@@ -30,10 +35,12 @@ export async function queueEmail(tx: Tx, now: number, msg: EmailMessage): Promis
     html: msg.html,
     text: msg.text,
     ref: msg.ref ?? null,
-    status: 'queued',
+    status: 'queued' as const,
     attempts: 0,
     nextAttemptAt: now,
     createdAt: now,
-  });
-  return id;
+  }));
+  // SQLite caps bound parameters per statement; 14 columns × 50 rows stays well under it.
+  for (let i = 0; i < rows.length; i += 50) await tx.insert(emailOutbox).values(rows.slice(i, i + 50));
+  return rows.map((r) => r.id);
 }

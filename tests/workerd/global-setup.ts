@@ -102,8 +102,8 @@ export default async function setup(project: TestProject) {
   };
   const output = (chunk: string) => log.write(chunk);
   const launches = await Promise.allSettled([
-    startWranglerDev({ port: workerPort, inspectorPort, persistTo: join(dir, 'state'), output, vars }),
-    startWranglerDev({ port: cronPort, inspectorPort: cronInspectorPort, persistTo: join(dir, 'cron-state'), output, vars, config: cronConfig }),
+    startWranglerDev({ port: workerPort, inspectorPort, persistTo: join(dir, 'state'), output, vars, varsFile: join(dir, 'worker.env') }),
+    startWranglerDev({ port: cronPort, inspectorPort: cronInspectorPort, persistTo: join(dir, 'cron-state'), output, vars, varsFile: join(dir, 'worker.env'), config: cronConfig }),
   ]);
   const failed = launches.find((r) => r.status === 'rejected');
   if (failed) {

@@ -40,6 +40,12 @@ export interface WranglerDevOptions {
   inspectorPort: number;
   /** The Worker's vars: DATABASE_URL (the Hrana server), JWT_SECRET, APP_URL, … */
   vars: Record<string, string>;
+  /**
+   * Where to write `vars` for wrangler (mode 0600): an env file keeps secrets off the command line.
+   * wrangler then reads no `.dev.vars` of its own; `extraEnvFiles` come first and `vars` override them.
+   */
+  varsFile: string;
+  extraEnvFiles?: string[];
   /** Where wrangler keeps local state (default .wrangler/state). */
   persistTo?: string;
   /** Another wrangler config than wrangler.toml (paths in it are relative to it). */
@@ -58,8 +64,9 @@ export interface RunningWrangler {
 export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs = 90_000): Promise<RunningWrangler> {
   // wrangler.toml serves [assets] from dist/client; wrangler refuses to start when it is missing.
   mkdirSync(join(ROOT, 'dist/client'), { recursive: true });
-  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--inspector-port', String(opts.inspectorPort), '--show-interactive-dev-session=false', '--log-level', 'warn'];
-  for (const [key, value] of Object.entries(opts.vars)) args.push('--var', `${key}:${value}`);
+  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--inspector-port', String(opts.inspectorPort), '--show-interactive-dev-session=false', '--log-level', opts.output ? 'warn' : 'info'];
+  writeFileSync(opts.varsFile, envFileText(opts.vars), { mode: 0o600 });
+  for (const file of [...(opts.extraEnvFiles ?? []), opts.varsFile]) args.push('--env-file', file);
   if (opts.persistTo) args.push('--persist-to', opts.persistTo);
   if (opts.config) args.push('--config', opts.config);
   const child = spawn('npx', args, {
@@ -121,6 +128,15 @@ export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs 
   return { url, child, stop };
 }
 
+function envFileText(vars: Record<string, string>): string {
+  return Object.entries(vars)
+    .map(([key, value]) => {
+      if (!/^[A-Z_][A-Z0-9_]*$/i.test(key) || /["\\\n\r$]/.test(value)) throw new Error(`Cannot write ${key} to an env file`);
+      return `${key}="${value}"\n`;
+    })
+    .join('');
+}
+
 /** A JWT secret kept under data/ so sessions survive restarts. */
 function devSecret(file: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -138,12 +154,19 @@ async function main() {
   const dbPath = join(dataDir, 'worker-dev.db');
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 
-  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX);
+  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX).catch((err) => {
+    // Before the first deploy there is one initial migration, regenerated when tables change.
+    if (/already exists/.test(String(err?.message))) console.error(`\n${dbPath} predates the current migrations: delete it to start afresh.\n`);
+    throw err;
+  });
   const hrana: RunningHranaServer = await startHranaServer({ databasePath: dbPath, port: hranaPort, log: (line) => console.log(line) });
   const worker = await startWranglerDev({
     port,
     inspectorPort,
     vars: { DATABASE_URL: hrana.url, JWT_SECRET: devSecret(join(dataDir, 'worker-dev-jwt-secret')), APP_URL: appUrl },
+    varsFile: join(dataDir, 'worker-dev.env'),
+    // A developer's own .dev.vars (provider keys, say) still applies; the values above win.
+    extraEnvFiles: existsSync(join(ROOT, '.dev.vars')) ? [join(ROOT, '.dev.vars')] : [],
   }).catch(async (err) => {
     await hrana.close();
     throw err;

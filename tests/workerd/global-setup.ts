@@ -79,7 +79,8 @@ export default async function setup(project: TestProject) {
   const logPath = '.wrangler/workerd-tests.log';
   const log = createWriteStream(logPath);
   // The cron check's copy of the config (see ProvidedContext.cronWorkerUrl); paths are relative to it.
-  const cronConfig = '.wrangler/workerd-tests-cron.toml';
+  // In .wrangler/ (gitignored, one level down: the relative paths above account for that).
+  const cronConfig = `.wrangler/workerd-tests-cron-${process.pid}.toml`;
   const relocated = withoutAssets(readFileSync('wrangler.toml', 'utf8'))
     .replace(/"(\.\.?\/[^"]*)"/g, '"../$1"')
     .replace(/^main = "(?!\.\.\/)(.*)"$/m, 'main = "../$1"');
@@ -108,6 +109,7 @@ export default async function setup(project: TestProject) {
   const failed = launches.find((r) => r.status === 'rejected');
   if (failed) {
     for (const r of launches) if (r.status === 'fulfilled') await r.value.stop();
+    rmSync(cronConfig, { force: true });
     await hrana.close();
     await s3.close();
     log.end();
@@ -124,6 +126,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all([worker.stop(), cronWorker.stop()]);
+    rmSync(cronConfig, { force: true });
     await hrana.close();
     await s3.close();
     log.end();

@@ -29,6 +29,28 @@ const PRIVILEGED: NavEntry[] = [
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 const isActive = (path: string, e: NavEntry) => [e.href, ...(e.alsoActive ?? [])].some((p) => under(path, p));
 
+function NavLinks({ entries, location, listClass, linkClass, onNavigate }: { entries: NavEntry[]; location: string; listClass: string; linkClass: string; onNavigate?: () => void }) {
+  return (
+    <ul className={listClass}>
+      {entries.map((e) => {
+        const active = isActive(location, e);
+        return (
+          <li key={e.href}>
+            <Link
+              href={e.href}
+              onClick={onNavigate}
+              aria-current={active ? 'page' : undefined}
+              className={cx(linkClass, 'font-medium', active ? 'bg-accent-50 text-accent-800' : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900')}
+            >
+              {e.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /** Top navigation (platform §2): role-dependent entries and the profile menu; a menu on phones. */
 export function TopNav() {
   const user = useCurrentUser();
@@ -55,25 +77,7 @@ export function TopNav() {
               <span>{APP_NAME}</span>
             </Link>
             <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
-              <ul className="flex items-center gap-1">
-                {entries.map((e) => {
-                  const active = isActive(location, e);
-                  return (
-                    <li key={e.href}>
-                      <Link
-                        href={e.href}
-                        aria-current={active ? 'page' : undefined}
-                        className={cx(
-                          'rounded-md px-3 py-2 text-sm font-medium',
-                          active ? 'bg-accent-50 text-accent-800' : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
-                        )}
-                      >
-                        {e.label}
-                      </Link>
-                    </li>
-                  );
-                })}
-              </ul>
+              <NavLinks entries={entries} location={location} listClass="flex items-center gap-1" linkClass="rounded-md px-3 py-2 text-sm" />
             </nav>
             <div className="ml-auto flex items-center">
               <Menu
@@ -98,23 +102,13 @@ export function TopNav() {
             </div>
           </div>
           <DisclosurePanel as="nav" aria-label="Main" className="border-t border-neutral-200 lg:hidden">
-            <ul className="mx-auto max-w-[1200px] space-y-0.5 px-2 py-2">
-              {entries.map((e) => {
-                const active = isActive(location, e);
-                return (
-                  <li key={e.href}>
-                    <Link
-                      href={e.href}
-                      onClick={() => close()}
-                      aria-current={active ? 'page' : undefined}
-                      className={cx('block rounded-md px-3 py-2.5 text-[15px] font-medium', active ? 'bg-accent-50 text-accent-800' : 'text-neutral-700 hover:bg-neutral-100')}
-                    >
-                      {e.label}
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
+            <NavLinks
+              entries={entries}
+              location={location}
+              listClass="mx-auto max-w-[1200px] space-y-0.5 px-2 py-2"
+              linkClass="block rounded-md px-3 py-2.5 text-[15px]"
+              onNavigate={() => close()}
+            />
           </DisclosurePanel>
         </>
       )}

@@ -2,25 +2,17 @@
  * Sign-in, sign-out, the start-up refresh, forgot → reset, invitation activation and change
  * password, driven through the UI as a user would (platform §2, §4, §5, §8).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, inviteUser, latestEmail, launchBrowser, linkIn, openPage, pathOf, signInAs, startE2EServer, waitForPath, type E2EServer } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD, e2eSuite, inviteUser, latestEmail, linkIn, openPage, pathOf, signInAs, waitForPath } from '../helpers/browser';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = e2eSuite();
 let page: Page;
 let close: () => Promise<void>;
 let pageErrors: string[];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 beforeEach(async () => {
-  const opened = await openPage(browser, server);
+  const opened = await openPage(e2e.browser, e2e.server);
   page = opened.page;
   pageErrors = opened.errors;
   close = () => opened.context.close();
@@ -34,7 +26,7 @@ const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
 describe('sign-in', () => {
   it('signs a superadmin in and lands on the dashboard with the full navigation', async () => {
-    await signInAs(page, server, DEMO.maple.superadmin);
+    await signInAs(page, e2e.server, DEMO.maple.superadmin);
     expect(pathOf(page)).toBe('/dashboard');
     await heading('Dashboard').waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -44,7 +36,7 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'OO Account menu for Olivia Owner', exact: true }).waitFor();
   });
 
-  it('shows the server message for a wrong password and inline messages for bad input', async () => {
+  it('shows the e2e.server message for a wrong password and inline messages for bad input', async () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Please enter a valid email address').waitFor();
@@ -58,7 +50,7 @@ describe('sign-in', () => {
   });
 
   it('keeps the session across a reload through the start-up refresh', async () => {
-    await signInAs(page, server, DEMO.maple.board);
+    await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/profile');
     await heading('Profile').waitFor();
     await page.reload();
@@ -67,8 +59,8 @@ describe('sign-in', () => {
     await expect(page.getByText('Ben Board').first().isVisible()).resolves.toBe(true);
   });
 
-  it('stays signed in when the refresh cannot reach the server, and signs out when the server rejects it', async () => {
-    await signInAs(page, server, DEMO.cedar.resident);
+  it('stays signed in when the refresh cannot reach the e2e.server, and signs out when the e2e.server rejects it', async () => {
+    await signInAs(page, e2e.server, DEMO.cedar.resident);
     await page.goto('/profile');
     await heading('Profile').waitFor();
 
@@ -85,8 +77,8 @@ describe('sign-in', () => {
     await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
   });
 
-  it('logs out from the profile menu, clears browser storage, and guards the app again', async () => {
-    await signInAs(page, server, DEMO.maple.board);
+  it('logs out from the profile menu, clears e2e.browser storage, and guards the app again', async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
@@ -107,9 +99,9 @@ describe('forgot and reset password', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await heading('Check Your Email').waitFor();
 
-    const mail = await latestEmail(server, email);
+    const mail = await latestEmail(e2e.server, email);
     expect(mail.subject).toBe('Reset your password');
-    await page.goto(linkIn(mail.text, server));
+    await page.goto(linkIn(mail.text, e2e.server));
     await heading('Reset Password').waitFor();
     await page.getByText(email).waitFor();
 
@@ -128,12 +120,12 @@ describe('forgot and reset password', () => {
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await waitForPath(page, '/login');
 
-    await signInAs(page, server, email, 'NewSecret1');
+    await signInAs(page, e2e.server, email, 'NewSecret1');
     await waitForPath(page, '/announcements');
 
     // The link was single use.
-    const { page: other, context } = await openPage(browser, server);
-    await other.goto(linkIn(mail.text, server));
+    const { page: other, context } = await openPage(e2e.browser, e2e.server);
+    await other.goto(linkIn(mail.text, e2e.server));
     await other.getByRole('heading', { level: 1, name: 'Invalid Reset Link' }).waitFor();
     await context.close();
   });
@@ -153,7 +145,7 @@ describe('forgot and reset password', () => {
 
 describe('invitation activation', () => {
   it('activates an invited account, shows Account Activated! and signs in after 2 seconds', async () => {
-    const token = await inviteUser(server, { email: 'newneighbor@maplegrove.test', role: 'resident', sameHoaAs: DEMO.maple.superadmin });
+    const token = await inviteUser(e2e.server, { email: 'newneighbor@maplegrove.test', role: 'resident', sameHoaAs: DEMO.maple.superadmin });
     await page.goto(`/invite/accept?token=${encodeURIComponent(token)}`);
     await heading('Activate Your Account').waitFor();
 
@@ -180,7 +172,7 @@ describe('invitation activation', () => {
 
     // The token was single use.
     await page.evaluate(() => localStorage.clear());
-    const { page: other, context } = await openPage(browser, server);
+    const { page: other, context } = await openPage(e2e.browser, e2e.server);
     await other.goto(`/invite/accept?token=${encodeURIComponent(token)}`);
     await other.getByLabel('Full Name').fill('Nina Neighbor');
     await other.getByLabel('Password', { exact: true }).fill('Welcome2026');
@@ -199,7 +191,7 @@ describe('invitation activation', () => {
 describe('change password', () => {
   it('shows a wrong current password under its field, then changes the password and stays signed in', async () => {
     const email = DEMO.cedar.board;
-    await signInAs(page, server, email);
+    await signInAs(page, e2e.server, email);
     await page.goto('/profile');
     await heading('Profile').waitFor();
 
@@ -226,13 +218,13 @@ describe('change password', () => {
     await heading('Profile').waitFor();
 
     // The new password works, the old one does not.
-    const { page: other, context } = await openPage(browser, server);
+    const { page: other, context } = await openPage(e2e.browser, e2e.server);
     await other.goto('/login');
     await other.getByLabel('Email').fill(email);
     await other.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await other.getByRole('button', { name: 'Sign In' }).click();
     await other.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
-    await signInAs(other, server, email, 'Changed123');
+    await signInAs(other, e2e.server, email, 'Changed123');
     expect(pathOf(other)).toBe('/dashboard');
     await context.close();
   });

@@ -2,27 +2,19 @@
  * The route table's guards for each role (platform §2): visitors, residents, board and superadmin,
  * the open routes, the role-dependent navigation, and the 404 page.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, goInApp, launchBrowser, openPage, signInAs, startE2EServer, waitForPath, type E2EServer } from '../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO, e2eSuite, goInApp, openPage, signInAs, waitForPath } from '../helpers/browser';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = e2eSuite();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()));
 });
 
 async function freshPage(): Promise<Page> {
-  const { context, page } = await openPage(browser, server);
+  const { context, page } = await openPage(e2e.browser, e2e.server);
   contexts.push(context);
   return page;
 }
@@ -74,7 +66,7 @@ describe('visitors (not signed in)', () => {
 describe('resident', () => {
   it('is sent from the dashboard to /announcements and kept out of board and superadmin routes', async () => {
     const page = await freshPage();
-    await signInAs(page, server, DEMO.maple.resident);
+    await signInAs(page, e2e.server, DEMO.maple.resident);
     await waitForPath(page, '/announcements');
     await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
     expect(await navEntries(page)).toEqual(EVERYONE_NAV);
@@ -105,7 +97,7 @@ describe('resident', () => {
 describe('board', () => {
   it('reaches the board routes but not the superadmin ones', async () => {
     const page = await freshPage();
-    await signInAs(page, server, DEMO.maple.board);
+    await signInAs(page, e2e.server, DEMO.maple.board);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     expect(await navEntries(page)).toEqual([...EVERYONE_NAV, 'Users', 'Addresses']);
 
@@ -125,7 +117,7 @@ describe('board', () => {
 describe('superadmin', () => {
   it('passes every role check, and client-side navigation keeps the session', async () => {
     const page = await freshPage();
-    await signInAs(page, server, DEMO.cedar.superadmin);
+    await signInAs(page, e2e.server, DEMO.cedar.superadmin);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await expectLanding(page, '/stripe-setup', '/stripe-setup', 'Payment Account Setup');
     await expectLanding(page, '/plan-selection', '/plan-selection', 'Billing');
@@ -148,7 +140,7 @@ describe('superadmin', () => {
   it('uses the phone menu for navigation at 375 px', async () => {
     const page = await freshPage();
     await page.setViewportSize({ width: 375, height: 812 });
-    await signInAs(page, server, DEMO.cedar.superadmin);
+    await signInAs(page, e2e.server, DEMO.cedar.superadmin);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Addresses' }).click();

@@ -2,36 +2,26 @@
  * Every screen of the client foundation at 1280 and 375 px: a screenshot of each (written to
  * tests/e2e/screenshots/, which git ignores) and an axe-core scan with no serious or critical issues.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   axeScan,
   DEMO,
   DESKTOP,
+  e2eSuite,
   describeViolations,
   goInApp,
   inviteUser,
   latestEmail,
-  launchBrowser,
   linkIn,
   openPage,
   PHONE,
   signInAs,
   snap,
-  startE2EServer,
-  type E2EServer,
 } from '../helpers/browser';
 
-let server: E2EServer;
-let browser: Browser;
+const e2e = e2eSuite();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
 
 /**
  * Screenshots at both widths and an axe scan at 1280 px. The phone layout differs in the
@@ -52,7 +42,7 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 
 describe('account screens (signed out)', () => {
   it('login, with and without errors', async () => {
-    const { page, context } = await openPage(browser, server);
+    const { page, context } = await openPage(e2e.browser, e2e.server);
     await page.goto('/login');
     await h1(page, 'Sign in to your account');
     await check(page, 'login', { phone: true });
@@ -68,7 +58,7 @@ describe('account screens (signed out)', () => {
   });
 
   it('forgot password: form and Check Your Email', async () => {
-    const { page, context } = await openPage(browser, server);
+    const { page, context } = await openPage(e2e.browser, e2e.server);
     await page.goto('/forgot-password');
     await h1(page, 'Forgot Password');
     await check(page, 'forgot-password');
@@ -80,7 +70,7 @@ describe('account screens (signed out)', () => {
   });
 
   it('reset password: form, done and invalid', async () => {
-    const { page, context } = await openPage(browser, server);
+    const { page, context } = await openPage(e2e.browser, e2e.server);
     await page.goto('/reset-password?token=expired');
     await h1(page, 'Invalid Reset Link');
     await check(page, 'reset-password-invalid');
@@ -89,7 +79,7 @@ describe('account screens (signed out)', () => {
     await page.getByLabel('Email').fill(DEMO.cedar.board);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await h1(page, 'Check Your Email');
-    await page.goto(linkIn((await latestEmail(server, DEMO.cedar.board)).text, server));
+    await page.goto(linkIn((await latestEmail(e2e.server, DEMO.cedar.board)).text, e2e.server));
     await h1(page, 'Reset Password');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText('Password must be at least 6 characters').waitFor();
@@ -103,8 +93,8 @@ describe('account screens (signed out)', () => {
   });
 
   it('invitation activation: form, missing token', async () => {
-    const { page, context } = await openPage(browser, server);
-    const token = await inviteUser(server, { email: 'screens@cedarpark.test', role: 'board', sameHoaAs: DEMO.cedar.superadmin });
+    const { page, context } = await openPage(e2e.browser, e2e.server);
+    const token = await inviteUser(e2e.server, { email: 'screens@cedarpark.test', role: 'board', sameHoaAs: DEMO.cedar.superadmin });
     await page.goto(`/invite/accept?token=${token}`);
     await h1(page, 'Activate Your Account');
     await page.getByRole('button', { name: 'Activate Account' }).click();
@@ -117,7 +107,7 @@ describe('account screens (signed out)', () => {
   });
 
   it('support, signup and 404 for visitors', async () => {
-    const { page, context } = await openPage(browser, server);
+    const { page, context } = await openPage(e2e.browser, e2e.server);
     await page.goto('/support');
     await h1(page, 'Support Center');
     await check(page, 'support');
@@ -133,8 +123,8 @@ describe('account screens (signed out)', () => {
 
 describe('signed-in screens', () => {
   it('superadmin: dashboard, profile, menus and every area page', async () => {
-    const { page, context } = await openPage(browser, server);
-    await signInAs(page, server, DEMO.maple.superadmin);
+    const { page, context } = await openPage(e2e.browser, e2e.server);
+    await signInAs(page, e2e.server, DEMO.maple.superadmin);
     await h1(page, 'Dashboard');
     await check(page, 'dashboard', { phone: true });
 
@@ -182,8 +172,8 @@ describe('signed-in screens', () => {
   });
 
   it('resident: announcements, and a profile with a unit address', async () => {
-    const { page, context } = await openPage(browser, server);
-    await signInAs(page, server, DEMO.maple.resident2);
+    const { page, context } = await openPage(e2e.browser, e2e.server);
+    await signInAs(page, e2e.server, DEMO.maple.resident2);
     await h1(page, 'Announcements');
     await check(page, 'resident-announcements');
     await goInApp(page, '/profile');

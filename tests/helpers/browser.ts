@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { createAuthToken } from '../../worker/domain/auth';
@@ -101,6 +102,22 @@ export async function startE2EServer() {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One server on a fresh database and one Chromium for the test file that calls this (at its top
+ * level): `const e2e = e2eSuite();` then `e2e.server`, `e2e.browser` inside the tests.
+ */
+export function e2eSuite() {
+  const suite = {} as { server: E2EServer; browser: Browser };
+  beforeAll(async () => {
+    [suite.server, suite.browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
 }
 
 /** Sign-in attempts are rate limited per IP and email; tests sign in far more often than people do. */

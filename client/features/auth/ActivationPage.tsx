@@ -1,9 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { activationForm, AUTH_MESSAGES, type SessionPayload } from '../../../schema/auth';
 import { api, ApiError } from '../../lib/api';
-import { validateForm, type FieldErrors } from '../../lib/form';
 import { signIn } from '../../lib/session';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, ButtonLink, Button, CheckCircleIcon, Field, Input, PasswordInput, UserIcon } from '../../ui';
 import { AuthCard } from './AuthCard';
 
@@ -18,10 +18,17 @@ export function ActivationPage() {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [activated, setActivated] = useState<SessionPayload | null>(null);
+  const { errors, error, busy, onSubmit } = useFormSubmit(
+    activationForm,
+    async (data) => {
+      const res = await api<ActivateResponse>('/api/auth/activate', { method: 'POST', body: { token, name: data.name, password: data.password }, authenticated: false });
+      const accessToken = res?.accessToken ?? res?.token;
+      if (!accessToken || !res?.user) return AUTH_MESSAGES.activationLoginFailed;
+      setActivated({ accessToken, user: res.user });
+    },
+    (err) => (err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.activationFailed),
+  );
 
   // Signing in right away would send this public page to /dashboard before the success shows:
   // the session is adopted when the 2-second redirect happens.
@@ -57,35 +64,9 @@ export function ActivationPage() {
     );
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const form = validateForm(activationForm, { name, password, confirmPassword });
-    setErrors(form.ok ? {} : form.errors);
-    if (!form.ok) return;
-    setBusy(true);
-    try {
-      const res = await api<ActivateResponse>('/api/auth/activate', {
-        method: 'POST',
-        body: { token, name: form.data.name, password: form.data.password },
-        authenticated: false,
-      });
-      const accessToken = res?.accessToken ?? res?.token;
-      if (!accessToken || !res?.user) {
-        setError(AUTH_MESSAGES.activationLoginFailed);
-        setBusy(false);
-        return;
-      }
-      setActivated({ accessToken, user: res.user });
-    } catch (err) {
-      setError(err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.activationFailed);
-      setBusy(false);
-    }
-  }
-
   return (
     <AuthCard title="Activate Your Account" icon={<UserIcon className="size-6" />} description="You have been invited to your HOA. Enter your name and choose a password to finish setting up your account.">
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit({ name, password, confirmPassword })} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Full Name" error={errors.name}>
           <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} invalid={!!errors.name} autoFocus />

@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { AUTH_MESSAGES, forgotPasswordBody } from '../../../schema/auth';
 import { api, ApiError } from '../../lib/api';
-import { validateForm, type FieldErrors } from '../../lib/form';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, ArrowLeftIcon, Button, Field, Input, KeyIcon, MailIcon } from '../../ui';
 import { AuthCard } from './AuthCard';
 
@@ -16,27 +16,15 @@ const backToLogin = (
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const form = validateForm(forgotPasswordBody, { email });
-    setErrors(form.ok ? {} : form.errors);
-    if (!form.ok) return;
-    setBusy(true);
-    try {
-      await api('/api/auth/forgot-password', { method: 'POST', body: form.data, authenticated: false });
-      setSentTo(form.data.email);
-    } catch (err) {
-      // Rate limiting and validation answers say what to do; anything else gets the spec's text.
-      setError(err instanceof ApiError && (err.status === 429 || err.status === 400) ? err.message : AUTH_MESSAGES.forgotFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { errors, error, busy, onSubmit } = useFormSubmit(
+    forgotPasswordBody,
+    async (data) => {
+      await api('/api/auth/forgot-password', { method: 'POST', body: data, authenticated: false });
+      setSentTo(data.email);
+    },
+    // Rate limiting says what to do; anything else gets the spec's text.
+    (err) => (err instanceof ApiError && err.status === 429 ? err.message : AUTH_MESSAGES.forgotFailed),
+  );
 
   if (sentTo) {
     return (
@@ -77,7 +65,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot Password" icon={<KeyIcon className="size-6" />} description="Enter the email address of your account and we will send you a link to reset your password." footer={backToLogin}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit({ email })} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />

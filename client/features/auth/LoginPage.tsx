@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AUTH_MESSAGES, loginBody } from '../../../schema/auth';
 import { ApiError } from '../../lib/api';
-import { validateForm, type FieldErrors } from '../../lib/form';
 import { login } from '../../lib/session';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, Button, Field, Input, PasswordInput } from '../../ui';
 import { AuthCard } from './AuthCard';
 
@@ -12,26 +12,14 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const form = validateForm(loginBody, { email, password });
-    setErrors(form.ok ? {} : form.errors);
-    if (!form.ok) return;
-    setBusy(true);
-    try {
-      await login(form.data.email, form.data.password);
+  const { errors, error, busy, onSubmit } = useFormSubmit(
+    loginBody,
+    async (data) => {
+      await login(data.email, data.password);
       navigate('/dashboard', { replace: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.kind === 'http') setError(err.message || AUTH_MESSAGES.loginFailed);
-      else setError(AUTH_MESSAGES.unexpected);
-      setBusy(false);
-    }
-  }
+    },
+    (err) => (err instanceof ApiError && err.kind === 'http' ? err.message || AUTH_MESSAGES.loginFailed : AUTH_MESSAGES.unexpected),
+  );
 
   return (
     <AuthCard
@@ -43,7 +31,7 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit({ email, password })} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />

@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { AUTH_MESSAGES, resetPasswordForm } from '../../../schema/auth';
 import { api, ApiError, errorMessage } from '../../lib/api';
-import { validateForm, type FieldErrors } from '../../lib/form';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, AlertCircleIcon, Button, ButtonLink, CheckCircleIcon, Field, KeyIcon, LoadingText, PasswordInput } from '../../ui';
 import { AuthCard } from './AuthCard';
 
@@ -58,25 +58,14 @@ export function ResetPasswordPage() {
 function ResetForm({ token, email, onDone }: { token: string; email: string; onDone: () => void }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const form = validateForm(resetPasswordForm, { password, confirmPassword });
-    setErrors(form.ok ? {} : form.errors);
-    if (!form.ok) return;
-    setBusy(true);
-    try {
-      await api('/api/auth/reset-password', { method: 'POST', body: { token, password: form.data.password }, authenticated: false });
+  const { errors, error, busy, onSubmit } = useFormSubmit(
+    resetPasswordForm,
+    async (data) => {
+      await api('/api/auth/reset-password', { method: 'POST', body: { token, password: data.password }, authenticated: false });
       onDone();
-    } catch (err) {
-      setError(err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.resetFailed);
-      setBusy(false);
-    }
-  }
+    },
+    (err) => (err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.resetFailed),
+  );
 
   return (
     <AuthCard
@@ -88,7 +77,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
         </>
       }
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit({ password, confirmPassword })} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="New Password" error={errors.password} hint="At least 6 characters.">
           <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!errors.password} autoFocus />

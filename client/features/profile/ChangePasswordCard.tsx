@@ -1,7 +1,7 @@
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { AUTH_MESSAGES, changePasswordForm } from '../../../schema/auth';
 import { api, ApiError } from '../../lib/api';
-import { serverFieldErrors, validateForm, type FieldErrors } from '../../lib/form';
+import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, Button, Card, CardBody, CardHeader, Field, PasswordInput } from '../../ui';
 
 const SUCCESS_MS = 5_000;
@@ -9,10 +9,17 @@ const SUCCESS_MS = 5_000;
 /** Change password (platform §2, §5, §8): other devices are signed out, this one stays. */
 export function ChangePasswordCard() {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, onSubmit } = useFormSubmit(
+    changePasswordForm,
+    async (data) => {
+      setSuccess(null);
+      await api('/api/auth/change-password', { method: 'PUT', body: { currentPassword: data.currentPassword, newPassword: data.newPassword } });
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      setSuccess(AUTH_MESSAGES.passwordChanged);
+    },
+    (err) => (err instanceof ApiError && err.kind === 'http' ? err.message : AUTH_MESSAGES.changePasswordFailed),
+  );
 
   useEffect(() => {
     if (!success) return;
@@ -22,32 +29,11 @@ export function ChangePasswordCard() {
 
   const set = (field: keyof typeof values) => (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [field]: e.target.value }));
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setSuccess(null);
-    const form = validateForm(changePasswordForm, values);
-    setErrors(form.ok ? {} : form.errors);
-    if (!form.ok) return;
-    setBusy(true);
-    try {
-      await api('/api/auth/change-password', { method: 'PUT', body: { currentPassword: form.data.currentPassword, newPassword: form.data.newPassword } });
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      setSuccess(AUTH_MESSAGES.passwordChanged);
-    } catch (err) {
-      const fieldErrors = serverFieldErrors(err);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else setError(err instanceof ApiError && err.kind === 'http' ? err.message : AUTH_MESSAGES.changePasswordFailed);
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
     <Card>
       <CardHeader title="Change Password" description="Changing your password signs you out on your other devices." />
       <CardBody>
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit(values)} noValidate className="space-y-4">
           {error && <Alert tone="error">{error}</Alert>}
           {success && <Alert tone="success">{success}</Alert>}
           <Field label="Current Password" error={errors.currentPassword}>

@@ -318,6 +318,8 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     const db = new Database(opts.databasePath);
     // See the header: waiting happens asynchronously in withBusyRetry, never inside libsql.
     db.exec('PRAGMA busy_timeout = 0');
+    // As worker/dev/database.ts sets up the Node entry's file: WAL with NORMAL sync (no fsync per commit).
+    db.exec('PRAGMA synchronous = NORMAL');
     const meta = db.prepare('SELECT changes(), total_changes(), last_insert_rowid()').raw(true).safeIntegers(true);
     return { db, meta, poisoned: false };
   }

@@ -74,7 +74,8 @@ export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs 
     // Its own process group, so stopping it also stops workerd.
     detached: true,
     stdio: opts.output ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: process.env.CI ?? '' },
+    // Offline: no metrics, and no fetch of Cloudflare's Request.cf sample (a placeholder is used).
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
   });
   // wrangler keeps running (and watching) after a failed build; when its output is ours, fail fast.
   let buildFailed = false;

@@ -14,7 +14,7 @@ interface NavEntry {
 }
 
 const EVERYONE: NavEntry[] = [
-  { label: 'Dashboard', href: '/dashboard' },
+  { label: 'Dashboard', href: '/dashboard', alsoActive: ['/'] },
   { label: 'Announcements', href: '/announcements' },
   { label: 'Requests', href: '/requests' },
   { label: 'Documents', href: '/documents' },

@@ -33,7 +33,7 @@ export function ResetPasswordPage() {
       );
     case 'invalid':
       return (
-        <AuthCard title="Invalid Reset Link" icon={<AlertCircleIcon className="size-6 text-danger-600" />} description="This password reset link is invalid or has expired. Reset links are valid for 2 hours and can be used once.">
+        <AuthCard title="Invalid Reset Link" icon={<AlertCircleIcon className="size-6" />} iconTone="danger" description="This password reset link is invalid or has expired. Reset links are valid for 2 hours and can be used once.">
           <div className="space-y-4">
             <Alert tone="error">{state.reason}</Alert>
             <ButtonLink href="/forgot-password" className="w-full">

@@ -4,6 +4,7 @@
  * web libSQL client and tenant scoping.
  */
 import { createClient } from '@libsql/client';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../../schema/auth';
 import { WORKERS_PBKDF2_MAX } from '../../worker/services/passwords';
@@ -11,6 +12,20 @@ import { call, DEMO, DEMO_PASSWORD, login, refreshCookie } from './http';
 
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
+
+/** A login with headers fetch() will not send (Host). */
+function rawLogin(headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  const body = JSON.stringify({ email: DEMO.maple.superadmin, password: DEMO_PASSWORD });
+  const { port } = new URL(inject('workerUrl'));
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/auth/login', method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 const passwordHashOf = async (email: string) => (await db.execute({ sql: 'SELECT password_hash FROM users WHERE email = ?', args: [email] })).rows[0].password_hash as string;
 
@@ -41,8 +56,12 @@ describe('the Worker under wrangler dev', () => {
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/api\/auth/);
     // The Worker sees the URL the browser used (http://localhost:<port>), so the dev cookie works
-    // over plain http; anywhere else it is Secure (tests/api covers that branch).
+    // over plain http…
     expect(setCookie).not.toMatch(/Secure/);
+    // …and takes its host from the Host header: any other host gets a Secure cookie.
+    const elsewhere = await rawLogin({ host: 'hoa.example.test' });
+    expect(elsewhere.status).toBe(200);
+    expect(String(elsewhere.headers['set-cookie'])).toMatch(/hoa_refresh=[^;]+;.*Secure/);
   });
 
   it('refuses a wrong password with the generic 401, and bad input with 400 and field errors', async () => {

@@ -179,6 +179,25 @@ CREATE TABLE `subscriptions` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `subscriptions_hoa` ON `subscriptions` (`hoa_id`);--> statement-breakpoint
 CREATE UNIQUE INDEX `subscriptions_provider` ON `subscriptions` (`provider_subscription_id`);--> statement-breakpoint
+CREATE TABLE `announcement_deliveries` (
+	`id` text PRIMARY KEY NOT NULL,
+	`hoa_id` text NOT NULL,
+	`announcement_id` text NOT NULL,
+	`user_id` text NOT NULL,
+	`email` text NOT NULL,
+	`outbox_id` text NOT NULL,
+	`status` text DEFAULT 'pending' NOT NULL,
+	`error` text,
+	`attempts` integer DEFAULT 0 NOT NULL,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL,
+	`delivered_at` integer
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `announcement_deliveries_once` ON `announcement_deliveries` (`announcement_id`,`user_id`);--> statement-breakpoint
+CREATE INDEX `announcement_deliveries_status` ON `announcement_deliveries` (`status`,`outbox_id`);--> statement-breakpoint
+CREATE INDEX `announcement_deliveries_outbox` ON `announcement_deliveries` (`outbox_id`);--> statement-breakpoint
+CREATE INDEX `announcement_deliveries_hoa` ON `announcement_deliveries` (`hoa_id`);--> statement-breakpoint
 CREATE TABLE `announcement_reads` (
 	`id` text PRIMARY KEY NOT NULL,
 	`hoa_id` text NOT NULL,
@@ -223,6 +242,7 @@ CREATE TABLE `announcements` (
 );
 --> statement-breakpoint
 CREATE INDEX `announcements_hoa` ON `announcements` (`hoa_id`,`status`,`created_at`);--> statement-breakpoint
+CREATE INDEX `announcements_due` ON `announcements` (`status`,`scheduled_at`);--> statement-breakpoint
 CREATE TABLE `sync_change_log` (
 	`hoa_id` text NOT NULL,
 	`area` text NOT NULL,

@@ -1,4 +1,6 @@
-/** Announcements (community §3–§5): enums, labels and the spec's messages, shared by client and server. */
+/** Announcements (community §3–§5): enums, labels, the spec's messages and the form schemas, shared by client and server. */
+import { z } from 'zod';
+import { isRichTextEmpty } from './rich-text';
 
 export const ANNOUNCEMENT_CATEGORIES = ['general', 'maintenance', 'event', 'reminder', 'urgent'] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
@@ -46,7 +48,100 @@ export const ANNOUNCEMENT_MESSAGES = {
   updated: 'Announcement updated successfully',
   sendFailed: 'Sending Failed',
   sendFailedDetail: 'There was an error sending this announcement. Please try again.',
+  // Server answers beyond the spec's texts (the spec shows none for these cases).
+  titleTooLong: 'Title must be at most 200 characters',
+  messageTooLong: 'Message is too long',
+  recipientNotFound: 'Recipients must be active members of your HOA',
+  tooManyRecipients: 'Too many recipients',
+  noRecipients: 'This audience has no active members to send to',
+  notDraftEdit: 'Only draft announcements can be edited',
+  notDraftSend: 'Only draft announcements can be sent',
+  notDraftDelete: 'Only draft announcements can be deleted',
+  notRetryable: 'Only sent or failed announcements can be retried',
+  retryWhileSending: 'This announcement is still sending. Please wait until it finishes.',
+  retryUnknownUsers: 'These users are not recipients of this announcement',
+  idTaken: 'An announcement with this id already exists',
+  scheduledAtInvalid: 'Scheduled time must be a valid date and time',
+  attachmentInvalid: 'Attachment is invalid. Please upload the file again.',
+  categoryInvalid: 'Category is invalid',
+  audienceInvalid: 'Audience is invalid',
 } as const;
+
+/** Limits the spec does not show; generous, they only keep abusive payloads out. */
+export const ANNOUNCEMENT_TITLE_MAX = 200;
+export const ANNOUNCEMENT_MESSAGE_MAX = 100_000;
+export const ANNOUNCEMENT_RECIPIENTS_MAX = 5_000;
+
+/** Attachment metadata as the API and the mutators carry it (community §3): `file_type` is the extension. */
+export const announcementAttachmentSchema = z.object(
+  {
+    s3_key: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(600),
+    filename: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(255),
+    file_size: z
+      .number({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid })
+      .int(ANNOUNCEMENT_MESSAGES.attachmentInvalid)
+      .positive(ANNOUNCEMENT_MESSAGES.attachmentInvalid)
+      .max(ANNOUNCEMENT_ATTACHMENT_MAX_BYTES, 'File size must be less than 10MB'),
+    file_type: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().toLowerCase().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(10),
+  },
+  { error: ANNOUNCEMENT_MESSAGES.attachmentInvalid },
+);
+export type AnnouncementAttachmentInput = z.infer<typeof announcementAttachmentSchema>;
+
+/** The fields of the create and edit forms, POST/PUT bodies and the draft mutators (snake_case, as on the wire). */
+export const announcementFields = {
+  title: z
+    .string({ error: ANNOUNCEMENT_MESSAGES.titleRequired })
+    .trim()
+    .min(1, ANNOUNCEMENT_MESSAGES.titleRequired)
+    .max(ANNOUNCEMENT_TITLE_MAX, ANNOUNCEMENT_MESSAGES.titleTooLong),
+  message: z
+    .string({ error: ANNOUNCEMENT_MESSAGES.messageRequired })
+    .trim()
+    .max(ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_MESSAGES.messageTooLong)
+    .refine((html) => !isRichTextEmpty(html), ANNOUNCEMENT_MESSAGES.messageRequired),
+  category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: ANNOUNCEMENT_MESSAGES.categoryInvalid }).default('general'),
+  audience_type: z.enum(AUDIENCE_TYPES, { error: ANNOUNCEMENT_MESSAGES.audienceInvalid }).default('all'),
+  /** User ids; only kept for a custom audience (cleared otherwise). */
+  custom_recipients: z
+    .array(z.string().trim().min(1).max(64), { error: ANNOUNCEMENT_MESSAGES.recipientNotFound })
+    .max(ANNOUNCEMENT_RECIPIENTS_MAX, ANNOUNCEMENT_MESSAGES.tooManyRecipients)
+    .default([])
+    .transform((ids) => [...new Set(ids)]),
+  attachment: announcementAttachmentSchema.nullable().default(null),
+  /** Sent by the spec's client; every announcement goes in-app and by email, so the value is ignored. */
+  delivery_methods: z.array(z.string().max(20)).max(5).optional(),
+};
+
+/** A custom audience needs at least one recipient (community §5), reported on `custom_recipients`. */
+function requireRecipients(value: { audience_type: AudienceType; custom_recipients: string[] }, ctx: z.RefinementCtx) {
+  if (value.audience_type === 'custom' && value.custom_recipients.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['custom_recipients'], message: ANNOUNCEMENT_MESSAGES.recipientsRequired });
+  }
+}
+
+/** Create/edit form and `POST /api/announcements`, `PUT /api/announcements/:id` bodies. */
+export const announcementFormSchema = z.object(announcementFields).superRefine(requireRecipients);
+export type AnnouncementFormInput = z.input<typeof announcementFormSchema>;
+export type AnnouncementForm = z.output<typeof announcementFormSchema>;
+
+/** `POST /api/announcements/:id/send`: no body sends now; a future ISO time schedules it (a past one sends now). */
+export const sendAnnouncementSchema = z.object({
+  scheduled_at: z.iso.datetime({ offset: true, error: ANNOUNCEMENT_MESSAGES.scheduledAtInvalid }).nullable().optional(),
+});
+export type SendAnnouncementInput = z.infer<typeof sendAnnouncementSchema>;
+
+/** `POST /api/announcements/:id/retry`: the users to retry; empty means every failed delivery. */
+export const retryAnnouncementSchema = z.object({
+  user_ids: z.array(z.string().trim().min(1).max(64)).max(ANNOUNCEMENT_RECIPIENTS_MAX).default([]),
+});
+
+/** `GET /api/announcements` query. The spec does not show the page size: 20, at most 100. */
+export const ANNOUNCEMENT_PAGE_SIZE = 20;
+export const announcementListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ANNOUNCEMENT_PAGE_SIZE).catch(ANNOUNCEMENT_PAGE_SIZE),
+});
 
 /** "Custom Recipients" for custom, otherwise the value with underscores turned into spaces (community §2). */
 export function audienceDisplay(audience: string): string {
@@ -55,3 +150,88 @@ export function audienceDisplay(audience: string): string {
 
 /** Size in MB to two decimals (community §9). */
 export const fileSizeMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+// ------------------------------------------------------------------ REST response shapes (community §3)
+
+/** A person an announcement is addressed to; `name` falls back to "Unknown User". */
+export interface ApiRecipient {
+  _id: string;
+  name: string;
+  email: string;
+}
+export interface ApiDeliveredRecipient extends ApiRecipient {
+  delivered_at: string | null;
+}
+export interface ApiFailedRecipient extends ApiRecipient {
+  error: string | null;
+}
+
+/** Board and superadmin only. `pending`: deliveries the outbox has not finished (queued or retrying). */
+export interface ApiDeliveryStats {
+  total_sent: number;
+  email_delivered: ApiDeliveredRecipient[];
+  email_failed: ApiFailedRecipient[];
+  pending: ApiRecipient[];
+}
+
+/** Counts of the delivery rows; null before sending and for residents. (A type, not an interface: it is a Replicache JSON value.) */
+export type DeliveryCounts = {
+  total: number;
+  delivered: number;
+  failed: number;
+  pending: number;
+};
+
+export interface ApiAttachment {
+  s3_key: string;
+  filename: string;
+  file_size: number;
+  file_type: string;
+}
+
+/**
+ * One announcement (GET /api/announcements/:id, POST, PUT, send, retry). Fields only board and
+ * superadmin may see are null (or empty lists) for residents: audience_type, recipients,
+ * custom_recipients, delivery_stats, delivery_counts, created_by.
+ */
+export interface ApiAnnouncement {
+  _id: string;
+  title: string;
+  message: string;
+  category: AnnouncementCategory;
+  status: AnnouncementStatus;
+  audience_type: AudienceType | null;
+  /** Intended recipients: the delivery rows once sent, the resolved audience before. */
+  recipients: ApiRecipient[];
+  custom_recipients: string[];
+  /** Shown to everyone ("Total Recipients"). */
+  total_recipients: number;
+  attachment: ApiAttachment | null;
+  delivery_methods: DeliveryMethod[];
+  delivery_stats: ApiDeliveryStats | null;
+  delivery_counts: DeliveryCounts | null;
+  isReadBy: boolean;
+  created_by: { _id: string; name: string } | null;
+  createdAt: string;
+  updatedAt: string;
+  sent_at: string | null;
+  scheduled_at: string | null;
+  version: number;
+}
+
+/** List rows: the same fields without the per-recipient lists (`recipients` empty, `delivery_stats` null). */
+export type ApiAnnouncementListItem = ApiAnnouncement;
+
+export interface ApiAnnouncementPage {
+  docs: ApiAnnouncementListItem[];
+  totalDocs: number;
+  totalPages: number;
+  page: number;
+  limit: number;
+  hasNextPage: boolean;
+}
+
+/** `POST /api/announcements/:id/send`. */
+export type ApiSendResponse = ApiAnnouncement & { delivery_summary: { email_delivered: number; total_recipients: number } };
+/** `POST /api/announcements/:id/retry`. `pending`: retried deliveries the outbox will try again later. */
+export type ApiRetryResponse = ApiAnnouncement & { retry_summary: { email_delivered: number; email_failed: number; pending: number } };

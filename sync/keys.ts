@@ -2,7 +2,7 @@
  * The Replicache key space: `<area>/<row id>`. One area per synced table; the server's CVR
  * entries use the same area names, so a key is `${area}/${rowId}` on both sides.
  */
-import type { AnnouncementCategory, AnnouncementStatus, AudienceType, DeliveryMethod } from '../schema/announcements';
+import type { AnnouncementCategory, AnnouncementStatus, AudienceType, DeliveryCounts, DeliveryMethod } from '../schema/announcements';
 
 export const AREAS = {
   announcement: 'announcement',
@@ -32,8 +32,12 @@ export interface SyncedAnnouncement {
   customRecipients: string[];
   attachment: { s3Key: string; filename: string; fileSize: number; fileType: string } | null;
   deliveryMethods: DeliveryMethod[];
-  /** Board and superadmin only (null for residents, community §6). */
+  /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
   createdBy: { id: string; name: string } | null;
+  /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
+  totalRecipients: number;
+  /** Board and superadmin only, null before sending: counts of the delivery rows (the lists come from REST). */
+  deliveryCounts: DeliveryCounts | null;
   createdAt: number;
   updatedAt: number;
   sentAt: number | null;

@@ -5,10 +5,12 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
+import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
 import { uploadRoutes } from './routes/uploads';
+import { userRoutes } from './routes/users';
 import { webhookRoutes } from './routes/webhooks';
 import { syncRoutes } from './routes/sync';
 
@@ -51,10 +53,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes);
   // Presigned upload/download URLs; each area's own router mounts at the same prefix beside these.
-  app.route('/api/announcements', uploadRoutes('announcements', { download: false }));
+  app.route('/api/announcements', uploadRoutes('announcements', { download: true }));
   app.route('/api/requests', uploadRoutes('requests', { download: true }));
   app.route('/api/documents', uploadRoutes('documents', { download: false }));
   app.route('/api/violations', uploadRoutes('violations', { download: true }));
+  app.route('/api/announcements', announcementRoutes);
+  app.route('/api/users', userRoutes);
   app.route('/api/webhooks', webhookRoutes);
   if (deps.config.localMode) {
     app.route('/dev', devMailRoutes);

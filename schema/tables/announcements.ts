@@ -28,7 +28,8 @@ export const announcements = sqliteTable(
     deletedAt: ms('deleted_at'),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('announcements_hoa').on(t.hoaId, t.status, t.createdAt)],
+  // `announcements_due`: the scheduled-sending job looks up due rows across HOAs.
+  (t) => [index('announcements_hoa').on(t.hoaId, t.status, t.createdAt), index('announcements_due').on(t.status, t.scheduledAt)],
 );
 
 /** Custom audience: one row per chosen recipient (`custom_recipients` in the API). */
@@ -54,4 +55,37 @@ export const announcementReads = sqliteTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [uniqueIndex('announcement_reads_once').on(t.announcementId, t.userId), index('announcement_reads_user').on(t.userId), index('announcement_reads_hoa').on(t.hoaId)],
+);
+
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One email delivery per recipient of a sent announcement, linked to its `email_outbox` row. The
+ * outbox owns the attempts; after each delivery run the final outcome (delivered or failed, with the
+ * error) is copied here, so the statistics survive outbox housekeeping. `pending`: not final yet.
+ */
+export const announcementDeliveries = sqliteTable(
+  'announcement_deliveries',
+  {
+    id: id(),
+    hoaId: hoaId(),
+    announcementId: text('announcement_id').notNull(),
+    userId: text('user_id').notNull(),
+    /** The address the mail went to (the user may change theirs later). */
+    email: text('email').notNull(),
+    outboxId: text('outbox_id').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    deliveredAt: ms('delivered_at'),
+  },
+  (t) => [
+    uniqueIndex('announcement_deliveries_once').on(t.announcementId, t.userId),
+    index('announcement_deliveries_status').on(t.status, t.outboxId),
+    index('announcement_deliveries_outbox').on(t.outboxId),
+    index('announcement_deliveries_hoa').on(t.hoaId),
+  ],
 );

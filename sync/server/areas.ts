@@ -5,7 +5,6 @@
  */
 import type { SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { ReadonlyJSONValue } from 'replicache';
 import { announcementReads, announcements, syncNotices } from '../../schema/tables';
 import type { DbOrTx } from '../../worker/db';
 import { listAnnouncementReadsForSync, listAnnouncementsForSync } from '../../worker/domain/announcements';
@@ -25,8 +24,12 @@ export interface SyncArea {
   id: SQLiteColumn;
   version: SQLiteColumn;
   visible(viewer: Viewer): SQL;
-  /** Cache values of the visible rows whose id is in `ids` (a subquery selecting `row_id`); drive the query from it (CROSS JOIN) so its cost follows the ids, not the table. */
-  load(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; value: ReadonlyJSONValue }[]>;
+  /**
+   * Cache values of the visible rows whose id is in `ids` (a subquery selecting `row_id`), as JSON
+   * text (SQLite's json_object: no row objects, no second stringify). Drive the query from `ids`
+   * (CROSS JOIN) so its cost follows the ids, not the table.
+   */
+  load(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]>;
 }
 
 export const syncAreas: SyncArea[] = [
@@ -37,7 +40,7 @@ export const syncAreas: SyncArea[] = [
     id: announcements.id,
     version: announcements.version,
     visible: visibleAnnouncements,
-    load: async (db, viewer, ids) => (await listAnnouncementsForSync(db, viewer, ids)).map((a) => ({ id: a.id, value: a as unknown as ReadonlyJSONValue })),
+    load: listAnnouncementsForSync,
   },
   {
     name: AREAS.announcementRead,
@@ -47,7 +50,7 @@ export const syncAreas: SyncArea[] = [
     id: announcementReads.announcementId,
     version: announcementReads.version,
     visible: visibleAnnouncementReads,
-    load: async (db, viewer, ids) => (await listAnnouncementReadsForSync(db, viewer, ids)).map((r) => ({ id: r.id, value: r.value as unknown as ReadonlyJSONValue })),
+    load: listAnnouncementReadsForSync,
   },
   {
     name: AREAS.notice,
@@ -56,6 +59,6 @@ export const syncAreas: SyncArea[] = [
     id: syncNotices.id,
     version: syncNotices.version,
     visible: visibleNotices,
-    load: async (db, viewer, ids) => (await listNoticesForSync(db, viewer, ids)).map((n) => ({ id: n.id, value: n as unknown as ReadonlyJSONValue })),
+    load: listNoticesForSync,
   },
 ];

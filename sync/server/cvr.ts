@@ -5,7 +5,6 @@
  * they are sent.
  */
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
-import type { PatchOperation } from 'replicache';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../../worker/db';
 import { keyOf } from '../keys';
@@ -70,16 +69,19 @@ export async function refreshEntries(tx: Tx, groupId: string, areas: SyncArea[],
   return changed;
 }
 
+/** A Replicache patch operation whose put value is JSON text, written into the response as is. */
+export type SyncPatchOp = { op: 'put'; key: string; json: string } | { op: 'del'; key: string } | { op: 'clear' };
+
 /**
  * The patch that takes a client from CVR version `since` to the current entries: puts with the
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  */
-export async function buildPatch(tx: Tx, groupId: string, areas: SyncArea[], viewer: Viewer, since: number | null): Promise<PatchOperation[]> {
-  const patch: PatchOperation[] = since === null ? [{ op: 'clear' }] : [];
+export async function buildPatch(tx: Tx, groupId: string, areas: SyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatchOp[]> {
+  const patch: SyncPatchOp[] = since === null ? [{ op: 'clear' }] : [];
   const after = since ?? -1;
   for (const area of areas) {
     const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0 AND patch_version > ${after}`;
-    for (const { id, value } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.name, id), value });
+    for (const { id, json } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.name, id), json });
   }
   if (since !== null) {
     const dels = await tx

@@ -6,7 +6,6 @@ import type { AppDeps } from '../../worker/deps';
 import type { Actor } from '../../worker/domain/actor';
 import { notFound } from '../../worker/domain/errors';
 import { newId } from '../../worker/services/tokens';
-import type { SyncedNotice } from '../keys';
 import { bumpChanges } from './changes';
 import { visibleNotices, type Viewer } from './visibility';
 
@@ -40,11 +39,12 @@ export async function dismissNotice(deps: AppDeps, tx: Tx, actor: Actor, id: str
   await bumpChanges(deps, tx, { userIds: [actor.userId] });
 }
 
-export async function listNoticesForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedNotice[]> {
-  const rows = await db
-    .select({ n: syncNotices })
-    .from(sql`(${ids}) AS wanted`)
-    .crossJoin(syncNotices)
-    .where(and(eq(syncNotices.id, sql`wanted.row_id`), visibleNotices(viewer)));
-  return rows.map(({ n: r }) => ({ id: r.id, mutationName: r.mutationName, argsSummary: r.argsSummary, message: r.message, createdAt: r.createdAt }));
+/** The viewer's open notices (`SyncedNotice`) among `ids` (a subquery selecting `row_id`), serialized by SQLite. */
+export async function listNoticesForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+  const n = syncNotices;
+  return db.all(sql`
+    SELECT ${n.id} AS id, json_object('id', ${n.id}, 'mutationName', ${n.mutationName}, 'argsSummary', ${n.argsSummary},
+      'message', ${n.message}, 'createdAt', ${n.createdAt}) AS json
+    FROM (${ids}) AS wanted CROSS JOIN ${n}
+    WHERE ${n.id} = wanted.row_id AND ${visibleNotices(viewer)}`);
 }

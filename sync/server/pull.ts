@@ -9,7 +9,7 @@
  *    the cookie's version, and store a new header when anything changed.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Cookie, PatchOperation, PullResponseV1 } from 'replicache';
+import type { ClientStateNotFoundResponse, Cookie, VersionNotSupportedResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../../worker/db';
@@ -18,7 +18,7 @@ import type { Actor } from '../../worker/domain/actor';
 import { badRequest, forbidden } from '../../worker/domain/errors';
 import { syncAreas, type SyncArea } from './areas';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
-import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan } from './cvr';
+import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan, type SyncPatchOp } from './cvr';
 
 export const pullRequestSchema = z.object({
   pullVersion: z.number(),
@@ -37,6 +37,19 @@ const cookieOrder = (cookie: PullRequestBody['cookie']): number | null =>
   cookie === null ? null : typeof cookie === 'number' ? cookie : cookie.order;
 
 const cookieOf = (order: number): Cookie => ({ order }) satisfies SyncCookie;
+
+/** Replicache's PullResponseV1, with put values still JSON text (see `serializePullResponse`). */
+export type SyncPullResponse =
+  | { cookie: Cookie; lastMutationIDChanges: Record<string, number>; patch: SyncPatchOp[] }
+  | ClientStateNotFoundResponse
+  | VersionNotSupportedResponse;
+
+/** The response body: put values are spliced in as the JSON text SQLite built. */
+export function serializePullResponse(res: SyncPullResponse): string {
+  if (!('patch' in res)) return JSON.stringify(res);
+  const ops = res.patch.map((op) => (op.op === 'put' ? `{"op":"put","key":${JSON.stringify(op.key)},"value":${op.json}}` : JSON.stringify(op)));
+  return `{"cookie":${JSON.stringify(res.cookie)},"lastMutationIDChanges":${JSON.stringify(res.lastMutationIDChanges)},"patch":[${ops.join(',')}]}`;
+}
 
 interface FastState {
   userId: string;
@@ -75,7 +88,7 @@ async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: 
   );
 }
 
-export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestBody, areas: SyncArea[] = syncAreas): Promise<PullResponseV1> {
+export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestBody, areas: SyncArea[] = syncAreas): Promise<SyncPullResponse> {
   if (body.pullVersion !== 1) return { error: 'VersionNotSupported', versionType: 'pull' };
   const order = cookieOrder(body.cookie);
   if (order !== null && !Number.isInteger(order)) throw badRequest('Invalid cookie');
@@ -88,7 +101,7 @@ export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestB
   return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas));
 }
 
-async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: SyncArea[]): Promise<PullResponseV1> {
+async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: SyncArea[]): Promise<SyncPullResponse> {
   const now = deps.clock();
   let [group] = await tx.select().from(syncClientGroups).where(eq(syncClientGroups.id, groupId)).limit(1);
   if (group && (group.userId !== actor.userId || group.hoaId !== actor.hoaId)) throw forbidden('This client group belongs to another user');
@@ -121,7 +134,7 @@ async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: s
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
   const reset = !base || base.role !== actor.role;
   const since = reset ? null : base.cvrVersion;
-  const patch: PatchOperation[] = await buildPatch(tx, groupId, areas, actor, since);
+  const patch = await buildPatch(tx, groupId, areas, actor, since);
   const clients = await tx
     .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
     .from(syncClients)

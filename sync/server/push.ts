@@ -16,7 +16,7 @@ import { syncClientGroups, syncClients } from '../../schema/tables';
 import type { Tx } from '../../worker/db';
 import type { AppDeps } from '../../worker/deps';
 import type { Actor } from '../../worker/domain/actor';
-import { markAnnouncementRead } from '../../worker/domain/announcements';
+import { createAnnouncementDraft, markAnnouncementRead, sendAnnouncement, updateAnnouncementDraft } from '../../worker/domain/announcements';
 import { AppError, forbidden } from '../../worker/domain/errors';
 import { isMutatorName, mutatorArgs, summarizeArgs, type MutatorArgs, type MutatorName } from '../mutators';
 import { dismissNotice, recordRejection } from './notices';
@@ -47,6 +47,11 @@ type ServerMutator<N extends MutatorName> = (deps: AppDeps, tx: Tx, actor: Actor
 export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
   markAnnouncementRead: (deps, tx, actor, args) => markAnnouncementRead(deps, tx, actor, args.id),
   dismissNotice: (deps, tx, actor, args) => dismissNotice(deps, tx, actor, args.id),
+  createAnnouncementDraft: (deps, tx, actor, args) => createAnnouncementDraft(deps, tx, actor, args),
+  updateAnnouncementDraft: (deps, tx, actor, { id, ...fields }) => updateAnnouncementDraft(deps, tx, actor, id, fields),
+  // Sent when the push arrives; the outbox job delivers after commit (nudged by the domain function).
+  sendAnnouncement: (deps, tx, actor, args) =>
+    sendAnnouncement(deps, tx, actor, args.id, { scheduledAt: args.scheduled_at ? Date.parse(args.scheduled_at) : null }),
 };
 
 /** Thrown to stop a push without advancing: the client retries the mutation later. */

@@ -25,12 +25,16 @@ export interface OutboxRunSummary {
  * runs never take the same row), hand them to the mailer outside any transaction, then record each
  * outcome: delivered with the provider id, queued again with backoff, or failed with the error.
  */
-export async function deliverOutbox(deps: AppDeps, opts: { limit?: number } = {}): Promise<OutboxRunSummary> {
+export async function deliverOutbox(deps: AppDeps, opts: { limit?: number; ref?: string } = {}): Promise<OutboxRunSummary> {
   const now = deps.clock();
   const summary: OutboxRunSummary = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
-  const due = or(
-    and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now)),
-    and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.claimedAt, now - STALE_CLAIM_MS)),
+  const due = and(
+    or(
+      and(eq(emailOutbox.status, 'queued'), lte(emailOutbox.nextAttemptAt, now)),
+      and(eq(emailOutbox.status, 'sending'), lt(emailOutbox.claimedAt, now - STALE_CLAIM_MS)),
+    ),
+    // `ref`: only the mail of one thing (an announcement's send delivers its own rows before answering).
+    opts.ref ? eq(emailOutbox.ref, opts.ref) : undefined,
   );
   const claimed = await deps.database.transaction(async (tx) => {
     const candidates = await tx

@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiUser } from '../../schema/auth';
 import { addresses, users } from '../../schema/tables';
 import type { DbOrTx } from '../db';
-import { rowInHoa, type Actor } from './actor';
+import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
 import { notFound } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -53,4 +53,38 @@ export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<Use
   const [row] = await db.select().from(users).where(rowInHoa(actor, users, id)).limit(1);
   if (!row) throw notFound('User not found');
   return row;
+}
+
+export interface UserListQuery {
+  page: number;
+  limit: number;
+  includeDeleted: boolean;
+  status?: UserRow['status'];
+  role?: UserRow['role'];
+}
+
+/**
+ * `GET /api/users` (board and superadmin): the HOA's members by name, paginated. Pickers pass
+ * `status=active` (recipients, residents and due payers come from active users only).
+ */
+export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery) {
+  requireRole(actor, 'board');
+  const where = inHoa(
+    actor,
+    users.hoaId,
+    q.includeDeleted ? undefined : isNull(users.deletedAt),
+    q.status ? eq(users.status, q.status) : undefined,
+    q.role ? eq(users.role, q.role) : undefined,
+  );
+  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select({ u: users, a: addresses })
+    .from(users)
+    .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
+    .where(where)
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const totalPages = Math.ceil(total / q.limit);
+  return { docs: rows.map((r) => toApiUser(r.u, r.a)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
 }

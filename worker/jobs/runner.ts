@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { sendDueAnnouncements, settleAnnouncementDeliveries } from '../domain/announcements';
 import { purgeExpiredAuthRows } from '../domain/auth';
 import { deliverOutbox } from '../domain/outbox';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
@@ -11,7 +12,16 @@ export interface Job {
 }
 
 export const jobs: Job[] = [
-  { name: 'deliver-email', run: async (deps) => void (await deliverOutbox(deps)) },
+  // Before delivery, so a due announcement's mail goes out in the same tick.
+  { name: 'send-scheduled-announcements', run: async (deps) => void (await sendDueAnnouncements(deps)) },
+  {
+    name: 'deliver-email',
+    run: async (deps) => {
+      await deliverOutbox(deps);
+      // Delivery outcomes end an announcement's send (sent or failed) in the same run, also when nudged.
+      await settleAnnouncementDeliveries(deps);
+    },
+  },
   { name: 'purge-expired-auth', run: (deps) => purgeExpiredAuthRows(deps) },
   { name: 'purge-rate-limits', run: (deps) => purgeExpiredRateLimits(deps.database.db, deps.clock(), 24 * 60 * 60_000) },
   // Sync bookkeeping: the change log for 30 days (older CVRs recompute in full), idle client groups for 90.

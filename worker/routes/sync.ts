@@ -3,7 +3,7 @@
  * is read with fetch (not EventSource) so the token stays in the Authorization header.
  */
 import { Hono } from 'hono';
-import { handlePull, pullRequestSchema } from '../../sync/server/pull';
+import { handlePull, pullRequestSchema, serializePullResponse } from '../../sync/server/pull';
 import { handlePush, pushRequestSchema } from '../../sync/server/push';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
@@ -21,7 +21,10 @@ export const syncRoutes = new Hono<AppEnv>()
     if (result.stopped === 'temporary') return c.json({ message: 'The server is busy. Your changes will be sent again shortly.' }, 503);
     return c.json({});
   })
-  .post('/pull', validate('json', pullRequestSchema), async (c) => c.json(await handlePull(c.var.deps, c.var.actor, c.req.valid('json'))))
+  .post('/pull', validate('json', pullRequestSchema), async (c) => {
+    const res = await handlePull(c.var.deps, c.var.actor, c.req.valid('json'));
+    return c.body(serializePullResponse(res), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  })
   .get('/poke', (c) => {
     const hub = c.var.deps.pokes;
     // No hub that can hold connections here (Workers without a Durable Object): clients poll.

@@ -33,6 +33,8 @@ const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 
 const RequestsPage = page(() => import('../features/areas/RequestsPage'), 'RequestsPage');
 const AnnouncementsPage = page(() => import('../features/announcements/AnnouncementsPage'), 'AnnouncementsPage');
 const AnnouncementDetailPage = page(() => import('../features/announcements/AnnouncementDetailPage'), 'AnnouncementDetailPage');
+const AnnouncementCreatePage = page(() => import('../features/announcements/AnnouncementCreatePage'), 'AnnouncementCreatePage');
+const AnnouncementEditPage = page(() => import('../features/announcements/AnnouncementEditPage'), 'AnnouncementEditPage');
 
 const compliance = { title: 'Compliance' };
 const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
@@ -56,8 +58,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/', access: 'signed-in', page: DashboardPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
   { path: '/announcements', access: 'signed-in', page: AnnouncementsPage },
-  { path: '/announcements/create', access: 'board', denied: '/announcements', page: areaPage({ title: 'Create Announcement', breadcrumb: [{ label: 'Announcements', href: '/announcements' }] }) },
-  { path: '/announcements/:id/edit', access: 'board', page: areaPage({ title: 'Edit Announcement', breadcrumb: [{ label: 'Announcements', href: '/announcements' }] }) },
+  { path: '/announcements/create', access: 'board', denied: '/announcements', page: AnnouncementCreatePage },
+  { path: '/announcements/:id/edit', access: 'board', denied: '/announcements', page: AnnouncementEditPage },
   { path: '/announcements/:id', access: 'signed-in', page: AnnouncementDetailPage },
   { path: '/requests', access: 'signed-in', page: RequestsPage },
   { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },

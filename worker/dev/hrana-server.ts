@@ -316,7 +316,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
 
   function openConnection(): Connection {
     const db = new Database(opts.databasePath);
-    // See the header: waiting happens asynchronously in withBusyRetry, never inside libsql.
+    // See the header: waiting happens asynchronously (acquireWrite, withBusyRetry), never inside libsql.
     db.exec('PRAGMA busy_timeout = 0');
     // As worker/dev/database.ts sets up the Node entry's file: WAL with NORMAL sync (no fsync per commit).
     db.exec('PRAGMA synchronous = NORMAL');
@@ -340,7 +340,8 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
     } catch {
       conn.poisoned = true;
     }
-    settleWriter(conn);
+    // This connection leaves its stream: whatever state it is in, it no longer holds the lock.
+    settleWriter(conn, true);
     if (!conn.poisoned && pool.length < POOL_SIZE) pool.push(conn);
     else conn.db.close();
   }
@@ -349,6 +350,7 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
 
   let writer: Connection | null = null;
   let wakeWaiters: (() => void)[] = [];
+
   async function acquireWrite(conn: Connection): Promise<void> {
     const deadline = Date.now() + busyTimeoutMs;
     while (writer !== null && writer !== conn) {
@@ -366,8 +368,8 @@ export async function startHranaServer(opts: HranaServerOptions): Promise<Runnin
   }
 
   /** Releases the write lock once the connection holding it is back in autocommit mode. */
-  function settleWriter(conn: Connection) {
-    if (writer !== conn || conn.db.inTransaction) return;
+  function settleWriter(conn: Connection, leaving = false) {
+    if (writer !== conn || (conn.db.inTransaction && !leaving)) return;
     writer = null;
     const waiting = wakeWaiters;
     wakeWaiters = [];

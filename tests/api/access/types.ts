@@ -32,7 +32,8 @@ export interface MatrixRow {
   expect: Record<Who, number>;
   /** Builds the request for one caller; runs once per caller, so it may create what it needs. */
   request?: (ctx: MatrixContext, who: Who) => Promise<MatrixRequest> | MatrixRequest;
-  otherHoa?: { request: (ctx: MatrixContext, who: Who) => Promise<MatrixRequest> | MatrixRequest; expect: number };
+  /** `expect` per role where the role check comes before the row (a resident gets 403 for board work on any row). */
+  otherHoa?: { request: (ctx: MatrixContext, who: Who) => Promise<MatrixRequest> | MatrixRequest; expect: number | Record<Exclude<Who, 'anon'>, number> };
 }
 
 export const all = (status: number): Record<Who, number> => ({ anon: status, resident: status, board: status, superadmin: status });

@@ -1,5 +1,6 @@
 /**
- * The areas mounted beside auth, in workerd: Replicache push and pull, presigned uploads and
+ * The areas mounted beside auth, in workerd: Replicache push and pull, the announcements and users
+ * REST routes, presigned uploads and
  * downloads against a local S3, Stripe webhook signatures, the mail outbox delivered after the
  * response (ctx.waitUntil) and the cron handler.
  */
@@ -61,6 +62,37 @@ describe('areas in workerd', () => {
     await chris.pull();
     expect(chris.lastMutationID).toBe(1);
     expect(chris.keys('announcementRead/')).toEqual([]);
+  });
+
+  it('runs the announcements and users REST areas, another HOA answering 404', async () => {
+    const maple = await login(DEMO.maple.superadmin);
+    const cedar = await login(DEMO.cedar.superadmin);
+
+    const created = await call('POST', '/api/announcements', { token: maple.token, body: { title: 'Workerd check', message: '<p>Hello from <strong>workerd</strong></p>' } });
+    expect(created.status).toBe(201);
+    expect(created.json).toMatchObject({ title: 'Workerd check', status: 'draft', category: 'general' });
+    const id = created.json._id as string;
+    const updated = await call('PUT', `/api/announcements/${id}`, { token: maple.token, body: { title: 'Workerd check, edited', message: '<p>Edited</p>' } });
+    expect(updated).toMatchObject({ status: 200, json: { _id: id, title: 'Workerd check, edited' } });
+    expect((await call('GET', `/api/announcements/${id}`, { token: maple.token })).json.title).toBe('Workerd check, edited');
+
+    const invalid = await call('POST', '/api/announcements', { token: maple.token, body: { title: '', message: '<p>x</p>' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.errors.map((e: { path: string }) => e.path)).toContain('title');
+
+    // Cedar Park neither finds it nor lists it.
+    expect((await call('GET', `/api/announcements/${id}`, { token: cedar.token })).status).toBe(404);
+    expect((await call('PUT', `/api/announcements/${id}`, { token: cedar.token, body: { title: 'Taken over', message: '<p>x</p>' } })).status).toBe(404);
+    const cedarList = await call('GET', '/api/announcements?limit=100', { token: cedar.token });
+    expect(cedarList.status).toBe(200);
+    expect(cedarList.json.docs.map((a: { _id: string }) => a._id)).not.toContain(id);
+    const users = await call('GET', '/api/users', { token: maple.token });
+    expect(users.status).toBe(200);
+    expect(users.json.docs.length).toBeGreaterThanOrEqual(4);
+    expect(users.json.docs.every((u: { email: string }) => u.email.endsWith('@maplegrove.test'))).toBe(true);
+
+    expect((await call('DELETE', `/api/announcements/${id}`, { token: maple.token })).status).toBe(200);
+    expect((await call('GET', `/api/announcements/${id}`, { token: maple.token })).status).toBe(404);
   });
 
   it('presigns uploads and downloads (SigV4 in workerd) that the S3 server accepts, scoped to the HOA', async () => {

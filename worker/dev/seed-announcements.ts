@@ -1,7 +1,12 @@
-/** Demo announcements for both HOAs: sent ones for every audience, a draft and a scheduled one. */
+/**
+ * Demo announcements for both HOAs: sent ones for every audience (with their delivery rows and
+ * delivered outbox mail, one delivery failed so Retry All shows), a draft and a scheduled one.
+ */
 import type { AnnouncementCategory, AnnouncementStatus, AudienceType } from '../../schema/announcements';
-import { announcementReads, announcementRecipients, announcements } from '../../schema/tables';
+import { announcementDeliveries, announcementReads, announcementRecipients, announcements, emailOutbox } from '../../schema/tables';
 import type { Tx } from '../db';
+import { announcementRef, resolveAudience } from '../domain/announcements';
+import { announcementEmail } from '../emails';
 import { newId } from '../services/tokens';
 import type { SeededPlatform, SeedOptions } from './seed';
 
@@ -18,6 +23,8 @@ interface DemoAnnouncement {
   author: string;
   recipients?: string[];
   readBy?: string[];
+  /** Recipients whose email delivery failed (the rest were delivered). */
+  failedFor?: string[];
 }
 
 const DEMO_ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
@@ -32,6 +39,7 @@ const DEMO_ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       sentDay: -12,
       author: 'board@maplegrove.test',
       readBy: ['board@maplegrove.test', 'owner@maplegrove.test'],
+      failedFor: ['resident2@maplegrove.test'],
     },
     {
       title: 'Annual dues are due March 1',
@@ -144,9 +152,59 @@ export async function seedAnnouncements(tx: Tx, platform: SeededPlatform, opts: 
       for (const email of demo.recipients ?? []) {
         await tx.insert(announcementRecipients).values({ announcementId: id, userId: hoa.userIds[email], hoaId: hoa.id });
       }
+      if (demo.status === 'sent') await seedDeliveries(tx, { id, hoaId: hoa.id, hoaName: hoa.name, demo, sentAt: opts.now + (demo.sentDay ?? 0) * DAY, userIds: hoa.userIds });
       for (const email of demo.readBy ?? []) {
         await tx.insert(announcementReads).values({ id: newId(), hoaId: hoa.id, announcementId: id, userId: hoa.userIds[email], readAt: createdAt + DAY, version: 1 });
       }
     }
+  }
+}
+
+/** The mail and delivery rows a real send would have left behind: delivered, or failed for `failedFor`. */
+async function seedDeliveries(tx: Tx, a: { id: string; hoaId: string; hoaName: string; demo: DemoAnnouncement; sentAt: number; userIds: Record<string, string> }) {
+  const custom = (a.demo.recipients ?? []).map((email) => a.userIds[email]);
+  const recipients = await resolveAudience(tx, a.hoaId, a.demo.audience, custom);
+  const mail = await announcementEmail({
+    hoaName: a.hoaName,
+    title: a.demo.title,
+    category: a.demo.category,
+    messageHtml: a.demo.message,
+    url: `http://localhost:8787/announcements/${a.id}`,
+  });
+  const failed = new Set((a.demo.failedFor ?? []).map((email) => a.userIds[email]));
+  const error = 'Mailbox unavailable: the receiving server rejected the message (demo)';
+  for (const r of recipients) {
+    const outboxId = newId();
+    const ok = !failed.has(r.id);
+    const deliveredAt = ok ? a.sentAt + 5_000 : null;
+    await tx.insert(emailOutbox).values({
+      id: outboxId,
+      hoaId: a.hoaId,
+      toEmail: r.email,
+      toUserId: r.id,
+      ...mail,
+      ref: announcementRef(a.id),
+      status: ok ? 'delivered' : 'failed',
+      attempts: ok ? 1 : 4,
+      lastError: ok ? null : error,
+      providerId: ok ? `local_${outboxId}` : null,
+      nextAttemptAt: a.sentAt,
+      createdAt: a.sentAt,
+      deliveredAt,
+    });
+    await tx.insert(announcementDeliveries).values({
+      id: newId(),
+      hoaId: a.hoaId,
+      announcementId: a.id,
+      userId: r.id,
+      email: r.email,
+      outboxId,
+      status: ok ? 'delivered' : 'failed',
+      error: ok ? null : error,
+      attempts: ok ? 1 : 4,
+      createdAt: a.sentAt,
+      updatedAt: a.sentAt,
+      deliveredAt,
+    });
   }
 }

@@ -74,7 +74,8 @@ export function TopNav() {
               <span className="inline-flex size-7 items-center justify-center rounded-lg bg-accent-700 text-white">
                 <HomeIcon className="size-4" />
               </span>
-              <span>{APP_NAME}</span>
+              {/* Between lg and xl the eight entries need the room; the name stays for screen readers. */}
+              <span className="lg:max-xl:sr-only">{APP_NAME}</span>
             </Link>
             <nav aria-label="Main" className="hidden min-w-0 flex-1 lg:block">
               <NavLinks entries={entries} location={location} listClass="flex items-center gap-1" linkClass="rounded-md px-3 py-2 text-sm" />

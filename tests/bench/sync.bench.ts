@@ -48,10 +48,13 @@ async function seedRows(t: TestApp, n: number) {
   return hoa.id;
 }
 
-async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+/** Wall time, and this process's CPU time (user + system): on a loaded machine the second is the fairer figure. */
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T, number]> {
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const out = await fn();
-  return [performance.now() - start, out];
+  const used = process.cpuUsage(cpu);
+  return [performance.now() - start, out, (used.user + used.system) / 1000];
 }
 
 async function benchSize(n: number) {
@@ -61,26 +64,33 @@ async function benchSize(n: number) {
     const { token } = await login(t, DEMO.maple.board);
     const board = new SyncTestClient(t, token);
 
-    const [initial, first] = await timed(() => board.pull());
+    const [initial, first, initialCpu] = await timed(() => board.pull());
     const rows = first.patch.length - 1;
 
     const noop: number[] = [];
-    for (let i = 0; i < ROUNDS * 3; i++) noop.push((await timed(() => board.pull()))[0]);
+    const noopCpu: number[] = [];
+    for (let i = 0; i < ROUNDS * 3; i++) {
+      const [wall, , cpu] = await timed(() => board.pull());
+      noop.push(wall);
+      noopCpu.push(cpu);
+    }
 
     const oneChange: number[] = [];
+    const oneChangeCpu: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       const id = `bench-${String((i * 7919) % n).padStart(6, '0')}`;
       await t.deps.database.transaction(async (tx) => {
         await tx.update(announcements).set({ title: `Edited ${i}`, version: sql`${announcements.version} + 1` }).where(eq(announcements.id, id));
         await bumpChanges(t.deps, tx, { hoaId, rows: [{ area: 'announcement', id }] });
       });
-      const [elapsed, res] = await timed(() => board.pull());
+      const [elapsed, res, cpu] = await timed(() => board.pull());
       if (res.patch.length !== 1) throw new Error(`expected one put, got ${res.patch.length}`);
       oneChange.push(elapsed);
+      oneChangeCpu.push(cpu);
     }
 
     const mutations = Array.from({ length: 100 }, (_, i) => board.mutation('markAnnouncementRead', { id: `bench-${String(i).padStart(6, '0')}` }));
-    const [pushMs, pushRes] = await timed(() => board.push(mutations));
+    const [pushMs, pushRes, pushCpu] = await timed(() => board.push(mutations));
     if (pushRes.status !== 200) throw new Error(`push ${pushRes.status}`);
     const [pullAfterPush, after] = await timed(() => board.pull());
     if (board.lastMutationID !== 100 || after.patch.length !== 100) throw new Error('push did not apply 100 mutations');
@@ -88,10 +98,10 @@ async function benchSize(n: number) {
     console.log(
       [
         `rows ${n.toLocaleString('en-US')}`,
-        `  initial pull        ${ms(initial)}  (${rows} rows, ${Math.round(rows / (initial / 1000)).toLocaleString('en-US')} rows/s)`,
-        `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs)`,
-        `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs)`,
-        `  push 100 mutations  ${ms(pushMs)}  (${ms(pushMs / 100)} each), then pull ${ms(pullAfterPush)}`,
+        `  initial pull        ${ms(initial)}  (${rows} rows, ${Math.round(rows / (initial / 1000)).toLocaleString('en-US')} rows/s; cpu ${ms(initialCpu)})`,
+        `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs; cpu median ${ms(median(noopCpu))})`,
+        `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs; cpu median ${ms(median(oneChangeCpu))})`,
+        `  push 100 mutations  ${ms(pushMs)}  (${ms(pushMs / 100)} each; cpu ${ms(pushCpu)}), then pull ${ms(pullAfterPush)}`,
       ].join('\n'),
     );
   } finally {
@@ -99,5 +109,5 @@ async function benchSize(n: number) {
   }
 }
 
-console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}`);
+console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}, load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
 for (const n of SIZES) await benchSize(n);

@@ -42,10 +42,17 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
-async function freePorts(count: number): Promise<number[]> {
+/** Free ports from the range, starting at a random one so that concurrent runs rarely pick the same. */
+async function freePorts(count: number, avoid: Set<number>): Promise<number[]> {
+  const size = PORTS.to - PORTS.from + 1;
+  const start = Math.floor(Math.random() * size);
   const out: number[] = [];
-  for (let port = PORTS.from; port <= PORTS.to && out.length < count; port++) if (await isFree(port)) out.push(port);
+  for (let i = 0; i < size && out.length < count; i++) {
+    const port = PORTS.from + ((start + i) % size);
+    if (!avoid.has(port) && (await isFree(port))) out.push(port);
+  }
   if (out.length < count) throw new Error(`workerd checks need ${count} free ports in ${PORTS.from}-${PORTS.to}`);
+  for (const port of out) avoid.add(port);
   return out;
 }
 
@@ -68,56 +75,79 @@ export default async function setup(project: TestProject) {
   // and hashes new passwords with Workers' 100,000.
   await prepareDatabase(databasePath, TEST_PASSWORD_ITERATIONS);
 
-  const [hranaPort, workerPort, inspectorPort, s3Port, cronPort, cronInspectorPort] = await freePorts(6);
-  const workerUrl = `http://localhost:${workerPort}`;
+  const taken = new Set<number>();
+  const [hranaPort, s3Port] = await freePorts(2, taken);
   const authToken = crypto.randomUUID();
   const hrana = await startHranaServer({ databasePath, port: hranaPort, authToken });
-  const s3 = await startLocalS3({ directory: join(dir, 's3'), port: s3Port, allowedOrigins: [workerUrl], reset: true });
+  // Any origin of the range: the Worker's port is only known once wrangler has it.
+  const origins = Array.from({ length: PORTS.to - PORTS.from + 1 }, (_, i) => `http://localhost:${PORTS.from + i}`);
+  const s3 = await startLocalS3({ directory: join(dir, 's3'), port: s3Port, allowedOrigins: origins, reset: true });
   const stripeWebhookSecret = `whsec_${crypto.randomUUID().replaceAll('-', '')}`;
 
   mkdirSync('.wrangler', { recursive: true });
   const logPath = '.wrangler/workerd-tests.log';
   const log = createWriteStream(logPath);
-  // The cron check's copy of the config (see ProvidedContext.cronWorkerUrl); paths are relative to it.
-  // In .wrangler/ (gitignored, one level down: the relative paths above account for that).
+  const output = (chunk: string) => log.write(chunk);
+  // The cron check's copy of the config (see ProvidedContext.cronWorkerUrl), in .wrangler/ (gitignored,
+  // one level down: relative paths are rewritten for that).
   const cronConfig = `.wrangler/workerd-tests-cron-${process.pid}.toml`;
   const relocated = withoutAssets(readFileSync('wrangler.toml', 'utf8'))
     .replace(/"(\.\.?\/[^"]*)"/g, '"../$1"')
     .replace(/^main = "(?!\.\.\/)(.*)"$/m, 'main = "../$1"');
   writeFileSync(cronConfig, relocated);
-  const vars = {
-    DATABASE_URL: hrana.url,
-    DATABASE_AUTH_TOKEN: authToken,
-    JWT_SECRET: `${crypto.randomUUID()}${crypto.randomUUID()}`,
-    APP_URL: workerUrl,
-    S3_ENDPOINT: s3.config.endpoint,
-    S3_REGION: s3.config.region,
-    S3_BUCKET: s3.config.bucket,
-    S3_ACCESS_KEY_ID: s3.config.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-    STRIPE_SECRET_KEY: 'sk_test_workerd_offline_placeholder',
-    STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
-    STRIPE_PRICE_STARTER: 'price_workerd_starter',
-    STRIPE_PRICE_GROWTH: 'price_workerd_growth',
-    STRIPE_PRICE_PRO: 'price_workerd_pro',
-  };
-  const output = (chunk: string) => log.write(chunk);
-  const launches = await Promise.allSettled([
-    startWranglerDev({ port: workerPort, inspectorPort, persistTo: join(dir, 'state'), output, vars, varsFile: join(dir, 'worker.env') }),
-    startWranglerDev({ port: cronPort, inspectorPort: cronInspectorPort, persistTo: join(dir, 'cron-state'), output, vars, varsFile: join(dir, 'worker.env'), config: cronConfig }),
-  ]);
-  const failed = launches.find((r) => r.status === 'rejected');
-  if (failed) {
-    for (const r of launches) if (r.status === 'fulfilled') await r.value.stop();
+
+  const cleanUp = async () => {
     rmSync(cronConfig, { force: true });
     await hrana.close();
     await s3.close();
     log.end();
-    console.error(readFileSync(logPath, 'utf8').slice(-4000));
-    throw failed.reason;
+  };
+
+  // Another run may take a port between the probe and wrangler's bind: then try other ports.
+  let workerUrl = '';
+  let running: RunningWrangler[] | undefined;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= 3 && !running; attempt++) {
+    const [workerPort, inspectorPort, cronPort, cronInspectorPort] = await freePorts(4, taken);
+    workerUrl = `http://localhost:${workerPort}`;
+    const vars = {
+      DATABASE_URL: hrana.url,
+      DATABASE_AUTH_TOKEN: authToken,
+      JWT_SECRET: `${crypto.randomUUID()}${crypto.randomUUID()}`,
+      APP_URL: workerUrl,
+      S3_ENDPOINT: s3.config.endpoint,
+      S3_REGION: s3.config.region,
+      S3_BUCKET: s3.config.bucket,
+      S3_ACCESS_KEY_ID: s3.config.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
+      STRIPE_SECRET_KEY: 'sk_test_workerd_offline_placeholder',
+      STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+      STRIPE_PRICE_STARTER: 'price_workerd_starter',
+      STRIPE_PRICE_GROWTH: 'price_workerd_growth',
+      STRIPE_PRICE_PRO: 'price_workerd_pro',
+    };
+    const varsFile = join(dir, `worker-${attempt}.env`);
+    const launches = await Promise.allSettled([
+      startWranglerDev({ port: workerPort, inspectorPort, persistTo: join(dir, 'state'), output, vars, varsFile }),
+      startWranglerDev({ port: cronPort, inspectorPort: cronInspectorPort, persistTo: join(dir, 'cron-state'), output, vars, varsFile, config: cronConfig }),
+    ]);
+    const failed = launches.find((r) => r.status === 'rejected');
+    if (!failed) {
+      running = launches.map((r) => (r as PromiseFulfilledResult<RunningWrangler>).value);
+      break;
+    }
+    for (const r of launches) if (r.status === 'fulfilled') await r.value.stop();
+    lastError = failed.reason;
+    // Only an early exit (a port clash) is worth another try; a build error or a hang is not.
+    if (!/exited with code/.test(String((failed.reason as Error)?.message))) break;
   }
-  const [worker, cronWorker] = launches.map((r) => (r as PromiseFulfilledResult<RunningWrangler>).value);
-  console.log(`workerd: wrangler dev on :${workerPort}, Hrana on :${hranaPort}, S3 on :${s3Port}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})`);
+  if (!running) {
+    await cleanUp();
+    console.error(readFileSync(logPath, 'utf8').slice(-4000));
+    throw lastError;
+  }
+  const [worker, cronWorker] = running;
+  console.log(`workerd: wrangler dev at ${workerUrl} (cron check at ${cronWorker.url}), Hrana on :${hranaPort}, S3 on :${s3Port}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logPath})`);
 
   project.provide('workerUrl', workerUrl);
   project.provide('databasePath', databasePath);
@@ -126,10 +156,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await Promise.all([worker.stop(), cronWorker.stop()]);
-    rmSync(cronConfig, { force: true });
-    await hrana.close();
-    await s3.close();
-    log.end();
+    await cleanUp();
     rmSync(dir, { recursive: true, force: true });
   };
 }

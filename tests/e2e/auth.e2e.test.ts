@@ -77,6 +77,25 @@ describe('sign-in', () => {
     await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
   });
 
+  it('lets two tabs start at the same moment without replaying a refresh token', async () => {
+    await signInAs(page, e2e.server, DEMO.maple.resident);
+    const second = await page.context().newPage();
+    await second.goto('/profile');
+    await second.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    // Both tabs refresh at start-up; a replayed (already rotated) token would revoke the session.
+    await Promise.all([page.goto('/profile'), second.reload()]);
+    await heading('Profile').waitFor();
+    await second.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await page.reload();
+    await heading('Profile').waitFor();
+    expect(pathOf(page)).toBe('/profile');
+
+    // Signing out in one tab signs the other out too.
+    await second.getByRole('button', { name: /Account menu/ }).click();
+    await second.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+  });
+
   it('logs out from the profile menu, clears e2e.browser storage, and guards the app again', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.getByRole('button', { name: /Account menu/ }).click();

@@ -89,7 +89,19 @@ export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs 
     child.stderr?.setEncoding('utf8').on('data', read);
   }
   let exited: number | null | undefined;
-  child.on('exit', (code) => (exited = code));
+  // wrangler runs in a group of its own, so it would outlive this process if it died first.
+  const killOnExit = () => {
+    try {
+      if (exited === undefined && child.pid !== undefined) process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', killOnExit);
+  child.on('exit', (code) => {
+    exited = code;
+    process.off('exit', killOnExit);
+  });
 
   const stop = async () => {
     if (exited !== undefined || child.pid === undefined) return;

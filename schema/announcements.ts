@@ -49,6 +49,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   sendFailed: 'Sending Failed',
   sendFailedDetail: 'There was an error sending this announcement. Please try again.',
   // Server answers beyond the spec's texts (the spec shows none for these cases).
+  boardOnly: 'Only board members can create, edit, send or retry announcements',
   titleTooLong: 'Title must be at most 200 characters',
   messageTooLong: 'Message is too long',
   recipientNotFound: 'Recipients must be active members of your HOA',

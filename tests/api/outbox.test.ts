@@ -33,6 +33,9 @@ async function queue(t: TestApp, to: string, ref?: string) {
   );
 }
 
+/** The demo seed leaves delivered announcement mail behind; these tests count from an empty outbox. */
+const emptyMailbox = (t: TestApp) => t.deps.database.db.delete(emailOutbox);
+
 const row = async (t: TestApp, id: string) => (await t.deps.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)))[0];
 
 describe('email outbox', () => {
@@ -45,6 +48,7 @@ describe('email outbox', () => {
 
   it('queues the forgot-password mail and delivers it locally, readable at /dev/mail', async () => {
     t = await createTestApp();
+    await emptyMailbox(t);
     const r = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.maple.resident } });
     expect(r.status).toBe(200);
     const [queued] = await t.deps.database.db.select().from(emailOutbox);
@@ -75,6 +79,7 @@ describe('email outbox', () => {
 
   it('lists the newest mail first and filters by recipient', async () => {
     t = await createTestApp();
+    await emptyMailbox(t);
     await queue(t, 'a@example.test');
     t.clock.advance(1000);
     await queue(t, 'b@example.test');

@@ -34,15 +34,14 @@ import { announcementEmail } from '../emails';
 import { queueEmails } from '../services/email';
 import { sanitizeRichText } from '../services/sanitize';
 import { newId } from '../services/tokens';
-import { requireRole, type Actor } from './actor';
-import { badRequest, conflict, invalidField, notFound } from './errors';
+import type { Actor } from './actor';
+import { badRequest, conflict, forbidden, invalidField, notFound } from './errors';
 import { deliverOutbox } from './outbox';
 import { assertIssuedKey, registerAttachmentReadRule } from './uploads';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 type DeliveryRow = typeof announcementDeliveries.$inferSelect;
 
-const BOARD = 'board' as const;
 const CHUNK = 500;
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 export const announcementRef = (id: string) => `announcement:${id}`;
@@ -361,7 +360,7 @@ async function replaceRecipients(tx: Tx, row: Pick<AnnouncementRow, 'id' | 'hoaI
 
 /** Creates a draft. `id` comes from the client for offline creation (the mutator); REST leaves it out. */
 export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Actor, input: AnnouncementForm & { id?: string }): Promise<AnnouncementRow> {
-  requireRole(actor, BOARD);
+  requireBoard(actor);
   const fields = await prepareFields(tx, actor, input);
   const id = input.id ?? newId();
   if (input.id) {
@@ -393,9 +392,14 @@ export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Acto
   return row;
 }
 
+/** Board work (community §6): residents are refused whatever the row, with words a rejection notice can show. */
+function requireBoard(actor: Actor): void {
+  if (!isPrivileged(actor.role)) throw forbidden(ANNOUNCEMENT_MESSAGES.boardOnly);
+}
+
 /** A board member's row for a write: the role first, then the row (404 when not visible). */
 async function boardRow(tx: Tx, actor: Actor, id: string): Promise<AnnouncementRow> {
-  requireRole(actor, BOARD);
+  requireBoard(actor);
   return getVisibleAnnouncement(tx, actor, id);
 }
 

@@ -133,10 +133,15 @@ function clearSession() {
   clearBrowserStorage();
 }
 
-/** Ends the session on the server (best effort) and clears tokens and browser storage everywhere. */
-export async function signOut(): Promise<void> {
+/** The refresh cookie is shared by every tab, so a session the server rejected is over in all of them. */
+function expireSession() {
   clearSession();
   channel?.postMessage({ type: 'signed-out' } satisfies Broadcast);
+}
+
+/** Ends the session on the server (best effort) and clears tokens and browser storage everywhere. */
+export async function signOut(): Promise<void> {
+  expireSession();
   try {
     await rawRequest('/api/auth/logout', { method: 'POST' });
   } catch {
@@ -190,7 +195,7 @@ async function doRefresh(): Promise<RefreshOutcome> {
 export function refreshSession(): Promise<RefreshOutcome> {
   inFlight ??= doRefresh()
     .then((outcome) => {
-      if (outcome === 'rejected') clearSession();
+      if (outcome === 'rejected') expireSession();
       else if (outcome === 'unreachable' && getSession().status === 'authenticated') scheduleRefresh(MIN_REFRESH_DELAY_MS);
       return outcome;
     })
@@ -219,7 +224,7 @@ let started = false;
 export function startSession() {
   if (started) return;
   started = true;
-  configureAuth({ getAccessToken: accessToken, refresh: refreshSession, onSessionExpired: clearSession });
+  configureAuth({ getAccessToken: accessToken, refresh: refreshSession, onSessionExpired: expireSession });
 
   // Timers are throttled in background tabs and stop while offline: catch up when it matters.
   const catchUp = () => {

@@ -64,12 +64,12 @@ export interface RunningWrangler {
 export async function startWranglerDev(opts: WranglerDevOptions, readyTimeoutMs = 90_000): Promise<RunningWrangler> {
   // wrangler.toml serves [assets] from dist/client; wrangler refuses to start when it is missing.
   mkdirSync(join(ROOT, 'dist/client'), { recursive: true });
-  const args = ['wrangler', 'dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--inspector-port', String(opts.inspectorPort), '--show-interactive-dev-session=false', '--log-level', opts.output ? 'warn' : 'info'];
+  const args = [join(ROOT, 'node_modules/wrangler/bin/wrangler.js'), 'dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--inspector-port', String(opts.inspectorPort), '--show-interactive-dev-session=false', '--log-level', opts.output ? 'warn' : 'info'];
   writeFileSync(opts.varsFile, envFileText(opts.vars), { mode: 0o600 });
   for (const file of [...(opts.extraEnvFiles ?? []), opts.varsFile]) args.push('--env-file', file);
   if (opts.persistTo) args.push('--persist-to', opts.persistTo);
   if (opts.config) args.push('--config', opts.config);
-  const child = spawn('npx', args, {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     // Its own process group, so stopping it also stops workerd.
     detached: true,

@@ -6,9 +6,8 @@
 import { useLocation } from 'wouter';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { useReplicache } from '../../lib/replicache';
-import { Card, CardBody, PageHeader } from '../../ui';
-import { MailIcon } from '../../ui/icons';
-import { AnnouncementForm } from './AnnouncementForm';
+import { PageHeader } from '../../ui';
+import { AnnouncementForm, NotifyInfoCard } from './AnnouncementForm';
 import { EMPTY_FORM } from './form-values';
 import { withBanner } from './use-nav-banner';
 
@@ -38,15 +37,7 @@ export function AnnouncementCreatePage() {
             navigate('/announcements', withBanner(ANNOUNCEMENT_MESSAGES.created));
           }}
         />
-        <Card className="order-first lg:order-none">
-          <CardBody className="flex gap-3 text-sm text-neutral-700">
-            <MailIcon className="mt-0.5 size-5 shrink-0 text-accent-700" />
-            <div className="space-y-1">
-              <p className="font-medium text-neutral-900">How recipients are notified</p>
-              <p>Recipients receive an email notification and can view the announcement in the app.</p>
-            </div>
-          </CardBody>
-        </Card>
+        <NotifyInfoCard />
       </div>
     </div>
   );

@@ -207,6 +207,8 @@ export function AnnouncementDetailPage() {
   const stats = remote.data?.delivery_stats ?? null;
   const sending = a.status === 'sending';
   const hasFailures = (counts?.failed ?? 0) > 0;
+  // A draft made offline has not had its audience resolved by the server yet (custom lists are known).
+  const recipientsKnown = a.version > 0 || a.audienceType === 'custom';
   const createdBy = a.createdBy?.name ?? (privileged && a.version === 0 ? (me?.name ?? 'Unknown') : 'Unknown');
 
   async function send(scheduledAt: string | null) {
@@ -365,24 +367,24 @@ export function AnnouncementDetailPage() {
             </Card>
           )}
 
-          {privileged && a.status !== 'draft' && a.status !== 'scheduled' && (
+          {privileged && counts && (
             <Card>
               <CardHeader title="Delivery Statistics" description={online ? undefined : 'Offline: the counts are from your last sync; the recipient lists need a connection.'} />
               <CardBody className="space-y-4">
                 <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
-                  <Tile label="Intended Recipients" value={counts?.total ?? a.totalRecipients} />
-                  <Tile label="Successfully Delivered" value={counts?.delivered ?? 0} tone="success" />
-                  <Tile label="Sending in Progress" value={counts?.pending ?? 0} tone={counts?.pending ? 'warning' : undefined} />
-                  <Tile label="Sending Failed" value={counts?.failed ?? 0} tone={counts?.failed ? 'danger' : undefined} />
+                  <Tile label="Intended Recipients" value={counts.total} />
+                  <Tile label="Successfully Delivered" value={counts.delivered} tone="success" />
+                  <Tile label="Sending in Progress" value={counts.pending} tone={counts.pending ? 'warning' : undefined} />
+                  <Tile label="Sending Failed" value={counts.failed} tone={counts.failed ? 'danger' : undefined} />
                 </div>
                 {a.status === 'sent' && (
                   <div>
                     <div className="flex items-baseline justify-between text-sm">
                       <span className="font-medium text-neutral-800">Delivery Success Rate</span>
-                      <span className="tabular font-semibold text-neutral-900">{successRate(counts?.delivered ?? 0, counts?.total ?? 0)}%</span>
+                      <span className="tabular font-semibold text-neutral-900">{successRate(counts.delivered, counts.total)}%</span>
                     </div>
                     <div className="mt-1.5 h-2 overflow-hidden rounded-full bg-neutral-200" aria-hidden="true">
-                      <div className="h-full rounded-full bg-success-600" style={{ width: `${successRate(counts?.delivered ?? 0, counts?.total ?? 0)}%` }} />
+                      <div className="h-full rounded-full bg-success-600" style={{ width: `${successRate(counts.delivered, counts.total)}%` }} />
                     </div>
                   </div>
                 )}
@@ -425,7 +427,7 @@ export function AnnouncementDetailPage() {
           <CardBody>
             <dl className="space-y-3">
               {a.sentAt != null && <Detail label="Sent At">{formatDateTime(a.sentAt)}</Detail>}
-              <Detail label="Total Recipients">{recipientsText(a.totalRecipients)}</Detail>
+              {recipientsKnown && <Detail label="Total Recipients">{recipientsText(a.totalRecipients)}</Detail>}
               {privileged && <Detail label="Created By">{createdBy}</Detail>}
               {privileged && <Detail label="Created At">{formatDateTime(a.createdAt)}</Detail>}
               {privileged && (

@@ -8,7 +8,7 @@ import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { useReplicache, useSyncStatus } from '../../lib/replicache';
 import { Alert, ButtonLink, LoadingText, PageHeader } from '../../ui';
 import { viewOfApi } from './announcements-api';
-import { AnnouncementForm } from './AnnouncementForm';
+import { AnnouncementForm, NotifyInfoCard } from './AnnouncementForm';
 import { formValuesOf } from './form-values';
 import { useAnnouncement } from './use-announcements';
 import { withBanner } from './use-nav-banner';
@@ -59,7 +59,7 @@ export function AnnouncementEditPage() {
   return (
     <div>
       <PageHeader title="Edit Announcement" breadcrumb={crumbs(a.title || 'View Announcement')} />
-      <div className="max-w-3xl">
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
         <AnnouncementForm
           key={a.id}
           initial={formValuesOf(a)}
@@ -77,6 +77,7 @@ export function AnnouncementEditPage() {
             navigate(`/announcements/${a.id}`, withBanner(ANNOUNCEMENT_MESSAGES.updated));
           }}
         />
+        <NotifyInfoCard />
       </div>
     </div>
   );

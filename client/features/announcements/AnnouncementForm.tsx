@@ -16,6 +16,7 @@ import {
 import { useSyncStatus } from '../../lib/replicache';
 import type { AnnouncementForm as AnnouncementFormData } from '../../../schema/announcements';
 import { Alert, Button, ButtonLink, Card, CardBody, Field, Input, Select } from '../../ui';
+import { MailIcon } from '../../ui/icons';
 import { AttachmentDropZone } from './AttachmentDropZone';
 import { validateAnnouncementForm, type AnnouncementFormValues } from './form-values';
 import { RecipientPicker, useRecipientOptions } from './RecipientPicker';
@@ -168,5 +169,20 @@ export function AnnouncementForm({
         </div>
       </Card>
     </form>
+  );
+}
+
+/** The info card beside the form (community §2). */
+export function NotifyInfoCard() {
+  return (
+    <Card>
+      <CardBody className="flex gap-3 text-sm text-neutral-700">
+        <MailIcon className="mt-0.5 size-5 shrink-0 text-accent-700" />
+        <div className="space-y-1">
+          <p className="font-medium text-neutral-900">How recipients are notified</p>
+          <p>Recipients receive an email notification and can view the announcement in the app.</p>
+        </div>
+      </CardBody>
+    </Card>
   );
 }

@@ -143,7 +143,7 @@ export function AttachmentDropZone({
             or drag it here
           </p>
           <p id={hintId} className="text-xs text-neutral-600">
-            {offline ? 'Attachments need a connection. Reconnect to add a file.' : 'PDF, DOC, DOCX, JPG, PNG or GIF, up to 10 MB'}
+            {offline ? 'Attachments need a connection. Reconnect to add a file.' : 'PDF, DOC, DOCX, JPG, PNG or GIF, up to 10\u00a0MB'}
           </p>
           <input
             ref={inputRef}

@@ -1,0 +1,259 @@
+/**
+ * Announcements end to end (issue 6), driven by roles and labels as a user would: a board member
+ * writes a draft with an attachment, edits it and sends it to a custom recipient, who reads it; a
+ * draft written and sent with no network reaches its recipients exactly once after reconnecting;
+ * residents cannot open the create and edit screens. axe and screenshots on the four screens.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
+
+const e2e = e2eSuite();
+
+/** A small PDF-looking file of about 240 KB (the size shows in MB to two decimals). */
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(240_000, 32), Buffer.from('\n%%EOF\n')]);
+
+async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  // Requests the service worker makes itself are not covered by setOffline: fail them too.
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+async function goOnline(context: BrowserContext) {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+/** Screenshots from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
+async function snap(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snapPage(page, name);
+}
+
+async function expectNoSeriousAxe(page: Page) {
+  const violations = await axeScan(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+const unreadCount = (page: Page) => page.getByText('Unread Announcements').locator('xpath=following-sibling::p[1]');
+const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Title' });
+const messageEditor = (page: Page) => page.getByRole('textbox', { name: /^Message/ });
+
+async function announcementRow(title: string) {
+  const rs = await e2e.server.db.execute({ sql: 'SELECT id, status, attachment_filename FROM announcements WHERE title = ?', args: [title] });
+  return rs.rows[0] as unknown as { id: string; status: string; attachment_filename: string | null } | undefined;
+}
+
+/** Mails about one announcement (its title is in the subject), per recipient. */
+async function mailsAbout(title: string): Promise<Record<string, number>> {
+  const rs = await e2e.server.db.execute({ sql: "SELECT to_email, count(*) AS n FROM email_outbox WHERE subject LIKE '%' || ? || '%' GROUP BY to_email", args: [title] });
+  return Object.fromEntries(rs.rows.map((r) => [String(r.to_email), Number(r.n)]));
+}
+
+describe('announcements', () => {
+  it('a board member writes a draft with an attachment, edits it and sends it to a custom recipient, who reads it', { timeout: 90_000 }, async () => {
+    const title = 'Clubhouse renovation vote';
+    const board = await openPage(e2e.browser, e2e.server);
+    const { page } = board;
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/announcements');
+      await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+      await page.getByText('Spring landscaping schedule').first().waitFor();
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcements-list-board');
+
+      await page.getByRole('link', { name: 'Create Announcement' }).first().click();
+      await waitForPath(page, '/announcements/create');
+      await page.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
+      await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Announcements' }).waitFor();
+
+      // The spec's messages, before anything is sent.
+      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await page.getByText('Title is required').waitFor();
+      await page.getByText('Message is required').waitFor();
+
+      await titleInput(page).fill(title);
+      await messageEditor(page).click();
+      await page.keyboard.type('The board votes on the clubhouse renovation next week. ');
+      await page.getByRole('button', { name: 'Bold' }).click();
+      await page.keyboard.type('Please read the attached plan.');
+
+      // Attachment checks of §5, then a PDF.
+      const fileInput = page.locator('input[type="file"]');
+      await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await page.getByText('File type not allowed. Please upload PDF, DOC, DOCX, or image files').waitFor();
+      await fileInput.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761) });
+      await page.getByText('File size must be less than 10MB').waitFor();
+      await fileInput.setInputFiles({ name: 'renovation-plan.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await page.getByText('renovation-plan.pdf').waitFor();
+      await expect(page.getByText('File size must be less than 10MB').count()).resolves.toBe(0);
+
+      await page.getByLabel('Category').selectOption('event');
+      await page.getByLabel('Audience').selectOption('custom');
+      const picker = page.getByRole('group', { name: /Recipients/ });
+      await picker.getByText('Rita Resident').waitFor();
+      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await page.getByText('Please select at least one recipient').waitFor();
+      await picker.getByRole('checkbox', { name: /Rita Resident/ }).check();
+      await page.getByText('1 selected').waitFor();
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-create');
+
+      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await waitForPath(page, '/announcements');
+      await page.getByText('Announcement created successfully').waitFor();
+      await page.getByRole('link', { name: `View ${title}` }).waitFor();
+      await expect.poll(async () => (await announcementRow(title))?.attachment_filename, { timeout: 15_000 }).toBe('renovation-plan.pdf');
+      // The banner clears after 5 seconds.
+      await page.getByText('Announcement created successfully').waitFor({ state: 'detached', timeout: 8_000 });
+
+      await page.getByRole('link', { name: `View ${title}` }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText('PDF · 0.23 MB').waitFor();
+      await page.getByRole('button', { name: 'Download renovation-plan.pdf' }).waitFor();
+      await page.getByText('Specific recipients selected (1)').waitFor();
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-detail-draft');
+
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Edit Announcement' }).waitFor();
+      await expect(titleInput(page).inputValue()).resolves.toBe(title);
+      await page.getByText('Please read the attached plan.').waitFor();
+      await expect(picker.getByRole('checkbox', { name: /Rita Resident/ }).isChecked()).resolves.toBe(true);
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-edit');
+      await messageEditor(page).click();
+      await page.keyboard.press('End');
+      await page.keyboard.type(' Voting closes Friday.');
+      await page.getByRole('button', { name: 'Update Announcement' }).click();
+      const id = (await announcementRow(title))!.id;
+      await waitForPath(page, `/announcements/${id}`);
+      await page.getByText('Announcement updated successfully').waitFor();
+      await page.getByText('Voting closes Friday.').waitFor();
+
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send announcement' });
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('Announcement sent successfully (1/1 emails delivered)').waitFor({ timeout: 20_000 });
+      await page.getByText('Delivery Success Rate').waitFor();
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-detail-sent');
+      await expect.poll(() => mailsAbout(title), { timeout: 15_000 }).toEqual({ [DEMO.maple.resident]: 1 });
+      expect(board.errors).toEqual([]);
+    } finally {
+      await board.context.close();
+    }
+
+    const resident = await openPage(e2e.browser, e2e.server);
+    try {
+      const rp = resident.page;
+      await signInAs(rp, e2e.server, DEMO.maple.resident);
+      await goInApp(rp, '/announcements');
+      await rp.getByRole('link', { name: `View ${title}` }).waitFor();
+      const before = Number(await unreadCount(rp).textContent());
+      await expectNoSeriousAxe(rp);
+      await snap(rp, 'announcements-list-resident');
+      await rp.getByRole('link', { name: `View ${title}` }).click();
+      await rp.getByRole('heading', { level: 1, name: title }).waitFor();
+      await rp.getByText('Voting closes Friday.').waitFor();
+      // Residents see no author, audience or delivery statistics.
+      await expect(rp.getByText('Delivery Statistics').count()).resolves.toBe(0);
+      await expect(rp.getByText('Created By').count()).resolves.toBe(0);
+      await expectNoSeriousAxe(rp);
+      await snap(rp, 'announcement-detail-resident');
+      await rp.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Announcements' }).click();
+      await expect.poll(async () => Number(await unreadCount(rp).textContent())).toBe(before - 1);
+      expect(resident.errors).toEqual([]);
+    } finally {
+      await resident.context.close();
+    }
+  });
+
+  it('a draft written and sent offline reaches the residents exactly once after reconnecting', { timeout: 90_000 }, async () => {
+    const title = 'Street sweeping Thursday';
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/announcements');
+      await page.getByText('Spring landscaping schedule').first().waitFor();
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+
+      await goOffline(context);
+      await page.getByText('Offline — changes will sync when you reconnect').waitFor();
+      await page.getByRole('link', { name: 'Create Announcement' }).first().click();
+      await page.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
+      // Uploads need a connection.
+      await page.getByText('Attachments need a connection. Reconnect to add a file.').waitFor();
+      await expect(page.getByRole('button', { name: 'Choose a file' }).isDisabled()).resolves.toBe(true);
+      await titleInput(page).fill(title);
+      await messageEditor(page).click();
+      await page.keyboard.type('Please move cars off the street by 8 am.');
+      await page.getByLabel('Audience').selectOption('residents');
+      await snap(page, 'announcement-create-offline');
+      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await page.getByText('Announcement created successfully').waitFor();
+
+      await page.getByRole('link', { name: `View ${title}` }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send announcement' });
+      await dialog.getByText('The announcement will be sent when you reconnect.').waitFor();
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('Sending emails...').waitFor();
+      await page.getByText(/\d+ changes? waiting to sync/).waitFor();
+      await snap(page, 'announcement-detail-offline');
+      // Replicache writes to IndexedDB shortly after a change.
+      await page.waitForTimeout(1_500);
+
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
+      await page.getByText(/\d+ changes? waiting to sync/).waitFor();
+      expect(await announcementRow(title)).toBeUndefined();
+
+      await goOnline(context);
+      await expect.poll(async () => (await announcementRow(title))?.status, { timeout: 20_000 }).toBe('sent');
+      await expect
+        .poll(() => mailsAbout(title), { timeout: 20_000 })
+        .toEqual({ [DEMO.maple.resident]: 1, [DEMO.maple.resident2]: 1 });
+      await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 15_000 });
+
+      // Another reload and sync round send nothing twice.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText('Delivery Success Rate').waitFor({ timeout: 15_000 });
+      expect(await mailsAbout(title)).toEqual({ [DEMO.maple.resident]: 1, [DEMO.maple.resident2]: 1 });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    const resident = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(resident.page, e2e.server, DEMO.maple.resident2);
+      await goInApp(resident.page, '/announcements');
+      await resident.page.getByRole('link', { name: `View ${title}` }).waitFor();
+      await expect(resident.page.getByRole('link', { name: `View ${title}` }).count()).resolves.toBe(1);
+      expect(resident.errors).toEqual([]);
+    } finally {
+      await resident.context.close();
+    }
+  });
+
+  it('keeps residents out of the create and edit screens', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      const draft = (await e2e.server.db.execute("SELECT id FROM announcements WHERE status = 'draft' LIMIT 1")).rows[0];
+      await signInAs(page, e2e.server, DEMO.maple.resident);
+      for (const path of ['/announcements/create', `/announcements/${String(draft.id)}/edit`]) {
+        await page.goto(path);
+        await waitForPath(page, '/announcements');
+        await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+      }
+      await expect(page.getByRole('link', { name: 'Create Announcement' }).count()).resolves.toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

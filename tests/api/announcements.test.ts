@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
 import { announcementDeliveries, announcements, emailOutbox, users } from '../../schema/tables';
 import { UPLOAD_MESSAGES } from '../../schema/uploads';
-import { sendDueAnnouncements } from '../../worker/domain/announcements';
+import { deliverAnnouncementNow, sendAnnouncement, sendDueAnnouncements } from '../../worker/domain/announcements';
+import { deliverOutbox } from '../../worker/domain/outbox';
 import { runJobs } from '../../worker/jobs/runner';
 import type { DeliveryResult, Mailer, OutgoingMail } from '../../worker/services/mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -258,6 +259,33 @@ describe('announcements API', () => {
     await runJobs(t.deps);
     const after = await call(t, 'GET', `/api/announcements/${a._id}`, { token: board });
     expect(after.json).toMatchObject({ status: 'sent', delivery_counts: { total: 2, delivered: 2, failed: 0, pending: 0 } });
+  });
+
+  it('the send waits for its rows when a job run claimed them first, so the summary counts them', async () => {
+    await setup();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let claimedByJob!: () => void;
+    const jobHasThem = new Promise<void>((r) => (claimedByJob = r));
+    t.deps.mailer = {
+      kind: 'resend',
+      async send(mails) {
+        claimedByJob();
+        await released;
+        return mails.map((m): DeliveryResult => ({ id: m.id, ok: true, providerId: 'p' }));
+      },
+    };
+    const a = await draft();
+    const [ben] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.board));
+    const actor = { userId: ben.id, hoaId: ben.hoaId, role: 'board' as const, sessionId: 's' };
+    await t.deps.database.transaction((tx) => sendAnnouncement(t.deps, tx, actor, a._id, { delivery: 'caller' }));
+    const job = deliverOutbox(t.deps);
+    await jobHasThem;
+    const inline = deliverAnnouncementNow(t.deps, a._id);
+    setTimeout(release, 150);
+    await Promise.all([job, inline]);
+    const after = await call(t, 'GET', `/api/announcements/${a._id}`, { token: board });
+    expect(after.json).toMatchObject({ status: 'sent', delivery_counts: { total: 4, delivered: 4, pending: 0 } });
   });
 
   it('scheduled sending: scheduled until due, then the job sends it once', async () => {

@@ -62,14 +62,15 @@ describe('offline', () => {
       await goOffline(context);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
       await page.getByRole('link', { name: 'View Pool opening weekend' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor();
+      // Generous: the detail chunk comes from the service worker and the data from IndexedDB, on a busy CI box.
+      await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor({ timeout: 20_000 });
       await page.getByText('1 change waiting to sync').waitFor();
       await snap(page, 'offline-announcement');
       // Replicache writes to IndexedDB shortly after a change.
       await page.waitForTimeout(1_500);
 
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor({ timeout: 20_000 });
       await page.getByText('The community pool opens on').waitFor();
       await page.getByText('1 change waiting to sync').waitFor();
       await page.getByRole('link', { name: 'Announcements' }).first().click();
@@ -89,7 +90,7 @@ describe('offline', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 60_000);
 
   it('shows a change the server refused as soon as it is poked, until the user dismisses it', async () => {
     const { context, page, errors } = await openPage(browser, server);

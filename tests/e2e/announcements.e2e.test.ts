@@ -6,6 +6,10 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { announcementFormSchema } from '../../schema/announcements';
+import { createAnnouncementDraft } from '../../worker/domain/announcements';
+import { findUserByEmail } from '../../worker/domain/users';
+import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
 import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
@@ -48,6 +52,31 @@ async function announcementRow(title: string) {
 async function mailsAbout(title: string): Promise<Record<string, number>> {
   const rs = await e2e.server.db.execute({ sql: "SELECT to_email, count(*) AS n FROM email_outbox WHERE subject LIKE '%' || ? || '%' GROUP BY to_email", args: [title] });
   return Object.fromEntries(rs.rows.map((r) => [String(r.to_email), Number(r.n)]));
+}
+
+/** Drafts written straight through the domain, as the board member's own REST or sync calls would. */
+async function createDrafts(email: string, drafts: { title: string; audience_type?: 'all' | 'residents' | 'custom'; custom_recipients?: string[] }[]) {
+  const { deps } = e2e.server;
+  const user = (await findUserByEmail(deps.database.db, email))!;
+  const actor = { userId: user.id, hoaId: user.hoaId, role: user.role, sessionId: 'e2e' };
+  for (const d of drafts) {
+    const input = announcementFormSchema.parse({ message: `<p>${d.title}: details inside.</p>`, ...d });
+    await deps.database.transaction((tx) => createAnnouncementDraft(deps, tx, actor, input));
+  }
+}
+
+/** Makes mail to `failing` addresses fail permanently (a rejected mailbox); returns the restorer. */
+function failMailTo(failing: Set<string>): () => void {
+  const mailer = e2e.server.deps.mailer;
+  const original = mailer.send.bind(mailer);
+  mailer.send = async (mails: OutgoingMail[]): Promise<DeliveryResult[]> => {
+    const ok = await original(mails.filter((m) => !failing.has(m.to)));
+    const failed = mails.filter((m) => failing.has(m.to)).map((m): DeliveryResult => ({ id: m.id, ok: false, error: `Mailbox ${m.to} unavailable`, permanent: true }));
+    return [...ok, ...failed];
+  };
+  return () => {
+    mailer.send = original;
+  };
 }
 
 describe('announcements', () => {
@@ -253,6 +282,69 @@ describe('announcements', () => {
       await expect(page.getByRole('link', { name: 'Create Announcement' }).count()).resolves.toBe(0);
       expect(errors).toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('reports failed deliveries, retries them, and pages the list with Load more', { timeout: 90_000 }, async () => {
+    const partial = 'Gate code changes Monday';
+    const failing = 'Board dinner RSVP';
+    const ray = (await findUserByEmail(e2e.server.deps.database.db, DEMO.maple.resident2))!;
+    await createDrafts(DEMO.maple.board, [
+      { title: partial, audience_type: 'residents' },
+      { title: failing, audience_type: 'custom', custom_recipients: [ray.id] },
+      ...Array.from({ length: 8 }, (_, i) => ({ title: `Archive note ${i + 1}` })),
+    ]);
+    const restore = failMailTo(new Set([DEMO.maple.resident2]));
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/announcements');
+      // 10 rows a page: 18 announcements need one Load more.
+      await page.getByRole('link', { name: /^View Archive note/ }).first().waitFor();
+      const rows = page.getByRole('table', { name: 'All Announcements' }).locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(10);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await page.getByText('No more announcements').waitFor();
+      await expect(rows.count()).resolves.toBe(18);
+
+      // One of two residents cannot be reached: sent, with one failed delivery, then Retry All.
+      await page.getByRole('link', { name: `View ${partial}` }).click();
+      await page.getByRole('heading', { level: 1, name: partial }).waitFor();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Send announcement' }).getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('Announcement sent successfully (1/2 emails delivered)').waitFor({ timeout: 20_000 });
+      const failedList = page.getByRole('heading', { name: 'Failed Email Deliveries' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+      await failedList.getByText('Ray Resident').waitFor();
+      await failedList.getByText(`Mailbox ${DEMO.maple.resident2} unavailable`).waitFor();
+      await page.getByText('50%').waitFor();
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-detail-failures');
+      restore();
+      await page.getByRole('button', { name: 'Retry All' }).click();
+      await page.getByText('Retry completed: 1 succeeded, 0 failed').waitFor();
+      await page.getByText('100%').waitFor();
+      await page.getByRole('button', { name: 'Retry All' }).waitFor({ state: 'detached' });
+      await page.getByText('Retry completed: 1 succeeded, 0 failed').waitFor({ state: 'detached', timeout: 8_000 });
+
+      // Every delivery fails: the send ends failed, and Retry Send tries again.
+      const restoreAgain = failMailTo(new Set([DEMO.maple.resident2]));
+      await goInApp(page, '/announcements');
+      await page.getByRole('link', { name: `View ${failing}` }).click();
+      await page.getByRole('heading', { level: 1, name: failing }).waitFor();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Send announcement' }).getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByText('There was an error sending this announcement. Please try again.').waitFor({ timeout: 20_000 });
+      await page.getByText('Sending Failed', { exact: true }).first().waitFor();
+      await snap(page, 'announcement-detail-failed');
+      restoreAgain();
+      await page.getByRole('button', { name: 'Retry Send' }).click();
+      await page.getByText('Retry completed: 1 succeeded, 0 failed').waitFor();
+      await page.getByText('Delivery Success Rate').waitFor({ timeout: 15_000 });
+      await expect(mailsAbout(failing)).resolves.toEqual({ [DEMO.maple.resident2]: 1 });
+      expect(errors).toEqual([]);
+    } finally {
+      restore();
       await context.close();
     }
   });

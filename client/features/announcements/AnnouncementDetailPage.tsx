@@ -373,7 +373,7 @@ export function AnnouncementDetailPage() {
               <CardBody className="space-y-4">
                 <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
                   <Tile label="Intended Recipients" value={counts.total} />
-                  <Tile label="Successfully Delivered" value={counts.delivered} tone="success" />
+                  <Tile label="Successfully Delivered" value={counts.delivered} tone={counts.delivered ? 'success' : undefined} />
                   <Tile label="Sending in Progress" value={counts.pending} tone={counts.pending ? 'warning' : undefined} />
                   <Tile label="Sending Failed" value={counts.failed} tone={counts.failed ? 'danger' : undefined} />
                 </div>

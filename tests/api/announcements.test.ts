@@ -189,6 +189,10 @@ describe('announcements API', () => {
     );
     expect(mails).toHaveLength(2);
     expect(mails[0].text).toContain('resurfaced');
+    expect(mails[0].text).toContain(`http://localhost:8787/announcements/${a._id}`);
+    // The local mailbox shows them.
+    const box = await call(t, 'GET', `/dev/mail.json?to=${DEMO.maple.resident2}`);
+    expect(box.json.mails[0]).toMatchObject({ subject: 'Road resurfacing', status: 'delivered' });
 
     // Sent once only; a sent announcement is not edited or deleted.
     expect((await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: {} })).json).toEqual({ message: ANNOUNCEMENT_MESSAGES.notDraftSend });

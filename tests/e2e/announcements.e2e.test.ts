@@ -191,6 +191,14 @@ describe('announcements', () => {
       await expect(rp.getByText('Created By').count()).resolves.toBe(0);
       await expectNoSeriousAxe(rp);
       await snap(rp, 'announcement-detail-resident');
+      // The attachment opens from storage in a new tab, through a short-lived download URL.
+      // (Headless Chromium has no PDF viewer: the tab turns into a download, so watch the request.)
+      const [fileRequest] = await Promise.all([
+        rp.context().waitForEvent('request', (r) => r.url().includes('renovation-plan')),
+        rp.getByRole('button', { name: 'Download renovation-plan.pdf' }).click(),
+      ]);
+      expect(new URL(fileRequest.url()).origin).not.toBe(e2e.server.url);
+      await rp.getByRole('heading', { level: 1, name: title }).waitFor();
       await rp.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Announcements' }).click();
       await expect.poll(async () => Number(await unreadCount(rp).textContent())).toBe(before - 1);
       expect(resident.errors).toEqual([]);

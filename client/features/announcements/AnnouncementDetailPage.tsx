@@ -260,7 +260,10 @@ export function AnnouncementDetailPage() {
     setDownloading(true);
     try {
       const { downloadUrl } = await attachmentDownloadUrl(s3Key);
-      if (!window.open(downloadUrl, '_blank', 'noopener')) window.location.assign(downloadUrl);
+      // A new tab keeps the app open; 'noopener' would make window.open return null, so cut the opener by hand.
+      const tab = window.open(downloadUrl, '_blank');
+      if (tab) tab.opener = null;
+      else window.location.assign(downloadUrl);
     } catch {
       setActionError(DETAIL_MESSAGES.downloadFailed);
     } finally {

@@ -133,10 +133,12 @@ interface Extras {
 }
 
 async function loadExtras(db: DbOrTx, viewer: Viewer, rows: AnnouncementRow[]): Promise<Extras> {
+  // Residents never get the list; they only see sent ones, whose total comes from the delivery rows.
+  const privileged = isPrivileged(viewer.role);
   const custom = await customRecipientIds(
     db,
     viewer.hoaId,
-    rows.filter((r) => r.audienceType === 'custom').map((r) => r.id),
+    rows.filter((r) => r.audienceType === 'custom' && (privileged || !isOut(r.status))).map((r) => r.id),
   );
   const counts = await deliveryCounts(
     db,

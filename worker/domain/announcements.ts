@@ -647,20 +647,25 @@ const INLINE_DELIVERY_BUDGET_MS = 5_000;
 export async function deliverAnnouncementNow(deps: AppDeps, id: string): Promise<void> {
   const started = Date.now();
   const ref = announcementRef(id);
-  while (Date.now() - started < INLINE_DELIVERY_BUDGET_MS) {
-    const run = await deliverOutbox(deps, { ref });
-    if (run.claimed > 0) continue;
-    // Nothing left to claim here; a concurrent job run may still hold some of these rows: wait for it briefly.
-    const [inFlight] = await deps.database.db
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.ref, ref), eq(emailOutbox.status, 'sending')))
-      .limit(1);
-    if (!inFlight) break;
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    while (Date.now() - started < INLINE_DELIVERY_BUDGET_MS) {
+      const run = await deliverOutbox(deps, { ref });
+      if (run.claimed > 0) continue;
+      // Nothing left to claim here; a concurrent job run may still hold some of these rows: wait for it briefly.
+      const [inFlight] = await deps.database.db
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.ref, ref), eq(emailOutbox.status, 'sending')))
+        .limit(1);
+      if (!inFlight) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await settleAnnouncementDeliveries(deps, { announcementId: id });
+  } catch (e) {
+    // The send is committed; the job finishes what this pass could not. The answer shows the state so far.
+    console.error(`announcement ${id}: inline delivery failed, left to the outbox job`, e);
   }
-  await settleAnnouncementDeliveries(deps, { announcementId: id });
-  // Anything still queued (budget spent, or a retry later) goes to the job.
+  // Anything still queued (budget spent, a retry later, or the failure above) goes to the job.
   deps.onEmailQueued?.();
 }
 

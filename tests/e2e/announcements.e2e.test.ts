@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { announcementFormSchema } from '../../schema/announcements';
-import { createAnnouncementDraft } from '../../worker/domain/announcements';
+import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
 import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
@@ -65,13 +65,13 @@ async function createDrafts(email: string, drafts: { title: string; audience_typ
   }
 }
 
-/** Makes mail to `failing` addresses fail permanently (a rejected mailbox); returns the restorer. */
-function failMailTo(failing: Set<string>): () => void {
+/** Makes mail to `failing` addresses fail (permanently: a rejected mailbox; else a provider outage); returns the restorer. */
+function failMailTo(failing: Set<string>, permanent = true): () => void {
   const mailer = e2e.server.deps.mailer;
   const original = mailer.send.bind(mailer);
   mailer.send = async (mails: OutgoingMail[]): Promise<DeliveryResult[]> => {
     const ok = await original(mails.filter((m) => !failing.has(m.to)));
-    const failed = mails.filter((m) => failing.has(m.to)).map((m): DeliveryResult => ({ id: m.id, ok: false, error: `Mailbox ${m.to} unavailable`, permanent: true }));
+    const failed = mails.filter((m) => failing.has(m.to)).map((m): DeliveryResult => ({ id: m.id, ok: false, error: `Mailbox ${m.to} unavailable`, permanent }));
     return [...ok, ...failed];
   };
   return () => {
@@ -350,6 +350,44 @@ describe('announcements', () => {
       await page.getByText('Retry completed: 1 succeeded, 0 failed').waitFor();
       await page.getByText('Delivery Success Rate').waitFor({ timeout: 15_000 });
       await expect(mailsAbout(failing)).resolves.toEqual({ [DEMO.maple.resident2]: 1 });
+      expect(errors).toEqual([]);
+    } finally {
+      restore();
+      await context.close();
+    }
+  });
+
+  it('shows a send that waits for a mail retry as sending, and says when it completes', { timeout: 60_000 }, async () => {
+    const title = 'Hallway painting schedule';
+    await createDrafts(DEMO.maple.board, [{ title, audience_type: 'residents' }]);
+    const restore = failMailTo(new Set([DEMO.maple.resident2]), false);
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/announcements');
+      await page.getByRole('link', { name: `View ${title}` }).click();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Send announcement' }).getByRole('button', { name: 'Send', exact: true }).click();
+      // One mail waits for the outbox's next attempt: the announcement stays sending.
+      const id = (await announcementRow(title))!.id;
+      await expect.poll(async () => Number((await e2e.server.db.execute({ sql: "SELECT count(*) AS n FROM email_outbox WHERE ref = ? AND status = 'queued' AND attempts > 0", args: [`announcement:${id}`] })).rows[0].n), { timeout: 15_000 }).toBe(1);
+      await page.getByText('Sending emails...').waitFor();
+      await page.getByText('Sending may take a few minutes. You can leave this page; sending continues.').waitFor();
+      await page.getByText('Sending in Progress').waitFor();
+      await page.getByRole('button', { name: 'Refresh Status' }).click();
+      await page.getByRole('button', { name: 'Refresh Status' }).waitFor();
+      await expect(page.getByText('Failed to refresh announcement').count()).resolves.toBe(0);
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-detail-sending');
+
+      // The provider is back and the retry is due: the page learns it is sent.
+      restore();
+      await e2e.server.db.execute({ sql: 'UPDATE email_outbox SET next_attempt_at = 0 WHERE ref = ?', args: [`announcement:${id}`] });
+      await deliverAnnouncementNow(e2e.server.deps, id);
+      await page.getByText('Announcement status updated - sending completed!').waitFor({ timeout: 15_000 });
+      await page.getByText('Sending emails...').waitFor({ state: 'detached' });
+      await page.getByText('100%').waitFor();
+      expect(await mailsAbout(title)).toEqual({ [DEMO.maple.resident]: 1, [DEMO.maple.resident2]: 1 });
       expect(errors).toEqual([]);
     } finally {
       restore();

@@ -5,7 +5,7 @@
  * the cache once the server's delivery counts arrive. Per-recipient lists and retries need the
  * server (`GET /api/announcements/:id`, `POST …/retry`).
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
 import { ANNOUNCEMENT_MESSAGES, AUDIENCE_LABELS, audienceDisplay, fileSizeMb, PUBLISHED_ANNOUNCEMENT_STATUSES, type ApiAnnouncement } from '../../../schema/announcements';
 import { formatDateTime } from '../../lib/format';
@@ -170,10 +170,18 @@ export function AnnouncementDetailPage() {
   const status = a?.status;
   const delivered = a?.deliveryCounts?.delivered;
   const total = a?.deliveryCounts?.total;
+  const previousStatus = useRef(status);
   useEffect(() => {
-    if (!awaitingSend || !status || status === 'draft' || status === 'sending') return;
-    setAwaitingSend(false);
-    if (status === 'sent' && total !== undefined && delivered !== undefined) flash(DETAIL_MESSAGES.sent(delivered, total));
+    const previous = previousStatus.current;
+    previousStatus.current = status;
+    if (awaitingSend) {
+      if (!status || status === 'draft' || status === 'sending') return;
+      setAwaitingSend(false);
+      if (status === 'sent' && total !== undefined && delivered !== undefined) flash(DETAIL_MESSAGES.sent(delivered, total));
+    } else if (previous === 'sending' && status === 'sent') {
+      // The cache refreshes itself (pokes): a sending announcement that finishes while open says so, as Refresh Status does.
+      flash(DETAIL_MESSAGES.sendingCompleted);
+    }
   }, [awaitingSend, status, delivered, total, flash]);
 
   if (loading || (!a && remote.loading) || (!a && online && !remote.error)) {
@@ -227,6 +235,8 @@ export function AnnouncementDetailPage() {
 
   async function refreshStatus() {
     setActionError(null);
+    // From here on the outcome is reported as a status update, not as the result of the send.
+    setAwaitingSend(false);
     setRefreshing(true);
     try {
       rep?.pull().catch(() => {});

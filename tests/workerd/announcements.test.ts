@@ -1,0 +1,80 @@
+/**
+ * Sending announcements in workerd: the react-email template renders, the deliveries settle through
+ * SQL the local Hrana server runs (UPDATE … FROM … RETURNING), over REST (inline pass) and over a
+ * sync push (delivered after the response by ctx.waitUntil). The Worker here has no mail provider
+ * configured, so every delivery fails permanently and the announcement ends `failed`: the path a
+ * provider outage takes.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { call, DEMO, login } from './http';
+
+const db = createClient({ url: `file:${inject('databasePath')}` });
+afterAll(() => db.close());
+
+async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for the Worker');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function userId(email: string): Promise<string> {
+  const { rows } = await db.execute({ sql: 'SELECT id FROM users WHERE email = ?', args: [email] });
+  return rows[0].id as string;
+}
+
+describe('announcements in workerd', () => {
+  it('a REST send renders the mail, queues one delivery per recipient and settles them before answering', async () => {
+    // The superadmin: the auth checks change the board member's password.
+    const board = await login(DEMO.maple.superadmin);
+    const ray = await userId(DEMO.maple.resident2);
+    const created = await call('POST', '/api/announcements', {
+      token: board.token,
+      body: { title: 'Workerd send check', message: '<p>Sent from <strong>workerd</strong></p>', audience_type: 'custom', custom_recipients: [ray] },
+    });
+    expect(created.status).toBe(201);
+    const sent = await call('POST', `/api/announcements/${created.json._id}/send`, { token: board.token, body: {} });
+    expect(sent.status).toBe(200);
+    expect(sent.json).toMatchObject({ status: 'failed', delivery_summary: { email_delivered: 0, total_recipients: 1 } });
+    expect(sent.json.delivery_stats.email_failed).toEqual([expect.objectContaining({ _id: ray, email: DEMO.maple.resident2, error: expect.stringContaining('not configured') })]);
+    const { rows } = await db.execute({ sql: 'SELECT template, subject, html FROM email_outbox WHERE ref = ?', args: [`announcement:${created.json._id}`] });
+    expect(rows.map((r) => [r.template, r.subject])).toEqual([['announcement', 'Workerd send check']]);
+    expect(rows[0].html).toContain('<strong>workerd</strong>');
+
+    // In-app delivery does not depend on email: Ray sees it.
+    const resident = await login(DEMO.maple.resident2);
+    expect((await call('GET', `/api/announcements/${created.json._id}`, { token: resident.token })).json).toMatchObject({ title: 'Workerd send check', status: 'failed' });
+  });
+
+  it('a send pushed through sync is delivered after the response and settled', async () => {
+    // The superadmin: the auth checks change the board member's password.
+    const board = await login(DEMO.maple.superadmin);
+    const id = crypto.randomUUID();
+    const push = await call('POST', '/api/sync/push', {
+      token: board.token,
+      body: {
+        pushVersion: 1,
+        clientGroupID: `cg-${id}`,
+        profileID: 'p',
+        schemaVersion: '1',
+        mutations: [
+          { id: 1, clientID: `c-${id}`, name: 'createAnnouncementDraft', args: { id, title: 'Workerd push send', message: '<p>x</p>', audience_type: 'board' }, timestamp: 1 },
+          { id: 2, clientID: `c-${id}`, name: 'sendAnnouncement', args: { id }, timestamp: 2 },
+        ],
+      },
+    });
+    expect(push.status).toBe(200);
+    const status = await until(async () => {
+      const { rows } = await db.execute({ sql: 'SELECT status FROM announcements WHERE id = ?', args: [id] });
+      return rows[0]?.status === 'sending' ? undefined : (rows[0]?.status as string | undefined);
+    });
+    expect(status).toBe('failed');
+    const { rows } = await db.execute({ sql: 'SELECT status, count(*) AS n FROM announcement_deliveries WHERE announcement_id = ? GROUP BY status', args: [id] });
+    // Board audience in Maple Grove: the board member and the superadmin.
+    expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['failed', 2]]);
+  });
+});

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
 import { announcementDeliveries, announcements, emailOutbox, users } from '../../schema/tables';
 import { UPLOAD_MESSAGES } from '../../schema/uploads';
-import { deliverAnnouncementNow, sendAnnouncement, sendDueAnnouncements } from '../../worker/domain/announcements';
+import { deliverAnnouncementNow, sendAnnouncement, sendDueAnnouncements, settleAnnouncementDeliveries } from '../../worker/domain/announcements';
 import { deliverOutbox } from '../../worker/domain/outbox';
 import { runJobs } from '../../worker/jobs/runner';
 import type { DeliveryResult, Mailer, OutgoingMail } from '../../worker/services/mailer';
@@ -316,6 +316,19 @@ describe('announcements API', () => {
     expect(rows).toHaveLength(4);
     expect(mailer.sent.filter((m) => m.subject === 'Road resurfacing')).toHaveLength(4);
     expect((await call(t, 'GET', `/api/announcements/${a._id}`, { token: resident })).status).toBe(200);
+  });
+
+  it('the settle step finds nothing to do on settled data and takes no write lock', async () => {
+    await setup();
+    let writes = 0;
+    const transaction = t.deps.database.transaction.bind(t.deps.database);
+    t.deps.database.transaction = (fn) => {
+      writes++;
+      return transaction(fn);
+    };
+    expect(await settleAnnouncementDeliveries(t.deps)).toBe(0);
+    expect(await sendDueAnnouncements(t.deps)).toBe(0);
+    expect(writes).toBe(0);
   });
 
   it('a past scheduled_at sends now', async () => {

@@ -179,9 +179,9 @@ export async function startNodeServer(opts: NodeServerOptions) {
   return { app, deps, server, close };
 }
 
-// Run directly: `tsx worker/node.ts`
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const running = await startNodeServer(readNodeOptions());
+/** Runs the server until SIGINT or SIGTERM, then closes it cleanly (3 s at most). */
+export async function runUntilSignalled(opts: NodeServerOptions = readNodeOptions()) {
+  const running = await startNodeServer(opts);
   const stop = (signal: string) => {
     console.log(`\n${signal}: shutting down`);
     running.close().then(() => process.exit(0));
@@ -190,3 +190,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
+
+// Run directly: `tsx worker/node.ts`
+if (import.meta.url === `file://${process.argv[1]}`) await runUntilSignalled();

@@ -23,17 +23,18 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** One API call the way a client makes it; returns status, parsed JSON (or null) and headers. */
-export async function call(t: TestApp, method: string, path: string, opts: CallOptions = {}) {
+/** The request a client sends: JSON body, Bearer token, refresh cookie. */
+export function requestInit(method: string, opts: CallOptions = {}): RequestInit {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;
-  const res = await t.app.request(`http://localhost${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-  });
+  const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  return { method, headers, body, redirect: 'manual' };
+}
+
+/** Status, parsed JSON (or the text, or null for no body) and headers. */
+export async function readResponse(res: Response) {
   const text = await res.text();
   let json: any;
   try {
@@ -42,6 +43,11 @@ export async function call(t: TestApp, method: string, path: string, opts: CallO
     json = text;
   }
   return { status: res.status, json, headers: res.headers };
+}
+
+/** One API call the way a client makes it, through the in-process app. */
+export async function call(t: TestApp, method: string, path: string, opts: CallOptions = {}) {
+  return readResponse(await t.app.request(`http://localhost${path}`, requestInit(method, opts)));
 }
 
 /** The refresh cookie from a Set-Cookie header, as `name=value` for the next request. */

@@ -1,35 +1,12 @@
 /** HTTP calls against the Worker under wrangler dev (the workerd counterpart of tests/helpers/http.ts). */
 import { inject } from 'vitest';
-import { DEMO_PASSWORD, refreshCookie } from '../helpers/http';
+import { DEMO_PASSWORD, readResponse, refreshCookie, requestInit, type CallOptions } from '../helpers/http';
 
 export { DEMO, DEMO_PASSWORD, refreshCookie } from '../helpers/http';
 
-export interface CallOptions {
-  token?: string;
-  body?: unknown;
-  cookie?: string;
-  headers?: Record<string, string>;
-}
-
+/** One API call the way a client makes it, over HTTP to the Worker. */
 export async function call(method: string, path: string, opts: CallOptions = {}) {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.cookie) headers.cookie = opts.cookie;
-  const res = await fetch(`${inject('workerUrl')}${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
-    redirect: 'manual',
-  });
-  const text = await res.text();
-  let json: any;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    json = text;
-  }
-  return { status: res.status, json, headers: res.headers };
+  return readResponse(await fetch(`${inject('workerUrl')}${path}`, requestInit(method, opts)));
 }
 
 export async function login(email: string, password = DEMO_PASSWORD) {

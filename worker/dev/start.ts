@@ -22,12 +22,5 @@ if (existsSync('client/index.html') && stale) {
   execSync('npx vite build', { stdio: 'inherit' });
 }
 
-const { startNodeServer, readNodeOptions } = await import('../node');
-const running = await startNodeServer(readNodeOptions());
-const stop = (signal: string) => {
-  console.log(`\n${signal}: shutting down`);
-  running.close().then(() => process.exit(0));
-  setTimeout(() => process.exit(0), 3000).unref();
-};
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
+const { runUntilSignalled } = await import('../node');
+await runUntilSignalled();

@@ -394,4 +394,34 @@ describe('announcements', () => {
       await context.close();
     }
   });
+
+  it('loads the recipient picker once, and says when it cannot', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/announcements/create');
+      await page.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
+      let calls = 0;
+      await page.route('**/api/users?**', (route) => {
+        calls++;
+        return calls === 1 ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }) : route.continue();
+      });
+      const audience = page.getByLabel('Audience');
+      await audience.selectOption('custom');
+      await page.getByText('Failed to load users for selection').waitFor();
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      const picker = page.getByRole('group', { name: /Recipients/ });
+      await picker.getByRole('checkbox', { name: /Ray Resident/ }).check();
+      expect(calls).toBe(2);
+      // Changing the audience clears the choice; coming back to custom does not load again.
+      await audience.selectOption('board');
+      await audience.selectOption('custom');
+      await expect(picker.getByRole('checkbox', { name: /Ray Resident/ }).isChecked()).resolves.toBe(false);
+      await page.getByText('0 selected').waitFor();
+      expect(calls).toBe(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

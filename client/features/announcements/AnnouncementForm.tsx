@@ -54,7 +54,12 @@ export function AnnouncementForm({
 
   const set = <K extends keyof AnnouncementFormValues>(key: K, value: AnnouncementFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    if (errors[key]) setErrors(({ [key]: _, ...rest }) => rest);
+    // Functional: the editor calls this from a callback made at mount, so `errors` here may be stale.
+    setErrors((e) => {
+      if (!(key in e)) return e;
+      const { [key]: _, ...rest } = e;
+      return rest;
+    });
   };
 
   function changeAudience(next: AudienceType) {

@@ -25,28 +25,33 @@ export function useRecipientOptions(enabled: boolean): UsersState & { retry: () 
   const [state, setState] = useState<UsersState>({ users: [], loading: false, error: null });
   const [attempt, setAttempt] = useState(0);
   const loadedFor = useRef(-1);
+  const mounted = useRef(true);
 
   useEffect(() => {
     if (!enabled || loadedFor.current === attempt) return;
+    // Once per attempt: leaving the custom audience and coming back does not load again (§4).
     loadedFor.current = attempt;
-    let cancelled = false;
     setState((s) => ({ ...s, loading: true, error: null }));
     api<{ docs: PickableUser[] }>('/api/users', { query: { page: 1, limit: USER_PICKER_LIMIT, includeDeleted: false, status: 'active' } }).then(
       (res) => {
-        if (cancelled) return;
+        if (!mounted.current) return;
         const active = (res.docs ?? []).filter((u) => u.status === 'active').sort((a, b) => a.name.localeCompare(b.name));
         setState({ users: active, loading: false, error: null });
       },
       () => {
-        if (!cancelled) setState({ users: [], loading: false, error: USERS_LOAD_FAILED });
+        if (mounted.current) setState({ users: [], loading: false, error: USERS_LOAD_FAILED });
       },
     );
+  }, [enabled, attempt]);
+
+  useEffect(() => {
+    mounted.current = true;
     return () => {
-      cancelled = true;
-      // Let a remount (React strict mode) load again.
+      mounted.current = false;
+      // A remount (React strict mode) loads again.
       loadedFor.current = -1;
     };
-  }, [enabled, attempt]);
+  }, []);
 
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }

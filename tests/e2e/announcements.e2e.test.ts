@@ -395,7 +395,7 @@ describe('announcements', () => {
     }
   });
 
-  it('loads the recipient picker once, and says when it cannot', async () => {
+  it('loads the recipient picker once, says when it cannot, and undoes typing in groups', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
@@ -419,6 +419,17 @@ describe('announcements', () => {
       await expect(picker.getByRole('checkbox', { name: /Ray Resident/ }).isChecked()).resolves.toBe(false);
       await page.getByText('0 selected').waitFor();
       expect(calls).toBe(2);
+
+      // Undo works in groups: typing after a pause of more than 500 ms starts a new one (§5).
+      const editor = messageEditor(page);
+      await editor.click();
+      await page.keyboard.type('First part.');
+      await page.waitForTimeout(800);
+      await page.keyboard.type(' Second part.');
+      await page.getByRole('button', { name: 'Undo' }).click();
+      await expect(editor.textContent()).resolves.toBe('First part.');
+      await page.getByRole('button', { name: 'Redo' }).click();
+      await expect(editor.textContent()).resolves.toBe('First part. Second part.');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -435,4 +435,34 @@ describe('announcements', () => {
       await context.close();
     }
   });
+
+  it('schedules a draft for later from the send dialog', async () => {
+    const title = 'Pool closes for the season';
+    await createDrafts(DEMO.maple.board, [{ title, audience_type: 'all' }]);
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/announcements');
+      await page.getByRole('link', { name: `View ${title}` }).click();
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Send announcement' });
+      await dialog.getByText('Recipients (All Members) receive an email notification and can view the announcement in the app.').waitFor();
+      const later = new Date(Date.now() + 3 * 24 * 3600_000);
+      later.setHours(9, 0, 0, 0);
+      const local = new Date(later.getTime() - later.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+      await dialog.getByLabel('Send later (optional)').fill(local);
+      await expectNoSeriousAxe(page);
+      await snap(page, 'announcement-send-dialog');
+      await dialog.getByRole('button', { name: 'Schedule' }).click();
+      await page.getByText(/^Scheduled to send on /).waitFor();
+      await expect.poll(async () => (await announcementRow(title))?.status, { timeout: 15_000 }).toBe('scheduled');
+      const rs = await e2e.server.db.execute({ sql: 'SELECT scheduled_at FROM announcements WHERE title = ?', args: [title] });
+      expect(Number(rs.rows[0].scheduled_at)).toBe(later.getTime());
+      await expect(page.getByRole('button', { name: 'Send', exact: true }).count()).resolves.toBe(0);
+      expect(await mailsAbout(title)).toEqual({});
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

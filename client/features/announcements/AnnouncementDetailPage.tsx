@@ -52,10 +52,10 @@ function Tile({ label, value, tone }: { label: string; value: ReactNode; tone?: 
 }
 
 /** Names and emails in a list that scrolls at about 24rem (community §9). */
-function PeopleList({ people, empty }: { people: { _id: string; name: string; email: string; note?: ReactNode }[]; empty: string }) {
+function PeopleList({ label, people, empty }: { label: string; people: { _id: string; name: string; email: string; note?: ReactNode }[]; empty: string }) {
   if (people.length === 0) return <p className="px-5 py-4 text-sm text-neutral-600">{empty}</p>;
   return (
-    <ul className="max-h-96 divide-y divide-neutral-200 overflow-y-auto" tabIndex={0} aria-label="List">
+    <ul className="max-h-96 divide-y divide-neutral-200 overflow-y-auto" tabIndex={0} aria-label={label}>
       {people.map((p) => (
         <li key={p._id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-5 py-2.5 text-sm">
           <span className="min-w-0">
@@ -82,6 +82,9 @@ function countsOf(a: AnnouncementView, remote: ApiAnnouncement | null): Counts |
   if (s) return { total: s.total_sent, delivered: s.email_delivered.length, failed: s.email_failed.length, pending: s.pending.length };
   return a.deliveryCounts;
 }
+
+/** `YYYY-MM-DDTHH:mm` in local time, the value format of a datetime-local input. */
+const localDateTimeValue = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 function SendDialog({ open, onClose, onSend, audience, online }: { open: boolean; onClose: () => void; onSend: (scheduledAt: string | null) => Promise<void>; audience: string; online: boolean }) {
   const [later, setLater] = useState('');
@@ -126,6 +129,7 @@ function SendDialog({ open, onClose, onSend, audience, online }: { open: boolean
         <Field label="Send later (optional)" error={error ?? undefined} hint="Leave empty to send now.">
           <Input
             type="datetime-local"
+            min={localDateTimeValue(new Date())}
             value={later}
             onChange={(e) => {
               setLater(e.target.value);
@@ -410,6 +414,7 @@ export function AnnouncementDetailPage() {
               <CardHeader title="Failed Email Deliveries" />
               {stats ? (
                 <PeopleList
+                  label="Failed Email Deliveries"
                   empty="No failed deliveries"
                   people={stats.email_failed.map((f) => ({ ...f, note: f.error ? <span className="text-xs text-danger-700">{f.error}</span> : undefined }))}
                 />
@@ -423,6 +428,7 @@ export function AnnouncementDetailPage() {
             <Card>
               <CardHeader title="Recipients" description={recipientsText(remote.data.recipients.length)} />
               <PeopleList
+                label="Recipients"
                 empty="No recipients"
                 people={remote.data.recipients.map((r) => {
                   const failed = stats?.email_failed.some((f) => f._id === r._id);

@@ -395,7 +395,7 @@ describe('announcements', () => {
     }
   });
 
-  it('loads the recipient picker once, says when it cannot, and undoes typing in groups', async () => {
+  it('loads the recipient picker once, says when it cannot, undoes typing in groups and reports a refused upload', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
@@ -430,6 +430,20 @@ describe('announcements', () => {
       await expect(editor.textContent()).resolves.toBe('First part.');
       await page.getByRole('button', { name: 'Redo' }).click();
       await expect(editor.textContent()).resolves.toBe('First part. Second part.');
+
+      // Storage refuses the upload: the spec's words, next to the buttons, and nothing is created.
+      await audience.selectOption('all');
+      await titleInput(page).fill('Upload refused');
+      await page.locator('input[type="file"]').setInputFiles({ name: 'site-map.png', mimeType: 'image/png', buffer: Buffer.alloc(2048, 1) });
+      await page.route(
+        (url) => url.origin !== e2e.server.url,
+        (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 403, body: '' }) : route.continue()),
+      );
+      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await page.getByText('Failed to upload file: S3 upload failed: Forbidden').waitFor();
+      expect(await announcementRow('Upload refused')).toBeUndefined();
+      await page.getByText('site-map.png').waitFor();
+      await snap(page, 'announcement-create-upload-error');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -4,17 +4,17 @@
  * The page decides what submitting means; this form validates, uploads a newly chosen file and hands
  * over the values.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_CATEGORY_LABELS,
   AUDIENCE_LABELS,
   AUDIENCE_TYPES,
   type AnnouncementCategory,
+  type AnnouncementForm as AnnouncementFormData,
   type AudienceType,
 } from '../../../schema/announcements';
 import { useSyncStatus } from '../../lib/replicache';
-import type { AnnouncementForm as AnnouncementFormData } from '../../../schema/announcements';
 import { Alert, Button, ButtonLink, Card, CardBody, Field, Input, Select } from '../../ui';
 import { MailIcon } from '../../ui/icons';
 import { AttachmentDropZone } from './AttachmentDropZone';
@@ -31,7 +31,6 @@ export function AnnouncementForm({
   cancelHref,
   /** Create clears the chosen recipients on any audience change; edit only when leaving custom (§4). */
   clearRecipientsOn,
-  error,
 }: {
   initial: AnnouncementFormValues;
   /** Receives the checked wire values (trimmed, attachment uploaded); throws Error with the text to show. */
@@ -40,7 +39,6 @@ export function AnnouncementForm({
   busyText: string;
   cancelHref: string;
   clearRecipientsOn: 'any-change' | 'leaving-custom';
-  error?: ReactNode;
 }) {
   const { online } = useSyncStatus();
   const [values, setValues] = useState<AnnouncementFormValues>(initial);
@@ -97,7 +95,6 @@ export function AnnouncementForm({
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
-      {(formError || error) && <Alert tone="error">{formError ?? error}</Alert>}
       <Card>
         <CardBody className="space-y-5 py-5">
           <Field label="Title" required error={errors.title}>
@@ -163,6 +160,8 @@ export function AnnouncementForm({
           {values.audienceType === 'custom' && (
             <RecipientPicker options={recipients} selected={values.customRecipients} onChange={(ids) => set('customRecipients', ids)} error={errors.customRecipients} disabled={busy} />
           )}
+          {/* Next to the buttons, where the eye is after pressing one. */}
+          {formError && <Alert tone="error">{formError}</Alert>}
         </CardBody>
         <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 px-5 py-4 sm:flex-row sm:justify-end">
           <ButtonLink href={cancelHref} variant="secondary">

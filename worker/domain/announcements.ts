@@ -760,6 +760,26 @@ export async function summarizeDeliveries(db: DbOrTx, hoaId: string, deliveryIds
   return summary;
 }
 
+/**
+ * The REST send (`POST …/send`): commit the send, deliver what the provider takes at once and
+ * answer with the numbers ("x/y emails delivered"). A scheduled send answers with 0 delivered.
+ */
+export async function sendAnnouncementAndReport(deps: AppDeps, actor: Actor, id: string, scheduledAt: number | null) {
+  const row = await deps.database.transaction((tx) => sendAnnouncement(deps, tx, actor, id, { scheduledAt, delivery: 'caller' }));
+  if (row.status === 'sending') await deliverAnnouncementNow(deps, id);
+  const announcement = await getAnnouncement(deps.database.db, actor, id);
+  const delivered = announcement.delivery_stats?.email_delivered.length ?? 0;
+  return { ...announcement, delivery_summary: { email_delivered: delivered, total_recipients: announcement.total_recipients } };
+}
+
+/** The REST retry (`POST …/retry`): queue the failed deliveries again, deliver now, and summarise them. */
+export async function retryAnnouncementAndReport(deps: AppDeps, actor: Actor, id: string, userIds: string[]) {
+  const retried = await deps.database.transaction((tx) => retryAnnouncementDeliveries(deps, tx, actor, id, userIds));
+  if (retried.length > 0) await deliverAnnouncementNow(deps, id);
+  const retry_summary = await summarizeDeliveries(deps.database.db, actor.hoaId, retried);
+  return { ...(await getAnnouncement(deps.database.db, actor, id)), retry_summary };
+}
+
 // ================================================================ attachments
 
 /** Anyone who can see an announcement may download its attachment (the uploader and the board always may). */

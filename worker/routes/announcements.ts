@@ -61,22 +61,10 @@ export const announcementRoutes = new Hono<AppEnv>()
     return c.json({ isReadBy: true });
   })
   .post('/:id/send', validate('param', idParam), validate('json', sendAnnouncementSchema), async (c) => {
-    const { deps, actor } = c.var;
-    const { id } = c.req.valid('param');
     const { scheduled_at } = c.req.valid('json');
-    const row = await deps.database.transaction((tx) =>
-      announcements.sendAnnouncement(deps, tx, actor, id, { scheduledAt: scheduled_at ? Date.parse(scheduled_at) : null, delivery: 'caller' }),
-    );
-    if (row.status === 'sending') await announcements.deliverAnnouncementNow(deps, id);
-    const api = await announcements.getAnnouncement(deps.database.db, actor, id);
-    const delivered = api.delivery_stats?.email_delivered.length ?? 0;
-    return c.json({ ...api, delivery_summary: { email_delivered: delivered, total_recipients: api.total_recipients } });
+    const scheduledAt = scheduled_at ? Date.parse(scheduled_at) : null;
+    return c.json(await announcements.sendAnnouncementAndReport(c.var.deps, c.var.actor, c.req.valid('param').id, scheduledAt));
   })
-  .post('/:id/retry', validate('param', idParam), validate('json', retryAnnouncementSchema), async (c) => {
-    const { deps, actor } = c.var;
-    const { id } = c.req.valid('param');
-    const retried = await deps.database.transaction((tx) => announcements.retryAnnouncementDeliveries(deps, tx, actor, id, c.req.valid('json').user_ids));
-    if (retried.length > 0) await announcements.deliverAnnouncementNow(deps, id);
-    const retry_summary = await announcements.summarizeDeliveries(deps.database.db, actor.hoaId, retried);
-    return c.json({ ...(await announcements.getAnnouncement(deps.database.db, actor, id)), retry_summary });
-  });
+  .post('/:id/retry', validate('param', idParam), validate('json', retryAnnouncementSchema), async (c) =>
+    c.json(await announcements.retryAnnouncementAndReport(c.var.deps, c.var.actor, c.req.valid('param').id, c.req.valid('json').user_ids)),
+  );

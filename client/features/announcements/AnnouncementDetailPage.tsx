@@ -11,8 +11,9 @@ import { ANNOUNCEMENT_MESSAGES, AUDIENCE_LABELS, audienceDisplay, fileSizeMb, PU
 import { formatDateTime } from '../../lib/format';
 import { useReplicache, useSyncStatus } from '../../lib/replicache';
 import { useCurrentUser, useHasRole } from '../../lib/session';
-import { Alert, Badge, Button, ButtonLink, Card, CardBody, CardHeader, Dialog, Field, Input, LoadingText, PageHeader, Spinner, cx } from '../../ui';
+import { Alert, Badge, Button, ButtonLink, Card, CardBody, CardHeader, Dialog, Field, Input, PageHeader, Spinner, cx } from '../../ui';
 import { attachmentDownloadUrl, recipientsText, retryDeliveries, successRate, viewOfApi } from './announcements-api';
+import { AnnouncementUnavailable, unavailableMessage } from './AnnouncementUnavailable';
 import { CategoryBadge, StatusBadge } from './badges';
 import { RichText } from './RichText';
 import { useAnnouncement, type AnnouncementView } from './use-announcements';
@@ -188,31 +189,9 @@ export function AnnouncementDetailPage() {
     }
   }, [awaitingSend, status, delivered, total, flash]);
 
-  if (loading || (!a && remote.loading) || (!a && online && !remote.error)) {
-    return (
-      <div>
-        <PageHeader title="View Announcement" breadcrumb={crumbsFor('View Announcement')} />
-        <LoadingText label={ANNOUNCEMENT_MESSAGES.loadingOne} />
-      </div>
-    );
-  }
-  if (!a) {
-    return (
-      <div>
-        <PageHeader title="View Announcement" breadcrumb={crumbsFor('View Announcement')} />
-        <Alert
-          tone="error"
-          title={ANNOUNCEMENT_MESSAGES.loadOneFailed}
-          action={
-            <ButtonLink href="/announcements" variant="secondary" size="sm">
-              Back to Announcements
-            </ButtonLink>
-          }
-        >
-          {online ? (remote.error ?? ANNOUNCEMENT_MESSAGES.notFound) : 'This announcement is not available offline.'}
-        </Alert>
-      </div>
-    );
+  const waiting = loading || (!a && (remote.loading || (online && !remote.error)));
+  if (waiting || !a) {
+    return <AnnouncementUnavailable title="View Announcement" breadcrumb={crumbsFor('View Announcement')} loading={waiting} message={unavailableMessage(online, remote.error)} />;
   }
 
   const counts = countsOf(a, remote.data);

@@ -6,9 +6,10 @@
 import { Redirect, useLocation, useParams } from 'wouter';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { useReplicache, useSyncStatus } from '../../lib/replicache';
-import { Alert, ButtonLink, LoadingText, PageHeader } from '../../ui';
+import { PageHeader } from '../../ui';
 import { viewOfApi } from './announcements-api';
 import { AnnouncementForm, NotifyInfoCard } from './AnnouncementForm';
+import { AnnouncementUnavailable, unavailableMessage } from './AnnouncementUnavailable';
 import { formValuesOf } from './form-values';
 import { useAnnouncement } from './use-announcements';
 import { withBanner } from './use-nav-banner';
@@ -28,31 +29,9 @@ export function AnnouncementEditPage() {
 
   const crumbs = (title: string) => [{ label: 'Announcements', href: '/announcements' }, { label: title, href: `/announcements/${id}` }, { label: 'Edit' }];
 
-  if (loading || (!a && (remote.loading || (online && !remote.error)))) {
-    return (
-      <div>
-        <PageHeader title="Edit Announcement" breadcrumb={crumbs('View Announcement')} />
-        <LoadingText label={ANNOUNCEMENT_MESSAGES.loadingOne} />
-      </div>
-    );
-  }
-  if (!a) {
-    return (
-      <div>
-        <PageHeader title="Edit Announcement" breadcrumb={crumbs('View Announcement')} />
-        <Alert
-          tone="error"
-          title={ANNOUNCEMENT_MESSAGES.loadOneFailed}
-          action={
-            <ButtonLink href="/announcements" variant="secondary" size="sm">
-              Back to Announcements
-            </ButtonLink>
-          }
-        >
-          {online ? (remote.error ?? ANNOUNCEMENT_MESSAGES.notFound) : 'This announcement is not available offline.'}
-        </Alert>
-      </div>
-    );
+  const waiting = loading || (!a && (remote.loading || (online && !remote.error)));
+  if (waiting || !a) {
+    return <AnnouncementUnavailable title="Edit Announcement" breadcrumb={crumbs('View Announcement')} loading={waiting} message={unavailableMessage(online, remote.error)} />;
   }
   if (a.status !== 'draft') return <Redirect to={`/announcements/${a.id}`} replace />;
 

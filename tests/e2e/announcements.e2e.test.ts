@@ -4,29 +4,18 @@
  * draft written and sent with no network reaches its recipients exactly once after reconnecting;
  * residents cannot open the create and edit screens. axe and screenshots on the four screens.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
+import { axeScan, DEMO, goOffline, goOnline, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
 /** A small PDF-looking file of about 240 KB (the size shows in MB to two decimals). */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(240_000, 32), Buffer.from('\n%%EOF\n')]);
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  // Requests the service worker makes itself are not covered by setOffline: fail them too.
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
 
 /** Screenshots from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
 async function snap(page: Page, name: string) {

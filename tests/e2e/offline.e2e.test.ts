@@ -4,11 +4,11 @@
  * announcement read, reload with no network (the service worker serves the app, Replicache the
  * data), come back online, and the server has the read marker exactly once.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRejection } from '../../sync/server/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer } from '../helpers/browser';
+import { axeScan, DEMO, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer } from '../helpers/browser';
 
 let server: E2EServer;
 let browser: Browser;
@@ -28,17 +28,6 @@ async function readMarkers(email: string, title: string): Promise<number> {
     args: [email, title],
   });
   return Number(rs.rows[0].n);
-}
-
-async function goOffline(context: BrowserContext) {
-  await context.setOffline(true);
-  // Requests the service worker makes itself are not covered by setOffline: fail them too.
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-}
-
-async function goOnline(context: BrowserContext) {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
 }
 
 const unreadCount = (page: Page) => page.getByText('Unread Announcements').locator('xpath=following-sibling::p[1]');

@@ -246,3 +246,14 @@ export async function axeScan(page: Page): Promise<AxeViolation[]> {
 
 /** A readable summary of axe violations for an assertion message. */
 export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+
+/** Offline as a user is: the page's network and the service worker's own requests (setOffline misses those). */
+export async function goOffline(context: BrowserContext) {
+  await context.setOffline(true);
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+export async function goOnline(context: BrowserContext) {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}

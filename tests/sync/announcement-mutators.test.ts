@@ -3,15 +3,14 @@
  * (the mutations wait in the client), then the push reaches the server and the domain functions run.
  */
 import { eq } from 'drizzle-orm';
-import { Replicache, type WriteTransaction } from 'replicache';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
+import { ANNOUNCEMENT_MESSAGES, type AnnouncementForm } from '../../schema/announcements';
 import { announcementDeliveries, announcements, emailOutbox, users } from '../../schema/tables';
 import { announcementKey, type SyncedAnnouncement, type SyncedNotice } from '../../sync/keys';
-import { clientMutators } from '../../sync/mutators';
 import { runJobs } from '../../worker/jobs/runner';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
+import { localCaches } from '../helpers/replicache';
 import { SyncTestClient } from './client';
 
 let t: TestApp | undefined;
@@ -25,7 +24,7 @@ async function clientFor(t: TestApp, email: string) {
   return new SyncTestClient(t, token);
 }
 
-const fields = {
+const fields: AnnouncementForm = {
   title: 'Gate code changes tonight',
   message: '<p>The new code is on the <em>notice board</em>.</p>',
   category: 'urgent',
@@ -160,20 +159,7 @@ describe('announcement mutators through the push', () => {
 });
 
 describe('announcement mutators on the client (optimistic)', () => {
-  const open: Replicache<any>[] = [];
-  afterEach(async () => {
-    for (const rep of open.splice(0)) await rep.close();
-  });
-  function localCache() {
-    const rep = new Replicache({
-      name: `test-${crypto.randomUUID()}`,
-      kvStore: 'mem',
-      pullInterval: null,
-      mutators: clientMutators as unknown as Record<string, (tx: WriteTransaction, args: any) => Promise<void>>,
-    });
-    open.push(rep);
-    return rep;
-  }
+  const localCache = localCaches();
 
   it('create shows the draft at once, update edits drafts only, send moves it to sending or scheduled', async () => {
     const rep = localCache();

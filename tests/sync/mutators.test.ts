@@ -1,30 +1,10 @@
-import { Replicache, type WriteTransaction } from 'replicache';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { announcementKey, announcementReadKey, noticeKey } from '../../sync/keys';
 import { clientMutators, MUTATOR_LABELS, MUTATOR_NAMES, mutatorArgs, summarizeArgs } from '../../sync/mutators';
 import { serverMutators } from '../../sync/server/push';
+import { localCaches } from '../helpers/replicache';
 
-const open: Replicache<any>[] = [];
-afterEach(async () => {
-  for (const rep of open.splice(0)) await rep.close();
-});
-
-/** An in-memory Replicache with the shared mutators and one more to put server data in. */
-function localCache() {
-  const rep = new Replicache({
-    name: `test-${crypto.randomUUID()}`,
-    kvStore: 'mem',
-    pullInterval: null,
-    mutators: {
-      ...clientMutators,
-      async put(tx: WriteTransaction, { key, value }: { key: string; value: any }) {
-        await tx.set(key, value);
-      },
-    },
-  });
-  open.push(rep);
-  return rep;
-}
+const localCache = localCaches();
 
 describe('shared mutators', () => {
   it('every mutator has a schema, a client implementation, a server implementation and a label', () => {

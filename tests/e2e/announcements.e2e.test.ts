@@ -205,7 +205,7 @@ describe('announcements', () => {
       await page.getByText('Spring landscaping schedule').first().waitFor();
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
-      await goOffline(context);
+      await goOffline(context, e2e.server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
       await page.getByRole('link', { name: 'Create Announcement' }).first().click();
       await page.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
@@ -237,7 +237,7 @@ describe('announcements', () => {
       await page.getByText(/\d+ changes? waiting to sync/).waitFor();
       expect(await announcementRow(title)).toBeUndefined();
 
-      await goOnline(context);
+      await goOnline(context, e2e.server);
       await expect.poll(async () => (await announcementRow(title))?.status, { timeout: 20_000 }).toBe('sent');
       await expect
         .poll(() => mailsAbout(title), { timeout: 20_000 })

@@ -48,7 +48,7 @@ describe('offline', () => {
       // The app shell is cached once the service worker is active.
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
-      await goOffline(context);
+      await goOffline(context, server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
       await page.getByRole('link', { name: 'View Pool opening weekend' }).click();
       // Generous: the detail chunk comes from the service worker and the data from IndexedDB, on a busy CI box.
@@ -66,7 +66,7 @@ describe('offline', () => {
       await expect.poll(() => unreadCount(page).textContent()).toBe('1');
       expect(await readMarkers(DEMO.maple.resident, 'Pool opening weekend')).toBe(0);
 
-      await goOnline(context);
+      await goOnline(context, server);
       await expect.poll(() => readMarkers(DEMO.maple.resident, 'Pool opening weekend'), { timeout: 20_000 }).toBe(1);
       await page.getByText('1 change waiting to sync').waitFor({ state: 'detached', timeout: 15_000 });
       await page.getByText('Offline — changes will sync when you reconnect').waitFor({ state: 'detached' });

@@ -2,65 +2,26 @@
  * The local payment provider in Chromium, as a resident and an owner meet it: Connect onboarding,
  * Checkout with each of Stripe's test cards (success, 3-D Secure, decline, insufficient funds), the
  * billing portal; and a file going from the browser straight to the local S3 through a presigned URL.
- * Starts its own Node server (ports 8821-8840) on a temporary data directory.
+ * Runs on its own Node server on a temporary database (tests/helpers/browser.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hoas, invoiceCheckouts, subscriptions, users } from '../../schema/tables';
 import { ensureConnectAccount, startInvoiceCheckout } from '../../worker/domain/payments';
 import { presignUpload } from '../../worker/domain/uploads';
-import { startNodeServer } from '../../worker/node';
-import { axeScan, DEMO, describeViolations, launchBrowser, openPage, snap, type E2EServer } from '../helpers/browser';
-
-async function freePort(from = 8821, to = 8840) {
-  for (let port = from; port <= to; port++) {
-    const free = await new Promise<boolean>((ok) => {
-      const probe = createServer();
-      probe.once('error', () => ok(false));
-      probe.listen(port, '0.0.0.0', () => probe.close(() => ok(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port in ${from}-${to}`);
-}
+import { axeScan, DEMO, describeViolations, launchBrowser, openPage, snap, startE2EServer, type E2EServer } from '../helpers/browser';
 
 let server: E2EServer;
 let browser: Browser;
 let page: Page;
 let pageErrors: string[];
 let closePage: () => Promise<void>;
-let dataDir: string;
 let maple: { id: string; name: string };
 let rita: typeof users.$inferSelect;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'hoa-pay-e2e-'));
-  const port = await freePort();
-  const running = await startNodeServer({
-    port,
-    databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
-    dataDir,
-    clientDir: resolve('dist/client'),
-    jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256',
-    seed: true,
-    passwordIterations: 1_000,
-    log: () => {},
-  });
-  server = {
-    url: `http://localhost:${port}`,
-    port,
-    deps: running.deps,
-    db: running.deps.database.client,
-    close: async () => {
-      await running.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  server = await startE2EServer();
   browser = await launchBrowser();
   const db = server.deps.database.db;
   [maple] = await db.select({ id: hoas.id, name: hoas.name }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));

@@ -5,7 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -91,10 +91,23 @@ export async function startE2EServer() {
     log: () => {},
   });
   const url = `http://localhost:${port}`;
+  // The network as a switch, for offline tests: while it is down every connection to the server is
+  // cut, whoever opens it (the page, or the service worker, which setOffline does not cover).
+  let networkDown = false;
+  const sockets = new Set<Socket>();
+  running.server.on('connection', (socket: Socket) => {
+    if (networkDown) return socket.destroy();
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   return {
     url,
     port,
     deps: running.deps,
+    setNetwork(up: boolean) {
+      networkDown = !up;
+      if (!up) for (const socket of sockets) socket.destroy();
+    },
     /** The raw libSQL client of the temporary database, for reading the outbox and setting up rows. */
     db: running.deps.database.client,
     async close() {
@@ -247,13 +260,18 @@ export async function axeScan(page: Page): Promise<AxeViolation[]> {
 /** A readable summary of axe violations for an assertion message. */
 export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 
-/** Offline as a user is: the page's network and the service worker's own requests (setOffline misses those). */
-export async function goOffline(context: BrowserContext) {
+/**
+ * Offline as a user is: the browser says so (setOffline), its requests fail, and the server cannot
+ * be reached at all (setOffline and context.route miss some service-worker traffic).
+ */
+export async function goOffline(context: BrowserContext, server: E2EServer) {
+  server.setNetwork(false);
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
 }
 
-export async function goOnline(context: BrowserContext) {
+export async function goOnline(context: BrowserContext, server: E2EServer) {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
+  server.setNetwork(true);
 }

@@ -7,20 +7,10 @@
  */
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { call, DEMO, login } from './http';
+import { call, DEMO, login, until } from './http';
 
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for the Worker');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function userId(email: string): Promise<string> {
   const { rows } = await db.execute({ sql: 'SELECT id FROM users WHERE email = ?', args: [email] });

@@ -11,7 +11,7 @@ import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import type { TestApp } from '../helpers/app';
 import { login as loginVia } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login } from './http';
+import { call, DEMO, login, until } from './http';
 
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
@@ -25,16 +25,6 @@ const overHttp = {
     },
   },
 } as unknown as TestApp;
-
-async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting for the Worker');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('areas in workerd', () => {
   it('syncs with Replicache push and pull, each HOA seeing only its own announcements', async () => {

@@ -14,3 +14,14 @@ export async function login(email: string, password = DEMO_PASSWORD) {
   if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.json)}`);
   return { token: r.json.accessToken as string, user: r.json.user, cookie: refreshCookie(r.headers)!, setCookie: r.headers.get('set-cookie') ?? '' };
 }
+
+/** Polls `read` until it returns a value: the Worker finishes some work after it answers. */
+export async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 5_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting for the Worker');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -1,6 +1,7 @@
 /** Announcements (community §3–§5): enums, labels, the spec's messages and the form schemas, shared by client and server. */
 import { z } from 'zod';
-import { isRichTextEmpty } from './rich-text';
+import { richTextField } from './rich-text';
+import { isPrivileged, type Role } from './roles';
 
 export const ANNOUNCEMENT_CATEGORIES = ['general', 'maintenance', 'event', 'reminder', 'urgent'] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
@@ -30,6 +31,9 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 /** Attachment limits (community §5, §9). */
 export const ANNOUNCEMENT_ATTACHMENT_MAX_BYTES = 10_485_760;
 export const ANNOUNCEMENT_ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
+
+/** Policy: who creates, edits, sends, retries and deletes announcements (community §6). */
+export const canManageAnnouncements = (role: Role) => isPrivileged(role);
 
 /** Status shown to readers: statuses a resident may see (drafts and scheduled ones are not published yet). */
 export const PUBLISHED_ANNOUNCEMENT_STATUSES: readonly AnnouncementStatus[] = ['sent', 'sending', 'failed'];
@@ -93,14 +97,11 @@ export type AnnouncementAttachmentInput = z.infer<typeof announcementAttachmentS
 export const announcementFields = {
   title: z
     .string({ error: ANNOUNCEMENT_MESSAGES.titleRequired })
+    .max(ANNOUNCEMENT_TITLE_MAX * 4, { error: ANNOUNCEMENT_MESSAGES.titleTooLong, abort: true })
     .trim()
     .min(1, ANNOUNCEMENT_MESSAGES.titleRequired)
     .max(ANNOUNCEMENT_TITLE_MAX, ANNOUNCEMENT_MESSAGES.titleTooLong),
-  message: z
-    .string({ error: ANNOUNCEMENT_MESSAGES.messageRequired })
-    .trim()
-    .max(ANNOUNCEMENT_MESSAGE_MAX, ANNOUNCEMENT_MESSAGES.messageTooLong)
-    .refine((html) => !isRichTextEmpty(html), ANNOUNCEMENT_MESSAGES.messageRequired),
+  message: richTextField({ required: ANNOUNCEMENT_MESSAGES.messageRequired, tooLong: ANNOUNCEMENT_MESSAGES.messageTooLong }, ANNOUNCEMENT_MESSAGE_MAX),
   category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: ANNOUNCEMENT_MESSAGES.categoryInvalid }).default('general'),
   audience_type: z.enum(AUDIENCE_TYPES, { error: ANNOUNCEMENT_MESSAGES.audienceInvalid }).default('all'),
   /** User ids; only kept for a custom audience (cleared otherwise). */

@@ -56,5 +56,7 @@ export interface SyncedNotice {
   mutationName: string;
   argsSummary: string;
   message: string;
+  /** How many times this same refusal happened while the notice was open. */
+  repeats: number;
   createdAt: number;
 }

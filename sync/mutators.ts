@@ -5,7 +5,8 @@
  */
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
-import { announcementFields, ANNOUNCEMENT_MESSAGES, type AnnouncementAttachmentInput } from '../schema/announcements';
+import { announcementFields, ANNOUNCEMENT_MESSAGES, canManageAnnouncements, type AnnouncementAttachmentInput } from '../schema/announcements';
+import type { Role } from '../schema/roles';
 import { announcementKey, announcementReadKey, noticeKey, type SyncedAnnouncement, type SyncedAnnouncementRead } from './keys';
 
 const rowId = z.string().trim().min(1, 'Id is required').max(64, 'Id is too long');
@@ -43,18 +44,49 @@ export const MUTATOR_LABELS: Record<MutatorName, string> = {
   updateAnnouncementDraft: 'Update announcement',
   sendAnnouncement: 'Send announcement',
 };
+/**
+ * Who may run a mutator at all, from the area's policy. The push checks it before parsing the
+ * arguments (a resident's megabyte of rich text is refused unread); the domain checks it again.
+ */
+export const MUTATOR_ALLOWED: Partial<Record<MutatorName, (role: Role) => boolean>> = {
+  createAnnouncementDraft: canManageAnnouncements,
+  updateAnnouncementDraft: canManageAnnouncements,
+  sendAnnouncement: canManageAnnouncements,
+};
+export const MUTATOR_REFUSALS: Partial<Record<MutatorName, string>> = {
+  createAnnouncementDraft: ANNOUNCEMENT_MESSAGES.boardOnly,
+  updateAnnouncementDraft: ANNOUNCEMENT_MESSAGES.boardOnly,
+  sendAnnouncement: ANNOUNCEMENT_MESSAGES.boardOnly,
+};
 export type MutatorArgs<N extends MutatorName> = z.infer<(typeof mutatorArgs)[N]>;
 export const MUTATOR_NAMES = Object.keys(mutatorArgs) as MutatorName[];
 export const isMutatorName = (name: string): name is MutatorName => Object.hasOwn(mutatorArgs, name);
 
+/** Mutation arguments are small objects: deeper or bigger ones are refused before anything walks them. */
+export const ARGS_MAX_DEPTH = 16;
+export const ARGS_MAX_NODES = 20_000;
+
+/**
+ * Whether a JSON value stays within ARGS_MAX_DEPTH levels and ARGS_MAX_NODES values. Iterative (an
+ * explicit stack), so a value nested 10,000 deep cannot overflow the call stack here.
+ */
+export function argsWithinBounds(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  let nodes = 0;
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (++nodes > ARGS_MAX_NODES) return false;
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > ARGS_MAX_DEPTH) return false;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
 /** Short, log-safe description of a mutation's arguments for rejection notices. */
 export function summarizeArgs(args: unknown, max = 200): string {
-  let text: string;
-  try {
-    text = JSON.stringify(args) ?? 'null';
-  } catch {
-    text = String(args);
-  }
+  if (!argsWithinBounds(args)) return '(too large to show)';
+  const text = JSON.stringify(args) ?? 'null';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
+import { limitRequestBody } from './middleware/body-limit';
 import { announcementRoutes } from './routes/announcements';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
@@ -50,6 +51,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
 
+  app.use('/api/*', limitRequestBody);
+  // API answers carry sessions, tokens and personal data: no browser or proxy keeps a copy.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+  });
+
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes);
   // Presigned upload/download URLs; each area's own router mounts at the same prefix beside these.
@@ -60,10 +68,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/announcements', announcementRoutes);
   app.route('/api/users', userRoutes);
   app.route('/api/webhooks', webhookRoutes);
-  if (deps.config.localMode) {
-    app.route('/dev', devMailRoutes);
-    app.route('/dev/pay', devPayRoutes);
-  }
+  // The local providers' pages exist only while that local provider stands in for the real one, and
+  // answer only this machine: the mailbox shows every HOA's reset links.
+  if (deps.mailer.kind === 'local') app.route('/dev', devMailRoutes);
+  if (deps.payments.kind === 'local') app.route('/dev/pay', devPayRoutes);
   app.route('/api/sync', syncRoutes);
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)));

@@ -9,6 +9,7 @@ import type { AppDeps } from './deps';
 import { mailerFromEnv, paymentsFromEnv, storageFromEnv, storageOrigins, type ServiceEnv } from './services/from-env';
 import { unconfiguredMailer, unconfiguredPayments, unconfiguredStorage } from './services/unconfigured';
 import { setDummyIterations, WORKERS_PBKDF2_MAX } from './services/passwords';
+import { nextTurn } from './services/background';
 
 export interface Env extends ServiceEnv {
   DATABASE_URL: string;
@@ -29,7 +30,7 @@ interface ExecutionContext {
 let database: Database | undefined;
 let services: Pick<AppDeps, 'storage' | 'mailer' | 'payments'> | undefined;
 
-function depsFor(env: Env): AppDeps {
+function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
   database ??= createDatabase(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }));
   setDummyIterations(WORKERS_PBKDF2_MAX);
   services ??= {
@@ -45,17 +46,18 @@ function depsFor(env: Env): AppDeps {
       jwtSecret: env.JWT_SECRET,
       appUrl: env.APP_URL,
       passwordIterations: WORKERS_PBKDF2_MAX,
-      // Local providers never run on Workers.
-      localMode: false,
+      // Cloudflare's edge sets it to the connecting client's address, overwriting anything the client sent.
+      clientIpHeader: 'cf-connecting-ip',
       connectOrigins: storageOrigins(env),
     },
+    afterResponse: (task) => ctx.waitUntil(nextTurn(task)),
   };
 }
 
 export default {
   fetch(request: Request, env: Env, ctx: ExecutionContext) {
     const deps: AppDeps = {
-      ...depsFor(env),
+      ...depsFor(env, ctx),
       // Mail queued by this request goes out right after the response instead of at the next cron.
       onEmailQueued: () => ctx.waitUntil(import('./jobs/runner').then(({ runJobs }) => runJobs(deps, ['deliver-email']))),
     };
@@ -63,6 +65,6 @@ export default {
   },
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     const { runJobs } = await import('./jobs/runner');
-    ctx.waitUntil(runJobs(depsFor(env)));
+    ctx.waitUntil(runJobs(depsFor(env, ctx)));
   },
 };

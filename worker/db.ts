@@ -8,6 +8,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface Database {
+  /** Reads (outside a transaction they never wait for the writer). Writes here throw WriteOutsideTransactionError. */
   db: Db;
   client: Client;
   /**
@@ -22,8 +23,44 @@ export interface Database {
   afterCommit(fn: () => void): void;
 }
 
+/** A statement that writes rows. DDL is left to migrations, which run before the app serves. */
+const WRITES_ROWS = /^\s*(insert|update|delete|replace)\b|^\s*with\b[\s\S]*\b(insert|update|delete|replace)\b/i;
+const statementText = (stmt: unknown) => (typeof stmt === 'string' ? stmt : ((stmt as { sql?: string } | undefined)?.sql ?? ''));
+
+/**
+ * The client behind `database.db`: reads only. Every write must go through `transaction`, the one
+ * writer: a write on a second connection while a transaction holds the lock busy-waits synchronously
+ * inside the libSQL file driver, freezing the event loop, and then fails with SQLITE_BUSY.
+ */
+export class WriteOutsideTransactionError extends Error {}
+function readOnlyClient(client: Client): Client {
+  const refuse = (stmt: unknown) => {
+    if (WRITES_ROWS.test(statementText(stmt))) {
+      throw new WriteOutsideTransactionError(`Write outside deps.database.transaction: ${statementText(stmt).slice(0, 80)}`);
+    }
+  };
+  return new Proxy(client, {
+    get(target, prop) {
+      if (prop === 'execute') {
+        return (stmt: Parameters<Client['execute']>[0], args?: never) => {
+          refuse(stmt);
+          return args === undefined ? target.execute(stmt) : target.execute(stmt as string, args);
+        };
+      }
+      if (prop === 'batch') {
+        return (stmts: Parameters<Client['batch']>[0], mode?: Parameters<Client['batch']>[1]) => {
+          for (const stmt of stmts) refuse(Array.isArray(stmt) ? stmt[0] : stmt);
+          return target.batch(stmts, mode);
+        };
+      }
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 export function createDatabase(client: Client): Database {
-  const db = drizzle(client, { schema: tables });
+  const db = drizzle(readOnlyClient(client), { schema: tables });
   let tail: Promise<unknown> = Promise.resolve();
   let pending: (() => void)[] | null = null;
   return {

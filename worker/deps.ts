@@ -10,8 +10,11 @@ export interface AppConfig {
   appUrl: string;
   /** PBKDF2 count for new hashes (recorded in each hash). */
   passwordIterations: number;
-  /** Local providers on: mounts /dev/mail and /dev/pay. Never on when real keys are set. */
-  localMode: boolean;
+  /**
+   * The header a trusted proxy in front of the app sets to the client's address (`cf-connecting-ip` on
+   * Cloudflare). Null: the socket address is used and no header is believed (Node's default).
+   */
+  clientIpHeader: string | null;
   /** Extra origins the SPA may connect to (the S3 endpoint for presigned uploads). */
   connectOrigins: string[];
 }
@@ -32,4 +35,10 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Tells sync clients to pull after a commit changed what they see (sync/server/poke.ts). */
   pokes?: PokeHub;
+  /**
+   * Runs `task` after the response has gone out (Workers: `ctx.waitUntil`; Node: the next turn of the
+   * event loop, awaited on shutdown). For work whose duration must not show in the answer, such as
+   * the forgot-password mail of an account that exists.
+   */
+  afterResponse(task: () => Promise<unknown>): void;
 }

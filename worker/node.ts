@@ -4,7 +4,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryPokeHub } from '../sync/server/poke';
 import { createApp } from './app';
@@ -21,9 +21,14 @@ import { isLocalPayments, LocalPayments } from './services/payments/local';
 import { createS3Storage } from './services/storage/s3';
 import { PBKDF2_ITERATIONS, setDummyIterations } from './services/passwords';
 import { randomToken } from './services/tokens';
+import { createBackgroundTasks } from './services/background';
 
 export interface NodeServerOptions {
   port: number;
+  /** Listen address: 127.0.0.1 by default (this machine only); 0.0.0.0 to serve the network (README). */
+  host?: string;
+  /** Header a trusted reverse proxy sets to the client's address (e.g. `x-real-ip`); unset: the socket address. */
+  clientIpHeader?: string | null;
   databaseUrl: string;
   dataDir: string;
   clientDir: string;
@@ -45,6 +50,8 @@ export function readNodeOptions(env: NodeJS.ProcessEnv = process.env): NodeServe
   const dataDir = resolve(env.DATA_DIR ?? 'data');
   return {
     port: Number(env.PORT ?? 8787),
+    host: env.HOST || '127.0.0.1',
+    clientIpHeader: env.CLIENT_IP_HEADER?.trim().toLowerCase() || null,
     databaseUrl: env.DATABASE_URL ?? `file:${join(dataDir, 'hoa.db')}`,
     dataDir,
     clientDir: resolve(env.CLIENT_DIR ?? 'dist/client'),
@@ -54,6 +61,24 @@ export function readNodeOptions(env: NodeJS.ProcessEnv = process.env): NodeServe
     services: env,
     localS3Port: env.LOCAL_S3_PORT ? Number(env.LOCAL_S3_PORT) : undefined,
   };
+}
+
+/**
+ * The data folder holds the database (sessions, mail with reset links), the JWT secret and uploads:
+ * readable by this user only. The database file is created 0600 before libSQL opens it (SQLite gives
+ * its -wal and -shm files the same mode).
+ */
+function prepareDataDir(opts: NodeServerOptions) {
+  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(opts.dataDir, 0o700);
+  if (opts.databaseUrl.startsWith('file:')) {
+    const path = opts.databaseUrl.slice('file:'.length).split('?')[0];
+    if (path && path !== ':memory:') {
+      mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+      closeSync(openSync(path, 'a', 0o600));
+      chmodSync(path, 0o600);
+    }
+  }
 }
 
 /** JWT secret from the environment, else generated once and kept under data/. */
@@ -68,7 +93,7 @@ function jwtSecret(opts: NodeServerOptions): string {
 
 export async function startNodeServer(opts: NodeServerOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
-  mkdirSync(opts.dataDir, { recursive: true });
+  prepareDataDir(opts);
   const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
   await runMigrations(database);
   const appUrl = opts.appUrl ?? `http://localhost:${opts.port}`;
@@ -91,6 +116,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
 
   let nudge = () => {};
   const pokes = new MemoryPokeHub();
+  const background = createBackgroundTasks();
   const deps: AppDeps = {
     database,
     clock,
@@ -98,8 +124,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
       jwtSecret: jwtSecret(opts),
       appUrl,
       passwordIterations,
-      // /dev/mail and /dev/pay exist only while a local provider stands in for a real one.
-      localMode: mailer.kind === 'local' || payments.kind === 'local',
+      clientIpHeader: opts.clientIpHeader ?? null,
       connectOrigins: [...storageOrigins(serviceEnv), ...(localS3 ? [localS3.config.endpoint] : [])],
     },
     storage,
@@ -108,6 +133,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
     onEmailQueued: () => nudge(),
     // One process holds every sync client's poke stream.
     pokes,
+    afterResponse: background.afterResponse,
   };
   connectLocalPayments(deps);
 
@@ -154,11 +180,24 @@ export async function startNodeServer(opts: NodeServerOptions) {
     },
   });
 
-  const server: ServerType = await new Promise((ok) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: '0.0.0.0' }, () => ok(s));
-  });
+  const host = opts.host ?? '127.0.0.1';
+  let server: ServerType;
+  try {
+    server = await new Promise((ok, fail) => {
+      const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => ok(s));
+      s.once('error', fail);
+    });
+  } catch (e) {
+    clearInterval(jobsTimer);
+    await localS3?.close();
+    database.client.close();
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new PortInUseError(`Port ${opts.port} on ${host} is already in use (another \`npm start\`?). Stop that process, or start on another port: PORT=${opts.port + 1} npm start`);
+    }
+    throw e;
+  }
 
-  log(`HOA app listening on ${appUrl}`);
+  log(`HOA app listening on ${appUrl}${host === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 serves the network)' : ` (bound to ${host})`}`);
   if (seeded) log('Seeded demo data.');
   if (localS3) log(`Local S3 (s3rver) at ${localS3.config.endpoint}, files under ${join(opts.dataDir, 's3')}`);
   if (mailer.kind === 'local') log(`Mail is not sent (RESEND_API_KEY unset): read it at ${appUrl}/dev/mail`);
@@ -171,17 +210,28 @@ export async function startNodeServer(opts: NodeServerOptions) {
     // Open poke streams would keep the server from closing.
     pokes.closeAll();
     await new Promise<void>((done) => server.close(() => done()));
+    await background.drain();
     await running;
     if (isLocalPayments(payments)) await payments.flush();
     await localS3?.close();
     database.client.close();
   };
-  return { app, deps, server, close };
+  return { app, deps, server, close, drainBackground: background.drain };
 }
+
+/** `npm start` on a port another process holds: said in one sentence, not a stack trace. */
+export class PortInUseError extends Error {}
 
 /** Runs the server until SIGINT or SIGTERM, then closes it cleanly (3 s at most). */
 export async function runUntilSignalled(opts: NodeServerOptions = readNodeOptions()) {
-  const running = await startNodeServer(opts);
+  let running: Awaited<ReturnType<typeof startNodeServer>>;
+  try {
+    running = await startNodeServer(opts);
+  } catch (e) {
+    if (!(e instanceof PortInUseError)) throw e;
+    console.error(e.message);
+    process.exit(1);
+  }
   const stop = (signal: string) => {
     console.log(`\n${signal}: shutting down`);
     running.close().then(() => process.exit(0));

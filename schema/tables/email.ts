@@ -20,6 +20,8 @@ export const emailOutbox = sqliteTable(
     providerId: text('provider_id'),
     /** What the mail is about, e.g. `announcement:<id>`: delivery statistics are counted by it. */
     ref: text('ref'),
+    /** The body holds a single-use link: blanked once a real provider has the mail (worker/domain/outbox.ts). */
+    redactAfterDelivery: integer('redact_after_delivery', { mode: 'boolean' }).notNull().default(false),
     /** When a delivery run claimed the row (status sending); a stale claim is taken over. */
     claimedAt: ms('claimed_at'),
     nextAttemptAt: ms('next_attempt_at').notNull(),

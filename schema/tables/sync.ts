@@ -104,6 +104,8 @@ export const syncNotices = sqliteTable(
     clientId: text('client_id').notNull(),
     argsSummary: text('args_summary').notNull(),
     message: text('message').notNull(),
+    /** The same refusal again while this notice is open is counted here instead of adding a notice. */
+    repeats: integer('repeats').notNull().default(1),
     createdAt: ms('created_at').notNull(),
     dismissedAt: ms('dismissed_at'),
     version: integer('version').notNull().default(1),

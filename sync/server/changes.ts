@@ -11,9 +11,10 @@
  * - a change to what a user may see without touching rows (role, status, deletion of the user):
  *   pass `{ visibilityUserIds: [id] }`; their next pull recomputes their whole view.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { AreaName } from '../keys';
-import { syncChangeLog, syncClientGroups, syncClients, syncCounters, syncCvrEntries, syncCvrs } from '../../schema/tables';
+import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tables';
+import { deleteClientGroups } from './groups';
 import type { DbOrTx, Tx } from '../../worker/db';
 import type { AppDeps } from '../../worker/deps';
 
@@ -98,12 +99,6 @@ export async function purgeStaleClientGroups(deps: Pick<AppDeps, 'database' | 'c
   const cutoff = deps.clock() - maxAgeMs;
   const stale = await deps.database.db.all<{ id: string }>(sql`SELECT id FROM ${syncClientGroups} WHERE updated_at < ${cutoff} LIMIT 100`);
   if (stale.length === 0) return 0;
-  const ids = stale.map((g) => g.id);
-  await deps.database.transaction(async (tx) => {
-    await tx.delete(syncCvrEntries).where(inArray(syncCvrEntries.clientGroupId, ids));
-    await tx.delete(syncCvrs).where(inArray(syncCvrs.clientGroupId, ids));
-    await tx.delete(syncClients).where(inArray(syncClients.clientGroupId, ids));
-    await tx.delete(syncClientGroups).where(inArray(syncClientGroups.id, ids));
-  });
-  return ids.length;
+  await deps.database.transaction((tx) => deleteClientGroups(tx, stale.map((g) => g.id)));
+  return stale.length;
 }

@@ -1,5 +1,5 @@
 /** Rejected-mutation notices: written by push, synced to their user, dismissed by the user. */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { syncNotices } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../../worker/db';
 import type { AppDeps } from '../../worker/deps';
@@ -17,11 +17,39 @@ export interface Rejection {
   message: string;
 }
 
+/** Open notices a user keeps; older ones go (every client group holds a copy of each). */
+export const MAX_OPEN_NOTICES_PER_USER = 20;
+
+/**
+ * Records a refused mutation for its user. The same refusal (change type and reason) while one is
+ * still open is counted on it (`repeats`) instead of adding another, and beyond
+ * MAX_OPEN_NOTICES_PER_USER the oldest open ones are removed, so what a push can store is bounded.
+ */
 export async function recordRejection(deps: AppDeps, tx: Tx, actor: Actor, rejection: Rejection): Promise<string> {
-  const id = newId();
-  await tx.insert(syncNotices).values({ id, hoaId: actor.hoaId, userId: actor.userId, ...rejection, createdAt: deps.clock(), version: 1 });
+  const now = deps.clock();
+  const mine = and(eq(syncNotices.userId, actor.userId), eq(syncNotices.hoaId, actor.hoaId), isNull(syncNotices.dismissedAt));
+  const [repeated] = await tx
+    .update(syncNotices)
+    .set({ ...rejection, repeats: sql`${syncNotices.repeats} + 1`, createdAt: now, version: sql`${syncNotices.version} + 1` })
+    .where(and(mine, eq(syncNotices.mutationName, rejection.mutationName), eq(syncNotices.message, rejection.message)))
+    .returning({ id: syncNotices.id });
+  let id = repeated?.id;
+  if (!id) {
+    id = newId();
+    await tx.insert(syncNotices).values({ id, hoaId: actor.hoaId, userId: actor.userId, ...rejection, createdAt: now, version: 1 });
+    const keep = tx.select({ id: syncNotices.id }).from(syncNotices).where(mine).orderBy(desc(syncNotices.createdAt), desc(syncNotices.id)).limit(MAX_OPEN_NOTICES_PER_USER);
+    await tx.delete(syncNotices).where(and(mine, notInArray(syncNotices.id, keep)));
+  }
   await bumpChanges(deps, tx, { userIds: [actor.userId] });
   return id;
+}
+
+/** Housekeeping: dismissed notices are kept a while (another device may still show them), then removed. */
+export async function purgeDismissedNotices(deps: Pick<AppDeps, 'database' | 'clock'>, maxAgeMs: number): Promise<void> {
+  const cutoff = deps.clock() - maxAgeMs;
+  const [old] = await deps.database.db.select({ id: syncNotices.id }).from(syncNotices).where(lt(syncNotices.dismissedAt, cutoff)).limit(1);
+  if (!old) return;
+  await deps.database.transaction((tx) => tx.delete(syncNotices).where(lt(syncNotices.dismissedAt, cutoff)));
 }
 
 export async function dismissNotice(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<void> {
@@ -44,7 +72,7 @@ export async function listNoticesForSync(db: DbOrTx, viewer: Viewer, ids: SQL): 
   const n = syncNotices;
   return db.all(sql`
     SELECT ${n.id} AS id, json_object('id', ${n.id}, 'mutationName', ${n.mutationName}, 'argsSummary', ${n.argsSummary},
-      'message', ${n.message}, 'createdAt', ${n.createdAt}) AS json
+      'message', ${n.message}, 'repeats', ${n.repeats}, 'createdAt', ${n.createdAt}) AS json
     FROM (${ids}) AS wanted CROSS JOIN ${n}
     WHERE ${n.id} = wanted.row_id AND ${visibleNotices(viewer)}`);
 }

@@ -31,10 +31,15 @@ export interface PokeHub {
 export const hoaChannel = (hoaId: string) => `hoa:${hoaId}`;
 export const userChannel = (userId: string) => `user:${userId}`;
 
+/** Open streams one user may hold (a tab each); a new one beyond this ends their oldest. */
+export const MAX_POKE_STREAMS_PER_USER = 10;
+
 /** The single-process hub of the Node entry (and of tests). */
 export class MemoryPokeHub implements PokeHub {
   readonly #listeners = new Map<string, Set<() => void>>();
   readonly #closers = new Set<() => void>();
+  /** Each user's open streams, oldest first: their unsubscribe and how to end them. */
+  readonly #byUser = new Map<string, { unsubscribe: () => void; end: () => void }[]>();
 
   poke(targets: PokeTargets): void {
     const called = new Set<() => void>();
@@ -57,14 +62,26 @@ export class MemoryPokeHub implements PokeHub {
       set.add(onPoke);
     }
     if (onClose) this.#closers.add(onClose);
-    return () => {
+    const unsubscribe = () => {
       if (onClose) this.#closers.delete(onClose);
       for (const channel of channels) {
         const set = this.#listeners.get(channel);
         set?.delete(onPoke);
         if (set?.size === 0) this.#listeners.delete(channel);
       }
+      const open = this.#byUser.get(who.userId)?.filter((s) => s !== stream) ?? [];
+      if (open.length > 0) this.#byUser.set(who.userId, open);
+      else this.#byUser.delete(who.userId);
     };
+    const stream = { unsubscribe, end: () => (onClose ? onClose() : unsubscribe()) };
+    const open = [...(this.#byUser.get(who.userId) ?? []), stream];
+    this.#byUser.set(who.userId, open);
+    // Beyond the cap the oldest streams end (their tabs reconnect if still open, ending another).
+    for (const oldest of open.slice(0, Math.max(0, open.length - MAX_POKE_STREAMS_PER_USER))) {
+      oldest.end();
+      oldest.unsubscribe();
+    }
+    return unsubscribe;
   }
 
   /** Ends every open stream (server shutdown). */
@@ -72,6 +89,7 @@ export class MemoryPokeHub implements PokeHub {
     for (const close of [...this.#closers]) close();
     this.#closers.clear();
     this.#listeners.clear();
+    this.#byUser.clear();
   }
 
   /** Open connections (for tests and diagnostics). */

@@ -15,7 +15,8 @@ import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../../worker/db';
 import type { AppDeps } from '../../worker/deps';
 import type { Actor } from '../../worker/domain/actor';
-import { badRequest, forbidden } from '../../worker/domain/errors';
+import { badRequest } from '../../worker/domain/errors';
+import { createClientGroup, findClientGroup } from './groups';
 import { syncAreas, type SyncArea } from './areas';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
 import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan, type SyncPatchOp } from './cvr';
@@ -103,15 +104,11 @@ export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestB
 
 async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: SyncArea[]): Promise<SyncPullResponse> {
   const now = deps.clock();
-  let [group] = await tx.select().from(syncClientGroups).where(eq(syncClientGroups.id, groupId)).limit(1);
-  if (group && (group.userId !== actor.userId || group.hoaId !== actor.hoaId)) throw forbidden('This client group belongs to another user');
+  let group = await findClientGroup(tx, actor, groupId);
   if (!group) {
     // The client remembers state this server does not have (database restored or group purged).
     if (order !== null) return { error: 'ClientStateNotFound' };
-    [group] = await tx
-      .insert(syncClientGroups)
-      .values({ id: groupId, userId: actor.userId, hoaId: actor.hoaId, cvrVersion: 0, clientVersion: 0, createdAt: now, updatedAt: now })
-      .returning();
+    group = await createClientGroup(tx, actor, groupId, now);
   }
   if (order !== null && order > group.cvrVersion) return { error: 'ClientStateNotFound' };
 

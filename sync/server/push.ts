@@ -18,7 +18,8 @@ import type { AppDeps } from '../../worker/deps';
 import type { Actor } from '../../worker/domain/actor';
 import { createAnnouncementDraft, markAnnouncementRead, sendAnnouncement, updateAnnouncementDraft } from '../../worker/domain/announcements';
 import { AppError, forbidden } from '../../worker/domain/errors';
-import { isMutatorName, mutatorArgs, summarizeArgs, type MutatorArgs, type MutatorName } from '../mutators';
+import { argsWithinBounds, isMutatorName, MUTATOR_ALLOWED, MUTATOR_REFUSALS, mutatorArgs, summarizeArgs, type MutatorArgs, type MutatorName } from '../mutators';
+import { createClientGroup, findClientGroup } from './groups';
 import { dismissNotice, recordRejection } from './notices';
 
 export const pushRequestSchema = z.object({
@@ -57,13 +58,35 @@ export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
 /** Thrown to stop a push without advancing: the client retries the mutation later. */
 export class TemporaryPushError extends Error {}
 
-const TEMPORARY_CODES = /SQLITE_BUSY|SQLITE_LOCKED|SQLITE_IOERR|SQLITE_FULL|ECONNRESET|ECONNREFUSED|ETIMEDOUT|UND_ERR|SERVER_ERROR|HRANA_WEBSOCKET_ERROR/;
+/** Error codes of the database driver (libSQL, Hrana) and the runtime's network that mean "try again". */
+const TEMPORARY_CODES = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_IOERR',
+  'SQLITE_FULL',
+  'SERVER_ERROR',
+  'HRANA_WEBSOCKET_ERROR',
+  'HRANA_CLOSED_ERROR',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'EPIPE',
+]);
+const isTemporaryCode = (code: unknown) =>
+  typeof code === 'string' && (TEMPORARY_CODES.has(code) || /^SQLITE_(BUSY|LOCKED|IOERR)_/.test(code) || code.startsWith('UND_ERR_'));
+/** What runtimes say when a fetch (Hrana over HTTP) never got an answer: fixed texts, never the client's. */
+const NETWORK_FAILURES = new Set(['fetch failed', 'Network connection lost.']);
 
-/** Database busy, locked or unreachable: worth retrying as is. */
+/**
+ * Database busy, locked or unreachable: worth retrying as is. Decided by error type and driver
+ * code only: a refusal (AppError, invalid arguments) never is, and no message text that could carry
+ * what a client sent takes part.
+ */
 export function isTemporaryError(e: unknown): boolean {
-  for (let err: any = e, depth = 0; err && depth < 5; err = err.cause, depth++) {
-    const text = `${err.code ?? ''} ${err.rawCode ?? ''} ${err.message ?? ''}`;
-    if (TEMPORARY_CODES.test(text) || /database is (locked|busy)|fetch failed/i.test(text)) return true;
+  if (e instanceof AppError || e instanceof z.ZodError || e instanceof TemporaryPushError) return e instanceof TemporaryPushError;
+  for (let err: any = e, depth = 0; err && typeof err === 'object' && depth < 5; err = err.cause, depth++) {
+    if (isTemporaryCode(err.code)) return true;
+    if (err instanceof TypeError && NETWORK_FAILURES.has(err.message)) return true;
   }
   return false;
 }
@@ -77,8 +100,11 @@ function rejectionMessage(e: unknown): string {
 }
 
 async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutation): Promise<void> {
-  if (!isMutatorName(m.name)) throw new AppError(400, `Unknown change type: ${m.name}`);
+  // The name is client text: it is neither echoed in the message nor stored (see processMutation).
+  if (!isMutatorName(m.name)) throw new AppError(400, 'Unknown change type');
   const name: MutatorName = m.name;
+  if (!argsWithinBounds(m.args)) throw new AppError(400, 'This change is too large to save.');
+  if (MUTATOR_ALLOWED[name] && !MUTATOR_ALLOWED[name](actor.role)) throw forbidden(MUTATOR_REFUSALS[name]);
   const args = mutatorArgs[name].parse(m.args);
   await (serverMutators[name] as ServerMutator<MutatorName>)(deps, tx, actor, args as never);
 }
@@ -87,14 +113,7 @@ type Outcome = 'applied' | 'rejected' | 'skipped' | 'future';
 
 async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, m: PushMutation): Promise<Outcome> {
   const now = deps.clock();
-  let [group] = await tx.select().from(syncClientGroups).where(eq(syncClientGroups.id, groupId)).limit(1);
-  if (group && (group.userId !== actor.userId || group.hoaId !== actor.hoaId)) throw forbidden('This client group belongs to another user');
-  if (!group) {
-    [group] = await tx
-      .insert(syncClientGroups)
-      .values({ id: groupId, userId: actor.userId, hoaId: actor.hoaId, cvrVersion: 0, clientVersion: 0, createdAt: now, updatedAt: now })
-      .returning();
-  }
+  const group = (await findClientGroup(tx, actor, groupId)) ?? (await createClientGroup(tx, actor, groupId, now));
   let [client] = await tx.select().from(syncClients).where(eq(syncClients.id, m.clientID)).limit(1);
   if (client && client.clientGroupId !== groupId) throw forbidden('This client belongs to another client group');
   if (!client) {
@@ -115,7 +134,7 @@ async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, groupId: str
     await recordRejection(deps, tx, actor, {
       clientId: m.clientID,
       mutationId: m.id,
-      mutationName: m.name,
+      mutationName: isMutatorName(m.name) ? m.name : 'unknown',
       argsSummary: summarizeArgs(m.args),
       message: rejectionMessage(e),
     });

@@ -10,12 +10,12 @@ import type { DeliveryResult, Mailer, OutgoingMail } from '../../worker/services
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
 
-/** A mailer that fails for the addresses in `failing` (permanently, like a rejected mailbox) and delivers the rest. */
+/** The local mailer (its mail readable at /dev/mail), failing for the addresses in `failing` (permanently, like a rejected mailbox). */
 function selectiveMailer() {
   const failing = new Set<string>();
   const sent: OutgoingMail[] = [];
   const mailer: Mailer & { failing: Set<string>; sent: OutgoingMail[] } = {
-    kind: 'resend',
+    kind: 'local',
     failing,
     sent,
     async send(mails) {
@@ -131,7 +131,7 @@ describe('announcements API', () => {
     expect(other.status).toBe(400);
     expect(other.json.errors).toEqual([{ path: 'custom_recipients', msg: ANNOUNCEMENT_MESSAGES.recipientNotFound }]);
 
-    await t.deps.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, rita));
+    await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.id, rita)));
     const inactive = await call(t, 'PUT', `/api/announcements/${a._id}`, { token: board, body: form({ audience_type: 'custom', custom_recipients: [rita] }) });
     expect(inactive.status).toBe(400);
     expect(inactive.json.errors[0].path).toBe('custom_recipients');
@@ -340,7 +340,7 @@ describe('announcements API', () => {
 
   it('an audience with nobody in it is refused', async () => {
     await setup();
-    await t.deps.database.db.update(users).set({ status: 'inactive' }).where(eq(users.role, 'resident'));
+    await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.role, 'resident')));
     const a = await draft({ audience_type: 'residents' });
     expect(a.total_recipients).toBe(0);
     const r = await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: {} });
@@ -448,9 +448,8 @@ describe('GET /api/users (pickers)', () => {
     expect(r.json.docs[0]).toMatchObject({ _id: expect.any(String), email: DEMO.maple.board, role: 'board', status: 'active' });
     expect(r.json.docs[0]).not.toHaveProperty('passwordHash');
 
-    const db = t.deps.database.db;
-    await db.update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident2));
-    await db.update(users).set({ deletedAt: t.clock() }).where(and(eq(users.email, DEMO.maple.resident)));
+    await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident2)));
+    await t.write((tx) => tx.update(users).set({ deletedAt: t.clock() }).where(and(eq(users.email, DEMO.maple.resident))));
     const active = await call(t, 'GET', '/api/users?limit=100&includeDeleted=false&status=active', { token });
     expect(active.json.docs.map((u: any) => u.email)).toEqual([DEMO.maple.board, DEMO.maple.superadmin]);
     const withDeleted = await call(t, 'GET', '/api/users?limit=2&page=2&includeDeleted=true', { token });

@@ -62,35 +62,41 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses inactive users and invited users who have not activated', async () => {
-    await db().update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident));
+    await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident)));
     const inactive = await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.maple.resident, password: DEMO_PASSWORD } });
     expect(inactive.status).toBe(403);
     expect(inactive.json.message).toMatch(/inactive/);
 
-    await db().update(users).set({ status: 'invited', passwordHash: null }).where(eq(users.email, DEMO.maple.resident2));
+    await t.write((tx) => tx.update(users).set({ status: 'invited', passwordHash: null }).where(eq(users.email, DEMO.maple.resident2)));
     const invited = await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.maple.resident2, password: DEMO_PASSWORD } });
     expect(invited).toMatchObject({ status: 401, json: { message: M.invalidCredentials } });
   });
 
-  it('rate-limits per email and per IP with 429 and Retry-After', async () => {
+  it('rate-limits failures per account and attempts per IP with 429 and Retry-After', async () => {
     const body = { email: DEMO.maple.board, password: 'WrongPass1' };
-    for (let i = 0; i < RATE_LIMITS.loginPerEmail.limit; i++) {
-      expect((await call(t, 'POST', '/api/auth/login', { body, headers: { 'cf-connecting-ip': `10.1.0.${i}` } })).status).toBe(401);
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.limit; i++) {
+      expect((await call(t, 'POST', '/api/auth/login', { body, ip: `10.1.0.${i}` })).status).toBe(401);
     }
-    const limited = await call(t, 'POST', '/api/auth/login', { body: { ...body, password: DEMO_PASSWORD }, headers: { 'cf-connecting-ip': '10.1.1.1' } });
+    const limited = await call(t, 'POST', '/api/auth/login', { body: { ...body, password: DEMO_PASSWORD }, ip: '10.1.1.1' });
     expect(limited.status).toBe(429);
     expect(limited.json.message).toBe(M.tooManyAttempts);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The window passes: the right password works again.
-    t.clock.advance(RATE_LIMITS.loginPerEmail.windowMs + 1);
+    t.clock.advance(RATE_LIMITS.loginFailuresPerAccount.windowMs + 1);
     expect((await call(t, 'POST', '/api/auth/login', { body: { ...body, password: DEMO_PASSWORD } })).status).toBe(200);
 
     // Per IP: many emails from one address.
     for (let i = 0; i < RATE_LIMITS.loginPerIp.limit; i++) {
-      await call(t, 'POST', '/api/auth/login', { body: { email: `x${i}@example.test`, password: 'WrongPass1' }, headers: { 'cf-connecting-ip': '10.9.9.9' } });
+      await call(t, 'POST', '/api/auth/login', { body: { email: `x${i}@example.test`, password: 'WrongPass1' }, ip: '10.9.9.9' });
     }
-    const ipLimited = await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.cedar.board, password: DEMO_PASSWORD }, headers: { 'cf-connecting-ip': '10.9.9.9' } });
+    const ipLimited = await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.cedar.board, password: DEMO_PASSWORD }, ip: '10.9.9.9' });
     expect(ipLimited.status).toBe(429);
+  });
+
+  it('successful sign-ins do not count towards the account lock-out', async () => {
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerAccount.limit + 5; i++) {
+      expect((await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.maple.board, password: DEMO_PASSWORD }, ip: `10.3.0.${i}` })).status).toBe(200);
+    }
   });
 
   it('upgrades a hash with a lower iteration count on login', async () => {
@@ -156,7 +162,7 @@ describe('POST /api/auth/refresh', () => {
 
   it('stops refreshing a user who was deactivated', async () => {
     const s = await login(t, DEMO.maple.resident);
-    await db().update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident));
+    await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident)));
     expect((await call(t, 'POST', '/api/auth/refresh', { cookie: s.cookie })).status).toBe(401);
   });
 });
@@ -180,6 +186,7 @@ describe('forgot and reset password', () => {
     const oldSession = await login(t, DEMO.maple.resident);
     const r = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.maple.resident } });
     expect(r.status).toBe(200);
+    await t.drainBackground();
     const mail = await latestMailTo(DEMO.maple.resident);
     expect(mail).toMatchObject({ template: 'password-reset', status: 'queued' });
     const token = tokenFromMail(mail.text);
@@ -203,11 +210,14 @@ describe('forgot and reset password', () => {
     const unknown = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: 'ghost@maplegrove.test' } });
     expect(unknown.status).toBe(known.status);
     expect(unknown.json).toEqual(known.json);
+    await t.drainBackground();
+    expect(await latestMailTo(DEMO.maple.board)).toBeDefined();
     expect(await latestMailTo('ghost@maplegrove.test')).toBeUndefined();
   });
 
   it('expires the link after 2 hours', async () => {
     await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.maple.board } });
+    await t.drainBackground();
     const token = tokenFromMail((await latestMailTo(DEMO.maple.board)).text);
     t.clock.advance(2 * 60 * 60_000 + 1);
     expect((await call(t, 'GET', `/api/auth/verify-reset-token?token=${token}`)).json).toEqual({ message: 'Invalid or expired reset token' });
@@ -229,7 +239,7 @@ describe('forgot and reset password', () => {
 
   it('rate-limits forgot-password per email', async () => {
     for (let i = 0; i < RATE_LIMITS.forgotPerEmail.limit; i++) {
-      expect((await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.cedar.board }, headers: { 'cf-connecting-ip': `10.2.0.${i}` } })).status).toBe(200);
+      expect((await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.cedar.board }, ip: `10.2.0.${i}` })).status).toBe(200);
     }
     const limited = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.cedar.board } });
     expect(limited).toMatchObject({ status: 429, json: { message: M.tooManyAttempts } });
@@ -266,7 +276,7 @@ describe('POST /api/auth/activate', () => {
     expect((await call(t, 'POST', '/api/auth/activate', { body: { token: a.token, name: 'Late', password: 'Welcome123' } })).status).toBe(400);
 
     const b = await invite('blocked@maplegrove.test');
-    await db().update(users).set({ status: 'inactive' }).where(eq(users.id, b.id));
+    await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.id, b.id)));
     expect((await call(t, 'POST', '/api/auth/activate', { body: { token: b.token, name: 'Blocked', password: 'Welcome123' } })).json.message).toBe('Invalid activation token');
   });
 
@@ -329,6 +339,7 @@ describe('housekeeping', () => {
   it('purges expired sessions and used tokens', async () => {
     await login(t, DEMO.maple.board);
     await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.maple.board } });
+    await t.drainBackground();
     t.clock.advance(40 * 24 * 60 * 60_000);
     const { runJobs } = await import('../../worker/jobs/runner');
     await runJobs(t.deps);

@@ -5,7 +5,7 @@ import { ensureConnectAccount, linkLocalSubscriptions, PAYMENT_MESSAGES, startIn
 import { CARD_MESSAGES, TEST_CARDS } from '../../worker/services/payments/cards';
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { DEMO } from '../helpers/http';
+import { DEMO, socketEnv } from '../helpers/http';
 
 /**
  * The local payment provider end to end without a browser: its hosted pages (plain form posts), the
@@ -28,7 +28,7 @@ afterEach(async () => {
 });
 
 async function page(path: string, form?: Record<string, string>) {
-  const res = await t.app.request(`http://localhost:8787${path}`, form ? { method: 'POST', body: new URLSearchParams(form) } : {});
+  const res = await t.app.request(`http://localhost:8787${path}`, form ? { method: 'POST', body: new URLSearchParams(form) } : {}, socketEnv());
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 const card = (number: string) => ({ number, expiry: '12 / 34', cvc: '123' });

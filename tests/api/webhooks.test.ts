@@ -233,6 +233,6 @@ describe('webhook processing', () => {
 describe('webhook limits', () => {
   it('refuses a body over 512 KiB before verifying anything', async () => {
     const r = await post('x'.repeat(512 * 1024 + 1), 't=1,v1=00');
-    expect(r).toEqual({ status: 413, json: { message: 'Payload too large' } });
+    expect(r).toEqual({ status: 413, json: { message: 'The request is too large (at most 512 KB).' } });
   });
 });

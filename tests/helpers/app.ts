@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../worker/app';
+import type { Tx } from '../../worker/db';
 import type { AppDeps } from '../../worker/deps';
 import { openDatabase } from '../../worker/dev/database';
 import { runMigrations } from '../../worker/dev/migrate';
@@ -10,6 +11,7 @@ import { connectLocalPayments } from '../../worker/domain/payments';
 import { createLocalMailer } from '../../worker/services/mailer';
 import { LocalPayments } from '../../worker/services/payments/local';
 import { setDummyIterations } from '../../worker/services/passwords';
+import { createBackgroundTasks } from '../../worker/services/background';
 import { fakeStorage, TEST_WEBHOOK_SECRET } from './services';
 
 /** Tests hash with a low PBKDF2 count so the suite stays fast; the count is recorded in each hash. */
@@ -33,6 +35,10 @@ export function fakeClock(start = START_TIME) {
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: AppDeps;
+  /** Waits for the work requests left to run after their response (`deps.afterResponse`). */
+  drainBackground(): Promise<void>;
+  /** Test set-up writes, through the app's one writer like every write (`database.db` only reads). */
+  write<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   clock: ReturnType<typeof fakeClock>;
   /** The libSQL file URL, so a test can open a second app on the same database (a "restart"). */
   databaseUrl: string;
@@ -49,6 +55,7 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
   await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS });
   const { config, ...rest } = overrides;
+  const background = createBackgroundTasks();
   const deps: AppDeps = {
     database,
     clock,
@@ -56,7 +63,8 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       appUrl: 'http://localhost:8787',
       passwordIterations: TEST_PASSWORD_ITERATIONS,
-      localMode: true,
+      // As on Node: the socket address counts, no header is believed (tests pass `ip` to `call`).
+      clientIpHeader: null,
       connectOrigins: [],
       ...config,
     },
@@ -64,6 +72,7 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
     storage: fakeStorage(),
     mailer: createLocalMailer(),
     payments: new LocalPayments({ database, appUrl: 'http://localhost:8787', webhookSecret: TEST_WEBHOOK_SECRET, clock }),
+    afterResponse: background.afterResponse,
     ...rest,
   };
   connectLocalPayments(deps);
@@ -73,6 +82,8 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
     deps,
     clock,
     databaseUrl,
+    drainBackground: background.drain,
+    write: (fn) => database.transaction(fn),
     close() {
       database.client.close();
       rmSync(dir, { recursive: true, force: true });

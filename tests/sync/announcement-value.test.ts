@@ -93,9 +93,11 @@ async function seed(t: TestApp) {
   add({ status: 'sent', sentAt: now, attachmentS3Key: 'uploads/c.txt', attachmentFilename: '' });
   add({ status: 'sent', sentAt: now, deletedAt: now });
 
-  await db.insert(announcements).values(rows);
-  await db.insert(announcementRecipients).values(recipients);
-  await db.insert(announcementDeliveries).values(deliveries);
+  await t.write(async (tx) => {
+    await tx.insert(announcements).values(rows);
+    await tx.insert(announcementRecipients).values(recipients);
+    await tx.insert(announcementDeliveries).values(deliveries);
+  });
   return rows.map((r) => r.id);
 }
 

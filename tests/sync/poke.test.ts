@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announcements } from '../../schema/tables';
-import { MemoryPokeHub } from '../../sync/server/poke';
+import { MAX_POKE_STREAMS_PER_USER, MemoryPokeHub } from '../../sync/server/poke';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient } from './client';
@@ -74,6 +74,31 @@ describe('pokes', () => {
     expect(poked).toEqual([]);
     await t.deps.database.transaction((tx) => bumpChanges(t!.deps, tx, { hoaId: 'h1', rows: [{ area: 'announcement', id: 'a1' }], userIds: ['u1'] }));
     expect(poked).toEqual([{ hoaIds: ['h1'], userIds: ['u1'] }]);
+  });
+
+  it(`caps one user's open streams at ${MAX_POKE_STREAMS_PER_USER}: a new one ends the oldest`, async () => {
+    const hub = new MemoryPokeHub();
+    t = await createTestApp({ pokes: hub });
+    const ray = await login(t, DEMO.maple.resident2);
+    const rita = await login(t, DEMO.maple.resident);
+    const open = (token: string) => t!.app.request('http://localhost/api/sync/poke', { headers: { authorization: `Bearer ${token}` } });
+    const ritaStream = await open(rita.token);
+    const streams = [];
+    for (let i = 0; i < MAX_POKE_STREAMS_PER_USER + 5; i++) streams.push(await open(ray.token));
+    expect(hub.connectionCount).toBe(MAX_POKE_STREAMS_PER_USER + 1);
+    // The five oldest of Ray's streams have ended; the newest is open; Rita's is untouched.
+    const ended = async (res: Response) => {
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { done } = await reader.read();
+        if (done) return true;
+      }
+    };
+    for (const stream of streams.slice(0, 5)) expect(await ended(stream)).toBe(true);
+    await streams.at(-1)!.body!.cancel();
+    await ritaStream.body!.cancel();
+    for (const stream of streams.slice(5, -1)) await stream.body!.cancel();
+    expect(hub.connectionCount).toBe(0);
   });
 
   it('without a hub that holds connections the poke route answers 204 (clients poll)', async () => {

@@ -183,7 +183,7 @@ describe('push: rejected mutations', () => {
       [
         ['markAnnouncementRead', 'Refused after writing'],
         ['markAnnouncementRead', 'Announcement not found'],
-        ['noSuchMutator', 'Unknown change type: noSuchMutator'],
+        ['unknown', 'Unknown change type'],
         ['markAnnouncementRead', 'Id is required'],
       ].sort(),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isRichTextEmpty, previewText } from '../../schema/rich-text';
+import { isRichTextEmpty, previewText, richTextToPlain } from '../../schema/rich-text';
 import { sanitizeRichText } from '../../worker/services/sanitize';
 
 describe('sanitizeRichText', () => {
@@ -21,5 +21,28 @@ describe('rich text helpers', () => {
     expect(isRichTextEmpty('<p>x</p>')).toBe(false);
     expect(previewText(`<p>${'a'.repeat(120)}</p>`)).toBe(`${'a'.repeat(100)}...`);
     expect(previewText('<p>Hello</p><p>  world </p>')).toBe('Hello world');
+  });
+});
+
+describe('richTextToPlain', () => {
+  it('reads text the way the old regexes did, without decoding twice', () => {
+    expect(richTextToPlain('<h2>Pool</h2><p>Open <strong>Sat</strong>&nbsp;9am</p><ul><li>a</li><li>b</li></ul>')).toBe('Pool Open Sat 9am a b');
+    expect(richTextToPlain('<p>a<br>b<br/>c</p>')).toBe('a b c');
+    expect(richTextToPlain('<p>Tom &amp; Jerry &lt;3 &quot;x&quot; &#39;y&#39; &amp;lt;</p>')).toBe('Tom & Jerry <3 "x" \'y\' &lt;');
+    // A "<" that no ">" follows is text, as before.
+    expect(richTextToPlain("<p>1 < 2</p> and 3 <")).toBe("1 and 3 <");
+    expect(richTextToPlain('a < b')).toBe('a < b');
+    expect(richTextToPlain('  \n ')).toBe('');
+  });
+
+  it('is linear on hostile input: a megabyte of "<" and of unclosed tags in milliseconds', () => {
+    const hostile = ['<'.repeat(1 << 20), '<a'.repeat(1 << 19), '<br '.repeat(1 << 18), `${'<'.repeat(1 << 19)}>`, '&'.repeat(1 << 20)];
+    for (const html of hostile) {
+      const started = performance.now();
+      richTextToPlain(html);
+      isRichTextEmpty(html);
+      previewText(html);
+      expect(performance.now() - started).toBeLessThan(250);
+    }
   });
 });

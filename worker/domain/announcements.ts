@@ -15,6 +15,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   ANNOUNCEMENT_MESSAGES,
+  canManageAnnouncements,
   type AnnouncementForm,
   type ApiAnnouncement,
   type ApiRecipient,
@@ -431,7 +432,7 @@ export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Acto
 
 /** Board work (community §6): residents are refused whatever the row, with words a rejection notice can show. */
 function requireBoard(actor: Actor): void {
-  if (!isPrivileged(actor.role)) throw forbidden(ANNOUNCEMENT_MESSAGES.boardOnly);
+  if (!canManageAnnouncements(actor.role)) throw forbidden(ANNOUNCEMENT_MESSAGES.boardOnly);
 }
 
 /** A board member's row for a write: the role first, then the row (404 when not visible). */

@@ -7,7 +7,8 @@ import type { AppDeps } from '../deps';
 import { passwordResetEmail } from '../emails/auth';
 import { queueEmail } from '../services/email';
 import { hashPassword, needsRehash, verifyPassword } from '../services/passwords';
-import { hit, type RateRule } from '../services/rate-limit';
+import { readDeviceCookie, issueDeviceCookie } from '../services/device-cookie';
+import { giveBack, hit, type RateRule } from '../services/rate-limit';
 import { newId, randomToken, sha256Hex, signAccessToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { AppError, unauthorized } from './errors';
@@ -21,8 +22,14 @@ export const RESET_TOKEN_TTL_MS = 2 * HOUR;
 export const ACTIVATION_TOKEN_TTL_MS = 7 * DAY;
 
 export const RATE_LIMITS = {
+  /** Every sign-in attempt from one address. */
   loginPerIp: { name: 'login:ip', limit: 30, windowMs: 15 * MINUTE },
-  loginPerEmail: { name: 'login:email', limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins on one account from devices it does not know (docs/decisions.md, "Lock-out"). */
+  loginFailuresPerAccount: { name: 'login:fail', limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins from one device the account knows (a device cookie of that user). */
+  loginFailuresPerDevice: { name: 'login:device-fail', limit: 10, windowMs: 15 * MINUTE },
+  /** Wrong current passwords on change-password, per user. */
+  passwordChangeFailures: { name: 'password:fail', limit: 10, windowMs: 15 * MINUTE },
   forgotPerIp: { name: 'forgot:ip', limit: 10, windowMs: HOUR },
   forgotPerEmail: { name: 'forgot:email', limit: 3, windowMs: HOUR },
 } satisfies Record<string, RateRule>;
@@ -30,12 +37,16 @@ export const RATE_LIMITS = {
 export interface ClientMeta {
   ip: string;
   userAgent: string | null;
+  /** The `hoa_device` cookie, when the browser has one. */
+  deviceCookie?: string;
 }
 
-/** What a successful login, refresh or activation hands to the route: the body and the new refresh cookie. */
+/** What a successful login, refresh or activation hands to the route: the body and the new cookies. */
 export interface IssuedSession extends SessionPayload {
   refreshToken: string;
   refreshExpiresAt: number;
+  /** A device cookie for this browser (login and activation), so this user's lock-out spares it. */
+  deviceCookie?: string;
 }
 
 // ---------------------------------------------------------------- sessions
@@ -69,16 +80,30 @@ async function revokeFamily(tx: Tx, familyId: string, now: number) {
 
 // ---------------------------------------------------------------- login / refresh / logout
 
+/**
+ * Sign-in. Limits (OWASP Authentication Cheat Sheet): every attempt counts against the caller's
+ * address; failures count against the account, except from a device where this user signed in
+ * before (a valid device cookie), whose failures count against that device alone. So guessing from
+ * anywhere locks the account for unknown devices only, never for the owner's own browser.
+ */
 export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta: ClientMeta): Promise<IssuedSession> {
   const { db } = deps.database;
   const now = deps.clock();
-  await hit(db, RATE_LIMITS.loginPerIp, meta.ip, now, M.tooManyAttempts);
-  await hit(db, RATE_LIMITS.loginPerEmail, body.email, now, M.tooManyAttempts);
+  await hit(deps.database, RATE_LIMITS.loginPerIp, meta.ip, now, M.tooManyAttempts);
 
   const user = await findUserByEmail(db, body.email);
+  const device = await readDeviceCookie(deps.config.jwtSecret, meta.deviceCookie);
+  const failures =
+    device && user && device.userId === user.id
+      ? { rule: RATE_LIMITS.loginFailuresPerDevice, subject: `${user.id}:${device.deviceId}` }
+      : { rule: RATE_LIMITS.loginFailuresPerAccount, subject: body.email };
+  // Counted as a failure before the check (concurrent guesses each take a slot), given back on success.
+  await hit(deps.database, failures.rule, failures.subject, now, M.tooManyAttempts);
+
   // Invited users have no password yet, so they fail here like an unknown email.
   const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
   if (!user || !ok) throw unauthorized(M.invalidCredentials);
+  await giveBack(deps.database, failures.rule, failures.subject);
   if (user.status !== 'active') {
     throw new AppError(403, 'Your account is inactive. Please contact your HOA board.');
   }
@@ -86,13 +111,14 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
   const rehash = needsRehash(user.passwordHash!, deps.config.passwordIterations)
     ? await hashPassword(body.password, deps.config.passwordIterations)
     : null;
-  return deps.database.transaction(async (tx) => {
+  const issued = await deps.database.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ lastLogin: now, ...(rehash ? { passwordHash: rehash } : {}) })
       .where(eq(users.id, user.id));
     return issueSession(deps, tx, { ...user, lastLogin: now }, newId(), meta);
   });
+  return { ...issued, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, user.id) };
 }
 
 /**
@@ -181,22 +207,31 @@ async function findValidToken(tx: Tx, token: string, kind: 'reset' | 'activation
 
 // ---------------------------------------------------------------- forgot / reset
 
+/**
+ * Forgot password: the same answer, in the same time, whether or not the email has an account. The
+ * lookup, the token and the mail happen after the response (`afterResponse`), so the time an answer
+ * takes tells nothing about the address.
+ */
 export async function forgotPassword(deps: AppDeps, email: string, meta: ClientMeta): Promise<{ message: string }> {
   const now = deps.clock();
-  const { db } = deps.database;
-  await hit(db, RATE_LIMITS.forgotPerIp, meta.ip, now, M.tooManyAttempts);
-  await hit(db, RATE_LIMITS.forgotPerEmail, email, now, M.tooManyAttempts);
-  const user = await findUserByEmail(db, email);
-  // Only active accounts get a link; the answer is the same either way.
-  if (user && user.status === 'active') {
-    await deps.database.transaction(async (tx) => {
-      const token = await createAuthToken(tx, now, user, 'reset');
-      const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...(await passwordResetEmail({ name: user.name, url })) });
-    });
-    deps.onEmailQueued?.();
-  }
+  await hit(deps.database, RATE_LIMITS.forgotPerIp, meta.ip, now, M.tooManyAttempts);
+  await hit(deps.database, RATE_LIMITS.forgotPerEmail, email, now, M.tooManyAttempts);
+  deps.afterResponse(() => sendResetLink(deps, email, now));
   return { message: M.forgotPasswordSent };
+}
+
+/** Queues the reset mail when the email belongs to an active account (only those get a link). */
+async function sendResetLink(deps: AppDeps, email: string, now: number): Promise<void> {
+  const user = await findUserByEmail(deps.database.db, email);
+  if (!user || user.status !== 'active') return;
+  await deps.database.transaction(async (tx) => {
+    const token = await createAuthToken(tx, now, user, 'reset');
+    const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const mail = await passwordResetEmail({ name: user.name, url });
+    // The link is a key to the account: the stored copy is blanked once the provider has the mail.
+    await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...mail, redactAfterDelivery: true });
+  });
+  deps.onEmailQueued?.();
 }
 
 export async function verifyResetToken(deps: AppDeps, token: string): Promise<{ email: string }> {
@@ -239,19 +274,22 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
     return issueSession(deps, tx, user, newId(), meta);
   });
   if (!issued) throw new AppError(400, M.invalidActivationToken);
-  return { ...issued, token: issued.accessToken };
+  return { ...issued, token: issued.accessToken, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, issued.user.id) };
 }
 
 // ---------------------------------------------------------------- change password
 
 export async function changePassword(deps: AppDeps, actor: Actor, body: z.infer<typeof changePasswordBody>): Promise<{ message: string }> {
   const { db } = deps.database;
+  const now = deps.clock();
   const [user] = await db.select().from(users).where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId))).limit(1);
   if (!user) throw unauthorized(M.sessionExpired);
+  // A stolen access token must not become an unlimited password oracle: failures are limited like sign-ins.
+  await hit(deps.database, RATE_LIMITS.passwordChangeFailures, user.id, now, M.tooManyAttempts);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
     throw new AppError(400, M.currentPasswordWrong, [{ path: 'currentPassword', msg: M.currentPasswordWrong }]);
   }
-  const now = deps.clock();
+  await giveBack(deps.database, RATE_LIMITS.passwordChangeFailures, user.id);
   const passwordHash = await hashPassword(body.newPassword, deps.config.passwordIterations);
   await deps.database.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));

@@ -12,6 +12,8 @@ export const MAX_ATTEMPTS = RETRY_BACKOFF_MS.length + 1;
 /** A row left in `sending` this long (a run that crashed mid-send) is claimed again. */
 export const STALE_CLAIM_MS = 10 * MINUTE;
 const BATCH_SIZE = 100;
+/** What a delivered mail with a single-use link keeps of its body. */
+export const REDACTED_BODY = '[Removed after delivery: this mail contained a single-use link.]';
 
 export interface OutboxRunSummary {
   claimed: number;
@@ -64,6 +66,9 @@ export async function deliverOutbox(deps: AppDeps, opts: { limit?: number; ref?:
   const byId = new Map(results.map((r) => [r.id, r]));
 
   const doneAt = deps.clock();
+  // The local mailer's outbox IS the mailbox (/dev/mail, this machine only): it keeps the bodies.
+  const redactable = deps.mailer.kind !== 'local';
+  const blanked = (row: OutboxRow) => (redactable && row.redactAfterDelivery ? { html: REDACTED_BODY, text: REDACTED_BODY } : {});
   await deps.database.transaction(async (tx) => {
     for (const row of claimed) {
       const result = byId.get(row.id) ?? { id: row.id, ok: false as const, error: 'No delivery result from the mailer', permanent: false };
@@ -71,10 +76,13 @@ export async function deliverOutbox(deps: AppDeps, opts: { limit?: number; ref?:
       const held = and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'sending'), eq(emailOutbox.claimedAt, now));
       if (result.ok) {
         summary.delivered++;
-        await tx.update(emailOutbox).set({ status: 'delivered', providerId: result.providerId, deliveredAt: doneAt, lastError: null, claimedAt: null }).where(held);
+        await tx
+          .update(emailOutbox)
+          .set({ status: 'delivered', providerId: result.providerId, deliveredAt: doneAt, lastError: null, claimedAt: null, ...blanked(row) })
+          .where(held);
       } else if (result.permanent || row.attempts >= MAX_ATTEMPTS) {
         summary.failed++;
-        await tx.update(emailOutbox).set({ status: 'failed', lastError: result.error.slice(0, 1000), claimedAt: null }).where(held);
+        await tx.update(emailOutbox).set({ status: 'failed', lastError: result.error.slice(0, 1000), claimedAt: null, ...blanked(row) }).where(held);
       } else {
         summary.retrying++;
         const wait = RETRY_BACKOFF_MS[Math.min(row.attempts - 1, RETRY_BACKOFF_MS.length - 1)];

@@ -4,6 +4,7 @@ import { purgeExpiredAuthRows } from '../domain/auth';
 import { deliverOutbox } from '../domain/outbox';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { pruneChangeLog, purgeStaleClientGroups } from '../../sync/server/changes';
+import { purgeDismissedNotices } from '../../sync/server/notices';
 
 /** One job: idempotent, and safe when two runs overlap. */
 export interface Job {
@@ -23,10 +24,11 @@ export const jobs: Job[] = [
     },
   },
   { name: 'purge-expired-auth', run: (deps) => purgeExpiredAuthRows(deps) },
-  { name: 'purge-rate-limits', run: (deps) => purgeExpiredRateLimits(deps.database.db, deps.clock(), 24 * 60 * 60_000) },
+  { name: 'purge-rate-limits', run: (deps) => purgeExpiredRateLimits(deps.database, deps.clock(), 24 * 60 * 60_000) },
   // Sync bookkeeping: the change log for 30 days (older CVRs recompute in full), idle client groups for 90.
   { name: 'prune-sync-change-log', run: async (deps) => void (await pruneChangeLog(deps, 30 * 86_400_000)) },
   { name: 'purge-stale-sync-groups', run: async (deps) => void (await purgeStaleClientGroups(deps, 90 * 86_400_000)) },
+  { name: 'purge-dismissed-notices', run: (deps) => purgeDismissedNotices(deps, 30 * 86_400_000) },
 ];
 
 /** Runs every job once; one failing job does not stop the others. */

@@ -1,13 +1,46 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { ClientMeta } from '../domain/auth';
+import type { AppEnv } from '../env';
+
+/** The TCP peer's address on Node (`@hono/node-server` passes the request's socket as `c.env.incoming`). */
+export function socketAddress(c: Context): string | null {
+  const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
+  return socket?.remoteAddress ?? null;
+}
 
 /**
- * The caller's address and agent, for rate limits and the sessions list.
- * Cloudflare sets cf-connecting-ip at its edge (clients cannot forge it there); on Node the socket
- * address is used. X-Forwarded-For is not trusted: anyone could send it to dodge the per-IP limit.
+ * The caller's address and agent, for rate limits and the sessions list. The address comes from the
+ * header a trusted proxy sets (`config.clientIpHeader`: `cf-connecting-ip` on Cloudflare, whose edge
+ * overwrites it) and otherwise from the socket. Without a configured proxy no header is read: anyone
+ * could send `cf-connecting-ip` or `X-Forwarded-For` and get a fresh rate-limit budget per request.
  */
-export function clientMeta(c: Context): ClientMeta {
-  const socket = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket;
-  const ip = c.req.header('cf-connecting-ip') ?? socket?.remoteAddress ?? 'unknown';
+export function clientMeta(c: Context<AppEnv>): ClientMeta {
+  const header = c.var.deps.config.clientIpHeader;
+  const ip = (header ? c.req.header(header)?.trim() : undefined) || socketAddress(c) || 'unknown';
   return { ip, userAgent: c.req.header('user-agent') ?? null };
 }
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecting-ip'];
+
+/**
+ * Whether the request comes from this machine, directly: a loopback socket, a loopback Host (a DNS
+ * rebinding page has its own host name) and no proxy header (a reverse proxy on the same machine
+ * connects over loopback on behalf of anyone).
+ */
+export function isLoopbackRequest(c: Context): boolean {
+  const address = socketAddress(c);
+  if (!address || !LOOPBACK_ADDRESSES.has(address)) return false;
+  // On Node the request URL is built from the Host header.
+  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname.toLowerCase())) return false;
+  return !PROXY_HEADERS.some((h) => c.req.header(h) !== undefined);
+}
+
+/** The local providers' pages (/dev/mail, /dev/pay) answer only this machine; anyone else gets a plain 404. */
+export const loopbackOnly = createMiddleware<AppEnv>(async (c, next) => {
+  if (!isLoopbackRequest(c)) return c.text('Not found', 404);
+  c.header('Cache-Control', 'no-store');
+  await next();
+});

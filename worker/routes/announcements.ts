@@ -27,24 +27,34 @@
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { announcementFormSchema, announcementListQuery, retryAnnouncementSchema, sendAnnouncementSchema } from '../../schema/announcements';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  announcementFormSchema,
+  announcementListQuery,
+  canManageAnnouncements,
+  retryAnnouncementSchema,
+  sendAnnouncementSchema,
+} from '../../schema/announcements';
 import * as announcements from '../domain/announcements';
 import type { AppEnv } from '../env';
+import { allow } from '../middleware/allow';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
+/** Residents are refused before their body is parsed (rich text is the costly part). */
+const manage = allow(canManageAnnouncements, ANNOUNCEMENT_MESSAGES.boardOnly);
 
 export const announcementRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get('/', validate('query', announcementListQuery), async (c) => c.json(await announcements.listAnnouncements(c.var.deps.database.db, c.var.actor, c.req.valid('query'))))
-  .post('/', validate('json', announcementFormSchema), async (c) => {
+  .post('/', manage, validate('json', announcementFormSchema), async (c) => {
     const { deps, actor } = c.var;
     const row = await deps.database.transaction((tx) => announcements.createAnnouncementDraft(deps, tx, actor, c.req.valid('json')));
     return c.json(await announcements.getAnnouncement(deps.database.db, actor, row.id), 201);
   })
   .get('/:id', validate('param', idParam), async (c) => c.json(await announcements.getAnnouncement(c.var.deps.database.db, c.var.actor, c.req.valid('param').id)))
-  .put('/:id', validate('param', idParam), validate('json', announcementFormSchema), async (c) => {
+  .put('/:id', validate('param', idParam), manage, validate('json', announcementFormSchema), async (c) => {
     const { deps, actor } = c.var;
     const { id } = c.req.valid('param');
     await deps.database.transaction((tx) => announcements.updateAnnouncementDraft(deps, tx, actor, id, c.req.valid('json')));

@@ -5,36 +5,36 @@ import * as auth from '../domain/auth';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
 import { clientMeta } from '../middleware/client-meta';
+import { DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS } from '../services/device-cookie';
 import { validate } from '../middleware/validate';
 
 export const REFRESH_COOKIE = 'hoa_refresh';
 const COOKIE_PATH = '/api/auth';
 
-/** httpOnly, SameSite=Strict, Secure everywhere but plain-http localhost. */
-function setRefreshCookie(c: Context<AppEnv>, issued: auth.IssuedSession) {
+/** The session cookies: httpOnly, SameSite=Strict, Secure everywhere but plain-http localhost. */
+function setSessionCookies(c: Context<AppEnv>, issued: auth.IssuedSession) {
   const url = new URL(c.req.url);
   const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-  setCookie(c, REFRESH_COOKIE, issued.refreshToken, {
-    httpOnly: true,
-    secure: !local,
-    sameSite: 'Strict',
-    path: COOKIE_PATH,
-    expires: new Date(issued.refreshExpiresAt),
-  });
+  const options = { httpOnly: true, secure: !local, sameSite: 'Strict', path: COOKIE_PATH } as const;
+  setCookie(c, REFRESH_COOKIE, issued.refreshToken, { ...options, expires: new Date(issued.refreshExpiresAt) });
+  if (issued.deviceCookie) setCookie(c, DEVICE_COOKIE, issued.deviceCookie, { ...options, expires: new Date(Date.now() + DEVICE_COOKIE_TTL_MS) });
 }
+
+/** Address, agent and the device cookie (login reads it for its lock-out rule). */
+const requestMeta = (c: Context<AppEnv>): auth.ClientMeta => ({ ...clientMeta(c), deviceCookie: getCookie(c, DEVICE_COOKIE) });
 
 const body = ({ accessToken, user }: auth.IssuedSession) => ({ accessToken, user });
 
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', validate('json', loginBody), async (c) => {
-    const issued = await auth.login(c.var.deps, c.req.valid('json'), clientMeta(c));
-    setRefreshCookie(c, issued);
+    const issued = await auth.login(c.var.deps, c.req.valid('json'), requestMeta(c));
+    setSessionCookies(c, issued);
     return c.json(body(issued));
   })
   .post('/refresh', async (c) => {
     try {
       const issued = await auth.refresh(c.var.deps, getCookie(c, REFRESH_COOKIE), clientMeta(c));
-      setRefreshCookie(c, issued);
+      setSessionCookies(c, issued);
       return c.json(body(issued));
     } catch (e) {
       deleteCookie(c, REFRESH_COOKIE, { path: COOKIE_PATH });
@@ -49,7 +49,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/profile', requireAuth, async (c) => c.json(await auth.profile(c.var.deps, c.var.actor)))
   .post('/activate', validate('json', activateBody), async (c) => {
     const issued = await auth.activate(c.var.deps, c.req.valid('json'), clientMeta(c));
-    setRefreshCookie(c, issued);
+    setSessionCookies(c, issued);
     return c.json({ token: issued.token, ...body(issued) });
   })
   .post('/forgot-password', validate('json', forgotPasswordBody), async (c) =>

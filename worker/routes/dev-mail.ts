@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { getMail, listMail, type OutboxRow } from '../domain/outbox';
 import type { AppEnv } from '../env';
+import { loopbackOnly } from '../middleware/client-meta';
 
 /**
- * The local mailbox (only mounted in local mode): every outbox row, newest first, and each mail as it
+ * The local mailbox (mounted only while the local mailer stands in for Resend; this machine only): every outbox row, newest first, and each mail as it
  * will look in a mail client. `/dev/mail.json` (or `?format=json`) is the same list for tests.
  */
 const json = (r: OutboxRow) => ({
@@ -49,6 +50,7 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
 const when = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
 
 export const devMailRoutes = new Hono<AppEnv>()
+  .use(loopbackOnly)
   .get('/mail.json', async (c) => c.json({ mails: (await listMail(c.var.deps, { to: c.req.query('to') })).map(json) }))
   .get('/mail', async (c) => {
     const rows = await listMail(c.var.deps, { to: c.req.query('to') });

@@ -4,9 +4,10 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { TEST_CARDS, type CardInput } from '../services/payments/cards';
 import { isLocalPayments, type LocalPayments, type PageResult } from '../services/payments/local';
 import type { AppEnv } from '../env';
+import { loopbackOnly } from '../middleware/client-meta';
 
 /**
- * The local payment provider's hosted pages (mounted only in local mode): Checkout, the SetupIntent card
+ * The local payment provider's hosted pages (mounted only while the local provider stands in for Stripe; this machine only): Checkout, the SetupIntent card
  * step, the 3-D Secure challenge, the billing portal and Connect onboarding. Plain HTML forms, no script,
  * so they run under the app's CSP.
  */
@@ -95,9 +96,9 @@ function after(c: Context<AppEnv>, r: PageResult, again: (error: string) => Prom
 }
 
 export const devPayRoutes = new Hono<AppEnv>()
+  .use(loopbackOnly)
   .use('*', async (c, next) => {
     if (!local(c)) return c.text('Not found', 404);
-    c.header('Cache-Control', 'no-store');
     await next();
   })
 

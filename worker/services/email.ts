@@ -12,6 +12,11 @@ export interface EmailMessage {
   text: string;
   /** What the mail is about, e.g. `announcement:<id>` (delivery statistics count by it). */
   ref?: string | null;
+  /**
+   * The mail holds a single-use link (password reset, activation): once a real provider has it, the
+   * stored body is blanked, so a reader of the database cannot use the link.
+   */
+  redactAfterDelivery?: boolean;
 }
 
 /**
@@ -35,6 +40,7 @@ export async function queueEmails(tx: Tx, now: number, msgs: EmailMessage[]): Pr
     html: msg.html,
     text: msg.text,
     ref: msg.ref ?? null,
+    redactAfterDelivery: msg.redactAfterDelivery ?? false,
     status: 'queued' as const,
     attempts: 0,
     nextAttemptAt: now,

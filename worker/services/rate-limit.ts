@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Database } from '../db';
 import { tooManyRequests } from '../domain/errors';
 
 export interface RateRule {
@@ -10,25 +10,39 @@ export interface RateRule {
 }
 
 /**
- * Fixed-window counter in one statement (an upsert), so concurrent requests and
- * separate Worker isolates count against the same row.
+ * Fixed-window counter in one statement (an upsert), so concurrent requests and separate Worker
+ * isolates count against the same row. It is a write, so it goes through the one writer.
  */
-export async function hit(db: Db, rule: RateRule, subject: string, now: number, message: string): Promise<void> {
-  const key = `${rule.name}:${subject}`;
-  const expired = now - rule.windowMs;
-  const rows = await db.all<{ count: number; window_start: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
-    ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN window_start <= ${expired} THEN 1 ELSE count + 1 END,
-      window_start = CASE WHEN window_start <= ${expired} THEN ${now} ELSE window_start END
-    RETURNING count, window_start`);
-  const row = rows[0];
-  if (row && row.count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((row.window_start + rule.windowMs - now) / 1000));
+export async function hit(database: Database, rule: RateRule, subject: string, now: number, message: string): Promise<void> {
+  const row = await count(database, rule, subject, now);
+  if (row.count > rule.limit) {
+    const retryAfter = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000));
     throw tooManyRequests(message, retryAfter);
   }
 }
 
-export async function purgeExpiredRateLimits(db: Db, now: number, maxWindowMs: number): Promise<void> {
-  await db.run(sql`DELETE FROM rate_limits WHERE window_start <= ${now - maxWindowMs}`);
+/** Adds one to the subject's window (a new window when the old one ended) and returns the count. */
+export async function count(database: Database, rule: RateRule, subject: string, now: number): Promise<{ count: number; windowStart: number }> {
+  const key = `${rule.name}:${subject}`;
+  const expired = now - rule.windowMs;
+  const rows = await database.transaction((tx) => tx.all<{ count: number; window_start: number }>(sql`
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
+    ON CONFLICT(key) DO UPDATE SET
+      count = CASE WHEN window_start <= ${expired} THEN 1 ELSE count + 1 END,
+      window_start = CASE WHEN window_start <= ${expired} THEN ${now} ELSE window_start END
+    RETURNING count, window_start`));
+  return { count: rows[0]?.count ?? 1, windowStart: rows[0]?.window_start ?? now };
+}
+
+/** Takes back one count (an attempt counted up front that turned out to succeed). */
+export async function giveBack(database: Database, rule: RateRule, subject: string): Promise<void> {
+  await database.transaction((tx) => tx.run(sql`UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ${`${rule.name}:${subject}`}`));
+}
+
+/** Housekeeping: windows that ended. Takes the write lock only when there is something to delete. */
+export async function purgeExpiredRateLimits(database: Database, now: number, maxWindowMs: number): Promise<void> {
+  const cutoff = now - maxWindowMs;
+  const [old] = await database.db.all(sql`SELECT 1 FROM rate_limits WHERE window_start <= ${cutoff} LIMIT 1`);
+  if (!old) return;
+  await database.transaction((tx) => tx.run(sql`DELETE FROM rate_limits WHERE window_start <= ${cutoff}`));
 }

@@ -22,12 +22,14 @@ export async function signAccessToken(secret: string, claims: AccessClaims, nowM
     .sign(key(secret));
 }
 
-/** Returns the claims, or null for a bad signature, wrong algorithm or an expired token. */
+/** Returns the claims, or null for a bad signature, wrong algorithm, no expiry or an expired token. */
 export async function verifyAccessToken(secret: string, token: string, nowMs: number): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key(secret), {
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
+      // A token without an expiry would be valid forever.
+      requiredClaims: ['exp', 'sub'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.hoa !== 'string' || typeof payload.sid !== 'string') return null;
     if (payload.role !== 'resident' && payload.role !== 'board' && payload.role !== 'superadmin') return null;

@@ -4,7 +4,7 @@ import { useReplicache } from '../../lib/replicache';
 import { usePrefix } from '../../lib/use-synced-list';
 import { Alert } from '../../ui';
 
-const labelOf = (name: string) => MUTATOR_LABELS[name as MutatorName] ?? name;
+const labelOf = (name: string) => MUTATOR_LABELS[name as MutatorName] ?? 'A change';
 
 /**
  * Changes made (often offline) that the server refused: one red alert each, with the server's
@@ -20,6 +20,7 @@ export function RejectedNotices() {
       {sorted.map((n) => (
         <Alert key={n.id} tone="error" title={`${labelOf(n.mutationName)} was not saved`} onDismiss={() => rep.mutate.dismissNotice({ id: n.id }).catch(() => {})}>
           {n.message}
+          {n.repeats > 1 ? ` (${n.repeats} times)` : ''}
         </Alert>
       ))}
     </div>

@@ -1,0 +1,50 @@
+/**
+ * Client groups (one browser profile's cache of one user). A push or pull may create one; each user
+ * keeps at most MAX_CLIENT_GROUPS_PER_USER, so a script making fresh groups cannot fill the database
+ * with copies of its view: the least recently used ones are forgotten. If such a group comes back its
+ * pull answers ClientStateNotFound and Replicache starts it over with a fresh view.
+ */
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { syncClientGroups, syncClients, syncCvrEntries, syncCvrs } from '../../schema/tables';
+import type { Tx } from '../../worker/db';
+import type { Actor } from '../../worker/domain/actor';
+import { forbidden } from '../../worker/domain/errors';
+
+export const MAX_CLIENT_GROUPS_PER_USER = 25;
+
+export type ClientGroup = typeof syncClientGroups.$inferSelect;
+
+/** The group if it exists and is the actor's (another user's is a 403), else undefined. */
+export async function findClientGroup(tx: Tx, actor: Actor, groupId: string): Promise<ClientGroup | undefined> {
+  const [group] = await tx.select().from(syncClientGroups).where(eq(syncClientGroups.id, groupId)).limit(1);
+  if (group && (group.userId !== actor.userId || group.hoaId !== actor.hoaId)) throw forbidden('This client group belongs to another user');
+  return group;
+}
+
+/** Creates the actor's group, first forgetting their least recently used ones beyond the cap. */
+export async function createClientGroup(tx: Tx, actor: Actor, groupId: string, now: number): Promise<ClientGroup> {
+  const keep = await tx
+    .select({ id: syncClientGroups.id })
+    .from(syncClientGroups)
+    .where(eq(syncClientGroups.userId, actor.userId))
+    .orderBy(desc(syncClientGroups.updatedAt), desc(syncClientGroups.createdAt))
+    .limit(MAX_CLIENT_GROUPS_PER_USER - 1);
+  const stale = await tx
+    .select({ id: syncClientGroups.id })
+    .from(syncClientGroups)
+    .where(and(eq(syncClientGroups.userId, actor.userId), keep.length ? notInArray(syncClientGroups.id, keep.map((g) => g.id)) : undefined));
+  if (stale.length > 0) await deleteClientGroups(tx, stale.map((g) => g.id));
+  const [group] = await tx
+    .insert(syncClientGroups)
+    .values({ id: groupId, userId: actor.userId, hoaId: actor.hoaId, cvrVersion: 0, clientVersion: 0, createdAt: now, updatedAt: now })
+    .returning();
+  return group;
+}
+
+/** Removes groups with their clients and stored views. */
+export async function deleteClientGroups(tx: Tx, ids: string[]): Promise<void> {
+  await tx.delete(syncCvrEntries).where(inArray(syncCvrEntries.clientGroupId, ids));
+  await tx.delete(syncCvrs).where(inArray(syncCvrs.clientGroupId, ids));
+  await tx.delete(syncClients).where(inArray(syncClients.clientGroupId, ids));
+  await tx.delete(syncClientGroups).where(inArray(syncClientGroups.id, ids));
+}

@@ -1,0 +1,57 @@
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+/**
+ * Request body limits. Every /api route gets `default`; the routes listed here get what their largest
+ * legitimate body needs. Rich text is at most 100,000 characters (up to 4 bytes each in UTF-8), a push
+ * carries the mutations a client queued while offline, and provider webhooks are the provider's size.
+ */
+export const BODY_LIMITS = {
+  default: 64 * KiB,
+  auth: 16 * KiB,
+  richText: 1 * MiB,
+  /** Stripe's events are a few KiB; anything near this is not one of them. */
+  webhook: 512 * KiB,
+  push: 8 * MiB,
+} as const;
+
+/** Route patterns (exact path, or a prefix ending in `/*`) that take another limit than the default. */
+const ROUTE_LIMITS: [pattern: string, bytes: number][] = [
+  ['/api/auth/*', BODY_LIMITS.auth],
+  ['/api/sync/push', BODY_LIMITS.push],
+  ['/api/webhooks/*', BODY_LIMITS.webhook],
+  // Announcement create (POST /) and edit (PUT /:id) carry a rich-text message.
+  ['/api/announcements', BODY_LIMITS.richText],
+  ['/api/announcements/:id', BODY_LIMITS.richText],
+];
+
+function matches(pattern: string, path: string): boolean {
+  if (pattern.endsWith('/*')) return path.startsWith(pattern.slice(0, -1));
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((part, i) => part.startsWith(':') ? got[i] !== '' : part === got[i]);
+}
+
+export function bodyLimitFor(path: string): number {
+  return ROUTE_LIMITS.find(([pattern]) => matches(pattern, path))?.[1] ?? BODY_LIMITS.default;
+}
+
+const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
+const limiter = (maxSize: number) => {
+  let m = limiters.get(maxSize);
+  if (!m) {
+    m = bodyLimit({
+      maxSize,
+      onError: (c) => c.json({ message: `The request is too large (at most ${Math.round(maxSize / KiB)} KB).` }, 413),
+    });
+    limiters.set(maxSize, m);
+  }
+  return m;
+};
+
+/** Refuses an oversized body with 413 before anything reads it (also when it arrives without Content-Length). */
+export const limitRequestBody = createMiddleware<AppEnv>((c, next) => limiter(bodyLimitFor(c.req.path))(c, next));

@@ -1,6 +1,7 @@
 /** Announcements (community §3–§5): enums, labels, the spec's messages and the form schemas, shared by client and server. */
 import { z } from 'zod';
 import { richTextField } from './rich-text';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './uploads';
 import { isPrivileged, type Role } from './roles';
 
 export const ANNOUNCEMENT_CATEGORIES = ['general', 'maintenance', 'event', 'reminder', 'urgent'] as const;
@@ -28,15 +29,34 @@ export const AUDIENCE_LABELS: Record<AudienceType, string> = {
 export const DELIVERY_METHODS = ['in_app', 'email'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
-/** Attachment limits (community §5, §9). */
-export const ANNOUNCEMENT_ATTACHMENT_MAX_BYTES = 10_485_760;
-export const ANNOUNCEMENT_ATTACHMENT_TYPES = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'] as const;
-
-/** Policy: who creates, edits, sends, retries and deletes announcements (community §6). */
-export const canManageAnnouncements = (role: Role) => isPrivileged(role);
-
 /** Status shown to readers: statuses a resident may see (drafts and scheduled ones are not published yet). */
 export const PUBLISHED_ANNOUNCEMENT_STATUSES: readonly AnnouncementStatus[] = ['sent', 'sending', 'failed'];
+
+/**
+ * The announcement policy (community §4, §6), one rule each, used by the domain (the check that
+ * counts), the mutators (the optimistic prediction) and the screens (which buttons to show).
+ * Role rules answer 403 when broken; state rules 409 (or 400 for read markers).
+ */
+export const announcementPolicy = {
+  /** Create, edit, send, retry and delete: board and superadmin. */
+  mayManage: (role: Role) => isPrivileged(role),
+  isEditable: (a: { status: AnnouncementStatus }) => a.status === 'draft',
+  isSendable: (a: { status: AnnouncementStatus }) => a.status === 'draft',
+  isDeletable: (a: { status: AnnouncementStatus }) => a.status === 'draft',
+  /** Failed deliveries can be sent again once a send has finished. */
+  isRetryable: (a: { status: AnnouncementStatus }) => a.status === 'sent' || a.status === 'failed',
+  /** Only published announcements are read: not drafts, not scheduled ones before they go out. */
+  canMarkRead: (a: { status: AnnouncementStatus }) => PUBLISHED_ANNOUNCEMENT_STATUSES.includes(a.status),
+  /** What this role may do with this announcement now (the screens' buttons). */
+  actionsFor(a: { status: AnnouncementStatus }, role: Role) {
+    const manage = announcementPolicy.mayManage(role);
+    return {
+      edit: manage && announcementPolicy.isEditable(a),
+      send: manage && announcementPolicy.isSendable(a),
+      retry: manage && announcementPolicy.isRetryable(a),
+    };
+  },
+};
 
 export const ANNOUNCEMENT_MESSAGES = {
   titleRequired: 'Title is required',
@@ -44,6 +64,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   recipientsRequired: 'Please select at least one recipient',
   notFound: 'Announcement not found',
   draftNotReadable: 'Draft announcements cannot be marked as read',
+  scheduledNotReadable: 'Scheduled announcements can be marked as read once they are sent',
   noAnnouncements: 'No announcements found',
   loadFailed: 'Failed to load announcements',
   loadOneFailed: 'Failed to load announcement',
@@ -86,7 +107,7 @@ export const announcementAttachmentSchema = z.object(
       .number({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid })
       .int(ANNOUNCEMENT_MESSAGES.attachmentInvalid)
       .positive(ANNOUNCEMENT_MESSAGES.attachmentInvalid)
-      .max(ANNOUNCEMENT_ATTACHMENT_MAX_BYTES, 'File size must be less than 10MB'),
+      .max(MAX_UPLOAD_BYTES, UPLOAD_MESSAGES.tooLarge),
     file_type: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().toLowerCase().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(10),
   },
   { error: ANNOUNCEMENT_MESSAGES.attachmentInvalid },
@@ -145,13 +166,6 @@ export const announcementListQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(ANNOUNCEMENT_PAGE_SIZE).catch(ANNOUNCEMENT_PAGE_SIZE),
 });
 
-/** "Custom Recipients" for custom, otherwise the value with underscores turned into spaces (community §2). */
-export function audienceDisplay(audience: string): string {
-  return audience === 'custom' ? AUDIENCE_LABELS.custom : audience.replace(/_/g, ' ');
-}
-
-/** Size in MB to two decimals (community §9). */
-export const fileSizeMb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 // ------------------------------------------------------------------ REST response shapes (community §3)
 

@@ -56,6 +56,9 @@ export const UPLOAD_RULES: Record<UploadFeature, UploadRule> = {
   violations: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.violationTypeInvalid, accept: accept(ALL) },
 };
 
+/** Size in MB to two decimals (community §9); below 0.01 MB in KB, so a small file never reads "0.00 MB". */
+export const fileSizeText = (bytes: number) => (bytes < 10_486 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
+
 export function fileExtension(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();

@@ -1,66 +1,41 @@
 /**
- * Mutators, defined once: the name, the zod schema of the arguments, and the client's optimistic
- * change. The server side (sync/server/push.ts) maps each name to its domain function; the
- * optimistic change only predicts what that function will do, the server's answer wins on pull.
+ * The mutators of every synced area (sync/areas/index.ts), in the shapes their users need: the
+ * argument schemas the push parses, the client implementations Replicache registers, the labels of
+ * refusal notices. Each is defined once, in its area's shared half.
  */
 import type { WriteTransaction } from 'replicache';
-import { z } from 'zod';
-import { announcementFields, ANNOUNCEMENT_MESSAGES, canManageAnnouncements, type AnnouncementAttachmentInput } from '../schema/announcements';
+import type { z } from 'zod';
 import type { Role } from '../schema/roles';
-import { announcementKey, announcementReadKey, noticeKey, type SyncedAnnouncement, type SyncedAnnouncementRead } from './keys';
+import { mutatorDefs, type MutatorDefs } from './areas';
 
-const rowId = z.string().trim().min(1, 'Id is required').max(64, 'Id is too long');
-/** Ids the client makes for new rows (crypto.randomUUID()); the server refuses anything else. */
-const newRowId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Id is invalid');
+export type MutatorName = keyof MutatorDefs & string;
+export type MutatorArgs<N extends MutatorName> = z.output<MutatorDefs[N]['args']>;
 
-/** Same rule as the forms: a custom audience needs a recipient (community §5). */
-const withRecipients = <T extends { audience_type: string; custom_recipients: string[] }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.audience_type === 'custom' && value.custom_recipients.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['custom_recipients'], message: ANNOUNCEMENT_MESSAGES.recipientsRequired });
-  }
-};
+export const MUTATOR_NAMES = Object.keys(mutatorDefs) as MutatorName[];
+export const isMutatorName = (name: string): name is MutatorName => Object.hasOwn(mutatorDefs, name);
 
-export const mutatorArgs = {
-  markAnnouncementRead: z.object({ id: rowId }),
-  dismissNotice: z.object({ id: rowId }),
-  /** A draft with a client-made id; the fields and messages are the create form's. */
-  createAnnouncementDraft: z.object({ id: newRowId, ...announcementFields }).superRefine(withRecipients),
-  /** Replaces the draft's fields (all of them, like PUT). */
-  updateAnnouncementDraft: z.object({ id: rowId, ...announcementFields }).superRefine(withRecipients),
-  /** Sends a draft now, or schedules it when `scheduled_at` (ISO) is in the future when the push arrives. */
-  sendAnnouncement: z.object({
-    id: rowId,
-    scheduled_at: z.iso.datetime({ offset: true, error: ANNOUNCEMENT_MESSAGES.scheduledAtInvalid }).nullable().optional(),
-  }),
-} as const;
+/** What each change is called in a refusal notice ("Mark announcement as read was not saved"). */
+export const mutatorLabel = (name: string) => (isMutatorName(name) ? mutatorDefs[name].label : 'A change');
 
-export type MutatorName = keyof typeof mutatorArgs;
+/** Whether `role` may make this change at all; the refusal's words when not. Checked before arguments are parsed. */
+export function mutatorRefusal(name: MutatorName, role: Role): string | null {
+  const allowed = (mutatorDefs[name] as { allowed?: { role: (r: Role) => boolean; refusal: string } }).allowed;
+  return allowed && !allowed.role(role) ? allowed.refusal : null;
+}
 
-/** What each change is called in a rejection notice ("Mark announcement as read was not saved"). */
-export const MUTATOR_LABELS: Record<MutatorName, string> = {
-  markAnnouncementRead: 'Mark announcement as read',
-  dismissNotice: 'Dismiss notice',
-  createAnnouncementDraft: 'Create announcement',
-  updateAnnouncementDraft: 'Update announcement',
-  sendAnnouncement: 'Send announcement',
-};
-/**
- * Who may run a mutator at all, from the area's policy. The push checks it before parsing the
- * arguments (a resident's megabyte of rich text is refused unread); the domain checks it again.
- */
-export const MUTATOR_ALLOWED: Partial<Record<MutatorName, (role: Role) => boolean>> = {
-  createAnnouncementDraft: canManageAnnouncements,
-  updateAnnouncementDraft: canManageAnnouncements,
-  sendAnnouncement: canManageAnnouncements,
-};
-export const MUTATOR_REFUSALS: Partial<Record<MutatorName, string>> = {
-  createAnnouncementDraft: ANNOUNCEMENT_MESSAGES.boardOnly,
-  updateAnnouncementDraft: ANNOUNCEMENT_MESSAGES.boardOnly,
-  sendAnnouncement: ANNOUNCEMENT_MESSAGES.boardOnly,
-};
-export type MutatorArgs<N extends MutatorName> = z.infer<(typeof mutatorArgs)[N]>;
-export const MUTATOR_NAMES = Object.keys(mutatorArgs) as MutatorName[];
-export const isMutatorName = (name: string): name is MutatorName => Object.hasOwn(mutatorArgs, name);
+/** Changes the app makes on the user's behalf (read markers): not counted as the user's pending changes. */
+export const isAutomaticMutation = (name: string) => isMutatorName(name) && (mutatorDefs[name] as { automatic?: boolean }).automatic === true;
+
+/** Parses the arguments with the mutator's schema (a ZodError for bad ones). */
+export const parseMutatorArgs = <N extends MutatorName>(name: N, args: unknown): MutatorArgs<N> => mutatorDefs[name].args.parse(args) as MutatorArgs<N>;
+
+type ClientMutator<N extends MutatorName> = (tx: WriteTransaction, args: z.input<MutatorDefs[N]['args']>) => Promise<void>;
+export type ClientMutators = { [N in MutatorName]: ClientMutator<N> };
+
+/** The optimistic implementations, registered with Replicache under the same names. */
+export const clientMutators = Object.fromEntries(
+  MUTATOR_NAMES.map((name) => [name, (tx: WriteTransaction, input: unknown) => mutatorDefs[name].apply(tx, parseMutatorArgs(name, input) as never)]),
+) as ClientMutators;
 
 /** Mutation arguments are small objects: deeper or bigger ones are refused before anything walks them. */
 export const ARGS_MAX_DEPTH = 16;
@@ -89,86 +64,3 @@ export function summarizeArgs(args: unknown, max = 200): string {
   const text = JSON.stringify(args) ?? 'null';
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-
-const toSyncedAttachment = (a: AnnouncementAttachmentInput | null): SyncedAnnouncement['attachment'] =>
-  a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;
-
-/** Client-side (optimistic) implementations, registered with Replicache under the same names. */
-export const clientMutators = {
-  async markAnnouncementRead(tx: WriteTransaction, input: MutatorArgs<'markAnnouncementRead'>) {
-    const { id } = mutatorArgs.markAnnouncementRead.parse(input);
-    if (await tx.has(announcementReadKey(id))) return;
-    const announcement = (await tx.get(announcementKey(id))) as SyncedAnnouncement | undefined;
-    // Same rule as the server: drafts are not marked read.
-    if (!announcement || announcement.status === 'draft') return;
-    const marker: SyncedAnnouncementRead = { announcementId: id, readAt: Date.now() };
-    await tx.set(announcementReadKey(id), { ...marker });
-  },
-  async dismissNotice(tx: WriteTransaction, input: MutatorArgs<'dismissNotice'>) {
-    const { id } = mutatorArgs.dismissNotice.parse(input);
-    await tx.del(noticeKey(id));
-  },
-  /**
-   * The draft appears in the cache at once. The server sanitises the message, checks the recipients
-   * and the attachment key, and fills in the author; its version replaces this one on the next pull.
-   */
-  async createAnnouncementDraft(tx: WriteTransaction, input: MutatorArgs<'createAnnouncementDraft'>) {
-    const args = mutatorArgs.createAnnouncementDraft.parse(input);
-    if (await tx.has(announcementKey(args.id))) return;
-    const now = Date.now();
-    const custom = args.audience_type === 'custom' ? args.custom_recipients : [];
-    const draft: SyncedAnnouncement = {
-      id: args.id,
-      title: args.title,
-      message: args.message,
-      category: args.category,
-      status: 'draft',
-      audienceType: args.audience_type,
-      customRecipients: custom,
-      attachment: toSyncedAttachment(args.attachment),
-      deliveryMethods: ['in_app', 'email'],
-      createdBy: null,
-      totalRecipients: custom.length,
-      deliveryCounts: null,
-      createdAt: now,
-      updatedAt: now,
-      sentAt: null,
-      scheduledAt: null,
-      version: 0,
-    };
-    await tx.set(announcementKey(args.id), { ...draft });
-  },
-  async updateAnnouncementDraft(tx: WriteTransaction, input: MutatorArgs<'updateAnnouncementDraft'>) {
-    const args = mutatorArgs.updateAnnouncementDraft.parse(input);
-    const current = (await tx.get(announcementKey(args.id))) as SyncedAnnouncement | undefined;
-    // Same rule as the server: only drafts change (the server's refusal becomes a notice).
-    if (!current || current.status !== 'draft') return;
-    const custom = args.audience_type === 'custom' ? args.custom_recipients : [];
-    const next: SyncedAnnouncement = {
-      ...current,
-      title: args.title,
-      message: args.message,
-      category: args.category,
-      audienceType: args.audience_type,
-      customRecipients: custom,
-      attachment: toSyncedAttachment(args.attachment),
-      totalRecipients: args.audience_type === 'custom' ? custom.length : current.totalRecipients,
-      updatedAt: Date.now(),
-    };
-    await tx.set(announcementKey(args.id), { ...next });
-  },
-  async sendAnnouncement(tx: WriteTransaction, input: MutatorArgs<'sendAnnouncement'>) {
-    const args = mutatorArgs.sendAnnouncement.parse(input);
-    const current = (await tx.get(announcementKey(args.id))) as SyncedAnnouncement | undefined;
-    if (!current || current.status !== 'draft') return;
-    const now = Date.now();
-    const at = args.scheduled_at ? Date.parse(args.scheduled_at) : null;
-    const next: SyncedAnnouncement =
-      at !== null && at > now
-        ? { ...current, status: 'scheduled', scheduledAt: at, updatedAt: now }
-        : { ...current, status: 'sending', sentAt: now, scheduledAt: null, updatedAt: now };
-    await tx.set(announcementKey(args.id), { ...next });
-  },
-} satisfies { [N in MutatorName]: (tx: WriteTransaction, args: MutatorArgs<N>) => Promise<void> };
-
-export type ClientMutators = typeof clientMutators;

@@ -6,7 +6,7 @@ import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
 import { limitRequestBody } from './middleware/body-limit';
-import { announcementRoutes } from './routes/announcements';
+import { serverAreas } from './areas';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
 
-  app.use('/api/*', limitRequestBody);
+  app.use('/api/*', limitRequestBody(serverAreas.flatMap((area) => area.bodyLimits ?? [])));
   // API answers carry sessions, tokens and personal data: no browser or proxy keeps a copy.
   app.use('/api/*', async (c, next) => {
     await next();
@@ -60,12 +60,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes);
-  // Presigned upload/download URLs; each area's own router mounts at the same prefix beside these.
-  app.route('/api/announcements', uploadRoutes('announcements', { download: true }));
-  app.route('/api/requests', uploadRoutes('requests', { download: true }));
-  app.route('/api/documents', uploadRoutes('documents', { download: false }));
-  app.route('/api/violations', uploadRoutes('violations', { download: true }));
-  app.route('/api/announcements', announcementRoutes);
+  // Each area: its presigned upload/download URLs, then its own router at the same prefix.
+  for (const area of serverAreas) {
+    if (area.uploads) app.route(area.uploads.path, uploadRoutes(area.uploads.feature, area.uploads));
+    for (const { path, router } of area.routes ?? []) app.route(path, router);
+  }
   app.route('/api/users', userRoutes);
   app.route('/api/webhooks', webhookRoutes);
   // The local providers' pages exist only while that local provider stands in for the real one, and

@@ -17,10 +17,13 @@ export interface Database {
    */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
-   * Runs `fn` after the transaction now running commits (dropped if it rolls back). Write
-   * transactions are serialised, so "the one running" is well defined; used to poke sync clients.
+   * Runs `fn` after the transaction now running commits (dropped if it rolls back, or if the
+   * savepoint it was queued in rolls back). Write transactions are serialised, so "the one running"
+   * is well defined; used to poke sync clients and to nudge mail delivery.
    */
   afterCommit(fn: () => void): void;
+  /** A savepoint inside the running transaction: `fn`'s writes and after-commit hooks go if it throws. */
+  savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T>;
 }
 
 /** A statement that writes rows. DDL is left to migrations, which run before the app serves. */
@@ -62,17 +65,18 @@ function readOnlyClient(client: Client): Client {
 export function createDatabase(client: Client): Database {
   const db = drizzle(readOnlyClient(client), { schema: tables });
   let tail: Promise<unknown> = Promise.resolve();
-  let pending: (() => void)[] | null = null;
+  // After-commit hooks of the running transaction: one frame for it, one more per open savepoint.
+  let frames: (() => void)[][] | null = null;
   return {
     db,
     client,
     transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const run = tail.then(async () => {
-        pending = [];
+        frames = [[]];
         try {
           const result = await db.transaction(fn);
-          const hooks = pending;
-          pending = null;
+          const hooks = frames[0];
+          frames = null;
           for (const hook of hooks) {
             try {
               hook();
@@ -83,15 +87,28 @@ export function createDatabase(client: Client): Database {
           }
           return result;
         } finally {
-          pending = null;
+          frames = null;
         }
       });
       tail = run.catch(() => undefined);
       return run;
     },
     afterCommit(fn: () => void) {
-      if (!pending) throw new Error('afterCommit called outside deps.database.transaction');
-      pending.push(fn);
+      if (!frames) throw new Error('afterCommit called outside deps.database.transaction');
+      frames[frames.length - 1].push(fn);
+    },
+    async savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> {
+      if (!frames) throw new Error('savepoint called outside deps.database.transaction');
+      frames.push([]);
+      try {
+        const result = await tx.transaction(fn);
+        const kept = frames.pop()!;
+        frames[frames.length - 1].push(...kept);
+        return result;
+      } catch (e) {
+        frames.pop();
+        throw e;
+      }
     },
   };
 }

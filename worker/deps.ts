@@ -1,4 +1,4 @@
-import type { PokeHub } from '../sync/server/poke';
+import type { PokeHub } from './sync/poke';
 import type { Database } from './db';
 import type { Mailer } from './services/mailer';
 import type { PaymentProvider } from './services/payments/types';
@@ -33,7 +33,7 @@ export interface AppDeps {
   mailer: Mailer;
   /** Stripe, or the local provider with its pages under /dev/pay. */
   payments: PaymentProvider;
-  /** Tells sync clients to pull after a commit changed what they see (sync/server/poke.ts). */
+  /** Tells sync clients to pull after a commit changed what they see (worker/sync/poke.ts). */
   pokes?: PokeHub;
   /**
    * Runs `task` after the response has gone out (Workers: `ctx.waitUntil`; Node: the next turn of the

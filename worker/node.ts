@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { MemoryPokeHub } from '../sync/server/poke';
+import { MemoryPokeHub } from './sync/poke';
 import { createApp } from './app';
 import type { AppDeps } from './deps';
 import { openDatabase } from './dev/database';

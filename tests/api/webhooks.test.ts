@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectAccounts, emailOutbox, hoas, invoiceCheckouts, paymentEvents, subscriptions, users } from '../../schema/tables';
-import { eventHandlers, onInvoicePaid, WEBHOOK_MESSAGES } from '../../worker/domain/payments';
+import { platformListeners } from '../../worker/areas/listeners';
+import { eventHandlers, WEBHOOK_MESSAGES, type InvoicePaidListener } from '../../worker/domain/payments';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO } from '../helpers/http';
@@ -20,7 +21,13 @@ beforeEach(async () => {
   const [h] = await t.deps.database.db.select().from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
   mapleId = h.id;
 });
-afterEach(() => t.close());
+afterEach(() => {
+  t.close();
+  platformListeners.invoicePaid.length = 0;
+});
+
+/** Stands in for the invoices area's listener (worker/areas/listeners.ts) for one test. */
+const onInvoicePaid = (listener: InvoicePaidListener) => platformListeners.invoicePaid.push(listener);
 
 const nowS = () => Math.floor(t.clock() / 1000);
 

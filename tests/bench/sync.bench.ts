@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { announcements, hoas, users } from '../../schema/tables';
-import { bumpChanges } from '../../sync/server/changes';
+import { bumpChanges } from '../../worker/sync/changes';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
@@ -81,7 +81,7 @@ async function benchSize(n: number) {
       const id = `bench-${String((i * 7919) % n).padStart(6, '0')}`;
       await t.deps.database.transaction(async (tx) => {
         await tx.update(announcements).set({ title: `Edited ${i}`, version: sql`${announcements.version} + 1` }).where(eq(announcements.id, id));
-        await bumpChanges(t.deps, tx, { hoaId, rows: [{ area: 'announcement', id }] });
+        await bumpChanges(t.deps, tx, { hoaId, rows: [{ space: 'announcement', id }] });
       });
       const [elapsed, res, cpu] = await timed(() => board.pull());
       if (res.patch.length !== 1) throw new Error(`expected one put, got ${res.patch.length}`);

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordRejection } from '../../sync/server/notices';
+import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
 import { axeScan, DEMO, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer } from '../helpers/browser';
 

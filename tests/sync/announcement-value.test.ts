@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiAnnouncement } from '../../schema/announcements';
 import { announcementDeliveries, announcementRecipients, announcements, hoas, users } from '../../schema/tables';
-import { announcementKey, type SyncedAnnouncement } from '../../sync/keys';
+import { announcementKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
 import { listAnnouncements } from '../../worker/domain/announcements';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announcements } from '../../schema/tables';
-import { MAX_POKE_STREAMS_PER_USER, MemoryPokeHub } from '../../sync/server/poke';
+import { MAX_POKE_STREAMS_PER_USER, MemoryPokeHub } from '../../worker/sync/poke';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient } from './client';
@@ -63,7 +63,7 @@ describe('pokes', () => {
   it('pokes go out only after commit, never for a rolled-back transaction', async () => {
     const poked: unknown[] = [];
     t = await createTestApp({ pokes: { poke: (targets) => poked.push(targets) } });
-    const { bumpChanges } = await import('../../sync/server/changes');
+    const { bumpChanges } = await import('../../worker/sync/changes');
     await expect(
       t.deps.database.transaction(async (tx) => {
         await bumpChanges(t!.deps, tx, { userIds: ['u1'] });
@@ -72,7 +72,7 @@ describe('pokes', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(poked).toEqual([]);
-    await t.deps.database.transaction((tx) => bumpChanges(t!.deps, tx, { hoaId: 'h1', rows: [{ area: 'announcement', id: 'a1' }], userIds: ['u1'] }));
+    await t.deps.database.transaction((tx) => bumpChanges(t!.deps, tx, { hoaId: 'h1', rows: [{ space: 'announcement', id: 'a1' }], userIds: ['u1'] }));
     expect(poked).toEqual([{ hoaIds: ['h1'], userIds: ['u1'] }]);
   });
 

@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announcementReads, announcements, syncClients, syncNotices, users } from '../../schema/tables';
-import { announcementKey, announcementReadKey, type SyncedAnnouncement, type SyncedNotice } from '../../sync/keys';
-import { bumpChanges, pruneChangeLog, purgeStaleClientGroups } from '../../sync/server/changes';
-import { CVR_VERSIONS_KEPT } from '../../sync/server/cvr';
-import { recordRejection } from '../../sync/server/notices';
-import { serverMutators } from '../../sync/server/push';
+import { announcementKey, announcementReadKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
+import type { SyncedNotice } from '../../sync/areas/notices';
+import { bumpChanges, pruneChangeLog, purgeStaleClientGroups } from '../../worker/sync/changes';
+import { CVR_VERSIONS_KEPT } from '../../worker/sync/cvr';
+import { recordRejection } from '../../worker/sync/notices';
+import { serverMutators } from '../../worker/areas';
 import { createApp } from '../../worker/app';
 import { openDatabase } from '../../worker/dev/database';
 import { badRequest } from '../../worker/domain/errors';
@@ -84,7 +85,7 @@ describe('pull: visibility and the initial view', () => {
     const draft = await announcementId(t, 'Spring landscaping schedule');
     await t.deps.database.transaction(async (tx) => {
       await tx.update(announcements).set({ title: 'Spring landscaping plan', version: sql`${announcements.version} + 1` }).where(eq(announcements.id, draft));
-      await bumpChanges(t.deps, tx, { hoaId: (await tx.select().from(announcements).where(eq(announcements.id, draft)))[0].hoaId, rows: [{ area: 'announcement', id: draft }] });
+      await bumpChanges(t.deps, tx, { hoaId: (await tx.select().from(announcements).where(eq(announcements.id, draft)))[0].hoaId, rows: [{ space: 'announcement', id: draft }] });
     });
     const third = await rita.pull();
     expect(third).toEqual({ cookie: first.cookie, lastMutationIDChanges: {}, patch: [] });
@@ -239,7 +240,7 @@ describe('visibility changes', () => {
         .set({ audienceType: 'board', version: sql`${announcements.version} + 1` })
         .where(eq(announcements.id, dues))
         .returning();
-      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ area: 'announcement', id: dues }] });
+      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ space: 'announcement', id: dues }] });
     });
     const pulled = await rita.pull();
     expect(pulled.patch).toEqual([{ op: 'del', key: announcementKey(dues) }]);
@@ -269,7 +270,7 @@ describe('visibility changes', () => {
     const agenda = await announcementId(t, 'Board meeting agenda');
     await t.deps.database.transaction(async (tx) => {
       const [row] = await tx.delete(announcements).where(eq(announcements.id, agenda)).returning();
-      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ area: 'announcement', id: agenda }] });
+      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ space: 'announcement', id: agenda }] });
     });
     expect((await board.pull()).patch).toEqual([{ op: 'del', key: announcementKey(agenda) }]);
   });
@@ -367,7 +368,7 @@ describe('housekeeping', () => {
     const agenda = await announcementId(t, 'Board meeting agenda');
     await t.deps.database.transaction(async (tx) => {
       const [row] = await tx.update(announcements).set({ title: 'Board meeting agenda (revised)', version: sql`${announcements.version} + 1` }).where(eq(announcements.id, agenda)).returning();
-      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ area: 'announcement', id: agenda }] });
+      await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ space: 'announcement', id: agenda }] });
     });
     t.clock.advance(31 * 86_400_000);
     expect(await pruneChangeLog(t.deps, 30 * 86_400_000)).toBe(1);

@@ -6,7 +6,7 @@
  */
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { announcementReadKey, type SyncedAnnouncement } from '../../sync/keys';
+import { announcementReadKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import type { TestApp } from '../helpers/app';
 import { login as loginVia } from '../helpers/http';

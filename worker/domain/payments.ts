@@ -7,6 +7,7 @@ import { queueEmail } from '../services/email';
 import { isLocalPayments } from '../services/payments/local';
 import { PAID_PLANS, PLAN_PRICE_CENTS, toAccountStatus, toProviderSubscription, WebhookSignatureError, type PaidPlan, type PaymentEvent } from '../services/payments/types';
 import { badRequest } from './errors';
+import { platformListeners } from '../areas/listeners';
 
 /** What a handler did with an event; recorded with the event id. */
 export type EventOutcome = 'applied' | 'stale' | 'ignored';
@@ -111,12 +112,8 @@ const applyAccount: EventHandler = async ({ tx, event, deps }) => {
   return 'applied';
 };
 
-/** What the invoices area does when an invoice's Checkout is paid (it marks the invoice paid). */
+/** What an area does when an invoice's Checkout is paid (the invoices area marks the invoice paid). Listed in worker/areas/listeners.ts. */
 export type InvoicePaidListener = (tx: Tx, paid: { hoaId: string; invoiceId: string; checkoutId: string; amountCents: number; paidAt: number }) => Promise<void>;
-const invoicePaidListeners: InvoicePaidListener[] = [];
-export function onInvoicePaid(listener: InvoicePaidListener): void {
-  invoicePaidListeners.push(listener);
-}
 
 function checkoutStatus(type: string, object: Record<string, any>): 'paid' | 'failed' | 'expired' | null {
   if (type === 'checkout.session.expired') return 'expired';
@@ -160,7 +157,7 @@ const applyCheckout: EventHandler = async (ctx) => {
   if (status !== 'paid') return 'applied';
 
   const paid = { hoaId: checkout.hoaId, invoiceId: checkout.invoiceId, checkoutId: checkout.id, amountCents: checkout.amountCents, paidAt: now };
-  for (const listener of invoicePaidListeners) await listener(tx, paid);
+  for (const listener of platformListeners.invoicePaid) await listener(tx, paid);
   const [payer] = await tx.select().from(users).where(and(eq(users.id, checkout.userId), eq(users.hoaId, checkout.hoaId))).limit(1);
   const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, checkout.hoaId)).limit(1);
   if (payer) {

@@ -79,17 +79,13 @@ export async function assertIssuedKey(db: DbOrTx, actor: Pick<Actor, 'hoaId'>, f
 
 /**
  * Whether the actor may download an attachment of a feature, beyond the default rule (the uploader and
- * the board of the same HOA always may). Each area registers its own rule from its domain module,
- * e.g. "a resident may download the photo of a violation issued to them".
+ * the board of the same HOA always may). Each area declares its own (worker/areas/<area>.ts), e.g.
+ * "anyone who can see the announcement", "a resident may download the photo of a violation issued to them".
  */
 export type AttachmentReadRule = (db: DbOrTx, actor: Actor, upload: IssuedUpload) => Promise<boolean>;
-const readRules = new Map<UploadFeature, AttachmentReadRule>();
-export function registerAttachmentReadRule(feature: UploadFeature, rule: AttachmentReadRule): void {
-  readRules.set(feature, rule);
-}
 
 /** A short-lived download URL for an attachment the actor may see; anything else is a 404. */
-export async function presignDownload(deps: AppDeps, actor: Actor, feature: UploadFeature, key: string): Promise<{ downloadUrl: string }> {
+export async function presignDownload(deps: AppDeps, actor: Actor, feature: UploadFeature, key: string, mayRead?: AttachmentReadRule): Promise<{ downloadUrl: string }> {
   const db = deps.database.db;
   const [upload] = await db
     .select()
@@ -97,7 +93,7 @@ export async function presignDownload(deps: AppDeps, actor: Actor, feature: Uplo
     .where(inHoa(actor, storageUploads.hoaId, eq(storageUploads.s3Key, key), eq(storageUploads.feature, feature), isNull(storageUploads.deletedAt)))
     .limit(1);
   if (!upload) throw notFound(UPLOAD_MESSAGES.fileNotFound);
-  const allowed = upload.userId === actor.userId || isPrivileged(actor.role) || (await readRules.get(feature)?.(db, actor, upload)) === true;
+  const allowed = upload.userId === actor.userId || isPrivileged(actor.role) || (await mayRead?.(db, actor, upload)) === true;
   if (!allowed) throw notFound(UPLOAD_MESSAGES.fileNotFound);
   const downloadUrl = await deps.storage.presignDownload({ key, fileName: upload.fileName });
   return { downloadUrl };

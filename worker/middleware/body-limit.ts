@@ -19,14 +19,11 @@ export const BODY_LIMITS = {
   push: 8 * MiB,
 } as const;
 
-/** Route patterns (exact path, or a prefix ending in `/*`) that take another limit than the default. */
-const ROUTE_LIMITS: [pattern: string, bytes: number][] = [
+/** Platform route patterns (exact path, `:param` segments, or a prefix ending in `/*`) with another limit than the default. */
+const PLATFORM_LIMITS: [pattern: string, bytes: number][] = [
   ['/api/auth/*', BODY_LIMITS.auth],
   ['/api/sync/push', BODY_LIMITS.push],
   ['/api/webhooks/*', BODY_LIMITS.webhook],
-  // Announcement create (POST /) and edit (PUT /:id) carry a rich-text message.
-  ['/api/announcements', BODY_LIMITS.richText],
-  ['/api/announcements/:id', BODY_LIMITS.richText],
 ];
 
 function matches(pattern: string, path: string): boolean {
@@ -36,8 +33,8 @@ function matches(pattern: string, path: string): boolean {
   return want.length === got.length && want.every((part, i) => part.startsWith(':') ? got[i] !== '' : part === got[i]);
 }
 
-export function bodyLimitFor(path: string): number {
-  return ROUTE_LIMITS.find(([pattern]) => matches(pattern, path))?.[1] ?? BODY_LIMITS.default;
+function bodyLimitFor(limits: [string, number][], path: string): number {
+  return limits.find(([pattern]) => matches(pattern, path))?.[1] ?? BODY_LIMITS.default;
 }
 
 const limiters = new Map<number, ReturnType<typeof bodyLimit>>();
@@ -53,5 +50,11 @@ const limiter = (maxSize: number) => {
   return m;
 };
 
-/** Refuses an oversized body with 413 before anything reads it (also when it arrives without Content-Length). */
-export const limitRequestBody = createMiddleware<AppEnv>((c, next) => limiter(bodyLimitFor(c.req.path))(c, next));
+/**
+ * Refuses an oversized body with 413 before anything reads it (also when it arrives without
+ * Content-Length). `areaLimits`: the areas' own larger routes (rich text), `ServerArea.bodyLimits`.
+ */
+export function limitRequestBody(areaLimits: [string, number][]) {
+  const limits = [...PLATFORM_LIMITS, ...areaLimits];
+  return createMiddleware<AppEnv>((c, next) => limiter(bodyLimitFor(limits, c.req.path))(c, next));
+}

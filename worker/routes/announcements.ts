@@ -31,7 +31,7 @@ import {
   ANNOUNCEMENT_MESSAGES,
   announcementFormSchema,
   announcementListQuery,
-  canManageAnnouncements,
+  announcementPolicy,
   retryAnnouncementSchema,
   sendAnnouncementSchema,
 } from '../../schema/announcements';
@@ -43,7 +43,7 @@ import { validate } from '../middleware/validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 /** Residents are refused before their body is parsed (rich text is the costly part). */
-const manage = allow(canManageAnnouncements, ANNOUNCEMENT_MESSAGES.boardOnly);
+const manage = allow(announcementPolicy.mayManage, ANNOUNCEMENT_MESSAGES.boardOnly);
 
 export const announcementRoutes = new Hono<AppEnv>()
   .use(requireAuth)

@@ -3,8 +3,8 @@
  * is read with fetch (not EventSource) so the token stays in the Authorization header.
  */
 import { Hono } from 'hono';
-import { handlePull, pullRequestSchema, serializePullResponse } from '../../sync/server/pull';
-import { handlePush, pushRequestSchema } from '../../sync/server/push';
+import { handlePull, pullRequestSchema, serializePullResponse } from '../sync/pull';
+import { handlePush, pushRequestSchema } from '../sync/push';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';

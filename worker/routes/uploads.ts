@@ -1,22 +1,23 @@
 import { Hono } from 'hono';
 import { downloadUrlBody, presignedUrlBody, type UploadFeature } from '../../schema/uploads';
-import { presignDownload, presignUpload } from '../domain/uploads';
+import { presignDownload, presignUpload, type AttachmentReadRule } from '../domain/uploads';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
 /**
  * `POST /presigned-url` (and `POST /download-url` where the spec has it) for one area. Mounted by
- * createApp under `/api/<area>` next to the area's own router; these two paths are this one's only.
- * Who may upload is decided in domain/uploads.ts.
+ * createApp under the area's path next to the area's own router (worker/areas, `uploads`); these two
+ * paths are this one's only. Who may upload is decided in domain/uploads.ts; who may download, by
+ * the area's `mayRead` beside the default rule.
  */
-export function uploadRoutes(feature: UploadFeature, opts: { download: boolean }) {
+export function uploadRoutes(feature: UploadFeature, opts: { download: boolean; mayRead?: AttachmentReadRule }) {
   const routes = new Hono<AppEnv>().post('/presigned-url', requireAuth, validate('json', presignedUrlBody), async (c) =>
     c.json(await presignUpload(c.var.deps, c.var.actor, feature, c.req.valid('json'))),
   );
   if (opts.download) {
     routes.post('/download-url', requireAuth, validate('json', downloadUrlBody), async (c) =>
-      c.json(await presignDownload(c.var.deps, c.var.actor, feature, c.req.valid('json').s3Key)),
+      c.json(await presignDownload(c.var.deps, c.var.actor, feature, c.req.valid('json').s3Key, opts.mayRead)),
     );
   }
   return routes;

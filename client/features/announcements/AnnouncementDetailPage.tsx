@@ -7,7 +7,8 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'wouter';
-import { ANNOUNCEMENT_MESSAGES, AUDIENCE_LABELS, audienceDisplay, fileSizeMb, PUBLISHED_ANNOUNCEMENT_STATUSES, type ApiAnnouncement } from '../../../schema/announcements';
+import { ANNOUNCEMENT_MESSAGES, announcementPolicy, AUDIENCE_LABELS, type ApiAnnouncement } from '../../../schema/announcements';
+import { fileSizeText } from '../../../schema/uploads';
 import { formatDateTime } from '../../lib/format';
 import { useReplicache, useSyncStatus } from '../../lib/replicache';
 import { useCurrentUser, useHasRole } from '../../lib/session';
@@ -166,7 +167,7 @@ export function AnnouncementDetailPage() {
   const [downloading, setDownloading] = useState(false);
 
   // Drafts are not marked read (§4); scheduled ones are not out yet either.
-  const shouldMarkRead = !!cached && !cached.isReadBy && PUBLISHED_ANNOUNCEMENT_STATUSES.includes(cached.status);
+  const shouldMarkRead = !!cached && !cached.isReadBy && announcementPolicy.canMarkRead(cached);
   useEffect(() => {
     if (shouldMarkRead && rep) rep.mutate.markAnnouncementRead({ id }).catch(() => {});
   }, [shouldMarkRead, rep, id]);
@@ -350,7 +351,7 @@ export function AnnouncementDetailPage() {
                 <div className="min-w-0 text-sm">
                   <p className="truncate font-medium text-neutral-900">{a.attachment.filename}</p>
                   <p className="tabular text-neutral-600">
-                    {a.attachment.fileType.toUpperCase()} · {fileSizeMb(a.attachment.fileSize)}
+                    {a.attachment.fileType.toUpperCase()} · {fileSizeText(a.attachment.fileSize)}
                   </p>
                 </div>
                 <div className="flex flex-col items-end gap-1">
@@ -430,7 +431,7 @@ export function AnnouncementDetailPage() {
               {privileged && <Detail label="Created At">{formatDateTime(a.createdAt)}</Detail>}
               {privileged && (
                 <Detail label="Audience">
-                  {audienceDisplay(a.audienceType)}
+                  {AUDIENCE_LABELS[a.audienceType]}
                   {a.audienceType === 'custom' && <span className="block text-neutral-600">Specific recipients selected ({a.customRecipients.length})</span>}
                 </Detail>
               )}

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { checkUpload, fileExtension, UPLOAD_MESSAGES, UPLOAD_RULES } from '../../../schema/uploads';
-import { fileSizeMb } from '../../../schema/announcements';
+import { fileSizeText } from '../../../schema/uploads';
 import { cx } from '../../ui';
 import { XIcon } from '../../ui/icons';
 
@@ -98,7 +98,7 @@ export function AttachmentDropZone({
           <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-medium text-neutral-900">{shown.name}</p>
             <p className="tabular text-xs text-neutral-600">
-              {shown.type.toUpperCase()} · {fileSizeMb(shown.size)}
+              {shown.type.toUpperCase()} · {fileSizeText(shown.size)}
             </p>
           </div>
           <button

@@ -3,7 +3,7 @@
  * schema/announcements.ts (the one the REST bodies and the draft mutators use), run before any upload.
  */
 import { announcementFormSchema, type AnnouncementCategory, type AnnouncementForm, type AudienceType } from '../../../schema/announcements';
-import type { SyncedAnnouncement } from '../../../sync/keys';
+import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
 import { validateForm, type FieldErrors } from '../../lib/form';
 import type { AttachmentMeta } from './AttachmentDropZone';
 

@@ -1,10 +1,9 @@
-import { MUTATOR_LABELS, type MutatorName } from '../../../sync/mutators';
-import { prefixOf, type SyncedNotice } from '../../../sync/keys';
+import { NOTICE_SPACE, type SyncedNotice } from '../../../sync/areas/notices';
+import { prefixOf } from '../../../sync/keys';
+import { mutatorLabel } from '../../../sync/mutators';
 import { useReplicache } from '../../lib/replicache';
 import { usePrefix } from '../../lib/use-synced-list';
 import { Alert } from '../../ui';
-
-const labelOf = (name: string) => MUTATOR_LABELS[name as MutatorName] ?? 'A change';
 
 /**
  * Changes made (often offline) that the server refused: one red alert each, with the server's
@@ -12,13 +11,13 @@ const labelOf = (name: string) => MUTATOR_LABELS[name as MutatorName] ?? 'A chan
  */
 export function RejectedNotices() {
   const rep = useReplicache();
-  const { data: notices } = usePrefix<SyncedNotice>(prefixOf('notice'));
+  const { data: notices } = usePrefix<SyncedNotice>(prefixOf(NOTICE_SPACE));
   if (!rep || notices.length === 0) return null;
   const sorted = [...notices].sort((a, b) => a.createdAt - b.createdAt);
   return (
     <div className="mx-auto w-full max-w-[1200px] space-y-2 px-4 pt-4 sm:px-6" aria-label="Changes that were not saved">
       {sorted.map((n) => (
-        <Alert key={n.id} tone="error" title={`${labelOf(n.mutationName)} was not saved`} onDismiss={() => rep.mutate.dismissNotice({ id: n.id }).catch(() => {})}>
+        <Alert key={n.id} tone="error" title={`${mutatorLabel(n.mutationName)} was not saved`} onDismiss={() => rep.mutate.dismissNotice({ id: n.id }).catch(() => {})}>
           {n.message}
           {n.repeats > 1 ? ` (${n.repeats} times)` : ''}
         </Alert>

@@ -12,12 +12,13 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ClientStateNotFoundResponse, Cookie, VersionNotSupportedResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
-import type { Tx } from '../../worker/db';
-import type { AppDeps } from '../../worker/deps';
-import type { Actor } from '../../worker/domain/actor';
-import { badRequest } from '../../worker/domain/errors';
+import type { Tx } from '../db';
+import type { AppDeps } from '../deps';
+import type { Actor } from '../domain/actor';
+import { badRequest } from '../domain/errors';
 import { createClientGroup, findClientGroup } from './groups';
-import { syncAreas, type SyncArea } from './areas';
+import { serverSyncAreas } from '../areas/sync';
+import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
 import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan, type SyncPatchOp } from './cvr';
 
@@ -89,7 +90,7 @@ async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: 
   );
 }
 
-export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestBody, areas: SyncArea[] = syncAreas): Promise<SyncPullResponse> {
+export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestBody, areas: ServerSyncArea[] = serverSyncAreas): Promise<SyncPullResponse> {
   if (body.pullVersion !== 1) return { error: 'VersionNotSupported', versionType: 'pull' };
   const order = cookieOrder(body.cookie);
   if (order !== null && !Number.isInteger(order)) throw badRequest('Invalid cookie');
@@ -102,7 +103,7 @@ export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestB
   return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas));
 }
 
-async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: SyncArea[]): Promise<SyncPullResponse> {
+async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: ServerSyncArea[]): Promise<SyncPullResponse> {
   const now = deps.clock();
   let group = await findClientGroup(tx, actor, groupId);
   if (!group) {

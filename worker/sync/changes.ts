@@ -1,26 +1,25 @@
 /**
- * Every write to a synced table goes through `bumpChanges`, in the same transaction as the write.
- * It keeps the change counters that let a pull with nothing new answer without reading rows,
- * logs which HOA-wide rows changed so a pull re-checks only those, and pokes after commit.
+ * The change record of every write to synced data, in the same transaction as the write. It keeps
+ * the change counters that let a pull with nothing new answer without reading rows, logs which
+ * HOA-wide rows changed so a pull re-checks only those, and pokes after commit.
  *
- * Rules for writers (domain functions):
- * - bump the row's `version` (`version = version + 1`) on every write, insert with version 1;
- * - HOA-wide rows (announcements, requests, …): pass `{ hoaId, rows: [{ area, id }] }`, also
- *   when the write changes who may see the row (audience, recipients, owner) or deletes it;
- * - a user's own rows (read markers, notices): pass `{ userIds: [id] }`;
- * - a change to what a user may see without touching rows (role, status, deletion of the user):
- *   pass `{ visibilityUserIds: [id] }`; their next pull recomputes their whole view.
+ * Writers of synced rows do not call it themselves: `syncedTable(...).insert/update/touch`
+ * (worker/sync/area.ts) sets the version and records the change in one call. Called directly only
+ * for what is not a row write:
+ * - `{ hoaId, rows }` when who may see a row changes through another table (its recipients);
+ * - `{ visibilityUserIds }` when what a user may see changes without a row write (role, status,
+ *   deletion of the user): their next pull recomputes their whole view.
  */
 import { sql } from 'drizzle-orm';
-import type { AreaName } from '../keys';
+import type { SyncSpace } from '../../sync/keys';
 import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tables';
 import { deleteClientGroups } from './groups';
-import type { DbOrTx, Tx } from '../../worker/db';
-import type { AppDeps } from '../../worker/deps';
+import type { DbOrTx, Tx } from '../db';
+import type { AppDeps } from '../deps';
 
 export interface Changes {
   hoaId?: string;
-  rows?: readonly { area: AreaName; id: string }[];
+  rows?: readonly { space: SyncSpace; id: string }[];
   userIds?: readonly string[];
   visibilityUserIds?: readonly string[];
 }
@@ -48,7 +47,7 @@ export async function bumpChanges(deps: Pick<AppDeps, 'database' | 'clock' | 'po
     const createdAt = deps.clock();
     await tx
       .insert(syncChangeLog)
-      .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.area, seq, rowId: r.id, createdAt })))
+      .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.space, seq, rowId: r.id, createdAt })))
       .onConflictDoNothing();
   }
   for (const id of new Set(changes.userIds ?? [])) await increment(tx, userScope(id));

@@ -6,10 +6,9 @@
  */
 import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
-import type { Tx } from '../../worker/db';
-import { keyOf } from '../keys';
-import type { SyncArea } from './areas';
-import type { Viewer } from './visibility';
+import type { Tx } from '../db';
+import { keyOf } from '../../sync/keys';
+import type { ServerSyncArea, Viewer } from './area';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
 export const CVR_VERSIONS_KEPT = 10;
@@ -17,8 +16,8 @@ export const CVR_VERSIONS_KEPT = 10;
 export type CvrHeader = typeof syncCvrs.$inferSelect;
 
 /** Rows of `area` the log says changed after `sinceSeq` (HOA-wide areas only). */
-function changedSince(area: SyncArea, hoaId: string, sinceSeq: number): SQL {
-  return sql`SELECT DISTINCT row_id FROM ${syncChangeLog} WHERE hoa_id = ${hoaId} AND area = ${area.name} AND seq > ${sinceSeq}`;
+function changedSince(area: ServerSyncArea, hoaId: string, sinceSeq: number): SQL {
+  return sql`SELECT DISTINCT row_id FROM ${syncChangeLog} WHERE hoa_id = ${hoaId} AND area = ${area.space} AND seq > ${sinceSeq}`;
 }
 
 /**
@@ -27,14 +26,14 @@ function changedSince(area: SyncArea, hoaId: string, sinceSeq: number): SQL {
  * re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
  * order) so their cost does not grow with the table. Returns how many entries changed.
  */
-async function refreshArea(tx: Tx, groupId: string, area: SyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL): Promise<number> {
+async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL): Promise<number> {
   const visible = area.visible(viewer);
   const source = onlyRows ? sql`(${onlyRows}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
   const restrictTable = onlyRows ? sql` AND ${area.id} = candidates.row_id` : sql``;
   // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
   const upserted = await tx.run(sql`
     INSERT INTO ${syncCvrEntries} (client_group_id, area, row_id, version, patch_version, deleted)
-    SELECT ${groupId}, ${area.name}, ${area.id}, ${area.version}, ${patchVersion}, 0 FROM ${source}
+    SELECT ${groupId}, ${area.space}, ${area.id}, ${area.version}, ${patchVersion}, 0 FROM ${source}
     WHERE ${visible}${restrictTable}
     ON CONFLICT (client_group_id, area, row_id) DO UPDATE
       SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
@@ -44,11 +43,11 @@ async function refreshArea(tx: Tx, groupId: string, area: SyncArea, viewer: View
   const deleted = onlyRows
     ? await tx.run(sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
-        WHERE (client_group_id, area, row_id) IN (SELECT ${groupId}, ${area.name}, row_id FROM (${onlyRows}))
+        WHERE (client_group_id, area, row_id) IN (SELECT ${groupId}, ${area.space}, row_id FROM (${onlyRows}))
           AND deleted = 0 AND ${notVisible}`)
     : await tx.run(sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
-        WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0 AND ${notVisible}`);
+        WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND ${notVisible}`);
   return upserted.rowsAffected + deleted.rowsAffected;
 }
 
@@ -58,7 +57,7 @@ export type RefreshPlan =
   /** HOA areas from the change log after `hoaSeq`; user areas when `userChanged`. */
   | { kind: 'incremental'; hoaSeq: number | null; userChanged: boolean };
 
-export async function refreshEntries(tx: Tx, groupId: string, areas: SyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
+export async function refreshEntries(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
   let changed = 0;
   for (const area of areas) {
     if (plan.kind === 'full') changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
@@ -76,12 +75,12 @@ export type SyncPatchOp = { op: 'put'; key: string; json: string } | { op: 'del'
  * The patch that takes a client from CVR version `since` to the current entries: puts with the
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  */
-export async function buildPatch(tx: Tx, groupId: string, areas: SyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatchOp[]> {
+export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatchOp[]> {
   const patch: SyncPatchOp[] = since === null ? [{ op: 'clear' }] : [];
   const after = since ?? -1;
   for (const area of areas) {
-    const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.name} AND deleted = 0 AND patch_version > ${after}`;
-    for (const { id, json } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.name, id), json });
+    const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${after}`;
+    for (const { id, json } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.space, id), json });
   }
   if (since !== null) {
     const dels = await tx

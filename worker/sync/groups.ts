@@ -6,9 +6,9 @@
  */
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { syncClientGroups, syncClients, syncCvrEntries, syncCvrs } from '../../schema/tables';
-import type { Tx } from '../../worker/db';
-import type { Actor } from '../../worker/domain/actor';
-import { forbidden } from '../../worker/domain/errors';
+import type { Tx } from '../db';
+import type { Actor } from '../domain/actor';
+import { forbidden } from '../domain/errors';
 
 export const MAX_CLIENT_GROUPS_PER_USER = 25;
 

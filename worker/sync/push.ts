@@ -13,14 +13,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { PushResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients } from '../../schema/tables';
-import type { Tx } from '../../worker/db';
-import type { AppDeps } from '../../worker/deps';
-import type { Actor } from '../../worker/domain/actor';
-import { createAnnouncementDraft, markAnnouncementRead, sendAnnouncement, updateAnnouncementDraft } from '../../worker/domain/announcements';
-import { AppError, forbidden } from '../../worker/domain/errors';
-import { argsWithinBounds, isMutatorName, MUTATOR_ALLOWED, MUTATOR_REFUSALS, mutatorArgs, summarizeArgs, type MutatorArgs, type MutatorName } from '../mutators';
+import type { Tx } from '../db';
+import type { AppDeps } from '../deps';
+import type { Actor } from '../domain/actor';
+import { AppError, forbidden } from '../domain/errors';
+import { argsWithinBounds, isMutatorName, mutatorRefusal, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
+import { serverMutators } from '../areas';
+import type { ServerMutator } from '../areas/types';
 import { createClientGroup, findClientGroup } from './groups';
-import { dismissNotice, recordRejection } from './notices';
+import { recordRejection } from './notices';
 
 export const pushRequestSchema = z.object({
   pushVersion: z.number(),
@@ -41,19 +42,6 @@ export const pushRequestSchema = z.object({
 });
 export type PushRequestBody = z.infer<typeof pushRequestSchema>;
 export type PushMutation = PushRequestBody['mutations'][number];
-
-type ServerMutator<N extends MutatorName> = (deps: AppDeps, tx: Tx, actor: Actor, args: MutatorArgs<N>) => Promise<unknown>;
-
-/** Each shared mutator name → the domain function that does it for real. */
-export const serverMutators: { [N in MutatorName]: ServerMutator<N> } = {
-  markAnnouncementRead: (deps, tx, actor, args) => markAnnouncementRead(deps, tx, actor, args.id),
-  dismissNotice: (deps, tx, actor, args) => dismissNotice(deps, tx, actor, args.id),
-  createAnnouncementDraft: (deps, tx, actor, args) => createAnnouncementDraft(deps, tx, actor, args),
-  updateAnnouncementDraft: (deps, tx, actor, { id, ...fields }) => updateAnnouncementDraft(deps, tx, actor, id, fields),
-  // Sent when the push arrives; the outbox job delivers after commit (nudged by the domain function).
-  sendAnnouncement: (deps, tx, actor, args) =>
-    sendAnnouncement(deps, tx, actor, args.id, { scheduledAt: args.scheduled_at ? Date.parse(args.scheduled_at) : null }),
-};
 
 /** Thrown to stop a push without advancing: the client retries the mutation later. */
 export class TemporaryPushError extends Error {}
@@ -104,9 +92,11 @@ async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutatio
   if (!isMutatorName(m.name)) throw new AppError(400, 'Unknown change type');
   const name: MutatorName = m.name;
   if (!argsWithinBounds(m.args)) throw new AppError(400, 'This change is too large to save.');
-  if (MUTATOR_ALLOWED[name] && !MUTATOR_ALLOWED[name](actor.role)) throw forbidden(MUTATOR_REFUSALS[name]);
-  const args = mutatorArgs[name].parse(m.args);
-  await (serverMutators[name] as ServerMutator<MutatorName>)(deps, tx, actor, args as never);
+  // The area's policy first: a change this role may not make is refused before its arguments are parsed.
+  const refusal = mutatorRefusal(name, actor.role);
+  if (refusal) throw forbidden(refusal);
+  const args = parseMutatorArgs(name, m.args);
+  await (serverMutators[name] as ServerMutator<MutatorName>)(deps, tx, actor, args);
 }
 
 type Outcome = 'applied' | 'rejected' | 'skipped' | 'future';
@@ -126,8 +116,8 @@ async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, groupId: str
 
   let outcome: Outcome = 'applied';
   try {
-    // A savepoint: a rejected mutator leaves none of its writes behind.
-    await tx.transaction((sp) => applyMutation(deps, sp, actor, m));
+    // A savepoint: a rejected mutator leaves none of its writes (and none of its after-commit hooks) behind.
+    await deps.database.savepoint(tx, (sp) => applyMutation(deps, sp, actor, m));
   } catch (e) {
     if (isTemporaryError(e)) throw new TemporaryPushError(String((e as Error)?.message ?? e), { cause: e });
     outcome = 'rejected';

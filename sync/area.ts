@@ -1,0 +1,39 @@
+/**
+ * The shared half of a synced area (client and server import it): the key spaces it owns in the
+ * local cache and its mutators. A mutator is defined once: the name (its key in the area's
+ * `mutators`), the argument schema, the words a refusal notice uses, who may make it (the area's
+ * policy), and the optimistic change the client applies at once. The server's domain call for each
+ * name is in the area's server half (worker/areas/<area>.ts); its answer replaces the optimistic
+ * change on the next pull.
+ */
+import type { WriteTransaction } from 'replicache';
+import type { z } from 'zod';
+import type { Role } from '../schema/roles';
+
+export interface MutatorDef<S extends z.ZodType = z.ZodType> {
+  /** The arguments, checked on the client before the optimistic change and on the server before the domain call. */
+  args: S;
+  /** What the change is called in a refusal notice ("Send announcement was not saved"). */
+  label: string;
+  /**
+   * Who may make this change at all, from the area's policy, and the refusal's words. The push
+   * checks it before parsing the arguments; the domain checks it again.
+   */
+  allowed?: { role: (role: Role) => boolean; refusal: string };
+  /** Made by the app on the user's behalf (read markers): not one of the user's pending changes. */
+  automatic?: boolean;
+  /** The optimistic change in the local cache. */
+  apply(tx: WriteTransaction, args: z.output<S>): Promise<void>;
+}
+
+/** Keeps the argument type of `apply` tied to the schema. */
+export const defineMutator = <S extends z.ZodType>(def: MutatorDef<S>): MutatorDef<S> => def;
+
+export interface SharedSyncArea {
+  /** The key spaces (`<space>/<row id>`) this area owns in the cache; the server's CVR uses the same names. */
+  spaces: readonly string[];
+  mutators: Record<string, MutatorDef<any>>;
+}
+
+export const keyOf = (space: string, id: string) => `${space}/${id}`;
+export const prefixOf = (space: string) => `${space}/`;

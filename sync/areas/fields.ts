@@ -1,0 +1,15 @@
+/** Argument pieces the areas' mutator schemas share. */
+import { z } from 'zod';
+import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
+
+/** The id of an existing row. */
+export const rowId = z.string().trim().min(1, 'Id is required').max(64, 'Id is too long');
+/** Ids the client makes for new rows (crypto.randomUUID()); the server refuses anything else. */
+export const newRowId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Id is invalid');
+
+/** Same rule as the forms: a custom audience needs a recipient (community §5). */
+export const withRecipients = <T extends { audience_type: string; custom_recipients: string[] }>(value: T, ctx: z.RefinementCtx) => {
+  if (value.audience_type === 'custom' && value.custom_recipients.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['custom_recipients'], message: ANNOUNCEMENT_MESSAGES.recipientsRequired });
+  }
+};

@@ -1,0 +1,17 @@
+/**
+ * The synced areas, shared half: one line per area. Everything that lists key spaces or mutators
+ * (the client's Replicache, the push, the rejection notices) derives from this list.
+ */
+import { announcementsSync } from './announcements';
+import { noticesSync } from './notices';
+
+export const sharedSyncAreas = [announcementsSync, noticesSync] as const;
+
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;
+
+/** Every mutator by name (names are unique across areas: tests/sync/mutators.test.ts). */
+export const mutatorDefs = Object.assign({}, ...sharedSyncAreas.map((area) => area.mutators)) as MutatorDefs;
+
+/** Every key space: `<space>/<row id>`. */
+export type SyncSpace = (typeof sharedSyncAreas)[number]['spaces'][number];

@@ -1,0 +1,39 @@
+/** Announcements, server half (community §1–§9): REST, attachments, the mutators' domain calls, jobs. */
+import type { announcementMutators } from '../../sync/areas/announcements';
+import {
+  createAnnouncementDraft,
+  markAnnouncementRead,
+  mayReadAnnouncementAttachment,
+  sendAnnouncement,
+  sendDueAnnouncements,
+  settleAnnouncementDeliveries,
+  updateAnnouncementDraft,
+} from '../domain/announcements';
+import { BODY_LIMITS } from '../middleware/body-limit';
+import { announcementRoutes } from '../routes/announcements';
+import type { ServerArea, ServerMutators } from './types';
+
+const mutators: ServerMutators<keyof typeof announcementMutators> = {
+  markAnnouncementRead: (deps, tx, actor, args) => markAnnouncementRead(deps, tx, actor, args.id),
+  createAnnouncementDraft: (deps, tx, actor, args) => createAnnouncementDraft(deps, tx, actor, args),
+  updateAnnouncementDraft: (deps, tx, actor, { id, ...fields }) => updateAnnouncementDraft(deps, tx, actor, id, fields),
+  // Sent when the push arrives; the outbox job delivers after commit (nudged by the domain function).
+  sendAnnouncement: (deps, tx, actor, args) =>
+    sendAnnouncement(deps, tx, actor, args.id, { scheduledAt: args.scheduled_at ? Date.parse(args.scheduled_at) : null }),
+};
+
+export const announcementsArea: ServerArea = {
+  name: 'announcements',
+  routes: [{ path: '/api/announcements', router: announcementRoutes }],
+  uploads: { feature: 'announcements', path: '/api/announcements', download: true, mayRead: mayReadAnnouncementAttachment },
+  mutators,
+  // Before delivery, so a due announcement's mail goes out in the same tick.
+  jobs: [{ name: 'send-scheduled-announcements', run: (deps) => sendDueAnnouncements(deps) }],
+  // Delivery outcomes end an announcement's send (sent or failed) in the same run, also when nudged.
+  afterEmailDelivery: (deps) => settleAnnouncementDeliveries(deps),
+  // Create (POST /) and edit (PUT /:id) carry a rich-text message.
+  bodyLimits: [
+    ['/api/announcements', BODY_LIMITS.richText],
+    ['/api/announcements/:id', BODY_LIMITS.richText],
+  ],
+};

@@ -1,0 +1,20 @@
+/**
+ * The areas of the server, one line per area (worker/areas/types.ts says what a declaration holds).
+ * createApp mounts their routes, the push finds their mutators, the jobs runner runs their jobs.
+ */
+import type { MutatorName } from '../../sync/mutators';
+import { announcementsArea } from './announcements';
+import { noticesArea } from './notices';
+import type { ServerArea, ServerMutators } from './types';
+import { uploadsOnly } from './uploads-only';
+
+export const serverAreas: ServerArea[] = [
+  announcementsArea,
+  noticesArea,
+  uploadsOnly('requests', true),
+  uploadsOnly('documents', false),
+  uploadsOnly('violations', true),
+];
+
+/** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */
+export const serverMutators = Object.assign({}, ...serverAreas.map((a) => a.mutators ?? {})) as ServerMutators<MutatorName>;

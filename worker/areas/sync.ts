@@ -1,0 +1,10 @@
+/**
+ * The synced tables of every area (server half), one line per area: what a pull sends and what the
+ * writers' dependency updates reach. Kept apart from worker/areas/index.ts so the domain modules can
+ * use it (worker/sync/dependencies.ts) without importing the routes.
+ */
+import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
+import type { ServerSyncArea } from '../sync/area';
+import { noticeSyncArea } from '../sync/notices';
+
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea];

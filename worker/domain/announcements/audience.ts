@@ -1,0 +1,56 @@
+/** Who an announcement addresses (community §3 audience types): active members of the HOA. */
+import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { ANNOUNCEMENT_MESSAGES, type AudienceType } from '../../../schema/announcements';
+import { announcementRecipients, users } from '../../../schema/tables';
+import type { DbOrTx } from '../../db';
+import { invalidField } from '../errors';
+import { chunks } from '../../services/chunks';
+
+export interface Member {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export const activeMembers = (hoaId: string, ...more: (SQL | undefined)[]) =>
+  and(eq(users.hoaId, hoaId), eq(users.status, 'active'), isNull(users.deletedAt), ...more);
+
+/** The active members an audience addresses now. */
+export async function resolveAudience(db: DbOrTx, hoaId: string, audience: AudienceType, customIds: string[]): Promise<Member[]> {
+  const pick = { id: users.id, name: users.name, email: users.email };
+  if (audience === 'custom') {
+    const found: Member[] = [];
+    for (const ids of chunks(customIds)) found.push(...(await db.select(pick).from(users).where(activeMembers(hoaId, inArray(users.id, ids)))));
+    return found.sort((a, b) => a.name.localeCompare(b.name));
+  }
+  const roleFilter = audience === 'board' ? inArray(users.role, ['board', 'superadmin']) : audience === 'residents' ? eq(users.role, 'resident') : undefined;
+  return db.select(pick).from(users).where(activeMembers(hoaId, roleFilter)).orderBy(asc(users.name));
+}
+
+/** Custom recipients must all be active members of the actor's HOA; anything else is a 400 on the field. */
+export async function assertActiveRecipients(db: DbOrTx, hoaId: string, ids: string[]): Promise<Member[]> {
+  if (ids.length === 0) throw invalidField('custom_recipients', ANNOUNCEMENT_MESSAGES.recipientsRequired);
+  const found = await resolveAudience(db, hoaId, 'custom', ids);
+  if (found.length !== ids.length) throw invalidField('custom_recipients', ANNOUNCEMENT_MESSAGES.recipientNotFound);
+  return found;
+}
+
+/** How many active members each audience has: "Total Recipients" of drafts and scheduled ones. */
+export async function audienceSizes(db: DbOrTx, hoaId: string): Promise<Record<Exclude<AudienceType, 'custom'>, number>> {
+  const rows = await db.select({ role: users.role, n: count() }).from(users).where(activeMembers(hoaId)).groupBy(users.role);
+  const n = (role: string) => rows.find((r) => r.role === role)?.n ?? 0;
+  return { all: n('resident') + n('board') + n('superadmin'), board: n('board') + n('superadmin'), residents: n('resident') };
+}
+
+/** The custom recipient ids of each of `ids`. */
+export async function customRecipientIds(db: DbOrTx, hoaId: string, ids: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ announcementId: announcementRecipients.announcementId, userId: announcementRecipients.userId })
+      .from(announcementRecipients)
+      .where(and(eq(announcementRecipients.hoaId, hoaId), inArray(announcementRecipients.announcementId, part)));
+    for (const r of rows) out.set(r.announcementId, [...(out.get(r.announcementId) ?? []), r.userId]);
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/**
+ * Announcements, server half of sync: who sees what (`visibleAnnouncements`, shared with the REST
+ * lists), the cache values a pull sends (built by SQLite), the synced tables every writer goes
+ * through, and what those values show of other tables.
+ */
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
+import { isPrivileged, type Role } from '../../../schema/roles';
+import { announcementDeliveries, announcementReads, announcementRecipients, announcements, users } from '../../../schema/tables';
+import { ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE } from '../../../sync/areas/announcements';
+import type { DbOrTx } from '../../db';
+import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { inHoa } from '../actor';
+import { activeMembers } from './audience';
+
+/**
+ * Board and superadmin: every announcement of their HOA, drafts included.
+ * Residents: published ones (not draft, not yet-to-be-sent scheduled) addressed to everyone,
+ * to residents, or to a custom audience that names them.
+ */
+export function visibleAnnouncements(viewer: Viewer): SQL {
+  const base = inHoa(viewer, announcements.hoaId, isNull(announcements.deletedAt));
+  if (isPrivileged(viewer.role)) return base;
+  const namedInCustom = sql`EXISTS (SELECT 1 FROM ${announcementRecipients} WHERE ${announcementRecipients.announcementId} = ${announcements.id} AND ${announcementRecipients.userId} = ${viewer.userId})`;
+  return and(
+    base,
+    inArray(announcements.status, [...PUBLISHED_ANNOUNCEMENT_STATUSES]),
+    or(inArray(announcements.audienceType, ['all', 'residents']), and(eq(announcements.audienceType, 'custom'), namedInCustom)),
+  )!;
+}
+
+/** Read markers: a user sees only their own. */
+export function visibleAnnouncementReads(viewer: Viewer): SQL {
+  return inHoa(viewer, announcementReads.hoaId, eq(announcementReads.userId, viewer.userId));
+}
+
+/**
+ * Visible announcements whose id is in `ids` (a subquery selecting `row_id`), as cache values: the
+ * `SyncedAnnouncement` that `toSyncedAnnouncement` (read.ts) builds for REST, built and serialised by
+ * SQLite in one statement. Why not the JavaScript builder: an initial pull loads every row of the HOA,
+ * and 10k row objects plus their extras and JSON.stringify took longer than the 500 ms the sync
+ * benchmark allows. Cost follows the ids: the CROSS JOIN walks the wanted ids, delivery counts are
+ * aggregated for those ids only, custom lists are read per custom row through the recipients'
+ * primary key, and the audience sizes are constant subqueries SQLite evaluates at most once.
+ * tests/sync/announcement-value.test.ts keeps this and `toSyncedAnnouncement` in agreement.
+ */
+async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+  const a = announcements;
+  const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
+  const isOut = sql`${a.status} NOT IN ('draft', 'scheduled')`;
+  const audienceSize = (roles: Role[]) => sql`(SELECT count(*) FROM ${users} WHERE ${activeMembers(viewer.hoaId, inArray(users.role, roles))})`;
+  // The unary `+` keeps the tenant checks off the hoa_id indexes: SQLite (no ANALYZE statistics)
+  // would otherwise pick them and walk the whole HOA for each row instead of its announcement id.
+  const recipients = sql`${announcementRecipients} WHERE ${announcementRecipients.announcementId} = ${a.id} AND +${announcementRecipients.hoaId} = ${a.hoaId}`;
+  return db.all(sql`
+    WITH delivery_counts AS (
+      SELECT d.announcement_id AS id, count(*) AS total, sum(d.status = 'delivered') AS delivered,
+        sum(d.status = 'failed') AS failed, sum(d.status = 'pending') AS pending
+      FROM (${ids}) AS wanted CROSS JOIN ${announcementDeliveries} AS d
+      WHERE d.announcement_id = wanted.row_id AND +d.hoa_id = ${viewer.hoaId}
+      GROUP BY d.announcement_id)
+    SELECT ${a.id} AS id, json_object(
+      'id', ${a.id}, 'title', ${a.title}, 'message', ${a.message}, 'category', ${a.category}, 'status', ${a.status},
+      'audienceType', ${a.audienceType},
+      'customRecipients', json(CASE WHEN ${privileged} AND ${a.audienceType} = 'custom'
+        THEN (SELECT json_group_array(user_id) FROM (SELECT ${announcementRecipients.userId} AS user_id FROM ${recipients} ORDER BY 1))
+        ELSE '[]' END),
+      'attachment', CASE WHEN ${a.attachmentS3Key} <> '' AND ${a.attachmentFilename} <> '' THEN json_object(
+        's3Key', ${a.attachmentS3Key}, 'filename', ${a.attachmentFilename},
+        'fileSize', coalesce(${a.attachmentFileSize}, 0), 'fileType', coalesce(${a.attachmentFileType}, '')) END,
+      'deliveryMethods', json(${a.deliveryMethods}),
+      'createdBy', CASE WHEN ${privileged} THEN json_object('id', ${a.createdBy}, 'name', coalesce(creator.name, 'Unknown')) END,
+      'totalRecipients', CASE
+        WHEN ${isOut} THEN coalesce(c.total, 0)
+        WHEN ${a.audienceType} = 'custom' THEN (SELECT count(*) FROM ${recipients})
+        WHEN ${a.audienceType} = 'board' THEN ${audienceSize(['board', 'superadmin'])}
+        WHEN ${a.audienceType} = 'residents' THEN ${audienceSize(['resident'])}
+        ELSE ${audienceSize(['resident', 'board', 'superadmin'])} END,
+      'deliveryCounts', CASE WHEN ${privileged} AND ${isOut} THEN json_object(
+        'total', coalesce(c.total, 0), 'delivered', coalesce(c.delivered, 0), 'failed', coalesce(c.failed, 0), 'pending', coalesce(c.pending, 0)) END,
+      'createdAt', ${a.createdAt}, 'updatedAt', ${a.updatedAt}, 'sentAt', ${a.sentAt}, 'scheduledAt', ${a.scheduledAt}, 'version', ${a.version}
+    ) AS json
+    FROM (${ids}) AS wanted
+    CROSS JOIN ${a}
+    LEFT JOIN ${users} AS creator ON creator.id = ${a.createdBy} AND creator.hoa_id = ${a.hoaId}
+    LEFT JOIN delivery_counts AS c ON c.id = ${a.id}
+    WHERE ${a.id} = wanted.row_id AND ${visibleAnnouncements(viewer)}`);
+}
+
+/** The viewer's own read markers (`SyncedAnnouncementRead`) for the announcements in `ids`, serialised by SQLite. */
+async function listAnnouncementReadsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+  const r = announcementReads;
+  return db.all(sql`
+    SELECT ${r.announcementId} AS id, json_object('announcementId', ${r.announcementId}, 'readAt', ${r.readAt}) AS json
+    FROM (${ids}) AS wanted CROSS JOIN ${r}
+    WHERE ${r.announcementId} = wanted.row_id AND ${visibleAnnouncementReads(viewer)}`);
+}
+
+export const announcementSyncArea: ServerSyncArea = {
+  space: ANNOUNCEMENT_SPACE,
+  scope: 'hoa',
+  table: announcements,
+  id: announcements.id,
+  version: announcements.version,
+  hoaId: announcements.hoaId,
+  visible: visibleAnnouncements,
+  load: listAnnouncementsForSync,
+  dependsOn: {
+    // The author's name, and the audience sizes of drafts and scheduled ones (they count active members by role).
+    users: (_hoaId, userIds) =>
+      or(inArray(announcements.createdBy, userIds), and(inArray(announcements.status, ['draft', 'scheduled']), sql`${announcements.audienceType} <> 'custom'`))!,
+  },
+};
+
+export const announcementReadSyncArea: ServerSyncArea = {
+  space: ANNOUNCEMENT_READ_SPACE,
+  scope: 'user',
+  table: announcementReads,
+  // Keyed by announcement (one marker per user and announcement), the key the client writes optimistically.
+  id: announcementReads.announcementId,
+  version: announcementReads.version,
+  hoaId: announcementReads.hoaId,
+  owner: announcementReads.userId,
+  visible: visibleAnnouncementReads,
+  load: listAnnouncementReadsForSync,
+};
+
+/** Every write to these tables goes through these writers (version and change record in one call). */
+export const announcementRows = syncedTable({ ...announcementSyncArea, table: announcements });
+export const announcementReadRows = syncedTable({ ...announcementReadSyncArea, table: announcementReads });

@@ -1,0 +1,106 @@
+/**
+ * The server half of a synced table: what a pull sends of it (visibility, loader) and how writes to
+ * it are recorded for sync (`syncedTable`). Each area declares its tables in its domain
+ * (worker/domain/<area>/sync.ts); worker/areas/sync.ts lists them.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { SyncSpace } from '../../sync/keys';
+import type { DbOrTx, Tx } from '../db';
+import type { AppDeps } from '../deps';
+import type { Actor } from '../domain/actor';
+import { bumpChanges, type Changes } from './changes';
+
+export type Viewer = Pick<Actor, 'userId' | 'hoaId' | 'role'>;
+
+/** Tables whose rows a synced value may show (its dependencies, below). */
+export type DependencySource = 'users';
+
+export interface ServerSyncArea {
+  /** The key space (`<space>/<row id>`), declared by the area's shared half. */
+  space: SyncSpace;
+  /**
+   * `hoa`: rows shared across the HOA; a pull re-checks only the rows logged since its last view.
+   * `user`: a user's own rows (few, indexed); when the user's counter moved, all of them are re-checked.
+   */
+  scope: 'hoa' | 'user';
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  version: SQLiteColumn;
+  hoaId: SQLiteColumn;
+  /** `user` scope: the column naming the row's user. */
+  owner?: SQLiteColumn;
+  /** What `viewer` may see: a WHERE condition on the table, tenant scope included. REST lists use it too. */
+  visible(viewer: Viewer): SQL;
+  /**
+   * Cache values of the visible rows whose id is in `ids` (a subquery selecting `row_id`), as JSON text
+   * (SQLite's json_object). Drive the query from `ids` (CROSS JOIN) so its cost follows the ids.
+   */
+  load(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]>;
+  /**
+   * Values that show data of another table (an author's name, an audience's size) name it here:
+   * a WHERE condition on this table selecting the rows that show any of those rows. Writers of the
+   * other table call `touchDependents` (worker/sync/dependencies.ts): those rows get a new version,
+   * so every client that holds them receives the new value.
+   */
+  dependsOn?: Partial<Record<DependencySource, (hoaId: string, ids: string[]) => SQL>>;
+}
+
+type Row<T extends SQLiteTable> = T['$inferSelect'];
+type Insert<T extends SQLiteTable> = T['$inferInsert'];
+/** An update's values: plain values, or SQL such as `count + 1`. */
+type Set<T extends SQLiteTable> = { [K in keyof Insert<T>]?: Insert<T>[K] | SQL };
+
+/**
+ * The writer's contract in one place: every insert and update of a synced table sets the row
+ * `version` (1, then +1) and records the change for sync (`bumpChanges`) in the same transaction.
+ * Domain code writes synced rows only through these.
+ */
+export function syncedTable<T extends SQLiteTable>(area: ServerSyncArea & { table: T }) {
+  const changesOf = (rows: Record<string, unknown>[]): Changes => {
+    if (rows.length === 0) return {};
+    if (area.scope === 'user') return { userIds: [...new Set(rows.map((r) => String(r[columnKey(area.table, area.owner!)])))] };
+    const hoaIds = [...new Set(rows.map((r) => String(r[columnKey(area.table, area.hoaId)])))];
+    if (hoaIds.length !== 1) throw new Error(`syncedTable(${area.space}): one write, one HOA`);
+    return { hoaId: hoaIds[0], rows: rows.map((r) => ({ space: area.space, id: String(r[columnKey(area.table, area.id)]) })) };
+  };
+  const versionKey = columnKey(area.table, area.version);
+  // Drizzle's builders are typed per table; this helper is typed by its callers' table instead.
+  const table = area.table as any;
+
+  return {
+    area,
+    /** Inserts rows at version 1. Rows already there (a conflict the caller allowed) are not returned and not recorded. */
+    async insert(deps: SyncDeps, tx: Tx, values: Insert<T> | Insert<T>[], opts: { onConflictDoNothing?: SQLiteColumn[] } = {}): Promise<Row<T>[]> {
+      const list = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, [versionKey]: 1 }));
+      if (list.length === 0) return [];
+      let q = tx.insert(table).values(list);
+      if (opts.onConflictDoNothing) q = q.onConflictDoNothing({ target: opts.onConflictDoNothing });
+      const rows = (await q.returning()) as Row<T>[];
+      await bumpChanges(deps, tx, changesOf(rows as Record<string, unknown>[]));
+      return rows;
+    },
+    /** Updates the rows `where` selects, bumping their version. Returns the updated rows. */
+    async update(deps: SyncDeps, tx: Tx, where: SQL, set: Set<T>): Promise<Row<T>[]> {
+      const rows = (await tx
+        .update(table)
+        .set({ ...set, [versionKey]: sql`${area.version} + 1` })
+        .where(where)
+        .returning()) as Row<T>[];
+      await bumpChanges(deps, tx, changesOf(rows as Record<string, unknown>[]));
+      return rows;
+    },
+    /** A new version for rows whose value changed without a write to them (a dependency changed). */
+    touch(deps: SyncDeps, tx: Tx, where: SQL): Promise<Row<T>[]> {
+      return this.update(deps, tx, where, {});
+    },
+  };
+}
+
+export type SyncDeps = Pick<AppDeps, 'database' | 'clock' | 'pokes'>;
+
+/** The property name drizzle uses for a column of a table (the key of `$inferSelect`). */
+function columnKey(table: SQLiteTable, column: SQLiteColumn): string {
+  for (const [key, value] of Object.entries(table as unknown as Record<string, unknown>)) if (value === column) return key;
+  throw new Error(`column ${column.name} is not a column of this table`);
+}

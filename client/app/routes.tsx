@@ -1,27 +1,13 @@
 /**
- * The route table of platform §2 with its guards, one line per path. Later issues replace an
- * area's `page` with the real screen (lazy-loaded so each area is its own chunk).
+ * The route table of platform §2 with its guards. Each built area adds one line: its client half's
+ * routes (client/features/<area>/routes.ts). Areas not built yet hold a placeholder screen
+ * (`areaPage`) until their issue replaces it.
  */
-import { lazy, type ComponentType } from 'react';
+import { announcementRoutes } from '../features/announcements/routes';
 import { areaPage } from '../features/areas/AreaPage';
+import { lazyPage as page, type RouteDef } from './route-def';
 
-/**
- * public: signed-in visitors go to /dashboard; open: everyone; signed-in: any role;
- * board: board or superadmin; superadmin: superadmin only.
- */
-export type Access = 'public' | 'open' | 'signed-in' | 'board' | 'superadmin';
-
-export interface RouteDef {
-  path: string;
-  access: Access;
-  page: ComponentType;
-  /** Where an insufficient role goes; the spec's default is /dashboard. */
-  denied?: string;
-}
-
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+export type { RouteDef } from './route-def';
 
 const LoginPage = page(() => import('../features/auth/LoginPage'), 'LoginPage');
 const ForgotPasswordPage = page(() => import('../features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
@@ -31,10 +17,7 @@ const SupportPage = page(() => import('../features/support/SupportPage'), 'Suppo
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const RequestsPage = page(() => import('../features/areas/RequestsPage'), 'RequestsPage');
-const AnnouncementsPage = page(() => import('../features/announcements/AnnouncementsPage'), 'AnnouncementsPage');
-const AnnouncementDetailPage = page(() => import('../features/announcements/AnnouncementDetailPage'), 'AnnouncementDetailPage');
-const AnnouncementCreatePage = page(() => import('../features/announcements/AnnouncementCreatePage'), 'AnnouncementCreatePage');
-const AnnouncementEditPage = page(() => import('../features/announcements/AnnouncementEditPage'), 'AnnouncementEditPage');
+const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
 
 const compliance = { title: 'Compliance' };
 const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
@@ -52,15 +35,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/signup/complete', access: 'public', page: areaPage({ title: 'Signup Complete', bare: true }) },
   // Open to everyone
   { path: '/support', access: 'open', page: SupportPage },
-  { path: '/reactivation', access: 'open', page: areaPage({ title: 'Reactivate Your Subscription', bare: true }) },
+  { path: '/reactivation', access: 'open', page: ReactivationPage },
 
   // Signed in, any role
   { path: '/', access: 'signed-in', page: DashboardPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
-  { path: '/announcements', access: 'signed-in', page: AnnouncementsPage },
-  { path: '/announcements/create', access: 'board', denied: '/announcements', page: AnnouncementCreatePage },
-  { path: '/announcements/:id/edit', access: 'board', denied: '/announcements', page: AnnouncementEditPage },
-  { path: '/announcements/:id', access: 'signed-in', page: AnnouncementDetailPage },
+  ...announcementRoutes,
   { path: '/requests', access: 'signed-in', page: RequestsPage },
   { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },

@@ -6,7 +6,7 @@
  */
 import { atom, useAtomValue } from 'jotai';
 import { dropAllDatabases, Replicache } from 'replicache';
-import { clientMutators, type ClientMutators } from '../../sync/mutators';
+import { clientMutators, isAutomaticMutation, type ClientMutators, type MutatorArgs, type MutatorName } from '../../sync/mutators';
 import { API_BASE_URL } from './config';
 import { onSignOut, refreshSession, sessionAtom, store } from './session';
 import { readSseStream } from './sse';
@@ -20,19 +20,37 @@ export const PULL_INTERVAL_MS = 60_000;
 /** Polling when the server cannot stream pokes (Workers without a Durable Object). */
 export const POLL_INTERVAL_MS = 15_000;
 
+/** A change made here that the server has not confirmed yet. */
+export interface QueuedChange {
+  name: string;
+  args: unknown;
+}
+
 export interface SyncStatus {
   /** The browser has a network and the last sync request got an answer. */
   online: boolean;
-  /** Local changes not yet confirmed by the server. */
+  /** The user's own changes not yet confirmed by the server (not the automatic ones, such as read markers). */
   pending: number;
+  /** Every unconfirmed change, so a screen can say what is still queued ("will send when you reconnect"). */
+  queued: QueuedChange[];
   syncing: boolean;
 }
 
 export const replicacheAtom = atom<HoaReplicache | null>(null);
-export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, syncing: false });
+export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, queued: [], syncing: false });
 
 export const useReplicache = () => useAtomValue(replicacheAtom, { store });
 export const useSyncStatus = () => useAtomValue(syncStatusAtom, { store });
+
+/**
+ * Whether a change of this kind, for which `matches` holds, is still waiting for the server: an
+ * action taken offline reads as queued until the server has it (e.g. a send shows "Queued — will
+ * send when you reconnect", not "Sending").
+ */
+export function useIsQueued<N extends MutatorName>(name: N, matches: (args: MutatorArgs<N>) => boolean): boolean {
+  const { queued } = useSyncStatus();
+  return queued.some((c) => c.name === name && matches(c.args as MutatorArgs<N>));
+}
 
 const setStatus = (patch: Partial<SyncStatus>) => store.set(syncStatusAtom, (s) => ({ ...s, ...patch }));
 
@@ -125,7 +143,11 @@ function openCache(userId: string): OpenCache {
   const refreshPending = () => {
     if (rep.closed) return;
     rep.experimentalPendingMutations().then(
-      (list) => setStatus({ pending: list.length }),
+      (list) =>
+        setStatus({
+          pending: list.filter((m) => !isAutomaticMutation(m.name)).length,
+          queued: list.map((m) => ({ name: m.name, args: m.args })),
+        }),
       () => {},
     );
   };
@@ -173,7 +195,7 @@ function closeCurrent(): Promise<void> {
   const open = current;
   current = null;
   store.set(replicacheAtom, null);
-  setStatus({ pending: 0, syncing: false });
+  setStatus({ pending: 0, queued: [], syncing: false });
   if (open) closing = closing.then(() => open.close()).catch(() => {});
   return closing;
 }

@@ -12,7 +12,7 @@ import { giveBack, hit, type RateRule } from '../services/rate-limit';
 import { newId, randomToken, sha256Hex, signAccessToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { AppError, unauthorized } from './errors';
-import { findUserByEmail, loadApiUser, type UserRow } from './users';
+import { findUserByEmail, loadApiUser, updateUser, type UserRow } from './users';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -112,11 +112,8 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
     ? await hashPassword(body.password, deps.config.passwordIterations)
     : null;
   const issued = await deps.database.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ lastLogin: now, ...(rehash ? { passwordHash: rehash } : {}) })
-      .where(eq(users.id, user.id));
-    return issueSession(deps, tx, { ...user, lastLogin: now }, newId(), meta);
+    const signedIn = await updateUser(deps, tx, user, { lastLogin: now, ...(rehash ? { passwordHash: rehash } : {}) });
+    return issueSession(deps, tx, signedIn, newId(), meta);
   });
   return { ...issued, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, user.id) };
 }
@@ -247,7 +244,7 @@ export async function resetPassword(deps: AppDeps, body: z.infer<typeof resetPas
     const row = await findValidToken(tx, body.token, 'reset', now);
     if (!row || row.user.status !== 'active') return false;
     await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.user.id));
+    await updateUser(deps, tx, row.user, { passwordHash, updatedAt: now });
     // A reset means the old password may be known to someone else: end every session.
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
     return true;
@@ -266,11 +263,8 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
     // An invited user set to inactive can no longer accept the invitation (platform §4).
     if (!row || row.user.status !== 'invited') return null;
     await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
-    const user: UserRow = { ...row.user, name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now, version: row.user.version + 1 };
-    await tx
-      .update(users)
-      .set({ name: user.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now, version: user.version })
-      .where(eq(users.id, user.id));
+    // Active now: audiences count the new member, and the name the user chose shows wherever they appear.
+    const user = await updateUser(deps, tx, row.user, { name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now });
     return issueSession(deps, tx, user, newId(), meta);
   });
   if (!issued) throw new AppError(400, M.invalidActivationToken);
@@ -292,7 +286,7 @@ export async function changePassword(deps: AppDeps, actor: Actor, body: z.infer<
   await giveBack(deps.database, RATE_LIMITS.passwordChangeFailures, user.id);
   const passwordHash = await hashPassword(body.newPassword, deps.config.passwordIterations);
   await deps.database.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await updateUser(deps, tx, user, { passwordHash, updatedAt: now });
     // Every other device signs out; this one keeps its session family.
     await tx
       .update(sessions)

@@ -1,17 +1,28 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { ApiUser } from '../../schema/auth';
-import { addresses, users } from '../../schema/tables';
-import type { DbOrTx } from '../db';
+import { addresses, subscriptions, users } from '../../schema/tables';
+import type { DbOrTx, Tx } from '../db';
+import type { SyncDeps } from '../sync/area';
+import { bumpChanges } from '../sync/changes';
+import { touchDependents } from '../sync/dependencies';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
 import { notFound } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
+type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
+/**
+ * A superadmin must reactivate (platform §2, /reactivation) when the HOA's subscription has ended:
+ * canceled, or never paid for (incomplete_expired). Other roles are never sent there.
+ */
+export const needsReactivation = (role: UserRow['role'], status: SubscriptionStatus | null | undefined) =>
+  role === 'superadmin' && (status === 'canceled' || status === 'incomplete_expired');
+
 /** The user as the API returns it (platform §3). Never includes the password hash. */
-export function toApiUser(u: UserRow, address: AddressRow | null = null): ApiUser {
+export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
   return {
     _id: u.id,
     id: u.id,
@@ -25,7 +36,7 @@ export function toApiUser(u: UserRow, address: AddressRow | null = null): ApiUse
     phone: u.phone,
     createdAt: iso(u.createdAt)!,
     lastLogin: iso(u.lastLogin),
-    needsReactivation: false,
+    needsReactivation: needsReactivation(u.role, subscriptionStatus),
   };
 }
 
@@ -39,19 +50,46 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
+/** The signed-in user's own record (login, refresh, profile): with their address and whether they must reactivate. */
 export async function loadApiUser(db: DbOrTx, user: UserRow): Promise<ApiUser> {
-  if (!user.addressId) return toApiUser(user);
-  const [address] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, user.addressId), eq(addresses.hoaId, user.hoaId)))
-    .limit(1);
-  return toApiUser(user, address ?? null);
+  const [address] = user.addressId
+    ? await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, user.addressId), eq(addresses.hoaId, user.hoaId)))
+        .limit(1)
+    : [];
+  const [subscription] = user.role === 'superadmin' ? await db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.hoaId, user.hoaId)).limit(1) : [];
+  return toApiUser(user, address ?? null, subscription?.status ?? null);
 }
 
 export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(rowInHoa(actor, users, id)).limit(1);
   if (!row) throw notFound('User not found');
+  return row;
+}
+
+/**
+ * Every change to a user goes through here. Synced values show users (an author's name, the size
+ * of an audience), so those rows get a new version; and when what the user may see changes (role,
+ * status, deletion), their next pull recomputes their whole view.
+ */
+export async function updateUser(
+  deps: SyncDeps,
+  tx: Tx,
+  user: Pick<UserRow, 'id' | 'hoaId'>,
+  set: Partial<Pick<UserRow, 'name' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
+): Promise<UserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ ...set, version: sql`${users.version} + 1` })
+    .where(and(eq(users.id, user.id), eq(users.hoaId, user.hoaId)))
+    .returning();
+  if (!row) throw notFound('User not found');
+  const shown = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
+  if (shown) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);
+  const sees = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
+  if (sees) await bumpChanges(deps, tx, { visibilityUserIds: [user.id] });
   return row;
 }
 
@@ -78,13 +116,14 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery) {
   );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db
-    .select({ u: users, a: addresses })
+    .select({ u: users, a: addresses, s: subscriptions.status })
     .from(users)
     .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
+    .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
     .where(where)
     .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const totalPages = Math.ceil(total / q.limit);
-  return { docs: rows.map((r) => toApiUser(r.u, r.a)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
+  return { docs: rows.map((r) => toApiUser(r.u, r.a, r.s)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
 }

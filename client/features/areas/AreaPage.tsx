@@ -1,5 +1,5 @@
-import type { ComponentType } from 'react';
-import { PageHeader, type Crumb } from '../../ui';
+import type { ComponentType, ReactNode } from 'react';
+import { Card, EmptyState, PageHeader, type Crumb } from '../../ui';
 
 export interface AreaPageSpec {
   title: string;
@@ -9,13 +9,25 @@ export interface AreaPageSpec {
   bare?: boolean;
 }
 
-/** The screen of an area whose issue has not landed yet: its title and the spec's subtitle. */
+export const COMING_SOON = 'This part of HOA Manager is being built and will be available soon.';
+
+/** What a placeholder says under its title: the page exists, its area does not yet. */
+export function ComingSoon({ children = COMING_SOON }: { children?: ReactNode }) {
+  return (
+    <Card>
+      <EmptyState title="Coming soon" description={children} />
+    </Card>
+  );
+}
+
+/** The screen of an area whose issue has not landed yet: its title, the spec's subtitle, and a sentence saying so. */
 export function areaPage({ title, subtitle, breadcrumb, bare }: AreaPageSpec): ComponentType {
   function AreaPage() {
     const crumbs = breadcrumb ? [...breadcrumb, { label: title }] : undefined;
     return (
       <div className={bare ? 'mx-auto max-w-2xl pt-6 text-center' : undefined}>
         <PageHeader title={title} subtitle={subtitle} breadcrumb={crumbs} />
+        <ComingSoon />
       </div>
     );
   }

@@ -5,10 +5,10 @@
  * and every minute as a safety net. Auth comes from the session; a 401 refreshes it once.
  */
 import { atom, useAtomValue } from 'jotai';
-import { dropAllDatabases, Replicache } from 'replicache';
+import { dropAllDatabases, dropDatabase, Replicache } from 'replicache';
 import { clientMutators, isAutomaticMutation, type ClientMutators, type MutatorArgs, type MutatorName } from '../../sync/mutators';
 import { API_BASE_URL } from './config';
-import { onSignOut, refreshSession, sessionAtom, store } from './session';
+import { onSignOut, refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 
 export type HoaReplicache = Replicache<ClientMutators>;
@@ -129,7 +129,7 @@ let closing: Promise<void> = Promise.resolve();
 
 function openCache(userId: string): OpenCache {
   const rep: HoaReplicache = new Replicache({
-    name: `hoa-${userId}`,
+    name: cacheName(userId),
     schemaVersion: SYNC_SCHEMA_VERSION,
     mutators: clientMutators,
     pushURL: `${API_BASE_URL}/api/sync/push`,
@@ -200,6 +200,37 @@ function closeCurrent(): Promise<void> {
   return closing;
 }
 
+/**
+ * A cache kept when a session expired with changes not yet synced (localStorage, written after the
+ * session's storage was cleared): the same user signing in again pushes them; anyone else signing in
+ * on this browser drops it first.
+ */
+const KEPT_CACHE_KEY = 'hoa-kept-cache';
+const cacheName = (userId: string) => `hoa-${userId}`;
+
+function readKeptCache(): string | null {
+  try {
+    return localStorage.getItem(KEPT_CACHE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepCache(userId: string | null) {
+  try {
+    if (userId) localStorage.setItem(KEPT_CACHE_KEY, userId);
+    else localStorage.removeItem(KEPT_CACHE_KEY);
+  } catch {
+    // Without storage the cache cannot be remembered; it stays in IndexedDB for the same user.
+  }
+}
+
+/** Drops the IndexedDB databases of one user's cache (Replicache names them `rep:<name>:<versions>`). */
+async function dropCacheOf(userId: string) {
+  const all = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
+  for (const { name } of all) if (name?.startsWith(`rep:${cacheName(userId)}:`)) await dropDatabase(name);
+}
+
 /** Follows the session: opens the signed-in user's cache, keeps its token fresh, closes it at sign-out. */
 function followSession() {
   const s = store.get(sessionAtom);
@@ -209,10 +240,28 @@ function followSession() {
   }
   if (current?.userId !== s.user.id) {
     void closeCurrent();
+    const kept = readKeptCache();
+    if (kept) {
+      keepCache(null);
+      // Another user's unsynced changes cannot be sent with this session: they go with their cache.
+      if (kept !== s.user.id) closing = closing.then(() => dropCacheOf(kept)).catch(() => {});
+    }
     current = openCache(s.user.id);
     store.set(replicacheAtom, current.rep);
   }
   current.rep.auth = bearer();
+}
+
+/**
+ * When the session ends. Signing out drops every cache of this browser profile, so the next user
+ * starts clean. A session the server ended (expired, revoked) keeps its cache: it may hold changes
+ * made offline, also by tabs closed since (Replicache cannot list those), which are sent when the
+ * same user signs in again. Another user signing in on this browser drops it first.
+ */
+async function onSessionEnd(reason: SignOutReason, userId: string | null) {
+  await closeCurrent();
+  if (reason === 'expired' && userId) keepCache(userId);
+  else await dropAllDatabases();
 }
 
 let started = false;
@@ -223,9 +272,5 @@ export function startSync() {
   started = true;
   store.sub(sessionAtom, followSession);
   followSession();
-  // Sign-out drops every cached database of this browser profile: the next user starts clean.
-  onSignOut(async () => {
-    await closeCurrent();
-    await dropAllDatabases();
-  });
+  onSignOut(onSessionEnd);
 }

@@ -67,21 +67,27 @@ function writeSignedIn(user: ApiUser) {
   }
 }
 
-const cleanups = new Set<() => void | Promise<void>>();
-/** Other modules (e.g. the Replicache cache) register what must be wiped on sign-out. */
-export function onSignOut(cleanup: () => void | Promise<void>): () => void {
+/** Why the session ended: the user signed out, or the server no longer accepts it (expired, revoked). */
+export type SignOutReason = 'signed-out' | 'expired';
+
+type SignOutCleanup = (reason: SignOutReason, userId: string | null) => void | Promise<void>;
+const cleanups = new Set<SignOutCleanup>();
+/** Other modules (e.g. the Replicache cache) register what must be wiped when the session ends; they learn whose session it was. */
+export function onSignOut(cleanup: SignOutCleanup): () => void {
   cleanups.add(cleanup);
   return () => cleanups.delete(cleanup);
 }
 
-function clearBrowserStorage() {
+function clearBrowserStorage(reason: SignOutReason) {
+  const s = getSession();
+  const userId = s.status === 'authenticated' ? s.user.id : (readSignedIn()?.id ?? null);
   try {
     localStorage.clear();
     sessionStorage.clear();
   } catch {
     // Storage may be unavailable; nothing is left to clear then.
   }
-  for (const cleanup of cleanups) void Promise.resolve(cleanup()).catch(() => {});
+  for (const cleanup of cleanups) void Promise.resolve(cleanup(reason, userId)).catch(() => {});
 }
 
 // ------------------------------------------------------------------ token timing
@@ -112,7 +118,7 @@ function scheduleRefresh(delayMs: number) {
 
 // ------------------------------------------------------------------ state changes
 
-type Broadcast = { type: 'session'; payload: SessionPayload } | { type: 'signed-out' };
+type Broadcast = { type: 'session'; payload: SessionPayload } | { type: 'signed-out'; reason: SignOutReason };
 const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL_NAME) : null;
 
 function adopt(payload: SessionPayload) {
@@ -127,21 +133,21 @@ export function signIn(payload: SessionPayload) {
   channel?.postMessage({ type: 'session', payload } satisfies Broadcast);
 }
 
-function clearSession() {
+function clearSession(reason: SignOutReason) {
   clearTimeout(refreshTimer);
   store.set(sessionAtom, { status: 'anonymous' });
-  clearBrowserStorage();
+  clearBrowserStorage(reason);
 }
 
-/** The refresh cookie is shared by every tab, so a session the server rejected is over in all of them. */
-function expireSession() {
-  clearSession();
-  channel?.postMessage({ type: 'signed-out' } satisfies Broadcast);
+/** The refresh cookie is shared by every tab, so a session that ended is over in all of them. */
+function endSession(reason: SignOutReason) {
+  clearSession(reason);
+  channel?.postMessage({ type: 'signed-out', reason } satisfies Broadcast);
 }
 
 /** Ends the session on the server (best effort) and clears tokens and browser storage everywhere. */
 export async function signOut(): Promise<void> {
-  expireSession();
+  endSession('signed-out');
   try {
     await rawRequest('/api/auth/logout', { method: 'POST' });
   } catch {
@@ -159,7 +165,7 @@ export function updateCurrentUser(user: ApiUser) {
 
 channel?.addEventListener('message', (event: MessageEvent<Broadcast>) => {
   if (event.data.type === 'session') adopt(event.data.payload);
-  else if (event.data.type === 'signed-out') clearSession();
+  else if (event.data.type === 'signed-out') clearSession(event.data.reason);
 });
 
 // ------------------------------------------------------------------ refresh
@@ -195,7 +201,7 @@ async function doRefresh(): Promise<RefreshOutcome> {
 export function refreshSession(): Promise<RefreshOutcome> {
   inFlight ??= doRefresh()
     .then((outcome) => {
-      if (outcome === 'rejected') expireSession();
+      if (outcome === 'rejected') endSession('expired');
       else if (outcome === 'unreachable' && getSession().status === 'authenticated') scheduleRefresh(MIN_REFRESH_DELAY_MS);
       return outcome;
     })
@@ -224,7 +230,7 @@ let started = false;
 export function startSession() {
   if (started) return;
   started = true;
-  configureAuth({ getAccessToken: accessToken, refresh: refreshSession, onSessionExpired: expireSession });
+  configureAuth({ getAccessToken: accessToken, refresh: refreshSession, onSessionExpired: () => endSession('expired') });
 
   // Timers are throttled in background tabs and stop while offline: catch up when it matters.
   const catchUp = () => {

@@ -216,8 +216,13 @@ export async function goInApp(page: Page, path: string) {
 
 /** Signs in through the login form as a user would and waits to leave /login. */
 export async function signInAs(page: Page, server: E2EServer, email: string, password = DEMO_PASSWORD) {
-  await clearRateLimits(server);
   await page.goto('/login');
+  await fillSignIn(page, server, email, password);
+}
+
+/** Fills the login form the page shows now (no reload: the running app signs in) and waits to leave /login. */
+export async function fillSignIn(page: Page, server: E2EServer, email: string, password = DEMO_PASSWORD) {
+  await clearRateLimits(server);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

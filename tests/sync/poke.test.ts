@@ -101,6 +101,23 @@ describe('pokes', () => {
     expect(hub.connectionCount).toBe(0);
   });
 
+  it('a savepoint that rolls back takes its after-commit hooks with it; one that succeeds keeps them', async () => {
+    const poked: unknown[] = [];
+    t = await createTestApp({ pokes: { poke: (targets) => poked.push(targets) } });
+    const { bumpChanges } = await import('../../worker/sync/changes');
+    const deps = t.deps;
+    await deps.database.transaction(async (tx) => {
+      await expect(
+        deps.database.savepoint(tx, async (sp) => {
+          await bumpChanges(deps, sp, { userIds: ['refused'] });
+          throw new Error('refused mutation');
+        }),
+      ).rejects.toThrow('refused mutation');
+      await deps.database.savepoint(tx, (sp) => bumpChanges(deps, sp, { userIds: ['applied'] }));
+    });
+    expect(poked).toEqual([{ hoaIds: [], userIds: ['applied'] }]);
+  });
+
   it('without a hub that holds connections the poke route answers 204 (clients poll)', async () => {
     t = await createTestApp();
     const { token } = await login(t, DEMO.maple.resident);

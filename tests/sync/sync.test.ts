@@ -93,6 +93,25 @@ describe('pull: visibility and the initial view', () => {
 });
 
 describe('push: exactly once, in order', () => {
+  it("pushes a closed client's pending mutations from another session of the same user (mutation recovery), once", async () => {
+    const t = await setup();
+    const pool = await announcementId(t, 'Pool opening weekend');
+    // The first tab queued a change and closed before pushing it.
+    const closed = await clientFor(t, DEMO.maple.resident);
+    const pending = closed.mutation('markAnnouncementRead', { id: pool });
+    // Later, a new sign-in (another session) recovers it: same client group and client, a new token.
+    const again = await login(t, DEMO.maple.resident);
+    const recovering = new SyncTestClient(t, again.token, closed.clientGroupID, closed.clientID);
+    expect((await recovering.push([pending])).status).toBe(200);
+    expect((await recovering.push([pending])).status).toBe(200);
+    await recovering.pull();
+    expect(recovering.lastMutationID).toBe(1);
+    expect(recovering.keys('announcementRead/')).toEqual([announcementReadKey(pool)]);
+    // Another user may not push for that group.
+    const ray = await login(t, DEMO.maple.resident2);
+    expect((await new SyncTestClient(t, ray.token, closed.clientGroupID, closed.clientID).push([pending])).status).toBe(403);
+  });
+
   it('applies each mutation once across duplicated and retried pushes, and stops at a gap', async () => {
     const t = await setup();
     const rita = await clientFor(t, DEMO.maple.resident);

@@ -1,0 +1,89 @@
+/**
+ * Mutation recovery: a change made offline in a tab that was closed before it could sync is not lost.
+ * Replicache keeps it in IndexedDB and the next tab of the same browser profile pushes it, also from
+ * another session of the same user: here the first session ended on the server meanwhile, the cache
+ * with the unsynced change is kept, and the board member signs in again.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO, e2eSuite, fillSignIn, goOffline, goOnline, signInAs } from '../helpers/browser';
+
+const e2e = e2eSuite();
+
+const draftsTitled = async (title: string) =>
+  Number((await e2e.server.db.execute({ sql: 'SELECT count(*) AS n FROM announcements WHERE title = ?', args: [title] })).rows[0].n);
+
+describe('mutation recovery', () => {
+  it('a draft created offline in a tab closed before it synced reaches the server from the next tab, once', async () => {
+    const { server, browser } = e2e;
+    const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
+    try {
+      const first = await context.newPage();
+      first.setDefaultTimeout(10_000);
+      await signInAs(first, server, DEMO.maple.board);
+      await first.goto('/announcements/create');
+      await first.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
+      await first.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+
+      await goOffline(context, server);
+      await first.getByLabel('Title').fill('Written on the bus');
+      await first.locator('[contenteditable="true"]').first().click();
+      await first.keyboard.type('Notes from the ride home.');
+      await first.getByRole('button', { name: 'Create Draft' }).click();
+      await first.getByText('1 change waiting to sync').waitFor();
+      // Replicache persists to IndexedDB shortly after a change; then the tab is closed, still offline.
+      await first.waitForTimeout(1_500);
+      await first.close();
+      expect(await draftsTitled('Written on the bus')).toBe(0);
+
+      // Back online; the session has ended meanwhile (its cookie is gone). The app asks to sign in again.
+      await goOnline(context, server);
+      await context.clearCookies();
+      const second = await context.newPage();
+      second.setDefaultTimeout(10_000);
+      await second.goto('/announcements');
+      await second.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+      expect(await draftsTitled('Written on the bus')).toBe(0);
+      // Signs in on the login screen it was sent to (no reload: the app keeps running as a user sees it).
+      await fillSignIn(second, server, DEMO.maple.board);
+      await second.getByRole('link', { name: 'Announcements' }).first().click();
+      await expect.poll(() => draftsTitled('Written on the bus'), { timeout: 20_000 }).toBe(1);
+      await second.getByText('Written on the bus').first().waitFor();
+      await second.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 15_000 });
+      await second.reload();
+      await second.getByText('Written on the bus').first().waitFor();
+      expect(await draftsTitled('Written on the bus')).toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('a cache kept after an expired session is dropped when someone else signs in on that browser', async () => {
+    const { server, browser } = e2e;
+    const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await signInAs(page, server, DEMO.maple.board);
+      await page.goto('/announcements');
+      await page.getByText('Spring landscaping schedule').first().waitFor();
+      const caches = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('rep:hoa-')));
+      const [boardCache] = await caches();
+      expect(boardCache).toBeTruthy();
+
+      // The session ends on the server; the next start finds it expired and keeps the board's cache.
+      await context.clearCookies();
+      await page.reload();
+      await page.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
+      await expect.poll(caches).toContain(boardCache);
+
+      // A resident signs in on this browser: the board's cache goes.
+      await fillSignIn(page, server, DEMO.maple.resident);
+      await expect.poll(caches, { timeout: 10_000 }).not.toContain(boardCache);
+      await page.getByRole('link', { name: 'Announcements' }).first().click();
+      await page.getByText('Pool opening weekend').first().waitFor();
+      await expect(page.getByText('Spring landscaping schedule').count()).resolves.toBe(0);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../../schema/auth';
-import { authTokens, emailOutbox, sessions, users } from '../../schema/tables';
+import { authTokens, emailOutbox, sessions, subscriptions, users } from '../../schema/tables';
 import { createAuthToken, RATE_LIMITS } from '../../worker/domain/auth';
 import { hashPassword } from '../../worker/services/passwords';
 import { newId } from '../../worker/services/tokens';
@@ -107,6 +107,18 @@ describe('POST /api/auth/login', () => {
     expect(before.split('$')[1]).toBe(String(TEST_PASSWORD_ITERATIONS));
     expect(after.split('$')[1]).toBe(String(TEST_PASSWORD_ITERATIONS + 1));
     await login(t, DEMO.maple.board);
+  });
+});
+
+describe('needsReactivation', () => {
+  it('is true for the superadmin of an HOA whose subscription was canceled, and for nobody else', async () => {
+    const owner = await login(t, DEMO.maple.superadmin);
+    expect(owner.user.needsReactivation).toBe(false);
+    await t.write((tx) => tx.update(subscriptions).set({ status: 'canceled' }).where(eq(subscriptions.hoaId, owner.user.hoa_id)));
+    expect((await login(t, DEMO.maple.superadmin)).user.needsReactivation).toBe(true);
+    expect((await call(t, 'GET', '/api/auth/profile', { token: owner.token })).json.needsReactivation).toBe(true);
+    expect((await login(t, DEMO.maple.board)).user.needsReactivation).toBe(false);
+    expect((await login(t, DEMO.cedar.superadmin)).user.needsReactivation).toBe(false);
   });
 });
 

@@ -1,7 +1,5 @@
 import { createMiddleware } from 'hono/factory';
 import { AUTH_MESSAGES } from '../../schema/auth';
-import type { Role } from '../../schema/roles';
-import { requireRole as assertRole } from '../domain/actor';
 import { unauthorized } from '../domain/errors';
 import type { AppEnv } from '../env';
 import { verifyAccessToken } from '../services/tokens';
@@ -18,9 +16,3 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Role guard for a whole router: the superadmin passes every check, others must match. */
-export const requireRole = (role: Role | readonly Role[]) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    assertRole(c.var.actor, role);
-    await next();
-  });

@@ -28,8 +28,9 @@ export const announcements = sqliteTable(
     deletedAt: ms('deleted_at'),
     version: integer('version').notNull().default(1),
   },
+  // `announcements_newest`: an HOA's list, newest first, read in index order (no sort).
   // `announcements_due`: the scheduled-sending job looks up due rows across HOAs.
-  (t) => [index('announcements_hoa').on(t.hoaId, t.status, t.createdAt), index('announcements_due').on(t.status, t.scheduledAt)],
+  (t) => [index('announcements_newest').on(t.hoaId, t.createdAt, t.id), index('announcements_due').on(t.status, t.scheduledAt)],
 );
 
 /** Custom audience: one row per chosen recipient (`custom_recipients` in the API). */
@@ -85,6 +86,8 @@ export const announcementDeliveries = sqliteTable(
   (t) => [
     uniqueIndex('announcement_deliveries_once').on(t.announcementId, t.userId),
     index('announcement_deliveries_status').on(t.status, t.outboxId),
+    // Counts per announcement and status, read in index order.
+    index('announcement_deliveries_counts').on(t.announcementId, t.status),
     index('announcement_deliveries_outbox').on(t.outboxId),
     index('announcement_deliveries_hoa').on(t.hoaId),
   ],

@@ -37,6 +37,9 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_email_ci').on(sql`lower(${t.email})`),
     index('users_hoa').on(t.hoaId),
+    // Audiences: active members by role (sizes) and by name (the recipient lists).
+    index('users_hoa_status_role').on(t.hoaId, t.status, t.role),
+    index('users_hoa_status_name').on(t.hoaId, t.status, t.name),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { ROLES } from '../roles';
 import { hoaId, id, ms } from './columns';
@@ -19,7 +20,8 @@ export const syncClientGroups = sqliteTable(
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
-  (t) => [index('sync_client_groups_user').on(t.userId), index('sync_client_groups_hoa').on(t.hoaId)],
+  // By user, most recently used first: the per-user cap forgets the oldest.
+  (t) => [index('sync_client_groups_user').on(t.userId, t.updatedAt, t.createdAt), index('sync_client_groups_hoa').on(t.hoaId)],
 );
 
 export const syncClients = sqliteTable(
@@ -70,7 +72,12 @@ export const syncCvrEntries = sqliteTable(
     patchVersion: integer('patch_version').notNull(),
     deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.clientGroupId, t.area, t.rowId] }), index('sync_cvr_entries_patch').on(t.clientGroupId, t.patchVersion)],
+  (t) => [
+    primaryKey({ columns: [t.clientGroupId, t.area, t.rowId] }),
+    index('sync_cvr_entries_patch').on(t.clientGroupId, t.patchVersion),
+    // Tombstones only: pruning finds the old ones without walking every live entry.
+    index('sync_cvr_entries_tombstones').on(t.clientGroupId, t.patchVersion).where(sql`deleted = 1`),
+  ],
 );
 
 /** Change counters: `hoa:<id>` (HOA-wide rows), `user:<id>` (a user's own rows), `vis:<id>` (what a user may see), `floor:<hoa>` (change log pruned below). */
@@ -110,5 +117,6 @@ export const syncNotices = sqliteTable(
     dismissedAt: ms('dismissed_at'),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('sync_notices_user').on(t.userId, t.dismissedAt), index('sync_notices_hoa').on(t.hoaId)],
+  // A user's open notices, newest first (the cap keeps the newest).
+  (t) => [index('sync_notices_user').on(t.userId, t.dismissedAt, t.createdAt, t.id), index('sync_notices_hoa').on(t.hoaId)],
 );

@@ -10,7 +10,19 @@ export interface AccessClaims {
   sid: string;
 }
 
-const key = (secret: string) => new TextEncoder().encode(secret);
+/**
+ * The HMAC key, imported into WebCrypto once per secret: jose would import raw bytes again on every
+ * sign and verify, and every authenticated request verifies.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+function key(secret: string): Promise<CryptoKey> {
+  let k = keys.get(secret);
+  if (!k) {
+    k = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    keys.set(secret, k);
+  }
+  return k;
+}
 
 export async function signAccessToken(secret: string, claims: AccessClaims, nowMs: number): Promise<string> {
   const iat = Math.floor(nowMs / 1000);
@@ -19,13 +31,13 @@ export async function signAccessToken(secret: string, claims: AccessClaims, nowM
     .setSubject(claims.sub)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(key(secret));
+    .sign(await key(secret));
 }
 
 /** Returns the claims, or null for a bad signature, wrong algorithm, no expiry or an expired token. */
 export async function verifyAccessToken(secret: string, token: string, nowMs: number): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(secret), {
+    const { payload } = await jwtVerify(token, await key(secret), {
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
       // A token without an expiry would be valid forever.

@@ -4,7 +4,7 @@
  * handed out as a cookie. The diff runs inside SQLite: no row values leave the database unless
  * they are sent.
  */
-import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../db';
 import { keyOf } from '../../sync/keys';
@@ -15,9 +15,12 @@ export const CVR_VERSIONS_KEPT = 10;
 
 export type CvrHeader = typeof syncCvrs.$inferSelect;
 
-/** Rows of `area` the log says changed after `sinceSeq` (HOA-wide areas only). */
+/**
+ * Rows of `area` the log says changed after `sinceSeq` (HOA-wide areas only). A row changed twice is
+ * listed twice: the statements below take it twice harmlessly, which is cheaper than sorting for DISTINCT.
+ */
 function changedSince(area: ServerSyncArea, hoaId: string, sinceSeq: number): SQL {
-  return sql`SELECT DISTINCT row_id FROM ${syncChangeLog} WHERE hoa_id = ${hoaId} AND area = ${area.space} AND seq > ${sinceSeq}`;
+  return sql`SELECT row_id FROM ${syncChangeLog} WHERE hoa_id = ${hoaId} AND area = ${area.space} AND seq > ${sinceSeq}`;
 }
 
 /**
@@ -83,10 +86,10 @@ export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[
     for (const { id, json } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.space, id), json });
   }
   if (since !== null) {
-    const dels = await tx
-      .select({ area: syncCvrEntries.area, rowId: syncCvrEntries.rowId })
-      .from(syncCvrEntries)
-      .where(and(eq(syncCvrEntries.clientGroupId, groupId), gt(syncCvrEntries.patchVersion, since), eq(syncCvrEntries.deleted, true)));
+    // `deleted = 1` written out: the tombstones' partial index serves only that literal condition.
+    const dels = await tx.all<{ area: string; rowId: string }>(
+      sql`SELECT area, row_id AS rowId FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND deleted = 1 AND patch_version > ${since}`,
+    );
     for (const d of dels) patch.push({ op: 'del', key: `${d.area}/${d.rowId}` });
   }
   return patch;
@@ -98,7 +101,5 @@ export async function pruneCvr(tx: Tx, groupId: string, newestVersion: number): 
   if (oldestKept <= 1) return;
   await tx.delete(syncCvrs).where(and(eq(syncCvrs.clientGroupId, groupId), lte(syncCvrs.cvrVersion, oldestKept - 1)));
   // A client at a kept version K ≥ oldestKept already has every deletion stamped at or before it.
-  await tx
-    .delete(syncCvrEntries)
-    .where(and(eq(syncCvrEntries.clientGroupId, groupId), eq(syncCvrEntries.deleted, true), lte(syncCvrEntries.patchVersion, oldestKept)));
+  await tx.run(sql`DELETE FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND deleted = 1 AND patch_version <= ${oldestKept}`);
 }

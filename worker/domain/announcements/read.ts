@@ -2,7 +2,7 @@
  * Reading announcements: the cache value of one row as a viewer may see it, and the REST answers
  * (community §3, §7) built on it. Residents get no audience list, author or counts.
  */
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient, type AudienceType, type DeliveryCounts } from '../../../schema/announcements';
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
@@ -28,7 +28,8 @@ export async function deliveryCounts(db: DbOrTx, hoaId: string, ids: string[]): 
     const rows = await db
       .select({ announcementId: announcementDeliveries.announcementId, status: announcementDeliveries.status, n: count() })
       .from(announcementDeliveries)
-      .where(and(eq(announcementDeliveries.hoaId, hoaId), inArray(announcementDeliveries.announcementId, part)))
+      // `+`: the tenant check must not steer SQLite to the hoa_id index; (announcement_id, status) serves the grouping.
+      .where(and(inArray(announcementDeliveries.announcementId, part), sql`+${announcementDeliveries.hoaId} = ${hoaId}`))
       .groupBy(announcementDeliveries.announcementId, announcementDeliveries.status);
     for (const r of rows) {
       const c = out.get(r.announcementId) ?? { total: 0, delivered: 0, failed: 0, pending: 0 };

@@ -39,9 +39,9 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
  * `SyncedAnnouncement` that `toSyncedAnnouncement` (read.ts) builds for REST, built and serialised by
  * SQLite in one statement. Why not the JavaScript builder: an initial pull loads every row of the HOA,
  * and 10k row objects plus their extras and JSON.stringify took longer than the 500 ms the sync
- * benchmark allows. Cost follows the ids: the CROSS JOIN walks the wanted ids, delivery counts are
- * aggregated for those ids only, custom lists are read per custom row through the recipients'
- * primary key, and the audience sizes are constant subqueries SQLite evaluates at most once.
+ * benchmark allows. Cost follows the ids: the CROSS JOIN walks the wanted ids, delivery counts and
+ * custom lists are read per row through indexes, and the audience sizes are constant subqueries
+ * SQLite evaluates at most once.
  * tests/sync/announcement-value.test.ts keeps this and `toSyncedAnnouncement` in agreement.
  */
 async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
@@ -52,13 +52,11 @@ async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): P
   // The unary `+` keeps the tenant checks off the hoa_id indexes: SQLite (no ANALYZE statistics)
   // would otherwise pick them and walk the whole HOA for each row instead of its announcement id.
   const recipients = sql`${announcementRecipients} WHERE ${announcementRecipients.announcementId} = ${a.id} AND +${announcementRecipients.hoaId} = ${a.hoaId}`;
+  // Delivery counts of one announcement, through (announcement_id, status): one index search per row sent.
+  const counts = sql`(SELECT json_object('total', count(*), 'delivered', coalesce(sum(d.status = 'delivered'), 0),
+      'failed', coalesce(sum(d.status = 'failed'), 0), 'pending', coalesce(sum(d.status = 'pending'), 0))
+    FROM ${announcementDeliveries} AS d WHERE d.announcement_id = ${a.id} AND +d.hoa_id = ${a.hoaId})`;
   return db.all(sql`
-    WITH delivery_counts AS (
-      SELECT d.announcement_id AS id, count(*) AS total, sum(d.status = 'delivered') AS delivered,
-        sum(d.status = 'failed') AS failed, sum(d.status = 'pending') AS pending
-      FROM (${ids}) AS wanted CROSS JOIN ${announcementDeliveries} AS d
-      WHERE d.announcement_id = wanted.row_id AND +d.hoa_id = ${viewer.hoaId}
-      GROUP BY d.announcement_id)
     SELECT ${a.id} AS id, json_object(
       'id', ${a.id}, 'title', ${a.title}, 'message', ${a.message}, 'category', ${a.category}, 'status', ${a.status},
       'audienceType', ${a.audienceType},
@@ -71,19 +69,17 @@ async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): P
       'deliveryMethods', json(${a.deliveryMethods}),
       'createdBy', CASE WHEN ${privileged} THEN json_object('id', ${a.createdBy}, 'name', coalesce(creator.name, 'Unknown')) END,
       'totalRecipients', CASE
-        WHEN ${isOut} THEN coalesce(c.total, 0)
+        WHEN ${isOut} THEN (SELECT count(*) FROM ${announcementDeliveries} AS d WHERE d.announcement_id = ${a.id} AND +d.hoa_id = ${a.hoaId})
         WHEN ${a.audienceType} = 'custom' THEN (SELECT count(*) FROM ${recipients})
         WHEN ${a.audienceType} = 'board' THEN ${audienceSize(['board', 'superadmin'])}
         WHEN ${a.audienceType} = 'residents' THEN ${audienceSize(['resident'])}
         ELSE ${audienceSize(['resident', 'board', 'superadmin'])} END,
-      'deliveryCounts', CASE WHEN ${privileged} AND ${isOut} THEN json_object(
-        'total', coalesce(c.total, 0), 'delivered', coalesce(c.delivered, 0), 'failed', coalesce(c.failed, 0), 'pending', coalesce(c.pending, 0)) END,
+      'deliveryCounts', CASE WHEN ${privileged} AND ${isOut} THEN json(${counts}) END,
       'createdAt', ${a.createdAt}, 'updatedAt', ${a.updatedAt}, 'sentAt', ${a.sentAt}, 'scheduledAt', ${a.scheduledAt}, 'version', ${a.version}
     ) AS json
     FROM (${ids}) AS wanted
     CROSS JOIN ${a}
     LEFT JOIN ${users} AS creator ON creator.id = ${a.createdBy} AND creator.hoa_id = ${a.hoaId}
-    LEFT JOIN delivery_counts AS c ON c.id = ${a.id}
     WHERE ${a.id} = wanted.row_id AND ${visibleAnnouncements(viewer)}`);
 }
 

@@ -1,0 +1,77 @@
+/**
+ * API benchmark: the real Node entry in its own process, loaded by autocannon from this one (50
+ * connections). Each endpoint is printed with its rate next to the floor measured in the same run
+ * (`GET /api/health`: routing, middleware and JSON, no database), at the demo size and with 10,000
+ * more announcements in the HOA. Prints figures; asserts nothing.
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function startServer(extra: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn('npx', ['tsx', 'tests/bench/serve.ts'], { env: { ...process.env, PORT: '0', EXTRA_ANNOUNCEMENTS: String(extra) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const m = /ready (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function signIn(url: string) {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'board@maplegrove.test', password: 'Password123' }) });
+  const body = (await res.json()) as { accessToken: string };
+  return body.accessToken;
+}
+
+async function pullCookie(url: string, token: string, clientGroupID: string) {
+  const res = await fetch(`${url}/api/sync/pull`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'bench', schemaVersion: '1' }),
+  });
+  const text = await res.text();
+  return { cookie: (JSON.parse(text) as { cookie: unknown }).cookie, bytes: text.length };
+}
+
+interface Figures {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Figures> {
+  const result = await autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration: SECONDS, method: (init.method ?? 'GET') as 'GET', headers: init.headers, body: init.body });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+const row = (name: string, f: Figures, floor?: Figures) =>
+  `  ${name.padEnd(36)} ${f.rps.toFixed(0).padStart(7)} req/s  p99 ${String(f.p99).padStart(5)} ms${floor ? `  ${(f.rps / floor.rps).toFixed(2)}× the floor` : ''}${f.errors ? `  (${f.errors} errors)` : ''}`;
+
+for (const extra of [0, 10_000]) {
+  const { url, child } = await startServer(extra);
+  try {
+    const token = await signIn(url);
+    const auth = { authorization: `Bearer ${token}` };
+    const group = `bench-${crypto.randomUUID()}`;
+    const first = await pullCookie(url, token, group);
+    const noop = JSON.stringify({ pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: 'bench', schemaVersion: '1' });
+    console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    const floor = await load(url, '/api/health');
+    console.log(row('GET /api/health (floor)', floor));
+    console.log(row('GET /api/announcements', await load(url, '/api/announcements', { headers: auth }), floor));
+    console.log(row('GET /api/auth/profile', await load(url, '/api/auth/profile', { headers: auth }), floor));
+    console.log(row('POST /api/sync/pull (nothing new)', await load(url, '/api/sync/pull', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: noop }), floor));
+    console.log(`  initial pull: ${(first.bytes / 1024).toFixed(1)} KiB of JSON`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The Node entry for the API benchmark, in its own process (the load generator must not share its
+ * event loop): a fresh seeded database, low PBKDF2 count for the sign-in, and `EXTRA_ANNOUNCEMENTS`
+ * more sent announcements in Maple Grove. Prints `ready <port>` when listening.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { announcements, hoas, users } from '../../schema/tables';
+import { startNodeServer } from '../../worker/node';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'hoa-bench-'));
+const running = await startNodeServer({
+  port: Number(process.env.PORT ?? 8899),
+  databaseUrl: `file:${join(dataDir, 'bench.db')}`,
+  dataDir,
+  clientDir: resolve('dist/client'),
+  jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
+  seed: true,
+  passwordIterations: 1_000,
+  log: () => {},
+});
+
+const extra = Number(process.env.EXTRA_ANNOUNCEMENTS ?? 0);
+if (extra > 0) {
+  const { db } = running.deps.database;
+  const [hoa] = await db.select().from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
+  const [author] = await db.select().from(users).where(eq(users.email, 'board@maplegrove.test'));
+  const now = Date.now();
+  await running.deps.database.transaction(async (tx) => {
+    for (let i = 0; i < extra; i += 500) {
+      const batch = [];
+      for (let j = i; j < Math.min(extra, i + 500); j++) {
+        batch.push({
+          id: `bench-${String(j).padStart(6, '0')}`,
+          hoaId: hoa.id,
+          title: `Announcement number ${j}`,
+          message: `<p>Body of announcement ${j}: the pool, the trees, the dues and the parking rules.</p>`,
+          category: (['general', 'maintenance', 'event', 'reminder', 'urgent'] as const)[j % 5],
+          status: 'sent' as const,
+          audienceType: 'all' as const,
+          deliveryMethods: ['in_app' as const, 'email' as const],
+          createdBy: author.id,
+          createdAt: now - (j + 10) * 60_000,
+          updatedAt: now - (j + 10) * 60_000,
+          sentAt: now - (j + 10) * 60_000,
+          version: 1,
+        });
+      }
+      await tx.insert(announcements).values(batch);
+    }
+  });
+}
+
+console.log(`ready ${(running.server.address() as { port: number }).port}`);
+const stop = async () => {
+  await running.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

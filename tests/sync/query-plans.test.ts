@@ -1,0 +1,96 @@
+/**
+ * Every statement a list, a pull or a push runs is served by an index: SQLite's plan for it has no
+ * temporary B-tree (a sort or grouping of every row) and no full scan of a tenant table. The plans
+ * are read with EXPLAIN QUERY PLAN on the statements the requests really ran, with their arguments.
+ */
+import type { InArgs, InStatement, Transaction } from '@libsql/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { call, DEMO, login } from '../helpers/http';
+import { SyncTestClient } from './client';
+
+interface Ran {
+  sql: string;
+  args: InArgs;
+}
+
+/** Records every statement the app's database client runs, in and out of transactions. */
+function recordStatements(t: TestApp): Ran[] {
+  const ran: Ran[] = [];
+  const client = t.deps.database.client;
+  const record = (stmt: InStatement, args?: InArgs) => {
+    if (typeof stmt === 'string') ran.push({ sql: stmt, args: args ?? [] });
+    else ran.push({ sql: stmt.sql, args: stmt.args ?? [] });
+  };
+  const execute = client.execute.bind(client);
+  client.execute = ((stmt: InStatement, args?: InArgs) => {
+    record(stmt, args);
+    return execute(stmt as never, args as never);
+  }) as typeof client.execute;
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (mode?: 'write' | 'read' | 'deferred') => {
+    const tx: Transaction = await transaction(mode);
+    const txExecute = tx.execute.bind(tx);
+    tx.execute = ((stmt: InStatement) => {
+      record(stmt);
+      return txExecute(stmt);
+    }) as typeof tx.execute;
+    return tx;
+  }) as typeof client.transaction;
+  return ran;
+}
+
+/** Tables that hold one HOA's rows: scanning one whole is reading every tenant's data. */
+const TENANT_TABLES = ['announcements', 'announcement_reads', 'announcement_recipients', 'announcement_deliveries', 'users', 'sync_notices', 'sync_cvr_entries', 'sync_change_log', 'email_outbox'];
+
+async function badPlans(t: TestApp, ran: Ran[]): Promise<string[]> {
+  const seen = new Set<string>();
+  const bad: string[] = [];
+  for (const { sql, args } of ran) {
+    if (seen.has(sql) || !/^\s*(select|insert|update|delete|with)\b/i.test(sql)) continue;
+    seen.add(sql);
+    const plan = await t.deps.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
+    const steps = plan.rows.map((r) => String(r.detail));
+    const problems = steps.filter((d) => /USE TEMP B-TREE/.test(d) || TENANT_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING (COVERING )?INDEX [a-z_]+ \\()`).test(d)));
+    if (problems.length) bad.push(`${problems.join('; ')}\n    in: ${sql.replace(/\s+/g, ' ').slice(0, 300)}`);
+  }
+  return bad;
+}
+
+describe('query plans', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('lists, pulls and pushes use indexes only: no temporary B-tree, no full scan of a tenant table', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const resident = await login(t, DEMO.maple.resident);
+    const ran = recordStatements(t);
+
+    for (const token of [board.token, resident.token]) {
+      const list = await call(t, 'GET', '/api/announcements?page=1&limit=20', { token });
+      expect(list.status).toBe(200);
+      await call(t, 'GET', `/api/announcements/${list.json.docs[0]._id}`, { token });
+      await call(t, 'GET', '/api/auth/profile', { token });
+    }
+    const ben = new SyncTestClient(t, board.token);
+    const rita = new SyncTestClient(t, resident.token);
+    await ben.pull();
+    await rita.pull();
+    // A push that writes, one refused, then incremental and empty pulls.
+    const draft = crypto.randomUUID();
+    await ben.push([
+      ben.mutation('createAnnouncementDraft', { id: draft, title: 'Plan check', message: '<p>Indexes</p>', category: 'general', audience_type: 'all', custom_recipients: [] }),
+      ben.mutation('markAnnouncementRead', { id: 'missing' }),
+      ben.mutation('sendAnnouncement', { id: draft }),
+    ]);
+    await rita.push([rita.mutation('markAnnouncementRead', { id: rita.values<{ id: string }>('announcement/')[0].id })]);
+    for (const c of [ben, rita]) {
+      await c.pull();
+      await c.pull();
+    }
+
+    expect(ran.length).toBeGreaterThan(50);
+    expect(await badPlans(t, ran)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -18,6 +19,8 @@ import { syncRoutes } from './routes/sync';
 export interface AppOptions {
   /** Serves the built SPA for every non-API path (Node entry); Workers use static assets instead. */
   spa?: MiddlewareHandler<AppEnv>;
+  /** Gzip answers (Node entry; Cloudflare compresses at its edge). Event streams are left alone. */
+  compress?: boolean;
 }
 
 /** Content-Security-Policy for the SPA: own origin, Stripe.js, and the storage origin for direct uploads. */
@@ -44,6 +47,7 @@ function csp(deps: AppDeps) {
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
+  if (options.compress) app.use('*', compress());
   app.use('*', requestId());
   app.use('*', secureHeaders({ contentSecurityPolicy: csp(deps), crossOriginEmbedderPolicy: false }));
   app.use('*', async (c, next) => {

@@ -170,6 +170,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
     },
   });
   const app = createApp(deps, {
+    compress: true,
     spa: async (c) => {
       const found = await assets(c, async () => {});
       if (found) return found;

@@ -6,7 +6,9 @@
  */
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,14 +33,25 @@ async function signIn(url: string) {
   return body.accessToken;
 }
 
-async function pullCookie(url: string, token: string, clientGroupID: string) {
-  const res = await fetch(`${url}/api/sync/pull`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'bench', schemaVersion: '1' }),
+/** An initial pull as a browser makes it (gzip accepted): its cookie, its JSON size and the bytes on the wire. */
+async function initialPull(url: string, token: string, clientGroupID: string) {
+  const body = JSON.stringify({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'bench', schemaVersion: '1' });
+  const started = performance.now();
+  const { wire, text } = await new Promise<{ wire: number; text: string }>((resolve, reject) => {
+    const req = request(`${url}/api/sync/pull`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', authorization: `Bearer ${token}` } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const raw = Buffer.concat(chunks);
+        resolve({ wire: raw.length, text: (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
   });
-  const text = await res.text();
-  return { cookie: (JSON.parse(text) as { cookie: unknown }).cookie, bytes: text.length };
+  const ms = performance.now() - started;
+  const json = JSON.parse(text) as { cookie: unknown; patch: unknown[] };
+  return { cookie: json.cookie, rows: json.patch.length - 1, ms, bytes: text.length, wire };
 }
 
 interface Figures {
@@ -48,6 +61,7 @@ interface Figures {
 }
 
 async function load(url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Figures> {
+  await new Promise((r) => setTimeout(r, 1_000));
   const result = await autocannon({ url: `${url}${path}`, connections: CONNECTIONS, duration: SECONDS, method: (init.method ?? 'GET') as 'GET', headers: init.headers, body: init.body });
   return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
@@ -61,15 +75,16 @@ for (const extra of [0, 10_000]) {
     const token = await signIn(url);
     const auth = { authorization: `Bearer ${token}` };
     const group = `bench-${crypto.randomUUID()}`;
-    const first = await pullCookie(url, token, group);
+    const first = await initialPull(url, token, group);
     const noop = JSON.stringify({ pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: 'bench', schemaVersion: '1' });
     console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const floor = await load(url, '/api/health');
+    // Between runs the server finishes what the last one left in flight, so no run pays for another.
     console.log(row('GET /api/health (floor)', floor));
     console.log(row('GET /api/announcements', await load(url, '/api/announcements', { headers: auth }), floor));
     console.log(row('GET /api/auth/profile', await load(url, '/api/auth/profile', { headers: auth }), floor));
     console.log(row('POST /api/sync/pull (nothing new)', await load(url, '/api/sync/pull', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: noop }), floor));
-    console.log(`  initial pull: ${(first.bytes / 1024).toFixed(1)} KiB of JSON`);
+    console.log(`  initial pull: ${first.rows} rows in ${first.ms.toFixed(0)} ms (${((first.rows / first.ms) * 1000).toFixed(0)} rows/s), ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -9,7 +9,7 @@
  * - a temporary failure (database busy or unreachable) stops without advancing: the client
  *   retries the same mutation later.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PushResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients } from '../../schema/tables';
@@ -101,22 +101,26 @@ async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutatio
 
 type Outcome = 'applied' | 'rejected' | 'skipped' | 'future';
 
-async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, m: PushMutation): Promise<Outcome> {
-  const now = deps.clock();
-  const group = (await findClientGroup(tx, actor, groupId)) ?? (await createClientGroup(tx, actor, groupId, now));
-  let [client] = await tx.select().from(syncClients).where(eq(syncClients.id, m.clientID)).limit(1);
-  if (client && client.clientGroupId !== groupId) throw forbidden('This client belongs to another client group');
-  if (!client) {
-    [client] = await tx.insert(syncClients).values({ id: m.clientID, clientGroupId: groupId, lastMutationId: 0, clientVersion: 0, updatedAt: now }).returning();
-  }
+/** The clients of one push, read once and written once at the end. */
+type ClientRow = typeof syncClients.$inferSelect;
 
+async function clientOf(tx: Tx, clients: Map<string, ClientRow>, groupId: string, clientId: string, now: number): Promise<ClientRow> {
+  let client = clients.get(clientId);
+  if (client) return client;
+  [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).limit(1);
+  if (client && client.clientGroupId !== groupId) throw forbidden('This client belongs to another client group');
+  client ??= (await tx.insert(syncClients).values({ id: clientId, clientGroupId: groupId, lastMutationId: 0, clientVersion: 0, updatedAt: now }).returning())[0];
+  clients.set(clientId, client);
+  return client;
+}
+
+/** One mutation, in a savepoint: a refusal leaves none of its writes (and none of its after-commit hooks) behind. */
+async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: ClientRow, m: PushMutation): Promise<Outcome> {
   const expected = client.lastMutationId + 1;
   if (m.id < expected) return 'skipped';
   if (m.id > expected) return 'future';
-
   let outcome: Outcome = 'applied';
   try {
-    // A savepoint: a rejected mutator leaves none of its writes (and none of its after-commit hooks) behind.
     await deps.database.savepoint(tx, (sp) => applyMutation(deps, sp, actor, m));
   } catch (e) {
     if (isTemporaryError(e)) throw new TemporaryPushError(String((e as Error)?.message ?? e), { cause: e });
@@ -129,10 +133,7 @@ async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, groupId: str
       message: rejectionMessage(e),
     });
   }
-
-  const clientVersion = group.clientVersion + 1;
-  await tx.update(syncClientGroups).set({ clientVersion: sql`${syncClientGroups.clientVersion} + 1`, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
-  await tx.update(syncClients).set({ lastMutationId: m.id, clientVersion, updatedAt: now }).where(eq(syncClients.id, m.clientID));
+  client.lastMutationId = m.id;
   return outcome;
 }
 
@@ -149,20 +150,40 @@ export async function handlePush(deps: AppDeps, actor: Actor, body: PushRequestB
   const result: PushResult = { applied: 0, rejected: 0, skipped: 0, stopped: null };
   if (body.pushVersion !== 1) return { ...result, response: { error: 'VersionNotSupported', versionType: 'push' } };
   try {
-    for (const m of body.mutations) {
-      const outcome = await deps.database.transaction((tx) => processMutation(deps, tx, actor, body.clientGroupID, m));
-      if (outcome === 'future') {
-        result.stopped = 'future';
-        break;
+    // One write transaction for the whole push (a savepoint per mutation keeps each one's own
+    // rollback and refusal): per-mutation transactions capped a client at a few hundred a second.
+    await deps.database.transaction(async (tx) => {
+      const now = deps.clock();
+      const groupId = body.clientGroupID;
+      const group = (await findClientGroup(tx, actor, groupId)) ?? (await createClientGroup(tx, actor, groupId, now));
+      const clients = new Map<string, ClientRow>();
+      const changed = new Set<ClientRow>();
+      for (const m of body.mutations) {
+        const client = await clientOf(tx, clients, groupId, m.clientID, now);
+        const outcome = await processMutation(deps, tx, actor, client, m);
+        if (outcome === 'future') {
+          result.stopped = 'future';
+          break;
+        }
+        result[outcome]++;
+        if (outcome !== 'skipped') changed.add(client);
       }
-      result[outcome === 'applied' ? 'applied' : outcome === 'rejected' ? 'rejected' : 'skipped']++;
-    }
+      if (changed.size === 0) return;
+      // Each processed mutation moves the group's client version; a pull sends the lastMutationIDs of clients that changed since its cookie.
+      const processed = result.applied + result.rejected;
+      const clientVersion = group.clientVersion + processed;
+      await tx.update(syncClientGroups).set({ clientVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
+      for (const client of changed) {
+        await tx.update(syncClients).set({ lastMutationId: client.lastMutationId, clientVersion, updatedAt: now }).where(eq(syncClients.id, client.id));
+      }
+    });
   } catch (e) {
     if (!(e instanceof TemporaryPushError) && !isTemporaryError(e)) throw e;
-    result.stopped = 'temporary';
+    // Nothing of this push was kept: the client sends it all again.
+    Object.assign(result, { applied: 0, rejected: 0, skipped: 0, stopped: 'temporary' });
   } finally {
     // The pushing user's clients learn the new lastMutationIDs on their next pull.
-    if (result.applied + result.rejected > 0) deps.pokes?.poke({ userIds: [actor.userId] });
+    if (result.stopped !== 'temporary' && result.applied + result.rejected > 0) deps.pokes?.poke({ userIds: [actor.userId] });
   }
   return result;
 }

@@ -19,17 +19,22 @@ export interface FieldProps {
   children: ReactNode;
 }
 
+/** The red asterisk after a required field's label; screen readers get `required` from the control. */
+export function RequiredMark() {
+  return (
+    <span className="text-danger-600" aria-hidden="true">
+      {' '}*
+    </span>
+  );
+}
+
 /** Label above, control, then hint or inline error. Headless UI ties label, hint and control by id. */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   return (
     <HField className={cx('space-y-1.5', className)}>
       <Label className="block text-sm font-medium text-neutral-800">
         {label}
-        {required && (
-          <span className="text-danger-600" aria-hidden="true">
-            {' '}*
-          </span>
-        )}
+        {required && <RequiredMark />}
       </Label>
       {children}
       {hint && !error && <Description className="text-sm text-neutral-500">{hint}</Description>}

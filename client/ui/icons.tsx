@@ -90,3 +90,4 @@ export const KeyIcon = icon(
     <path d="m11.5 11.5 9-9m-3 3 3 3m-6 0 2 2" />
   </>,
 );
+export const PaperclipIcon = icon(<path d="m21 11-8.6 8.6a5.5 5.5 0 0 1-7.8-7.8l8.6-8.6a3.7 3.7 0 0 1 5.2 5.2l-8.6 8.6a1.8 1.8 0 0 1-2.6-2.6l8-8" />);

@@ -17,3 +17,13 @@ export { Spinner } from './Spinner';
 export { DataTable, LoadMore, type Column, type LoadMoreProps } from './Table';
 export { Tabs, type TabDef } from './Tabs';
 export { Toaster, useToast } from './Toast';
+// Detail and form kit (detail screens, attachments, user pickers).
+export { AttachmentCard, DOWNLOAD_FAILED } from './AttachmentCard';
+export { AttachmentDropZone, UPLOAD_OFFLINE_TEXT } from './AttachmentDropZone';
+export { FileSummary, type ShownFile } from './FileSummary';
+export { RequiredMark } from './Field';
+export { FormScreen } from './FormScreen';
+export { DetailList, DetailScreen, type DetailItem, type DetailItems } from './DetailScreen';
+export { PersonList, type ListedPerson } from './PersonList';
+export { Unavailable, type UnavailableWords } from './Unavailable';
+export { UserPicker } from './UserPicker';

@@ -226,7 +226,11 @@ describe('announcements', () => {
       const dialog = page.getByRole('dialog', { name: 'Send announcement' });
       await dialog.getByText('The announcement will be sent when you reconnect.').waitFor();
       await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-      await page.getByText('Sending emails...').waitFor();
+      // Queued on this device until the server has it: not "Sending", no send time.
+      await page.getByText('Queued — will send when you reconnect').waitFor();
+      await expect(page.getByText('Sending emails...').count()).resolves.toBe(0);
+      await expect(page.getByText('Sent At').count()).resolves.toBe(0);
+      await page.getByText('Residents Only').waitFor();
       await page.getByText(/\d+ changes? waiting to sync/).waitFor();
       await snap(page, 'announcement-detail-offline');
       // Replicache writes to IndexedDB shortly after a change.
@@ -234,6 +238,7 @@ describe('announcements', () => {
 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });
+      await page.getByText('Queued — will send when you reconnect').waitFor();
       await page.getByText(/\d+ changes? waiting to sync/).waitFor();
       expect(await announcementRow(title)).toBeUndefined();
 
@@ -408,6 +413,18 @@ describe('announcements', () => {
       await expect(picker.getByRole('checkbox', { name: /Ray Resident/ }).isChecked()).resolves.toBe(false);
       await page.getByText('0 selected').waitFor();
       expect(calls).toBe(2);
+      // Select All and Deselect All act on the users the search shows.
+      const boxes = picker.getByRole('checkbox');
+      await picker.getByRole('button', { name: 'Select All', exact: true }).click();
+      await page.getByText(`${await boxes.count()} selected`).waitFor();
+      const search = picker.getByRole('searchbox', { name: 'Search recipients' });
+      await search.fill('ray');
+      await picker.getByRole('button', { name: 'Deselect All' }).click();
+      await search.fill('');
+      await expect(picker.getByRole('checkbox', { name: /Ray Resident/ }).isChecked()).resolves.toBe(false);
+      await expect(picker.getByRole('checkbox', { name: /Rita Resident/ }).isChecked()).resolves.toBe(true);
+      await picker.getByRole('button', { name: 'Deselect All' }).click();
+      await page.getByText('0 selected').waitFor();
 
       // Undo works in groups: typing after a pause of more than 500 ms starts a new one (§5).
       const editor = messageEditor(page);
@@ -424,12 +441,21 @@ describe('announcements', () => {
       await audience.selectOption('all');
       await titleInput(page).fill('Upload refused');
       await page.locator('input[type="file"]').setInputFiles({ name: 'site-map.png', mimeType: 'image/png', buffer: Buffer.alloc(2048, 1) });
+      // Storage answers slowly, then refuses: the zone shows the upload's progress meanwhile.
       await page.route(
         (url) => url.origin !== e2e.server.url,
-        (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 403, body: '' }) : route.continue()),
+        async (route) => {
+          if (route.request().method() !== 'PUT') return route.continue();
+          await new Promise((ok) => setTimeout(ok, 1_500));
+          await route.fulfill({ status: 403, body: '' });
+        },
       );
       await page.getByRole('button', { name: 'Create Draft' }).click();
+      await page.getByRole('progressbar', { name: 'Uploading site-map.png' }).waitFor();
+      await page.getByRole('button', { name: 'Creating...' }).waitFor();
+      await snap(page, 'announcement-create-uploading');
       await page.getByText('Failed to upload file: S3 upload failed: Forbidden').waitFor();
+      await page.getByRole('progressbar').waitFor({ state: 'detached' });
       expect(await announcementRow('Upload refused')).toBeUndefined();
       await page.getByText('site-map.png').waitFor();
       await snap(page, 'announcement-create-upload-error');

@@ -5,40 +5,27 @@
  */
 import { useLocation } from 'wouter';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
-import { useReplicache } from '../../lib/replicache';
-import { PageHeader } from '../../ui';
+import { withBanner } from '../../lib/use-nav-banner';
+import { FormScreen } from '../../ui';
 import { AnnouncementForm, NotifyInfoCard } from './AnnouncementForm';
 import { EMPTY_FORM } from './form-values';
-import { withBanner } from './use-nav-banner';
 
 export const CREATE_FAILED = 'Failed to create announcement';
 
 export function AnnouncementCreatePage() {
   const [, navigate] = useLocation();
-  const rep = useReplicache();
-
   return (
-    <div>
-      <PageHeader title="Create Announcement" breadcrumb={[{ label: 'Announcements', href: '/announcements' }, { label: 'Create Announcement' }]} />
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <AnnouncementForm
-          initial={EMPTY_FORM}
-          submitLabel="Create Draft"
-          busyText="Creating..."
-          cancelHref="/announcements"
-          clearRecipientsOn="any-change"
-          onSubmit={async (data) => {
-            if (!rep) throw new Error(CREATE_FAILED);
-            try {
-              await rep.mutate.createAnnouncementDraft({ id: crypto.randomUUID(), ...data });
-            } catch (e) {
-              throw new Error(CREATE_FAILED, { cause: e });
-            }
-            navigate('/announcements', withBanner(ANNOUNCEMENT_MESSAGES.created));
-          }}
-        />
-        <NotifyInfoCard />
-      </div>
-    </div>
+    <FormScreen title="Create Announcement" breadcrumb={[{ label: 'Announcements', href: '/announcements' }, { label: 'Create Announcement' }]} aside={<NotifyInfoCard />}>
+      <AnnouncementForm
+        initial={EMPTY_FORM}
+        submitLabel="Create Draft"
+        busyText="Creating..."
+        cancelHref="/announcements"
+        clearRecipientsOn="any-change"
+        save={(rep, data) => rep.mutate.createAnnouncementDraft({ id: crypto.randomUUID(), ...data })}
+        failureMessage={CREATE_FAILED}
+        onSaved={() => navigate('/announcements', withBanner(ANNOUNCEMENT_MESSAGES.created))}
+      />
+    </FormScreen>
   );
 }

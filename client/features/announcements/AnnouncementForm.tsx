@@ -1,31 +1,34 @@
 /**
  * The fields shared by the create and edit screens (community §2, §4, §5): Title, Message (rich text),
  * an optional attachment, Category, Audience and, for a custom audience, the recipient picker.
- * The page decides what submitting means; this form validates, uploads a newly chosen file and hands
- * over the values.
+ * The form cycle is the kit's (useSyncedForm): the shared schema's checks, then the chosen file is
+ * uploaded once, then the page's mutator runs.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import {
   ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_CATEGORY_LABELS,
+  announcementFormSchema,
   AUDIENCE_LABELS,
   AUDIENCE_TYPES,
   type AnnouncementCategory,
   type AnnouncementForm as AnnouncementFormData,
   type AudienceType,
 } from '../../../schema/announcements';
-import { useSyncStatus } from '../../lib/replicache';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, Input, Select } from '../../ui';
+import type { HoaReplicache } from '../../lib/replicache';
+import { uploadFile } from '../../lib/upload';
+import { useActiveUsers } from '../../lib/use-active-users';
+import { useSyncedForm } from '../../lib/use-synced-form';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, RequiredMark, Select, UserPicker } from '../../ui';
 import { MailIcon } from '../../ui/icons';
-import { AttachmentDropZone } from './AttachmentDropZone';
-import { validateAnnouncementForm, type AnnouncementFormValues } from './form-values';
-import { RecipientPicker, useRecipientOptions } from './RecipientPicker';
+import { ANNOUNCEMENT_FIELDS, toWire, type AnnouncementFormValues } from './form-values';
 import { RichTextEditor } from './RichTextEditor';
-import { uploadAttachment } from './upload';
 
 export function AnnouncementForm({
   initial,
-  onSubmit,
+  save,
+  failureMessage,
+  onSaved,
   submitLabel,
   busyText,
   cancelHref,
@@ -33,68 +36,46 @@ export function AnnouncementForm({
   clearRecipientsOn,
 }: {
   initial: AnnouncementFormValues;
-  /** Receives the checked wire values (trimmed, attachment uploaded); throws Error with the text to show. */
-  onSubmit: (values: AnnouncementFormData) => Promise<void>;
+  /** The page's mutator call with the checked wire values (trimmed, attachment uploaded). */
+  save: (rep: HoaReplicache, data: AnnouncementFormData) => Promise<void>;
+  failureMessage: string;
+  onSaved: () => void;
   submitLabel: string;
   busyText: string;
   cancelHref: string;
   clearRecipientsOn: 'any-change' | 'leaving-custom';
 }) {
-  const { online } = useSyncStatus();
-  const [values, setValues] = useState<AnnouncementFormValues>(initial);
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const recipients = useRecipientOptions(values.audienceType === 'custom');
+  const [progress, setProgress] = useState<number | null>(null);
+  const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
+    initial,
+    schema: announcementFormSchema,
+    toInput: toWire,
+    fieldOf: ANNOUNCEMENT_FIELDS,
+    async before(v) {
+      if (!v.file) return;
+      try {
+        return { attachment: await uploadFile('announcements', v.file, { onProgress: setProgress }), file: null };
+      } finally {
+        setProgress(null);
+      }
+    },
+    mutate: save,
+    failureMessage,
+    onSaved,
+  });
+  const users = useActiveUsers(values.audienceType === 'custom');
   const messageLabelId = useId();
   const messageErrorId = useId();
 
-  const set = <K extends keyof AnnouncementFormValues>(key: K, value: AnnouncementFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // Functional: the editor calls this from a callback made at mount, so `errors` here may be stale.
-    setErrors((e) => {
-      if (!(key in e)) return e;
-      const { [key]: _, ...rest } = e;
-      return rest;
-    });
-  };
-
   function changeAudience(next: AudienceType) {
-    setValues((v) => {
+    update((v) => {
       const clear = clearRecipientsOn === 'any-change' ? next !== v.audienceType : v.audienceType === 'custom' && next !== 'custom';
       return { ...v, audienceType: next, customRecipients: clear ? [] : v.customRecipients };
-    });
-    setErrors(({ customRecipients: _, ...rest }) => rest);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setFormError(null);
-    const checked = validateAnnouncementForm(values);
-    setErrors(checked.ok ? {} : checked.errors);
-    if (!checked.ok) return;
-    setBusy(true);
-    try {
-      let data = checked.data;
-      if (file) {
-        const attachment = await uploadAttachment(file);
-        // Uploaded once: a failure after this point must not upload it again.
-        setFile(null);
-        setValues((v) => ({ ...v, attachment }));
-        const withFile = validateAnnouncementForm(values, attachment);
-        if (!withFile.ok) throw new Error(Object.values(withFile.errors)[0]);
-        data = withFile.data;
-      }
-      await onSubmit(data);
-    } catch (err) {
-      setFormError(err instanceof Error ? err.message : String(err));
-      setBusy(false);
-    }
+    }, ['audienceType', 'customRecipients']);
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
       <Card>
         <CardBody className="space-y-5 py-5">
           <Field label="Title" required error={errors.title}>
@@ -103,10 +84,8 @@ export function AnnouncementForm({
 
           <div className="space-y-1.5">
             <p id={messageLabelId} className="block text-sm font-medium text-neutral-800">
-              Message{' '}
-              <span className="text-danger-600" aria-hidden="true">
-                *
-              </span>
+              Message
+              <RequiredMark />
             </p>
             <RichTextEditor
               value={values.message}
@@ -124,17 +103,15 @@ export function AnnouncementForm({
           </div>
 
           <AttachmentDropZone
-            file={file}
+            feature="announcements"
+            file={values.file}
             existing={values.attachment}
-            onSelect={setFile}
-            onRemove={() => {
-              setFile(null);
-              set('attachment', null);
-            }}
-            offline={!online}
+            onSelect={(file) => set('file', file)}
+            onRemove={() => update((v) => ({ ...v, file: null, attachment: null }), ['file', 'attachment'])}
+            error={errors.attachment}
+            progress={progress}
             disabled={busy}
           />
-          {file && !online && <p className="-mt-3 text-sm text-warning-800">The chosen file is uploaded when you save, which needs a connection.</p>}
 
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Category">
@@ -158,7 +135,7 @@ export function AnnouncementForm({
           </div>
 
           {values.audienceType === 'custom' && (
-            <RecipientPicker options={recipients} selected={values.customRecipients} onChange={(ids) => set('customRecipients', ids)} error={errors.customRecipients} disabled={busy} />
+            <UserPicker users={users} selected={values.customRecipients} onChange={(ids) => set('customRecipients', ids)} required error={errors.customRecipients} disabled={busy} />
           )}
           {/* Next to the buttons, where the eye is after pressing one. */}
           {formError && <Alert tone="error">{formError}</Alert>}

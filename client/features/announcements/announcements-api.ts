@@ -1,7 +1,8 @@
 /**
  * The REST calls of the detail screen (community §7): what the cache does not hold (per-recipient
- * delivery lists), what needs the server now (retries, downloads), and a fallback read of one
- * announcement while the cache has not received it yet.
+ * delivery lists), what needs the server now (retries), and a fallback read of one announcement
+ * while the cache has not received it yet. Attachments go through the kit (client/lib/upload.ts,
+ * client/lib/download.ts).
  */
 import type { ApiAnnouncement, ApiRetryResponse } from '../../../schema/announcements';
 import { api } from '../../lib/api';
@@ -12,8 +13,6 @@ export const fetchAnnouncement = (id: string) => api<ApiAnnouncement>(`/api/anno
 /** Retries failed deliveries; an empty list retries every failed one. */
 export const retryDeliveries = (id: string, userIds: string[] = []) =>
   api<ApiRetryResponse>(`/api/announcements/${encodeURIComponent(id)}/retry`, { method: 'POST', body: { user_ids: userIds } });
-
-export const attachmentDownloadUrl = (s3Key: string) => api<{ downloadUrl: string }>('/api/announcements/download-url', { method: 'POST', body: { s3Key } });
 
 const ms = (iso: string | null) => (iso ? Date.parse(iso) : null);
 

@@ -22,3 +22,5 @@ export const CategoryBadge = ({ category }: { category: AnnouncementCategory }) 
   <Badge variant={CATEGORY_VARIANT[category]}>{ANNOUNCEMENT_CATEGORY_LABELS[category]}</Badge>
 );
 export const StatusBadge = ({ status }: { status: AnnouncementStatus }) => <Badge variant={STATUS_VARIANT[status]}>{capitalize(status)}</Badge>;
+/** A send this device made offline, which the server does not have yet. */
+export const QueuedBadge = () => <Badge variant="outline">Queued</Badge>;

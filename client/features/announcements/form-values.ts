@@ -1,11 +1,12 @@
 /**
- * The announcement form's values and their checks (community §5): the shared zod schema of
- * schema/announcements.ts (the one the REST bodies and the draft mutators use), run before any upload.
+ * The announcement form's values, their prefill, and how they map onto the wire shape of the shared
+ * zod schema (schema/announcements.ts, the one the REST bodies and the draft mutators use), which
+ * checks them before any upload (community §5).
  */
-import { announcementFormSchema, type AnnouncementCategory, type AnnouncementForm, type AudienceType } from '../../../schema/announcements';
+import type { AnnouncementCategory, AudienceType } from '../../../schema/announcements';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
-import { validateForm, type FieldErrors } from '../../lib/form';
-import type { AttachmentMeta } from './AttachmentDropZone';
+import type { UploadedFile } from '../../lib/upload';
+import type { FieldMap } from '../../lib/use-synced-form';
 
 export interface AnnouncementFormValues {
   title: string;
@@ -14,10 +15,15 @@ export interface AnnouncementFormValues {
   audienceType: AudienceType;
   customRecipients: string[];
   /** The stored attachment (edit), or the one uploaded at submit time. */
-  attachment: AttachmentMeta | null;
+  attachment: UploadedFile | null;
+  /** A file chosen on this screen, uploaded once when the form is saved. */
+  file: File | null;
 }
 
-export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], attachment: null };
+export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], attachment: null, file: null };
+
+/** The cache's attachment in the upload kit's shape. */
+export const uploadedFileOf = (a: NonNullable<SyncedAnnouncement['attachment']>): UploadedFile => ({ s3Key: a.s3Key, fileName: a.filename, fileSize: a.fileSize, fileType: a.fileType });
 
 /** Prefill of the edit screen from the cached announcement. */
 export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => ({
@@ -26,38 +32,30 @@ export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => (
   category: a.category,
   audienceType: a.audienceType,
   customRecipients: a.audienceType === 'custom' ? a.customRecipients : [],
-  attachment: a.attachment,
+  attachment: a.attachment && uploadedFileOf(a.attachment),
+  file: null,
 });
 
-/** The wire shape (snake_case) the mutators and REST bodies take. */
-export function toWire(values: AnnouncementFormValues, attachment: AttachmentMeta | null = values.attachment) {
+/** The wire shape (snake_case) the schema, the mutators and the REST bodies take. */
+export function toWire(values: AnnouncementFormValues) {
+  const { attachment } = values;
   return {
     title: values.title,
     message: values.message,
     category: values.category,
     audience_type: values.audienceType,
     custom_recipients: values.audienceType === 'custom' ? values.customRecipients : [],
-    attachment: attachment ? { s3_key: attachment.s3Key, filename: attachment.filename, file_size: attachment.fileSize, file_type: attachment.fileType } : null,
+    attachment: attachment ? { s3_key: attachment.s3Key, filename: attachment.fileName, file_size: attachment.fileSize, file_type: attachment.fileType } : null,
   };
 }
 
-/** Form field names of the schema's paths (errors show under the field they belong to). */
-const FIELD_OF: Record<string, keyof AnnouncementFormValues> = {
+/** Form field of each schema path: errors show under the field they belong to. */
+export const ANNOUNCEMENT_FIELDS: FieldMap<AnnouncementFormValues> = {
   title: 'title',
   message: 'message',
   category: 'category',
   audience_type: 'audienceType',
   custom_recipients: 'customRecipients',
+  attachment: 'attachment',
 };
 
-/** Checks the values; errors are keyed by form field, the first message each. */
-export function validateAnnouncementForm(values: AnnouncementFormValues, attachment: AttachmentMeta | null = values.attachment): { ok: true; data: AnnouncementForm } | { ok: false; errors: FieldErrors } {
-  const result = validateForm(announcementFormSchema, toWire(values, attachment));
-  if (result.ok) return result;
-  const errors: FieldErrors = {};
-  for (const [path, msg] of Object.entries(result.errors)) {
-    const field = FIELD_OF[path.split('.')[0]] ?? 'attachment';
-    errors[field] ??= msg;
-  }
-  return { ok: false, errors };
-}

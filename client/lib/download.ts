@@ -1,0 +1,25 @@
+/**
+ * Attachment downloads (community §7): `POST /api/<feature>/download-url` gives a short-lived storage
+ * URL, which opens in a new tab so the app stays open.
+ */
+import type { UploadFeature } from '../../schema/uploads';
+import { api } from './api';
+
+/** The features whose attachments are fetched by key (documents download by id instead). */
+export type DownloadFeature = Exclude<UploadFeature, 'documents'>;
+
+export const fileDownloadUrl = (feature: DownloadFeature, s3Key: string) =>
+  api<{ downloadUrl: string }>(`/api/${feature}/download-url`, { method: 'POST', body: { s3Key } });
+
+/** Opens `url` in a new tab; where the browser blocks that, in this one. */
+export function openDownload(url: string) {
+  // 'noopener' would make window.open return null, so the opener is cut by hand.
+  const tab = window.open(url, '_blank');
+  if (tab) tab.opener = null;
+  else window.location.assign(url);
+}
+
+export async function downloadAttachment(feature: DownloadFeature, s3Key: string): Promise<void> {
+  const { downloadUrl } = await fileDownloadUrl(feature, s3Key);
+  openDownload(downloadUrl);
+}

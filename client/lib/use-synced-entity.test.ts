@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { unavailability } from './use-synced-entity';
+
+const base = { found: false, cacheLoading: false, remoteLoading: false, remoteError: null, online: true };
+
+describe('a synced entity until it is there', () => {
+  it('loads while the cache opens, and online until the server answered', () => {
+    expect(unavailability({ ...base, cacheLoading: true, found: true })).toEqual({ kind: 'loading' });
+    expect(unavailability(base)).toEqual({ kind: 'loading' });
+    expect(unavailability({ ...base, remoteLoading: true })).toEqual({ kind: 'loading' });
+  });
+
+  it("shows the row once there, whoever gave it", () => {
+    expect(unavailability({ ...base, found: true })).toBeNull();
+    expect(unavailability({ ...base, found: true, online: false })).toBeNull();
+  });
+
+  it("fails with the server's message, or says it cannot be had offline", () => {
+    expect(unavailability({ ...base, remoteError: 'Announcement not found' })).toEqual({ kind: 'failed', message: 'Announcement not found' });
+    expect(unavailability({ ...base, online: false })).toEqual({ kind: 'offline' });
+    expect(unavailability({ ...base, online: false, remoteError: 'Network error' })).toEqual({ kind: 'offline' });
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * The local-first cache's engine: one Replicache per signed-in user (IndexedDB, named after the
+ * user), opened when a user is signed in, closed at sign-out. It pulls on pokes (a fetch stream of
+ * server-sent events), when the browser comes back online, when the tab becomes visible, and every
+ * minute as a safety net. Auth comes from the session; a 401 refreshes it once. Loaded by
+ * `startSync` (client/lib/replicache.ts) once a user is signed in.
+ */
+import { dropAllDatabases, dropDatabase, Replicache } from 'replicache';
+import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
+import { API_BASE_URL } from './config';
+import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
+import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
+import { readSseStream } from './sse';
+
+/** Bump when the shape of synced values changes: clients then start from a fresh cache. */
+export const SYNC_SCHEMA_VERSION = '1';
+/** The slow safety-net pull; pokes make changes arrive within a second. */
+export const PULL_INTERVAL_MS = 60_000;
+/** Polling when the server cannot stream pokes (Workers without a Durable Object). */
+export const POLL_INTERVAL_MS = 15_000;
+
+function bearer(): string {
+  const s = store.get(sessionAtom);
+  return s.status === 'authenticated' && s.accessToken ? `Bearer ${s.accessToken}` : '';
+}
+
+const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+/** Replicache retries failed syncs itself; a rejected promise here only means "not now". */
+const ignore = () => {};
+const pullSoon = (rep: HoaReplicache) => rep.pull().catch(ignore);
+
+/**
+ * Keeps one poke stream open while `rep` lives; reconnects with backoff. Returns the stopper.
+ * A 204 means the server has no stream for us: poll instead.
+ */
+function listenForPokes(rep: HoaReplicache): () => void {
+  let stopped = false;
+  let controller: AbortController | null = null;
+  let wake: (() => void) | null = null;
+
+  const run = async () => {
+    let delay = 1_000;
+    while (!stopped) {
+      if (!navigator.onLine) {
+        await new Promise<void>((ok) => (wake = ok));
+        continue;
+      }
+      controller = new AbortController();
+      try {
+        const res = await fetch(`${API_BASE_URL}/api/sync/poke`, {
+          headers: { Authorization: bearer(), Accept: 'text/event-stream' },
+          credentials: 'include',
+          cache: 'no-store',
+          signal: controller.signal,
+        });
+        if (res.status === 204) {
+          rep.pullInterval = POLL_INTERVAL_MS;
+          return;
+        }
+        if (res.status === 401) {
+          if ((await refreshSession()) === 'rejected') return;
+        } else if (res.ok && res.body) {
+          delay = 1_000;
+          // Whatever changed while we were not listening.
+          void pullSoon(rep);
+          await readSseStream(res.body, (name) => {
+            if (name === 'poke') void pullSoon(rep);
+          });
+        }
+      } catch {
+        // Network gone or stream aborted: retry below unless stopped.
+      }
+      if (stopped) return;
+      await Promise.race([sleep(delay), new Promise<void>((ok) => (wake = ok))]);
+      delay = Math.min(delay * 2, 30_000);
+    }
+  };
+  void run();
+  return () => {
+    stopped = true;
+    controller?.abort();
+    wake?.();
+  };
+}
+
+interface OpenCache {
+  userId: string;
+  rep: HoaReplicache;
+  close(): Promise<void>;
+}
+
+let current: OpenCache | null = null;
+let closing: Promise<void> = Promise.resolve();
+
+function openCache(userId: string): OpenCache {
+  const rep: HoaReplicache = new Replicache({
+    name: cacheName(userId),
+    schemaVersion: SYNC_SCHEMA_VERSION,
+    mutators: clientMutators,
+    pushURL: `${API_BASE_URL}/api/sync/push`,
+    pullURL: `${API_BASE_URL}/api/sync/pull`,
+    auth: bearer(),
+    kvStore: 'idb',
+    pullInterval: PULL_INTERVAL_MS,
+  });
+  rep.getAuth = async () => ((await refreshSession()) === 'refreshed' ? bearer() || null : null);
+
+  const refreshPending = () => {
+    if (rep.closed) return;
+    rep.experimentalPendingMutations().then(
+      (list) =>
+        setStatus({
+          pending: list.filter((m) => !isAutomaticMutation(m.name)).length,
+          queued: list.map((m) => ({ name: m.name, args: m.args })),
+        }),
+      () => {},
+    );
+  };
+  rep.onSync = (syncing) => {
+    setStatus({ syncing });
+    if (!syncing) refreshPending();
+  };
+  rep.onOnlineChange = (online) => setStatus({ online: online && navigator.onLine });
+  const unwatch = rep.experimentalWatch(refreshPending);
+  refreshPending();
+
+  let stopPokes = listenForPokes(rep);
+  const onOnline = () => {
+    setStatus({ online: true });
+    stopPokes();
+    stopPokes = listenForPokes(rep);
+    // Send what was changed offline at once, then catch up.
+    rep.push({ now: true }).catch(ignore);
+    void pullSoon(rep);
+  };
+  const onOffline = () => setStatus({ online: false });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void pullSoon(rep);
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  setStatus({ online: navigator.onLine });
+
+  return {
+    userId,
+    rep,
+    async close() {
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+      document.removeEventListener('visibilitychange', onVisible);
+      stopPokes();
+      unwatch();
+      await rep.close();
+    },
+  };
+}
+
+function closeCurrent(): Promise<void> {
+  const open = current;
+  current = null;
+  store.set(replicacheAtom, null);
+  setStatus({ pending: 0, queued: [], syncing: false });
+  if (open) closing = closing.then(() => open.close()).catch(() => {});
+  return closing;
+}
+
+/**
+ * A cache kept when a session expired with changes not yet synced (localStorage, written after the
+ * session's storage was cleared): the same user signing in again pushes them; anyone else signing in
+ * on this browser drops it first.
+ */
+const KEPT_CACHE_KEY = 'hoa-kept-cache';
+const cacheName = (userId: string) => `hoa-${userId}`;
+
+function readKeptCache(): string | null {
+  try {
+    return localStorage.getItem(KEPT_CACHE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepCache(userId: string | null) {
+  try {
+    if (userId) localStorage.setItem(KEPT_CACHE_KEY, userId);
+    else localStorage.removeItem(KEPT_CACHE_KEY);
+  } catch {
+    // Without storage the cache cannot be remembered; it stays in IndexedDB for the same user.
+  }
+}
+
+/** Drops the IndexedDB databases of one user's cache (Replicache names them `rep:<name>:<versions>`). */
+async function dropCacheOf(userId: string) {
+  const all = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
+  for (const { name } of all) if (name?.startsWith(`rep:${cacheName(userId)}:`)) await dropDatabase(name);
+}
+
+/** Follows the session: opens the signed-in user's cache, keeps its token fresh, closes it at sign-out. */
+function followSession() {
+  const s = store.get(sessionAtom);
+  if (s.status !== 'authenticated') {
+    if (s.status === 'anonymous') void closeCurrent();
+    return;
+  }
+  if (current?.userId !== s.user.id) {
+    void closeCurrent();
+    const kept = readKeptCache();
+    if (kept) {
+      keepCache(null);
+      // Another user's unsynced changes cannot be sent with this session: they go with their cache.
+      if (kept !== s.user.id) closing = closing.then(() => dropCacheOf(kept)).catch(() => {});
+    }
+    current = openCache(s.user.id);
+    store.set(replicacheAtom, current.rep);
+  }
+  current.rep.auth = bearer();
+}
+
+/**
+ * When the session ends. Signing out drops every cache of this browser profile, so the next user
+ * starts clean. A session the server ended (expired, revoked) keeps its cache: it may hold changes
+ * made offline, also by tabs closed since (Replicache cannot list those), which are sent when the
+ * same user signs in again. Another user signing in on this browser drops it first.
+ */
+export async function onSessionEnd(reason: SignOutReason, userId: string | null) {
+  await closeCurrent();
+  if (reason === 'expired' && userId) keepCache(userId);
+  else await dropAllDatabases();
+}
+
+let started = false;
+
+/** Follows the session from now on (called once, when the first user is signed in). */
+export function startSyncEngine() {
+  if (started) return;
+  started = true;
+  store.sub(sessionAtom, followSession);
+  followSession();
+}

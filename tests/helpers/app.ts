@@ -42,7 +42,8 @@ export interface TestApp {
   clock: ReturnType<typeof fakeClock>;
   /** The libSQL file URL, so a test can open a second app on the same database (a "restart"). */
   databaseUrl: string;
-  close(): void;
+  /** Waits for work left to run after responses, then closes the database and removes its folder. */
+  close(): Promise<void>;
 }
 
 /** A fresh libSQL file database, migrated and seeded with the demo data, behind createApp. */
@@ -84,7 +85,8 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
     databaseUrl,
     drainBackground: background.drain,
     write: (fn) => database.transaction(fn),
-    close() {
+    async close() {
+      await background.drain();
       database.client.close();
       rmSync(dir, { recursive: true, force: true });
     },

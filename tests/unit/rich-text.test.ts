@@ -42,7 +42,8 @@ describe('richTextToPlain', () => {
       richTextToPlain(html);
       isRichTextEmpty(html);
       previewText(html);
-      expect(performance.now() - started).toBeLessThan(250);
+      // Linear: about 100 ms here for the worst of these; the quadratic scan took seconds to minutes.
+      expect(performance.now() - started).toBeLessThan(1_000);
     }
   });
 });

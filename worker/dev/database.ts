@@ -2,21 +2,21 @@ import { createClient } from '@libsql/client';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createDatabase, type Database } from '../db';
+import { createFileClient } from './file-client';
+
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
- * Opens a libSQL database for the Node entry, scripts and tests.
- * For `file:` URLs: creates the folder, turns on WAL and a busy timeout.
+ * Opens a libSQL database for the Node entry, scripts and tests. A `file:` URL gets the folder
+ * created, WAL, a busy timeout and the file client (prepared statements reused); anything else
+ * (`libsql://`, `http://`, an in-memory database) goes through @libsql/client.
  */
 export async function openDatabase(url: string, authToken?: string): Promise<Database> {
-  if (url.startsWith('file:')) {
-    const path = url.slice('file:'.length);
-    if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const path = url.startsWith('file:') ? url.slice('file:'.length).split('?')[0] : '';
+  if (path && path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true });
+    const client = createFileClient(path, { timeoutMs: BUSY_TIMEOUT_MS, pragmas: ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA synchronous = NORMAL'] });
+    return createDatabase(client);
   }
-  const client = createClient({ url, authToken, timeout: 5000 } as Parameters<typeof createClient>[0]);
-  if (url.startsWith('file:')) {
-    await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
-    await client.execute('PRAGMA synchronous = NORMAL');
-  }
-  return createDatabase(client);
+  return createDatabase(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0]));
 }

@@ -1,8 +1,8 @@
 /**
- * The synced announcement value is built by SQLite (`listAnnouncementsForSync`, one statement for
- * the initial pull's speed) and the REST answer by JavaScript (`toSyncedAnnouncement`). Both must say
- * the same thing for every state: drafts of each audience, scheduled, sending, sent and failed with
- * delivery rows in each status, attachments, an unknown author, and for each role.
+ * The synced announcement value (built by SQLite, `loadAnnouncementValues`) and the REST answer (the
+ * same values in the API's shape) say the same thing for every state: drafts of each audience,
+ * scheduled, sending, sent and failed with delivery rows in each status, attachments, an unknown
+ * author, and for each role — including what each role must not see.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -12,7 +12,7 @@ import { giveBack, hit, type RateRule } from '../services/rate-limit';
 import { newId, randomToken, sha256Hex, signAccessToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { AppError, unauthorized } from './errors';
-import { findUserByEmail, loadApiUser, updateUser, type UserRow } from './users';
+import { findApiUser, findUserByEmail, loadApiUser, updateUser, type UserRow } from './users';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -160,13 +160,9 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
 }
 
 export async function profile(deps: AppDeps, actor: Actor) {
-  const [user] = await deps.database.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId), isNull(users.deletedAt)))
-    .limit(1);
+  const user = await findApiUser(deps.database.db, actor.hoaId, actor.userId);
   if (!user) throw unauthorized(M.sessionExpired);
-  return loadApiUser(deps.database.db, user);
+  return user;
 }
 
 // ---------------------------------------------------------------- single-use tokens

@@ -50,17 +50,26 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
   return row;
 }
 
-/** The signed-in user's own record (login, refresh, profile): with their address and whether they must reactivate. */
+/**
+ * A user as the API returns it, with their address and whether they must reactivate: one statement.
+ * Undefined when there is no such user in the HOA (or they were deleted).
+ */
+export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Promise<ApiUser | undefined> {
+  const [row] = await db
+    .select({ u: users, a: addresses, s: subscriptions.status })
+    .from(users)
+    .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
+    .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
+    .where(and(eq(users.id, userId), eq(users.hoaId, hoaId), isNull(users.deletedAt)))
+    .limit(1);
+  return row && toApiUser(row.u, row.a, row.s);
+}
+
+/** The signed-in user's own record (login, refresh, activation) as the API returns it. */
 export async function loadApiUser(db: DbOrTx, user: UserRow): Promise<ApiUser> {
-  const [address] = user.addressId
-    ? await db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.id, user.addressId), eq(addresses.hoaId, user.hoaId)))
-        .limit(1)
-    : [];
-  const [subscription] = user.role === 'superadmin' ? await db.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.hoaId, user.hoaId)).limit(1) : [];
-  return toApiUser(user, address ?? null, subscription?.status ?? null);
+  const found = await findApiUser(db, user.hoaId, user.id);
+  if (!found) throw notFound('User not found');
+  return found;
 }
 
 export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<UserRow> {

@@ -3,7 +3,7 @@
  * sync push call these functions.
  *
  * - sync.ts      who sees what, the cache values a pull sends, the synced tables every write goes through
- * - read.ts      the cache value of a row and the REST answers
+ * - read.ts      the REST answers, built from the values the pull sends
  * - drafts.ts    create, edit, delete drafts; read markers
  * - sending.ts   send now or scheduled, delivery settling, retries
  * - audience.ts  who an audience addresses
@@ -15,7 +15,7 @@ import type { AttachmentReadRule } from '../uploads';
 import { visibleAnnouncements } from './sync';
 
 export { visibleAnnouncements } from './sync';
-export { getAnnouncement, getVisibleAnnouncement, listAnnouncements, toSyncedAnnouncement, loadExtras, type AnnouncementRow } from './read';
+export { getAnnouncement, getVisibleAnnouncement, listAnnouncements, type AnnouncementRow } from './read';
 export { createAnnouncementDraft, deleteAnnouncementDraft, markAnnouncementRead, updateAnnouncementDraft } from './drafts';
 export {
   announcementRef,

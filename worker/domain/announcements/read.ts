@@ -1,18 +1,19 @@
 /**
- * Reading announcements: the cache value of one row as a viewer may see it, and the REST answers
- * (community §3, §7) built on it. Residents get no audience list, author or counts.
+ * Reading announcements over REST (community §3, §7). The values come from the statement the pull
+ * uses (`loadAnnouncementValues`, sync.ts), so REST and the local cache always say the same; here
+ * they get the API's shape, the reader's `isReadBy`, and for board members the people of one row.
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient, type AudienceType, type DeliveryCounts } from '../../../schema/announcements';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient } from '../../../schema/announcements';
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
 import type { DbOrTx } from '../../db';
-import { chunks } from '../../services/chunks';
 import type { Viewer } from '../../sync/area';
+import { countUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
-import { audienceSizes, customRecipientIds, resolveAudience } from './audience';
-import { visibleAnnouncements } from './sync';
+import { resolveAudience } from './audience';
+import { loadAnnouncementValues, visibleAnnouncements } from './sync';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -21,85 +22,42 @@ const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString
 /** Sent, sending or failed: the delivery rows exist. */
 export const isOut = (status: AnnouncementRow['status']) => status !== 'draft' && status !== 'scheduled';
 
-/** Counts of each announcement's delivery rows by status. */
-export async function deliveryCounts(db: DbOrTx, hoaId: string, ids: string[]): Promise<Map<string, DeliveryCounts>> {
-  const out = new Map<string, DeliveryCounts>();
-  for (const part of chunks(ids)) {
-    const rows = await db
-      .select({ announcementId: announcementDeliveries.announcementId, status: announcementDeliveries.status, n: count() })
-      .from(announcementDeliveries)
-      // `+`: the tenant check must not steer SQLite to the hoa_id index; (announcement_id, status) serves the grouping.
-      .where(and(inArray(announcementDeliveries.announcementId, part), sql`+${announcementDeliveries.hoaId} = ${hoaId}`))
-      .groupBy(announcementDeliveries.announcementId, announcementDeliveries.status);
-    for (const r of rows) {
-      const c = out.get(r.announcementId) ?? { total: 0, delivered: 0, failed: 0, pending: 0 };
-      c[r.status] += r.n;
-      c.total += r.n;
-      out.set(r.announcementId, c);
-    }
-  }
-  return out;
+/** The cache values of the visible rows `ids` selects (a subquery of `row_id`), newest first. */
+async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedAnnouncement[]> {
+  const rows = await loadAnnouncementValues(db, viewer, ids);
+  return rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
 }
 
-/** What the readers of a batch of rows need besides the rows: audience lists, counts, sizes. */
-export interface Extras {
-  custom: Map<string, string[]>;
-  counts: Map<string, DeliveryCounts>;
-  sizes: Record<Exclude<AudienceType, 'custom'>, number> | null;
+async function readByViewer(db: DbOrTx, viewer: Viewer, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const marks = await db
+    .select({ id: announcementReads.announcementId })
+    .from(announcementReads)
+    .where(and(eq(announcementReads.userId, viewer.userId), eq(announcementReads.hoaId, viewer.hoaId), inArray(announcementReads.announcementId, ids)));
+  return new Set(marks.map((m) => m.id));
 }
 
-export async function loadExtras(db: DbOrTx, viewer: Viewer, rows: AnnouncementRow[]): Promise<Extras> {
-  // Residents never get the list; they only see sent ones, whose total comes from the delivery rows.
-  const privileged = isPrivileged(viewer.role);
-  const custom = await customRecipientIds(
-    db,
-    viewer.hoaId,
-    rows.filter((r) => r.audienceType === 'custom' && (privileged || !isOut(r.status))).map((r) => r.id),
-  );
-  const counts = await deliveryCounts(
-    db,
-    viewer.hoaId,
-    rows.filter((r) => isOut(r.status)).map((r) => r.id),
-  );
-  const sizes = rows.some((r) => !isOut(r.status) && r.audienceType !== 'custom') ? await audienceSizes(db, viewer.hoaId) : null;
-  return { custom, counts, sizes };
-}
-
-function totalRecipients(row: AnnouncementRow, extras: Extras): number {
-  if (isOut(row.status)) return extras.counts.get(row.id)?.total ?? 0;
-  if (row.audienceType === 'custom') return extras.custom.get(row.id)?.length ?? 0;
-  return extras.sizes?.[row.audienceType] ?? 0;
-}
-
-const attachmentOf = (row: AnnouncementRow) =>
-  row.attachmentS3Key && row.attachmentFilename
-    ? { s3Key: row.attachmentS3Key, filename: row.attachmentFilename, fileSize: row.attachmentFileSize ?? 0, fileType: row.attachmentFileType ?? '' }
-    : null;
-
-/**
- * The cache value of one announcement, as this viewer may see it. REST answers build on it; the
- * pull builds the same value in SQL (sync.ts): change both together.
- */
-export function toSyncedAnnouncement(row: AnnouncementRow, viewer: Viewer, creatorName: string | null, extras: Extras): SyncedAnnouncement {
-  const privileged = isPrivileged(viewer.role);
+function toApi(a: SyncedAnnouncement, viewer: Viewer, isReadBy: boolean, people: Pick<ApiAnnouncement, 'recipients' | 'delivery_stats'>): ApiAnnouncement {
   return {
-    id: row.id,
-    title: row.title,
-    message: row.message,
-    category: row.category,
-    status: row.status,
-    audienceType: row.audienceType,
-    customRecipients: privileged ? (extras.custom.get(row.id) ?? []) : [],
-    attachment: attachmentOf(row),
-    deliveryMethods: row.deliveryMethods,
-    createdBy: privileged ? { id: row.createdBy, name: creatorName ?? 'Unknown' } : null,
-    totalRecipients: totalRecipients(row, extras),
-    deliveryCounts: privileged && isOut(row.status) ? (extras.counts.get(row.id) ?? { total: 0, delivered: 0, failed: 0, pending: 0 }) : null,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    sentAt: row.sentAt,
-    scheduledAt: row.scheduledAt,
-    version: row.version,
+    _id: a.id,
+    title: a.title,
+    message: a.message,
+    category: a.category,
+    status: a.status,
+    audience_type: isPrivileged(viewer.role) ? a.audienceType : null,
+    ...people,
+    custom_recipients: a.customRecipients,
+    total_recipients: a.totalRecipients,
+    attachment: a.attachment ? { s3_key: a.attachment.s3Key, filename: a.attachment.filename, file_size: a.attachment.fileSize, file_type: a.attachment.fileType } : null,
+    delivery_methods: a.deliveryMethods,
+    delivery_counts: a.deliveryCounts,
+    isReadBy,
+    created_by: a.createdBy ? { _id: a.createdBy.id, name: a.createdBy.name } : null,
+    createdAt: iso(a.createdAt)!,
+    updatedAt: iso(a.updatedAt)!,
+    sent_at: iso(a.sentAt),
+    scheduled_at: iso(a.scheduledAt),
+    version: a.version,
   };
 }
 
@@ -117,16 +75,16 @@ export async function getVisibleAnnouncement(db: DbOrTx, actor: Viewer, id: stri
 const recipientOf = (id: string, name: string | null, email: string | null): ApiRecipient => ({ _id: id, name: name || 'Unknown User', email: email ?? '' });
 
 /** Board members' view of one row's people: the delivery rows once sent, the resolved audience before. */
-async function recipientsAndStats(db: DbOrTx, row: AnnouncementRow, extras: Extras): Promise<Pick<ApiAnnouncement, 'recipients' | 'delivery_stats'>> {
-  if (!isOut(row.status)) {
-    const members = await resolveAudience(db, row.hoaId, row.audienceType, extras.custom.get(row.id) ?? []);
+async function recipientsAndStats(db: DbOrTx, hoaId: string, a: SyncedAnnouncement): Promise<Pick<ApiAnnouncement, 'recipients' | 'delivery_stats'>> {
+  if (!isOut(a.status)) {
+    const members = await resolveAudience(db, hoaId, a.audienceType, a.customRecipients);
     return { recipients: members.map((m) => recipientOf(m.id, m.name, m.email)), delivery_stats: null };
   }
   const deliveries = await db
     .select({ d: announcementDeliveries, name: users.name })
     .from(announcementDeliveries)
     .leftJoin(users, and(eq(users.id, announcementDeliveries.userId), eq(users.hoaId, announcementDeliveries.hoaId)))
-    .where(and(eq(announcementDeliveries.hoaId, row.hoaId), eq(announcementDeliveries.announcementId, row.id)))
+    .where(and(eq(announcementDeliveries.announcementId, a.id), sql`+${announcementDeliveries.hoaId} = ${hoaId}`))
     .orderBy(asc(users.name), asc(announcementDeliveries.email));
   const person = ({ d, name }: (typeof deliveries)[number]) => recipientOf(d.userId, name, d.email);
   return {
@@ -140,79 +98,26 @@ async function recipientsAndStats(db: DbOrTx, row: AnnouncementRow, extras: Extr
   };
 }
 
-async function toApi(db: DbOrTx, viewer: Viewer, rows: AnnouncementRow[], opts: { detail: boolean }): Promise<ApiAnnouncement[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const privileged = isPrivileged(viewer.role);
-  const extras = await loadExtras(db, viewer, rows);
-  const read = new Set<string>();
-  const creators = new Map<string, string>();
-  for (const part of chunks(ids)) {
-    const marks = await db
-      .select({ id: announcementReads.announcementId })
-      .from(announcementReads)
-      .where(and(eq(announcementReads.hoaId, viewer.hoaId), eq(announcementReads.userId, viewer.userId), inArray(announcementReads.announcementId, part)));
-    for (const m of marks) read.add(m.id);
-  }
-  if (privileged) {
-    for (const part of chunks([...new Set(rows.map((r) => r.createdBy))])) {
-      const found = await db.select({ id: users.id, name: users.name }).from(users).where(and(eq(users.hoaId, viewer.hoaId), inArray(users.id, part)));
-      for (const u of found) creators.set(u.id, u.name);
-    }
-  }
-
-  const out: ApiAnnouncement[] = [];
-  for (const row of rows) {
-    const synced = toSyncedAnnouncement(row, viewer, creators.get(row.createdBy) ?? null, extras);
-    const people = privileged && opts.detail ? await recipientsAndStats(db, row, extras) : { recipients: [], delivery_stats: null };
-    out.push({
-      _id: row.id,
-      title: row.title,
-      message: row.message,
-      category: row.category,
-      status: row.status,
-      audience_type: privileged ? row.audienceType : null,
-      ...people,
-      custom_recipients: synced.customRecipients,
-      total_recipients: synced.totalRecipients,
-      attachment: synced.attachment
-        ? { s3_key: synced.attachment.s3Key, filename: synced.attachment.filename, file_size: synced.attachment.fileSize, file_type: synced.attachment.fileType }
-        : null,
-      delivery_methods: row.deliveryMethods,
-      delivery_counts: synced.deliveryCounts,
-      isReadBy: read.has(row.id),
-      created_by: synced.createdBy ? { _id: synced.createdBy.id, name: synced.createdBy.name } : null,
-      createdAt: iso(row.createdAt)!,
-      updatedAt: iso(row.updatedAt)!,
-      sent_at: iso(row.sentAt),
-      scheduled_at: iso(row.scheduledAt),
-      version: row.version,
-    });
-  }
-  return out;
-}
-
 /** GET /api/announcements/:id (and the body of every write's answer). */
 export async function getAnnouncement(db: DbOrTx, actor: Viewer, id: string): Promise<ApiAnnouncement> {
-  const row = await getVisibleAnnouncement(db, actor, id);
-  const [api] = await toApi(db, actor, [row], { detail: true });
-  return api;
+  const [a] = await valuesOf(db, actor, sql`SELECT ${id} AS row_id`);
+  if (!a) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
+  const read = await readByViewer(db, actor, [a.id]);
+  const people = isPrivileged(actor.role) ? await recipientsAndStats(db, actor.hoaId, a) : { recipients: [], delivery_stats: null };
+  return toApi(a, actor, read.has(a.id), people);
 }
 
-/** GET /api/announcements: the announcements the actor may see, newest first. */
+/** GET /api/announcements: the announcements the actor may see, newest first (read in index order). */
 export async function listAnnouncements(db: DbOrTx, actor: Viewer, q: { page: number; limit: number }) {
   const where = visibleAnnouncements(actor);
-  const [{ total }] = await db.select({ total: count() }).from(announcements).where(where);
-  const rows = await db
-    .select()
-    .from(announcements)
-    .where(where)
-    .orderBy(desc(announcements.createdAt), desc(announcements.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const total = await countUnderCounters(db, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(where))[0].n);
+  const a = announcements;
+  const page = sql`SELECT ${a.id} AS row_id FROM ${a} WHERE ${where} ORDER BY ${a.createdAt} DESC, ${a.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  const values = await valuesOf(db, actor, page);
+  const read = await readByViewer(db, actor, values.map((a) => a.id));
   const totalPages = Math.ceil(total / q.limit);
   return {
-    docs: await toApi(db, actor, rows, { detail: false }),
+    docs: values.map((a) => toApi(a, actor, read.has(a.id), { recipients: [], delivery_stats: null })),
     totalDocs: total,
     totalPages,
     page: q.page,

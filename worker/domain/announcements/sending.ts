@@ -5,7 +5,7 @@
  * delivered) or `failed`. Scheduled sends go out from a job; failed deliveries can be retried.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ANNOUNCEMENT_MESSAGES, announcementPolicy } from '../../../schema/announcements';
+import { ANNOUNCEMENT_MESSAGES, announcementPolicy, type DeliveryCounts } from '../../../schema/announcements';
 import { announcementDeliveries, announcements, emailOutbox, hoas } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -18,10 +18,30 @@ import { conflict, invalidField } from '../errors';
 import { deliverOutbox } from '../outbox';
 import { assertActiveRecipients, customRecipientIds, resolveAudience, type Member } from './audience';
 import { boardRow } from './drafts';
-import { deliveryCounts, getAnnouncement, type AnnouncementRow } from './read';
+import { getAnnouncement, type AnnouncementRow } from './read';
 import { announcementRows } from './sync';
 
 type DeliveryRow = typeof announcementDeliveries.$inferSelect;
+
+/** Counts of each announcement's delivery rows by status. */
+async function deliveryCounts(db: DbOrTx, hoaId: string, ids: string[]): Promise<Map<string, DeliveryCounts>> {
+  const out = new Map<string, DeliveryCounts>();
+  for (const part of chunks(ids)) {
+    const rows = await db
+      .select({ announcementId: announcementDeliveries.announcementId, status: announcementDeliveries.status, n: count() })
+      .from(announcementDeliveries)
+      // `+`: the tenant check must not steer SQLite to the hoa_id index; (announcement_id, status) serves the grouping.
+      .where(and(inArray(announcementDeliveries.announcementId, part), sql`+${announcementDeliveries.hoaId} = ${hoaId}`))
+      .groupBy(announcementDeliveries.announcementId, announcementDeliveries.status);
+    for (const r of rows) {
+      const c = out.get(r.announcementId) ?? { total: 0, delivered: 0, failed: 0, pending: 0 };
+      c[r.status] += r.n;
+      c.total += r.n;
+      out.set(r.announcementId, c);
+    }
+  }
+  return out;
+}
 
 /** What an announcement's mail is about in the outbox (delivery statistics count by it). */
 export const announcementRef = (id: string) => `announcement:${id}`;

@@ -35,16 +35,13 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
 }
 
 /**
- * Visible announcements whose id is in `ids` (a subquery selecting `row_id`), as cache values: the
- * `SyncedAnnouncement` that `toSyncedAnnouncement` (read.ts) builds for REST, built and serialised by
- * SQLite in one statement. Why not the JavaScript builder: an initial pull loads every row of the HOA,
- * and 10k row objects plus their extras and JSON.stringify took longer than the 500 ms the sync
- * benchmark allows. Cost follows the ids: the CROSS JOIN walks the wanted ids, delivery counts and
- * custom lists are read per row through indexes, and the audience sizes are constant subqueries
- * SQLite evaluates at most once.
- * tests/sync/announcement-value.test.ts keeps this and `toSyncedAnnouncement` in agreement.
+ * Visible announcements whose id is in `ids` (a subquery selecting `row_id`), as cache values
+ * (`SyncedAnnouncement`) built and serialised by SQLite in one statement: the pull sends them as they
+ * are, and the REST answers (read.ts) are built from them, so the two never disagree. Cost follows the
+ * ids: the CROSS JOIN walks the wanted ids, delivery counts and custom lists are read per row through
+ * indexes, and the audience sizes are constant subqueries SQLite evaluates at most once.
  */
-async function listAnnouncementsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+export async function loadAnnouncementValues(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
   const a = announcements;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
   const isOut = sql`${a.status} NOT IN ('draft', 'scheduled')`;
@@ -100,7 +97,7 @@ export const announcementSyncArea: ServerSyncArea = {
   version: announcements.version,
   hoaId: announcements.hoaId,
   visible: visibleAnnouncements,
-  load: listAnnouncementsForSync,
+  load: loadAnnouncementValues,
   dependsOn: {
     // The author's name, and the audience sizes of drafts and scheduled ones (they count active members by role).
     users: (_hoaId, userIds) =>

@@ -152,7 +152,7 @@ describe('SyncedCollection against a naive recompute', () => {
   for (const seed of [1, 2, 3, 4, 5, 6]) {
     it(`agrees after random adds, changes, deletes and filters (seed ${seed})`, () => {
       const rand = random(seed);
-      const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+      const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
       const rows = new Map<string, Row>();
       const marks = new Set<string>();
       const c = new SyncedCollection(spec());

@@ -19,7 +19,7 @@ const requests: Request[] = [
   { title: 'New deck', category: 'modification', status: 'in_progress' },
 ];
 const titles = (filters: ListFilters<Request, 'category' | 'status'>) => {
-  const filter = filters.getSnapshot().filter;
+  const filter = filters.getQuery().filter;
   return requests.filter((r) => !filter || filter(r)).map((r) => r.title);
 };
 
@@ -30,20 +30,24 @@ describe('list filters', () => {
   it('shows each keystroke at once and applies the search 300 ms after the last one', () => {
     const filters = new ListFilters(config);
     const seen: string[] = [];
-    filters.subscribe(() => seen.push(filters.getSnapshot().searchInput));
-    const before = filters.getSnapshot().applied;
+    filters.subscribe(() => seen.push(filters.getControls().searchInput));
+    const query = filters.getQuery();
 
     filters.setSearch('g');
     vi.advanceTimersByTime(200);
     filters.setSearch('ga');
     vi.advanceTimersByTime(FILTER_DEBOUNCE_MS - 1);
     expect(seen).toEqual(['g', 'ga']);
-    expect(filters.getSnapshot().applied).toBe(before);
+    // The list's snapshot is untouched while typing: the list does not render on keystrokes.
+    expect(filters.getQuery()).toBe(query);
     expect(titles(filters)).toHaveLength(4);
 
+    const controls = filters.getControls();
     vi.advanceTimersByTime(1);
-    expect(filters.getSnapshot().applied.search).toBe('ga');
+    expect(filters.getQuery().applied.search).toBe('ga');
     expect(titles(filters)).toEqual(['Broken gate', 'Gate code']);
+    // Applying changes nothing the filters row shows: the row does not render.
+    expect(filters.getControls()).toBe(controls);
   });
 
   it('applies multi-select filters and the sort at once, keeping a pending search pending', () => {
@@ -56,26 +60,27 @@ describe('list filters', () => {
     vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
     expect(titles(filters)).toEqual(['Broken gate']);
 
-    const filter = filters.getSnapshot().filter;
+    const filter = filters.getQuery().filter;
     filters.setSort('oldest');
-    expect(filters.getSnapshot().applied.sort).toBe('oldest');
+    expect(filters.getQuery()).toMatchObject({ applied: { sort: 'oldest' }, reverse: true });
+    expect(filters.getControls().sort).toBe('oldest');
     // The order is not a filter: the predicate stays.
-    expect(filters.getSnapshot().filter).toBe(filter);
+    expect(filters.getQuery().filter).toBe(filter);
   });
 
   it('gives a new predicate on every applied change and none when nothing changed', () => {
     const filters = new ListFilters(config);
     const predicates = new Set<unknown>();
-    filters.subscribe(() => predicates.add(filters.getSnapshot().filter));
+    filters.subscribe(() => predicates.add(filters.getQuery().filter));
     filters.setSelected('status', ['open']);
     filters.setSelected('status', ['open']);
     filters.setSearch('deck');
     vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
-    const applied = filters.getSnapshot().applied;
+    const query = filters.getQuery();
     // A trailing space changes the box, not the applied search.
     filters.setSearch('deck ');
     vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
-    expect(filters.getSnapshot().applied).toBe(applied);
+    expect(filters.getQuery()).toBe(query);
     expect(predicates.size).toBe(2);
   });
 
@@ -88,10 +93,8 @@ describe('list filters', () => {
     expect(filters.isFiltered).toBe(true);
     filters.clear();
     vi.advanceTimersByTime(FILTER_DEBOUNCE_MS);
-    const state = filters.getSnapshot();
-    expect(state.searchInput).toBe('');
-    expect(state.applied).toEqual({ search: '', selected: { category: [], status: [] }, sort: 'newest' });
-    expect(state.filter).toBeUndefined();
+    expect(filters.getControls()).toEqual({ searchInput: '', selected: { category: [], status: [] }, sort: 'newest' });
+    expect(filters.getQuery()).toEqual({ applied: { search: '', selected: { category: [], status: [] }, sort: 'newest' }, filter: undefined, reverse: false });
     expect(filters.isFiltered).toBe(false);
   });
 

@@ -34,12 +34,20 @@ export interface AppliedFilters<K extends string> {
   sort: SortOrder;
 }
 
-export interface ListFilterState<T, K extends string> {
-  /** What the search box shows. */
-  searchInput: string;
+/** What the list reads: changes only when the applied filters change (not on keystrokes). */
+export interface ListQuery<T, K extends string> {
   applied: AppliedFilters<K>;
-  /** The applied filters as one predicate; undefined when nothing filters. A new one on every applied change. */
+  /** The applied filters as one predicate; undefined when nothing filters. A new one on every applied filter change. */
   filter: Predicate<T> | undefined;
+  /** For useSyncedList: the spec's order backwards when Oldest First. */
+  reverse: boolean;
+}
+
+/** What the filters row shows: changes on keystrokes and choices, not when the search is applied. */
+export interface ListControls<K extends string> {
+  searchInput: string;
+  selected: Readonly<Record<K, readonly string[]>>;
+  sort: SortOrder;
 }
 
 /** The predicate of `applied`: every chosen filter must hold (any chosen value within one filter). */
@@ -54,9 +62,13 @@ export function filterPredicate<T, K extends string>(applied: AppliedFilters<K>,
 
 const sameValues = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** The filter state outside React (tested with fake timers); useListFilters binds it to a component. */
+/**
+ * The filter state outside React (tested with fake timers). Two snapshots, so that a keystroke
+ * renders only the filters row and an applied search only the list.
+ */
 export class ListFilters<T, K extends string> {
-  private state: ListFilterState<T, K>;
+  private query: ListQuery<T, K>;
+  private controls: ListControls<K>;
   private readonly initial: AppliedFilters<K>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
@@ -65,7 +77,8 @@ export class ListFilters<T, K extends string> {
     const selected = {} as Record<K, readonly string[]>;
     for (const name of Object.keys(config.selects) as K[]) selected[name] = [];
     this.initial = { search: '', selected, sort: 'newest' };
-    this.state = { searchInput: '', applied: this.initial, filter: undefined };
+    this.query = { applied: this.initial, filter: undefined, reverse: false };
+    this.controls = { searchInput: '', selected, sort: 'newest' };
   }
 
   subscribe = (listener: () => void) => {
@@ -73,23 +86,28 @@ export class ListFilters<T, K extends string> {
     return () => this.listeners.delete(listener);
   };
 
-  getSnapshot = () => this.state;
+  getQuery = () => this.query;
+  getControls = () => this.controls;
 
   /** Shows `text` at once; applies it once typing paused for the debounce. */
   setSearch = (text: string) => {
     this.cancel();
-    this.set({ ...this.state, searchInput: text });
+    this.controls = { ...this.controls, searchInput: text };
+    this.emit();
     this.timer = setTimeout(() => this.apply({ search: text.trim() }), this.config.debounceMs ?? FILTER_DEBOUNCE_MS);
   };
 
-  setSelected = (name: K, values: readonly string[]) => this.apply({ selected: { ...this.state.applied.selected, [name]: values } });
+  setSelected = (name: K, values: readonly string[]) => this.apply({ selected: { ...this.query.applied.selected, [name]: values } });
 
   setSort = (sort: SortOrder) => this.apply({ sort });
 
   /** Clear Filters: everything back to the defaults at once, a pending search dropped. */
   clear = () => {
     this.cancel();
-    this.set({ searchInput: '', applied: this.initial, filter: undefined });
+    const { selected, sort } = this.initial;
+    this.controls = { searchInput: '', selected, sort };
+    this.query = { applied: this.initial, filter: undefined, reverse: false };
+    this.emit();
   };
 
   /** Drops a pending search (the screen closed). */
@@ -97,48 +115,46 @@ export class ListFilters<T, K extends string> {
 
   /** Anything to clear: a search typed (applied or not), a value chosen, or another order. */
   get isFiltered(): boolean {
-    const { searchInput, applied } = this.state;
-    return searchInput.trim() !== '' || applied.sort !== this.initial.sort || Object.values<readonly string[]>(applied.selected).some((v) => v.length > 0);
+    const { searchInput, selected, sort } = this.controls;
+    return searchInput.trim() !== '' || sort !== this.initial.sort || Object.values<readonly string[]>(selected).some((v) => v.length > 0);
   }
 
   private apply(patch: Partial<AppliedFilters<K>>) {
-    const current = this.state.applied;
+    const current = this.query.applied;
     const next = { ...current, ...patch };
     // Unchanged filters keep their identity, so paging does not start over (e.g. a trailing space typed).
-    const same = next.search === current.search && next.sort === current.sort && (Object.keys(next.selected) as K[]).every((k) => sameValues(next.selected[k], current.selected[k]));
+    const same =
+      next.search === current.search && next.sort === current.sort && (Object.keys(next.selected) as K[]).every((k) => sameValues(next.selected[k], current.selected[k]));
     if (same) return;
     const filterChanged = next.search !== current.search || next.selected !== current.selected;
-    this.set({ ...this.state, applied: next, filter: filterChanged ? filterPredicate(next, this.config) : this.state.filter });
+    this.query = { applied: next, filter: filterChanged ? filterPredicate(next, this.config) : this.query.filter, reverse: next.sort === 'oldest' };
+    if (next.selected !== this.controls.selected || next.sort !== this.controls.sort) this.controls = { ...this.controls, selected: next.selected, sort: next.sort };
+    this.emit();
   }
 
-  private set(state: ListFilterState<T, K>) {
-    this.state = state;
+  private emit() {
     for (const listener of this.listeners) listener();
   }
 }
 
-export interface ListFiltersHandle<T, K extends string> extends ListFilterState<T, K> {
-  /** For useSyncedList: the order backwards when Oldest First. */
-  reverse: boolean;
-  isFiltered: boolean;
-  setSearch(text: string): void;
-  setSelected(name: K, values: readonly string[]): void;
-  setSort(sort: SortOrder): void;
-  clear(): void;
+export interface ListFiltersHandle<T, K extends string> extends ListQuery<T, K> {
+  /** For the filters row (FilterBar). */
+  store: ListFilters<T, K>;
 }
 
-/** The filter state of one list screen. `config` is read once (declare it at module level). */
+/**
+ * The filter state of one list screen, as the list reads it: the component re-renders when the
+ * applied filters change, not on keystrokes. `config` is read once (declare it at module level).
+ */
 export function useListFilters<T, K extends string>(config: ListFilterConfig<T, K>): ListFiltersHandle<T, K> {
-  const [filters] = useState(() => new ListFilters(config));
-  useEffect(() => filters.cancel, [filters]);
-  const state = useSyncExternalStore(filters.subscribe, filters.getSnapshot);
-  return {
-    ...state,
-    reverse: state.applied.sort === 'oldest',
-    isFiltered: filters.isFiltered,
-    setSearch: filters.setSearch,
-    setSelected: filters.setSelected,
-    setSort: filters.setSort,
-    clear: filters.clear,
-  };
+  const [store] = useState(() => new ListFilters(config));
+  useEffect(() => store.cancel, [store]);
+  const query = useSyncExternalStore(store.subscribe, store.getQuery);
+  return { ...query, store };
+}
+
+/** The filters row's state: re-renders on keystrokes and choices. */
+export function useListControls<T, K extends string>(store: ListFilters<T, K>): ListControls<K> & { isFiltered: boolean } {
+  const controls = useSyncExternalStore(store.subscribe, store.getControls);
+  return { ...controls, isFiltered: store.isFiltered };
 }

@@ -112,8 +112,7 @@ const noVersion = () => -1;
 const DEFAULT_PAGE_SIZE = 20;
 
 /** The first `limit` of `rows`, or of `rows` read backwards. */
-const firstPages = <T>(rows: readonly T[], limit: number, reverse: boolean): T[] =>
-  reverse ? rows.slice(Math.max(0, rows.length - limit)).reverse() : rows.slice(0, limit);
+const firstPages = <T>(rows: readonly T[], limit: number, reverse: boolean): T[] => (reverse ? rows.slice(Math.max(0, rows.length - limit)).reverse() : rows.slice(0, limit));
 
 /**
  * A list screen's data: the spec's rows, filtered, shown `pageSize` at a time with Load more. A

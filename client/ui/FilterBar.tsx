@@ -1,5 +1,5 @@
-import type { ListFiltersHandle, SortOrder } from '../lib/use-list-filters';
-import { SORT_OPTIONS } from '../lib/use-list-filters';
+import { memo } from 'react';
+import { SORT_OPTIONS, useListControls, type ListFilters, type SortOrder } from '../lib/use-list-filters';
 import { Button } from './Button';
 import { Field, Input, Select } from './Field';
 import { SearchIcon } from './icons';
@@ -11,32 +11,38 @@ export interface SelectFilterDef<K extends string> {
   options: readonly SelectOption[];
 }
 
+interface FilterBarProps<T, K extends string> {
+  /** useListFilters(…).store */
+  filters: ListFilters<T, K>;
+  /** Names the search landmark, e.g. 'Filter requests'. */
+  label: string;
+  /** The multi-selects; declare them at module level (or memoize), so the row skips the list's renders. */
+  selects?: readonly SelectFilterDef<K>[];
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  sortable?: boolean;
+}
+
 /**
  * A list screen's filters row (community §2): title search, multi-select filters, the sort order and
- * Clear Filters, bound to useListFilters. It wraps onto several lines on phones.
+ * Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
+ * rows do not render the row. It wraps onto several lines on phones.
  */
-export function FilterBar<T, K extends string>({
+function FilterBarImpl<T, K extends string>({
   filters,
   label,
   selects = [],
   searchLabel = 'Search',
   searchPlaceholder = 'Search by title...',
   sortable = true,
-}: {
-  filters: ListFiltersHandle<T, K>;
-  /** Names the search landmark, e.g. 'Filter requests'. */
-  label: string;
-  selects?: readonly SelectFilterDef<K>[];
-  searchLabel?: string;
-  searchPlaceholder?: string;
-  sortable?: boolean;
-}) {
+}: FilterBarProps<T, K>) {
+  const controls = useListControls(filters);
   return (
     <div role="search" aria-label={label} className="flex flex-wrap items-end gap-3 border-b border-neutral-200 px-5 py-4">
       <Field label={searchLabel} className="min-w-0 flex-[2_1_16rem]">
         <div className="relative">
           <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500" />
-          <Input type="search" value={filters.searchInput} onChange={(e) => filters.setSearch(e.target.value)} placeholder={searchPlaceholder} className="pl-9" />
+          <Input type="search" value={controls.searchInput} onChange={(e) => filters.setSearch(e.target.value)} placeholder={searchPlaceholder} className="pl-9" />
         </div>
       </Field>
       {selects.map((s) => (
@@ -44,14 +50,14 @@ export function FilterBar<T, K extends string>({
           key={s.name}
           label={s.label}
           options={s.options}
-          value={filters.applied.selected[s.name]}
+          value={controls.selected[s.name]}
           onChange={(values) => filters.setSelected(s.name, values)}
           className="min-w-0 flex-[1_1_9rem]"
         />
       ))}
       {sortable && (
         <Field label="Sort" className="min-w-0 flex-[1_1_9rem]">
-          <Select value={filters.applied.sort} onChange={(e) => filters.setSort(e.target.value as SortOrder)}>
+          <Select value={controls.sort} onChange={(e) => filters.setSort(e.target.value as SortOrder)}>
             {SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -60,9 +66,12 @@ export function FilterBar<T, K extends string>({
           </Select>
         </Field>
       )}
-      <Button variant="secondary" onClick={filters.clear} disabled={!filters.isFiltered}>
+      {/* Headless UI's Field ends in a hidden element, so its control keeps space-y's 6 px below: match it. */}
+      <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered} className="mb-1.5">
         Clear Filters
       </Button>
     </div>
   );
 }
+
+export const FilterBar = memo(FilterBarImpl) as typeof FilterBarImpl;

@@ -21,7 +21,8 @@ export interface ListRows<T> {
 const STAT_GRID: Record<number, string> = {
   1: 'grid-cols-1',
   2: 'grid-cols-2',
-  3: 'grid-cols-2 lg:grid-cols-3',
+  // On phones the third card takes the whole second line.
+  3: 'grid-cols-2 lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1',
   4: 'grid-cols-2 lg:grid-cols-4',
 };
 

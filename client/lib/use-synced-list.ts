@@ -70,8 +70,6 @@ function acquire(rep: HoaReplicache, entry: Shared) {
   entry.refs++;
   clearTimeout(entry.idle);
   if (entry.stop || rep.closed) return;
-  // Watching again starts from the initial values: forget what an earlier watch left.
-  if (entry.collection.size || entry.collection.loaded) entry.collection.clear();
   entry.stop = watchCollection(rep, entry.collection);
 }
 
@@ -81,6 +79,8 @@ function release(entry: Shared) {
     if (entry.refs > 0) return;
     entry.stop?.();
     entry.stop = null;
+    // Unwatched rows go stale: the next screen starts from the initial values, not from these.
+    entry.collection.clear();
   }, KEEP_WARM_MS);
 }
 

@@ -1,10 +1,12 @@
 /**
- * Hooks for screens that read the local cache: subscribe to a key prefix (or one key), then
- * filter, sort and page in memory, so filters apply instantly and work offline.
+ * Hooks for screens that read the local cache: one key, a key prefix, or a list screen's rows kept
+ * sorted, filtered and counted as changes arrive (synced-collection.ts), so filters apply at once
+ * and work offline.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
-import { useReplicache } from './replicache';
+import { useReplicache, type HoaReplicache } from './replicache';
+import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
 
 export interface Subscribed<R> {
   data: R;
@@ -37,49 +39,116 @@ export function useSyncedValue<T>(key: string): Subscribed<T | undefined> {
   return result as unknown as Subscribed<T | undefined>;
 }
 
-export interface ListView<T> {
-  filter?: (item: T) => boolean;
-  sort?: (a: T, b: T) => number;
-  /** Items shown: the first `limit` after filtering and sorting. */
-  limit: number;
+/** A list screen's rows: key space, order, optional join and counters. Declare it once, at module level. */
+export type SyncedListSpec<Item, C extends string = never> = CollectionSpec<Item, C, any, any>;
+
+/** Types a spec from its parts (`Item` from `compare`, or from the join's `merge`; counter names from `counters`). */
+export const defineSyncedList = <Item, C extends string = never, Row = Item, Joined = unknown>(spec: CollectionSpec<Item, C, Row, Joined>): SyncedListSpec<Item, C> => spec;
+
+/** A collection stays watched this long after its last screen closed, so going back to a list is instant. */
+export const KEEP_WARM_MS = 30_000;
+
+interface Shared {
+  collection: SyncedCollection<any, any>;
+  refs: number;
+  stop: (() => void) | null;
+  idle: ReturnType<typeof setTimeout> | undefined;
 }
 
-/** Filter, sort, then take the first page(s): a pure function, so it is tested on its own. */
-export function applyListView<T>(items: readonly T[], view: ListView<T>): { shown: T[]; total: number; hasMore: boolean } {
-  const filtered = view.filter ? items.filter(view.filter) : [...items];
-  if (view.sort) filtered.sort(view.sort);
-  return { shown: filtered.slice(0, view.limit), total: filtered.length, hasMore: filtered.length > view.limit };
+/** One collection, and one watch, per cache and spec, whichever screens show it. */
+const shared = new WeakMap<HoaReplicache, Map<SyncedListSpec<any, any>, Shared>>();
+
+function sharedCollection(rep: HoaReplicache, spec: SyncedListSpec<any, any>): Shared {
+  let bySpec = shared.get(rep);
+  if (!bySpec) shared.set(rep, (bySpec = new Map()));
+  let entry = bySpec.get(spec);
+  if (!entry) bySpec.set(spec, (entry = { collection: new SyncedCollection(spec), refs: 0, stop: null, idle: undefined }));
+  return entry;
 }
 
-export interface SyncedList<T> {
-  /** The items on the pages loaded so far. */
-  items: T[];
-  /** All items of the prefix, unfiltered (for counters). */
-  all: T[];
-  /** Items matching the filter. */
+function acquire(rep: HoaReplicache, entry: Shared) {
+  entry.refs++;
+  clearTimeout(entry.idle);
+  if (entry.stop || rep.closed) return;
+  entry.stop = watchCollection(rep, entry.collection);
+}
+
+function release(entry: Shared) {
+  if (--entry.refs > 0) return;
+  entry.idle = setTimeout(() => {
+    if (entry.refs > 0) return;
+    entry.stop?.();
+    entry.stop = null;
+    // Unwatched rows go stale: the next screen starts from the initial values, not from these.
+    entry.collection.clear();
+  }, KEEP_WARM_MS);
+}
+
+export interface SyncedListOptions<Item> {
+  /** Rows to show. Memoize it: a new function recomputes the matches once and starts paging over. */
+  filter?: Predicate<Item>;
+  /** The spec's order backwards (e.g. Oldest First for a spec sorted newest first). */
+  reverse?: boolean;
+  /** Rows per Load more step. */
+  pageSize?: number;
+}
+
+export interface SyncedList<Item, C extends string = never> {
+  /** The rows on the pages loaded so far. */
+  items: Item[];
+  /** Rows matching the filter. */
   total: number;
+  /** Every row of the key space, filter or not. */
+  size: number;
+  counters: Record<C, number>;
   hasMore: boolean;
   loadMore(): void;
+  /** True until the cache answered for every key space of the spec. */
   loading: boolean;
 }
 
+const noSubscription = () => () => {};
+const noVersion = () => -1;
+const DEFAULT_PAGE_SIZE = 20;
+
+/** The first `limit` of `rows`, or of `rows` read backwards. */
+const firstPages = <T>(rows: readonly T[], limit: number, reverse: boolean): T[] => (reverse ? rows.slice(Math.max(0, rows.length - limit)).reverse() : rows.slice(0, limit));
+
 /**
- * A list screen's data: every item under `prefix`, filtered and sorted locally, shown `pageSize`
- * at a time with Load more. Paging starts over when `resetKey` changes (e.g. the filter values).
+ * A list screen's data: the spec's rows, filtered, shown `pageSize` at a time with Load more. A
+ * change to the cache costs work in proportion to the change (see synced-collection.ts).
  */
-export function useSyncedList<T>(prefix: string, options: { filter?: (item: T) => boolean; sort?: (a: T, b: T) => number; pageSize?: number; resetKey?: string } = {}): SyncedList<T> {
-  const pageSize = options.pageSize ?? 20;
-  const { data: all, loading } = usePrefix<T>(prefix);
-  const [pages, setPages] = useState({ key: options.resetKey, count: 1 });
-  const count = pages.key === options.resetKey ? pages.count : 1;
-  const { filter, sort } = options;
-  const view = useMemo(() => applyListView(all, { filter, sort, limit: count * pageSize }), [all, filter, sort, count, pageSize]);
+export function useSyncedList<Item, C extends string = never>(spec: SyncedListSpec<Item, C>, options: SyncedListOptions<Item> = {}): SyncedList<Item, C> {
+  const rep = useReplicache();
+  const entry = rep ? sharedCollection(rep, spec) : null;
+  useEffect(() => {
+    if (!rep || !entry) return;
+    acquire(rep, entry);
+    return () => release(entry);
+  }, [rep, entry]);
+
+  const collection = entry?.collection as SyncedCollection<Item, C> | undefined;
+  const version = useSyncExternalStore(collection?.subscribe ?? noSubscription, collection?.getVersion ?? noVersion);
+  const view = useMemo(() => collection && new CollectionView(collection), [collection]);
+
+  const { filter, reverse = false, pageSize = DEFAULT_PAGE_SIZE } = options;
+  // Paging starts over whenever the filter or the order changes.
+  const [paging, setPaging] = useState({ filter, reverse, pages: 1 });
+  const pages = paging.filter === filter && paging.reverse === reverse ? paging.pages : 1;
+  const limit = pages * pageSize;
+
+  // `version` stands for the collection's content, which changes in place.
+  const matches = useMemo(() => (view ? view.read(filter) : []), [view, version, filter]);
+  const items = useMemo(() => firstPages(matches, limit, reverse), [matches, version, limit, reverse]);
+  const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
+
   return {
-    items: view.shown,
-    all,
-    total: view.total,
-    hasMore: view.hasMore,
-    loadMore: () => setPages({ key: options.resetKey, count: count + 1 }),
-    loading,
+    items,
+    total: matches.length,
+    size: collection?.size ?? 0,
+    counters,
+    hasMore: matches.length > limit,
+    loadMore: () => setPaging({ filter, reverse, pages: pages + 1 }),
+    loading: !collection?.loaded,
   };
 }

@@ -8,6 +8,8 @@ const control =
   'focus:outline-2 focus:outline-offset-0 data-disabled:bg-neutral-100 data-disabled:text-neutral-500';
 const controlState = (invalid: boolean) =>
   invalid ? 'border-danger-600 focus:outline-danger-600' : 'border-neutral-300 focus:border-accent-600 focus:outline-accent-600';
+/** The look of a form control, for controls that are not an input (a listbox button). */
+export const controlClasses = (invalid = false) => cx(control, controlState(invalid));
 
 export interface FieldProps {
   label: ReactNode;

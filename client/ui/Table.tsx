@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { Button } from './Button';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
@@ -14,6 +14,14 @@ export interface Column<T> {
   /** Left out of the phone card (e.g. a column that repeats the title). */
   hideOnPhone?: boolean;
 }
+
+/** Tailwind's `sm` breakpoint: the table from here, the cards below. */
+const WIDE = typeof matchMedia === 'undefined' ? null : matchMedia('(min-width: 40rem)');
+const onWidthChange = (changed: () => void) => {
+  WIDE?.addEventListener('change', changed);
+  return () => WIDE?.removeEventListener('change', changed);
+};
+const useWide = () => useSyncExternalStore(onWidthChange, () => WIDE?.matches ?? true);
 
 export interface LoadMoreProps {
   hasMore: boolean;
@@ -47,55 +55,76 @@ export function DataTable<T>({
   empty?: ReactNode;
   loadMore?: LoadMoreProps;
 }) {
+  // Only the layout that shows is rendered: half the DOM work per change of rows.
+  const wide = useWide();
   if (loading && rows.length === 0) return <SkeletonRows />;
   if (rows.length === 0) return <>{empty ?? <EmptyState title="Nothing here yet" />}</>;
-  const primary = columns.find((c) => c.primary);
   return (
     <div>
-      <div className="hidden overflow-x-auto sm:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
-            <tr>
-              {columns.map((c, i) => (
-                <th key={i} scope="col" className={cx('px-4 py-2.5 font-medium', c.className)}>
-                  {c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-neutral-200">
-            {rows.map((row) => (
-              <tr key={rowKey(row)} className="hover:bg-neutral-50">
-                {columns.map((c, i) => (
-                  <td key={i} className={cx('px-4 py-3 align-top text-neutral-800', c.className)}>
-                    {c.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-neutral-200 sm:hidden" aria-label={caption}>
-        {rows.map((row) => (
-          <li key={rowKey(row)} className="space-y-2 px-4 py-3">
-            {primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>}
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              {columns
-                .filter((c) => c !== primary && !c.hideOnPhone)
-                .map((c, i) => (
-                  <div key={i} className="contents">
-                    <dt className="text-neutral-500">{c.header}</dt>
-                    <dd className="min-w-0 text-neutral-800">{c.cell(row)}</dd>
-                  </div>
-                ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      {wide ? <Table caption={caption} columns={columns} rows={rows} rowKey={rowKey} /> : <Cards caption={caption} columns={columns} rows={rows} rowKey={rowKey} />}
       {loadMore && <LoadMore {...loadMore} />}
     </div>
+  );
+}
+
+interface RowsProps<T> {
+  caption: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+}
+
+function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
+          <tr>
+            {columns.map((c, i) => (
+              <th key={i} scope="col" className={cx('px-4 py-2.5 font-medium', c.className)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-200">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="hover:bg-neutral-50">
+              {columns.map((c, i) => (
+                <td key={i} className={cx('px-4 py-3 align-top text-neutral-800', c.className)}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Cards<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
+  const primary = columns.find((c) => c.primary);
+  const details = columns.filter((c) => c !== primary && !c.hideOnPhone);
+  return (
+    <ul className="divide-y divide-neutral-200" aria-label={caption}>
+      {rows.map((row) => (
+        <li key={rowKey(row)} className="space-y-2 px-4 py-3">
+          {primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>}
+          {details.length > 0 && (
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              {details.map((c, i) => (
+                <div key={i} className="contents">
+                  <dt className="text-neutral-500">{c.header}</dt>
+                  <dd className="min-w-0 text-neutral-800">{c.cell(row)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 

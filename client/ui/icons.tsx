@@ -27,6 +27,13 @@ export const MenuIcon = icon(<path d="M4 6h16M4 12h16M4 18h16" />);
 export const XIcon = icon(<path d="M18 6 6 18M6 6l12 12" />);
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
 export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);
+export const CheckIcon = icon(<path d="M20 6 9 17l-5-5" />);
+export const SearchIcon = icon(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </>,
+);
 export const ArrowLeftIcon = icon(<path d="M19 12H5m7 7-7-7 7-7" />);
 export const CheckCircleIcon = icon(
   <>

@@ -9,13 +9,11 @@ import { bumpChanges } from '../../worker/sync/changes';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
+import { median, ms, p95 } from './stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
-const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 async function seedRows(t: TestApp, n: number) {
   const db = t.deps.database.db;

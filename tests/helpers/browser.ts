@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
@@ -16,21 +16,12 @@ import { createAuthToken } from '../../worker/domain/auth';
 import { findUserByEmail } from '../../worker/domain/users';
 import { startNodeServer } from '../../worker/node';
 import { newId } from '../../worker/services/tokens';
+import { launchBrowser } from './chromium';
 import { DEMO_PASSWORD } from './http';
 
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './chromium';
 export { DEMO, DEMO_PASSWORD } from './http';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 export const SCREENSHOT_DIR = resolve('tests/e2e/screenshots');
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
@@ -176,10 +167,6 @@ export async function inviteUser(server: E2EServer, p: { email: string; role: Ro
 }
 
 // ------------------------------------------------------------------ browser
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-}
 
 /** A fresh context (own cookies and storage) with one page; console errors are collected. */
 export async function openPage(browser: Browser, server: E2EServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

@@ -1,15 +1,14 @@
 /**
- * /announcements (community §2), read from the local cache: counts, paging and the unread counter
- * work offline and at once. Load more pages through the cached list (page size in docs/decisions.md).
+ * /announcements (community §2), read from the local cache through the list kit: counters, paging
+ * and the unread dot work offline and at once. No filters here (the spec gives none); page size in
+ * docs/decisions.md.
  */
-import { useState, useTransition } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
-import { applyListView } from '../../lib/use-synced-list';
-import { Alert, ButtonLink, Card, CardHeader, DataTable, EmptyState, PageHeader, StatCard, type Column } from '../../ui';
+import { Alert, ButtonLink, EmptyState, ListScreen, type Column } from '../../ui';
 import { CategoryBadge, StatusBadge } from './badges';
-import { isUnread, useAnnouncements, type AnnouncementView } from './use-announcements';
+import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from './use-nav-banner';
 
 /** Rows per Load more step. */
@@ -18,12 +17,8 @@ export const ANNOUNCEMENTS_PAGE_SIZE = 10;
 export function AnnouncementsPage() {
   const privileged = useHasRole('board');
   const me = useCurrentUser();
-  const { items, loading } = useAnnouncements();
-  const [pages, setPages] = useState(1);
-  const [paging, startPaging] = useTransition();
+  const list = useAnnouncementList(ANNOUNCEMENTS_PAGE_SIZE);
   const [banner, clearBanner] = useNavBanner();
-  const view = applyListView(items, { limit: pages * ANNOUNCEMENTS_PAGE_SIZE });
-  const unread = items.filter(isUnread).length;
 
   const viewLink = (a: AnnouncementView) => (
     <ButtonLink href={`/announcements/${a.id}`} variant="secondary" size="sm">
@@ -62,44 +57,29 @@ export function AnnouncementsPage() {
     { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: viewLink },
   ];
 
+  const create = privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined;
   return (
-    <div>
-      <PageHeader
-        title="Announcements"
-        subtitle="Stay updated with community news and announcements"
-        actions={privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined}
-      />
-      {banner && (
-        <Alert tone="success" className="mb-6" onDismiss={clearBanner}>
-          {banner}
-        </Alert>
-      )}
-      <div className="mb-6 grid grid-cols-2 gap-4">
-        <StatCard label="Total Announcements" value={loading ? '–' : items.length} />
-        <StatCard label="Unread Announcements" value={loading ? '–' : unread} />
-      </div>
-      <Card>
-        <CardHeader title="All Announcements" />
-        <DataTable
-          caption="All Announcements"
-          columns={columns}
-          rows={view.shown}
-          rowKey={(a) => a.id}
-          loading={loading}
-          empty={
-            <EmptyState
-              title={ANNOUNCEMENT_MESSAGES.noAnnouncements}
-              action={privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined}
-            />
-          }
-          loadMore={{
-            hasMore: view.hasMore,
-            loading: paging,
-            onLoadMore: () => startPaging(() => setPages((p) => p + 1)),
-            exhaustedText: items.length > ANNOUNCEMENTS_PAGE_SIZE ? 'No more announcements' : undefined,
-          }}
-        />
-      </Card>
-    </div>
+    <ListScreen
+      title="Announcements"
+      subtitle="Stay updated with community news and announcements"
+      actions={create}
+      banner={
+        banner && (
+          <Alert tone="success" onDismiss={clearBanner}>
+            {banner}
+          </Alert>
+        )
+      }
+      stats={[
+        { label: 'Total Announcements', value: list.size },
+        { label: 'Unread Announcements', value: list.counters.unread },
+      ]}
+      tableTitle="All Announcements"
+      columns={columns}
+      rowKey={(a) => a.id}
+      rows={list}
+      empty={<EmptyState title={ANNOUNCEMENT_MESSAGES.noAnnouncements} action={create} />}
+      exhaustedText="No more announcements"
+    />
   );
 }

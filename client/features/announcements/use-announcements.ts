@@ -1,9 +1,8 @@
 /** Announcements from the local cache, with the signed-in user's `isReadBy` joined in. */
-import { useMemo } from 'react';
 import { announcementPolicy } from '../../../schema/announcements';
 import { announcementKey, announcementReadKey, ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE, type SyncedAnnouncement, type SyncedAnnouncementRead } from '../../../sync/areas/announcements';
 import { prefixOf } from '../../../sync/keys';
-import { usePrefix, useSyncedValue } from '../../lib/use-synced-list';
+import { defineSyncedList, useSyncedList, useSyncedValue } from '../../lib/use-synced-list';
 
 export type AnnouncementView = SyncedAnnouncement & { isReadBy: boolean };
 
@@ -13,16 +12,22 @@ export const isUnread = (a: AnnouncementView) => !a.isReadBy && announcementPoli
 /** Newest first. */
 export const byNewest = (a: SyncedAnnouncement, b: SyncedAnnouncement) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
 
-/** Every announcement the user may see, newest first, each with isReadBy. */
-export function useAnnouncements() {
-  const { data: announcements, loading } = usePrefix<SyncedAnnouncement>(prefixOf(ANNOUNCEMENT_SPACE));
-  const { data: reads } = usePrefix<SyncedAnnouncementRead>(prefixOf(ANNOUNCEMENT_READ_SPACE));
-  const items = useMemo(() => {
-    const read = new Set(reads.map((r) => r.announcementId));
-    return announcements.map((a) => ({ ...a, isReadBy: read.has(a.id) })).sort(byNewest);
-  }, [announcements, reads]);
-  return { items, loading };
-}
+const READ_PREFIX = prefixOf(ANNOUNCEMENT_READ_SPACE);
+
+/** Every announcement the user may see, newest first, read markers joined, with the unread count. */
+export const announcementList = defineSyncedList({
+  prefix: prefixOf(ANNOUNCEMENT_SPACE),
+  compare: byNewest,
+  join: {
+    prefix: READ_PREFIX,
+    // Markers are keyed by the announcement's id.
+    rowKey: (key) => announcementKey(key.slice(READ_PREFIX.length)),
+    merge: (a: SyncedAnnouncement, read: SyncedAnnouncementRead | undefined): AnnouncementView => ({ ...a, isReadBy: !!read }),
+  },
+  counters: { unread: isUnread },
+});
+
+export const useAnnouncementList = (pageSize: number) => useSyncedList(announcementList, { pageSize });
 
 export function useAnnouncement(id: string) {
   const { data: announcement, loading } = useSyncedValue<SyncedAnnouncement>(announcementKey(id));

@@ -1,0 +1,264 @@
+/**
+ * A list screen's rows, kept up to date from Replicache diffs instead of re-reading the cache: the
+ * rows stay sorted (binary-search insert and remove), an optional second key space is joined onto
+ * them (read markers onto announcements), and named counters follow each change. A change costs
+ * work in proportion to the change, not to the number of cached rows. No React here.
+ */
+import type { ExperimentalDiffOperation, ReadonlyJSONValue, Replicache } from 'replicache';
+import { insertSorted, removeSorted, type Compare } from './sorted-array';
+
+export type DiffOp = ExperimentalDiffOperation<string>;
+export type Predicate<T> = (item: T) => boolean;
+
+/** A second key space whose entries belong to rows of the first (e.g. `announcementRead/<id>` → `announcement/<id>`). */
+export interface CollectionJoin<Row, Joined, Item> {
+  prefix: string;
+  /** Key of the row an entry of this space belongs to. */
+  rowKey: (joinKey: string) => string;
+  /** The view item of a row and its joined entry (undefined when there is none). */
+  merge: (row: Row, joined: Joined | undefined) => Item;
+}
+
+export interface CollectionSpec<Item, C extends string = string, Row = Item, Joined = unknown> {
+  prefix: string;
+  /** The rows' order. Break ties (e.g. by id) so that equal rows keep one order everywhere. */
+  compare: Compare<Item>;
+  join?: CollectionJoin<Row, Joined, Item>;
+  /** Counters over all rows (not only those a filter lets through), e.g. `{ unread: isUnread }`. */
+  counters?: Record<C, Predicate<Item>>;
+}
+
+/** One row replaced: `old` leaves the list, `next` enters it (either may be absent). */
+type Change<Item> = readonly [old: Item | undefined, next: Item | undefined];
+
+/** Changes kept for views that read later; a view further behind recomputes once. */
+const LOG_LIMIT = 4_096;
+/** Above this many ops in one diff, and more than an eighth of the rows, one sort is cheaper than that many inserts. */
+const BULK_MIN = 64;
+const isBulk = (changes: number, size: number) => changes > BULK_MIN && changes * 8 > size;
+
+export class SyncedCollection<Item, C extends string = string> {
+  /** Every row's view item, in `compare` order. Read it, never change it. */
+  sorted: Item[] = [];
+  /** Bumped on every visible change; React's snapshot. */
+  version = 0;
+  /** True once every watched key space delivered its initial values. */
+  loaded = false;
+
+  private readonly rows = new Map<string, ReadonlyJSONValue>();
+  private readonly joined = new Map<string, ReadonlyJSONValue>();
+  private readonly items = new Map<string, Item>();
+  private counts: Record<C, number>;
+  private log: Change<Item>[] = [];
+  /** Sequence number of `log[0]`; views that saw less than this recompute. */
+  private logStart = 0;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(readonly spec: CollectionSpec<Item, C, any, any>) {
+    this.counts = this.zeroCounts();
+  }
+
+  get size(): number {
+    return this.sorted.length;
+  }
+
+  /** Sequence number of the next change. */
+  get seq(): number {
+    return this.logStart + this.log.length;
+  }
+
+  /** A copy of the counters (they change in place). */
+  counters(): Record<C, number> {
+    return { ...this.counts };
+  }
+
+  /** Changes since sequence number `seen`, or null when they are no longer kept. */
+  changesSince(seen: number): readonly Change<Item>[] | null {
+    return seen < this.logStart ? null : this.log.slice(seen - this.logStart);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  /** Applies one Replicache diff (ops of the row space and of the joined space). */
+  applyDiff(diff: readonly DiffOp[]): void {
+    if (diff.length === 0) return;
+    const seq = this.seq;
+    if (isBulk(diff.length, this.sorted.length)) this.applyBulk(diff);
+    else for (const op of diff) this.applyOp(op);
+    if (this.seq !== seq) this.changed();
+  }
+
+  markLoaded(): void {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.changed();
+  }
+
+  /** Forgets every row (before watching again from the initial values). */
+  clear(): void {
+    this.rows.clear();
+    this.joined.clear();
+    this.items.clear();
+    this.sorted = [];
+    this.counts = this.zeroCounts();
+    this.loaded = false;
+    this.restartLog();
+    this.changed();
+  }
+
+  private applyOp(op: DiffOp): void {
+    const { prefix, join } = this.spec;
+    if (op.key.startsWith(prefix)) {
+      if (op.op === 'del') this.rows.delete(op.key);
+      else this.rows.set(op.key, op.newValue);
+      this.replace(op.key, this.build(op.key));
+    } else if (join && op.key.startsWith(join.prefix)) {
+      const rowKey = join.rowKey(op.key);
+      if (op.op === 'del') this.joined.delete(rowKey);
+      else this.joined.set(rowKey, op.newValue);
+      // Only the row the entry belongs to is rebuilt.
+      if (this.rows.has(rowKey)) this.replace(rowKey, this.build(rowKey));
+    }
+  }
+
+  private build(key: string): Item | undefined {
+    const row = this.rows.get(key);
+    if (row === undefined) return undefined;
+    const { join } = this.spec;
+    return join ? join.merge(row, this.joined.get(key)) : (row as Item);
+  }
+
+  private replace(key: string, next: Item | undefined): void {
+    const { compare } = this.spec;
+    const old = this.items.get(key);
+    if (old !== undefined) {
+      removeSorted(this.sorted, old, compare);
+      this.count(old, -1);
+    }
+    if (next === undefined) this.items.delete(key);
+    else {
+      this.items.set(key, next);
+      insertSorted(this.sorted, next, compare);
+      this.count(next, 1);
+    }
+    this.log.push([old, next]);
+    if (this.log.length > LOG_LIMIT) {
+      const drop = this.log.length - LOG_LIMIT / 2;
+      this.log.splice(0, drop);
+      this.logStart += drop;
+    }
+  }
+
+  /** A large diff (the initial values, a big pull): update the maps, then sort and count once. */
+  private applyBulk(diff: readonly DiffOp[]): void {
+    const { prefix, join } = this.spec;
+    const touched = new Set<string>();
+    for (const op of diff) {
+      let map: Map<string, ReadonlyJSONValue>;
+      let key: string;
+      if (op.key.startsWith(prefix)) [map, key] = [this.rows, op.key];
+      else if (join && op.key.startsWith(join.prefix)) [map, key] = [this.joined, join.rowKey(op.key)];
+      else continue;
+      if (op.op === 'del') map.delete(key);
+      else map.set(key, op.newValue);
+      touched.add(key);
+    }
+    for (const key of touched) {
+      const next = this.build(key);
+      if (next === undefined) this.items.delete(key);
+      else this.items.set(key, next);
+    }
+    this.sorted = [...this.items.values()].sort(this.spec.compare);
+    this.counts = this.zeroCounts();
+    for (const item of this.sorted) this.count(item, 1);
+    this.restartLog();
+  }
+
+  /** Views behind this point recompute. */
+  private restartLog(): void {
+    this.logStart = this.seq + 1;
+    this.log = [];
+  }
+
+  private zeroCounts(): Record<C, number> {
+    const counts = {} as Record<C, number>;
+    for (const name of Object.keys(this.spec.counters ?? {}) as C[]) counts[name] = 0;
+    return counts;
+  }
+
+  private count(item: Item, delta: 1 | -1): void {
+    const counters = this.spec.counters;
+    if (!counters) return;
+    for (const name of Object.keys(counters) as C[]) if (counters[name](item)) this.counts[name] += delta;
+  }
+
+  private changed(): void {
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/**
+ * The rows of a collection that pass a filter, in the collection's order, caught up on read from the
+ * collection's change log: with the same filter a read costs the changes since the last read; a new
+ * filter (or a view too far behind) recomputes once, O(n).
+ */
+export class CollectionView<Item> {
+  private filter: Predicate<Item> | undefined;
+  private matches: Item[] = [];
+  private seen = -1;
+
+  constructor(private readonly collection: SyncedCollection<Item, any>) {}
+
+  /** The matching rows (all rows without a filter). Read it, never change it. */
+  read(filter: Predicate<Item> | undefined): readonly Item[] {
+    const c = this.collection;
+    if (!filter) {
+      this.filter = undefined;
+      return c.sorted;
+    }
+    const changes = filter === this.filter ? c.changesSince(this.seen) : null;
+    if (!changes || isBulk(changes.length, c.size)) this.matches = c.sorted.filter(filter);
+    else {
+      for (const [old, next] of changes) {
+        if (old !== undefined && filter(old)) removeSorted(this.matches, old, c.spec.compare);
+        if (next !== undefined && filter(next)) insertSorted(this.matches, next, c.spec.compare);
+      }
+    }
+    this.filter = filter;
+    this.seen = c.seq;
+    return this.matches;
+  }
+}
+
+/** The part of Replicache a collection needs (a fake in tests). */
+export type WatchSource = Pick<Replicache<any>, 'experimentalWatch'>;
+
+/**
+ * Feeds `collection` from `source`: one watch per key space, each starting with its current values;
+ * the collection is loaded once every space answered. Returns the stopper.
+ */
+export function watchCollection(source: WatchSource, collection: SyncedCollection<any, any>): () => void {
+  const { prefix, join } = collection.spec;
+  const prefixes = join ? [prefix, join.prefix] : [prefix];
+  let waiting = prefixes.length;
+  const stops = prefixes.map((p) => {
+    let first = true;
+    return source.experimentalWatch(
+      (diff) => {
+        collection.applyDiff(diff);
+        if (first) {
+          first = false;
+          if (--waiting === 0) collection.markLoaded();
+        }
+      },
+      { prefix: p, initialValuesInFirstDiff: true },
+    );
+  });
+  return () => stops.forEach((stop) => stop());
+}

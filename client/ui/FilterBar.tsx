@@ -1,0 +1,77 @@
+import { memo } from 'react';
+import { SORT_OPTIONS, useListControls, type ListFilters, type SortOrder } from '../lib/use-list-filters';
+import { Button } from './Button';
+import { Field, Input, Select } from './Field';
+import { SearchIcon } from './icons';
+import { MultiSelect, type SelectOption } from './MultiSelect';
+
+export interface SelectFilterDef<K extends string> {
+  name: K;
+  label: string;
+  options: readonly SelectOption[];
+}
+
+interface FilterBarProps<T, K extends string> {
+  /** useListFilters(…).store */
+  filters: ListFilters<T, K>;
+  /** Names the search landmark, e.g. 'Filter requests'. */
+  label: string;
+  /** The multi-selects; declare them at module level (or memoize), so the row skips the list's renders. */
+  selects?: readonly SelectFilterDef<K>[];
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  sortable?: boolean;
+}
+
+/**
+ * A list screen's filters row (community §2): title search, multi-select filters, the sort order and
+ * Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
+ * rows do not render the row. It wraps onto several lines on phones.
+ */
+function FilterBarImpl<T, K extends string>({
+  filters,
+  label,
+  selects = [],
+  searchLabel = 'Search',
+  searchPlaceholder = 'Search by title...',
+  sortable = true,
+}: FilterBarProps<T, K>) {
+  const controls = useListControls(filters);
+  return (
+    <div role="search" aria-label={label} className="flex flex-wrap items-end gap-3 border-b border-neutral-200 px-5 py-4">
+      <Field label={searchLabel} className="min-w-0 flex-[2_1_16rem]">
+        <div className="relative">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-500" />
+          <Input type="search" value={controls.searchInput} onChange={(e) => filters.setSearch(e.target.value)} placeholder={searchPlaceholder} className="pl-9" />
+        </div>
+      </Field>
+      {selects.map((s) => (
+        <MultiSelect
+          key={s.name}
+          label={s.label}
+          options={s.options}
+          value={controls.selected[s.name]}
+          onChange={(values) => filters.setSelected(s.name, values)}
+          className="min-w-0 flex-[1_1_9rem]"
+        />
+      ))}
+      {sortable && (
+        <Field label="Sort" className="min-w-0 flex-[1_1_9rem]">
+          <Select value={controls.sort} onChange={(e) => filters.setSort(e.target.value as SortOrder)}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      {/* Headless UI's Field ends in a hidden element, so its control keeps space-y's 6 px below: match it. */}
+      <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered} className="mb-1.5">
+        Clear Filters
+      </Button>
+    </div>
+  );
+}
+
+export const FilterBar = memo(FilterBarImpl) as typeof FilterBarImpl;

@@ -1,0 +1,95 @@
+import { useTransition, type ReactNode } from 'react';
+import { Card, CardHeader, StatCard } from './Card';
+import { PageHeader } from './PageHeader';
+import { DataTable, type Column } from './Table';
+
+export interface StatDef {
+  label: ReactNode;
+  value: ReactNode;
+  hint?: ReactNode;
+}
+
+/** What a list screen shows of its rows (useSyncedList returns it). */
+export interface ListRows<T> {
+  items: T[];
+  hasMore: boolean;
+  loadMore(): void;
+  loading: boolean;
+}
+
+// Literal class names, so Tailwind finds them.
+const STAT_GRID: Record<number, string> = {
+  1: 'grid-cols-1',
+  2: 'grid-cols-2',
+  // On phones the third card takes the whole second line.
+  3: 'grid-cols-2 lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1',
+  4: 'grid-cols-2 lg:grid-cols-4',
+};
+
+/**
+ * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, then one
+ * card with the table title, an optional filters row, the table (cards on phones) and Load more.
+ * Load more reads `exhaustedText` once every row is shown; an empty list shows `empty` instead.
+ */
+export function ListScreen<T>({
+  title,
+  subtitle,
+  actions,
+  banner,
+  stats,
+  filters,
+  tableTitle,
+  tableDescription,
+  columns,
+  rowKey,
+  rows,
+  empty,
+  exhaustedText,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  /** E.g. a success message passed by navigation. */
+  banner?: ReactNode;
+  /** Counters; they read "–" while the rows load. */
+  stats?: StatDef[];
+  /** The filters row (FilterBar). */
+  filters?: ReactNode;
+  /** The card's title and the table's accessible name, e.g. 'All Announcements'. */
+  tableTitle: string;
+  tableDescription?: ReactNode;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  rows: ListRows<T>;
+  empty: ReactNode;
+  /** E.g. 'No more announcements'. */
+  exhaustedText: string;
+}) {
+  const [paging, startPaging] = useTransition();
+  return (
+    <div>
+      <PageHeader title={title} subtitle={subtitle} actions={actions} />
+      {banner && <div className="mb-6">{banner}</div>}
+      {stats && stats.length > 0 && (
+        <div className={`mb-6 grid gap-4 ${STAT_GRID[Math.min(stats.length, 4)]}`}>
+          {stats.map((s, i) => (
+            <StatCard key={i} label={s.label} value={rows.loading ? '–' : s.value} hint={s.hint} />
+          ))}
+        </div>
+      )}
+      <Card>
+        <CardHeader title={tableTitle} description={tableDescription} />
+        {filters}
+        <DataTable
+          caption={tableTitle}
+          columns={columns}
+          rows={rows.items}
+          rowKey={rowKey}
+          loading={rows.loading}
+          empty={empty}
+          loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText }}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * When a change reaches the screen: the input event (keystroke or pointer release), the render that
+ * picks up the applied filter, React's commit, and the frame after it (a task posted from
+ * requestAnimationFrame runs once that frame is painted). performance.now() throughout.
+ */
+export interface Timing {
+  input: number;
+  applied: number;
+  committed: number;
+  painted: number;
+}
+
+/** 'filter': wait for an applied filter to reach the screen; 'sync': any new rows (a synced change). */
+export type ProbeKind = 'filter' | 'sync';
+
+/** What the benchmark calls in the page (window.bench). */
+export interface BenchApi {
+  /** Seeding run: resolves once every row is in the cache and written to IndexedDB. */
+  seeded(): Promise<number>;
+  /** Opening run: rows in the cache, and when the first rows were painted (ms after navigation). */
+  opened(): Promise<{ rows: number; painted: number }>;
+  arm(kind: ProbeKind): void;
+  result(): Promise<Timing>;
+  /** Changes one shown row through a Replicache mutation, as a pull or an edit would. */
+  changeRow(i: number, edit: number): void;
+  /** ms per one-row change applied to a collection of every row (with a filter view), and per naive recompute. */
+  collectionTimes(changes: number): Promise<{ change: number[]; naive: number[] }>;
+}
+
+const now = () => performance.now();
+
+let probe: (Timing & { kind: ProbeKind }) | null = null;
+let settle: (t: Timing) => void = () => {};
+let done: Promise<Timing> = Promise.resolve({ input: NaN, applied: NaN, committed: NaN, painted: NaN });
+
+export function arm(kind: ProbeKind, input = NaN) {
+  probe = { kind, input, applied: NaN, committed: NaN, painted: NaN };
+  done = new Promise((ok) => (settle = ok));
+}
+
+export const result = () => done;
+
+/** Runs `fn` once the frame after this moment is painted. */
+export function afterPaint(fn: () => void) {
+  requestAnimationFrame(() => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = fn;
+    channel.port2.postMessage(null);
+  });
+}
+
+// The input event is the start, before any handler of the page runs (capture on window).
+for (const type of ['keydown', 'pointerup']) {
+  addEventListener(type, () => probe && isNaN(probe.input) && (probe.input = now()), { capture: true });
+}
+
+/** The render that sees a new applied filter. */
+export function filterApplied() {
+  if (probe?.kind === 'filter' && isNaN(probe.applied)) probe.applied = now();
+}
+
+/** A commit with new rows: the end of a filter's or a synced change's work, then the paint. */
+export function rowsCommitted() {
+  const p = probe;
+  if (!p || !isNaN(p.committed) || (p.kind === 'filter' && isNaN(p.applied))) return;
+  p.committed = now();
+  afterPaint(() => {
+    p.painted = now();
+    probe = null;
+    settle(p);
+  });
+}

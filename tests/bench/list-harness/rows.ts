@@ -1,0 +1,44 @@
+/** The benchmark's synced rows: announcements as the server syncs them, with varied title, category and status. */
+import { ANNOUNCEMENT_CATEGORIES, type AnnouncementStatus } from '../../../schema/announcements';
+import { announcementKey, announcementReadKey, type SyncedAnnouncement } from '../../../sync/areas/announcements';
+
+const SUBJECTS = ['Pool', 'Gate', 'Tree', 'Dues', 'Parking', 'Roof', 'Garden', 'Clubhouse', 'Fence', 'Lighting', 'Snow', 'Trash'];
+const TOPICS = ['maintenance', 'schedule', 'reminder', 'update', 'vote', 'closure', 'repair', 'meeting', 'notice'];
+// Mostly sent, as in a living HOA; seven entries so status does not follow category (five).
+const STATUSES: AnnouncementStatus[] = ['sent', 'sent', 'draft', 'sent', 'failed', 'scheduled', 'sending'];
+const NOW = Date.UTC(2026, 5, 1);
+
+export function benchAnnouncement(i: number, edit = 0): SyncedAnnouncement {
+  const at = NOW - i * 60_000;
+  const status = STATUSES[(i + edit) % STATUSES.length];
+  return {
+    id: `bench-${String(i).padStart(5, '0')}`,
+    title: `${SUBJECTS[(i + edit) % SUBJECTS.length]} ${TOPICS[(i * 7) % TOPICS.length]} #${i}${edit ? ` (edit ${edit})` : ''}`,
+    message: `<p>Notice ${i}: the pool, the trees, the dues and the parking rules for this month.</p>`,
+    category: ANNOUNCEMENT_CATEGORIES[i % ANNOUNCEMENT_CATEGORIES.length],
+    status,
+    audienceType: 'all',
+    customRecipients: [],
+    attachment: null,
+    deliveryMethods: ['in_app', 'email'],
+    createdBy: { id: 'board', name: 'Ben Board' },
+    totalRecipients: 120,
+    deliveryCounts: null,
+    createdAt: at,
+    updatedAt: at + edit,
+    sentAt: status === 'sent' ? at : null,
+    scheduledAt: null,
+    version: 1 + edit,
+  };
+}
+
+/** The key/value pairs of `n` announcements, a third of them read by the user. */
+export function benchEntries(n: number): [string, SyncedAnnouncement | { announcementId: string; readAt: number }][] {
+  const entries: [string, SyncedAnnouncement | { announcementId: string; readAt: number }][] = [];
+  for (let i = 0; i < n; i++) {
+    const a = benchAnnouncement(i);
+    entries.push([announcementKey(a.id), a]);
+    if (i % 3 === 0) entries.push([announcementReadKey(a.id), { announcementId: a.id, readAt: a.createdAt }]);
+  }
+  return entries;
+}

@@ -33,7 +33,8 @@ export function RequiredMark() {
 /** Label above, control, then hint or inline error. Headless UI ties label, hint and control by id. */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   return (
-    <HField className={cx('space-y-1.5', className)}>
+    // Not space-y: Headless UI's Field ends in a hidden element, which would add a gap under the control.
+    <HField className={cx('[&>*+*:not([hidden])]:mt-1.5', className)}>
       <Label className="block text-sm font-medium text-neutral-800">
         {label}
         {required && <RequiredMark />}

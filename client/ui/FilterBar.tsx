@@ -66,8 +66,7 @@ function FilterBarImpl<T, K extends string>({
           </Select>
         </Field>
       )}
-      {/* Headless UI's Field ends in a hidden element, so its control keeps space-y's 6 px below: match it. */}
-      <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered} className="mb-1.5">
+      <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered}>
         Clear Filters
       </Button>
     </div>

@@ -12,11 +12,11 @@ import { useCurrentUser } from '../../lib/session';
 import { useNavBanner } from '../../lib/use-nav-banner';
 import { Alert, AttachmentCard, Button, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Unavailable } from '../../ui';
 import { announcementDetails } from './announcement-details';
-import { CategoryBadge, QueuedBadge, StatusBadge } from './badges';
+import { AnnouncementStatusBadge, CategoryBadge, useSendQueued } from './badges';
 import { FailedDeliveries, IntendedRecipients } from './DeliveryLists';
 import { deliveryCountsOf, DeliveryStatistics } from './DeliveryStatistics';
 import { uploadedFileOf } from './form-values';
-import { RichText } from './RichText';
+import { RichText } from '../../ui/RichText';
 import { SendDialog } from './SendDialog';
 import { SendState } from './SendState';
 import { ANNOUNCEMENT_UNAVAILABLE, detailCrumbs, FALLBACK_TITLE, useAnnouncementEntity } from './use-announcement-entity';
@@ -36,7 +36,7 @@ export function AnnouncementDetailPage() {
   const [sendOpen, setSendOpen] = useState(false);
   // The server does not have this user's send yet. Offline it reads as queued; online it is on its way.
   const sendPending = useIsQueued('sendAnnouncement', (args) => args.id === id);
-  const queued = sendPending && !online;
+  const queued = useSendQueued(id);
 
   // Drafts are not marked read (§4); scheduled ones are not out yet either. The marker needs the cached row.
   const shouldMarkRead = loaded.inCache && !loaded.entity.isReadBy && announcementPolicy.canMarkRead(loaded.entity);
@@ -62,7 +62,7 @@ export function AnnouncementDetailPage() {
       badges={
         <>
           <CategoryBadge category={a.category} />
-          {queued ? <QueuedBadge /> : <StatusBadge status={a.status} />}
+          <AnnouncementStatusBadge a={a} />
         </>
       }
       actions={

@@ -22,7 +22,7 @@ import { useSyncedForm } from '../../lib/use-synced-form';
 import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, RequiredMark, Select, UserPicker } from '../../ui';
 import { MailIcon } from '../../ui/icons';
 import { ANNOUNCEMENT_FIELDS, toWire, type AnnouncementFormValues } from './form-values';
-import { RichTextEditor } from './RichTextEditor';
+import { RichTextEditor } from '../../ui/RichTextEditor';
 
 export function AnnouncementForm({
   initial,

@@ -7,9 +7,9 @@ import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
 import { Alert, ButtonLink, EmptyState, ListScreen, type Column } from '../../ui';
-import { CategoryBadge, StatusBadge } from './badges';
+import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
-import { useNavBanner } from './use-nav-banner';
+import { useNavBanner } from '../../lib/use-nav-banner';
 
 /** Rows per Load more step. */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
@@ -43,7 +43,7 @@ export function AnnouncementsPage() {
             <p className="mt-0.5 line-clamp-1 text-sm font-normal text-neutral-600">{previewText(a.message)}</p>
             <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 font-normal sm:hidden">
               <CategoryBadge category={a.category} />
-              <StatusBadge status={a.status} />
+              <AnnouncementStatusBadge a={a} />
               {privileged && <span className="text-sm text-neutral-600">by {author(a)}</span>}
             </div>
           </div>
@@ -52,7 +52,7 @@ export function AnnouncementsPage() {
       ),
     },
     { header: 'Category', hideOnPhone: true, cell: (a) => <CategoryBadge category={a.category} /> },
-    { header: 'Status', hideOnPhone: true, cell: (a) => <StatusBadge status={a.status} /> },
+    { header: 'Status', hideOnPhone: true, cell: (a) => <AnnouncementStatusBadge a={a} /> },
     ...(privileged ? [{ header: 'Created By', hideOnPhone: true, className: 'whitespace-nowrap', cell: author }] : []),
     { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: viewLink },
   ];

@@ -1,5 +1,6 @@
 import { ANNOUNCEMENT_CATEGORY_LABELS, type AnnouncementCategory, type AnnouncementStatus } from '../../../schema/announcements';
 import { capitalize } from '../../lib/format';
+import { useIsQueued, useSyncStatus } from '../../lib/replicache';
 import { Badge, type BadgeVariant } from '../../ui';
 
 /** Badge styles of community §9. */
@@ -24,3 +25,15 @@ export const CategoryBadge = ({ category }: { category: AnnouncementCategory }) 
 export const StatusBadge = ({ status }: { status: AnnouncementStatus }) => <Badge variant={STATUS_VARIANT[status]}>{capitalize(status)}</Badge>;
 /** A send this device made offline, which the server does not have yet. */
 export const QueuedBadge = () => <Badge variant="outline">Queued</Badge>;
+
+/** This device sent it while offline and the server does not have the send yet. */
+export function useSendQueued(id: string): boolean {
+  const { online } = useSyncStatus();
+  const pending = useIsQueued('sendAnnouncement', (args) => args.id === id);
+  return pending && !online;
+}
+
+/** The status, or Queued while this device's send waits for a connection (list and detail alike). */
+export function AnnouncementStatusBadge({ a }: { a: { id: string; status: AnnouncementStatus } }) {
+  return useSendQueued(a.id) ? <QueuedBadge /> : <StatusBadge status={a.status} />;
+}

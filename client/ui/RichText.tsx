@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
-import { RICH_TEXT_TAGS } from '../../../schema/rich-text';
-import { cx } from '../../ui';
+import { RICH_TEXT_TAGS } from '../../schema/rich-text';
+import { cx } from './cx';
 
 /** Lists, quotes and headings get their look back after Tailwind's reset. */
 const PROSE =

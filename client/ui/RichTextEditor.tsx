@@ -7,7 +7,7 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, type ReactNode } from 'react';
-import { cx } from '../../ui';
+import { cx } from './cx';
 
 /** Undo settings of community §5. */
 export const EDITOR_UNDO = { depth: 100, newGroupDelay: 500 } as const;

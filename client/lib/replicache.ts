@@ -7,6 +7,7 @@
 import { atom, useAtomValue } from 'jotai';
 import type { Replicache } from 'replicache';
 import type { ClientMutators, MutatorArgs, MutatorName } from '../../sync/mutators';
+import { keepCache } from './kept-cache';
 import { onSignOut, sessionAtom, store } from './session';
 
 export type HoaReplicache = Replicache<ClientMutators>;
@@ -59,5 +60,9 @@ export function startSync() {
   const unsubscribe = store.sub(sessionAtom, startWhenSignedIn);
   startWhenSignedIn();
   // Registered here, not in the engine: a sign-out must wipe the caches even before the engine loaded.
-  onSignOut((reason, userId) => import('./sync-engine').then((engine) => engine.onSessionEnd(reason, userId)));
+  onSignOut((reason, userId) => {
+    // A session the server ended keeps its cache (client/lib/sync-engine.ts, onSessionEnd): noted at once.
+    if (reason === 'expired' && userId) keepCache(userId);
+    return import('./sync-engine').then((engine) => engine.onSessionEnd(reason, userId));
+  });
 }

@@ -8,6 +8,7 @@
 import { dropAllDatabases, dropDatabase, Replicache } from 'replicache';
 import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { API_BASE_URL } from './config';
+import { keepCache, readKeptCache } from './kept-cache';
 import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
@@ -170,25 +171,7 @@ function closeCurrent(): Promise<void> {
  * session's storage was cleared): the same user signing in again pushes them; anyone else signing in
  * on this browser drops it first.
  */
-const KEPT_CACHE_KEY = 'hoa-kept-cache';
 const cacheName = (userId: string) => `hoa-${userId}`;
-
-function readKeptCache(): string | null {
-  try {
-    return localStorage.getItem(KEPT_CACHE_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function keepCache(userId: string | null) {
-  try {
-    if (userId) localStorage.setItem(KEPT_CACHE_KEY, userId);
-    else localStorage.removeItem(KEPT_CACHE_KEY);
-  } catch {
-    // Without storage the cache cannot be remembered; it stays in IndexedDB for the same user.
-  }
-}
 
 /** Drops the IndexedDB databases of one user's cache (Replicache names them `rep:<name>:<versions>`). */
 async function dropCacheOf(userId: string) {
@@ -225,8 +208,7 @@ function followSession() {
  */
 export async function onSessionEnd(reason: SignOutReason, userId: string | null) {
   await closeCurrent();
-  if (reason === 'expired' && userId) keepCache(userId);
-  else await dropAllDatabases();
+  if (!(reason === 'expired' && userId)) await dropAllDatabases();
 }
 
 let started = false;

@@ -141,7 +141,7 @@ describe('synced announcement value', () => {
 
     const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
     const viewer = { userId: user.id, hoaId: user.hoaId, role: user.role };
-    const rest = (await listAnnouncements(t.deps.database.db, viewer, { page: 1, limit: 100 })).docs.filter((d) => ids.includes(d._id));
+    const rest = (await listAnnouncements(t.deps.database, viewer, { page: 1, limit: 100 })).docs.filter((d) => ids.includes(d._id));
     expect(rest.length).toBeGreaterThan(0);
     const rows = await t.deps.database.db.select().from(announcements);
     const audienceOf = (id: string) => rows.find((r) => r.id === id)!.audienceType;

@@ -55,14 +55,25 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
  * Undefined when there is no such user in the HOA (or they were deleted).
  */
 export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Promise<ApiUser | undefined> {
-  const [row] = await db
+  const row = await apiUserQuery(db).get({ userId, hoaId });
+  return row && toApiUser(row.u, row.a, row.s);
+}
+
+/** Built once per database or transaction (the profile is read on every start of the app). */
+const apiUserQueries = new WeakMap<DbOrTx, ReturnType<typeof buildApiUserQuery>>();
+const buildApiUserQuery = (db: DbOrTx) =>
+  db
     .select({ u: users, a: addresses, s: subscriptions.status })
     .from(users)
     .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
     .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
-    .where(and(eq(users.id, userId), eq(users.hoaId, hoaId), isNull(users.deletedAt)))
-    .limit(1);
-  return row && toApiUser(row.u, row.a, row.s);
+    .where(and(eq(users.id, sql.placeholder('userId')), eq(users.hoaId, sql.placeholder('hoaId')), isNull(users.deletedAt)))
+    .limit(1)
+    .prepare();
+function apiUserQuery(db: DbOrTx) {
+  let q = apiUserQueries.get(db);
+  if (!q) apiUserQueries.set(db, (q = buildApiUserQuery(db)));
+  return q;
 }
 
 /** The signed-in user's own record (login, refresh, activation) as the API returns it. */

@@ -47,7 +47,7 @@ const manage = allow(announcementPolicy.mayManage, ANNOUNCEMENT_MESSAGES.boardOn
 
 export const announcementRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get('/', validate('query', announcementListQuery), async (c) => c.json(await announcements.listAnnouncements(c.var.deps.database.db, c.var.actor, c.req.valid('query'))))
+  .get('/', validate('query', announcementListQuery), async (c) => c.json(await announcements.listAnnouncements(c.var.deps.database, c.var.actor, c.req.valid('query'))))
   .post('/', manage, validate('json', announcementFormSchema), async (c) => {
     const { deps, actor } = c.var;
     const row = await deps.database.transaction((tx) => announcements.createAnnouncementDraft(deps, tx, actor, c.req.valid('json')));

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { SyncSpace } from '../../sync/keys';
 import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tables';
 import { deleteClientGroups } from './groups';
-import type { DbOrTx, Tx } from '../db';
+import { preparedRead, type Database, type DbOrTx, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 
 export interface Changes {
@@ -57,13 +57,27 @@ export async function bumpChanges(deps: Pick<AppDeps, 'database' | 'clock' | 'po
   if (hoaIds.length > 0 || userIds.length > 0) deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds, userIds }));
 }
 
-/** The current counter values a CVR header is compared with. Missing counters are 0. */
-export async function readCounters(db: DbOrTx, hoaId: string, userId: string) {
-  const rows = await db.all<{ scope: string; seq: number }>(
-    sql`SELECT scope, seq FROM ${syncCounters} WHERE scope IN (${hoaScope(hoaId)}, ${userScope(userId)}, ${visibilityScope(userId)}, ${logFloorScope(hoaId)})`,
-  );
-  const get = (scope: string) => rows.find((r) => r.scope === scope)?.seq ?? 0;
-  return { hoaSeq: get(hoaScope(hoaId)), userSeq: get(userScope(userId)), visSeq: get(visibilityScope(userId)), logFloor: get(logFloorScope(hoaId)) };
+type CounterRow = { scope: string; seq: number };
+const scopesOf = (hoaId: string, userId: string) => ({ hoa: hoaScope(hoaId), user: userScope(userId), vis: visibilityScope(userId), floor: logFloorScope(hoaId) });
+const counterRows = preparedRead<CounterRow, ReturnType<typeof scopesOf>>(
+  () => sql`SELECT scope, seq FROM ${syncCounters} WHERE scope IN (${sql.placeholder('hoa')}, ${sql.placeholder('user')}, ${sql.placeholder('vis')}, ${sql.placeholder('floor')})`,
+);
+
+/** The current counter values a CVR header is compared with, as a transaction sees them. Missing counters are 0. */
+export async function readCounters(tx: DbOrTx, hoaId: string, userId: string) {
+  const s = scopesOf(hoaId, userId);
+  return countersOf(s, await tx.all<CounterRow>(sql`SELECT scope, seq FROM ${syncCounters} WHERE scope IN (${s.hoa}, ${s.user}, ${s.vis}, ${s.floor})`));
+}
+
+/** The same outside a transaction (a REST read validating what it cached), with the statement rendered once. */
+export async function readCountersNow(database: Pick<Database, 'client'>, hoaId: string, userId: string) {
+  const s = scopesOf(hoaId, userId);
+  return countersOf(s, await counterRows(database, s));
+}
+
+function countersOf(s: ReturnType<typeof scopesOf>, rows: CounterRow[]) {
+  const get = (scope: string) => Number(rows.find((r) => r.scope === scope)?.seq ?? 0);
+  return { hoaSeq: get(s.hoa), userSeq: get(s.user), visSeq: get(s.vis), logFloor: get(s.floor) };
 }
 
 /**

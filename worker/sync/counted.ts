@@ -6,15 +6,15 @@
  * its own; all of them read the same counters.
  */
 import { isPrivileged } from '../../schema/roles';
-import type { DbOrTx } from '../db';
+import type { Database } from '../db';
 import type { Viewer } from './area';
-import { readCounters } from './changes';
+import { readCountersNow } from './changes';
 
 const MAX_ENTRIES = 2_000;
 const counts = new Map<string, number>();
 
-export async function countUnderCounters(db: DbOrTx, viewer: Viewer, what: string, count: () => Promise<number>): Promise<number> {
-  const c = await readCounters(db, viewer.hoaId, viewer.userId);
+export async function countUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, what: string, count: () => Promise<number>): Promise<number> {
+  const c = await readCountersNow(database, viewer.hoaId, viewer.userId);
   // The board sees the same rows whoever they are; a resident sees their own.
   const who = isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
   const key = `${what}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;

@@ -12,7 +12,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ClientStateNotFoundResponse, Cookie, VersionNotSupportedResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
-import type { Tx } from '../db';
+import { preparedRead, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { badRequest } from '../domain/errors';
@@ -67,17 +67,27 @@ interface FastState {
   visSeq: number | null;
 }
 
-/** One statement: is there anything new for this cookie? Reads no synced rows. */
-async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: number): Promise<boolean> {
-  const [s] = await deps.database.db.all<FastState>(sql`
+const readFastState = preparedRead<FastState, { hoaScope: string; userScope: string; visScope: string; order: number; groupId: string }>(
+  () => sql`
     SELECT g.user_id AS userId, g.cvr_version AS cvrVersion, g.client_version AS clientVersion,
       h.role AS hRole, h.hoa_seq AS hHoaSeq, h.user_seq AS hUserSeq, h.vis_seq AS hVisSeq, h.client_version AS hClientVersion,
-      (SELECT seq FROM sync_counters WHERE scope = ${hoaScope(actor.hoaId)}) AS hoaSeq,
-      (SELECT seq FROM sync_counters WHERE scope = ${userScope(actor.userId)}) AS userSeq,
-      (SELECT seq FROM sync_counters WHERE scope = ${visibilityScope(actor.userId)}) AS visSeq
+      (SELECT seq FROM sync_counters WHERE scope = ${sql.placeholder('hoaScope')}) AS hoaSeq,
+      (SELECT seq FROM sync_counters WHERE scope = ${sql.placeholder('userScope')}) AS userSeq,
+      (SELECT seq FROM sync_counters WHERE scope = ${sql.placeholder('visScope')}) AS visSeq
     FROM sync_client_groups g
-    LEFT JOIN sync_cvrs h ON h.client_group_id = g.id AND h.cvr_version = ${order}
-    WHERE g.id = ${groupId}`);
+    LEFT JOIN sync_cvrs h ON h.client_group_id = g.id AND h.cvr_version = ${sql.placeholder('order')}
+    WHERE g.id = ${sql.placeholder('groupId')}`,
+);
+
+/** One statement: is there anything new for this cookie? Reads no synced rows. */
+async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: number): Promise<boolean> {
+  const [s] = await readFastState(deps.database, {
+    hoaScope: hoaScope(actor.hoaId),
+    userScope: userScope(actor.userId),
+    visScope: visibilityScope(actor.userId),
+    order,
+    groupId,
+  });
   return (
     !!s &&
     s.userId === actor.userId &&

@@ -8,7 +8,7 @@ import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient } from '
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
-import type { DbOrTx } from '../../db';
+import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
@@ -108,9 +108,10 @@ export async function getAnnouncement(db: DbOrTx, actor: Viewer, id: string): Pr
 }
 
 /** GET /api/announcements: the announcements the actor may see, newest first (read in index order). */
-export async function listAnnouncements(db: DbOrTx, actor: Viewer, q: { page: number; limit: number }) {
+export async function listAnnouncements(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: { page: number; limit: number }) {
+  const { db } = database;
   const where = visibleAnnouncements(actor);
-  const total = await countUnderCounters(db, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(where))[0].n);
+  const total = await countUnderCounters(database, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(where))[0].n);
   const a = announcements;
   const page = sql`SELECT ${a.id} AS row_id FROM ${a} WHERE ${where} ORDER BY ${a.createdAt} DESC, ${a.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   const values = await valuesOf(db, actor, page);

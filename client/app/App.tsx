@@ -1,12 +1,21 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { hasRole } from '../../schema/roles';
 import { useSession } from '../lib/session';
-import { LoadingSplash, LoadingText, Toaster } from '../ui';
-import { AppLayout } from './AppLayout';
+// UI pieces by file, not the barrel: the entry chunk must not pull in every component (Headless UI, menus) the screens use.
+import { LoadingSplash, LoadingText } from '../ui/Loading';
+import { Toaster } from '../ui/Toast';
+import { lazyComponent } from './route-def';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
+import { isPreloadable } from './route-def';
+
+/**
+ * The signed-in frame (navigation, menus, the sync bars) is not needed before sign-in: its chunk
+ * loads as soon as a session exists or is being restored, alongside the first screen's.
+ */
+const AppLayout = lazyComponent<{ children: ReactNode }, typeof import('./AppLayout')>(() => import('./AppLayout'), 'AppLayout');
 import { ROUTES, type RouteDef } from './routes';
 
 /**
@@ -16,6 +25,7 @@ import { ROUTES, type RouteDef } from './routes';
  */
 function Guarded({ route }: { route: RouteDef }) {
   const session = useSession();
+  if (session.status !== 'anonymous') void AppLayout.preload().catch(() => {});
   if (session.status === 'loading') return <LoadingSplash />;
 
   const content = (
@@ -35,7 +45,11 @@ function Guarded({ route }: { route: RouteDef }) {
   if (user.role === 'superadmin' && user.needsReactivation) return <Redirect to="/reactivation" replace />;
   if (route.access === 'board' && !hasRole(user.role, 'board')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
   if (route.access === 'superadmin' && !hasRole(user.role, 'superadmin')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
-  return <AppLayout>{content}</AppLayout>;
+  return (
+    <Suspense fallback={<LoadingSplash />}>
+      <AppLayout>{content}</AppLayout>
+    </Suspense>
+  );
 }
 
 function NotFound() {
@@ -43,9 +57,11 @@ function NotFound() {
   if (session.status === 'loading') return <LoadingSplash />;
   const Layout = session.status === 'authenticated' ? AppLayout : PublicLayout;
   return (
-    <Layout>
-      <NotFoundPage />
-    </Layout>
+    <Suspense fallback={<LoadingSplash />}>
+      <Layout>
+        <NotFoundPage />
+      </Layout>
+    </Suspense>
   );
 }
 
@@ -58,10 +74,33 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Loads a screen as soon as the user shows they are going there (pointer over a link, keyboard focus
+ * on it, a finger down on it): by the click it is usually there, and `lazyPage` then renders it at
+ * once, without the Suspense fallback and React's reveal delay. Nothing is loaded that nobody asked for.
+ */
+function usePreloadOnIntent() {
+  const { parser } = useRouter();
+  useEffect(() => {
+    const intent = (event: Event) => {
+      const link = (event.target as Element | null)?.closest?.('a[href]');
+      if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+      const route = ROUTES.find((r) => matchRoute(parser, r.path, link.pathname)[0]);
+      if (route && isPreloadable(route.page)) void route.page.preload().catch(() => {});
+    };
+    const events = ['pointerover', 'focusin', 'touchstart'] as const;
+    for (const e of events) document.addEventListener(e, intent, { passive: true });
+    return () => {
+      for (const e of events) document.removeEventListener(e, intent);
+    };
+  }, [parser]);
+}
+
 /** Picks the first route of the table that matches; any other path is the 404 page. */
 export function App() {
   const [location] = useLocation();
   const { parser } = useRouter();
+  usePreloadOnIntent();
   const route = ROUTES.find((r) => matchRoute(parser, r.path, location)[0]);
   return <Shell>{route ? <Guarded route={route} /> : <NotFound />}</Shell>;
 }

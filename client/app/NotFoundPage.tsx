@@ -1,5 +1,5 @@
 import { useDocumentTitle } from '../lib/use-document-title';
-import { ButtonLink } from '../ui';
+import { ButtonLink } from '../ui/Button';
 
 /** Any path outside the route table (platform §2). */
 export function NotFoundPage() {

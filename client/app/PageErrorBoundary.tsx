@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
-import { Alert, Button } from '../ui';
+import { Alert } from '../ui/Alert';
+import { Button } from '../ui/Button';
 
 /**
  * Catches a screen that throws while rendering, or whose code chunk cannot be loaded (offline,

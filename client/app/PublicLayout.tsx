@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { APP_NAME } from '../lib/config';
-import { HomeIcon } from '../ui';
+import { HomeIcon } from '../ui/icons';
 
 /** The frame of the account screens and open pages: the brand on top, the content centred. */
 export function PublicLayout({ children }: { children: ReactNode }) {

@@ -1,5 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Card, EmptyState, PageHeader, type Crumb } from '../../ui';
+// By file, not the barrel: placeholder screens are in the entry chunk (client/app/App.tsx says why).
+import { Card } from '../../ui/Card';
+import { EmptyState } from '../../ui/EmptyState';
+import { PageHeader, type Crumb } from '../../ui/PageHeader';
 
 export interface AreaPageSpec {
   title: string;

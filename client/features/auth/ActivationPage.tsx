@@ -4,7 +4,11 @@ import { activationForm, AUTH_MESSAGES, type SessionPayload } from '../../../sch
 import { api, ApiError } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, ButtonLink, Button, CheckCircleIcon, Field, Input, PasswordInput, UserIcon } from '../../ui';
+// By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
+import { Alert } from '../../ui/Alert';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Field, Input, PasswordInput } from '../../ui/Field';
+import { CheckCircleIcon, UserIcon } from '../../ui/icons';
 import { AuthCard } from './AuthCard';
 
 export const ACTIVATION_REDIRECT_MS = 2_000;

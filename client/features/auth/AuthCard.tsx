@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { Card, cx } from '../../ui';
+// By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
+import { Card } from '../../ui/Card';
+import { cx } from '../../ui/cx';
 
 /** The card of the account screens: icon, title, description, then the form or message. */
 export function AuthCard({

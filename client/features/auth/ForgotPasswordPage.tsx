@@ -3,7 +3,11 @@ import { Link } from 'wouter';
 import { AUTH_MESSAGES, forgotPasswordBody } from '../../../schema/auth';
 import { api, ApiError } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, ArrowLeftIcon, Button, Field, Input, KeyIcon, MailIcon } from '../../ui';
+// By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Field, Input } from '../../ui/Field';
+import { ArrowLeftIcon, KeyIcon, MailIcon } from '../../ui/icons';
 import { AuthCard } from './AuthCard';
 
 const backToLogin = (

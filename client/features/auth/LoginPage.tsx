@@ -4,7 +4,10 @@ import { AUTH_MESSAGES, loginBody } from '../../../schema/auth';
 import { ApiError } from '../../lib/api';
 import { login } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, Button, Field, Input, PasswordInput } from '../../ui';
+// By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
+import { Alert } from '../../ui/Alert';
+import { Button } from '../../ui/Button';
+import { Field, Input, PasswordInput } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
 
 /** /login (platform §2). Success goes to /dashboard. */

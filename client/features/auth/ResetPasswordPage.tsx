@@ -3,7 +3,12 @@ import { useSearch } from 'wouter';
 import { AUTH_MESSAGES, resetPasswordForm } from '../../../schema/auth';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, AlertCircleIcon, Button, ButtonLink, CheckCircleIcon, Field, KeyIcon, LoadingText, PasswordInput } from '../../ui';
+// By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
+import { Alert } from '../../ui/Alert';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Field, PasswordInput } from '../../ui/Field';
+import { LoadingText } from '../../ui/Loading';
+import { AlertCircleIcon, CheckCircleIcon, KeyIcon } from '../../ui/icons';
 import { AuthCard } from './AuthCard';
 
 type ResetState = { step: 'verifying' } | { step: 'valid'; email: string } | { step: 'done' } | { step: 'invalid'; reason: string };

@@ -2,7 +2,10 @@ import { Link } from 'wouter';
 import { SUPPORT_EMAIL } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { ArrowLeftIcon, buttonClasses, Card, ClockIcon, LifeBuoyIcon, MailIcon } from '../../ui';
+// By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
+import { buttonClasses } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ArrowLeftIcon, ClockIcon, LifeBuoyIcon, MailIcon } from '../../ui/icons';
 
 /** /support: open to everyone (platform §2, §9). */
 export function SupportPage() {

@@ -56,5 +56,8 @@ const limiter = (maxSize: number) => {
  */
 export function limitRequestBody(areaLimits: [string, number][]) {
   const limits = [...PLATFORM_LIMITS, ...areaLimits];
-  return createMiddleware<AppEnv>((c, next) => limiter(bodyLimitFor(limits, c.req.path))(c, next));
+  return createMiddleware<AppEnv>((c, next) =>
+    // A GET or HEAD has no body; looking for one would make the Node adapter build a full Request.
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limiter(bodyLimitFor(limits, c.req.path))(c, next),
+  );
 }

@@ -8,12 +8,12 @@ import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient } from '
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
-import type { Database, DbOrTx } from '../../db';
+import { preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { resolveAudience } from './audience';
-import { loadAnnouncementValues, visibleAnnouncements } from './sync';
+import { announcementValuesSql, loadAnnouncementValues, visibleAnnouncements } from './sync';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -25,8 +25,10 @@ export const isOut = (status: AnnouncementRow['status']) => status !== 'draft' &
 /** The cache values of the visible rows `ids` selects (a subquery of `row_id`), newest first. */
 async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedAnnouncement[]> {
   const rows = await loadAnnouncementValues(db, viewer, ids);
-  return rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  return rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(newestFirst);
 }
+
+const newestFirst = (a: SyncedAnnouncement, b: SyncedAnnouncement) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
 
 async function readByViewer(db: DbOrTx, viewer: Viewer, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -107,15 +109,44 @@ export async function getAnnouncement(db: DbOrTx, actor: Viewer, id: string): Pr
   return toApi(a, actor, read.has(a.id), people);
 }
 
+type PageValues = { hoaId: string; userId: string; limit: number; offset: number };
+
+/**
+ * A page of values, newest first, rendered once for each kind of viewer (the board sees the same
+ * rows whoever they are; a resident's rows depend on them): every list request after the first reuses
+ * the statement instead of building it again.
+ */
+const pageReads = new Map<boolean, ReturnType<typeof preparedRead<{ id: string; json: string }, PageValues>>>();
+function pageRead(role: Viewer['role']) {
+  const privileged = isPrivileged(role);
+  let read = pageReads.get(privileged);
+  if (!read) {
+    read = preparedRead<{ id: string; json: string }, PageValues>(() => {
+      const viewer = { role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') } as unknown as Viewer;
+      const a = announcements;
+      const page = sql`SELECT ${a.id} AS row_id FROM ${a} WHERE ${visibleAnnouncements(viewer)}
+        ORDER BY ${a.createdAt} DESC, ${a.id} DESC LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+      return announcementValuesSql(viewer, page);
+    });
+    pageReads.set(privileged, read);
+  }
+  return read;
+}
+
+const readMarks = preparedRead<{ id: string }, { userId: string; hoaId: string; ids: string }>(
+  () => sql`SELECT ${announcementReads.announcementId} AS id FROM ${announcementReads}
+    WHERE ${announcementReads.userId} = ${sql.placeholder('userId')} AND ${announcementReads.hoaId} = ${sql.placeholder('hoaId')}
+      AND ${announcementReads.announcementId} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`,
+);
+
 /** GET /api/announcements: the announcements the actor may see, newest first (read in index order). */
 export async function listAnnouncements(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: { page: number; limit: number }) {
   const { db } = database;
-  const where = visibleAnnouncements(actor);
-  const total = await countUnderCounters(database, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(where))[0].n);
-  const a = announcements;
-  const page = sql`SELECT ${a.id} AS row_id FROM ${a} WHERE ${where} ORDER BY ${a.createdAt} DESC, ${a.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
-  const values = await valuesOf(db, actor, page);
-  const read = await readByViewer(db, actor, values.map((a) => a.id));
+  const total = await countUnderCounters(database, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(visibleAnnouncements(actor)))[0].n);
+  const rows = await pageRead(actor.role)(database, { hoaId: actor.hoaId, userId: actor.userId, limit: q.limit, offset: (q.page - 1) * q.limit });
+  const values = rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(newestFirst);
+  const marks = values.length ? await readMarks(database, { userId: actor.userId, hoaId: actor.hoaId, ids: JSON.stringify(values.map((v) => v.id)) }) : [];
+  const read = new Set(marks.map((m) => m.id));
   const totalPages = Math.ceil(total / q.limit);
   return {
     docs: values.map((a) => toApi(a, actor, read.has(a.id), { recipients: [], delivery_stats: null })),

@@ -41,7 +41,12 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
  * ids: the CROSS JOIN walks the wanted ids, delivery counts and custom lists are read per row through
  * indexes, and the audience sizes are constant subqueries SQLite evaluates at most once.
  */
-export async function loadAnnouncementValues(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+export function loadAnnouncementValues(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+  return db.all(announcementValuesSql(viewer, ids));
+}
+
+/** The statement of `loadAnnouncementValues`; `viewer`'s ids may be placeholders (REST renders it once per role). */
+export function announcementValuesSql(viewer: Viewer, ids: SQL): SQL {
   const a = announcements;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
   const isOut = sql`${a.status} NOT IN ('draft', 'scheduled')`;
@@ -53,7 +58,7 @@ export async function loadAnnouncementValues(db: DbOrTx, viewer: Viewer, ids: SQ
   const counts = sql`(SELECT json_object('total', count(*), 'delivered', coalesce(sum(d.status = 'delivered'), 0),
       'failed', coalesce(sum(d.status = 'failed'), 0), 'pending', coalesce(sum(d.status = 'pending'), 0))
     FROM ${announcementDeliveries} AS d WHERE d.announcement_id = ${a.id} AND +d.hoa_id = ${a.hoaId})`;
-  return db.all(sql`
+  return sql`
     SELECT ${a.id} AS id, json_object(
       'id', ${a.id}, 'title', ${a.title}, 'message', ${a.message}, 'category', ${a.category}, 'status', ${a.status},
       'audienceType', ${a.audienceType},
@@ -77,7 +82,7 @@ export async function loadAnnouncementValues(db: DbOrTx, viewer: Viewer, ids: SQ
     FROM (${ids}) AS wanted
     CROSS JOIN ${a}
     LEFT JOIN ${users} AS creator ON creator.id = ${a.createdBy} AND creator.hoa_id = ${a.hoaId}
-    WHERE ${a.id} = wanted.row_id AND ${visibleAnnouncements(viewer)}`);
+    WHERE ${a.id} = wanted.row_id AND ${visibleAnnouncements(viewer)}`;
 }
 
 /** The viewer's own read markers (`SyncedAnnouncementRead`) for the announcements in `ids`, serialised by SQLite. */

@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -19,8 +18,6 @@ import { syncRoutes } from './routes/sync';
 export interface AppOptions {
   /** Serves the built SPA for every non-API path (Node entry); Workers use static assets instead. */
   spa?: MiddlewareHandler<AppEnv>;
-  /** Gzip answers (Node entry; Cloudflare compresses at its edge). Event streams are left alone. */
-  compress?: boolean;
 }
 
 /** Content-Security-Policy for the SPA: own origin, Stripe.js, and the storage origin for direct uploads. */
@@ -47,16 +44,16 @@ function csp(deps: AppDeps) {
 const areaPaths = serverAreas.flatMap((a) => [...(a.routes ?? []).map((r) => r.path)]);
 const isAreaPath = (path: string) => areaPaths.some((p) => path === p || path.startsWith(`${p}/`));
 
+/**
+ * Answers worth compressing (the Node entry gzips them, worker/gzip.ts): the pull (megabytes at
+ * first), the areas' reads and the SPA's files. Small answers (health, sign-in, push) are left alone.
+ */
+export const mayBeBulky = (req: Request, path: string) =>
+  path === '/api/sync/pull' || !path.startsWith('/api/') || (req.method === 'GET' && isAreaPath(path));
+
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
-  if (options.compress) {
-    // Where answers are bulky: the pull (megabytes at first), the areas' reads, the SPA's files.
-    // Not everywhere: the middleware rebuilds every response it looks at, which halved the
-    // throughput of small answers (health, sign-in, push) for nothing.
-    const gzip = compress();
-    app.use('*', (c, next) => (c.req.path === '/api/sync/pull' || !c.req.path.startsWith('/api/') || (c.req.method === 'GET' && isAreaPath(c.req.path)) ? gzip(c, next) : next()));
-  }
   app.use('*', requestId());
   app.use('*', secureHeaders({ contentSecurityPolicy: csp(deps), crossOriginEmbedderPolicy: false }));
   app.use('*', async (c, next) => {

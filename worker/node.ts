@@ -7,7 +7,8 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MemoryPokeHub } from './sync/poke';
-import { createApp } from './app';
+import { createApp, mayBeBulky } from './app';
+import { withGzip } from './gzip';
 import type { AppDeps } from './deps';
 import { openDatabase } from './dev/database';
 import { runMigrations } from './dev/migrate';
@@ -167,10 +168,10 @@ export async function startNodeServer(opts: NodeServerOptions) {
     root: opts.clientDir,
     onFound: (path, c) => {
       c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      c.header('Vary', 'Accept-Encoding');
     },
   });
   const app = createApp(deps, {
-    compress: true,
     spa: async (c) => {
       const found = await assets(c, async () => {});
       if (found) return found;
@@ -185,7 +186,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
   let server: ServerType;
   try {
     server = await new Promise((ok, fail) => {
-      const s = serve({ fetch: app.fetch, port: opts.port, hostname: host }, () => ok(s));
+      const s = serve({ fetch: withGzip(app.fetch, { when: mayBeBulky }), port: opts.port, hostname: host }, () => ok(s));
       s.once('error', fail);
     });
   } catch (e) {

@@ -13,8 +13,9 @@ import { gunzipSync } from 'node:zlib';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
-async function startServer(extra: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn('npx', ['tsx', 'tests/bench/serve.ts'], { env: { ...process.env, PORT: '0', EXTRA_ANNOUNCEMENTS: String(extra) }, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServer(extra: number, kept: boolean): Promise<{ url: string; child: ChildProcess }> {
+  const env = { ...process.env, PORT: '0', EXTRA_ANNOUNCEMENTS: String(extra), KEPT_ANSWERS: kept ? 'on' : 'off' };
+  const child = spawn('npx', ['tsx', 'tests/bench/serve.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk) => {
@@ -69,19 +70,23 @@ async function load(url: string, path: string, init: { method?: string; headers?
 const row = (name: string, f: Figures, floor?: Figures) =>
   `  ${name.padEnd(36)} ${f.rps.toFixed(0).padStart(7)} req/s  p99 ${String(f.p99).padStart(5)} ms${floor ? `  ${(f.rps / floor.rps).toFixed(2)}× the floor` : ''}${f.errors ? `  (${f.errors} errors)` : ''}`;
 
-for (const extra of [0, 10_000]) {
-  const { url, child } = await startServer(extra);
+// Kept answers (worker/sync/counted.ts) serve a repeated read from memory; the last run computes
+// every answer, as the first read after a change does.
+for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as const) {
+  const { url, child } = await startServer(extra, kept);
   try {
     const token = await signIn(url);
     const auth = { authorization: `Bearer ${token}` };
     const group = `bench-${crypto.randomUUID()}`;
     const first = await initialPull(url, token, group);
     const noop = JSON.stringify({ pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: 'bench', schemaVersion: '1' });
-    console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}${kept ? '' : ', nothing kept (every answer computed)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const floor = await load(url, '/api/health');
     // Between runs the server finishes what the last one left in flight, so no run pays for another.
     console.log(row('GET /api/health (floor)', floor));
     console.log(row('GET /api/announcements', await load(url, '/api/announcements', { headers: auth }), floor));
+    if (!kept) continue;
+    console.log(row('  the same, gzip accepted', await load(url, '/api/announcements', { headers: { ...auth, 'accept-encoding': 'gzip' } }), floor));
     console.log(row('GET /api/auth/profile', await load(url, '/api/auth/profile', { headers: auth }), floor));
     console.log(row('POST /api/sync/pull (nothing new)', await load(url, '/api/sync/pull', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: noop }), floor));
     console.log(`  initial pull: ${first.rows} rows in ${first.ms.toFixed(0)} ms (${((first.rows / first.ms) * 1000).toFixed(0)} rows/s), ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire`);

@@ -1,7 +1,7 @@
 /**
  * The Node entry for the API benchmark, in its own process (the load generator must not share its
  * event loop): a fresh seeded database, low PBKDF2 count for the sign-in, and `EXTRA_ANNOUNCEMENTS`
- * more sent announcements in Maple Grove. Prints `ready <port>` when listening.
+ * more sent announcements in Maple Grove; `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts). Prints `ready <port>` when listening.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,9 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { announcements, hoas, users } from '../../schema/tables';
 import { startNodeServer } from '../../worker/node';
+import { setKeptAnswers } from '../../worker/sync/counted';
 
+if (process.env.KEPT_ANSWERS === 'off') setKeptAnswers(false);
 const dataDir = mkdtempSync(join(tmpdir(), 'hoa-bench-'));
 const running = await startNodeServer({
   port: Number(process.env.PORT ?? 8899),

@@ -40,6 +40,7 @@ import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { jsonText } from './respond';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 /** Residents are refused before their body is parsed (rich text is the costly part). */
@@ -47,7 +48,7 @@ const manage = allow(announcementPolicy.mayManage, ANNOUNCEMENT_MESSAGES.boardOn
 
 export const announcementRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get('/', validate('query', announcementListQuery), async (c) => c.json(await announcements.listAnnouncements(c.var.deps.database, c.var.actor, c.req.valid('query'))))
+  .get('/', validate('query', announcementListQuery), async (c) => jsonText(c, await announcements.listAnnouncementsJson(c.var.deps.database, c.var.actor, c.req.valid('query'))))
   .post('/', manage, validate('json', announcementFormSchema), async (c) => {
     const { deps, actor } = c.var;
     const row = await deps.database.transaction((tx) => announcements.createAnnouncementDraft(deps, tx, actor, c.req.valid('json')));

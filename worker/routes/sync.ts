@@ -7,6 +7,7 @@ import { handlePull, pullRequestSchema, serializePullResponse } from '../sync/pu
 import { handlePush, pushRequestSchema } from '../sync/push';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
+import { jsonText } from './respond';
 import { validate } from '../middleware/validate';
 
 /** Streams end after this long; the client reconnects with a fresh access token. */
@@ -23,7 +24,7 @@ export const syncRoutes = new Hono<AppEnv>()
   })
   .post('/pull', validate('json', pullRequestSchema), async (c) => {
     const res = await handlePull(c.var.deps, c.var.actor, c.req.valid('json'));
-    return c.body(serializePullResponse(res), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    return jsonText(c, serializePullResponse(res));
   })
   .get('/poke', (c) => {
     const hub = c.var.deps.pokes;

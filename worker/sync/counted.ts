@@ -1,9 +1,11 @@
 /**
- * Counts of what a viewer may see (a list's `totalDocs`) change only when the HOA's synced rows or
- * what the viewer may see change, and both move a change counter (worker/sync/changes.ts). So a count
- * is kept per viewer under those counters: one indexed read tells whether it still holds, and a
- * large HOA is not counted row by row on every request. Each process (each Workers isolate) keeps
- * its own; all of them read the same counters.
+ * Values computed from what a viewer may see (a list's `totalDocs`, a page of a REST list) change
+ * only when the HOA's synced rows, the viewer's own rows or what the viewer may see change, and each
+ * of those moves a change counter in the same transaction as the change (worker/sync/changes.ts). So
+ * such a value is kept under those counters: one indexed read tells whether it still holds, and a
+ * large HOA is not read row by row on every request. Counters only grow, and they are read before
+ * the value is computed, so a kept value is never older than its key. Each process (each Workers
+ * isolate) keeps its own; all of them read the same counters.
  */
 import { isPrivileged } from '../../schema/roles';
 import type { Database } from '../db';
@@ -11,17 +13,69 @@ import type { Viewer } from './area';
 import { readCountersNow } from './changes';
 
 const MAX_ENTRIES = 2_000;
-const counts = new Map<string, number>();
+/** Kept text in all (UTF-16 code units): a 100-row page of long messages is a few hundred KB. */
+const MAX_CHARS = 16 * 1024 * 1024;
 
-export async function countUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, what: string, count: () => Promise<number>): Promise<number> {
+/** Per database (tests open many; each Workers isolate one): key → value, oldest first. */
+class Kept {
+  private entries = new Map<string, { value: unknown; chars: number }>();
+  private chars = 0;
+  get(key: string) {
+    return this.entries.get(key);
+  }
+  set(key: string, value: unknown, chars: number) {
+    this.entries.set(key, { value, chars });
+    this.chars += chars;
+    // Oldest first: a Map iterates in insertion order.
+    while (this.entries.size > MAX_ENTRIES || this.chars > MAX_CHARS) {
+      const [oldest, entry] = this.entries.entries().next().value!;
+      this.entries.delete(oldest);
+      this.chars -= entry.chars;
+    }
+  }
+}
+const keptBy = new WeakMap<object, Kept>();
+
+let keeping = true;
+/** Benchmarks measure the computed answers with this off (tests/bench/serve.ts). */
+export function setKeptAnswers(on: boolean) {
+  keeping = on;
+}
+
+export interface KeptValue {
+  /** What is computed, with its arguments (`announcements.count`, `announcements.page:1:20`). */
+  what: string;
+  /**
+   * `shared`: the same for every board member (and superadmin) of the HOA, and for one resident
+   * alone (a resident sees their own rows). `own`: it shows the viewer's own rows (read marks), so
+   * it is kept per viewer and also ends when the viewer's own rows change.
+   */
+  whose: 'shared' | 'own';
+}
+
+async function underCounters<T>(database: Pick<Database, 'client'>, viewer: Viewer, v: KeptValue, compute: () => Promise<T>, size: (value: T) => number): Promise<T> {
   const c = await readCountersNow(database, viewer.hoaId, viewer.userId);
-  // The board sees the same rows whoever they are; a resident sees their own.
-  const who = isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
-  const key = `${what}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
-  const known = counts.get(key);
-  if (known !== undefined) return known;
-  const n = await count();
-  counts.set(key, n);
-  if (counts.size > MAX_ENTRIES) counts.delete(counts.keys().next().value!);
-  return n;
+  const who = v.whose === 'own' ? `own:${viewer.userId}:${viewer.role}:${c.userSeq}` : isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
+  const key = `${v.what}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
+  if (!keeping) return compute();
+  let kept = keptBy.get(database.client);
+  if (!kept) keptBy.set(database.client, (kept = new Kept()));
+  const found = kept.get(key);
+  if (found) return found.value as T;
+  const value = await compute();
+  kept.set(key, value, size(value));
+  return value;
+}
+
+/** A count of visible rows, kept while nothing it counts can have changed. */
+export function countUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, what: string, count: () => Promise<number>): Promise<number> {
+  return underCounters(database, viewer, { what: `${what}.count`, whose: 'shared' }, count, () => 1);
+}
+
+/**
+ * A REST answer as JSON text, kept while nothing it shows can have changed: a repeated read costs
+ * one indexed read and no serialising (list pages of 10,000-row HOAs included).
+ */
+export function jsonUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, v: KeptValue, compute: () => Promise<unknown>): Promise<string> {
+  return underCounters(database, viewer, v, async () => JSON.stringify(await compute()), (text) => text.length);
 }

@@ -15,7 +15,7 @@ import type { AttachmentReadRule } from '../uploads';
 import { visibleAnnouncements } from './sync';
 
 export { visibleAnnouncements } from './sync';
-export { getAnnouncement, getVisibleAnnouncement, listAnnouncements, type AnnouncementRow } from './read';
+export { getAnnouncement, getVisibleAnnouncement, listAnnouncements, listAnnouncementsJson, type AnnouncementRow } from './read';
 export { createAnnouncementDraft, deleteAnnouncementDraft, markAnnouncementRead, updateAnnouncementDraft } from './drafts';
 export {
   announcementRef,

@@ -10,7 +10,7 @@ import { announcementDeliveries, announcementReads, announcements, users } from 
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
 import { preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { countUnderCounters } from '../../sync/counted';
+import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { resolveAudience } from './audience';
 import { announcementValuesSql, loadAnnouncementValues, visibleAnnouncements } from './sync';
@@ -156,4 +156,9 @@ export async function listAnnouncements(database: Pick<Database, 'db' | 'client'
     limit: q.limit,
     hasNextPage: q.page < totalPages,
   };
+}
+
+/** GET /api/announcements as the JSON text of its answer, kept under the change counters (`isReadBy` is the viewer's own). */
+export function listAnnouncementsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: { page: number; limit: number }): Promise<string> {
+  return jsonUnderCounters(database, actor, { what: `announcements.page:${q.page}:${q.limit}`, whose: 'own' }, () => listAnnouncements(database, actor, q));
 }

@@ -1,0 +1,37 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { withGzip } from '../../worker/gzip';
+
+const big = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Row ${i}` })) });
+const answer = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => async () => new Response(body, { headers });
+const get = (path: string, gzip = true) => new Request(`http://x${path}`, { headers: gzip ? { 'accept-encoding': 'gzip, deflate, br' } : {} });
+const always = { when: () => true };
+
+describe('withGzip (Node entry)', () => {
+  it('gzips a large answer the client accepts, and returns the same bytes', async () => {
+    const res = await withGzip(answer(big), always)(get('/api/x'));
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(big);
+  });
+
+  it('leaves the answer untouched when the client does not accept gzip, when it is small, streamed as events, or not wanted', async () => {
+    const inner = answer(big);
+    const original = await inner();
+    const untouched = await withGzip(async () => original, always)(get('/api/x', false));
+    expect(untouched).toBe(original);
+    expect((await withGzip(answer('{"ok":true}'), always)(get('/api/x'))).headers.get('content-encoding')).toBeNull();
+    expect((await withGzip(answer(big, { 'content-type': 'text/event-stream' }), always)(get('/api/x'))).headers.get('content-encoding')).toBeNull();
+    expect((await withGzip(answer(big), { when: () => false })(get('/api/x'))).headers.get('content-encoding')).toBeNull();
+  });
+
+  it('serves an immutable asset compressed, the same bytes every time', async () => {
+    let served = 0;
+    const fetch = withGzip(async () => (served++, new Response(big, { headers: { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000, immutable' } })), always);
+    const a = Buffer.from(await (await fetch(get('/assets/app.js'))).arrayBuffer());
+    const b = Buffer.from(await (await fetch(get('/assets/app.js'))).arrayBuffer());
+    expect(b.equals(a)).toBe(true);
+    expect(gunzipSync(b).toString()).toBe(big);
+    expect(served).toBe(2);
+  });
+});

@@ -37,7 +37,7 @@ class Kept {
 const keptBy = new WeakMap<object, Kept>();
 
 let keeping = true;
-/** Benchmarks measure the computed answers with this off (tests/bench/serve.ts). */
+/** Benchmarks measure the computed answers with this off (tests/bench/serve.ts); counts stay kept. */
 export function setKeptAnswers(on: boolean) {
   keeping = on;
 }
@@ -57,7 +57,6 @@ async function underCounters<T>(database: Pick<Database, 'client'>, viewer: View
   const c = await readCountersNow(database, viewer.hoaId, viewer.userId);
   const who = v.whose === 'own' ? `own:${viewer.userId}:${viewer.role}:${c.userSeq}` : isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
   const key = `${v.what}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
-  if (!keeping) return compute();
   let kept = keptBy.get(database.client);
   if (!kept) keptBy.set(database.client, (kept = new Kept()));
   const found = kept.get(key);
@@ -77,5 +76,6 @@ export function countUnderCounters(database: Pick<Database, 'client'>, viewer: V
  * one indexed read and no serialising (list pages of 10,000-row HOAs included).
  */
 export function jsonUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, v: KeptValue, compute: () => Promise<unknown>): Promise<string> {
-  return underCounters(database, viewer, v, async () => JSON.stringify(await compute()), (text) => text.length);
+  const text = async () => JSON.stringify(await compute());
+  return keeping ? underCounters(database, viewer, v, text, (t) => t.length) : text();
 }

@@ -131,3 +131,25 @@ export function preparedRead<Row, Values extends Record<string, unknown>>(build:
     return result.rows as unknown as Row[];
   };
 }
+
+/** The libSQL connection a drizzle transaction (or one of its savepoints) runs its statements on. */
+function connectionOf(tx: Tx): Pick<Client, 'execute'> {
+  // drizzle's LibSQLSession keeps the running libSQL transaction in `tx`; savepoints share the session.
+  const session = (tx as unknown as { session?: { tx?: Pick<Client, 'execute'> } }).session;
+  if (!session?.tx) throw new Error('preparedWrite: not inside a transaction');
+  return session.tx;
+}
+
+/**
+ * A statement on a hot write path (every pushed mutation), rendered to SQL text once, run on the
+ * transaction's connection: `preparedRead` for writes inside `database.transaction`. Rows come as
+ * the client gives them (named columns).
+ */
+export function preparedWrite<Row, Values extends Record<string, unknown>>(build: () => SQL) {
+  let rendered: { sql: string; params: unknown[] } | null = null;
+  return async (tx: Tx, values: Values): Promise<Row[]> => {
+    rendered ??= dialect.sqlToQuery(build());
+    const result = await connectionOf(tx).execute({ sql: rendered.sql, args: fillPlaceholders(rendered.params, values) as InArgs });
+    return result.rows as unknown as Row[];
+  };
+}

@@ -6,7 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { SyncSpace } from '../../sync/keys';
-import type { DbOrTx, Tx } from '../db';
+import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { bumpChanges, type Changes } from './changes';
@@ -33,10 +33,12 @@ export interface ServerSyncArea {
   /** What `viewer` may see: a WHERE condition on the table, tenant scope included. REST lists use it too. */
   visible(viewer: Viewer): SQL;
   /**
-   * Cache values of the visible rows whose id is in `ids` (a subquery selecting `row_id`), as JSON text
-   * (SQLite's json_object). Drive the query from `ids` (CROSS JOIN) so its cost follows the ids.
+   * The query of the cache values of the visible rows whose id is in `ids` (a subquery selecting
+   * `row_id`): columns `id` and `json` (the value as JSON text, SQLite's json_object). Drive it from
+   * `ids` (CROSS JOIN) so its cost follows the ids. The pull wraps it so SQLite writes the patch's
+   * text; REST reads run it as it is.
    */
-  load(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]>;
+  values(viewer: Viewer, ids: SQL): SQL;
   /**
    * Values that show data of another table (an author's name, an audience's size) name it here:
    * a WHERE condition on this table selecting the rows that show any of those rows. Writers of the

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { SyncSpace } from '../../sync/keys';
 import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tables';
 import { deleteClientGroups } from './groups';
-import { preparedRead, type Database, type DbOrTx, type Tx } from '../db';
+import { preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 
 export interface Changes {
@@ -29,13 +29,15 @@ export const userScope = (userId: string) => `user:${userId}`;
 export const visibilityScope = (userId: string) => `vis:${userId}`;
 export const logFloorScope = (hoaId: string) => `floor:${hoaId}`;
 
+// Every synced write moves a counter: rendered once.
+const incrementCounter = preparedWrite<{ seq: number }, { scope: string }>(
+  () => sql`INSERT INTO ${syncCounters} (scope, seq) VALUES (${sql.placeholder('scope')}, 1)
+    ON CONFLICT (scope) DO UPDATE SET seq = seq + 1 RETURNING seq`,
+);
+
 async function increment(tx: Tx, scope: string): Promise<number> {
-  const [row] = await tx
-    .insert(syncCounters)
-    .values({ scope, seq: 1 })
-    .onConflictDoUpdate({ target: syncCounters.scope, set: { seq: sql`${syncCounters.seq} + 1` } })
-    .returning({ seq: syncCounters.seq });
-  return row.seq;
+  const [row] = await incrementCounter(tx, { scope });
+  return Number(row.seq);
 }
 
 export async function bumpChanges(deps: Pick<AppDeps, 'database' | 'clock' | 'pokes'>, tx: Tx, changes: Changes): Promise<void> {

@@ -7,7 +7,7 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../db';
-import { keyOf } from '../../sync/keys';
+import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
@@ -29,7 +29,7 @@ function changedSince(area: ServerSyncArea, hoaId: string, sinceSeq: number): SQ
  * re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
  * order) so their cost does not grow with the table. Returns how many entries changed.
  */
-async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL): Promise<number> {
+async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL, fresh = false): Promise<number> {
   const visible = area.visible(viewer);
   const source = onlyRows ? sql`(${onlyRows}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
   const restrictTable = onlyRows ? sql` AND ${area.id} = candidates.row_id` : sql``;
@@ -41,6 +41,8 @@ async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer
     ON CONFLICT (client_group_id, area, row_id) DO UPDATE
       SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
       WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`);
+  // A new group's view holds nothing that could have gone.
+  if (fresh) return upserted.rowsAffected;
   // Rows gone, or no longer visible to this viewer.
   const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${visible})`;
   const deleted = onlyRows
@@ -55,15 +57,15 @@ async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer
 }
 
 export type RefreshPlan =
-  /** Recompute every area (new group, role or visibility changed, change log pruned). */
-  | { kind: 'full' }
+  /** Recompute every area (role or visibility changed, change log pruned); `fresh`: the group is new, its view empty. */
+  | { kind: 'full'; fresh?: boolean }
   /** HOA areas from the change log after `hoaSeq`; user areas when `userChanged`. */
   | { kind: 'incremental'; hoaSeq: number | null; userChanged: boolean };
 
 export async function refreshEntries(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
   let changed = 0;
   for (const area of areas) {
-    if (plan.kind === 'full') changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
+    if (plan.kind === 'full') changed += await refreshArea(tx, groupId, area, viewer, patchVersion, undefined, plan.fresh);
     else if (area.scope === 'hoa' && plan.hoaSeq !== null)
       changed += await refreshArea(tx, groupId, area, viewer, patchVersion, changedSince(area, viewer.hoaId, plan.hoaSeq));
     else if (area.scope === 'user' && plan.userChanged) changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
@@ -71,26 +73,40 @@ export async function refreshEntries(tx: Tx, groupId: string, areas: ServerSyncA
   return changed;
 }
 
-/** A Replicache patch operation whose put value is JSON text, written into the response as is. */
-export type SyncPatchOp = { op: 'put'; key: string; json: string } | { op: 'del'; key: string } | { op: 'clear' };
+/**
+ * A Replicache patch as the text of its operations: `ops` are fragments of the JSON array (each one
+ * or more comma-separated operations), `size` how many operations they hold.
+ */
+export interface SyncPatch {
+  ops: string[];
+  size: number;
+}
 
 /**
  * The patch that takes a client from CVR version `since` to the current entries: puts with the
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
+ * SQLite writes the puts' text, one fragment per area: values never become JS objects on the way.
  */
-export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatchOp[]> {
-  const patch: SyncPatchOp[] = since === null ? [{ op: 'clear' }] : [];
+export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatch> {
+  const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
   const after = since ?? -1;
   for (const area of areas) {
     const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${after}`;
-    for (const { id, json } of await area.load(tx, viewer, ids)) patch.push({ op: 'put', key: keyOf(area.space, id), json });
+    const [puts] = await tx.all<{ n: number; ops: string | null }>(sql`
+      SELECT count(*) AS n, group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS ops
+      FROM (${area.values(viewer, ids)}) AS v`);
+    if (puts.n > 0) {
+      patch.ops.push(puts.ops!);
+      patch.size += puts.n;
+    }
   }
   if (since !== null) {
     // `deleted = 1` written out: the tombstones' partial index serves only that literal condition.
     const dels = await tx.all<{ area: string; rowId: string }>(
       sql`SELECT area, row_id AS rowId FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND deleted = 1 AND patch_version > ${since}`,
     );
-    for (const d of dels) patch.push({ op: 'del', key: `${d.area}/${d.rowId}` });
+    for (const d of dels) patch.ops.push(JSON.stringify({ op: 'del', key: keyOf(d.area, d.rowId) }));
+    patch.size += dels.length;
   }
   return patch;
 }

@@ -2,7 +2,7 @@
 import { and, desc, eq, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { syncNotices } from '../../schema/tables';
 import { NOTICE_SPACE } from '../../sync/areas/notices';
-import type { DbOrTx, Tx } from '../db';
+import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { inHoa } from '../domain/actor';
@@ -17,13 +17,13 @@ export function visibleNotices(viewer: Viewer): SQL {
 }
 
 /** The viewer's open notices (`SyncedNotice`) among `ids` (a subquery selecting `row_id`), serialized by SQLite. */
-async function listNoticesForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+function noticeValues(viewer: Viewer, ids: SQL): SQL {
   const n = syncNotices;
-  return db.all(sql`
+  return sql`
     SELECT ${n.id} AS id, json_object('id', ${n.id}, 'mutationName', ${n.mutationName}, 'argsSummary', ${n.argsSummary},
       'message', ${n.message}, 'repeats', ${n.repeats}, 'createdAt', ${n.createdAt}) AS json
     FROM (${ids}) AS wanted CROSS JOIN ${n}
-    WHERE ${n.id} = wanted.row_id AND ${visibleNotices(viewer)}`);
+    WHERE ${n.id} = wanted.row_id AND ${visibleNotices(viewer)}`;
 }
 
 export const noticeSyncArea: ServerSyncArea = {
@@ -35,7 +35,7 @@ export const noticeSyncArea: ServerSyncArea = {
   hoaId: syncNotices.hoaId,
   owner: syncNotices.userId,
   visible: visibleNotices,
-  load: listNoticesForSync,
+  values: noticeValues,
 };
 const noticeRows = syncedTable({ ...noticeSyncArea, table: syncNotices });
 

@@ -20,7 +20,7 @@ import { createClientGroup, findClientGroup } from './groups';
 import { serverSyncAreas } from '../areas/sync';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
-import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan, type SyncPatchOp } from './cvr';
+import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan, type SyncPatch } from './cvr';
 
 export const pullRequestSchema = z.object({
   pullVersion: z.number(),
@@ -40,17 +40,18 @@ const cookieOrder = (cookie: PullRequestBody['cookie']): number | null =>
 
 const cookieOf = (order: number): Cookie => ({ order }) satisfies SyncCookie;
 
-/** Replicache's PullResponseV1, with put values still JSON text (see `serializePullResponse`). */
+/** Replicache's PullResponseV1, with the patch still as the text SQLite wrote (see `serializePullResponse`). */
 export type SyncPullResponse =
-  | { cookie: Cookie; lastMutationIDChanges: Record<string, number>; patch: SyncPatchOp[] }
+  | { cookie: Cookie; lastMutationIDChanges: Record<string, number>; patch: SyncPatch }
   | ClientStateNotFoundResponse
   | VersionNotSupportedResponse;
 
-/** The response body: put values are spliced in as the JSON text SQLite built. */
+const emptyPatch = (): SyncPatch => ({ ops: [], size: 0 });
+
+/** The response body: the patch's text is spliced in as SQLite wrote it. */
 export function serializePullResponse(res: SyncPullResponse): string {
   if (!('patch' in res)) return JSON.stringify(res);
-  const ops = res.patch.map((op) => (op.op === 'put' ? `{"op":"put","key":${JSON.stringify(op.key)},"value":${op.json}}` : JSON.stringify(op)));
-  return `{"cookie":${JSON.stringify(res.cookie)},"lastMutationIDChanges":${JSON.stringify(res.lastMutationIDChanges)},"patch":[${ops.join(',')}]}`;
+  return `{"cookie":${JSON.stringify(res.cookie)},"lastMutationIDChanges":${JSON.stringify(res.lastMutationIDChanges)},"patch":[${res.patch.ops.join(',')}]}`;
 }
 
 interface FastState {
@@ -107,7 +108,7 @@ export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestB
   const groupId = body.clientGroupID;
 
   if (order !== null && (await isUnchanged(deps, actor, groupId, order))) {
-    return { cookie: cookieOf(order), lastMutationIDChanges: {}, patch: [] };
+    return { cookie: cookieOf(order), lastMutationIDChanges: {}, patch: emptyPatch() };
   }
 
   return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas));
@@ -116,6 +117,7 @@ export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestB
 async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: ServerSyncArea[]): Promise<SyncPullResponse> {
   const now = deps.clock();
   let group = await findClientGroup(tx, actor, groupId);
+  const fresh = !group;
   if (!group) {
     // The client remembers state this server does not have (database restored or group purged).
     if (order !== null) return { error: 'ClientStateNotFound' };
@@ -135,7 +137,7 @@ async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: s
   const nextVersion = group.cvrVersion + 1;
   const plan: RefreshPlan =
     !latest || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
-      ? { kind: 'full' }
+      ? { kind: 'full', fresh }
       : { kind: 'incremental', hoaSeq: latest.hoaSeq !== counters.hoaSeq ? latest.hoaSeq : null, userChanged: latest.userSeq !== counters.userSeq };
   await refreshEntries(tx, groupId, areas, actor, nextVersion, plan);
 
@@ -150,10 +152,10 @@ async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: s
   const lastMutationIDChanges = Object.fromEntries(clients.map((c) => [c.id, c.lastMutationId]));
 
   const seqs = { hoaSeq: counters.hoaSeq, userSeq: counters.userSeq, visSeq: counters.visSeq };
-  if (!reset && patch.length === 0 && clients.length === 0) {
+  if (!reset && patch.size === 0 && clients.length === 0) {
     // Same view as the cookie's: record the counters it is valid for, so the next pull is cheap.
     await tx.update(syncCvrs).set(seqs).where(and(eq(syncCvrs.clientGroupId, groupId), sql`${syncCvrs.cvrVersion} IN (${group.cvrVersion}, ${base.cvrVersion})`));
-    return { cookie: cookieOf(base.cvrVersion), lastMutationIDChanges: {}, patch: [] };
+    return { cookie: cookieOf(base.cvrVersion), lastMutationIDChanges: {}, patch: emptyPatch() };
   }
 
   await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, createdAt: now });

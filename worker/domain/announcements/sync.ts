@@ -86,12 +86,12 @@ export function announcementValuesSql(viewer: Viewer, ids: SQL): SQL {
 }
 
 /** The viewer's own read markers (`SyncedAnnouncementRead`) for the announcements in `ids`, serialised by SQLite. */
-async function listAnnouncementReadsForSync(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
+function announcementReadValues(viewer: Viewer, ids: SQL): SQL {
   const r = announcementReads;
-  return db.all(sql`
+  return sql`
     SELECT ${r.announcementId} AS id, json_object('announcementId', ${r.announcementId}, 'readAt', ${r.readAt}) AS json
     FROM (${ids}) AS wanted CROSS JOIN ${r}
-    WHERE ${r.announcementId} = wanted.row_id AND ${visibleAnnouncementReads(viewer)}`);
+    WHERE ${r.announcementId} = wanted.row_id AND ${visibleAnnouncementReads(viewer)}`;
 }
 
 export const announcementSyncArea: ServerSyncArea = {
@@ -102,7 +102,7 @@ export const announcementSyncArea: ServerSyncArea = {
   version: announcements.version,
   hoaId: announcements.hoaId,
   visible: visibleAnnouncements,
-  load: loadAnnouncementValues,
+  values: announcementValuesSql,
   dependsOn: {
     // The author's name, and the audience sizes of drafts and scheduled ones (they count active members by role).
     users: (_hoaId, userIds) =>
@@ -120,7 +120,7 @@ export const announcementReadSyncArea: ServerSyncArea = {
   hoaId: announcementReads.hoaId,
   owner: announcementReads.userId,
   visible: visibleAnnouncementReads,
-  load: listAnnouncementReadsForSync,
+  values: announcementReadValues,
 };
 
 /** Every write to these tables goes through these writers (version and change record in one call). */

@@ -153,3 +153,21 @@ export function preparedWrite<Row, Values extends Record<string, unknown>>(build
     return result.rows as unknown as Row[];
   };
 }
+
+const preparedBySession = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A drizzle prepared query built once per transaction (its savepoints share it) and reused by every
+ * later call in it with the same `key`: a push applies hundreds of mutations in one transaction, and
+ * building each statement again cost more than SQLite running it. Outside a transaction it is built
+ * per call, as before.
+ */
+export function preparedInTransaction<Q>(on: DbOrTx, key: string, build: () => Q): Q {
+  const session = (on as unknown as { session?: { tx?: object } }).session;
+  if (!session?.tx) return build();
+  let cache = preparedBySession.get(session);
+  if (!cache) preparedBySession.set(session, (cache = new Map()));
+  let q = cache.get(key) as Q | undefined;
+  if (!q) cache.set(key, (q = build()));
+  return q;
+}

@@ -3,10 +3,10 @@
  * it are recorded for sync (`syncedTable`). Each area declares its tables in its domain
  * (worker/domain/<area>/sync.ts); worker/areas/sync.ts lists them.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { SyncSpace } from '../../sync/keys';
-import type { Tx } from '../db';
+import { preparedInTransaction, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { bumpChanges, type Changes } from './changes';
@@ -67,6 +67,8 @@ export function syncedTable<T extends SQLiteTable>(area: ServerSyncArea & { tabl
     return { hoaId: hoaIds[0], rows: rows.map((r) => ({ space: area.space, id: String(r[columnKey(area.table, area.id)]) })) };
   };
   const versionKey = columnKey(area.table, area.version);
+  // A prepared insert would freeze a default computed in JS ($defaultFn) at its first value.
+  const computesDefaults = Object.values(getTableColumns(area.table)).some((c) => (c as { defaultFn?: unknown; onUpdateFn?: unknown }).defaultFn || (c as { onUpdateFn?: unknown }).onUpdateFn);
   // Drizzle's builders are typed per table; this helper is typed by its callers' table instead.
   const table = area.table as any;
 
@@ -76,9 +78,21 @@ export function syncedTable<T extends SQLiteTable>(area: ServerSyncArea & { tabl
     async insert(deps: SyncDeps, tx: Tx, values: Insert<T> | Insert<T>[], opts: { onConflictDoNothing?: SQLiteColumn[] } = {}): Promise<Row<T>[]> {
       const list = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, [versionKey]: 1 }));
       if (list.length === 0) return [];
-      let q = tx.insert(table).values(list);
-      if (opts.onConflictDoNothing) q = q.onConflictDoNothing({ target: opts.onConflictDoNothing });
-      const rows = (await q.returning()) as Row<T>[];
+      const build = (rows: Record<string, unknown>[]) => {
+        let q = tx.insert(table).values(rows);
+        if (opts.onConflictDoNothing) q = q.onConflictDoNothing({ target: opts.onConflictDoNothing });
+        return q.returning();
+      };
+      let rows: Row<T>[];
+      if (list.length === 1 && !computesDefaults) {
+        // One row (every pushed mutation's insert): the statement is built once per transaction.
+        const keys = Object.keys(list[0]).filter((k) => list[0][k] !== undefined).sort();
+        const key = `insert:${area.space}:${keys.join(',')}:${opts.onConflictDoNothing ? 'nothing' : ''}`;
+        const q = preparedInTransaction(tx, key, () => build([Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)]))]).prepare());
+        rows = (await q.all(list[0])) as Row<T>[];
+      } else {
+        rows = (await build(list)) as Row<T>[];
+      }
       await bumpChanges(deps, tx, changesOf(rows as Record<string, unknown>[]));
       return rows;
     },

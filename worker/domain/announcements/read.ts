@@ -8,7 +8,7 @@ import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient } from '
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
-import { preparedRead, type Database, type DbOrTx } from '../../db';
+import { preparedInTransaction, preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
@@ -65,11 +65,12 @@ function toApi(a: SyncedAnnouncement, viewer: Viewer, isReadBy: boolean, people:
 
 /** One announcement the actor may see, or 404 (also for another HOA's). */
 export async function getVisibleAnnouncement(db: DbOrTx, actor: Viewer, id: string): Promise<AnnouncementRow> {
-  const [row] = await db
-    .select()
-    .from(announcements)
-    .where(and(visibleAnnouncements(actor), eq(announcements.id, id)))
-    .limit(1);
+  // Built once per transaction and role (every pushed mutation on an announcement starts here).
+  const q = preparedInTransaction(db, `announcement.visible:${isPrivileged(actor.role) ? 'board' : 'resident'}`, () => {
+    const viewer = { role: actor.role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') } as unknown as Viewer;
+    return db.select().from(announcements).where(and(visibleAnnouncements(viewer), eq(announcements.id, sql.placeholder('id')))).limit(1).prepare();
+  });
+  const [row] = await q.all({ hoaId: actor.hoaId, userId: actor.userId, id });
   if (!row) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
   return row;
 }

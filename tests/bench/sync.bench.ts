@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { gzipSync } from 'node:zlib';
 import { announcements, hoas, users } from '../../schema/tables';
 import { bumpChanges } from '../../worker/sync/changes';
+import { handlePull, serializePullResponse } from '../../worker/sync/pull';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
@@ -86,6 +87,15 @@ async function benchSize(n: number) {
       parse.push(performance.now() - read);
     }
     wire = gzipSync(text, { level: 3 }).length;
+    // The pull alone (handlePull and its serialising, no HTTP handler): what the server spends.
+    const [me] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.board));
+    const actor = { userId: me.id, hoaId, role: me.role, sessionId: 'bench' };
+    const pullOnly: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      serializePullResponse(await handlePull(t.deps, actor, { pullVersion: 1, clientGroupID: `bench-only-${i}`, cookie: null }));
+      pullOnly.push(performance.now() - started);
+    }
     await board.pull();
 
     const noop: number[] = [];
@@ -120,6 +130,7 @@ async function benchSize(n: number) {
       [
         `rows ${n.toLocaleString('en-US')}`,
         `  initial pull        server median ${ms(median(server))} (${rows} rows, ${Math.round(rows / (median(server) / 1000)).toLocaleString('en-US')} rows/s), client parse ${ms(median(parse))}; ${(text.length / 1048576).toFixed(2)} MiB of JSON, ${(wire / 1024).toFixed(0)} KiB gzipped`,
+        `    of which the pull itself  median ${ms(median(pullOnly))} (${Math.round(rows / (median(pullOnly) / 1000)).toLocaleString('en-US')} rows/s; handlePull and serialising, without the HTTP handler)`,
         `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs; cpu median ${ms(median(noopCpu))})`,
         `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs; cpu median ${ms(median(oneChangeCpu))})`,
         `  push 100 mutations  ${ms(pushMs)}  (${ms(pushMs / 100)} each; cpu ${ms(pushCpu)}), then pull ${ms(pullAfterPush)}`,

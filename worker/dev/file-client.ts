@@ -48,6 +48,15 @@ function toRow(prepared: Prepared, values: unknown[]): Row {
   return row as unknown as Row;
 }
 
+/**
+ * A BLOB as @libsql/client gives it: an ArrayBuffer holding exactly its bytes. A Buffer may be a
+ * view into a larger (pooled) ArrayBuffer, so its `buffer` alone is not the value.
+ */
+function blobAsArrayBuffer(v: unknown): unknown {
+  if (!(v instanceof Buffer)) return v;
+  return v.byteOffset === 0 && v.byteLength === v.buffer.byteLength ? v.buffer : v.buffer.slice(v.byteOffset, v.byteOffset + v.byteLength);
+}
+
 /** Argument values as SQLite takes them (booleans as 0/1, dates as milliseconds). */
 function toSql(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
@@ -94,7 +103,7 @@ class Connection {
     const prepared = this.#prepare(sql);
     const params = bind(args);
     if (prepared.reader) {
-      const rows = (prepared.stmt.all(params) as unknown[][]).map((values) => toRow(prepared, values.map((v) => (v instanceof Buffer ? v.buffer : v))));
+      const rows = (prepared.stmt.all(params) as unknown[][]).map((values) => toRow(prepared, values.map(blobAsArrayBuffer)));
       return resultSet(prepared.columns, rows, 0, undefined);
     }
     const info = prepared.stmt.run(params) as { changes: number; lastInsertRowid: number | bigint };

@@ -75,10 +75,11 @@ export async function refreshEntries(tx: Tx, groupId: string, areas: ServerSyncA
 
 /**
  * A Replicache patch as the text of its operations: `ops` are fragments of the JSON array (each one
- * or more comma-separated operations), `size` how many operations they hold.
+ * or more comma-separated operations), as text or as its UTF-8 bytes; `size` how many operations
+ * they hold.
  */
 export interface SyncPatch {
-  ops: string[];
+  ops: (string | Uint8Array<ArrayBuffer>)[];
   size: number;
 }
 
@@ -92,11 +93,13 @@ export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[
   const after = since ?? -1;
   for (const area of areas) {
     const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${after}`;
-    const [puts] = await tx.all<{ n: number; ops: string | null }>(sql`
-      SELECT count(*) AS n, group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS ops
+    // As a BLOB: the megabytes of a first pull reach the response as the bytes SQLite wrote, never
+    // decoded into a JS string and encoded back.
+    const [puts] = await tx.all<{ n: number; ops: ArrayBuffer | null }>(sql`
+      SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
       FROM (${area.values(viewer, ids)}) AS v`);
     if (puts.n > 0) {
-      patch.ops.push(puts.ops!);
+      patch.ops.push(new Uint8Array(puts.ops!));
       patch.size += puts.n;
     }
   }

@@ -48,10 +48,22 @@ export type SyncPullResponse =
 
 const emptyPatch = (): SyncPatch => ({ ops: [], size: 0 });
 
-/** The response body: the patch's text is spliced in as SQLite wrote it. */
-export function serializePullResponse(res: SyncPullResponse): string {
+const utf8 = new TextEncoder();
+
+/** The response body (JSON, as UTF-8 bytes when the patch holds any): the patch is spliced in as SQLite wrote it. */
+export function serializePullResponse(res: SyncPullResponse): string | Uint8Array<ArrayBuffer> {
   if (!('patch' in res)) return JSON.stringify(res);
-  return `{"cookie":${JSON.stringify(res.cookie)},"lastMutationIDChanges":${JSON.stringify(res.lastMutationIDChanges)},"patch":[${res.patch.ops.join(',')}]}`;
+  const head = `{"cookie":${JSON.stringify(res.cookie)},"lastMutationIDChanges":${JSON.stringify(res.lastMutationIDChanges)},"patch":[`;
+  const { ops } = res.patch;
+  if (ops.every((op) => typeof op === 'string')) return `${head}${ops.join(',')}]}`;
+  const parts = [head, ...ops.flatMap((op, i) => (i === 0 ? [op] : [',', op])), ']}'].map((p) => (typeof p === 'string' ? utf8.encode(p) : p));
+  const body = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    body.set(p, at);
+    at += p.byteLength;
+  }
+  return body;
 }
 
 interface FastState {

@@ -3,9 +3,10 @@
  * (the client's Replicache, the push, the rejection notices) derives from this list.
  */
 import { announcementsSync } from './announcements';
+import { documentsSync } from './documents';
 import { noticesSync } from './notices';
 
-export const sharedSyncAreas = [announcementsSync, noticesSync] as const;
+export const sharedSyncAreas = [announcementsSync, documentsSync, noticesSync] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;

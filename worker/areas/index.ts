@@ -4,6 +4,7 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
@@ -12,7 +13,7 @@ export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   uploadsOnly('requests', true),
-  uploadsOnly('documents', false),
+  documentsArea,
   uploadsOnly('violations', true),
 ];
 

@@ -34,7 +34,7 @@ export const DOCUMENT_MESSAGES = {
   noDocuments: 'No documents found',
   noMatches: 'No documents match your filters',
   noMore: 'No more documents',
-  downloadOffline: 'Downloading needs a connection. Reconnect to download this document.',
+  needsConnection: 'Needs a connection',
   manageOffline: 'Uploading and deleting need a connection.',
 } as const;
 

@@ -46,11 +46,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh libSQL file database, migrated and seeded with the demo data, behind createApp. */
-export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
+/**
+ * A fresh libSQL file database, migrated and seeded with the demo data, behind createApp.
+ * `database.checkpointInBackground`: as the Node entry opens it (benchmarks).
+ */
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {},
+  options: { database?: { checkpointInBackground?: boolean } } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'hoa-test-'));
   const databaseUrl = `file:${join(dir, 'test.db')}`;
-  const database = await openDatabase(databaseUrl);
+  const database = await openDatabase(databaseUrl, undefined, options.database);
   await runMigrations(database);
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);

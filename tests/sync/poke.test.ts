@@ -118,6 +118,19 @@ describe('pokes', () => {
     expect(poked).toEqual([{ hoaIds: [], userIds: ['applied'] }]);
   });
 
+  it('a transaction pokes once after its commit, for every HOA and user its changes reach', async () => {
+    const poked: { hoaIds?: string[]; userIds?: string[] }[] = [];
+    t = await createTestApp({ pokes: { poke: (targets) => poked.push(targets) } });
+    const { bumpChanges } = await import('../../worker/sync/changes');
+    const deps = t.deps;
+    await deps.database.transaction(async (tx) => {
+      for (const id of ['a', 'b', 'c']) await deps.database.savepoint(tx, (sp) => bumpChanges(deps, sp, { hoaId: 'hoa-1', rows: [{ space: 'announcement', id }], userIds: ['u1'] }));
+      await bumpChanges(deps, tx, { visibilityUserIds: ['u2'] });
+      expect(poked).toEqual([]);
+    });
+    expect(poked).toEqual([{ hoaIds: ['hoa-1'], userIds: ['u1', 'u2'] }]);
+  });
+
   it('a change counter moves once per transaction, and again after a savepoint that moved it rolled back', async () => {
     t = await createTestApp();
     const { bumpChanges, readCounters } = await import('../../worker/sync/changes');

@@ -63,8 +63,23 @@ export async function bumpChanges(deps: SyncDeps, tx: Tx, changes: Changes): Pro
   for (const id of new Set(changes.userIds ?? [])) await increment(deps, tx, userScope(id));
   for (const id of new Set(changes.visibilityUserIds ?? [])) await increment(deps, tx, visibilityScope(id));
 
-  const hoaIds = rows.length > 0 ? [changes.hoaId!] : [];
-  if (hoaIds.length > 0 || userIds.length > 0) deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds, userIds }));
+  if (rows.length > 0 || userIds.length > 0) await pokeAfterCommit(deps, rows.length > 0 ? [changes.hoaId!] : [], userIds);
+}
+
+/**
+ * One poke after the commit, for every change of the transaction: a push of 100 mutations pokes
+ * each stream once, not 100 times (each poke makes every client it reaches pull). The targets
+ * gather in one set per transaction, created with its after-commit hook (`once`: a savepoint that
+ * rolls back takes both, and the next change starts another).
+ */
+async function pokeAfterCommit(deps: SyncDeps, hoaIds: string[], userIds: string[]): Promise<void> {
+  const targets = await deps.database.once('pokes', async () => {
+    const gathered = { hoaIds: new Set<string>(), userIds: new Set<string>() };
+    deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds: [...gathered.hoaIds], userIds: [...gathered.userIds] }));
+    return gathered;
+  });
+  for (const id of hoaIds) targets.hoaIds.add(id);
+  for (const id of userIds) targets.userIds.add(id);
 }
 
 type CounterRow = { scope: string; seq: number };

@@ -36,6 +36,13 @@ const incrementCounter = preparedWrite<{ seq: number }, { scope: string }>(
     ON CONFLICT (scope) DO UPDATE SET seq = seq + 1 RETURNING seq`,
 );
 
+// Most writes log one row (every pushed mutation on an HOA-wide row): rendered once.
+const logOneChange = preparedWrite<never, { hoaId: string; area: string; seq: number; rowId: string; createdAt: number }>(
+  () => sql`INSERT INTO ${syncChangeLog} (hoa_id, area, seq, row_id, created_at)
+    VALUES (${sql.placeholder('hoaId')}, ${sql.placeholder('area')}, ${sql.placeholder('seq')}, ${sql.placeholder('rowId')}, ${sql.placeholder('createdAt')})
+    ON CONFLICT DO NOTHING`,
+);
+
 /**
  * Moves a counter once per transaction: every change the transaction makes shares that value (the
  * changes become visible together at commit, so a pull never sees some of them under it). A push
@@ -55,10 +62,12 @@ export async function bumpChanges(deps: SyncDeps, tx: Tx, changes: Changes): Pro
     if (!changes.hoaId) throw new Error('bumpChanges: rows need their hoaId');
     const seq = await increment(deps, tx, hoaScope(changes.hoaId));
     const createdAt = deps.clock();
-    await tx
-      .insert(syncChangeLog)
-      .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.space, seq, rowId: r.id, createdAt })))
-      .onConflictDoNothing();
+    if (rows.length === 1) await logOneChange(tx, { hoaId: changes.hoaId, area: rows[0].space, seq, rowId: rows[0].id, createdAt });
+    else
+      await tx
+        .insert(syncChangeLog)
+        .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.space, seq, rowId: r.id, createdAt })))
+        .onConflictDoNothing();
   }
   for (const id of new Set(changes.userIds ?? [])) await increment(deps, tx, userScope(id));
   for (const id of new Set(changes.visibilityUserIds ?? [])) await increment(deps, tx, visibilityScope(id));

@@ -10,7 +10,7 @@ import { bumpChanges } from '../../worker/sync/changes';
 import { handlePull, serializePullResponse } from '../../worker/sync/pull';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
-import { SyncTestClient } from '../sync/client';
+import { SyncTestClient, type PendingMutation } from '../sync/client';
 import { median, ms, p95 } from './stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
@@ -55,6 +55,38 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T, number]> {
   const out = await fn();
   const used = process.cpuUsage(cpu);
   return [performance.now() - start, out, (used.user + used.system) / 1000];
+}
+
+const DRAFT = {
+  title: 'Gate code changes tonight',
+  message: '<p>The new code is on the <em>notice board</em>; ask the <strong>board</strong> if it fails.</p>',
+  category: 'urgent',
+  audience_type: 'all',
+  custom_recipients: [],
+  attachment: null,
+};
+
+interface PushRounds {
+  wall: number[];
+  cpu: number[];
+  pull: number[];
+}
+
+/** Five pushes of 100 mutations from `make(round, i)`, each followed by the pull that brings the 100 changes back. */
+async function pushRounds(board: SyncTestClient, make: (round: number, i: number) => PendingMutation): Promise<PushRounds> {
+  const out: PushRounds = { wall: [], cpu: [], pull: [] };
+  for (let round = 0; round < 5; round++) {
+    const before = board.lastMutationID;
+    const mutations = Array.from({ length: 100 }, (_, i) => make(round, i));
+    const [wall, res, cpu] = await timed(() => board.push(mutations));
+    if (res.status !== 200) throw new Error(`push ${res.status}`);
+    const [pulled, after] = await timed(() => board.pull());
+    if (board.lastMutationID !== before + 100 || after.patch.length !== 100) throw new Error('push did not apply 100 mutations');
+    out.wall.push(wall);
+    out.cpu.push(cpu);
+    out.pull.push(pulled);
+  }
+  return out;
 }
 
 async function benchSize(n: number) {
@@ -124,21 +156,13 @@ async function benchSize(n: number) {
       oneChangeCpu.push(cpu);
     }
 
-    // Pushes of 100 mutations (each marks another announcement read: one savepoint, a lookup, an
-    // insert and a counter each), five times, each followed by the pull that brings them back.
-    const push: number[] = [];
-    const pushCpu: number[] = [];
-    const pullAfterPush: number[] = [];
-    for (let round = 0; round < 5; round++) {
-      const mutations = Array.from({ length: 100 }, (_, i) => board.mutation('markAnnouncementRead', { id: `bench-${String((round * 100 + i) % n).padStart(6, '0')}` }));
-      const [wall, res, cpu] = await timed(() => board.push(mutations));
-      if (res.status !== 200) throw new Error(`push ${res.status}`);
-      push.push(wall);
-      pushCpu.push(cpu);
-      const [pulled, after] = await timed(() => board.pull());
-      if (board.lastMutationID !== (round + 1) * 100 || after.patch.length !== 100) throw new Error('push did not apply 100 mutations');
-      pullAfterPush.push(pulled);
-    }
+    // Pushes of 100 mutations, five times each, each followed by the pull that brings them back:
+    // read marks (a savepoint, a lookup, an insert each; the user's counter), then new drafts (rich
+    // text sanitised, HOA-wide rows logged for every board member's pull).
+    const reads = await pushRounds(board, (round, i) => board.mutation('markAnnouncementRead', { id: `bench-${String((round * 100 + i) % n).padStart(6, '0')}` }));
+    const drafts = await pushRounds(board, () => board.mutation('createAnnouncementDraft', { id: crypto.randomUUID(), ...DRAFT }));
+    const pushLine = (what: string, r: PushRounds) =>
+      `  push 100 ${what}  median ${ms(median(r.wall))}  (${Math.round(100 / (median(r.wall) / 1000)).toLocaleString('en-US')} mutations/s; ${r.wall.length} runs, slowest ${ms(Math.max(...r.wall))}; cpu median ${ms(median(r.cpu))}), then pull median ${ms(median(r.pull))}`;
 
     console.log(
       [
@@ -147,7 +171,8 @@ async function benchSize(n: number) {
         `    of which the pull itself  median ${ms(median(pullOnly))} (${Math.round(rows / (median(pullOnly) / 1000)).toLocaleString('en-US')} rows/s; handlePull and serialising, without the HTTP handler); the process's first pull ${ms(cold)}`,
         `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs; cpu median ${ms(median(noopCpu))})`,
         `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs; cpu median ${ms(median(oneChangeCpu))})`,
-        `  push 100 mutations  median ${ms(median(push))}  (${Math.round(100 / (median(push) / 1000)).toLocaleString('en-US')} mutations/s; ${push.length} runs, slowest ${ms(Math.max(...push))}; cpu median ${ms(median(pushCpu))}), then pull median ${ms(median(pullAfterPush))}`,
+        pushLine('read marks', reads),
+        pushLine('new drafts', drafts),
       ].join('\n'),
     );
   } finally {

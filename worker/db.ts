@@ -132,7 +132,8 @@ export function createDatabase(client: Client): Database {
     async savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> {
       if (!frames) throw new Error('savepoint called outside deps.database.transaction');
       // SQL savepoints on the transaction's own connection, and `fn` gets the same `tx`: drizzle's
-      // nested transaction builds a new database object each time, a tenth of a pushed mutation.
+      // nested transaction builds a new database object each time (about a quarter of a pushed
+      // mutation's time).
       const connection = connectionOf(tx);
       const name = `hoa_sp${frames.length}`;
       frames.push(frame());

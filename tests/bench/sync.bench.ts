@@ -4,6 +4,7 @@
  * file. Prints figures; asserts nothing.
  */
 import { eq, sql } from 'drizzle-orm';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { announcements, hoas, users } from '../../schema/tables';
 import { bumpChanges } from '../../worker/sync/changes';
@@ -166,7 +167,7 @@ async function benchSize(n: number) {
 
     console.log(
       [
-        `rows ${n.toLocaleString('en-US')}`,
+        `rows ${n.toLocaleString('en-US')} (load average ${loadavg()[0].toFixed(1)} at the end)`,
         `  initial pull        server median ${ms(median(server))} (${rows} rows, ${Math.round(rows / (median(server) / 1000)).toLocaleString('en-US')} rows/s), client decode and parse ${ms(median(parse))}; ${(bytes.byteLength / 1048576).toFixed(2)} MiB of JSON, ${(wire / 1024).toFixed(0)} KiB (${Math.round(wire / 1000)} kB) gzipped`,
         `    of which the pull itself  median ${ms(median(pullOnly))} (${Math.round(rows / (median(pullOnly) / 1000)).toLocaleString('en-US')} rows/s; handlePull and serialising, without the HTTP handler); the process's first pull ${ms(cold)}`,
         `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs; cpu median ${ms(median(noopCpu))})`,
@@ -180,5 +181,5 @@ async function benchSize(n: number) {
   }
 }
 
-console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}, load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}, load average ${loadavg()[0].toFixed(1)}`);
 for (const n of SIZES) await benchSize(n);

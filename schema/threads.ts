@@ -16,6 +16,7 @@ export const THREAD_MESSAGES = {
   // Beyond the spec's texts: it shows no limit; this one only keeps abusive payloads out.
   tooLong: 'Message is too long',
   internalBoardOnly: 'Only board members can post internal messages',
+  idTaken: 'A message with this id already exists',
 } as const;
 
 export const THREAD_MESSAGE_MAX = 50_000;

@@ -3,13 +3,13 @@
  * cache values a pull sends (built by SQLite: the request with its people, thread and history), the
  * synced table every writer goes through, and what those values show of other tables.
  */
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requestPolicy } from '../../../schema/requests';
 import { addresses, requestComments, requestHistory, requests, users } from '../../../schema/tables';
 import { REQUEST_SPACE } from '../../../sync/areas/requests';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { inHoa } from '../actor';
-import { threadHistoryJson, threadMessagesJson, threadShowsUsers } from '../threads';
+import { threadHistoryJson, threadMessagesJson, threadRecordsShowing } from '../threads';
 
 /** Board and superadmin: every request of their HOA. Residents: their own (community §6). */
 export function visibleRequests(viewer: Viewer): SQL {
@@ -62,9 +62,16 @@ export const requestSyncArea: ServerSyncArea = {
   visible: visibleRequests,
   values: requestValuesSql,
   dependsOn: {
-    // The resident's and the assignee's names, and every author and actor in the thread and history.
-    users: (_hoaId, userIds) =>
-      or(inArray(requests.userId, userIds), inArray(requests.assignedTo, userIds), threadShowsUsers(requests.id, { messages: requestComments, history: requestHistory }, userIds))!,
+    // The resident's and the assignee's names, and every author and actor in the thread and history:
+    // ids found through the user, assignee, author and actor indexes, then the rows by primary key.
+    users: (_hoaId, userIds) => {
+      const showing = [
+        sql`SELECT ${requests.id} FROM ${requests} WHERE ${inArray(requests.userId, userIds)}`,
+        sql`SELECT ${requests.id} FROM ${requests} WHERE ${inArray(requests.assignedTo, userIds)}`,
+        ...threadRecordsShowing({ messages: requestComments, history: requestHistory }, userIds),
+      ];
+      return sql`${requests.id} IN (${sql.join(showing, sql` UNION ALL `)})`;
+    },
   },
 };
 

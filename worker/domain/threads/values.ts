@@ -55,11 +55,11 @@ export function threadHistoryJson(h: ThreadHistoryTable, parent: ThreadParent, v
 }
 
 /**
- * For `ServerSyncArea.dependsOn.users`: the records whose thread or history shows one of `userIds`
- * (their names are in the value), found through the author and user indexes.
+ * For `ServerSyncArea.dependsOn.users`: the ids of the records whose thread or history shows one of
+ * `userIds` (their names are in the value), as SELECTs of one column found through the author and
+ * user indexes, to be joined with UNION ALL (a plain UNION would sort them all to drop repeats).
  */
-export function threadShowsUsers(parentId: SQLiteColumn, tables: { messages: ThreadMessagesTable; history: ThreadHistoryTable }, userIds: string[]): SQL {
+export function threadRecordsShowing(tables: { messages: ThreadMessagesTable; history: ThreadHistoryTable }, userIds: string[]): SQL[] {
   const { messages: m, history: h } = tables;
-  return sql`${parentId} IN (SELECT ${m.parentId} FROM ${m} WHERE ${inArray(m.authorId, userIds)}
-    UNION SELECT ${h.parentId} FROM ${h} WHERE ${inArray(h.userId, userIds)})`;
+  return [sql`SELECT ${m.parentId} FROM ${m} WHERE ${inArray(m.authorId, userIds)}`, sql`SELECT ${h.parentId} FROM ${h} WHERE ${inArray(h.userId, userIds)}`];
 }

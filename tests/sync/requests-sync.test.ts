@@ -30,7 +30,7 @@ async function clientFor(app: TestApp, email: string) {
 }
 const requestsOf = (c: SyncTestClient) => c.values<SyncedRequest>('request/');
 const userIdOf = async (email: string) => (await t!.deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
-const filing = (over: Record<string, unknown> = {}) => ({ id: crypto.randomUUID(), title: 'Dripping tap', description: '<p>The tap drips.</p>', category: 'Maintenance', photo_url: null, ...over });
+const filing = (over: Record<string, unknown> = {}) => ({ id: crypto.randomUUID(), title: 'Dripping tap', description: '<p>The tap drips.</p>', category: 'Maintenance' as const, photo_url: null, ...over });
 
 describe('requests pulled', () => {
   it('residents receive their own requests, the board its HOA, no one another HOA', async () => {

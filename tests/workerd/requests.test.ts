@@ -5,7 +5,7 @@
  * SQLite behind the local Hrana server.
  */
 import { createClient } from '@libsql/client';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { requestKey, type SyncedRequest } from '../../sync/areas/requests';
 import type { TestApp } from '../helpers/app';
 import { SyncTestClient } from '../sync/client';
@@ -27,9 +27,14 @@ const templatesOf = async (id: string) =>
   (await db.execute({ sql: 'SELECT template, to_email FROM email_outbox WHERE ref = ? ORDER BY to_email, template', args: [`request:${id}`] })).rows.map((r) => [r.template, r.to_email]);
 
 describe('requests in workerd', () => {
+  // One sign-in each for the file: the whole workerd run shares the per-address sign-in limit.
+  // The superadmin: the auth checks change the board member's password.
+  let rita: Awaited<ReturnType<typeof login>>, owner: typeof rita, ray: typeof rita;
+  beforeAll(async () => {
+    [rita, owner, ray] = await Promise.all([login(DEMO.maple.resident), login(DEMO.maple.superadmin), login(DEMO.maple.resident2)]);
+  });
+
   it('files, filters, triages and answers over REST; residents never see the internal note', async () => {
-    // The superadmin: the auth checks change the board member's password.
-    const [rita, owner, ray] = await Promise.all([login(DEMO.maple.resident), login(DEMO.maple.superadmin), login(DEMO.maple.resident2)]);
     const filed = await call('POST', '/api/requests', { token: rita.token, body: { title: 'Workerd porch light', description: '<p>The porch <em>light</em> flickers.</p>', category: 'Maintenance', photo_url: null } });
     expect(filed.status).toBe(201);
     const id = filed.json._id as string;
@@ -58,7 +63,6 @@ describe('requests in workerd', () => {
   });
 
   it('stores a multipart attachment in S3 from the Worker and downloads it for the filer only', async () => {
-    const [rita, ray] = await Promise.all([login(DEMO.maple.resident), login(DEMO.maple.resident2)]);
     const filed = await call('POST', '/api/requests', { token: rita.token, body: { title: 'Workerd attachment', description: '<p>See photo.</p>', category: 'Other' } });
     const bytes = new TextEncoder().encode('%PDF-1.4\nworkerd multipart check\n%%EOF\n');
     const form = new FormData();
@@ -76,16 +80,16 @@ describe('requests in workerd', () => {
   });
 
   it('syncs a request filed offline with its message: the value and its thread come from SQLite behind Hrana', async () => {
-    const rita = new SyncTestClient(overHttp, (await login(DEMO.maple.resident)).token);
-    await rita.pull();
+    const client = new SyncTestClient(overHttp, rita.token);
+    await client.pull();
     const id = crypto.randomUUID();
-    const pushed = await rita.push([
-      rita.mutation('createRequest', { id, title: 'Workerd offline request', description: '<p>Filed offline.</p>', category: 'Inquiry', photo_url: null }),
-      rita.mutation('addRequestComment', { id: crypto.randomUUID(), requestId: id, message: '<p>And a message.</p>', is_public: true }),
+    const pushed = await client.push([
+      client.mutation('createRequest', { id, title: 'Workerd offline request', description: '<p>Filed offline.</p>', category: 'Inquiry', photo_url: null }),
+      client.mutation('addRequestComment', { id: crypto.randomUUID(), requestId: id, message: '<p>And a message.</p>', is_public: true }),
     ]);
     expect(pushed.status).toBe(200);
-    await rita.pull();
-    const value = rita.data.get(requestKey(id)) as SyncedRequest;
+    await client.pull();
+    const value = client.data.get(requestKey(id)) as SyncedRequest;
     expect(value).toMatchObject({ title: 'Workerd offline request', status: 'open', resident: { name: 'Rita Resident' }, assignee: null });
     expect(value.messages.map((m) => [m.message, m.isPublic, m.author.isStaff])).toEqual([['<p>And a message.</p>', true, false]]);
     expect(value.history.map((h) => h.action)).toEqual(['Request created', 'Message added']);

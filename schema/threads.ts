@@ -31,14 +31,12 @@ export const threadPolicy = {
   seesInternal: (role: Role) => isPrivileged(role),
   /** Messages hidden from residents (not public, internal) are written by staff only. */
   mayPostInternal: (role: Role) => isPrivileged(role),
-  /** The name a reader sees for an author: residents see staff as "HOA Staff" (community §6). */
-  authorName: (author: { name: string; isStaff: boolean }, viewerRole: Role) =>
-    author.isStaff && !threadPolicy.seesInternal(viewerRole) ? STAFF_LABEL : author.name,
 };
 
 /**
- * Who wrote or did something, as the reader may see them. For residents a staff member has no id
- * and reads "HOA Staff"; `isStaff` gives board readers the Staff badge.
+ * Who wrote or did something, as the reader may see them: the server resolves it per reader
+ * (worker/domain/threads/values.ts). Readers who do not see internal rows (residents) get a staff
+ * member as "HOA Staff" without id (community §6); `isStaff` gives board readers the Staff badge.
  */
 export type SyncedThreadPerson = {
   id: string | null;

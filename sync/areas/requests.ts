@@ -67,9 +67,9 @@ const shown = z
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(requestKey(id))) as SyncedRequest | undefined;
 const triage = { role: requestPolicy.mayTriage, refusal: REQUEST_MESSAGES.boardOnly };
 
-/** A history line the acting user made now (its id is replaced by the server's with the next pull). */
-function entry(action: string, by: ActingUser | undefined, at: number, n = 0): SyncedHistoryEntry {
-  return { id: `local-${at}-${n}-${action.length}`, action, user: optimisticPerson(by), at };
+/** A history line the acting user made now (the server's line replaces it with the next pull). */
+function entry(action: string, by: ActingUser | undefined, at: number): SyncedHistoryEntry {
+  return { id: crypto.randomUUID(), action, user: optimisticPerson(by), at };
 }
 
 async function save(tx: WriteTransaction, row: SyncedRequest) {
@@ -137,15 +137,15 @@ export const requestMutators = {
       if (args.assigned_to !== undefined && args.assigned_to !== (row.assignee?.id ?? null)) {
         const who = args.shown?.assignee;
         next.assignee = args.assigned_to ? { id: args.assigned_to, name: who?.name ?? '', email: who?.email ?? '' } : null;
-        next.history.push(entry(args.assigned_to ? REQUEST_HISTORY.assigned(who?.name ?? '') : REQUEST_HISTORY.unassigned, by, now, 1));
+        next.history.push(entry(args.assigned_to ? REQUEST_HISTORY.assigned(who?.name ?? '') : REQUEST_HISTORY.unassigned, by, now));
       }
       if (args.resolution_deadline !== undefined && args.resolution_deadline !== row.resolutionDeadline) {
         next.resolutionDeadline = args.resolution_deadline;
-        next.history.push(entry(args.resolution_deadline === null ? REQUEST_HISTORY.deadlineRemoved : REQUEST_HISTORY.deadlineSet(args.resolution_deadline), by, now, 2));
+        next.history.push(entry(args.resolution_deadline === null ? REQUEST_HISTORY.deadlineRemoved : REQUEST_HISTORY.deadlineSet(args.resolution_deadline), by, now));
       }
       if (args.resolution_notes !== undefined && args.resolution_notes !== row.resolutionNotes) {
         next.resolutionNotes = args.resolution_notes;
-        next.history.push(entry(args.resolution_notes === null ? REQUEST_HISTORY.notesRemoved : REQUEST_HISTORY.notesUpdated, by, now, 3));
+        next.history.push(entry(args.resolution_notes === null ? REQUEST_HISTORY.notesRemoved : REQUEST_HISTORY.notesUpdated, by, now));
       }
       if (next.history.length === row.history.length) return;
       await save(tx, { ...next, updatedAt: now });

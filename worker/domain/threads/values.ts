@@ -20,7 +20,7 @@ const bool = (column: SQLiteColumn) => sql`json(iif(${column}, 'true', 'false'))
 
 /**
  * A person as the reader may see them (`SyncedThreadPerson`); `person` is the alias of the joined
- * users row. The same rule as `threadPolicy.authorName`: residents read staff as "HOA Staff", without id.
+ * users row. Readers who do not see internal rows (residents) read staff as "HOA Staff", without id.
  */
 function personJson(viewer: Viewer, id: SQLiteColumn, isStaff: SQLiteColumn, person: string): SQL {
   const name = sql`coalesce(${sql.raw(person)}.name, 'Unknown User')`;

@@ -138,7 +138,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
   };
   connectLocalPayments(deps);
 
-  const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations }));
+  const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations, storage }));
   // Seeded trials get their customer and subscription in the local provider, so its portal shows them.
   await linkLocalSubscriptions(deps);
 

@@ -60,8 +60,9 @@ export async function createTestApp(
   await runMigrations(database);
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
-  await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS });
   const { config, ...rest } = overrides;
+  const storage = rest.storage ?? fakeStorage();
+  await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS, storage });
   const background = createBackgroundTasks();
   const deps: AppDeps = {
     database,
@@ -76,7 +77,7 @@ export async function createTestApp(
       ...config,
     },
     // Platform services: recorded fake storage, the local mailer and the local payment provider.
-    storage: fakeStorage(),
+    storage,
     mailer: createLocalMailer(),
     payments: new LocalPayments({ database, appUrl: 'http://localhost:8787', webhookSecret: TEST_WEBHOOK_SECRET, clock }),
     afterResponse: background.afterResponse,

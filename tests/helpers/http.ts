@@ -31,10 +31,12 @@ export const socketEnv = (ip = '127.0.0.1') => ({ incoming: { socket: { remoteAd
 /** The request a client sends: JSON body, Bearer token, refresh cookie. */
 export function requestInit(method: string, opts: CallOptions = {}): RequestInit {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+  // A form (multipart) sets its own content type with the boundary.
+  const form = opts.body instanceof FormData;
+  if (opts.body !== undefined && !form) headers['content-type'] ??= 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;
-  const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  const body = opts.body === undefined ? undefined : form || typeof opts.body === 'string' ? (opts.body as BodyInit) : JSON.stringify(opts.body);
   return { method, headers, body, redirect: 'manual' };
 }
 

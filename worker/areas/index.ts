@@ -5,13 +5,14 @@
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
 import { noticesArea } from './notices';
+import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
-  uploadsOnly('requests', true),
+  requestsArea,
   uploadsOnly('documents', false),
   uploadsOnly('violations', true),
 ];

@@ -1,6 +1,6 @@
 /** HTTP calls against the Worker under wrangler dev (the workerd counterpart of tests/helpers/http.ts). */
 import { inject } from 'vitest';
-import { DEMO_PASSWORD, readResponse, refreshCookie, requestInit, type CallOptions } from '../helpers/http';
+import { appOverHttp, DEMO_PASSWORD, readResponse, refreshCookie, requestInit, type CallOptions } from '../helpers/http';
 
 export { DEMO, DEMO_PASSWORD, refreshCookie } from '../helpers/http';
 
@@ -25,3 +25,6 @@ export async function until<T>(read: () => Promise<T | undefined>, timeoutMs = 5
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** The Worker as the `app` the sync test client calls (tests/sync/client.ts), over HTTP. */
+export const workerApp = appOverHttp(inject('workerUrl'));

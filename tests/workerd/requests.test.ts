@@ -7,21 +7,13 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { requestKey, type SyncedRequest } from '../../sync/areas/requests';
-import type { TestApp } from '../helpers/app';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login } from './http';
+import { call, DEMO, login, workerApp } from './http';
 
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
 
-const overHttp = {
-  app: {
-    request: (url: string, init?: RequestInit) => {
-      const { pathname, search } = new URL(url);
-      return fetch(`${inject('workerUrl')}${pathname}${search}`, init);
-    },
-  },
-} as unknown as TestApp;
+const overHttp = workerApp;
 
 const templatesOf = async (id: string) =>
   (await db.execute({ sql: 'SELECT template, to_email FROM email_outbox WHERE ref = ? ORDER BY to_email, template', args: [`request:${id}`] })).rows.map((r) => [r.template, r.to_email]);

@@ -13,7 +13,6 @@ import { call, DEMO, login, workerApp } from './http';
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
 
-const overHttp = workerApp;
 
 const templatesOf = async (id: string) =>
   (await db.execute({ sql: 'SELECT template, to_email FROM email_outbox WHERE ref = ? ORDER BY to_email, template', args: [`request:${id}`] })).rows.map((r) => [r.template, r.to_email]);
@@ -72,7 +71,7 @@ describe('requests in workerd', () => {
   });
 
   it('syncs a request filed offline with its message: the value and its thread come from SQLite behind Hrana', async () => {
-    const client = new SyncTestClient(overHttp, rita.token);
+    const client = new SyncTestClient(workerApp, rita.token);
     await client.pull();
     const id = crypto.randomUUID();
     const pushed = await client.push([

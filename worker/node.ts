@@ -95,7 +95,7 @@ function jwtSecret(opts: NodeServerOptions): string {
 export async function startNodeServer(opts: NodeServerOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
   prepareDataDir(opts);
-  const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN, { checkpointInBackground: true });
   await runMigrations(database);
   const appUrl = opts.appUrl ?? `http://localhost:${opts.port}`;
   const passwordIterations = opts.passwordIterations ?? PBKDF2_ITERATIONS;

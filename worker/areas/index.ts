@@ -6,13 +6,14 @@ import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
 import { documentsArea } from './documents';
 import { noticesArea } from './notices';
+import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
-  uploadsOnly('requests', true),
+  requestsArea,
   documentsArea,
   uploadsOnly('violations', true),
 ];

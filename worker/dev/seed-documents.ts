@@ -1,14 +1,14 @@
 /**
  * A demo vault for both HOAs: bylaws, minutes, budgets and more, public and Board Only, each with a
- * real small file (a PDF of text, or a PNG plan) that the seed puts into storage after the commit,
- * and the `storage_uploads` record the server keeps of every file it accepts.
+ * real small file (a PDF of text, or a PNG plan) stored when the seed is given storage, and the
+ * `storage_uploads` record the server keeps of every file it accepts.
  */
 import type { DocumentCategory } from '../../schema/documents';
 import { documents, storageUploads } from '../../schema/tables';
 import type { Tx } from '../db';
 import { storageKey } from '../domain/uploads';
 import { newId } from '../services/tokens';
-import { rectanglesPng, textPdf, type Rect } from './seed-files';
+import { samplePdf, samplePng } from './sample-files';
 import type { SeededPlatform, SeedOptions } from './seed';
 
 interface DemoDocument {
@@ -26,18 +26,27 @@ interface DemoDocument {
 
 const day = 86_400_000;
 
-/** A site plan: lawn, a road, lots, and the marked area of the work. */
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  color: [number, number, number];
+}
+/** A site plan on a lawn: a road, lots, the pool and the red line of the new fence. */
 const PLAN: Rect[] = [
-  { x: 0, y: 70, w: 240, h: 22, color: 0x9ca3af },
-  { x: 16, y: 14, w: 44, h: 40, color: 0xe5e7eb },
-  { x: 72, y: 14, w: 44, h: 40, color: 0xe5e7eb },
-  { x: 128, y: 14, w: 44, h: 40, color: 0xe5e7eb },
-  { x: 184, y: 104, w: 44, h: 44, color: 0x60a5fa },
-  { x: 180, y: 100, w: 52, h: 2, color: 0xb91c1c },
-  { x: 180, y: 150, w: 52, h: 2, color: 0xb91c1c },
-  { x: 180, y: 100, w: 2, h: 52, color: 0xb91c1c },
-  { x: 230, y: 100, w: 2, h: 52, color: 0xb91c1c },
+  { x: 0, y: 70, w: 240, h: 22, color: [156, 163, 175] },
+  { x: 16, y: 14, w: 44, h: 40, color: [229, 231, 235] },
+  { x: 72, y: 14, w: 44, h: 40, color: [229, 231, 235] },
+  { x: 128, y: 14, w: 44, h: 40, color: [229, 231, 235] },
+  { x: 184, y: 104, w: 44, h: 44, color: [96, 165, 250] },
+  { x: 180, y: 100, w: 52, h: 2, color: [185, 28, 28] },
+  { x: 180, y: 150, w: 52, h: 2, color: [185, 28, 28] },
+  { x: 180, y: 100, w: 2, h: 52, color: [185, 28, 28] },
+  { x: 230, y: 100, w: 2, h: 52, color: [185, 28, 28] },
 ];
+const LAWN: [number, number, number] = [134, 239, 172];
+const planPixel = (x: number, y: number): [number, number, number] => PLAN.findLast((r) => x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h)?.color ?? LAWN;
 
 const vault = (hoa: string, board: string, owner: string): DemoDocument[] => [
   {
@@ -173,7 +182,7 @@ export async function seedDocuments(tx: Tx, platform: SeededPlatform, opts: Seed
     for (const d of VAULTS[hoa.name] ?? []) {
       const uploadedBy = hoa.userIds[d.uploader];
       const ext = d.fileName.slice(d.fileName.lastIndexOf('.') + 1);
-      const bytes = d.lines ? textPdf(d.title, d.lines) : rectanglesPng(240, 160, 0x86efac, PLAN);
+      const bytes = d.lines ? samplePdf([d.title, ...d.lines]) : samplePng(240, 160, planPixel);
       const s3Key = storageKey(hoa.id, 'documents', d.fileName);
       const at = opts.now - d.daysAgo * day;
       await tx.insert(storageUploads).values({
@@ -203,7 +212,7 @@ export async function seedDocuments(tx: Tx, platform: SeededPlatform, opts: Seed
         createdAt: at,
         updatedAt: at,
       });
-      platform.objects.push({ key: s3Key, contentType: CONTENT_TYPES[ext], bytes });
+      await opts.storage?.put({ key: s3Key, contentType: CONTENT_TYPES[ext], body: bytes });
     }
   }
 }

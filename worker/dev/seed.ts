@@ -2,12 +2,13 @@ import { count } from 'drizzle-orm';
 import { addresses, hoas, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import type { Database, Tx } from '../db';
-import type { FileStorage } from '../services/storage/types';
 import { hashPassword } from '../services/passwords';
+import type { FileStorage } from '../services/storage/types';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedDocuments } from './seed-documents';
 import { seedSubscriptions } from './seed-payments';
+import { seedRequests } from './seed-requests';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -59,7 +60,7 @@ export interface SeedOptions {
   now: number;
   /** PBKDF2 count for the demo passwords (tests use a low one to stay fast). */
   passwordIterations: number;
-  /** Where the seeded files go (the local S3 of `npm start`); without it only their records are seeded. */
+  /** Where demo attachments are stored (the local S3 of `npm start`); without it areas seed no files. */
   storage?: FileStorage;
 }
 
@@ -72,16 +73,8 @@ export interface SeededHoa {
   userIds: Record<string, string>;
   addressIds: string[];
 }
-/** A file a seeder's rows point to, put into storage after the seed commits. */
-export interface SeedObject {
-  key: string;
-  contentType: string;
-  bytes: Uint8Array;
-}
 export interface SeededPlatform {
   hoas: SeededHoa[];
-  /** Seeders add the files their rows point to. */
-  objects: SeedObject[];
 }
 
 async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> {
@@ -125,27 +118,18 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
     }
     out.push({ id: hoaId, name: demo.name, userIds, addressIds });
   }
-  return { hoas: out, objects: [] };
+  return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedDocuments];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedDocuments, seedRequests];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {
   const [{ n }] = await database.db.select({ n: count() }).from(hoas);
   if (n > 0) return false;
-  const platform = await database.transaction(async (tx) => {
-    const seeded = await seedPlatform(tx, opts);
-    for (const seed of areaSeeders) await seed(tx, seeded, opts);
-    return seeded;
+  await database.transaction(async (tx) => {
+    const platform = await seedPlatform(tx, opts);
+    for (const seed of areaSeeders) await seed(tx, platform, opts);
   });
-  if (opts.storage) for (const o of platform.objects) await putObject(opts.storage, o);
   return true;
-}
-
-/** Through a presigned PUT, as the browser uploads: the storage interface has no server-side write. */
-async function putObject(storage: FileStorage, o: SeedObject): Promise<void> {
-  const url = await storage.presignUpload({ key: o.key, contentType: o.contentType, contentLength: o.bytes.length });
-  const res = await fetch(url, { method: 'PUT', headers: { 'Content-Type': o.contentType }, body: new Blob([o.bytes as Uint8Array<ArrayBuffer>]) });
-  if (!res.ok) throw new Error(`Seeding ${o.key} failed: ${res.status} ${res.statusText}`);
 }

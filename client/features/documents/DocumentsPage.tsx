@@ -53,7 +53,7 @@ export function DocumentsPage() {
         <div className="flex items-start gap-3">
           <div className="min-w-0 flex-1">
             <p className="font-medium break-words text-neutral-900">{d.title}</p>
-            <p className="mt-0.5 truncate text-xs font-normal text-neutral-500" title={d.fileName}>
+            <p className="mt-0.5 truncate text-xs font-normal text-neutral-600" title={d.fileName}>
               {d.fileName}
               <span className="sm:hidden">
                 {' '}

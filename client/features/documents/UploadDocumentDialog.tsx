@@ -50,7 +50,11 @@ export function UploadDocumentDialog({ open, onClose }: { open: boolean; onClose
     onClose();
     reset();
   }
-  const set = <K extends keyof DocumentFormInput>(key: K, value: DocumentFormInput[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // A changed field drops its error; the rest stay until the next submit.
+  const set = <K extends keyof DocumentFormInput>(key: K, value: DocumentFormInput[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
 
   function choose(chosen: File) {
     setFile(chosen);

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../worker/dev/sample-files';
-import { axeScan, clearRateLimits, DEMO, DEMO_PASSWORD, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snap as snapPage } from '../helpers/browser';
+import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
@@ -17,17 +17,6 @@ const PDF = Buffer.from(samplePdf(['Board retreat agenda', 'Budget priorities fo
 const PNG = Buffer.from(samplePng(400, 240));
 const PRIVATE_TITLE = 'Board retreat agenda';
 const PUBLIC_TITLE = 'Playground layout';
-
-/** Screenshots from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
-async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snapPage(page, name);
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const violations = await axeScan(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 async function documentRow(title: string) {
   const rs = await e2e.server.db.execute({ sql: 'SELECT id, s3_key, is_public, notes, deleted_at FROM documents WHERE title = ?', args: [title] });
@@ -192,8 +181,11 @@ describe('documents', () => {
       await expectNoSeriousAxe(page);
       await snap(page, 'documents-delete-dialog');
       await confirm.getByRole('button', { name: 'Delete' }).click();
-      await rowOf(page, PRIVATE_TITLE).waitFor({ state: 'detached' });
-      expect((await documentRow(PRIVATE_TITLE))!.deleted_at).not.toBeNull();
+      await expect.poll(async () => (await documentRow(PRIVATE_TITLE))!.deleted_at, { timeout: 15_000 }).not.toBeNull();
+      // While a dialog is open the page behind it is hidden from the accessibility tree: look once it closed.
+      await confirm.getByRole('button', { name: 'Delete' }).waitFor({ state: 'detached' });
+      await expect.poll(() => rowOf(page, PRIVATE_TITLE).count(), { timeout: 15_000 }).toBe(0);
+      await rowOf(page, PUBLIC_TITLE).waitFor();
       expect(await stored(priv.s3_key)).toBe(false);
       expect(board.errors).toEqual([]);
     } finally {
@@ -232,6 +224,7 @@ describe('documents', () => {
       // A reload with no network: the service worker serves the app, Replicache the list.
       await page.waitForTimeout(1_500);
       await page.reload();
+      await page.getByRole('searchbox', { name: 'Search' }).fill('annual', { timeout: 20_000 });
       await rowOf(page, '2026 Annual Budget').waitFor({ timeout: 20_000 });
 
       await goOnline(context, e2e.server);

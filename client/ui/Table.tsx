@@ -13,6 +13,8 @@ export interface Column<T> {
   primary?: boolean;
   /** Left out of the phone card (e.g. a column that repeats the title). */
   hideOnPhone?: boolean;
+  /** On phones, beside the card's title instead of a line of its own (a row's Actions menu). */
+  aside?: boolean;
 }
 
 /** Tailwind's `sm` breakpoint: the table from here, the cards below. */
@@ -106,12 +108,20 @@ function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
 
 function Cards<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
   const primary = columns.find((c) => c.primary);
-  const details = columns.filter((c) => c !== primary && !c.hideOnPhone);
+  const aside = columns.find((c) => c.aside);
+  const details = columns.filter((c) => c !== primary && c !== aside && !c.hideOnPhone);
   return (
     <ul className="divide-y divide-neutral-200" aria-label={caption}>
       {rows.map((row) => (
         <li key={rowKey(row)} className="space-y-2 px-4 py-3">
-          {primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>}
+          {aside ? (
+            <div className="flex items-start gap-3">
+              <div className="min-w-0 flex-1 font-medium text-neutral-900">{primary?.cell(row)}</div>
+              <div className="shrink-0">{aside.cell(row)}</div>
+            </div>
+          ) : (
+            primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>
+          )}
           {details.length > 0 && (
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               {details.map((c, i) => (

@@ -32,31 +32,27 @@ const format = (d: SyncedDocument) => d.fileType.toUpperCase();
 
 export function documentColumns({ role, rowErrors, onError, onDelete, onNotes }: DocumentColumnsProps): Column<SyncedDocument>[] {
   const manage = documentPolicy.mayManage(role);
-  const actions = (d: SyncedDocument) => <DocumentActions doc={d} role={role} onError={onError} onDelete={onDelete} />;
   return [
     {
       header: 'Name',
       primary: true,
       className: 'min-w-48',
       cell: (d) => (
-        <div className="flex items-start gap-3">
-          <div className="min-w-0 flex-1">
-            <p className="font-medium break-words text-neutral-900">{d.title}</p>
-            <p className="mt-0.5 truncate text-xs font-normal text-neutral-600" title={d.fileName}>
-              {d.fileName}
-              {/* Phones show no Size and Format columns: the facts follow the file name. */}
-              <span className="sm:hidden">
-                {' '}
-                · {format(d)} · {fileSizeText(d.fileSize)}
-              </span>
+        <div className="min-w-0">
+          <p className="font-medium break-words text-neutral-900">{d.title}</p>
+          <p className="mt-0.5 truncate text-xs font-normal text-neutral-600" title={d.fileName}>
+            {d.fileName}
+            {/* Phones show no Size and Format columns: the facts follow the file name. */}
+            <span className="sm:hidden">
+              {' '}
+              · {format(d)} · {fileSizeText(d.fileSize)}
+            </span>
+          </p>
+          {rowErrors[d.id] && (
+            <p role="alert" className="mt-1 text-sm font-normal text-danger-700">
+              {rowErrors[d.id]}
             </p>
-            {rowErrors[d.id] && (
-              <p role="alert" className="mt-1 text-sm font-normal text-danger-700">
-                {rowErrors[d.id]}
-              </p>
-            )}
-          </div>
-          <div className="shrink-0 sm:hidden">{actions(d)}</div>
+          )}
         </div>
       ),
     },
@@ -67,6 +63,6 @@ export function documentColumns({ role, rowErrors, onError, onDelete, onNotes }:
     ...(manage ? [{ header: 'Uploaded By', className: 'whitespace-nowrap', cell: (d: SyncedDocument) => d.uploadedBy?.name ?? 'Unknown' }] : []),
     { header: 'Date', className: 'whitespace-nowrap', cell: (d) => formatDate(d.createdAt) },
     { header: 'Notes', cell: (d) => <NotesButton doc={d} canEdit={manage} onOpen={onNotes} /> },
-    { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: actions },
+    { header: 'Actions', aside: true, className: 'text-right', cell: (d) => <DocumentActions doc={d} role={role} onError={onError} onDelete={onDelete} /> },
   ];
 }

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES, documentPolicy, documentUpdateSchema, type DocumentCategory } from '../../schema/documents';
+import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
 
@@ -55,9 +56,28 @@ export const documentMutators = {
   }),
 };
 
+const documentsOnDashboard = dashboardSource<SyncedDocument>({
+  space: DOCUMENT_SPACE,
+  metric: {
+    key: 'documents',
+    compute: (values, now) => countMetric(values, now, { title: 'Documents', icon: 'folder', of: 'all', counts: () => true, at: (d) => d.createdAt }),
+  },
+  activity: (values, now) =>
+    values
+      .filter((d) => isRecent(d.createdAt, now))
+      .map((d) => ({
+        id: `document:${d.id}`,
+        type: 'document' as const,
+        title: d.title,
+        description: `${d.category} document uploaded${d.uploadedBy ? ` by ${d.uploadedBy.name}` : ''}${d.isPublic ? '' : ' · Board Only'}`,
+        time: new Date(d.createdAt).toISOString(),
+      })),
+});
+
 export const documentsSync = {
   spaces: [DOCUMENT_SPACE] as const,
   mutators: documentMutators,
+  dashboard: [documentsOnDashboard],
 } satisfies SharedSyncArea;
 
 /** The mutator's arguments (the Notes dialog and the edit controls build them). */

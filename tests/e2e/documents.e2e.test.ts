@@ -161,6 +161,13 @@ describe('documents', () => {
         expect(download.suggestedFilename()).toBe(`${PUBLIC_TITLE}.png`);
         expect(Buffer.compare(await readFile((await download.path())!), PNG)).toBe(0);
 
+        // A seeded document: the demo vault's files are real ones in the local S3.
+        await rp.getByRole('searchbox', { name: 'Search' }).fill('annual budget');
+        await actionsOf(rp, '2026 Annual Budget').click();
+        const [seeded] = await Promise.all([rp.waitForEvent('download'), rp.getByRole('menuitem', { name: /Download/ }).click()]);
+        expect(seeded.suggestedFilename()).toBe('2026-annual-budget.pdf');
+        expect((await readFile((await seeded.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+
         const api = await apiAs(rp.request, DEMO.maple.resident);
         for (const res of [await api.get(`/api/documents/${priv.id}`), await api.post(`/api/documents/${priv.id}/download`)]) {
           expect(res.status()).toBe(404);

@@ -21,7 +21,7 @@ export { DataTable, LoadMore, type Column, type LoadMoreProps } from './Table';
 export { Tabs, type TabDef } from './Tabs';
 export { Toaster, useToast } from './Toast';
 // Detail and form kit (detail screens, attachments, user pickers).
-export { AttachmentCard, DOWNLOAD_FAILED } from './AttachmentCard';
+export { AttachmentCard, DOWNLOAD_FAILED, DOWNLOAD_OFFLINE_TEXT, useAttachmentDownload } from './AttachmentCard';
 export { AttachmentDropZone, UPLOAD_OFFLINE_TEXT } from './AttachmentDropZone';
 export { FileSummary, type ShownFile } from './FileSummary';
 export { RequiredMark } from './Field';

@@ -27,7 +27,8 @@ const STAT_GRID: Record<number, string> = {
 };
 
 /**
- * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, then one
+ * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, optional
+ * panels (recent items, counts per category), then one
  * card with the table title, an optional filters row, the table (cards on phones) and Load more.
  * Load more reads `exhaustedText` once every row is shown; an empty list shows `empty` instead.
  */
@@ -37,6 +38,7 @@ export function ListScreen<T>({
   actions,
   banner,
   stats,
+  panels,
   filters,
   tableTitle,
   tableDescription,
@@ -53,6 +55,8 @@ export function ListScreen<T>({
   banner?: ReactNode;
   /** Counters; they read "–" while the rows load. */
   stats?: StatDef[];
+  /** Cards between the counters and the table (Recent Activity, category counts: ListPanels). */
+  panels?: ReactNode;
   /** The filters row (FilterBar). */
   filters?: ReactNode;
   /** The card's title and the table's accessible name, e.g. 'All Announcements'. */
@@ -77,6 +81,7 @@ export function ListScreen<T>({
           ))}
         </div>
       )}
+      {panels && <div className="mb-6 grid gap-4 lg:grid-cols-2">{panels}</div>}
       <Card>
         <CardHeader title={tableTitle} description={tableDescription} />
         {filters}

@@ -4,13 +4,12 @@
  * attachment where the area's messages take one (uploaded when sending; it needs a connection, the
  * message does not: it is written through the area's mutator, also offline).
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { isRichTextEmpty } from '../../../schema/rich-text';
 import { threadMessageField } from '../../../schema/threads';
 import type { UploadFeature } from '../../../schema/uploads';
 import { uploadFile, type UploadedFile } from '../../lib/upload';
-import { Alert, AttachmentDropZone, Button } from '../../ui';
-import { RichTextEditor } from '../../ui/RichTextEditor';
+import { Alert, AttachmentDropZone, Button, RichTextField } from '../../ui';
 
 export interface ComposedMessage {
   /** The checked rich text (the server sanitises it again). */
@@ -37,8 +36,6 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const labelId = useId();
-  const errorId = useId();
 
   async function send(e: FormEvent) {
     e.preventDefault();
@@ -75,26 +72,17 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
 
   return (
     <form onSubmit={send} noValidate className="space-y-3">
-      <p id={labelId} className="text-sm font-medium text-neutral-800">
-        {label}
-      </p>
-      <RichTextEditor
+      <RichTextField
+        label={label}
         value={html}
         onChange={(next) => {
           setHtml(next);
           setFieldError(null);
         }}
-        labelId={labelId}
-        errorId={fieldError ? errorId : undefined}
-        invalid={!!fieldError}
+        error={fieldError}
         disabled={busy}
         compact
       />
-      {fieldError && (
-        <p id={errorId} role="alert" className="text-sm text-danger-700">
-          {fieldError}
-        </p>
-      )}
       {attachmentFeature && (
         <AttachmentDropZone feature={attachmentFeature} file={file} onSelect={setFile} onRemove={() => setFile(null)} progress={progress} disabled={busy} />
       )}

@@ -6,6 +6,7 @@
 import { announcementRoutes } from '../features/announcements/routes';
 import { requestRoutes } from '../features/requests/routes';
 import { areaPage } from '../features/areas/AreaPage';
+import { documentRoutes } from '../features/documents/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -42,7 +43,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
   ...announcementRoutes,
   ...requestRoutes,
-  { path: '/documents', access: 'signed-in', page: areaPage({ title: 'Documents' }) },
+  ...documentRoutes,
   { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
   { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
   { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },

@@ -70,3 +70,15 @@ export async function login(t: TestApp, email: string, password = DEMO_PASSWORD)
   if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.json)}`);
   return { token: r.json.accessToken as string, user: r.json.user, cookie: refreshCookie(r.headers)! };
 }
+
+/** A server at `baseUrl` as the `app` that `call`, `login` and the sync test client use (workerd checks, benches). */
+export function appOverHttp(baseUrl: string): TestApp {
+  return {
+    app: {
+      request: (url: string, init?: RequestInit) => {
+        const { pathname, search } = new URL(url, 'http://app');
+        return fetch(`${baseUrl}${pathname}${search}`, init);
+      },
+    },
+  } as unknown as TestApp;
+}

@@ -7,21 +7,12 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { requestKey, type SyncedRequest } from '../../sync/areas/requests';
-import type { TestApp } from '../helpers/app';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login } from './http';
+import { call, DEMO, login, workerApp } from './http';
 
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
 
-const overHttp = {
-  app: {
-    request: (url: string, init?: RequestInit) => {
-      const { pathname, search } = new URL(url);
-      return fetch(`${inject('workerUrl')}${pathname}${search}`, init);
-    },
-  },
-} as unknown as TestApp;
 
 const templatesOf = async (id: string) =>
   (await db.execute({ sql: 'SELECT template, to_email FROM email_outbox WHERE ref = ? ORDER BY to_email, template', args: [`request:${id}`] })).rows.map((r) => [r.template, r.to_email]);
@@ -80,7 +71,7 @@ describe('requests in workerd', () => {
   });
 
   it('syncs a request filed offline with its message: the value and its thread come from SQLite behind Hrana', async () => {
-    const client = new SyncTestClient(overHttp, rita.token);
+    const client = new SyncTestClient(workerApp, rita.token);
     await client.pull();
     const id = crypto.randomUUID();
     const pushed = await client.push([

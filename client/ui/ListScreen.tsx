@@ -28,10 +28,11 @@ const STAT_GRID: Record<number, string> = {
   3: 'grid-cols-2 lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1',
   4: 'grid-cols-2 lg:grid-cols-4',
 };
+/** More than four cards: four counts on the first line, the listing cards two to a line under them. */
+const WIDE_GRID = 'grid-cols-2 lg:grid-cols-4';
 
 /**
- * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, optional
- * panels (recent items, counts per category), then one
+ * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, then one
  * card with the table title, an optional filters row, the table (cards on phones) and Load more.
  * Load more reads `exhaustedText` once every row is shown; an empty list shows `empty` instead.
  */
@@ -41,7 +42,6 @@ export function ListScreen<T>({
   actions,
   banner,
   stats,
-  panels,
   filters,
   tableTitle,
   tableDescription,
@@ -59,8 +59,6 @@ export function ListScreen<T>({
   banner?: ReactNode;
   /** Counters; they read "–" while the rows load. */
   stats?: StatDef[];
-  /** Cards between the counters and the table (Recent Activity, category counts: ListPanels). */
-  panels?: ReactNode;
   /** The filters row (FilterBar). */
   filters?: ReactNode;
   /** The card's title and the table's accessible name, e.g. 'All Announcements'. */
@@ -81,15 +79,14 @@ export function ListScreen<T>({
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       {banner && <div className="mb-6">{banner}</div>}
       {stats && stats.length > 0 && (
-        <div className={`mb-6 grid gap-4 ${STAT_GRID[Math.min(stats.length, 4)]}`}>
+        <div className={`mb-6 grid gap-4 ${STAT_GRID[stats.length] ?? WIDE_GRID}`}>
           {stats.map((s, i) => (
-            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={s.details ? 'col-span-2 lg:col-span-1' : undefined}>
+            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={s.details ? (stats.length > 4 ? 'col-span-2' : 'col-span-2 lg:col-span-1') : undefined}>
               {!rows.loading && s.details}
             </StatCard>
           ))}
         </div>
       )}
-      {panels && <div className="mb-6 grid gap-4 lg:grid-cols-2">{panels}</div>}
       <Card>
         <CardHeader title={tableTitle} description={tableDescription} />
         {filters}

@@ -12,7 +12,6 @@ export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
-export { CountsPanel, RecentPanel, type RecentItem } from './ListPanels';
 export { Menu, type MenuEntry } from './Menu';
 export { MultiSelect, type SelectOption } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';

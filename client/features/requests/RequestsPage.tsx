@@ -4,17 +4,18 @@
  * Load More by 10. Board and superadmin also see the resident and address, the counters, Recent
  * Activity (the first three) and the count per category.
  */
-import { REQUEST_CATEGORIES, REQUEST_COUNTERS, REQUEST_MESSAGES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, requestPolicy } from '../../../schema/requests';
+import { REQUEST_CATEGORIES, REQUEST_MESSAGES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, requestPolicy } from '../../../schema/requests';
 import type { SyncedRequest } from '../../../sync/areas/requests';
 import { formatAddress, formatDate } from '../../lib/format';
 import { useSyncStatus } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, Badge, ButtonLink, CountsPanel, EmptyState, FilterBar, ListScreen, RecentPanel, titleColumn, type Column, type SelectFilterDef } from '../../ui';
+import { Alert, Badge, ButtonLink, EmptyState, FilterBar, ListScreen, titleColumn, type Column, type SelectFilterDef } from '../../ui';
 import { useQueuedIds } from '../threads';
 import { RequestCategoryBadge, RequestStatusBadge } from './badges';
-import { categoryCount, counterValue, useRequestList } from './use-requests';
+import { useRequestStats } from './request-stats';
+import { useRequestList } from './use-requests';
 
 type FilterName = 'category' | 'status';
 
@@ -37,7 +38,7 @@ export function RequestsPage() {
   const board = !!me && requestPolicy.seesPeople(me.role);
   const filters = useListFilters(FILTERS);
   const list = useRequestList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
-  const recent = useRequestList({ pageSize: 3 });
+  const stats = useRequestStats(list.counters);
   const [banner, clearBanner] = useNavBanner();
   const { online } = useSyncStatus();
   const queued = useQueuedIds('createRequest', (args) => args.id);
@@ -105,20 +106,7 @@ export function RequestsPage() {
           </Alert>
         )
       }
-      stats={board ? REQUEST_COUNTERS.map((c, i) => ({ label: c.label, value: counterValue(list.counters, i) })) : undefined}
-      panels={
-        board &&
-        !list.loading && (
-          <>
-            <RecentPanel
-              title="Recent Activity"
-              empty={NO_REQUESTS}
-              items={recent.items.map((r) => ({ key: r.id, href: `/requests/${r.id}`, title: r.title, meta: `${r.resident.name} · ${formatDate(r.createdAt)}`, badge: <RequestStatusBadge status={r.status} /> }))}
-            />
-            <CountsPanel title="Request Categories" counts={REQUEST_CATEGORIES.map((c) => ({ label: c, value: categoryCount(list.counters, c) }))} />
-          </>
-        )
-      }
+      stats={board ? stats : undefined}
       filters={<FilterBar filters={filters.store} label="Filter requests" selects={SELECTS} />}
       tableTitle={board ? 'All Requests' : 'My Requests'}
       columns={columns}
@@ -126,6 +114,7 @@ export function RequestsPage() {
       rows={list}
       empty={<EmptyState title={NO_REQUESTS} action={list.size === 0 ? create : undefined} />}
       exhaustedText={NO_MORE_REQUESTS}
+      loadMoreLabel="Load More"
     />
   );
 }

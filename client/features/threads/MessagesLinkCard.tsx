@@ -17,12 +17,12 @@ export function MessagesLinkCard({ href, messages }: { href: string; messages: r
           <div>
             <p className="font-medium text-neutral-900">Messages</p>
             <p className="text-sm text-neutral-600">
-              {messagesCountText(messages.length)}
-              {last && (
+              {last ? (
                 <>
-                  {' · last '}
-                  <RelativeTime value={last.createdAt} />
+                  {messagesCountText(messages.length)}, the last <RelativeTime value={last.createdAt} />
                 </>
+              ) : (
+                'No messages yet'
               )}
             </p>
           </div>

@@ -19,11 +19,11 @@ import { useRequestList } from './use-requests';
 
 type FilterName = 'category' | 'status';
 
-const FILTERS: ListFilterConfig<SyncedRequest, FilterName> = {
+export const REQUEST_FILTERS: ListFilterConfig<SyncedRequest, FilterName> = {
   search: (r) => r.title,
   selects: { category: (r) => r.category, status: (r) => r.status },
 };
-const SELECTS: readonly SelectFilterDef<FilterName>[] = [
+export const REQUEST_SELECTS: readonly SelectFilterDef<FilterName>[] = [
   { name: 'category', label: 'Categories', options: REQUEST_CATEGORIES.map((c) => ({ value: c, label: c })) },
   { name: 'status', label: 'Status', options: REQUEST_STATUSES.map((s) => ({ value: s, label: REQUEST_STATUS_LABELS[s] })) },
 ];
@@ -36,7 +36,7 @@ const residentLine = (r: SyncedRequest) => [r.resident.name, formatAddress(r.add
 export function RequestsPage() {
   const me = useCurrentUser();
   const board = !!me && requestPolicy.seesPeople(me.role);
-  const filters = useListFilters(FILTERS);
+  const filters = useListFilters(REQUEST_FILTERS);
   const list = useRequestList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
   const stats = useRequestStats(list.counters);
   const [banner, clearBanner] = useNavBanner();
@@ -107,7 +107,7 @@ export function RequestsPage() {
         )
       }
       stats={board ? stats : undefined}
-      filters={<FilterBar filters={filters.store} label="Filter requests" selects={SELECTS} />}
+      filters={<FilterBar filters={filters.store} label="Filter requests" selects={REQUEST_SELECTS} />}
       tableTitle={board ? 'All Requests' : 'My Requests'}
       columns={columns}
       rowKey={(r) => r.id}

@@ -1,5 +1,6 @@
 /** The benchmark's synced rows: announcements as the server syncs them, with varied title, category and status. */
 import { ANNOUNCEMENT_CATEGORIES, type AnnouncementStatus } from '../../../schema/announcements';
+import { benchUuid } from '../bench-ids';
 import { announcementKey, announcementReadKey, type SyncedAnnouncement } from '../../../sync/areas/announcements';
 
 const SUBJECTS = ['Pool', 'Gate', 'Tree', 'Dues', 'Parking', 'Roof', 'Garden', 'Clubhouse', 'Fence', 'Lighting', 'Snow', 'Trash'];
@@ -12,7 +13,7 @@ export function benchAnnouncement(i: number, edit = 0): SyncedAnnouncement {
   const at = NOW - i * 60_000;
   const status = STATUSES[(i + edit) % STATUSES.length];
   return {
-    id: `bench-${String(i).padStart(5, '0')}`,
+    id: benchUuid(i),
     title: `${SUBJECTS[(i + edit) % SUBJECTS.length]} ${TOPICS[(i * 7) % TOPICS.length]} #${i}${edit ? ` (edit ${edit})` : ''}`,
     message: `<p>Notice ${i}: the pool, the trees, the dues and the parking rules for this month.</p>`,
     category: ANNOUNCEMENT_CATEGORIES[i % ANNOUNCEMENT_CATEGORIES.length],

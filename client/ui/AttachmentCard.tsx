@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { downloadAttachment, type DownloadFeature } from '../lib/download';
-import { useSyncStatus } from '../lib/replicache';
+import { useOnline } from '../lib/replicache';
 import type { UploadedFile } from '../lib/upload';
 import { Button } from './Button';
 import { Card, CardBody, CardHeader } from './Card';
@@ -14,7 +14,7 @@ export const DOWNLOAD_FAILED = 'Failed to download attachment';
 export const DOWNLOAD_OFFLINE_TEXT = 'Downloads need a connection.';
 
 export function AttachmentCard({ feature, file, title = 'Attachment' }: { feature: DownloadFeature; file: UploadedFile; title?: string }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

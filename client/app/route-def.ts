@@ -45,8 +45,10 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
   function Loaded(props: P) {
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const [, setArrived] = useState(false);
+    const showsFallback = !loaded;
     useEffect(() => {
-      if (loaded) return;
+      // The module may have arrived between this render and the effect: render again then too.
+      if (!showsFallback) return;
       let live = true;
       preload().then(
         () => live && setArrived(true),
@@ -55,7 +57,7 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
       return () => {
         live = false;
       };
-    }, []);
+    }, [showsFallback]);
     if (failure) throw failure.error;
     return loaded ? createElement(loaded, props) : fallback();
   }

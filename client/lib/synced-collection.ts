@@ -5,6 +5,7 @@
  * work in proportion to the change, not to the number of cached rows. No React here.
  */
 import type { ExperimentalDiffOperation, ReadonlyJSONValue, ReadTransaction, Replicache } from 'replicache';
+import { markOnce } from './perf-marks';
 import { insertSorted, removeSorted, type Compare } from './sorted-array';
 
 export type DiffOp = ExperimentalDiffOperation<string>;
@@ -278,12 +279,14 @@ export function watchCollection(source: WatchSource, collection: SyncedCollectio
   let stopped = false;
   // The watches first, so that no change falls between the read and them.
   const stops = prefixes.map((p) => source.experimentalWatch((diff) => (held ? held.push(diff) : collection.applyDiff(diff)), { prefix: p }));
+  markOnce('first-list-read-start');
   source.query(async (tx) => (await Promise.all(prefixes.map((p) => readSpace(tx, p)))).flat()).then(
     (initial) => {
       if (stopped) return;
       collection.applyDiff(initial);
       for (const diff of held!) collection.applyDiff(diff);
       held = null;
+      markOnce('first-list-read');
       collection.markLoaded();
     },
     // The cache closed meanwhile (sign-out): nothing to show.

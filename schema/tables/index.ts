@@ -6,3 +6,4 @@ export * from './payments';
 export * from './announcements';
 export * from './requests';
 export * from './sync';
+export * from './signup';

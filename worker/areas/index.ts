@@ -4,6 +4,7 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { billingArea } from './billing';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
@@ -13,6 +14,7 @@ export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
+  billingArea,
   uploadsOnly('documents', false),
   uploadsOnly('violations', true),
 ];

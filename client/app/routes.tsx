@@ -4,6 +4,8 @@
  * (`areaPage`) until their issue replaces it.
  */
 import { announcementRoutes } from '../features/announcements/routes';
+import { billingRoutes } from '../features/billing/routes';
+import { signupRoutes } from '../features/signup/routes';
 import { areaPage } from '../features/areas/AreaPage';
 import { lazyPage as page, type RouteDef } from './route-def';
 
@@ -17,7 +19,6 @@ const SupportPage = page(() => import('../features/support/SupportPage'), 'Suppo
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const RequestsPage = page(() => import('../features/areas/RequestsPage'), 'RequestsPage');
-const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
 
 const compliance = { title: 'Compliance' };
 const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
@@ -30,12 +31,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', access: 'public', page: ResetPasswordPage },
   { path: '/invite/accept', access: 'public', page: ActivationPage },
-  { path: '/signup', access: 'public', page: areaPage({ title: 'Start your free trial', bare: true }) },
-  { path: '/signup/hoa-setup', access: 'public', page: areaPage({ title: 'Tell us about your HOA', bare: true }) },
-  { path: '/signup/complete', access: 'public', page: areaPage({ title: 'Signup Complete', bare: true }) },
+  ...signupRoutes,
   // Open to everyone
   { path: '/support', access: 'open', page: SupportPage },
-  { path: '/reactivation', access: 'open', page: ReactivationPage },
+  ...billingRoutes,
 
   // Signed in, any role
   { path: '/', access: 'signed-in', page: DashboardPage },
@@ -67,5 +66,4 @@ export const ROUTES: RouteDef[] = [
 
   // Superadmin
   { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },
-  { path: '/plan-selection', access: 'superadmin', page: areaPage({ title: 'Billing', breadcrumb: [{ label: 'Profile', href: '/profile' }] }) },
 ];

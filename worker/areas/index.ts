@@ -5,6 +5,7 @@
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
 import { billingArea } from './billing';
+import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
@@ -15,7 +16,7 @@ export const serverAreas: ServerArea[] = [
   noticesArea,
   requestsArea,
   billingArea,
-  uploadsOnly('documents', false),
+  documentsArea,
   uploadsOnly('violations', true),
 ];
 

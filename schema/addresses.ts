@@ -23,6 +23,7 @@ export const ADDRESS_MESSAGES = {
   duplicate: 'This address already exists',
   deleteFailed: 'Failed to delete address',
   notFound: 'Address not found',
+  mayNotManage: 'Only board members can manage addresses',
 } as const;
 const M = ADDRESS_MESSAGES;
 

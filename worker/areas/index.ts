@@ -7,6 +7,7 @@ import { announcementsArea } from './announcements';
 import { noticesArea } from './notices';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
+import { usersArea } from './users';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
@@ -14,6 +15,7 @@ export const serverAreas: ServerArea[] = [
   uploadsOnly('requests', true),
   uploadsOnly('documents', false),
   uploadsOnly('violations', true),
+  usersArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

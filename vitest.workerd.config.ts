@@ -11,6 +11,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Node 20's WebSocket client (the poke sockets) is behind a flag.
+    execArgv: ['--experimental-websocket'],
     // One Worker and one database for the whole run: files take turns.
     fileParallelism: false,
   },

@@ -1,7 +1,7 @@
 /** Announcements (community §3–§5): enums, labels, the spec's messages and the form schemas, shared by client and server. */
 import { z } from 'zod';
 import { richTextField } from './rich-text';
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from './uploads';
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type ApiAttachment } from './uploads';
 import { isPrivileged, type Role } from './roles';
 import { pageFields } from './validation';
 
@@ -196,12 +196,7 @@ export type DeliveryCounts = {
   pending: number;
 };
 
-export interface ApiAttachment {
-  s3_key: string;
-  filename: string;
-  file_size: number;
-  file_type: string;
-}
+export type { ApiAttachment } from './uploads';
 
 /**
  * One announcement (GET /api/announcements/:id, POST, PUT, send, retry). Fields only board and

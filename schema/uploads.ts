@@ -106,3 +106,30 @@ export interface PresignedUpload {
   uploadUrl: string;
   s3Key: string;
 }
+
+/** An attachment as synced values carry it (a type, not an interface: it is a Replicache JSON value). */
+export type SyncedAttachment = {
+  s3Key: string;
+  filename: string;
+  fileSize: number;
+  fileType: string;
+};
+
+/** An attachment in REST answers (community §3): `file_type` is the extension. */
+export interface ApiAttachment {
+  s3_key: string;
+  filename: string;
+  file_size: number;
+  file_type: string;
+}
+
+export const toApiAttachment = (a: SyncedAttachment | null): ApiAttachment | null =>
+  a ? { s3_key: a.s3Key, filename: a.filename, file_size: a.fileSize, file_type: a.fileType } : null;
+
+/** `POST /api/<area>/:id/attachments` (multipart): the "Attachment upload result" of community §3. */
+export interface AttachmentUploadResult {
+  s3Key: string;
+  fileName: string;
+  fileSize: number;
+  fileType: string;
+}

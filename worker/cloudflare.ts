@@ -10,12 +10,18 @@ import { mailerFromEnv, paymentsFromEnv, storageFromEnv, storageOrigins, type Se
 import { unconfiguredMailer, unconfiguredPayments, unconfiguredStorage } from './services/unconfigured';
 import { setDummyIterations, WORKERS_PBKDF2_MAX } from './services/passwords';
 import { nextTurn } from './services/background';
+import { durablePokeHub, type PokeRoomNamespace } from './sync/poke-room';
+
+/** The Durable Object class of the poke rooms (wrangler.toml [durable_objects]). */
+export { PokeRoom } from './sync/poke-room';
 
 export interface Env extends ServiceEnv {
   DATABASE_URL: string;
   DATABASE_AUTH_TOKEN?: string;
   JWT_SECRET: string;
   APP_URL: string;
+  /** One poke room per HOA; without the binding clients poll. */
+  POKE_ROOMS?: PokeRoomNamespace;
 }
 
 interface ScheduledController {
@@ -51,6 +57,7 @@ function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
       connectOrigins: storageOrigins(env),
     },
     afterResponse: (task) => ctx.waitUntil(nextTurn(task)),
+    pokes: env.POKE_ROOMS ? durablePokeHub(env.POKE_ROOMS, database, (task) => ctx.waitUntil(task)) : undefined,
   };
 }
 

@@ -24,8 +24,21 @@ export interface Database {
    * is well defined; used to poke sync clients and to nudge mail delivery.
    */
   afterCommit(fn: () => void): void;
-  /** A savepoint inside the running transaction: `fn`'s writes and after-commit hooks go if it throws. */
+  /** A savepoint inside the running transaction: `fn`'s writes, after-commit hooks and `once` values go if it throws. */
   savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `compute`'s result, computed once per running transaction and `key`: later calls in it get the
+   * same promise. A savepoint that rolls back forgets what was computed inside it (its writes are
+   * gone too). Used for writes a transaction needs once however many changes it makes (a change
+   * counter moves once per commit).
+   */
+  once<T>(key: string, compute: () => Promise<T>): Promise<T>;
+}
+
+/** The running transaction's after-commit hooks and `once` keys: one frame for it, one more per open savepoint. */
+interface Frame {
+  hooks: (() => void)[];
+  keys: string[];
 }
 
 /** A statement that writes rows. DDL is left to migrations, which run before the app serves. */
@@ -67,17 +80,19 @@ function readOnlyClient(client: Client): Client {
 export function createDatabase(client: Client): Database {
   const db = drizzle(readOnlyClient(client), { schema: tables });
   let tail: Promise<unknown> = Promise.resolve();
-  // After-commit hooks of the running transaction: one frame for it, one more per open savepoint.
-  let frames: (() => void)[][] | null = null;
+  let frames: Frame[] | null = null;
+  const computed = new Map<string, Promise<unknown>>();
+  const frame = (): Frame => ({ hooks: [], keys: [] });
   return {
     db,
     client,
     transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       const run = tail.then(async () => {
-        frames = [[]];
+        frames = [frame()];
+        computed.clear();
         try {
           const result = await db.transaction(fn);
-          const hooks = frames[0];
+          const { hooks } = frames[0];
           frames = null;
           for (const hook of hooks) {
             try {
@@ -90,6 +105,7 @@ export function createDatabase(client: Client): Database {
           return result;
         } finally {
           frames = null;
+          computed.clear();
         }
       });
       tail = run.catch(() => undefined);
@@ -97,20 +113,49 @@ export function createDatabase(client: Client): Database {
     },
     afterCommit(fn: () => void) {
       if (!frames) throw new Error('afterCommit called outside deps.database.transaction');
-      frames[frames.length - 1].push(fn);
+      frames[frames.length - 1].hooks.push(fn);
+    },
+    once<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (!frames) throw new Error('once called outside deps.database.transaction');
+      let value = computed.get(key) as Promise<T> | undefined;
+      if (!value) {
+        value = compute();
+        computed.set(key, value);
+        frames[frames.length - 1].keys.push(key);
+        // A failure is not kept: the next call tries again (if the transaction goes on at all).
+        value.catch(() => {
+          if (computed.get(key) === value) computed.delete(key);
+        });
+      }
+      return value;
     },
     async savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T> {
       if (!frames) throw new Error('savepoint called outside deps.database.transaction');
-      frames.push([]);
+      // SQL savepoints on the transaction's own connection, and `fn` gets the same `tx`: drizzle's
+      // nested transaction builds a new database object each time (about a quarter of a pushed
+      // mutation's time).
+      const connection = connectionOf(tx);
+      const name = `hoa_sp${frames.length}`;
+      frames.push(frame());
+      let result: T;
       try {
-        const result = await tx.transaction(fn);
-        const kept = frames.pop()!;
-        frames[frames.length - 1].push(...kept);
-        return result;
+        await connection.execute(`SAVEPOINT ${name}`);
+        try {
+          result = await fn(tx);
+        } catch (e) {
+          await connection.execute(`ROLLBACK TO SAVEPOINT ${name}`);
+          await connection.execute(`RELEASE SAVEPOINT ${name}`);
+          throw e;
+        }
+        await connection.execute(`RELEASE SAVEPOINT ${name}`);
       } catch (e) {
-        frames.pop();
+        for (const key of frames.pop()!.keys) computed.delete(key);
         throw e;
       }
+      const kept = frames.pop()!;
+      frames[frames.length - 1].hooks.push(...kept.hooks);
+      frames[frames.length - 1].keys.push(...kept.keys);
+      return result;
     },
   };
 }
@@ -136,7 +181,7 @@ export function preparedRead<Row, Values extends Record<string, unknown>>(build:
 function connectionOf(tx: Tx): Pick<Client, 'execute'> {
   // drizzle's LibSQLSession keeps the running libSQL transaction in `tx`; savepoints share the session.
   const session = (tx as unknown as { session?: { tx?: Pick<Client, 'execute'> } }).session;
-  if (!session?.tx) throw new Error('preparedWrite: not inside a transaction');
+  if (!session?.tx) throw new Error('not inside a transaction (deps.database.transaction)');
   return session.tx;
 }
 

@@ -95,7 +95,7 @@ function jwtSecret(opts: NodeServerOptions): string {
 export async function startNodeServer(opts: NodeServerOptions) {
   const log = opts.log ?? ((line: string) => console.log(line));
   prepareDataDir(opts);
-  const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN);
+  const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN, { checkpointInBackground: true });
   await runMigrations(database);
   const appUrl = opts.appUrl ?? `http://localhost:${opts.port}`;
   const passwordIterations = opts.passwordIterations ?? PBKDF2_ITERATIONS;
@@ -138,7 +138,7 @@ export async function startNodeServer(opts: NodeServerOptions) {
   };
   connectLocalPayments(deps);
 
-  const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations }));
+  const seeded = opts.seed !== false && (await seedDemoData(database, { now: Date.now(), passwordIterations, storage }));
   // Seeded trials get their customer and subscription in the local provider, so its portal shows them.
   await linkLocalSubscriptions(deps);
 

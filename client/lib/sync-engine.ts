@@ -12,6 +12,7 @@ import { keepCache, readKeptCache } from './kept-cache';
 import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
+import { listenOnSocket, socketUrl } from './poke-socket';
 
 /** Bump when the shape of synced values changes: clients then start from a fresh cache. */
 export const SYNC_SCHEMA_VERSION = '1';
@@ -19,6 +20,8 @@ export const SYNC_SCHEMA_VERSION = '1';
 export const PULL_INTERVAL_MS = 60_000;
 /** Polling when the server cannot stream pokes (Workers without a Durable Object). */
 export const POLL_INTERVAL_MS = 15_000;
+/** A socket ends after this long and the next ticket is asked for with a fresh access token (the server's POKE_STREAM_MAX_MS). */
+const POKE_SOCKET_MAX_MS = 10 * 60_000;
 
 function bearer(): string {
   const s = store.get(sessionAtom);
@@ -32,7 +35,8 @@ const pullSoon = (rep: HoaReplicache) => rep.pull().catch(ignore);
 
 /**
  * Keeps one poke stream open while `rep` lives; reconnects with backoff. Returns the stopper.
- * A 204 means the server has no stream for us: poll instead.
+ * The server offers a server-sent-events stream (Node), a WebSocket URL with a ticket (Workers,
+ * JSON), or nothing (204: poll instead).
  */
 function listenForPokes(rep: HoaReplicache): () => void {
   let stopped = false;
@@ -60,6 +64,16 @@ function listenForPokes(rep: HoaReplicache): () => void {
         }
         if (res.status === 401) {
           if ((await refreshSession()) === 'rejected') return;
+        } else if (res.ok && res.headers.get('Content-Type')?.startsWith('application/json')) {
+          const offer = (await res.json()) as { transport?: string; url?: string };
+          if (offer.transport === 'websocket' && offer.url) {
+            const opened = Date.now();
+            await listenOnSocket(socketUrl(offer.url, API_BASE_URL, location.origin), () => void pullSoon(rep), { signal: controller.signal, maxMs: POKE_SOCKET_MAX_MS });
+            // A socket that lived its time reconnects at once; one that was up a while starts the backoff again.
+            const lived = Date.now() - opened;
+            if (lived >= POKE_SOCKET_MAX_MS) continue;
+            if (lived > 10_000) delay = 1_000;
+          }
         } else if (res.ok && res.body) {
           delay = 1_000;
           // Whatever changed while we were not listening.

@@ -4,4 +4,5 @@ export * from './email';
 export * from './storage';
 export * from './payments';
 export * from './announcements';
+export * from './requests';
 export * from './sync';

@@ -4,8 +4,9 @@
  */
 import { announcementsSync } from './announcements';
 import { noticesSync } from './notices';
+import { requestsSync } from './requests';
 
-export const sharedSyncAreas = [announcementsSync, noticesSync] as const;
+export const sharedSyncAreas = [announcementsSync, noticesSync, requestsSync] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;

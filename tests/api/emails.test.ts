@@ -6,6 +6,7 @@ import {
   invoiceReminderEmail,
   passwordResetEmail,
   paymentReceiptEmail,
+  requestFiledEmail,
   requestUpdateEmail,
   trialEndingEmail,
   violationNoticeEmail,
@@ -55,6 +56,22 @@ const cases = [
     render: () => requestUpdateEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Broken gate', statusLabel: 'In Progress', messagePlain: 'A contractor comes Monday.', url }),
     subject: 'Request update: Broken gate',
     text: ['Your request Broken gate is now In Progress', 'Message from HOA Staff', 'A contractor comes Monday.', 'View Request'],
+  },
+  {
+    name: 'request-filed',
+    render: () =>
+      requestFiledEmail({
+        hoaName: 'Maple Grove HOA',
+        residentName: 'Rita Resident',
+        address: '103 Maple Grove Lane',
+        title: 'Leaking roof',
+        category: 'Maintenance',
+        descriptionHtml: '<p>Water drips <strong>after rain</strong>.</p><script>alert(1)</script>',
+        url,
+      }),
+    subject: 'New request: Leaking roof',
+    text: ['Submitted by Rita Resident', 'Address 103 Maple Grove Lane', 'Category Maintenance', 'Water drips after rain.', 'View Request', url],
+    notInHtml: ['<script', 'alert(1)'],
   },
   {
     name: 'invoice-issued',

@@ -49,6 +49,20 @@ describe('storage against s3rver', () => {
     expect(get.headers.get('content-disposition')).toBe(`attachment; filename="Pool Rules (2026).pdf"; filename*=UTF-8''Pool%20Rules%20(2026).pdf`);
   });
 
+  it('stores a multipart attachment through the service (PutObject) and serves it back under its name', async () => {
+    const { token } = await login(t, DEMO.maple.resident);
+    const filed = await call(t, 'POST', '/api/requests', { token, body: { title: 'Stored by the app', description: '<p>x</p>', category: 'Other' } });
+    const form = new FormData();
+    form.set('file', new File([pdfBytes], 'Pool Rules (2026).pdf', { type: 'application/pdf' }));
+    const stored = await call(t, 'POST', `/api/requests/${filed.json._id}/attachments`, { token, body: form });
+    expect(stored.status).toBe(201);
+    const d = await call(t, 'POST', '/api/requests/download-url', { token, body: { s3Key: stored.json.s3Key } });
+    const get = await fetch(d.json.downloadUrl);
+    expect(new Uint8Array(await get.arrayBuffer())).toEqual(pdfBytes);
+    expect(get.headers.get('content-type')).toBe('application/pdf');
+    expect(get.headers.get('content-disposition')).toBe(`attachment; filename="Pool Rules (2026).pdf"; filename*=UTF-8''Pool%20Rules%20(2026).pdf`);
+  });
+
   it('signs the content type and the exact length into the upload URL', async () => {
     // S3 and R2 refuse a PUT whose Content-Type or Content-Length differs from signed headers.
     // (s3rver does not check V4 signatures at all, so that refusal can only be shown by the URL here.)

@@ -1,7 +1,10 @@
 /**
  * The Node entry for the API benchmark, in its own process (the load generator must not share its
  * event loop): a fresh seeded database, low PBKDF2 count for the sign-in, and `EXTRA_ANNOUNCEMENTS`
- * more sent announcements in Maple Grove; `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts). Prints `ready <port>` when listening.
+ * more sent announcements in Maple Grove; `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts).
+ * `DATA_DIR` keeps the database in that folder across runs (the fault test restarts the server on
+ * it); `CLIENT_IP_HEADER` names the header the sign-in limit reads the address from (load script).
+ * Prints `ready <port>` when listening.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +15,8 @@ import { startNodeServer } from '../../worker/node';
 import { setKeptAnswers } from '../../worker/sync/counted';
 
 if (process.env.KEPT_ANSWERS === 'off') setKeptAnswers(false);
-const dataDir = mkdtempSync(join(tmpdir(), 'hoa-bench-'));
+const keptDir = process.env.DATA_DIR;
+const dataDir = keptDir ?? mkdtempSync(join(tmpdir(), 'hoa-bench-'));
 const running = await startNodeServer({
   port: Number(process.env.PORT ?? 8899),
   databaseUrl: `file:${join(dataDir, 'bench.db')}`,
@@ -22,6 +26,7 @@ const running = await startNodeServer({
   seed: true,
   passwordIterations: 1_000,
   log: () => {},
+  clientIpHeader: process.env.CLIENT_IP_HEADER || null,
 });
 
 const extra = Number(process.env.EXTRA_ANNOUNCEMENTS ?? 0);
@@ -58,7 +63,7 @@ if (extra > 0) {
 console.log(`ready ${(running.server.address() as { port: number }).port}`);
 const stop = async () => {
   await running.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);

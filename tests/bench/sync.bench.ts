@@ -4,13 +4,14 @@
  * file. Prints figures; asserts nothing.
  */
 import { eq, sql } from 'drizzle-orm';
+import { loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { announcements, hoas, users } from '../../schema/tables';
 import { bumpChanges } from '../../worker/sync/changes';
 import { handlePull, serializePullResponse } from '../../worker/sync/pull';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
-import { SyncTestClient } from '../sync/client';
+import { SyncTestClient, type PendingMutation } from '../sync/client';
 import { median, ms, p95 } from './stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
@@ -57,21 +58,65 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T, number]> {
   return [performance.now() - start, out, (used.user + used.system) / 1000];
 }
 
+const DRAFT = {
+  title: 'Gate code changes tonight',
+  message: '<p>The new code is on the <em>notice board</em>; ask the <strong>board</strong> if it fails.</p>',
+  category: 'urgent',
+  audience_type: 'all',
+  custom_recipients: [],
+  attachment: null,
+};
+
+interface PushRounds {
+  wall: number[];
+  cpu: number[];
+  pull: number[];
+}
+
+/** Five pushes of 100 mutations from `make(round, i)`, each followed by the pull that brings the 100 changes back. */
+async function pushRounds(board: SyncTestClient, make: (round: number, i: number) => PendingMutation): Promise<PushRounds> {
+  const out: PushRounds = { wall: [], cpu: [], pull: [] };
+  for (let round = 0; round < 5; round++) {
+    const before = board.lastMutationID;
+    const mutations = Array.from({ length: 100 }, (_, i) => make(round, i));
+    const [wall, res, cpu] = await timed(() => board.push(mutations));
+    if (res.status !== 200) throw new Error(`push ${res.status}`);
+    const [pulled, after] = await timed(() => board.pull());
+    if (board.lastMutationID !== before + 100 || after.patch.length !== 100) throw new Error('push did not apply 100 mutations');
+    out.wall.push(wall);
+    out.cpu.push(cpu);
+    out.pull.push(pulled);
+  }
+  return out;
+}
+
 async function benchSize(n: number) {
-  const t = await createTestApp();
+  // The database as the Node entry opens it (WAL checkpoints in a worker thread).
+  const t = await createTestApp({}, { database: { checkpointInBackground: true } });
   try {
     const hoaId = await seedRows(t, n);
     const { token } = await login(t, DEMO.maple.board);
     const board = new SyncTestClient(t, token);
 
     // The initial pull of a new client group, five times: the server's part (the request until its
-    // body is read as text), the client's JSON parse, and the bytes gzip (level 3, as the Node entry
-    // sends it) puts on the wire.
+    // body's bytes are read), the client's part (decoding and parsing them, as fetch's json() does),
+    // and the bytes gzip (level 3, as the Node entry sends it, worker/gzip.ts) puts on the wire. Each
+    // round also times the pull alone (handlePull and its serialising, without the HTTP handler),
+    // alternating with the request so both see the same database (it grows a CVR per pull). The
+    // process's first pull runs before them: printed, not counted (code not yet compiled).
+    const [me] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.board));
+    const actor = { userId: me.id, hoaId, role: me.role, sessionId: 'bench' };
+    const pullAlone = async (groupId: string) => {
+      const started = performance.now();
+      serializePullResponse(await handlePull(t.deps, actor, { pullVersion: 1, clientGroupID: groupId, cookie: null }));
+      return performance.now() - started;
+    };
+    const cold = await pullAlone('bench-cold');
     const server: number[] = [];
     const parse: number[] = [];
+    const pullOnly: number[] = [];
     let rows = 0;
-    let wire = 0;
-    let text = '';
+    let bytes = new Uint8Array();
     for (let i = 0; i < 5; i++) {
       const fresh = new SyncTestClient(t, token);
       const started = performance.now();
@@ -80,22 +125,14 @@ async function benchSize(n: number) {
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ pullVersion: 1, clientGroupID: fresh.clientGroupID, cookie: null, profileID: 'p1', schemaVersion: '1' }),
       });
-      text = await res.text();
+      bytes = new Uint8Array(await res.arrayBuffer());
       const read = performance.now();
-      rows = (JSON.parse(text) as { patch: unknown[] }).patch.length - 1;
+      rows = (JSON.parse(new TextDecoder().decode(bytes)) as { patch: unknown[] }).patch.length - 1;
       server.push(read - started);
       parse.push(performance.now() - read);
+      pullOnly.push(await pullAlone(`bench-only-${i}`));
     }
-    wire = gzipSync(text, { level: 3 }).length;
-    // The pull alone (handlePull and its serialising, no HTTP handler): what the server spends.
-    const [me] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.board));
-    const actor = { userId: me.id, hoaId, role: me.role, sessionId: 'bench' };
-    const pullOnly: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const started = performance.now();
-      serializePullResponse(await handlePull(t.deps, actor, { pullVersion: 1, clientGroupID: `bench-only-${i}`, cookie: null }));
-      pullOnly.push(performance.now() - started);
-    }
+    const wire = gzipSync(bytes, { level: 3 }).length;
     await board.pull();
 
     const noop: number[] = [];
@@ -120,20 +157,23 @@ async function benchSize(n: number) {
       oneChangeCpu.push(cpu);
     }
 
-    const mutations = Array.from({ length: 100 }, (_, i) => board.mutation('markAnnouncementRead', { id: `bench-${String(i).padStart(6, '0')}` }));
-    const [pushMs, pushRes, pushCpu] = await timed(() => board.push(mutations));
-    if (pushRes.status !== 200) throw new Error(`push ${pushRes.status}`);
-    const [pullAfterPush, after] = await timed(() => board.pull());
-    if (board.lastMutationID !== 100 || after.patch.length !== 100) throw new Error('push did not apply 100 mutations');
+    // Pushes of 100 mutations, five times each, each followed by the pull that brings them back:
+    // read marks (a savepoint, a lookup, an insert each; the user's counter), then new drafts (rich
+    // text sanitised, HOA-wide rows logged for every board member's pull).
+    const reads = await pushRounds(board, (round, i) => board.mutation('markAnnouncementRead', { id: `bench-${String((round * 100 + i) % n).padStart(6, '0')}` }));
+    const drafts = await pushRounds(board, () => board.mutation('createAnnouncementDraft', { id: crypto.randomUUID(), ...DRAFT }));
+    const pushLine = (what: string, r: PushRounds) =>
+      `  push 100 ${what}  median ${ms(median(r.wall))}  (${Math.round(100 / (median(r.wall) / 1000)).toLocaleString('en-US')} mutations/s; ${r.wall.length} runs, slowest ${ms(Math.max(...r.wall))}; cpu median ${ms(median(r.cpu))}), then pull median ${ms(median(r.pull))}`;
 
     console.log(
       [
-        `rows ${n.toLocaleString('en-US')}`,
-        `  initial pull        server median ${ms(median(server))} (${rows} rows, ${Math.round(rows / (median(server) / 1000)).toLocaleString('en-US')} rows/s), client parse ${ms(median(parse))}; ${(text.length / 1048576).toFixed(2)} MiB of JSON, ${(wire / 1024).toFixed(0)} KiB gzipped`,
-        `    of which the pull itself  median ${ms(median(pullOnly))} (${Math.round(rows / (median(pullOnly) / 1000)).toLocaleString('en-US')} rows/s; handlePull and serialising, without the HTTP handler)`,
+        `rows ${n.toLocaleString('en-US')} (load average ${loadavg()[0].toFixed(1)} at the end)`,
+        `  initial pull        server median ${ms(median(server))} (${rows} rows, ${Math.round(rows / (median(server) / 1000)).toLocaleString('en-US')} rows/s), client decode and parse ${ms(median(parse))}; ${(bytes.byteLength / 1048576).toFixed(2)} MiB of JSON, ${(wire / 1024).toFixed(0)} KiB (${Math.round(wire / 1000)} kB) gzipped`,
+        `    of which the pull itself  median ${ms(median(pullOnly))} (${Math.round(rows / (median(pullOnly) / 1000)).toLocaleString('en-US')} rows/s; handlePull and serialising, without the HTTP handler); the process's first pull ${ms(cold)}`,
         `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs; cpu median ${ms(median(noopCpu))})`,
         `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs; cpu median ${ms(median(oneChangeCpu))})`,
-        `  push 100 mutations  ${ms(pushMs)}  (${ms(pushMs / 100)} each; cpu ${ms(pushCpu)}), then pull ${ms(pullAfterPush)}`,
+        pushLine('read marks', reads),
+        pushLine('new drafts', drafts),
       ].join('\n'),
     );
   } finally {
@@ -141,5 +181,5 @@ async function benchSize(n: number) {
   }
 }
 
-console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}, load average ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}, load average ${loadavg()[0].toFixed(1)}`);
 for (const n of SIZES) await benchSize(n);

@@ -46,16 +46,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh libSQL file database, migrated and seeded with the demo data, behind createApp. */
-export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {}): Promise<TestApp> {
+/**
+ * A fresh libSQL file database, migrated and seeded with the demo data, behind createApp.
+ * `database.checkpointInBackground`: as the Node entry opens it (benchmarks).
+ */
+export async function createTestApp(
+  overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {},
+  options: { database?: { checkpointInBackground?: boolean } } = {},
+): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'hoa-test-'));
   const databaseUrl = `file:${join(dir, 'test.db')}`;
-  const database = await openDatabase(databaseUrl);
+  const database = await openDatabase(databaseUrl, undefined, options.database);
   await runMigrations(database);
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
-  await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS });
   const { config, ...rest } = overrides;
+  const storage = rest.storage ?? fakeStorage();
+  await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS, storage });
   const background = createBackgroundTasks();
   const deps: AppDeps = {
     database,
@@ -70,7 +77,7 @@ export async function createTestApp(overrides: Partial<Omit<AppDeps, 'database' 
       ...config,
     },
     // Platform services: recorded fake storage, the local mailer and the local payment provider.
-    storage: fakeStorage(),
+    storage,
     mailer: createLocalMailer(),
     payments: new LocalPayments({ database, appUrl: 'http://localhost:8787', webhookSecret: TEST_WEBHOOK_SECRET, clock }),
     afterResponse: background.afterResponse,

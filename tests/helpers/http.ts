@@ -31,10 +31,12 @@ export const socketEnv = (ip = '127.0.0.1') => ({ incoming: { socket: { remoteAd
 /** The request a client sends: JSON body, Bearer token, refresh cookie. */
 export function requestInit(method: string, opts: CallOptions = {}): RequestInit {
   const headers: Record<string, string> = { ...opts.headers };
-  if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+  // A form (multipart) sets its own content type with the boundary.
+  const form = opts.body instanceof FormData;
+  if (opts.body !== undefined && !form) headers['content-type'] ??= 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.cookie) headers.cookie = opts.cookie;
-  const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  const body = opts.body === undefined ? undefined : form || typeof opts.body === 'string' ? (opts.body as BodyInit) : JSON.stringify(opts.body);
   return { method, headers, body, redirect: 'manual' };
 }
 
@@ -67,4 +69,16 @@ export async function login(t: TestApp, email: string, password = DEMO_PASSWORD)
   const r = await call(t, 'POST', '/api/auth/login', { body: { email, password }, ip: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
   if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.json)}`);
   return { token: r.json.accessToken as string, user: r.json.user, cookie: refreshCookie(r.headers)! };
+}
+
+/** A server at `baseUrl` as the `app` that `call`, `login` and the sync test client use (workerd checks, benches). */
+export function appOverHttp(baseUrl: string): TestApp {
+  return {
+    app: {
+      request: (url: string, init?: RequestInit) => {
+        const { pathname, search } = new URL(url, 'http://app');
+        return fetch(`${baseUrl}${pathname}${search}`, init);
+      },
+    },
+  } as unknown as TestApp;
 }

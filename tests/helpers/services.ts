@@ -8,7 +8,7 @@ export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
  * call is recorded. tests/api/storage.test.ts runs the real S3 client against s3rver instead.
  */
 export function fakeStorage() {
-  const calls: { op: 'upload' | 'download' | 'delete'; key: string; contentType?: string; contentLength?: number; fileName?: string }[] = [];
+  const calls: { op: 'upload' | 'download' | 'put' | 'delete'; key: string; contentType?: string; contentLength?: number; fileName?: string }[] = [];
   const storage: FileStorage & { calls: typeof calls } = {
     calls,
     async presignUpload({ key, contentType, contentLength }) {
@@ -18,6 +18,9 @@ export function fakeStorage() {
     async presignDownload({ key, fileName }) {
       calls.push({ op: 'download', key, fileName });
       return `https://storage.test/bucket/${key}?X-Amz-Signature=fake&response-content-disposition=${encodeURIComponent(fileName)}`;
+    },
+    async put({ key, contentType, body }) {
+      calls.push({ op: 'put', key, contentType, contentLength: body.byteLength });
     },
     async delete(key) {
       calls.push({ op: 'delete', key });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announcements } from '../../schema/tables';
 import { MAX_POKE_STREAMS_PER_USER, MemoryPokeHub } from '../../worker/sync/poke';
@@ -116,6 +116,49 @@ describe('pokes', () => {
       await deps.database.savepoint(tx, (sp) => bumpChanges(deps, sp, { userIds: ['applied'] }));
     });
     expect(poked).toEqual([{ hoaIds: [], userIds: ['applied'] }]);
+  });
+
+  it('a transaction pokes once after its commit, for every HOA and user its changes reach', async () => {
+    const poked: unknown[] = [];
+    t = await createTestApp({ pokes: { poke: (targets) => poked.push(targets) } });
+    const { bumpChanges } = await import('../../worker/sync/changes');
+    const deps = t.deps;
+    await deps.database.transaction(async (tx) => {
+      for (const id of ['a', 'b', 'c']) await deps.database.savepoint(tx, (sp) => bumpChanges(deps, sp, { hoaId: 'hoa-1', rows: [{ space: 'announcement', id }], userIds: ['u1'] }));
+      await bumpChanges(deps, tx, { visibilityUserIds: ['u2'] });
+      expect(poked).toEqual([]);
+    });
+    expect(poked).toEqual([{ hoaIds: ['hoa-1'], userIds: ['u1', 'u2'] }]);
+  });
+
+  it('a change counter moves once per transaction, and again after a savepoint that moved it rolled back', async () => {
+    t = await createTestApp();
+    const { bumpChanges, readCounters } = await import('../../worker/sync/changes');
+    const deps = t.deps;
+    const { hoaId, userId } = { hoaId: 'hoa-x', userId: 'user-x' };
+    const seqs = () => readCounters(deps.database.db, hoaId, userId);
+    const rows = (...ids: string[]) => ids.map((id) => ({ space: 'announcement' as const, id }));
+
+    await deps.database.transaction(async (tx) => {
+      for (const id of ['a', 'b', 'c']) await deps.database.savepoint(tx, (sp) => bumpChanges(deps, sp, { hoaId, rows: rows(id), userIds: [userId] }));
+    });
+    expect(await seqs()).toMatchObject({ hoaSeq: 1, userSeq: 1 });
+
+    // The first move happens inside a savepoint that rolls back: the next change must move it again.
+    await deps.database.transaction(async (tx) => {
+      await expect(
+        deps.database.savepoint(tx, async (sp) => {
+          await bumpChanges(deps, sp, { hoaId, rows: rows('d'), userIds: [userId] });
+          throw new Error('refused mutation');
+        }),
+      ).rejects.toThrow('refused mutation');
+      await deps.database.savepoint(tx, (sp) => bumpChanges(deps, sp, { hoaId, rows: rows('e'), userIds: [userId] }));
+      await bumpChanges(deps, tx, { hoaId, rows: rows('f') });
+    });
+    expect(await seqs()).toMatchObject({ hoaSeq: 2, userSeq: 2 });
+    // Every change of a transaction is logged under its one value; the refused one is not logged.
+    const log = await deps.database.db.all<{ seq: number; rowId: string }>(sql`SELECT seq, row_id AS rowId FROM sync_change_log WHERE hoa_id = ${hoaId} ORDER BY row_id`);
+    expect(log).toEqual(['a', 'b', 'c'].map((rowId) => ({ seq: 1, rowId })).concat(['e', 'f'].map((rowId) => ({ seq: 2, rowId }))));
   });
 
   it('without a hub that holds connections the poke route answers 204 (clients poll)', async () => {

@@ -1,6 +1,7 @@
 /**
  * The sync core's promise, checked on random histories: whatever sequence of writes happens across
- * areas, roles and users (drafts, sends, schedules, deliveries, read markers, refusals, renames, role
+ * areas, roles and users (drafts, sends, schedules, deliveries, read markers, requests with their
+ * threads and triage, refusals, renames, role
  * and status changes, another HOA's activity), a client that pulled incrementally along the way holds
  * exactly what a fresh full pull gives the same viewer.
  */
@@ -161,6 +162,32 @@ async function world(seed: number) {
       await t.write((tx) => updateUser(t.deps, tx, user, { status: user.status === 'active' ? 'inactive' : 'active' }));
       return relogin(email);
     },
+    async fileRequest() {
+      const v = rnd.pick(viewers);
+      if ((await userRow(v.email)).status !== 'active') return;
+      const args = { id: crypto.randomUUID(), title: `Request ${rnd.int(1000)}`, description: `<p>Text ${rnd.int(1000)}</p>`, category: rnd.pick(['Maintenance', 'Inquiry', 'Other'] as const), photo_url: null };
+      return v.client.push([v.client.mutation('createRequest', args)]);
+    },
+    async requestComment() {
+      const v = rnd.pick(viewers);
+      const user = await userRow(v.email);
+      const seen = v.client.values<{ id: string }>('request/');
+      if (user.status !== 'active' || !seen.length) return;
+      // Board members write internal notes too (a resident's is refused): residents must never receive one.
+      const args = { id: crypto.randomUUID(), requestId: rnd.pick(seen).id, message: `<p>Note ${rnd.int(1000)}</p>`, is_public: user.role === 'resident' || rnd.chance(0.6) };
+      return v.client.push([v.client.mutation('addRequestComment', args)]);
+    },
+    async triageRequest() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const board = boardOf(hoa);
+      const seen = board.client.values<{ id: string }>('request/');
+      if (!seen.length) return;
+      const id = rnd.pick(seen).id;
+      const change = rnd.chance(0.5)
+        ? board.client.mutation('setRequestStatus', { id, status: rnd.pick(['open', 'in_progress', 'awaiting_info', 'resolved', 'closed', 'rejected'] as const) })
+        : board.client.mutation('updateRequestTriage', { id, assigned_to: rnd.chance(0.7) ? (await userRow(DEMO[hoa].board)).id : null, resolution_notes: rnd.chance(0.5) ? `Notes ${rnd.int(100)}` : null });
+      return board.client.push([change]);
+    },
     async pull() {
       const v = rnd.pick(viewers);
       if ((await userRow(v.email)).status === 'active') return v.client.pull();
@@ -187,6 +214,12 @@ async function world(seed: number) {
         const fresh = new SyncTestClient(t, v.client.token);
         await fresh.pull();
         expect({ who: v.email, data: Object.fromEntries([...v.client.data].sort()) }).toEqual({ who: v.email, data: Object.fromEntries([...fresh.data].sort()) });
+        // A resident holds their own requests only, and never an internal message.
+        const user = await userRow(v.email);
+        if (user.role === 'resident') {
+          const held = v.client.values<{ resident: { id: string }; messages: { isPublic: boolean }[] }>('request/');
+          expect(held.filter((r) => r.resident.id !== user.id || r.messages.some((m) => !m.isPublic))).toEqual([]);
+        }
       }
     },
   };
@@ -208,7 +241,7 @@ describe('incremental pull equals a fresh full pull', () => {
       }
       await w.compare();
       // The history exercised what it should (a seed that only pulled would prove nothing).
-      for (const move of ['createDraft', 'send', 'read', 'rename', 'changeRole', 'changeStatus', 'timePasses']) expect(done).toContain(move);
+      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'rename', 'changeRole', 'changeStatus', 'timePasses']) expect(done).toContain(move);
     }, 60_000);
   }
 });

@@ -2,39 +2,29 @@
  * The areas mounted beside auth, in workerd: Replicache push and pull, the announcements and users
  * REST routes, presigned uploads and
  * downloads against a local S3, Stripe webhook signatures, the mail outbox delivered after the
- * response (ctx.waitUntil) and the cron handler.
+ * response (ctx.waitUntil). The cron handler: cron.test.ts.
  */
 import { createClient } from '@libsql/client';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { announcementReadKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
-import type { TestApp } from '../helpers/app';
 import { login as loginVia } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login, until } from './http';
+import { call, DEMO, login, until, workerApp } from './http';
 
 const db = createClient({ url: `file:${inject('databasePath')}` });
 afterAll(() => db.close());
 
-/** The sync tests' client, its requests sent to the Worker over HTTP instead of app.request. */
-const overHttp = {
-  app: {
-    request: (url: string, init?: RequestInit) => {
-      const { pathname, search } = new URL(url);
-      return fetch(`${inject('workerUrl')}${pathname}${search}`, init);
-    },
-  },
-} as unknown as TestApp;
 
 describe('areas in workerd', () => {
   it('syncs with Replicache push and pull, each HOA seeing only its own announcements', async () => {
-    const rita = new SyncTestClient(overHttp, (await loginVia(overHttp, DEMO.maple.resident2)).token);
+    const rita = new SyncTestClient(workerApp, (await loginVia(workerApp, DEMO.maple.resident2)).token);
     const first = await rita.pull();
     expect(first.patch[0]).toEqual({ op: 'clear' });
     const mapleTitles = rita.values<SyncedAnnouncement>('announcement/').map((a) => a.title);
     expect(mapleTitles).toContain('Pool opening weekend');
 
-    const chris = new SyncTestClient(overHttp, (await loginVia(overHttp, DEMO.cedar.resident)).token);
+    const chris = new SyncTestClient(workerApp, (await loginVia(workerApp, DEMO.cedar.resident)).token);
     await chris.pull();
     const cedarTitles = chris.values<SyncedAnnouncement>('announcement/').map((a) => a.title);
     expect(cedarTitles).toContain('Welcome to the Cedar Park portal');
@@ -131,16 +121,5 @@ describe('areas in workerd', () => {
     });
     expect(row.status).toBe('failed');
     expect(String(row.last_error)).toContain('RESEND_API_KEY');
-  });
-
-  it('runs the scheduled jobs from the cron handler', async () => {
-    await db.execute({ sql: 'INSERT INTO rate_limits (key, window_start, count) VALUES (?, 0, 1)', args: ['workerd:stale-window'] });
-    // The Worker without [assets]: see ProvidedContext.cronWorkerUrl in global-setup.ts.
-    const r = await fetch(`${inject('cronWorkerUrl')}/cdn-cgi/handler/scheduled`);
-    expect(r.status).toBe(200);
-    await until(async () => {
-      const rows = (await db.execute({ sql: 'SELECT key FROM rate_limits WHERE key = ?', args: ['workerd:stale-window'] })).rows;
-      return rows.length === 0 ? true : undefined;
-    });
   });
 });

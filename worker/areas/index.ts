@@ -5,6 +5,7 @@
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
 import { noticesArea } from './notices';
+import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
 import { usersArea } from './users';
@@ -12,7 +13,7 @@ import { usersArea } from './users';
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
-  uploadsOnly('requests', true),
+  requestsArea,
   uploadsOnly('documents', false),
   uploadsOnly('violations', true),
   usersArea,

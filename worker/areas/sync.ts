@@ -4,7 +4,8 @@
  * use it (worker/sync/dependencies.ts) without importing the routes.
  */
 import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
+import { requestSyncArea } from '../domain/requests/sync';
 import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
-export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea];
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea];

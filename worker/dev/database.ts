@@ -9,13 +9,18 @@ const BUSY_TIMEOUT_MS = 5000;
 /**
  * Opens a libSQL database for the Node entry, scripts and tests. A `file:` URL gets the folder
  * created, WAL, a busy timeout and the file client (prepared statements reused); anything else
- * (`libsql://`, `http://`, an in-memory database) goes through @libsql/client.
+ * (`libsql://`, `http://`, an in-memory database) goes through @libsql/client. The server passes
+ * `checkpointInBackground` (./checkpoints.ts); scripts and tests, short-lived, do without the thread.
  */
-export async function openDatabase(url: string, authToken?: string): Promise<Database> {
+export async function openDatabase(url: string, authToken?: string, opts: { checkpointInBackground?: boolean } = {}): Promise<Database> {
   const path = url.startsWith('file:') ? url.slice('file:'.length).split('?')[0] : '';
   if (path && path !== ':memory:') {
     mkdirSync(dirname(path), { recursive: true });
-    const client = createFileClient(path, { timeoutMs: BUSY_TIMEOUT_MS, pragmas: ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA synchronous = NORMAL'] });
+    const client = createFileClient(path, {
+      timeoutMs: BUSY_TIMEOUT_MS,
+      pragmas: ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA synchronous = NORMAL'],
+      checkpointInBackground: opts.checkpointInBackground,
+    });
     return createDatabase(client);
   }
   return createDatabase(createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS } as Parameters<typeof createClient>[0]));

@@ -11,6 +11,7 @@
  */
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode } from '@libsql/client';
 import Database from 'libsql';
+import { SAFETY_NET_PAGES, startCheckpointer } from './checkpoints';
 
 type NativeDatabase = InstanceType<typeof Database>;
 type NativeStatement = ReturnType<NativeDatabase['prepare']>;
@@ -138,12 +139,16 @@ export interface FileClientOptions {
   timeoutMs: number;
   /** Per-connection PRAGMAs (busy timeout, synchronous). */
   pragmas: string[];
+  /** WAL checkpoints in a worker thread instead of inside the commits of requests (./checkpoints.ts). */
+  checkpointInBackground?: boolean;
 }
 
 export function createFileClient(path: string, opts: FileClientOptions): Client {
   const reads = new Connection(path, opts.timeoutMs);
   const writes = new Connection(path, opts.timeoutMs);
-  for (const c of [reads, writes]) for (const pragma of opts.pragmas) c.exec(pragma);
+  const pragmas = opts.checkpointInBackground ? [...opts.pragmas, `PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`] : opts.pragmas;
+  for (const c of [reads, writes]) for (const pragma of pragmas) c.exec(pragma);
+  const checkpointer = opts.checkpointInBackground ? startCheckpointer(path) : null;
   let closed = false;
   let inTransaction = false;
 
@@ -218,6 +223,7 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
     sync: () => Promise.resolve(undefined),
     close() {
       closed = true;
+      void checkpointer?.stop();
       reads.close();
       writes.close();
     },

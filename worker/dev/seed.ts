@@ -3,9 +3,11 @@ import { addresses, hoas, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import type { Database, Tx } from '../db';
 import { hashPassword } from '../services/passwords';
+import type { FileStorage } from '../services/storage/types';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedSubscriptions } from './seed-payments';
+import { seedRequests } from './seed-requests';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -57,6 +59,8 @@ export interface SeedOptions {
   now: number;
   /** PBKDF2 count for the demo passwords (tests use a low one to stay fast). */
   passwordIterations: number;
+  /** Where demo attachments are stored (the local S3 of `npm start`); without it areas seed no files. */
+  storage?: FileStorage;
 }
 
 /** Area seeders run in order inside the seed transaction; later issues append theirs. */
@@ -116,7 +120,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedRequests];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

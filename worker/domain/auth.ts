@@ -8,7 +8,7 @@ import { passwordResetEmail } from '../emails/auth';
 import { queueEmail } from '../services/email';
 import { hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { readDeviceCookie, issueDeviceCookie } from '../services/device-cookie';
-import { giveBack, hit, type RateRule } from '../services/rate-limit';
+import { giveBack, giveBackIn, hit, hitAll, type RateRule } from '../services/rate-limit';
 import { newId, randomToken, sha256Hex, signAccessToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { AppError, unauthorized } from './errors';
@@ -89,22 +89,21 @@ async function revokeFamily(tx: Tx, familyId: string, now: number) {
 export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta: ClientMeta): Promise<IssuedSession> {
   const { db } = deps.database;
   const now = deps.clock();
-  await hit(deps.database, RATE_LIMITS.loginPerIp, meta.ip, now, M.tooManyAttempts);
-
   const user = await findUserByEmail(db, body.email);
   const device = await readDeviceCookie(deps.config.jwtSecret, meta.deviceCookie);
   const failures =
     device && user && device.userId === user.id
       ? { rule: RATE_LIMITS.loginFailuresPerDevice, subject: `${user.id}:${device.deviceId}` }
       : { rule: RATE_LIMITS.loginFailuresPerAccount, subject: body.email };
-  // Counted as a failure before the check (concurrent guesses each take a slot), given back on success.
-  await hit(deps.database, failures.rule, failures.subject, now, M.tooManyAttempts);
+  // The attempt counts against the address; it also counts as a failure before the check
+  // (concurrent guesses each take a slot), given back on success. Both in one write.
+  await hitAll(deps.database, [{ rule: RATE_LIMITS.loginPerIp, subject: meta.ip }, failures], now, M.tooManyAttempts);
 
   // Invited users have no password yet, so they fail here like an unknown email.
   const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
   if (!user || !ok) throw unauthorized(M.invalidCredentials);
-  await giveBack(deps.database, failures.rule, failures.subject);
   if (user.status !== 'active') {
+    await giveBack(deps.database, failures.rule, failures.subject);
     throw new AppError(403, 'Your account is inactive. Please contact your HOA board.');
   }
 
@@ -112,6 +111,7 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
     ? await hashPassword(body.password, deps.config.passwordIterations)
     : null;
   const issued = await deps.database.transaction(async (tx) => {
+    await giveBackIn(tx, failures.rule, failures.subject);
     const signedIn = await updateUser(deps, tx, user, { lastLogin: now, ...(rehash ? { passwordHash: rehash } : {}) });
     return issueSession(deps, tx, signedIn, newId(), meta);
   });

@@ -61,6 +61,35 @@ export async function presignUpload(deps: AppDeps, actor: Actor, feature: Upload
 
 export type IssuedUpload = typeof storageUploads.$inferSelect;
 
+/** A file the app received itself (a multipart form), as the route read it. */
+export interface ReceivedFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Stores a file that came through the app (`POST /api/<area>/:id/attachments`, multipart) under a new
+ * key, with the same rules as a presigned upload, and records the key as issued to the actor's HOA.
+ * Storage first, then the record: a failed put leaves nothing behind.
+ */
+export async function storeUpload(deps: AppDeps, actor: Actor, feature: UploadFeature, file: ReceivedFile): Promise<IssuedUpload> {
+  if (UPLOADERS[feature] === 'board' && !isPrivileged(actor.role)) throw forbidden();
+  const problem = checkUpload(feature, { fileName: file.name, fileType: file.type, fileSize: file.bytes.byteLength });
+  if (problem) throw invalidField('file', problem.message);
+  const s3Key = storageKey(actor.hoaId, feature, file.name);
+  const fileType = file.type.toLowerCase().split(';')[0].trim();
+  try {
+    await deps.storage.put({ key: s3Key, contentType: fileType, body: file.bytes });
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  const row = { id: newId(), hoaId: actor.hoaId, userId: actor.userId, feature, s3Key, fileName: file.name, fileType, fileSize: file.bytes.byteLength, createdAt: deps.clock() };
+  await deps.database.transaction((tx) => tx.insert(storageUploads).values(row));
+  return { ...row, deletedAt: null };
+}
+
 /**
  * For the area issues, when a record is saved with an attachment key: the key must have been issued
  * by this server to the actor's HOA for this feature (and not deleted). Anything else is refused with

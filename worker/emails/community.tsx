@@ -72,3 +72,25 @@ export function requestUpdateEmail(p: { hoaName: string; residentName: string; t
     </Layout>,
   );
 }
+
+export function requestFiledEmail(p: { hoaName: string; residentName: string; address?: string | null; title: string; category: string; descriptionHtml: string; url: string }) {
+  const subject = `New request: ${p.title}`;
+  return renderEmail(
+    'request-filed',
+    subject,
+    <Layout
+      preview={`${p.residentName} filed a ${p.category.toLowerCase()} request: ${p.title}`}
+      heading={subject}
+      hoaName={p.hoaName}
+      cta={{ label: 'View Request', url: p.url }}
+      footer={`You receive this because you are on the board of ${p.hoaName}.`}
+    >
+      <Section style={styles.box}>
+        <Fact label="Submitted by">{p.residentName}</Fact>
+        {p.address ? <Fact label="Address">{p.address}</Fact> : null}
+        <Fact label="Category">{p.category}</Fact>
+      </Section>
+      <RichText html={p.descriptionHtml} />
+    </Layout>,
+  );
+}

@@ -15,6 +15,8 @@ export const BODY_LIMITS = {
   default: 64 * KiB,
   auth: 16 * KiB,
   richText: 1 * MiB,
+  /** A multipart upload: one file of at most 10 MB (schema/uploads.ts) and its form framing. */
+  upload: 10 * MiB + 64 * KiB,
   /** Stripe's events are a few KiB; anything near this is not one of them. */
   webhook: 512 * KiB,
   push: 8 * MiB,

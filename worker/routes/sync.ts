@@ -1,20 +1,37 @@
 /**
- * Replicache endpoints. Authenticated like every API call (Bearer access token). The poke stream
- * is read with fetch (not EventSource) so the token stays in the Authorization header.
+ * Replicache endpoints. Authenticated like every API call (Bearer access token).
+ *
+ * GET /poke offers what this server has for pokes:
+ * - Node: a server-sent-events stream, read with fetch (not EventSource) so the token stays in the
+ *   Authorization header;
+ * - Workers: `{ transport: 'websocket', url }`, a socket URL with a single-use 30-second ticket
+ *   (a WebSocket cannot carry the header); GET /poke-socket?ticket= upgrades it in the HOA's room;
+ * - neither: 204, and the client polls.
  */
 import { Hono } from 'hono';
 import { handlePull, pullRequestSchema, serializePullResponse } from '../sync/pull';
 import { handlePush, pushRequestSchema } from '../sync/push';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
+import { POKE_STREAM_MAX_MS } from '../sync/poke';
+import { signPokeTicket, verifyPokeTicket } from '../services/tokens';
+import { unauthorized } from '../domain/errors';
 import { jsonText } from './respond';
 import { validate } from '../middleware/validate';
 
-/** Streams end after this long; the client reconnects with a fresh access token. */
-export const POKE_STREAM_MAX_MS = 10 * 60_000;
 const HEARTBEAT_MS = 25_000;
 
 export const syncRoutes = new Hono<AppEnv>()
+  // The ticket is this route's credential; it is registered before the middleware below, which
+  // therefore never runs for it.
+  .get('/poke-socket', async (c) => {
+    const { deps } = c.var;
+    const ticket = await verifyPokeTicket(deps.config.jwtSecret, c.req.query('ticket') ?? '', deps.clock());
+    if (!ticket || !deps.pokes?.connect) throw unauthorized('Authentication required');
+    const res = await deps.pokes.connect(c.req.raw, { hoaId: ticket.hoaId, userId: ticket.userId }, ticket);
+    // The room's answer has immutable headers; the app's middleware adds its own to a new one.
+    return new Response(res.body, { status: res.status, headers: res.headers, webSocket: (res as { webSocket?: unknown }).webSocket } as ResponseInit);
+  })
   .use('*', requireAuth)
   .post('/push', validate('json', pushRequestSchema), async (c) => {
     const result = await handlePush(c.var.deps, c.var.actor, c.req.valid('json'));
@@ -26,8 +43,13 @@ export const syncRoutes = new Hono<AppEnv>()
     const res = await handlePull(c.var.deps, c.var.actor, c.req.valid('json'));
     return jsonText(c, serializePullResponse(res));
   })
-  .get('/poke', (c) => {
-    const hub = c.var.deps.pokes;
+  .get('/poke', async (c) => {
+    const { deps, actor } = c.var;
+    const hub = deps.pokes;
+    if (hub?.connect && !hub.subscribe) {
+      const ticket = await signPokeTicket(deps.config.jwtSecret, actor, deps.clock());
+      return c.json({ transport: 'websocket', url: `/api/sync/poke-socket?ticket=${encodeURIComponent(ticket)}` });
+    }
     // No hub that can hold connections here (Workers without a Durable Object): clients poll.
     if (!hub?.subscribe) return c.body(null, 204);
     const subscribe = hub.subscribe.bind(hub);

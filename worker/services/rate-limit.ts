@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db';
+import type { Database, Tx } from '../db';
 import { tooManyRequests } from '../domain/errors';
 
 export interface RateRule {
@@ -14,7 +14,10 @@ export interface RateRule {
  * isolates count against the same row. It is a write, so it goes through the one writer.
  */
 export async function hit(database: Database, rule: RateRule, subject: string, now: number, message: string): Promise<void> {
-  const row = await count(database, rule, subject, now);
+  refuseOverLimit(rule, await count(database, rule, subject, now), now, message);
+}
+
+function refuseOverLimit(rule: RateRule, row: { count: number; windowStart: number }, now: number, message: string): void {
   if (row.count > rule.limit) {
     const retryAfter = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000));
     throw tooManyRequests(message, retryAfter);
@@ -23,20 +26,43 @@ export async function hit(database: Database, rule: RateRule, subject: string, n
 
 /** Adds one to the subject's window (a new window when the old one ended) and returns the count. */
 export async function count(database: Database, rule: RateRule, subject: string, now: number): Promise<{ count: number; windowStart: number }> {
+  return database.transaction((tx) => countIn(tx, rule, subject, now));
+}
+
+/** `count` inside the caller's write transaction. */
+export async function countIn(tx: Tx, rule: RateRule, subject: string, now: number): Promise<{ count: number; windowStart: number }> {
   const key = `${rule.name}:${subject}`;
   const expired = now - rule.windowMs;
-  const rows = await database.transaction((tx) => tx.all<{ count: number; window_start: number }>(sql`
+  const rows = await tx.all<{ count: number; window_start: number }>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
     ON CONFLICT(key) DO UPDATE SET
       count = CASE WHEN window_start <= ${expired} THEN 1 ELSE count + 1 END,
       window_start = CASE WHEN window_start <= ${expired} THEN ${now} ELSE window_start END
-    RETURNING count, window_start`));
+    RETURNING count, window_start`);
   return { count: rows[0]?.count ?? 1, windowStart: rows[0]?.window_start ?? now };
+}
+
+/**
+ * Several `hit`s in one write transaction (one wait for the writer, not one each): every count is
+ * taken and committed, then the first rule over its limit refuses.
+ */
+export async function hitAll(database: Database, hits: { rule: RateRule; subject: string }[], now: number, message: string): Promise<void> {
+  const rows = await database.transaction(async (tx) => {
+    const out = [];
+    for (const { rule, subject } of hits) out.push({ rule, ...(await countIn(tx, rule, subject, now)) });
+    return out;
+  });
+  for (const row of rows) refuseOverLimit(row.rule, row, now, message);
 }
 
 /** Takes back one count (an attempt counted up front that turned out to succeed). */
 export async function giveBack(database: Database, rule: RateRule, subject: string): Promise<void> {
-  await database.transaction((tx) => tx.run(sql`UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ${`${rule.name}:${subject}`}`));
+  await database.transaction((tx) => giveBackIn(tx, rule, subject));
+}
+
+/** `giveBack` inside the caller's write transaction. */
+export async function giveBackIn(tx: Tx, rule: RateRule, subject: string): Promise<void> {
+  await tx.run(sql`UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ${`${rule.name}:${subject}`}`);
 }
 
 /** Housekeeping: windows that ended. Takes the write lock only when there is something to delete. */

@@ -67,8 +67,54 @@ async function verifySignedToken(secret: string, token: string, nowMs: number): 
       requiredClaims: ['exp', 'sub'],
     });
     if (typeof payload.sub !== 'string' || typeof payload.hoa !== 'string' || typeof payload.sid !== 'string') return null;
+    // A poke ticket (below) is signed with the same key but is never an access token.
+    if (payload.aud !== undefined) return null;
     if (payload.role !== 'resident' && payload.role !== 'board' && payload.role !== 'superadmin') return null;
     return { claims: { sub: payload.sub, hoa: payload.hoa, role: payload.role, sid: payload.sid }, expMs: payload.exp! * 1000 };
+  } catch {
+    return null;
+  }
+}
+
+/** A poke ticket lives this long: the client asks for one right before it opens the socket. */
+export const POKE_TICKET_TTL_SECONDS = 30;
+const POKE_AUDIENCE = 'poke-socket';
+
+export interface PokeTicket {
+  userId: string;
+  hoaId: string;
+  /** Single use: the HOA's poke room remembers the ids it has admitted until they expire. */
+  id: string;
+  expMs: number;
+}
+
+/**
+ * A short-lived ticket that opens one poke socket on Workers (a WebSocket cannot carry the
+ * Authorization header, and the access token must not sit in a URL that logs may keep).
+ */
+export async function signPokeTicket(secret: string, who: { userId: string; hoaId: string }, nowMs: number): Promise<string> {
+  const iat = Math.floor(nowMs / 1000);
+  return new SignJWT({ hoa: who.hoaId })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(who.userId)
+    .setAudience(POKE_AUDIENCE)
+    .setJti(newId())
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + POKE_TICKET_TTL_SECONDS)
+    .sign(await key(secret));
+}
+
+/** The ticket's facts, or null for anything but an unexpired poke ticket signed with `secret`. */
+export async function verifyPokeTicket(secret: string, ticket: string, nowMs: number): Promise<PokeTicket | null> {
+  try {
+    const { payload } = await jwtVerify(ticket, await key(secret), {
+      algorithms: ['HS256'],
+      audience: POKE_AUDIENCE,
+      currentDate: new Date(nowMs),
+      requiredClaims: ['exp', 'sub', 'jti'],
+    });
+    if (typeof payload.hoa !== 'string') return null;
+    return { userId: payload.sub!, hoaId: payload.hoa, id: payload.jti!, expMs: payload.exp! * 1000 };
   } catch {
     return null;
   }

@@ -59,12 +59,17 @@ type Set<T extends SQLiteTable> = { [K in keyof Insert<T>]?: Insert<T>[K] | SQL 
  * Domain code writes synced rows only through these.
  */
 export function syncedTable<T extends SQLiteTable>(area: ServerSyncArea & { table: T }) {
+  // Property names looked up once (every pushed mutation records its change).
+  if (area.scope === 'user' && !area.owner) throw new Error(`syncedTable(${area.space}): a user-scope area names its owner column`);
+  const ownerKey = area.owner ? columnKey(area.table, area.owner) : '';
+  const hoaKey = columnKey(area.table, area.hoaId);
+  const idKey = columnKey(area.table, area.id);
   const changesOf = (rows: Record<string, unknown>[]): Changes => {
     if (rows.length === 0) return {};
-    if (area.scope === 'user') return { userIds: [...new Set(rows.map((r) => String(r[columnKey(area.table, area.owner!)])))] };
-    const hoaIds = [...new Set(rows.map((r) => String(r[columnKey(area.table, area.hoaId)])))];
+    if (area.scope === 'user') return { userIds: [...new Set(rows.map((r) => String(r[ownerKey])))] };
+    const hoaIds = [...new Set(rows.map((r) => String(r[hoaKey])))];
     if (hoaIds.length !== 1) throw new Error(`syncedTable(${area.space}): one write, one HOA`);
-    return { hoaId: hoaIds[0], rows: rows.map((r) => ({ space: area.space, id: String(r[columnKey(area.table, area.id)]) })) };
+    return { hoaId: hoaIds[0], rows: rows.map((r) => ({ space: area.space, id: String(r[idKey]) })) };
   };
   const versionKey = columnKey(area.table, area.version);
   // A prepared insert would freeze a default computed in JS ($defaultFn) at its first value.

@@ -16,6 +16,7 @@ import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tabl
 import { deleteClientGroups } from './groups';
 import { preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
 import type { AppDeps } from '../deps';
+import type { SyncDeps } from './area';
 
 export interface Changes {
   hoaId?: string;
@@ -35,28 +36,59 @@ const incrementCounter = preparedWrite<{ seq: number }, { scope: string }>(
     ON CONFLICT (scope) DO UPDATE SET seq = seq + 1 RETURNING seq`,
 );
 
-async function increment(tx: Tx, scope: string): Promise<number> {
-  const [row] = await incrementCounter(tx, { scope });
-  return Number(row.seq);
+// Most writes log one row (every pushed mutation on an HOA-wide row): rendered once.
+const logOneChange = preparedWrite<never, { hoaId: string; area: string; seq: number; rowId: string; createdAt: number }>(
+  () => sql`INSERT INTO ${syncChangeLog} (hoa_id, area, seq, row_id, created_at)
+    VALUES (${sql.placeholder('hoaId')}, ${sql.placeholder('area')}, ${sql.placeholder('seq')}, ${sql.placeholder('rowId')}, ${sql.placeholder('createdAt')})
+    ON CONFLICT DO NOTHING`,
+);
+
+/**
+ * Moves a counter once per transaction: every change the transaction makes shares that value (the
+ * changes become visible together at commit, so a pull never sees some of them under it). A push
+ * of 100 mutations moves the user's counter once, not 100 times.
+ */
+function increment(deps: SyncDeps, tx: Tx, scope: string): Promise<number> {
+  return deps.database.once(`counter:${scope}`, async () => {
+    const [row] = await incrementCounter(tx, { scope });
+    return Number(row.seq);
+  });
 }
 
-export async function bumpChanges(deps: Pick<AppDeps, 'database' | 'clock' | 'pokes'>, tx: Tx, changes: Changes): Promise<void> {
+export async function bumpChanges(deps: SyncDeps, tx: Tx, changes: Changes): Promise<void> {
   const rows = changes.rows ?? [];
   const userIds = [...new Set([...(changes.userIds ?? []), ...(changes.visibilityUserIds ?? [])])];
   if (rows.length > 0) {
     if (!changes.hoaId) throw new Error('bumpChanges: rows need their hoaId');
-    const seq = await increment(tx, hoaScope(changes.hoaId));
+    const seq = await increment(deps, tx, hoaScope(changes.hoaId));
     const createdAt = deps.clock();
-    await tx
-      .insert(syncChangeLog)
-      .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.space, seq, rowId: r.id, createdAt })))
-      .onConflictDoNothing();
+    if (rows.length === 1) await logOneChange(tx, { hoaId: changes.hoaId, area: rows[0].space, seq, rowId: rows[0].id, createdAt });
+    else
+      await tx
+        .insert(syncChangeLog)
+        .values(rows.map((r) => ({ hoaId: changes.hoaId!, area: r.space, seq, rowId: r.id, createdAt })))
+        .onConflictDoNothing();
   }
-  for (const id of new Set(changes.userIds ?? [])) await increment(tx, userScope(id));
-  for (const id of new Set(changes.visibilityUserIds ?? [])) await increment(tx, visibilityScope(id));
+  for (const id of new Set(changes.userIds ?? [])) await increment(deps, tx, userScope(id));
+  for (const id of new Set(changes.visibilityUserIds ?? [])) await increment(deps, tx, visibilityScope(id));
 
-  const hoaIds = rows.length > 0 ? [changes.hoaId!] : [];
-  if (hoaIds.length > 0 || userIds.length > 0) deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds, userIds }));
+  if (rows.length > 0 || userIds.length > 0) await pokeAfterCommit(deps, rows.length > 0 ? [changes.hoaId!] : [], userIds);
+}
+
+/**
+ * One poke after the commit, for every change of the transaction: a push of 100 mutations pokes
+ * each stream once, not 100 times (each poke makes every client it reaches pull). The targets
+ * gather in one set per transaction, created with its after-commit hook (`once`: a savepoint that
+ * rolls back takes both, and the next change starts another).
+ */
+async function pokeAfterCommit(deps: SyncDeps, hoaIds: string[], userIds: string[]): Promise<void> {
+  const targets = await deps.database.once('pokes', async () => {
+    const gathered = { hoaIds: new Set<string>(), userIds: new Set<string>() };
+    deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds: [...gathered.hoaIds], userIds: [...gathered.userIds] }));
+    return gathered;
+  });
+  for (const id of hoaIds) targets.hoaIds.add(id);
+  for (const id of userIds) targets.userIds.add(id);
 }
 
 type CounterRow = { scope: string; seq: number };

@@ -83,6 +83,11 @@ export interface SyncPatch {
   size: number;
 }
 
+/** The ids of the live entries of `area` a patch from CVR version `since` puts (all of them for a reset). */
+export function patchRowIds(groupId: string, area: ServerSyncArea, since: number | null): SQL {
+  return sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${since ?? -1}`;
+}
+
 /**
  * The patch that takes a client from CVR version `since` to the current entries: puts with the
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
@@ -90,9 +95,8 @@ export interface SyncPatch {
  */
 export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
-  const after = since ?? -1;
   for (const area of areas) {
-    const ids = sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${after}`;
+    const ids = patchRowIds(groupId, area, since);
     // As a BLOB: the megabytes of a first pull reach the response as the bytes SQLite wrote, never
     // decoded into a JS string and encoded back.
     const [puts] = await tx.all<{ n: number; ops: ArrayBuffer | null }>(sql`

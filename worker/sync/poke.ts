@@ -3,10 +3,10 @@
  * delays a pull (clients also pull on focus, when coming online and on a slow interval).
  *
  * Channels: `hoa:<id>` (HOA-wide rows changed) and `user:<id>` (a user's own rows or visibility).
- * On Node one process holds every connection, so an in-memory hub is enough. On Workers, isolates
- * share no memory: a Durable Object per HOA would implement the same interface (poke = fetch to
- * the object, subscribe = the object holding the stream). Without one, `subscribe` is absent, the
- * poke route answers 204 and clients fall back to polling.
+ * On Node one process holds every connection, so an in-memory hub streams server-sent events
+ * (`subscribe`). On Workers, isolates share no memory: a Durable Object per HOA holds the HOA's
+ * WebSockets (worker/sync/poke-room.ts, `connect`). With neither, the poke route answers 204 and
+ * clients fall back to polling.
  */
 
 export interface PokeTargets {
@@ -26,7 +26,15 @@ export interface PokeHub {
    * shuts down (the stream should end). Returns the unsubscribe.
    */
   subscribe?(who: PokeSubscriber, onPoke: () => void, onClose?: () => void): () => void;
+  /**
+   * Hands a WebSocket upgrade request to the room of `who.hoaId` (Workers). `ticket` is the
+   * verified single-use ticket the room admits once.
+   */
+  connect?(request: Request, who: PokeSubscriber, ticket: { id: string; expMs: number }): Promise<Response>;
 }
+
+/** Open sockets and streams end after this long; the client comes back with fresh credentials. */
+export const POKE_STREAM_MAX_MS = 10 * 60_000;
 
 export const hoaChannel = (hoaId: string) => `hoa:${hoaId}`;
 export const userChannel = (userId: string) => `user:${userId}`;

@@ -5,14 +5,14 @@ import { all, boardOnly, signedIn, type MatrixContext, type MatrixRow, type Who 
 const pdf = { fileName: 'minutes.pdf', fileType: 'application/pdf', fileSize: 2048 };
 
 /** A key the caller itself uploaded (anonymous callers get the board's, and are refused before it matters). */
-async function ownKey(ctx: MatrixContext, who: Who, area: 'requests' | 'violations') {
+async function ownKey(ctx: MatrixContext, who: Who, area: 'violations') {
   const token = who === 'anon' ? ctx.token.board : ctx.token[who];
   const r = await call(ctx.t, 'POST', `/api/${area}/presigned-url`, { token, body: pdf });
   return { body: { s3Key: r.json.s3Key as string } };
 }
 
 /** A key issued to Cedar Park: every Maple Grove caller gets 404 for it. */
-async function cedarKey(ctx: MatrixContext, area: 'requests' | 'violations') {
+async function cedarKey(ctx: MatrixContext, area: 'violations') {
   const cedar = await login(ctx.t, DEMO.cedar.board);
   const r = await call(ctx.t, 'POST', `/api/${area}/presigned-url`, { token: cedar.token, body: pdf });
   return { body: { s3Key: r.json.s3Key as string } };
@@ -24,12 +24,6 @@ export const servicesRows: MatrixRow[] = [
   { route: 'POST /api/requests/presigned-url', expect: signedIn(200), request: () => ({ body: pdf }) },
   // Residents attach files to violation messages, so they may upload here too (docs/decisions.md).
   { route: 'POST /api/violations/presigned-url', expect: signedIn(200), request: () => ({ body: pdf }) },
-  {
-    route: 'POST /api/requests/download-url',
-    expect: signedIn(200),
-    request: (ctx, who) => ownKey(ctx, who, 'requests'),
-    otherHoa: { request: (ctx) => cedarKey(ctx, 'requests'), expect: 404 },
-  },
   {
     route: 'POST /api/violations/download-url',
     expect: signedIn(200),

@@ -1,10 +1,11 @@
 /** Who an announcement addresses (community §3 audience types): active members of the HOA. */
-import { and, asc, count, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES, type AudienceType } from '../../../schema/announcements';
 import { announcementRecipients, users } from '../../../schema/tables';
 import type { DbOrTx } from '../../db';
 import { invalidField } from '../errors';
 import { chunks } from '../../services/chunks';
+import { activeMembers } from '../members';
 
 export interface Member {
   id: string;
@@ -12,8 +13,7 @@ export interface Member {
   email: string;
 }
 
-export const activeMembers = (hoaId: string, ...more: (SQL | undefined)[]) =>
-  and(eq(users.hoaId, hoaId), eq(users.status, 'active'), isNull(users.deletedAt), ...more);
+export { activeMembers };
 
 /** The active members an audience addresses now. */
 export async function resolveAudience(db: DbOrTx, hoaId: string, audience: AudienceType, customIds: string[]): Promise<Member[]> {

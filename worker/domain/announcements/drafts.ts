@@ -4,12 +4,12 @@
  * through `visibleAnnouncements` (another HOA's, or one the actor may not see, is a 404), then the
  * state rule of the policy (409). Rich text is sanitised on write and again on display.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES, announcementPolicy, type AnnouncementForm } from '../../../schema/announcements';
 import { isRichTextEmpty } from '../../../schema/rich-text';
 import { announcementReads, announcementRecipients, announcements } from '../../../schema/tables';
 import { fileExtension } from '../../../schema/uploads';
-import type { Tx } from '../../db';
+import { preparedInTransaction, type Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { chunks } from '../../services/chunks';
 import { sanitizeRichText } from '../../services/sanitize';
@@ -50,9 +50,9 @@ async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm) {
   return { title, message, category: input.category, audienceType: input.audience_type, custom, attachment };
 }
 
-/** The custom audience; written together with its announcement, whose new version carries it to clients. */
-async function replaceRecipients(tx: Tx, row: Pick<AnnouncementRow, 'id' | 'hoaId'>, userIds: string[]) {
-  await tx.delete(announcementRecipients).where(and(eq(announcementRecipients.hoaId, row.hoaId), eq(announcementRecipients.announcementId, row.id)));
+/** The custom audience; written together with its announcement, whose new version carries it to clients. A new row has none to delete. */
+async function replaceRecipients(tx: Tx, row: Pick<AnnouncementRow, 'id' | 'hoaId'>, userIds: string[], isNew = false) {
+  if (!isNew) await tx.delete(announcementRecipients).where(and(eq(announcementRecipients.hoaId, row.hoaId), eq(announcementRecipients.announcementId, row.id)));
   for (const part of chunks(userIds)) {
     await tx.insert(announcementRecipients).values(part.map((userId) => ({ announcementId: row.id, userId, hoaId: row.hoaId })));
   }
@@ -65,7 +65,11 @@ export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Acto
   const id = input.id ?? newId();
   if (input.id) {
     // Ids are global: the same answer whether the taken id is this HOA's or another's.
-    const [taken] = await tx.select({ id: announcements.id }).from(announcements).where(eq(announcements.id, id)).limit(1);
+    // Built once per transaction (a push may create many).
+    const q = preparedInTransaction(tx, 'announcement.idTaken', () =>
+      tx.select({ id: announcements.id }).from(announcements).where(eq(announcements.id, sql.placeholder('id'))).limit(1).prepare(),
+    );
+    const [taken] = await q.all({ id });
     if (taken) throw conflict(ANNOUNCEMENT_MESSAGES.idTaken);
   }
   const now = deps.clock();
@@ -83,7 +87,7 @@ export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Acto
     createdAt: now,
     updatedAt: now,
   });
-  await replaceRecipients(tx, row, fields.custom);
+  await replaceRecipients(tx, row, fields.custom, true);
   return row;
 }
 

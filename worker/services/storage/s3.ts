@@ -37,6 +37,9 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
       const command = new GetObjectCommand({ Bucket, Key: key, ResponseContentDisposition: contentDisposition(fileName) });
       return getSignedUrl(client, command, { expiresIn: expiresInSeconds });
     },
+    async put({ key, contentType, body }) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, ContentType: contentType, ContentLength: body.byteLength, Body: body }));
+    },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },

@@ -4,6 +4,8 @@ export interface FileStorage {
   presignUpload(input: { key: string; contentType: string; contentLength: number; expiresInSeconds?: number }): Promise<string>;
   /** A short-lived GET URL that downloads under the original file name. */
   presignDownload(input: { key: string; fileName: string; expiresInSeconds?: number }): Promise<string>;
+  /** Stores bytes the app received itself (a multipart upload), under `key` with that content type. */
+  put(input: { key: string; contentType: string; body: Uint8Array }): Promise<void>;
   delete(key: string): Promise<void>;
 }
 

@@ -1,0 +1,246 @@
+/** Requests (community §2–§9): enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
+import { z } from 'zod';
+import { richTextField } from './rich-text';
+import { isPrivileged, type Role } from './roles';
+import { THREAD_MESSAGES, threadMessageField, type ApiHistoryEntry, type ApiThreadMessage } from './threads';
+import type { ApiAttachment } from './uploads';
+
+/** Community §3: the stored values are the words shown. */
+export const REQUEST_CATEGORIES = ['Maintenance', 'Modification', 'Inquiry', 'Other'] as const;
+export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
+export const DEFAULT_REQUEST_CATEGORY: RequestCategory = 'Maintenance';
+
+export const REQUEST_STATUSES = ['open', 'in_progress', 'awaiting_info', 'resolved', 'closed', 'rejected'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export const REQUEST_STATUS_LABELS: Record<RequestStatus, string> = {
+  open: 'Open',
+  in_progress: 'In Progress',
+  awaiting_info: 'Awaiting Info',
+  resolved: 'Resolved',
+  closed: 'Closed',
+  rejected: 'Rejected',
+};
+
+export const REQUEST_MESSAGES = {
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  categoryRequired: 'Category is required',
+  messageEmpty: THREAD_MESSAGES.empty,
+  notFound: 'Request not found or you do not have permission to view it',
+  loadFailed: 'Failed to load requests',
+  loadOneFailed: 'Failed to load request',
+  statusUpdateFailed: 'Failed to update status',
+  sendMessageFailed: 'Failed to send message',
+  createFailed: 'Failed to create request. Please try again.',
+  loadDataFailed: 'Failed to load data',
+  created: 'Request created successfully! Redirecting...',
+  subtitleResident: 'View and manage your requests to the HOA',
+  subtitleBoard: 'Manage requests from residents',
+  // Server answers beyond the spec's texts (the spec shows none for these cases).
+  boardOnly: 'Only board members can change the status, assignee, deadline or resolution notes of a request',
+  titleTooLong: 'Title must be at most 200 characters',
+  descriptionTooLong: 'Description is too long',
+  statusInvalid: 'Status is invalid',
+  categoryInvalid: 'Category is invalid',
+  sortInvalid: 'Sort must be -createdAt or createdAt',
+  assigneeInvalid: 'Assignee must be an active board member of your HOA',
+  deadlineInvalid: 'Resolution deadline must be a valid date',
+  notesTooLong: 'Resolution notes must be at most 5000 characters',
+  nothingToUpdate: 'Nothing to update',
+  idTaken: 'A request with this id already exists',
+  attachmentNotAllowed: 'Only the resident who filed the request and the board can attach files to it',
+} as const;
+
+/** "Status updated to {status}" (community §4), with the status as the badge reads it. */
+export const statusUpdatedMessage = (status: RequestStatus) => `Status updated to ${REQUEST_STATUS_LABELS[status]}`;
+
+/** Timers and sizes of community §4 and §9. */
+export const REQUEST_PAGE_SIZE = 10;
+export const REQUEST_CREATED_REDIRECT_MS = 1500;
+export const REQUEST_STATUS_TOAST_MS = 3000;
+
+/** Limits the spec does not show; generous, they only keep abusive payloads out. */
+export const REQUEST_TITLE_MAX = 200;
+export const REQUEST_DESCRIPTION_MAX = 100_000;
+export const REQUEST_NOTES_MAX = 5_000;
+
+/** The counters of the board's list (community §2): three statuses and one category. */
+export const REQUEST_COUNTERS = [
+  { label: 'Open', status: 'open' },
+  { label: 'In Progress', status: 'in_progress' },
+  { label: 'Resolved', status: 'resolved' },
+  { label: 'Maintenance', category: 'Maintenance' },
+] as const satisfies readonly ({ label: string; status: RequestStatus } | { label: string; category: RequestCategory })[];
+
+/** Activity History wording, one text per event; the server records them and the mutators predict them. */
+export const REQUEST_HISTORY = {
+  created: 'Request created',
+  statusChanged: (from: RequestStatus, to: RequestStatus) => `Status changed from ${REQUEST_STATUS_LABELS[from]} to ${REQUEST_STATUS_LABELS[to]}`,
+  assigned: (name: string) => `Assigned to ${name}`,
+  unassigned: 'Assignment removed',
+  deadlineSet: (at: number) => `Resolution deadline set to ${formatDeadline(at)}`,
+  deadlineRemoved: 'Resolution deadline removed',
+  notesUpdated: 'Resolution notes updated',
+  notesRemoved: 'Resolution notes removed',
+  messageAdded: 'Message added',
+  internalNoteAdded: 'Internal note added',
+  attachmentAdded: (fileName: string) => `Attachment added: ${fileName}`,
+} as const;
+
+/** A deadline is a day (stored as its UTC midnight), shown in the en-US short month format (community §9). */
+export const formatDeadline = (at: number) => new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The request policy (community §4, §6), one rule each: the domain enforces it, the mutators
+ * predict with it, the screens choose their controls with it. Role rules answer 403.
+ */
+export const requestPolicy = {
+  /** Everyone signed in files requests. */
+  mayCreate: (_role: Role) => true,
+  /** Status (any to any, community §4), assignee, resolution deadline and notes: board and superadmin. */
+  mayTriage: (role: Role) => isPrivileged(role),
+  /** Resident, address, assignee, counters and the status control (community §6). */
+  seesPeople: (role: Role) => isPrivileged(role),
+  /** Residents see their own requests only; the board sees the HOA's. */
+  maySee: (r: { residentId: string }, viewer: { userId: string; role: Role }) => isPrivileged(viewer.role) || r.residentId === viewer.userId,
+  /** Files are attached by the resident who filed the request and by the board. */
+  mayAttach: (r: { residentId: string }, viewer: { userId: string; role: Role }) => isPrivileged(viewer.role) || r.residentId === viewer.userId,
+  /** Any status can follow any other; choosing the current one changes nothing. */
+  isStatusChange: (r: { status: RequestStatus }, next: RequestStatus) => r.status !== next,
+  /** What this viewer may do with this request now (the screens' controls). */
+  actionsFor(r: { residentId: string }, viewer: { userId: string; role: Role }) {
+    const triage = requestPolicy.mayTriage(viewer.role);
+    return { changeStatus: triage, assign: triage, setDeadline: triage, editNotes: triage, comment: true, attach: requestPolicy.mayAttach(r, viewer) };
+  },
+};
+
+// ------------------------------------------------------------------ form and body schemas
+
+const title = z
+  .string({ error: REQUEST_MESSAGES.titleRequired })
+  .max(REQUEST_TITLE_MAX * 4, { error: REQUEST_MESSAGES.titleTooLong, abort: true })
+  .trim()
+  .min(1, REQUEST_MESSAGES.titleRequired)
+  .max(REQUEST_TITLE_MAX, REQUEST_MESSAGES.titleTooLong);
+
+/** A storage key from `POST /api/requests/presigned-url`; blank means none. */
+const photoUrl = z
+  .string()
+  .trim()
+  .max(600)
+  .nullish()
+  .transform((v) => v || null);
+
+/** The create form, `POST /api/requests` and the createRequest mutator (snake_case, as on the wire). */
+export const requestFields = {
+  title,
+  description: richTextField({ required: REQUEST_MESSAGES.descriptionRequired, tooLong: REQUEST_MESSAGES.descriptionTooLong }, REQUEST_DESCRIPTION_MAX),
+  category: z.enum(REQUEST_CATEGORIES, { error: REQUEST_MESSAGES.categoryRequired }),
+  photo_url: photoUrl,
+};
+export const requestFormSchema = z.object(requestFields);
+export type RequestFormInput = z.input<typeof requestFormSchema>;
+export type RequestForm = z.output<typeof requestFormSchema>;
+
+/** A day: `YYYY-MM-DD`, or an ISO date-time whose UTC day is taken. Milliseconds of that day's UTC midnight. */
+export const deadlineField = z
+  .string({ error: REQUEST_MESSAGES.deadlineInvalid })
+  .trim()
+  .max(40, REQUEST_MESSAGES.deadlineInvalid)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), REQUEST_MESSAGES.deadlineInvalid)
+  .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
+
+/** The board's fields of `PUT /api/requests/:id` and the updateRequestTriage mutator; each one left out stays as it is. */
+export const requestTriageFields = {
+  assigned_to: z.string({ error: REQUEST_MESSAGES.assigneeInvalid }).trim().max(64, REQUEST_MESSAGES.assigneeInvalid).nullish().transform((v) => (v === undefined ? undefined : v || null)),
+  resolution_deadline: deadlineField.nullish(),
+  resolution_notes: z
+    .string({ error: REQUEST_MESSAGES.notesTooLong })
+    .max(REQUEST_NOTES_MAX * 4, { error: REQUEST_MESSAGES.notesTooLong, abort: true })
+    .trim()
+    .max(REQUEST_NOTES_MAX, REQUEST_MESSAGES.notesTooLong)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+};
+export const requestStatusField = z.enum(REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusInvalid });
+
+/** `PUT /api/requests/:id`: the status (community §7) and the board's fields; at least one. */
+export const requestUpdateSchema = z
+  .object({ status: requestStatusField.optional(), ...requestTriageFields })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: REQUEST_MESSAGES.nothingToUpdate, path: [] });
+export type RequestUpdate = z.output<typeof requestUpdateSchema>;
+
+/** `POST /api/requests/:id/comments` and the addRequestComment mutator. */
+export const requestCommentFields = {
+  message: threadMessageField,
+  /** The spec's screen always sends true; false is an internal note, board only. */
+  is_public: z.boolean().default(true),
+};
+export const requestCommentSchema = z.object(requestCommentFields);
+
+/** A comma-joined list of enum values (`category`, `status` filters); an unknown value is a 400. */
+function commaList<T extends string>(values: readonly T[], message: string) {
+  return z
+    .string()
+    .max(500)
+    .optional()
+    .transform((v, ctx) => {
+      const parts = (v ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+      const bad = parts.find((p) => !(values as readonly string[]).includes(p));
+      if (bad !== undefined) ctx.addIssue({ code: 'custom', message });
+      return [...new Set(parts)] as T[];
+    });
+}
+
+export const REQUEST_SORTS = ['-createdAt', 'createdAt'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+
+/** `GET /api/requests` query (community §7). */
+export const requestListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+  limit: z.coerce.number().int().min(1).max(100).default(REQUEST_PAGE_SIZE).catch(REQUEST_PAGE_SIZE),
+  search: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((v) => v?.trim() || null),
+  category: commaList(REQUEST_CATEGORIES, REQUEST_MESSAGES.categoryInvalid),
+  status: commaList(REQUEST_STATUSES, REQUEST_MESSAGES.statusInvalid),
+  sort: z.enum(REQUEST_SORTS, { error: REQUEST_MESSAGES.sortInvalid }).default('-createdAt'),
+});
+export type RequestListQuery = z.output<typeof requestListQuery>;
+
+// ------------------------------------------------------------------ REST response shapes (community §3)
+
+/** One request (GET /api/requests/:id, list rows, and every write's answer). */
+export interface ApiRequest {
+  _id: string;
+  title: string;
+  description: string;
+  category: RequestCategory;
+  status: RequestStatus;
+  /** The attachment's storage key (community §3), or null. */
+  photo_url: string | null;
+  attachment: ApiAttachment | null;
+  user_id: { _id: string; name: string; email: string; role: Role };
+  address_id: { _id: string; street: string; unit_number: string | null } | null;
+  /** Board and superadmin only (null for residents, community §6). */
+  assigned_to: { _id: string; name: string; email: string } | null;
+  resolution_deadline: string | null;
+  resolution_notes: string | null;
+  /** Residents receive public messages only. */
+  comments: ApiThreadMessage[];
+  history: ApiHistoryEntry[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface ApiRequestPage {
+  docs: ApiRequest[];
+  totalDocs: number;
+  totalPages: number;
+  page: number;
+  limit: number;
+  hasNextPage: boolean;
+}

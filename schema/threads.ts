@@ -1,0 +1,117 @@
+/**
+ * The thread kit, shared half: a record's message thread and its activity history, as request
+ * comments and violation messages both have them (community §2, §3, §6). One rule each for who is
+ * staff, which name a reader sees, which entries a resident may see, and the synced and REST shapes.
+ * The server half is worker/domain/threads/ (tables: schema/tables/threads.ts).
+ */
+import { z } from 'zod';
+import { richTextField } from './rich-text';
+import { isPrivileged, ROLES, type Role } from './roles';
+
+/** What residents see instead of a staff member's name (community §6). */
+export const STAFF_LABEL = 'HOA Staff';
+
+export const THREAD_MESSAGES = {
+  empty: 'Message cannot be empty',
+  // Beyond the spec's texts: it shows no limit; this one only keeps abusive payloads out.
+  tooLong: 'Message is too long',
+  internalBoardOnly: 'Only board members can post internal messages',
+  idTaken: 'A message with this id already exists',
+} as const;
+
+export const THREAD_MESSAGE_MAX = 50_000;
+
+/** A thread message body: rich text with visible text (an empty paragraph is empty), sanitised on the server. */
+export const threadMessageField = richTextField({ required: THREAD_MESSAGES.empty, tooLong: THREAD_MESSAGES.tooLong }, THREAD_MESSAGE_MAX);
+
+export const threadPolicy = {
+  /** Staff: an author with a board-level role when they wrote (kept with the message, so it stays true later). */
+  isStaff: (role: Role) => isPrivileged(role),
+  /** Who reads staff names, internal messages and internal history: board and superadmin. */
+  seesInternal: (role: Role) => isPrivileged(role),
+  /** Messages hidden from residents (not public, internal) are written by staff only. */
+  mayPostInternal: (role: Role) => isPrivileged(role),
+};
+
+/**
+ * Who wrote or did something, as the reader may see them: the server resolves it per reader
+ * (worker/domain/threads/values.ts). Readers who do not see internal rows (residents) get a staff
+ * member as "HOA Staff" without id (community §6); `isStaff` gives board readers the Staff badge.
+ */
+export type SyncedThreadPerson = {
+  id: string | null;
+  name: string;
+  isStaff: boolean;
+};
+
+/** One message of a thread (times in milliseconds since the epoch). Residents never receive one that is not public. */
+export type SyncedThreadMessage = {
+  id: string;
+  author: SyncedThreadPerson;
+  /** Sanitised rich text. */
+  message: string;
+  isPublic: boolean;
+  createdAt: number;
+};
+
+/** One line of Activity History: what happened, who did it, when. Residents receive public entries only. */
+export type SyncedHistoryEntry = {
+  id: string;
+  action: string;
+  user: SyncedThreadPerson;
+  at: number;
+};
+
+/**
+ * The signed-in user as the screens know them, sent with a mutation so its optimistic value can show
+ * the author at once (also offline). The server never reads it: the author is the token's user.
+ */
+export const actingUserSchema = z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320).optional(), role: z.enum(ROLES) });
+export type ActingUser = z.output<typeof actingUserSchema>;
+
+/** The author of an optimistic message or history entry: the acting user, or a blank until the server answers. */
+export function optimisticPerson(user: ActingUser | undefined): SyncedThreadPerson {
+  return user ? { id: user.id, name: user.name, isStaff: threadPolicy.isStaff(user.role) } : { id: null, name: '', isStaff: false };
+}
+
+// ------------------------------------------------------------------ REST shapes
+
+export interface ApiThreadPerson {
+  _id: string | null;
+  name: string;
+  is_staff: boolean;
+}
+
+/** `comments[]` of a request (community §3: user_id, message, created_at, is_public). */
+export interface ApiThreadMessage {
+  _id: string;
+  user_id: ApiThreadPerson;
+  message: string;
+  is_public: boolean;
+  created_at: string;
+}
+
+/** `history[]` (community §3: action, user_id name, timestamp). */
+export interface ApiHistoryEntry {
+  _id: string;
+  action: string;
+  user_id: ApiThreadPerson;
+  timestamp: string;
+}
+
+const apiPerson = (p: SyncedThreadPerson): ApiThreadPerson => ({ _id: p.id, name: p.name, is_staff: p.isStaff });
+
+export const toApiThreadMessage = (m: SyncedThreadMessage): ApiThreadMessage => ({
+  _id: m.id,
+  user_id: apiPerson(m.author),
+  message: m.message,
+  is_public: m.isPublic,
+  created_at: new Date(m.createdAt).toISOString(),
+});
+
+export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => ({
+  _id: h.id,
+  action: h.action,
+  user_id: apiPerson(h.user),
+  timestamp: new Date(h.at).toISOString(),
+});

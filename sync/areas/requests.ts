@@ -1,0 +1,176 @@
+/**
+ * Requests, shared half: the cache's key space and value (a request with its people, its thread and
+ * its Activity History, so the detail and messages screens work offline), and the mutators: a
+ * resident files a request and writes messages offline; the board changes the status, assigns,
+ * sets the deadline and resolution notes, and answers.
+ */
+import type { WriteTransaction } from 'replicache';
+import { z } from 'zod';
+import type { Role } from '../../schema/roles';
+import {
+  REQUEST_HISTORY,
+  REQUEST_MESSAGES,
+  requestCommentFields,
+  requestFields,
+  requestPolicy,
+  requestStatusField,
+  requestTriageFields,
+  type RequestCategory,
+  type RequestStatus,
+} from '../../schema/requests';
+import { actingUserSchema, optimisticPerson, threadPolicy, type ActingUser, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
+import type { SyncedAttachment } from '../../schema/uploads';
+import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { newRowId, rowId } from './fields';
+
+export const REQUEST_SPACE = 'request';
+export const requestKey = (id: string) => keyOf(REQUEST_SPACE, id);
+
+/** Milliseconds since the epoch for times (the client formats them). */
+export type SyncedRequest = {
+  id: string;
+  title: string;
+  /** Sanitised rich text. */
+  description: string;
+  category: RequestCategory;
+  status: RequestStatus;
+  attachment: SyncedAttachment | null;
+  /** Who filed it (empty in an optimistic value made without the acting user). */
+  resident: { id: string; name: string; email: string; role: Role };
+  address: { id: string; street: string; unitNumber: string | null } | null;
+  /** Board and superadmin only (null for residents, community §6). */
+  assignee: { id: string; name: string; email: string } | null;
+  /** A day, as its UTC midnight. */
+  resolutionDeadline: number | null;
+  resolutionNotes: string | null;
+  /** Oldest first. Residents never receive a message that is not public. */
+  messages: SyncedThreadMessage[];
+  /** Oldest first. Residents receive the public entries only. */
+  history: SyncedHistoryEntry[];
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+};
+
+/**
+ * What the screen knows and shows until the server's value arrives (the acting user, the uploaded
+ * file's name, the chosen assignee's name). The server never reads it.
+ */
+const shown = z
+  .object({
+    by: actingUserSchema.optional(),
+    attachment: z.object({ filename: z.string().max(255), fileSize: z.number().int().nonnegative(), fileType: z.string().max(10) }).optional(),
+    assignee: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
+  })
+  .optional();
+
+const current = async (tx: WriteTransaction, id: string) => (await tx.get(requestKey(id))) as SyncedRequest | undefined;
+const triage = { role: requestPolicy.mayTriage, refusal: REQUEST_MESSAGES.boardOnly };
+
+/** A history line the acting user made now (the server's line replaces it with the next pull). */
+function entry(action: string, by: ActingUser | undefined, at: number): SyncedHistoryEntry {
+  return { id: crypto.randomUUID(), action, user: optimisticPerson(by), at };
+}
+
+async function save(tx: WriteTransaction, row: SyncedRequest) {
+  await tx.set(requestKey(row.id), { ...row });
+}
+
+export const requestMutators = {
+  /** Files a request with a client-made id (also offline); the attachment, when any, was uploaded before. */
+  createRequest: defineMutator({
+    args: z.object({ id: newRowId, ...requestFields, shown }),
+    label: 'Create request',
+    async apply(tx, args) {
+      if (await tx.has(requestKey(args.id))) return;
+      const now = Date.now();
+      const by = args.shown?.by;
+      const file = args.shown?.attachment;
+      const row: SyncedRequest = {
+        id: args.id,
+        title: args.title,
+        description: args.description,
+        category: args.category,
+        status: 'open',
+        attachment: args.photo_url ? { s3Key: args.photo_url, filename: file?.filename ?? '', fileSize: file?.fileSize ?? 0, fileType: file?.fileType ?? '' } : null,
+        resident: { id: by?.id ?? '', name: by?.name ?? '', email: by?.email ?? '', role: by?.role ?? 'resident' },
+        address: null,
+        assignee: null,
+        resolutionDeadline: null,
+        resolutionNotes: null,
+        messages: [],
+        history: [entry(REQUEST_HISTORY.created, by, now)],
+        createdAt: now,
+        updatedAt: now,
+        version: 0,
+      };
+      await save(tx, row);
+    },
+  }),
+
+  /** Any status from any other (community §4). */
+  setRequestStatus: defineMutator({
+    args: z.object({ id: rowId, status: requestStatusField, shown }),
+    label: 'Update request status',
+    allowed: triage,
+    async apply(tx, { id, status, shown: s }) {
+      const row = await current(tx, id);
+      if (!row || !requestPolicy.isStatusChange(row, status)) return;
+      const now = Date.now();
+      await save(tx, { ...row, status, updatedAt: now, history: [...row.history, entry(REQUEST_HISTORY.statusChanged(row.status, status), s?.by, now)] });
+    },
+  }),
+
+  /** The board's fields: assignee, resolution deadline, resolution notes; each one left out stays as it is. */
+  updateRequestTriage: defineMutator({
+    args: z
+      .object({ id: rowId, ...requestTriageFields, shown })
+      .refine((v) => v.assigned_to !== undefined || v.resolution_deadline !== undefined || v.resolution_notes !== undefined, REQUEST_MESSAGES.nothingToUpdate),
+    label: 'Update request',
+    allowed: triage,
+    async apply(tx, args) {
+      const row = await current(tx, args.id);
+      if (!row) return;
+      const now = Date.now();
+      const by = args.shown?.by;
+      const next = { ...row, history: [...row.history] };
+      if (args.assigned_to !== undefined && args.assigned_to !== (row.assignee?.id ?? null)) {
+        const who = args.shown?.assignee;
+        next.assignee = args.assigned_to ? { id: args.assigned_to, name: who?.name ?? '', email: who?.email ?? '' } : null;
+        next.history.push(entry(args.assigned_to ? REQUEST_HISTORY.assigned(who?.name ?? '') : REQUEST_HISTORY.unassigned, by, now));
+      }
+      if (args.resolution_deadline !== undefined && args.resolution_deadline !== row.resolutionDeadline) {
+        next.resolutionDeadline = args.resolution_deadline;
+        next.history.push(entry(args.resolution_deadline === null ? REQUEST_HISTORY.deadlineRemoved : REQUEST_HISTORY.deadlineSet(args.resolution_deadline), by, now));
+      }
+      if (args.resolution_notes !== undefined && args.resolution_notes !== row.resolutionNotes) {
+        next.resolutionNotes = args.resolution_notes;
+        next.history.push(entry(args.resolution_notes === null ? REQUEST_HISTORY.notesRemoved : REQUEST_HISTORY.notesUpdated, by, now));
+      }
+      if (next.history.length === row.history.length) return;
+      await save(tx, { ...next, updatedAt: now });
+    },
+  }),
+
+  /** A message in the request's thread (also offline); it shows the acting user as its author at once. */
+  addRequestComment: defineMutator({
+    args: z.object({ id: newRowId, requestId: rowId, ...requestCommentFields, shown }),
+    label: 'Send message',
+    async apply(tx, args) {
+      const row = await current(tx, args.requestId);
+      if (!row || row.messages.some((m) => m.id === args.id)) return;
+      const by = args.shown?.by;
+      // Same rule as the server: internal notes are the board's.
+      if (!args.is_public && (!by || !threadPolicy.mayPostInternal(by.role))) return;
+      const now = Date.now();
+      const message: SyncedThreadMessage = { id: args.id, author: optimisticPerson(by), message: args.message, isPublic: args.is_public, createdAt: now };
+      const action = args.is_public ? REQUEST_HISTORY.messageAdded : REQUEST_HISTORY.internalNoteAdded;
+      await save(tx, { ...row, messages: [...row.messages, message], history: [...row.history, entry(action, by, now)], updatedAt: now });
+    },
+  }),
+};
+
+export const requestsSync = {
+  spaces: [REQUEST_SPACE] as const,
+  mutators: requestMutators,
+} satisfies SharedSyncArea;

@@ -1,0 +1,51 @@
+/**
+ * WAL checkpoints in a worker thread (the Node entry's database): the app's own commits no longer
+ * copy the WAL into the database file, the thread does.
+ */
+import { sql } from 'drizzle-orm';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SAFETY_NET_PAGES } from '../../worker/dev/checkpoints';
+import { openDatabase } from '../../worker/dev/database';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function filled(checkpointInBackground: boolean) {
+  const dir = mkdtempSync(join(tmpdir(), 'hoa-ckpt-'));
+  dirs.push(dir);
+  const path = join(dir, 'test.db');
+  const database = await openDatabase(`file:${path}`, undefined, { checkpointInBackground });
+  await database.transaction(async (tx) => {
+    await tx.run(sql`CREATE TABLE filler (id INTEGER PRIMARY KEY, text TEXT NOT NULL)`);
+    // About 500 pages of 4 KB: under SQLite's own threshold (1,000), so only a checkpointer copies them.
+    await tx.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO filler SELECT i, printf('%.1000c', 'x') FROM n`);
+  });
+  return { database, size: () => statSync(path).size };
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((ok) => setTimeout(ok, 25))) if (check()) return true;
+  return check();
+}
+
+describe('background checkpoints', () => {
+  it('copy the WAL into the database file without a commit doing it', async () => {
+    const { database, size } = await filled(true);
+    const [setting] = (await database.client.execute('PRAGMA wal_autocheckpoint')).rows;
+    expect(setting.wal_autocheckpoint).toBe(SAFETY_NET_PAGES);
+    expect(await until(() => size() > 2000 * 1000, 3000)).toBe(true);
+    database.client.close();
+  });
+
+  it('are off unless asked for: the same writes stay in the WAL', async () => {
+    const { database, size } = await filled(false);
+    await new Promise((ok) => setTimeout(ok, 1200));
+    expect(size()).toBeLessThan(2000 * 1000);
+    database.client.close();
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Every scheduled job through the Worker's cron handler (wrangler dev's /cdn-cgi/handler/scheduled):
+ * one row waiting for each job, one cron tick, each row's job done. Areas with jobs of their own
+ * add their row here.
+ */
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { call, DEMO, login, until } from './http';
+
+const db = createClient({ url: `file:${inject('databasePath')}` });
+afterAll(() => db.close());
+
+const DAY = 86_400_000;
+const one = async (sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows[0];
+
+describe('scheduled jobs in workerd', () => {
+  let owner: Awaited<ReturnType<typeof login>>;
+  beforeAll(async () => {
+    owner = await login(DEMO.maple.superadmin);
+  });
+
+  it('one cron tick runs every job: scheduled sends, mail delivery and the clean-ups', async () => {
+    const now = Date.now();
+    const hoa = await one('SELECT hoa_id, id FROM users WHERE email = ?', [DEMO.maple.superadmin]);
+    const [hoaId, userId] = [String(hoa.hoa_id), String(hoa.id)];
+
+    // A scheduled announcement that has come due.
+    const draft = await call('POST', '/api/announcements', { token: owner.token, body: { title: 'Workerd cron send', message: '<p>Due now.</p>', audience_type: 'all' } });
+    const scheduled = await call('POST', `/api/announcements/${draft.json._id}/send`, { token: owner.token, body: { scheduled_at: new Date(now + DAY).toISOString() } });
+    expect(scheduled.json.status).toBe('scheduled');
+    await db.execute({ sql: 'UPDATE announcements SET scheduled_at = ? WHERE id = ?', args: [now - 1_000, draft.json._id] });
+    // Mail waiting in the outbox.
+    await db.execute({
+      sql: "INSERT INTO email_outbox (id, hoa_id, to_email, template, subject, html, text, status, next_attempt_at, created_at) VALUES (?, ?, 'cron@example.test', 'test', 'Cron', '<p>x</p>', 'x', 'queued', ?, ?)",
+      args: ['workerd-cron-mail', hoaId, now - 1_000, now - 1_000],
+    });
+    // Rows past their keeping time.
+    await db.execute({ sql: 'INSERT INTO rate_limits (key, window_start, count) VALUES (?, 0, 1)', args: ['workerd:stale-window'] });
+    await db.execute({
+      sql: "INSERT INTO sessions (id, user_id, hoa_id, family_id, token_hash, created_at, last_used_at, expires_at) VALUES ('workerd-expired-session', ?, ?, 'f', 'workerd-expired-hash', ?, ?, ?)",
+      args: [userId, hoaId, now - 60 * DAY, now - 60 * DAY, now - 30 * DAY],
+    });
+    await db.execute({ sql: "INSERT INTO sync_change_log (hoa_id, area, seq, row_id, created_at) VALUES (?, 'announcement', 0, 'workerd-old-change', ?)", args: [hoaId, now - 40 * DAY] });
+    await db.execute({ sql: "INSERT INTO sync_client_groups (id, user_id, hoa_id, created_at, updated_at) VALUES ('workerd-idle-group', ?, ?, ?, ?)", args: [userId, hoaId, now - 100 * DAY, now - 100 * DAY] });
+    await db.execute({
+      sql: "INSERT INTO sync_notices (id, hoa_id, user_id, mutation_name, mutation_id, client_id, args_summary, message, created_at, dismissed_at) VALUES ('workerd-old-notice', ?, ?, 'm', 1, 'c', '', 'Refused', ?, ?)",
+      args: [hoaId, userId, now - 40 * DAY, now - 40 * DAY],
+    });
+
+    // The Worker without [assets]: see ProvidedContext.cronWorkerUrl in global-setup.ts.
+    expect((await fetch(`${inject('cronWorkerUrl')}/cdn-cgi/handler/scheduled`)).status).toBe(200);
+
+    const gone = (sql: string) => until(async () => ((await db.execute(sql)).rows.length === 0 ? true : undefined));
+    await gone("SELECT 1 FROM rate_limits WHERE key = 'workerd:stale-window'");
+    await gone("SELECT 1 FROM sessions WHERE id = 'workerd-expired-session'");
+    await gone("SELECT 1 FROM sync_change_log WHERE row_id = 'workerd-old-change'");
+    await gone("SELECT 1 FROM sync_client_groups WHERE id = 'workerd-idle-group'");
+    await gone("SELECT 1 FROM sync_notices WHERE id = 'workerd-old-notice'");
+    // Sent: with no mail provider in the checks, its deliveries end failed, visibly.
+    const sent = await until(async () => {
+      const row = await one('SELECT status, sent_at FROM announcements WHERE id = ?', [draft.json._id]);
+      return row.status !== 'scheduled' && row.status !== 'sending' ? row : undefined;
+    });
+    expect(sent.sent_at).not.toBeNull();
+    expect(Number((await one("SELECT COUNT(*) AS n FROM email_outbox WHERE ref = ?", [`announcement:${draft.json._id}`])).n)).toBeGreaterThan(0);
+    const mail = await until(async () => {
+      const row = await one("SELECT status, attempts, last_error FROM email_outbox WHERE id = 'workerd-cron-mail'");
+      return row.status !== 'queued' && row.status !== 'sending' ? row : undefined;
+    });
+    expect(Number(mail.attempts)).toBeGreaterThan(0);
+    expect(String(mail.last_error)).toContain('RESEND_API_KEY');
+  });
+});

@@ -177,8 +177,9 @@ export const userListQuery = z.object({
     .default('false')
     .catch('false')
     .transform((v) => v === 'true'),
-  status: z.enum(USER_STATUSES).optional().catch(undefined),
-  role: z.enum(ROLES).optional().catch(undefined),
+  // A filter the screen never sends is a mistake of the caller: 400, not a silently wider list.
+  status: z.enum(USER_STATUSES, { error: M.statusInvalid }).optional(),
+  role: z.enum(ROLES, { error: M.roleInvalid }).optional(),
   /** Name or email contains. */
   search: z.string().trim().max(100).optional().catch(undefined),
 });

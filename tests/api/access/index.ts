@@ -1,9 +1,11 @@
+import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
 import { syncRows } from './sync';
+import { userRows } from './users';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows, ...userRows, ...addressRows];

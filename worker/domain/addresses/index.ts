@@ -74,7 +74,8 @@ export async function listAddresses(db: DbOrTx, actor: Actor, q: { page: number;
 
 /** Total Addresses and Occupied (at least one member lives there). */
 async function addressStatistics(db: DbOrTx, actor: Actor): Promise<AddressStatistics> {
-  const occupiedSql = sql<number>`coalesce(sum(exists (select 1 from ${users} where ${users.addressId} = ${addresses.id} and ${users.hoaId} = ${addresses.hoaId} and ${users.deletedAt} is null)), 0)`.mapWith(Number);
+  // Spelled out with an alias: drizzle writes bare column names here, and "id" would be the resident's.
+  const occupiedSql = sql<number>`coalesce(sum(exists (select 1 from users r where r.address_id = ${addresses}.id and r.hoa_id = ${addresses}.hoa_id and r.deleted_at is null)), 0)`.mapWith(Number);
   const [row] = await db.select({ totalAddresses: count(), occupied: occupiedSql }).from(addresses).where(live(actor));
   return row;
 }

@@ -5,6 +5,7 @@
  */
 import { announcementRoutes } from '../features/announcements/routes';
 import { areaPage } from '../features/areas/AreaPage';
+import { userRoutes } from '../features/users/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -62,8 +63,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/violations/:id', access: 'signed-in', page: areaPage(violation) },
 
   // Board (superadmin also passes)
-  { path: '/users', access: 'board', page: areaPage({ title: 'User Management' }) },
-  { path: '/addresses', access: 'board', page: areaPage({ title: 'Address Directory', subtitle: 'Manage community addresses and residents' }) },
+  ...userRoutes,
 
   // Superadmin
   { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },

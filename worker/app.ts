@@ -11,6 +11,7 @@ import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
 import { uploadRoutes } from './routes/uploads';
+import { dashboardRoutes } from './routes/dashboard';
 import { webhookRoutes } from './routes/webhooks';
 import { syncRoutes } from './routes/sync';
 
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (area.uploads) app.route(area.uploads.path, uploadRoutes(area.uploads.feature, area.uploads));
     for (const { path, router } of area.routes ?? []) app.route(path, router);
   }
+  app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/webhooks', webhookRoutes);
   // The local providers' pages exist only while that local provider stands in for the real one, and
   // answer only this machine: the mailbox shows every HOA's reset links.

@@ -4,5 +4,6 @@ export * from './email';
 export * from './storage';
 export * from './payments';
 export * from './announcements';
+export * from './documents';
 export * from './requests';
 export * from './sync';

@@ -4,6 +4,7 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
@@ -14,7 +15,7 @@ export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
-  uploadsOnly('documents', false),
+  documentsArea,
   uploadsOnly('violations', true),
   usersArea,
 ];

@@ -1,6 +1,8 @@
 import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
+import { dashboardRows } from './dashboard';
+import { documentRows } from './documents';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
@@ -8,4 +10,4 @@ import { syncRows } from './sync';
 import { userRows } from './users';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows, ...userRows, ...addressRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...dashboardRows, ...userRows, ...addressRows];

@@ -38,7 +38,7 @@ export function AddressesPage() {
       header: 'Residents',
       cell: (a) =>
         a.residents.length === 0 ? (
-          <span className="text-neutral-500">None</span>
+          <span className="text-neutral-600">None</span>
         ) : (
           <ul className="space-y-0.5">
             {a.residents.map((r) => (
@@ -57,14 +57,14 @@ export function AddressesPage() {
         return <Badge variant={RESIDENCY_VARIANT[r]}>{r}</Badge>;
       },
     },
-    { header: 'Notes', className: 'max-w-xs', cell: (a) => (a.notes ? <span className="line-clamp-2">{a.notes}</span> : <span className="text-neutral-500">—</span>) },
+    { header: 'Notes', className: 'max-w-xs', cell: (a) => (a.notes ? <span className="line-clamp-2">{a.notes}</span> : <span className="text-neutral-600">—</span>) },
     ...(manage
       ? [
           {
             header: 'Actions',
             className: 'text-right',
             cell: (a: ApiAddress) => (
-              <div className="flex flex-wrap justify-end gap-1.5">
+              <div className="flex justify-start gap-1.5 sm:justify-end">
                 <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'edit', address: a })}>
                   Edit<span className="sr-only"> {addressLabel(a)}</span>
                 </Button>

@@ -68,7 +68,7 @@ export function UsersPage() {
   const actions = (u: ApiUser) => {
     const may = actor ? userPolicy.actionsFor(actor, u) : { edit: false, resend: false, delete: false };
     return (
-      <div className="flex flex-wrap justify-end gap-1.5">
+      <div className="flex justify-start gap-1.5 sm:justify-end">
         <Button size="sm" variant="secondary" disabled={!may.edit} onClick={() => setOpen({ kind: 'edit', user: u })}>
           Edit<span className="sr-only"> {shownName(u)}</span>
         </Button>
@@ -92,16 +92,18 @@ export function UsersPage() {
       primary: true,
       cell: (u) => (
         <span className="flex flex-wrap items-center gap-2">
-          {shownName(u)}
+          {/* An invited user names themselves when they accept; until then the email says who it is. */}
+          {u.name || <span className="text-neutral-600 sm:hidden">{u.email}</span>}
+          {!u.name && <span className="hidden text-neutral-600 sm:inline">Not yet accepted</span>}
           {u._id === me?.id && <Badge variant="outline">You</Badge>}
         </span>
       ),
     },
-    { header: 'Email', className: 'break-all', cell: (u) => u.email },
+    { header: 'Email', className: 'whitespace-nowrap', cell: (u) => u.email },
     { header: 'Role', cell: (u) => <Badge variant={u.role === 'resident' ? 'secondary' : 'default'}>{ROLE_LABELS[u.role]}</Badge> },
     { header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-    { header: 'Address', cell: (u) => formatAddress(u.address) ?? <span className="text-neutral-500">No address</span> },
-    { header: 'Last Login', className: 'whitespace-nowrap', cell: (u) => (u.lastLogin ? formatDate(u.lastLogin) : <span className="text-neutral-500">Never</span>) },
+    { header: 'Address', cell: (u) => formatAddress(u.address) ?? <span className="text-neutral-600">No address</span> },
+    { header: 'Last Login', className: 'whitespace-nowrap', cell: (u) => (u.lastLogin ? formatDate(u.lastLogin) : <span className="text-neutral-600">Never</span>) },
     { header: 'Actions', className: 'text-right', cell: actions },
   ];
 

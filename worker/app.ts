@@ -12,7 +12,6 @@ import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
 import { uploadRoutes } from './routes/uploads';
-import { userRoutes } from './routes/users';
 import { dashboardRoutes } from './routes/dashboard';
 import { webhookRoutes } from './routes/webhooks';
 import { syncRoutes } from './routes/sync';
@@ -80,7 +79,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (area.uploads) app.route(area.uploads.path, uploadRoutes(area.uploads.feature, area.uploads));
     for (const { path, router } of area.routes ?? []) app.route(path, router);
   }
-  app.route('/api/users', userRoutes);
   app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/webhooks', webhookRoutes);
   // The local providers' pages exist only while that local provider stands in for the real one, and

@@ -9,6 +9,7 @@ import { requestRoutes } from '../features/requests/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { areaPage } from '../features/areas/AreaPage';
 import { documentRoutes } from '../features/documents/routes';
+import { userRoutes } from '../features/users/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -59,8 +60,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/violations/:id', access: 'signed-in', page: areaPage(violation) },
 
   // Board (superadmin also passes)
-  { path: '/users', access: 'board', page: areaPage({ title: 'User Management' }) },
-  { path: '/addresses', access: 'board', page: areaPage({ title: 'Address Directory', subtitle: 'Manage community addresses and residents' }) },
+  ...userRoutes,
 
   // Superadmin
   { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },

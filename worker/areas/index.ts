@@ -10,6 +10,7 @@ import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
+import { usersArea } from './users';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
@@ -18,6 +19,7 @@ export const serverAreas: ServerArea[] = [
   billingArea,
   documentsArea,
   uploadsOnly('violations', true),
+  usersArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

@@ -8,13 +8,14 @@ import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
 import { uploadsOnly } from './uploads-only';
+import { violationsArea } from './violations';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
   uploadsOnly('documents', false),
-  uploadsOnly('violations', true),
+  violationsArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

@@ -5,7 +5,8 @@
  */
 import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
 import { requestSyncArea } from '../domain/requests/sync';
+import { violationSyncArea } from '../domain/violations/sync';
 import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
-export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea];
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea, violationSyncArea];

@@ -4,6 +4,7 @@ import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
 import { syncRows } from './sync';
+import { violationRows } from './violations';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows, ...violationRows];

@@ -8,6 +8,7 @@ import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
+import { seedViolations } from './seed-violations';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -120,7 +121,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedRequests];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedRequests, seedViolations];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

@@ -5,6 +5,7 @@
  */
 import { announcementRoutes } from '../features/announcements/routes';
 import { areaPage } from '../features/areas/AreaPage';
+import { documentRoutes } from '../features/documents/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -45,7 +46,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id', access: 'signed-in', page: areaPage({ title: 'Request Details', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/documents', access: 'signed-in', page: areaPage({ title: 'Documents' }) },
+  ...documentRoutes,
   { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
   { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
   { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },

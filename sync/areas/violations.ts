@@ -6,11 +6,13 @@
  */
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
+import { dashboardSource, isRecent } from '../../schema/dashboard';
 import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, threadPolicy, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
 import type { SyncedAttachment } from '../../schema/uploads';
 import {
   VIOLATION_HISTORY,
   VIOLATION_MESSAGES,
+  VIOLATION_STATUS_LABELS,
   violationFields,
   violationMessageFields,
   violationNotesRule,
@@ -154,7 +156,23 @@ export const violationMutators = {
   }),
 };
 
+/** The dashboard's recent activity: violations issued in the last 7 days (the list shows what the viewer holds). */
+const violationsOnDashboard = dashboardSource<SyncedViolation>({
+  space: VIOLATION_SPACE,
+  activity: (values, now) =>
+    values
+      .filter((v) => isRecent(v.createdAt, now))
+      .map((v) => ({
+        id: `violation:${v.id}`,
+        type: 'violation' as const,
+        title: v.title,
+        description: `${v.category} violation issued to ${v.resident.name || 'a resident'} · ${VIOLATION_STATUS_LABELS[v.status]}`,
+        time: new Date(v.createdAt).toISOString(),
+      })),
+});
+
 export const violationsSync = {
   spaces: [VIOLATION_SPACE] as const,
   mutators: violationMutators,
+  dashboard: [violationsOnDashboard],
 } satisfies SharedSyncArea;

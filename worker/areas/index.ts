@@ -4,17 +4,17 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
-import { uploadsOnly } from './uploads-only';
 import { violationsArea } from './violations';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
-  uploadsOnly('documents', false),
+  documentsArea,
   violationsArea,
 ];
 

@@ -1,5 +1,7 @@
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
+import { dashboardRows } from './dashboard';
+import { documentRows } from './documents';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
@@ -7,4 +9,4 @@ import { syncRows } from './sync';
 import { violationRows } from './violations';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows, ...violationRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows];

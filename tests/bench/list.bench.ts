@@ -1,7 +1,8 @@
 /**
  * List kit benchmark (browser): `npx tsx tests/bench/list.bench.ts`, part of `npm run bench`. Builds
  * the page in tests/bench/list-harness with Vite into a temporary folder, serves it on loopback and
- * drives Debian's Chromium over 10,000 announcements in Replicache's IndexedDB cache: a keystroke in
+ * drives Debian's Chromium over 10,000 rows of each area (announcements, requests; BENCH_LIST_AREAS
+ * picks some) in Replicache's IndexedDB cache: a keystroke in
  * the search box to the painted rows (with and without the 300 ms debounce), a multi-select filter
  * change to the painted rows, a synced row change to the painted rows, one row change applied to the
  * collection, and the JS heap. Prints figures; asserts nothing. The goal: p95 ≤ 16 ms for the work
@@ -14,6 +15,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
+import { ANNOUNCEMENT_CATEGORY_LABELS, ANNOUNCEMENT_STATUSES } from '../../schema/announcements';
+import { capitalize } from '../../client/lib/format';
+import { REQUEST_CATEGORIES, REQUEST_STATUS_LABELS } from '../../schema/requests';
 import { launchBrowser } from '../helpers/chromium';
 import type { BenchApi, ProbeKind, Timing } from './list-harness/probe';
 import { median, ms, p95 } from './stats';
@@ -24,6 +28,14 @@ const COLLECTION_CHANGES = 200;
 const HARNESS = join(import.meta.dirname, 'list-harness');
 
 type Bench = { bench: BenchApi };
+
+/** What the driver clicks per area: the options of its two multi-selects, and the exhausted list's text. */
+const AREAS = {
+  announcements: { exhausted: 'No more announcements', categories: Object.values(ANNOUNCEMENT_CATEGORY_LABELS), statuses: ANNOUNCEMENT_STATUSES.map(capitalize) },
+  requests: { exhausted: 'No more requests', categories: [...REQUEST_CATEGORIES], statuses: Object.values(REQUEST_STATUS_LABELS) },
+};
+type AreaName = keyof typeof AREAS;
+const CHOSEN = (process.env.BENCH_LIST_AREAS?.split(',') ?? Object.keys(AREAS)) as AreaName[];
 
 /** Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs (one row change takes microseconds). */
 const ISOLATED = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
@@ -54,16 +66,17 @@ function keystrokes(n: number): string[] {
   return keys.slice(0, n);
 }
 
-async function run(page: Page, cdp: CDPSession, url: string) {
-  await page.goto(`${url}/?seed=${ROWS}`);
+async function run(page: Page, cdp: CDPSession, url: string, name: AreaName) {
+  const area = AREAS[name];
+  await page.goto(`${url}/?area=${name}&seed=${ROWS}`);
   await page.evaluate(() => (window as unknown as Bench).bench.seeded());
 
-  await page.goto(`${url}/`);
+  await page.goto(`${url}/?area=${name}`);
   const opened = await page.evaluate(() => (window as unknown as Bench).bench.opened());
   if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: timings would be in 100 µs steps');
   if (opened.rows !== ROWS) throw new Error(`the cache opened with ${opened.rows} rows, expected ${ROWS}`);
   await page
-    .getByText('No more announcements')
+    .getByText(area.exhausted)
     .or(page.getByRole('button', { name: 'Load more' }))
     .waitFor();
   const heapOpen = await heapMB(cdp);
@@ -75,8 +88,8 @@ async function run(page: Page, cdp: CDPSession, url: string) {
 
   const filtered: Timing[] = [];
   for (const [name, options] of [
-    ['Categories', ['General', 'Maintenance', 'Event', 'Reminder', 'Urgent']],
-    ['Status', ['Sent', 'Draft', 'Failed', 'Scheduled', 'Sending']],
+    ['Categories', area.categories],
+    ['Status', area.statuses],
   ] as const) {
     await page.getByRole('button', { name: new RegExp(name) }).click();
     // Toggle each option on, then off, and on again: every click changes the applied filter.
@@ -99,6 +112,7 @@ async function run(page: Page, cdp: CDPSession, url: string) {
   const since = (ts: Timing[], from: keyof Timing, to: keyof Timing) => ts.map((t) => t[to] - t[from]);
   console.log(
     [
+      `${name}:`,
       `  open the list from IndexedDB             first rows painted ${ms(opened.painted)} after navigation (${opened.rows.toLocaleString('en-US')} rows)`,
       line('search keystroke → painted', since(typed, 'input', 'painted'), `${typed.length} keystrokes, the 300 ms debounce included`),
       line('search applied → committed', since(typed, 'applied', 'committed'), 'filter, page, render, commit'),
@@ -136,7 +150,10 @@ try {
     page.on('pageerror', (e) => errors.push(e.message));
     const cdp = await context.newCDPSession(page);
     console.log(`List kit benchmark (Chromium ${browser.version()}, production build, page size 10); load average ${loadavg()[0].toFixed(1)}`);
-    await run(page, cdp, server.resolvedUrls!.local[0].replace(/\/$/, ''));
+    for (const name of CHOSEN) {
+      await run(page, cdp, server.resolvedUrls!.local[0].replace(/\/$/, ''), name);
+      console.log(`  load average ${loadavg()[0].toFixed(1)} after ${name}`);
+    }
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
   } finally {
     await browser.close();

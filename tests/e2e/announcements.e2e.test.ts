@@ -10,23 +10,13 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { axeScan, DEMO, goOffline, goOnline, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
+import { DEMO, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapTop as snap, expectNoSeriousAxe, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
 /** A small PDF-looking file of about 240 KB (the size shows in MB to two decimals). */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(240_000, 32), Buffer.from('\n%%EOF\n')]);
 
-/** Screenshots from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
-async function snap(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snapPage(page, name);
-}
-
-async function expectNoSeriousAxe(page: Page) {
-  const violations = await axeScan(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 const unreadCount = (page: Page) => page.getByText('Unread Announcements').locator('xpath=following-sibling::p[1]');
 const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Title' });

@@ -9,8 +9,8 @@ import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
-import { uploadsOnly } from './uploads-only';
 import { usersArea } from './users';
+import { violationsArea } from './violations';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
@@ -18,7 +18,7 @@ export const serverAreas: ServerArea[] = [
   requestsArea,
   billingArea,
   documentsArea,
-  uploadsOnly('violations', true),
+  violationsArea,
   usersArea,
 ];
 

@@ -5,4 +5,5 @@ export * from './storage';
 export * from './payments';
 export * from './announcements';
 export * from './requests';
+export * from './dues';
 export * from './sync';

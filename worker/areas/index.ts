@@ -4,6 +4,8 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { duesArea } from './dues';
+import { invoicesArea } from './invoices';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
@@ -13,6 +15,8 @@ export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
+  duesArea,
+  invoicesArea,
   uploadsOnly('documents', false),
   uploadsOnly('violations', true),
 ];

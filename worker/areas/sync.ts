@@ -4,8 +4,10 @@
  * use it (worker/sync/dependencies.ts) without importing the routes.
  */
 import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
+import { dueSyncArea } from '../domain/dues/sync';
+import { invoiceSyncArea } from '../domain/invoices/sync';
 import { requestSyncArea } from '../domain/requests/sync';
 import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
-export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea];
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea, dueSyncArea, invoiceSyncArea];

@@ -1,9 +1,10 @@
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
+import { dueRows } from './dues';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
 import { syncRows } from './sync';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows, ...dueRows];

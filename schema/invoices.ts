@@ -68,7 +68,8 @@ export const invoicePolicy = {
   /** Only the recipient pays (community §6), and only an open invoice. */
   mayPay: (inv: { recipientId: string; status: InvoiceStatus }, viewer: { userId: string }) => inv.recipientId === viewer.userId && invoicePolicy.isPayable(inv.status),
   /** Paid is final: neither the board nor a late payment event reopens it. */
-  mayChangeTo: (from: InvoiceStatus, to: InvoiceStatus) => from !== 'paid' && from !== to,
+  isFinal: (status: InvoiceStatus) => status === 'paid',
+  mayChangeTo: (from: InvoiceStatus, to: InvoiceStatus) => !invoicePolicy.isFinal(from) && from !== to,
   /** Pending past its due day counts as overdue (community §4); the overdue job stores the same. */
   shownStatus: (inv: { status: InvoiceStatus; dueDate: number }, now: number): InvoiceStatus =>
     inv.status === 'pending' && inv.dueDate < dayOf(now) ? 'overdue' : inv.status,

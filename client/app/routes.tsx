@@ -4,6 +4,7 @@
  * (`areaPage`) until their issue replaces it.
  */
 import { announcementRoutes } from '../features/announcements/routes';
+import { dueRoutes } from '../features/dues/routes';
 import { areaPage } from '../features/areas/AreaPage';
 import { lazyPage as page, type RouteDef } from './route-def';
 
@@ -46,10 +47,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id', access: 'signed-in', page: areaPage({ title: 'Request Details', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/documents', access: 'signed-in', page: areaPage({ title: 'Documents' }) },
-  { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
-  { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
-  { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
-  { path: '/invoices/:id', access: 'signed-in', page: areaPage({ title: 'Invoice', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
+  ...dueRoutes,
   { path: '/profile', access: 'signed-in', page: ProfilePage },
   { path: '/compliance', access: 'signed-in', page: areaPage(compliance) },
   { path: '/compliance/create', access: 'board', page: areaPage(createViolation) },
@@ -66,6 +64,5 @@ export const ROUTES: RouteDef[] = [
   { path: '/addresses', access: 'board', page: areaPage({ title: 'Address Directory', subtitle: 'Manage community addresses and residents' }) },
 
   // Superadmin
-  { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },
   { path: '/plan-selection', access: 'superadmin', page: areaPage({ title: 'Billing', breadcrumb: [{ label: 'Profile', href: '/profile' }] }) },
 ];

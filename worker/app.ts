@@ -12,6 +12,7 @@ import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { dashboardRoutes } from './routes/dashboard';
 import { webhookRoutes } from './routes/webhooks';
 import { syncRoutes } from './routes/sync';
 
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     for (const { path, router } of area.routes ?? []) app.route(path, router);
   }
   app.route('/api/users', userRoutes);
+  app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/webhooks', webhookRoutes);
   // The local providers' pages exist only while that local provider stands in for the real one, and
   // answer only this machine: the mailbox shows every HOA's reset links.

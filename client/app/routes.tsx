@@ -6,6 +6,7 @@
 import { announcementRoutes } from '../features/announcements/routes';
 import { dueRoutes } from '../features/dues/routes';
 import { areaPage } from '../features/areas/AreaPage';
+import { documentRoutes } from '../features/documents/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -46,7 +47,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
   { path: '/requests/:id', access: 'signed-in', page: areaPage({ title: 'Request Details', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/documents', access: 'signed-in', page: areaPage({ title: 'Documents' }) },
+  ...documentRoutes,
   ...dueRoutes,
   { path: '/profile', access: 'signed-in', page: ProfilePage },
   { path: '/compliance', access: 'signed-in', page: areaPage(compliance) },

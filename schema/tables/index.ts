@@ -4,6 +4,7 @@ export * from './email';
 export * from './storage';
 export * from './payments';
 export * from './announcements';
+export * from './documents';
 export * from './requests';
 export * from './dues';
 export * from './sync';

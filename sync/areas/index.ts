@@ -3,12 +3,13 @@
  * (the client's Replicache, the push, the rejection notices) derives from this list.
  */
 import { announcementsSync } from './announcements';
+import { documentsSync } from './documents';
 import { duesSync } from './dues';
 import { invoicesSync } from './invoices';
 import { noticesSync } from './notices';
 import { requestsSync } from './requests';
 
-export const sharedSyncAreas = [announcementsSync, noticesSync, requestsSync, duesSync, invoicesSync] as const;
+export const sharedSyncAreas = [announcementsSync, documentsSync, noticesSync, requestsSync, duesSync, invoicesSync] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;

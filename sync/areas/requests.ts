@@ -10,6 +10,7 @@ import type { Role } from '../../schema/roles';
 import {
   REQUEST_HISTORY,
   REQUEST_MESSAGES,
+  REQUEST_STATUS_LABELS,
   requestCommentFields,
   requestFields,
   requestPolicy,
@@ -20,6 +21,7 @@ import {
 } from '../../schema/requests';
 import { actingUserSchema, optimisticPerson, threadPolicy, type ActingUser, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
 import type { SyncedAttachment } from '../../schema/uploads';
+import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, rowId } from './fields';
 
@@ -170,7 +172,26 @@ export const requestMutators = {
   }),
 };
 
+const requestsOnDashboard = dashboardSource<SyncedRequest>({
+  space: REQUEST_SPACE,
+  metric: {
+    key: 'maintenanceRequests',
+    compute: (values, now) => countMetric(values, now, { title: 'Maintenance Requests', icon: 'wrench', of: 'month', counts: () => true, at: (r) => r.createdAt }),
+  },
+  activity: (values, now) =>
+    values
+      .filter((r) => isRecent(r.createdAt, now))
+      .map((r) => ({
+        id: `request:${r.id}`,
+        type: 'request' as const,
+        title: r.title,
+        description: `${r.category} request from ${r.resident.name || 'a resident'} · ${REQUEST_STATUS_LABELS[r.status]}`,
+        time: new Date(r.createdAt).toISOString(),
+      })),
+});
+
 export const requestsSync = {
   spaces: [REQUEST_SPACE] as const,
   mutators: requestMutators,
+  dashboard: [requestsOnDashboard],
 } satisfies SharedSyncArea;

@@ -47,6 +47,7 @@ const TENANT_TABLES = [
   'announcement_reads',
   'announcement_recipients',
   'announcement_deliveries',
+  'documents',
   'requests',
   'request_comments',
   'request_history',
@@ -87,6 +88,14 @@ describe('query plans', () => {
       expect(list.status).toBe(200);
       await call(t, 'GET', `/api/announcements/${list.json.docs[0]._id}`, { token });
       await call(t, 'GET', '/api/auth/profile', { token });
+      // The document vault: pages, search, category, one row, its download, the stats.
+      for (const query of ['', '?page=2', '?search=minutes', '?category=Financials', '?category=Financials,Legal&search=20']) {
+        expect((await call(t, 'GET', `/api/documents${query}`, { token })).status).toBe(200);
+      }
+      const doc = (await call(t, 'GET', '/api/documents', { token })).json.docs[0]._id;
+      await call(t, 'GET', `/api/documents/${doc}`, { token });
+      await call(t, 'POST', `/api/documents/${doc}/download`, { token });
+      await call(t, 'GET', '/api/documents/stats', { token });
     }
     const ben = new SyncTestClient(t, board.token);
     const rita = new SyncTestClient(t, resident.token);
@@ -99,6 +108,7 @@ describe('query plans', () => {
       ben.mutation('markAnnouncementRead', { id: 'missing' }),
       ben.mutation('sendAnnouncement', { id: draft }),
     ]);
+    await ben.push([ben.mutation('updateDocument', { id: ben.values<{ id: string }>('document/')[0].id, notes: 'Plan check', is_public: false })]);
     await rita.push([rita.mutation('markAnnouncementRead', { id: rita.values<{ id: string }>('announcement/')[0].id })]);
     for (const c of [ben, rita]) {
       await c.pull();

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { announcements, users } from '../../schema/tables';
+import { announcements, documents, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { runJobs } from '../../worker/jobs/runner';
 import { updateUser } from '../../worker/domain/users';
@@ -83,6 +83,10 @@ async function world(seed: number) {
     byEmail(email).client.token = (await login(t, email)).token;
   };
   const hoaOf = (email: string): 'maple' | 'cedar' => (email.endsWith('maplegrove.test') ? 'maple' : 'cedar');
+  const documentIds = async (hoa: 'maple' | 'cedar') => {
+    const hoaId = (await userRow(DEMO[hoa].board)).hoaId;
+    return (await t.deps.database.db.select({ id: documents.id }).from(documents).where(and(eq(documents.hoaId, hoaId), isNull(documents.deletedAt)))).map((d) => d.id);
+  };
 
   const moves: Record<string, () => Promise<unknown>> = {
     async createDraft() {
@@ -111,6 +115,30 @@ async function world(seed: number) {
       const board = boardOf(hoa);
       const later = rnd.chance(0.3) ? new Date(t.clock() + (1 + rnd.int(10)) * 60_000).toISOString() : null;
       return board.client.push([board.client.mutation('sendAnnouncement', { id: rnd.pick(drafts), scheduled_at: later })]);
+    },
+    async uploadDocument() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const { call } = await import('../helpers/http');
+      const file = { fileName: `minutes-${rnd.int(100)}.pdf`, fileType: 'application/pdf', fileSize: 1 + rnd.int(5000), feature: 'documents' };
+      const up = await call(t, 'POST', '/api/documents/presigned-url', { token: client.token, body: file });
+      if (up.status !== 200) return up;
+      return call(t, 'POST', '/api/documents', { token: client.token, body: { title: `Minutes ${rnd.int(100)}`, category: 'Meeting Minutes', s3_key: up.json.s3Key, is_public: rnd.chance(0.5) } });
+    },
+    async editDocument() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const ids = await documentIds(hoa);
+      if (!ids.length) return;
+      const board = boardOf(hoa);
+      const change = rnd.pick([{ is_public: rnd.chance(0.5) }, { notes: `Note ${rnd.int(100)}` }, { title: `Doc ${rnd.int(100)}`, category: 'Legal' }]);
+      return board.client.push([board.client.mutation('updateDocument', { id: rnd.pick(ids), ...change })]);
+    },
+    async deleteDocument() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const ids = await documentIds(hoa);
+      if (!ids.length || rnd.chance(0.5)) return;
+      const { call } = await import('../helpers/http');
+      return call(t, 'DELETE', `/api/documents/${rnd.pick(ids)}`, { token: boardOf(hoa).client.token });
     },
     async timePasses() {
       t.clock.advance(rnd.int(15) * 60_000);
@@ -241,7 +269,7 @@ describe('incremental pull equals a fresh full pull', () => {
       }
       await w.compare();
       // The history exercised what it should (a seed that only pulled would prove nothing).
-      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'rename', 'changeRole', 'changeStatus', 'timePasses']) expect(done).toContain(move);
+      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'rename', 'changeRole', 'changeStatus', 'timePasses', 'editDocument', 'uploadDocument']) expect(done).toContain(move);
     }, 60_000);
   }
 });

@@ -4,6 +4,7 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { documentsArea } from './documents';
 import { duesArea } from './dues';
 import { invoicesArea } from './invoices';
 import { noticesArea } from './notices';
@@ -15,9 +16,9 @@ export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
+  documentsArea,
   duesArea,
   invoicesArea,
-  uploadsOnly('documents', false),
   uploadsOnly('violations', true),
 ];
 

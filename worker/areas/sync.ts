@@ -4,10 +4,11 @@
  * use it (worker/sync/dependencies.ts) without importing the routes.
  */
 import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
+import { documentSyncArea } from '../domain/documents/sync';
 import { dueSyncArea } from '../domain/dues/sync';
 import { invoiceSyncArea } from '../domain/invoices/sync';
 import { requestSyncArea } from '../domain/requests/sync';
 import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
-export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea, dueSyncArea, invoiceSyncArea];
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, documentSyncArea, noticeSyncArea, requestSyncArea, dueSyncArea, invoiceSyncArea];

@@ -6,6 +6,7 @@ import { hashPassword } from '../services/passwords';
 import type { FileStorage } from '../services/storage/types';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
+import { seedDocuments } from './seed-documents';
 import { seedDues } from './seed-dues';
 import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
@@ -121,7 +122,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedRequests, seedDues];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedDocuments, seedRequests, seedDues];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

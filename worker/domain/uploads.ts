@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { isPrivileged } from '../../schema/roles';
 import { storageUploads } from '../../schema/tables';
 import { checkUpload, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
-import type { DbOrTx } from '../db';
+import type { DbOrTx, Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { newId } from '../services/tokens';
 import { inHoa, type Actor } from './actor';
@@ -130,9 +130,10 @@ export async function presignDownload(deps: AppDeps, actor: Actor, feature: Uplo
 
 /**
  * Removes an object (e.g. a deleted document's file). Storage first, then the row, so a failed
- * delete can be retried; a key of another HOA is a 404.
+ * delete can be retried; a key of another HOA is a 404. `alsoInTransaction` writes what goes with
+ * the file (the record that held it) in the same transaction as the row.
  */
-export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, key: string): Promise<void> {
+export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, key: string, alsoInTransaction?: (tx: Tx) => Promise<void>): Promise<void> {
   const [upload] = await deps.database.db
     .select({ id: storageUploads.id })
     .from(storageUploads)
@@ -144,7 +145,8 @@ export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, k
   } catch (e) {
     throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
   }
-  await deps.database.transaction((tx) =>
-    tx.update(storageUploads).set({ deletedAt: deps.clock() }).where(and(eq(storageUploads.id, upload.id), isNull(storageUploads.deletedAt))),
-  );
+  await deps.database.transaction(async (tx) => {
+    await tx.update(storageUploads).set({ deletedAt: deps.clock() }).where(and(eq(storageUploads.id, upload.id), isNull(storageUploads.deletedAt)));
+    await alsoInTransaction?.(tx);
+  });
 }

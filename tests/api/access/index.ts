@@ -1,5 +1,7 @@
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
+import { dashboardRows } from './dashboard';
+import { documentRows } from './documents';
 import { dueRows } from './dues';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
@@ -7,4 +9,4 @@ import type { MatrixRow } from './types';
 import { syncRows } from './sync';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows, ...dueRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...dashboardRows, ...dueRows];

@@ -3,7 +3,7 @@
  * (`invoiceValuesSql`), so REST and the local cache always say the same; here they get the API's
  * shape (populated `dues_id` and `recipient_id`).
  */
-import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_MESSAGES, type ApiInvoice, type ApiInvoicePage, type InvoiceListQuery, type InvoiceStatus } from '../../../schema/invoices';
 import { dayOf, isoDay } from '../../../schema/money';
 import { invoices } from '../../../schema/tables';
@@ -63,11 +63,14 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
  */
 function statusWhere(statuses: InvoiceStatus[], today: number): SQL | undefined {
   if (!statuses.length) return undefined;
+  // The unary `+` keeps SQLite on the list's (hoa or recipient, due date) index: through the status
+  // index it would read the HOA's rows of that status and sort them.
+  const status = sql`+${invoices.status}`;
   const parts: SQL[] = [];
   const plain = statuses.filter((s) => s === 'paid' || s === 'canceled');
-  if (plain.length) parts.push(inArray(invoices.status, plain));
-  if (statuses.includes('pending')) parts.push(sql`(${invoices.status} = 'pending' AND ${invoices.dueDate} >= ${today})`);
-  if (statuses.includes('overdue')) parts.push(sql`(${invoices.status} = 'overdue' OR (${invoices.status} = 'pending' AND ${invoices.dueDate} < ${today}))`);
+  if (plain.length) parts.push(sql`${status} IN (${sql.join(plain.map((p) => sql`${p}`), sql`, `)})`);
+  if (statuses.includes('pending')) parts.push(sql`(${status} = 'pending' AND ${invoices.dueDate} >= ${today})`);
+  if (statuses.includes('overdue')) parts.push(sql`(${status} = 'overdue' OR (${status} = 'pending' AND ${invoices.dueDate} < ${today}))`);
   return or(...parts);
 }
 
@@ -125,13 +128,13 @@ export function listInvoicesJson(database: Pick<Database, 'db' | 'client'>, acto
 }
 
 /**
- * GET /api/dues/payments: the payment history (docs.decisions.md): paid invoices the actor sees,
- * newest payment first (a resident: their own; the board: the HOA's).
+ * GET /api/dues/payments: the payment history (docs/decisions.md): paid invoices the actor sees (a
+ * resident: their own; the board: the HOA's), latest due date first, read in the list's index order.
  */
 export async function listPayments(db: DbOrTx, actor: Viewer): Promise<{ docs: ApiInvoice[]; totalDocs: number }> {
-  const ids = sql`SELECT ${invoices.id} AS row_id FROM ${invoices} WHERE ${and(visibleInvoices(actor), eq(invoices.status, 'paid'))}
-    ORDER BY ${invoices.paidAt} DESC, ${invoices.id} DESC LIMIT 500`;
+  const ids = sql`SELECT ${invoices.id} AS row_id FROM ${invoices} WHERE ${and(visibleInvoices(actor), sql`+${invoices.status} = 'paid'`)}
+    ORDER BY ${invoices.dueDate} DESC, ${invoices.id} DESC LIMIT 500`;
   const values = await valuesOf(db, actor, ids);
-  values.sort((a, b) => (b.paidAt ?? 0) - (a.paidAt ?? 0) || (a.id < b.id ? 1 : -1));
+  values.sort((a, b) => b.dueDate - a.dueDate || compare(b.id, a.id));
   return { docs: values.map(toApiInvoice), totalDocs: values.length };
 }

@@ -36,9 +36,10 @@ export async function setInvoiceStatus(deps: AppDeps, tx: Tx, actor: Actor, id: 
 export async function markOverdueInvoices(deps: AppDeps): Promise<number> {
   const today = dayOf(deps.clock());
   const late = and(eq(invoices.status, 'pending'), lt(invoices.dueDate, today))!;
-  const hoaIds = await deps.database.db.selectDistinct({ hoaId: invoices.hoaId }).from(invoices).where(late);
+  // Through the (status, due_date) index; the HOAs are told apart here rather than by a DISTINCT sort.
+  const rows = await deps.database.db.select({ hoaId: invoices.hoaId }).from(invoices).where(late);
   let moved = 0;
-  for (const { hoaId } of hoaIds) {
+  for (const hoaId of new Set(rows.map((r) => r.hoaId))) {
     const rows = await deps.database.transaction((tx) =>
       invoiceRows.update(deps, tx, and(late, eq(invoices.hoaId, hoaId))!, { status: 'overdue', updatedAt: deps.clock() }),
     );

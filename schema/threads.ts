@@ -115,3 +115,16 @@ export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => ({
   user_id: apiPerson(h.user),
   timestamp: new Date(h.at).toISOString(),
 });
+
+const syncedPerson = (p: ApiThreadPerson): SyncedThreadPerson => ({ id: p._id, name: p.name, isStaff: p.is_staff });
+
+/** The REST shapes back in the cache's (a detail screen shows a REST answer until the cache has the row). */
+export const fromApiThreadMessage = (m: ApiThreadMessage): SyncedThreadMessage => ({
+  id: m._id,
+  author: syncedPerson(m.user_id),
+  message: m.message,
+  isPublic: m.is_public,
+  createdAt: Date.parse(m.created_at),
+});
+
+export const fromApiHistoryEntry = (h: ApiHistoryEntry): SyncedHistoryEntry => ({ id: h._id, action: h.action, user: syncedPerson(h.user_id), at: Date.parse(h.timestamp) });

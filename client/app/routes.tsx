@@ -4,6 +4,7 @@
  * (`areaPage`) until their issue replaces it.
  */
 import { announcementRoutes } from '../features/announcements/routes';
+import { requestRoutes } from '../features/requests/routes';
 import { areaPage } from '../features/areas/AreaPage';
 import { documentRoutes } from '../features/documents/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
@@ -17,7 +18,6 @@ const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'Ac
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const RequestsPage = page(() => import('../features/areas/RequestsPage'), 'RequestsPage');
 const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
 
 const compliance = { title: 'Compliance' };
@@ -42,10 +42,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/', access: 'signed-in', page: DashboardPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
   ...announcementRoutes,
-  { path: '/requests', access: 'signed-in', page: RequestsPage },
-  { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/requests/:id', access: 'signed-in', page: areaPage({ title: 'Request Details', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
+  ...requestRoutes,
   ...documentRoutes,
   { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
   { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },

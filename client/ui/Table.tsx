@@ -152,3 +152,24 @@ export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', ex
     </div>
   );
 }
+
+/**
+ * The primary column of a list whose phones get cards (DESIGN.md): the title cell on wide screens;
+ * on phones the card also shows `phone` (badges, who, when) under it and `action` (View) beside it.
+ */
+export function titleColumn<T>({ header = 'Title', main, phone, action }: { header?: ReactNode; main: (row: T) => ReactNode; phone: (row: T) => ReactNode; action: (row: T) => ReactNode }): Column<T> {
+  return {
+    header,
+    primary: true,
+    className: 'w-full',
+    cell: (row) => (
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          {main(row)}
+          <div className="mt-2 space-y-1 text-sm font-normal text-neutral-600 sm:hidden">{phone(row)}</div>
+        </div>
+        <div className="shrink-0 sm:hidden">{action(row)}</div>
+      </div>
+    ),
+  };
+}

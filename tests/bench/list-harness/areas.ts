@@ -17,6 +17,14 @@ export const BENCH_AREAS = {
     loadMore: 'Load More',
     selects: [{ button: 'Category', options: ['Bylaws', 'Financials', 'Meeting Minutes', 'Legal', 'Architectural', 'Insurance', 'Maintenance', 'Other'] }],
   },
+  requests: {
+    exhaustedText: 'No more requests',
+    loadMore: 'Load more',
+    selects: [
+      { button: 'Categories', options: ['Maintenance', 'Modification', 'Inquiry', 'Other'] },
+      { button: 'Status', options: ['Open', 'In Progress', 'Resolved', 'Closed'] },
+    ],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

@@ -13,11 +13,17 @@ import { announcementList, type AnnouncementView } from '../../../client/feature
 import { documentColumns, documentFilterConfig, documentSelects } from '../../../client/features/documents/document-columns';
 import { useDocumentStats } from '../../../client/features/documents/document-stats';
 import { documentList } from '../../../client/features/documents/use-documents';
-import { capitalize } from '../../../client/lib/format';
+import { RequestCategoryBadge, RequestStatusBadge } from '../../../client/features/requests/badges';
+import { useRequestStats } from '../../../client/features/requests/request-stats';
+import { REQUEST_FILTERS, REQUEST_SELECTS } from '../../../client/features/requests/RequestsPage';
+import { requestList } from '../../../client/features/requests/use-requests';
+import { requestKey, REQUEST_SPACE, type SyncedRequest } from '../../../sync/areas/requests';
+import { capitalize, formatAddress, formatDate } from '../../../client/lib/format';
 import type { DiffOp, Predicate } from '../../../client/lib/synced-collection';
 import type { ListFilterConfig } from '../../../client/lib/use-list-filters';
 import type { SyncedList, SyncedListSpec } from '../../../client/lib/use-synced-list';
 import type { Column, SelectFilterDef, StatDef } from '../../../client/ui';
+import { benchRequest, benchRequestEntries } from './request-rows';
 import { announcementEntries, benchAnnouncement, benchDocument, documentEntries } from './rows';
 
 export interface BenchCase<T, K extends string = string, C extends string = string> {
@@ -126,4 +132,39 @@ const documentsCase: BenchCase<SyncedDocument, 'category', 'public' | SyncedDocu
       .sort(documentList.compare),
 };
 
-export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase } as const;
+const requestsCase: BenchCase<SyncedRequest, 'category' | 'status', string> = {
+  title: 'Requests',
+  space: REQUEST_SPACE,
+  list: requestList,
+  filters: REQUEST_FILTERS,
+  selects: [...REQUEST_SELECTS],
+  sortable: true,
+  // The board's columns: the resident and the address too.
+  columns: [
+    { header: 'Title', primary: true, cell: (r) => <p className="truncate font-medium text-neutral-900">{r.title}</p> },
+    { header: 'Category', cell: (r) => <RequestCategoryBadge category={r.category} /> },
+    { header: 'Status', cell: (r) => <RequestStatusBadge status={r.status} /> },
+    { header: 'Resident', cell: (r) => r.resident.name },
+    { header: 'Address', cell: (r) => formatAddress(r.address && { street: r.address.street, unit_number: r.address.unitNumber }) },
+    { header: 'Created', cell: (r) => formatDate(r.createdAt) },
+  ],
+  useStats: (list) => useRequestStats(list.counters as never),
+  entries: (n) => benchRequestEntries(n).map(([key, value]) => [key, json(value)]),
+  changed: (i, edit) => {
+    const r = benchRequest(i, edit);
+    return [requestKey(r.id), json(r)];
+  },
+  collectionOp: (k, rows) => {
+    const r = benchRequest((k * 7919) % rows, k + 1);
+    return { op: 'change', key: requestKey(r.id), oldValue: null, newValue: json(r) };
+  },
+  collectionFilter: (r) => r.category === 'Inquiry' || r.title.toLowerCase().includes('pool'),
+  naive: (entries, filter) =>
+    entries
+      .filter(([key]) => key.startsWith(prefixOf(REQUEST_SPACE)))
+      .map(([, value]) => value as unknown as SyncedRequest)
+      .filter(filter)
+      .sort(requestList.compare),
+};
+
+export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase } as const;

@@ -1,3 +1,4 @@
+import type { ReadonlyJSONValue } from 'replicache';
 import { describe, expect, it } from 'vitest';
 import { documentPolicy } from '../../../schema/documents';
 import { documentKey, type SyncedDocument } from '../../../sync/areas/documents';
@@ -23,6 +24,9 @@ const doc = (id: string, createdAt: number, over: Partial<SyncedDocument> = {}):
   ...over,
 });
 
+/** A cached value, as Replicache holds it. */
+const cached = (d: SyncedDocument) => d as unknown as ReadonlyJSONValue;
+
 describe('upload dialog', () => {
   it('titles a document after its file name without the extension (community §5)', () => {
     expect(titleFromFileName('Budget 2027.final.pdf')).toBe('Budget 2027.final');
@@ -43,12 +47,12 @@ describe('the documents list', () => {
       // Same time as c: the id breaks the tie, so the order is one everywhere.
       doc('d', 2_000, { category: 'Meeting Minutes', isPublic: false }),
     ];
-    collection.applyDiff(rows.map((d) => ({ op: 'add', key: documentKey(d.id), newValue: d })));
+    collection.applyDiff(rows.map((d) => ({ op: 'add', key: documentKey(d.id), newValue: cached(d) })));
     expect(collection.sorted.map((d) => d.id)).toEqual(['b', 'c', 'd', 'a']);
     expect(collection.counters()).toMatchObject({ public: 2, Bylaws: 1, Financials: 2, 'Meeting Minutes': 1, Legal: 0 });
 
     // Made Board Only: the public count follows.
-    collection.applyDiff([{ op: 'change', key: documentKey('c'), oldValue: rows[2], newValue: { ...rows[2], isPublic: false } }]);
+    collection.applyDiff([{ op: 'change', key: documentKey('c'), oldValue: cached(rows[2]), newValue: cached({ ...rows[2], isPublic: false }) }]);
     expect(collection.counters().public).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The API's validation error shape, also used by forms to place messages under fields. */
 export interface FieldError {
@@ -15,4 +15,12 @@ export function errorsByField(errors: FieldError[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of errors) if (!(e.path in out)) out[e.path] = e.msg;
   return out;
+}
+
+/** `page` and `limit` of a list query (at most 100 a page); bad values fall back to the defaults. */
+export function pageFields(defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+    limit: z.coerce.number().int().min(1).max(100).default(defaultLimit).catch(defaultLimit),
+  };
 }

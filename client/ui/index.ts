@@ -5,7 +5,7 @@ export { Badge, type BadgeVariant } from './Badge';
 export { Button, ButtonLink, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardBody, CardHeader, StatCard } from './Card';
 export { cx } from './cx';
-export { Dialog } from './Dialog';
+export { Dialog, DialogActions } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { Field, Input, PasswordInput, Select, Textarea } from './Field';
 export { FilterBar, type SelectFilterDef } from './FilterBar';

@@ -9,6 +9,7 @@ import { seedAnnouncements } from './seed-announcements';
 import { seedDocuments } from './seed-documents';
 import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
+import { seedNeighbours } from './seed-users';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -121,7 +122,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedAnnouncements, seedDocuments, seedRequests];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

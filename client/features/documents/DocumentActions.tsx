@@ -8,7 +8,7 @@ import { DOCUMENT_MESSAGES, documentPolicy } from '../../../schema/documents';
 import type { Role } from '../../../schema/roles';
 import type { SyncedDocument } from '../../../sync/areas/documents';
 import { errorMessage } from '../../lib/api';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { DownloadIcon, MoreIcon, RowMenu, Spinner, TrashIcon, type MenuEntry } from '../../ui';
 import { downloadDocument } from './documents-api';
 
@@ -32,7 +32,7 @@ export function DocumentActions({
   onError: (id: string, message: string | null) => void;
   onDelete: (doc: SyncedDocument) => void;
 }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const [downloading, setDownloading] = useState(false);
   const can = documentPolicy.actionsFor(doc, role);
 

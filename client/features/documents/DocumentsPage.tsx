@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { DOCUMENT_MESSAGES, DOCUMENT_PAGE_SIZE, documentPolicy } from '../../../schema/documents';
 import type { SyncedDocument } from '../../../sync/areas/documents';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
 import { Button, EmptyState, FilterBar, ListScreen, UploadIcon } from '../../ui';
@@ -20,7 +20,7 @@ import { useDocumentList } from './use-documents';
 export function DocumentsPage() {
   const role = useCurrentUser()?.role ?? 'resident';
   const manage = documentPolicy.mayManage(role);
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const filters = useListFilters(documentFilterConfig);
   const list = useDocumentList({ filter: filters.filter, pageSize: DOCUMENT_PAGE_SIZE });
   const stats = useDocumentStats(list.size, list.counters);

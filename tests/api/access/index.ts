@@ -1,11 +1,14 @@
+import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
+import { billingRows } from './billing';
 import { dashboardRows } from './dashboard';
 import { documentRows } from './documents';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
 import { syncRows } from './sync';
+import { userRows } from './users';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...dashboardRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows];

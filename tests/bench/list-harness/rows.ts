@@ -1,6 +1,7 @@
 /** The benchmark's synced rows, as the server syncs them: announcements and documents with varied titles, categories and states. */
 import { ANNOUNCEMENT_CATEGORIES, type AnnouncementStatus } from '../../../schema/announcements';
 import { DOCUMENT_CATEGORIES } from '../../../schema/documents';
+import { benchUuid } from '../bench-ids';
 import { announcementKey, announcementReadKey, type SyncedAnnouncement } from '../../../sync/areas/announcements';
 import { documentKey, type SyncedDocument } from '../../../sync/areas/documents';
 
@@ -14,7 +15,7 @@ export function benchAnnouncement(i: number, edit = 0): SyncedAnnouncement {
   const at = NOW - i * 60_000;
   const status = STATUSES[(i + edit) % STATUSES.length];
   return {
-    id: `bench-${String(i).padStart(5, '0')}`,
+    id: benchUuid(i),
     title: `${SUBJECTS[(i + edit) % SUBJECTS.length]} ${TOPICS[(i * 7) % TOPICS.length]} #${i}${edit ? ` (edit ${edit})` : ''}`,
     message: `<p>Notice ${i}: the pool, the trees, the dues and the parking rules for this month.</p>`,
     category: ANNOUNCEMENT_CATEGORIES[i % ANNOUNCEMENT_CATEGORIES.length],
@@ -52,7 +53,7 @@ export function benchDocument(i: number, edit = 0): SyncedDocument {
   const fileType = FORMATS[i % FORMATS.length];
   const title = `${SUBJECTS[(i + edit) % SUBJECTS.length]} ${TOPICS[(i * 7) % TOPICS.length]} #${i}${edit ? ` (edit ${edit})` : ''}`;
   return {
-    id: `bench-${String(i).padStart(5, '0')}`,
+    id: benchUuid(i),
     title,
     category: DOCUMENT_CATEGORIES[i % DOCUMENT_CATEGORIES.length],
     fileName: `${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.${fileType}`,

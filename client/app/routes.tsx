@@ -4,7 +4,9 @@
  * (`areaPage`) until their issue replaces it.
  */
 import { announcementRoutes } from '../features/announcements/routes';
+import { billingRoutes } from '../features/billing/routes';
 import { requestRoutes } from '../features/requests/routes';
+import { signupRoutes } from '../features/signup/routes';
 import { areaPage } from '../features/areas/AreaPage';
 import { documentRoutes } from '../features/documents/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
@@ -18,7 +20,6 @@ const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'Ac
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
 
 const compliance = { title: 'Compliance' };
 const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
@@ -31,12 +32,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', access: 'public', page: ResetPasswordPage },
   { path: '/invite/accept', access: 'public', page: ActivationPage },
-  { path: '/signup', access: 'public', page: areaPage({ title: 'Start your free trial', bare: true }) },
-  { path: '/signup/hoa-setup', access: 'public', page: areaPage({ title: 'Tell us about your HOA', bare: true }) },
-  { path: '/signup/complete', access: 'public', page: areaPage({ title: 'Signup Complete', bare: true }) },
+  ...signupRoutes,
   // Open to everyone
   { path: '/support', access: 'open', page: SupportPage },
-  { path: '/reactivation', access: 'open', page: ReactivationPage },
+  ...billingRoutes,
 
   // Signed in, any role
   { path: '/', access: 'signed-in', page: DashboardPage },
@@ -65,5 +64,4 @@ export const ROUTES: RouteDef[] = [
 
   // Superadmin
   { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },
-  { path: '/plan-selection', access: 'superadmin', page: areaPage({ title: 'Billing', breadcrumb: [{ label: 'Profile', href: '/profile' }] }) },
 ];

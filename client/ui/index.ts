@@ -12,7 +12,7 @@ export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
-export { Menu, type MenuEntry } from './Menu';
+export { Menu, RowMenu, type MenuEntry } from './Menu';
 export { MultiSelect, type SelectOption } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';

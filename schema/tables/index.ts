@@ -7,3 +7,4 @@ export * from './announcements';
 export * from './documents';
 export * from './requests';
 export * from './sync';
+export * from './signup';

@@ -6,7 +6,7 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapTop as snap, expectNoSeriousAxe, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 
 const e2e = e2eSuite();

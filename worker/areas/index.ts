@@ -4,6 +4,7 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { billingArea } from './billing';
 import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
@@ -14,6 +15,7 @@ export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
+  billingArea,
   documentsArea,
   uploadsOnly('violations', true),
 ];

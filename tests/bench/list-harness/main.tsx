@@ -22,13 +22,18 @@ import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../../
 import { useSyncedList } from '../../../client/lib/use-synced-list';
 import { EmptyState, FilterBar, ListScreen, type Column, type SelectFilterDef } from '../../../client/ui';
 import { afterPaint, arm, filterApplied, result, rowsCommitted, type BenchApi } from './probe';
+import { BenchInvoiceList, benchInvoice, benchInvoiceEntries, INVOICE_PREFIX, invoiceCollectionTimes } from './invoices';
 import { benchAnnouncement, benchEntries } from './rows';
+import { invoiceKey } from '../../../sync/areas/invoices';
 
-const seed = Number(new URLSearchParams(location.search).get('seed') ?? 0);
+const params = new URLSearchParams(location.search);
+const seed = Number(params.get('seed') ?? 0);
+/** `?list=invoices` benchmarks the invoices list (invoices.tsx); announcements otherwise. */
+const invoices = params.get('list') === 'invoices';
 let served = false;
 
 const rep = new Replicache({
-  name: 'list-bench',
+  name: invoices ? 'list-bench-invoices' : 'list-bench',
   kvStore: 'idb',
   pullInterval: null,
   mutators: {
@@ -38,14 +43,15 @@ const rep = new Replicache({
   },
   // A seeding run's first pull brings every row; any other pull has nothing new.
   puller: async () => {
-    const patch: PatchOperation[] = seed && !served ? benchEntries(seed).map(([key, value]) => ({ op: 'put', key, value: { ...value } })) : [];
+    const entries = invoices ? benchInvoiceEntries(seed) : benchEntries(seed);
+    const patch: PatchOperation[] = seed && !served ? entries.map(([key, value]) => ({ op: 'put', key, value: { ...value } })) : [];
     served = true;
     return { httpRequestInfo: { httpStatusCode: 200, errorMessage: '' }, response: { cookie: 1, lastMutationIDChanges: {}, patch } };
   },
 });
 
 const scan = (prefix: string) => rep.query((tx) => tx.scan({ prefix }).entries().toArray());
-const countRows = async () => (await scan(prefixOf(ANNOUNCEMENT_SPACE))).length;
+const countRows = async () => (await scan(invoices ? INVOICE_PREFIX : prefixOf(ANNOUNCEMENT_SPACE))).length;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 const FILTERS: ListFilterConfig<AnnouncementView, 'category' | 'status'> = {
@@ -160,11 +166,11 @@ const api: BenchApi = {
   arm,
   result,
   changeRow(i, edit) {
-    const a = benchAnnouncement(i, edit);
+    const row = invoices ? benchInvoice(i, edit) : benchAnnouncement(i, edit);
     arm('sync', performance.now());
-    void rep.mutate.putValue({ key: announcementKey(a.id), value: { ...a } });
+    void rep.mutate.putValue({ key: invoices ? invoiceKey(row.id) : announcementKey(row.id), value: { ...row } as ReadonlyJSONValue });
   },
-  collectionTimes,
+  collectionTimes: async (n) => (invoices ? invoiceCollectionTimes(await scan(INVOICE_PREFIX), n) : collectionTimes(n)),
 };
 (window as unknown as { bench: BenchApi }).bench = api;
 
@@ -173,7 +179,7 @@ if (!seed) {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <BenchList />
+        {invoices ? <BenchInvoiceList onFirstRows={() => isNaN(firstRowsPainted) && openedRows((firstRowsPainted = performance.now()))} /> : <BenchList />}
       </div>
     </StrictMode>,
   );

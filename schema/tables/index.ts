@@ -6,5 +6,7 @@ export * from './payments';
 export * from './announcements';
 export * from './documents';
 export * from './requests';
+export * from './violations';
 export * from './dues';
 export * from './sync';
+export * from './signup';

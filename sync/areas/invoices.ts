@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { DueFrequency } from '../../schema/dues';
 import { INVOICE_MESSAGES, invoicePolicy, invoiceStatusField, type InvoiceStatus } from '../../schema/invoices';
+import { changeBetween, dashboardSource, formatCents, isRecent, windows } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
 
@@ -44,7 +45,40 @@ export const invoiceMutators = {
   }),
 };
 
+/**
+ * Outstanding dues: what open invoices (pending or overdue) still ask for; the change compares the
+ * open invoices sent in the last 30 days with those of the 30 before. Payments received join the
+ * recent activity.
+ */
+const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
+  space: INVOICE_SPACE,
+  metric: {
+    key: 'outstandingDues',
+    compute: (values, now) => {
+      const open = values.filter((i) => invoicePolicy.isPayable(i.status));
+      const w = windows(now);
+      return {
+        title: 'Outstanding Dues',
+        icon: 'dollar',
+        value: formatCents(open.reduce((sum, i) => sum + i.amountCents, 0)),
+        ...changeBetween(open.filter((i) => w.current(i.sentAt)).length, open.filter((i) => w.previous(i.sentAt)).length),
+      };
+    },
+  },
+  activity: (values, now) =>
+    values
+      .filter((i) => i.status === 'paid' && isRecent(i.paidAt, now))
+      .map((i) => ({
+        id: `payment:${i.id}`,
+        type: 'payment' as const,
+        title: `Payment received: ${i.due.title}`,
+        description: `${i.recipient.name} paid ${formatCents(i.amountCents)}`,
+        time: new Date(i.paidAt!).toISOString(),
+      })),
+});
+
 export const invoicesSync = {
   spaces: [INVOICE_SPACE] as const,
   mutators: invoiceMutators,
+  dashboard: [invoicesOnDashboard],
 } satisfies SharedSyncArea;

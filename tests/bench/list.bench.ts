@@ -2,7 +2,7 @@
  * List kit benchmark (browser): `npx tsx tests/bench/list.bench.ts [area…]`, part of `npm run bench`.
  * Builds the page in tests/bench/list-harness with Vite into a temporary folder, serves it on loopback
  * and drives Debian's Chromium, for each area (tests/bench/list-harness/areas.ts: announcements,
- * documents; all when none is named), over 10,000 of its rows in Replicache's IndexedDB cache: a keystroke in
+ * documents, requests, invoices; all when none is named), over 10,000 of its rows in Replicache's IndexedDB cache: a keystroke in
  * the search box to the painted rows (with and without the 300 ms debounce), a multi-select filter
  * change to the painted rows, a synced row change to the painted rows, one row change applied to the
  * collection, and the JS heap. Prints figures; asserts nothing. The goal: p95 ≤ 16 ms for the work

@@ -143,6 +143,8 @@ describe('dues and invoices in the browser', () => {
     await page.goto('/dues');
     await openMyInvoices(page);
     await page.getByText(TITLE).first().waitFor();
+    // The app shell (the detail screen's code included) is cached once the service worker is active.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await goOffline(context, e2e.server);
     try {
       await goInApp(page, '/dashboard');

@@ -13,8 +13,8 @@ import { Button, ButtonLink, Card, CardHeader, DataTable, EmptyState, FilterBar,
 import { InvoiceStatusBadge } from './badges';
 import { shownStatus, useInvoiceList } from './use-dues';
 
-const FILTERS: ListFilterConfig<SyncedInvoice, 'status'> = { search: (i) => i.due.title, selects: { status: (i) => shownStatus(i) } };
-const SELECTS: readonly SelectFilterDef<'status'>[] = [{ name: 'status', label: 'Status', options: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })) }];
+export const INVOICE_FILTERS: ListFilterConfig<SyncedInvoice, 'status'> = { search: (i) => i.due.title, selects: { status: (i) => shownStatus(i) } };
+export const INVOICE_SELECTS: readonly SelectFilterDef<'status'>[] = [{ name: 'status', label: 'Status', options: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })) }];
 
 const view = (i: SyncedInvoice) => (
   <ButtonLink href={`/invoices/${i.id}`} variant="secondary" size="sm">
@@ -22,7 +22,7 @@ const view = (i: SyncedInvoice) => (
   </ButtonLink>
 );
 
-const COLUMNS: Column<SyncedInvoice>[] = [
+export const INVOICE_COLUMNS: Column<SyncedInvoice>[] = [
   {
     header: 'Title',
     primary: true,
@@ -49,7 +49,7 @@ const COLUMNS: Column<SyncedInvoice>[] = [
 
 export function InvoicesTab() {
   const me = useCurrentUser();
-  const filters = useListFilters(FILTERS);
+  const filters = useListFilters(INVOICE_FILTERS);
   const [page, setPage] = useState(1);
   // My Invoices are the user's own (the board's cache also holds the HOA's, shown per due).
   const mine = useMemo(() => {
@@ -65,8 +65,8 @@ export function InvoicesTab() {
   return (
     <Card>
       <CardHeader title="My Invoices" />
-      <FilterBar filters={filters.store} label="Filter invoices" selects={SELECTS} sortable={false} />
-      <DataTable caption="My Invoices" columns={COLUMNS} rows={rows} rowKey={(i) => i.id} loading={list.loading} empty={<EmptyState title={INVOICE_MESSAGES.empty} />} />
+      <FilterBar filters={filters.store} label="Filter invoices" selects={INVOICE_SELECTS} sortable={false} />
+      <DataTable caption="My Invoices" columns={INVOICE_COLUMNS} rows={rows} rowKey={(i) => i.id} loading={list.loading} empty={<EmptyState title={INVOICE_MESSAGES.empty} />} />
       {list.total > 0 && (
         <nav aria-label="Invoice pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-neutral-200 px-5 py-3 text-sm text-neutral-700">
           <p>{invoiceRangeText(page, INVOICE_PAGE_SIZE, list.total)}</p>

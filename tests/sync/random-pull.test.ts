@@ -311,17 +311,17 @@ describe('incremental pull equals a fresh full pull', () => {
   afterEach(() => t?.close());
 
   for (const seed of [1, 2, 3]) {
-    it(`after a random history of 160 writes across areas, roles and users (seed ${seed})`, async () => {
+    it(`after a random history of 240 writes across areas, roles and users (seed ${seed})`, async () => {
       const w = await world(seed);
       t = w.t;
       for (const v of w.viewers) await v.client.pull();
       const done: string[] = [];
-      for (let i = 0; i < 160; i++) {
+      for (let i = 0; i < 240; i++) {
         done.push(await w.step());
-        if (i % 40 === 39) await w.compare();
+        if (i % 60 === 59) await w.compare();
       }
       await w.compare();
-      // The history exercised what it should (a seed that only pulled would prove nothing).
+      // The history exercised what it should (a seed that only pulled would prove nothing); 240 steps so every move of ~20 comes up.
       for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'timePasses', 'editDocument', 'uploadDocument', 'createDue', 'setInvoiceStatus', 'dayPasses']) expect(done).toContain(move);
     }, 60_000);
   }

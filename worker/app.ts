@@ -6,6 +6,7 @@ import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
 import { limitRequestBody } from './middleware/body-limit';
+import { refuseLapsedWrites } from './middleware/lapsed';
 import { serverAreas } from './areas';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use('/api/*', limitRequestBody(serverAreas.flatMap((area) => area.bodyLimits ?? [])));
+  app.use('/api/*', refuseLapsedWrites);
   // API answers carry sessions, tokens and personal data: no browser or proxy keeps a copy. Set
   // before the handler (which may set its own): changing headers afterwards rebuilds the response
   // and took the Node adapter off its fast path (half the floor's throughput).

@@ -28,6 +28,8 @@ const STAT_GRID: Record<number, string> = {
   3: 'grid-cols-2 lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1',
   4: 'grid-cols-2 lg:grid-cols-4',
 };
+/** More than four cards: four counts on the first line, the listing cards two to a line under them. */
+const WIDE_GRID = 'grid-cols-2 lg:grid-cols-4';
 
 /**
  * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, then one
@@ -77,9 +79,9 @@ export function ListScreen<T>({
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       {banner && <div className="mb-6">{banner}</div>}
       {stats && stats.length > 0 && (
-        <div className={`mb-6 grid gap-4 ${STAT_GRID[Math.min(stats.length, 4)]}`}>
+        <div className={`mb-6 grid gap-4 ${STAT_GRID[stats.length] ?? WIDE_GRID}`}>
           {stats.map((s, i) => (
-            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={s.details ? 'col-span-2 lg:col-span-1' : undefined}>
+            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={s.details ? (stats.length > 4 ? 'col-span-2' : 'col-span-2 lg:col-span-1') : undefined}>
               {!rows.loading && s.details}
             </StatCard>
           ))}

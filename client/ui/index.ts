@@ -12,16 +12,16 @@ export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
-export { Menu, type MenuEntry } from './Menu';
+export { Menu, RowMenu, type MenuEntry } from './Menu';
 export { MultiSelect, type SelectOption } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';
 export { Spinner } from './Spinner';
-export { DataTable, LoadMore, type Column, type LoadMoreProps } from './Table';
+export { DataTable, LoadMore, titleColumn, type Column, type LoadMoreProps } from './Table';
 export { Tabs, type TabDef } from './Tabs';
 export { Toaster, useToast } from './Toast';
 // Detail and form kit (detail screens, attachments, user pickers).
-export { AttachmentCard, DOWNLOAD_FAILED } from './AttachmentCard';
+export { AttachmentCard, DOWNLOAD_FAILED, DOWNLOAD_OFFLINE_TEXT, useAttachmentDownload } from './AttachmentCard';
 export { AttachmentDropZone, UPLOAD_OFFLINE_TEXT } from './AttachmentDropZone';
 export { FileSummary, type ShownFile } from './FileSummary';
 export { RequiredMark } from './Field';
@@ -30,3 +30,4 @@ export { DetailList, DetailScreen, type DetailItem, type DetailItems } from './D
 export { PersonList, type ListedPerson } from './PersonList';
 export { Unavailable, type UnavailableWords } from './Unavailable';
 export { UserPicker } from './UserPicker';
+export { RichTextField } from './RichTextField';

@@ -6,4 +6,6 @@ export * from './payments';
 export * from './announcements';
 export * from './documents';
 export * from './requests';
+export * from './violations';
 export * from './sync';
+export * from './signup';

@@ -66,7 +66,7 @@ describe('requests pulled', () => {
       [{ id: ben.user._id, name: 'Ben Board', isStaff: true }, true],
     ]);
     const forRita = rita.data.get(requestKey(id)) as SyncedRequest;
-    expect(forRita.messages).toEqual([{ id: forBen.messages[1].id, author: { id: null, name: STAFF_LABEL, isStaff: true }, message: '<p>A plumber comes Friday.</p>', isPublic: true, createdAt: t.clock() }]);
+    expect(forRita.messages).toEqual([{ id: forBen.messages[1].id, author: { id: null, name: STAFF_LABEL, isStaff: true }, message: '<p>A plumber comes Friday.</p>', isPublic: true, attachment: null, createdAt: t.clock() }]);
     expect(forRita.history.map((h) => h.action)).toEqual(['Request created', 'Message added']);
     expect(JSON.stringify(rita.lastPatch)).not.toContain('Vendor quote');
     // A fresh full pull says the same.

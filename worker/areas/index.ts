@@ -4,19 +4,21 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { billingArea } from './billing';
 import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
-import { uploadsOnly } from './uploads-only';
 import { usersArea } from './users';
+import { violationsArea } from './violations';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
+  billingArea,
   documentsArea,
-  uploadsOnly('violations', true),
+  violationsArea,
   usersArea,
 ];
 

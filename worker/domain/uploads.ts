@@ -1,7 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { isPrivileged } from '../../schema/roles';
 import { storageUploads } from '../../schema/tables';
-import { checkUpload, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
+import { checkUpload, fileExtension, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
 import type { DbOrTx, Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { newId } from '../services/tokens';
@@ -150,3 +151,24 @@ export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, k
     await alsoInTransaction?.(tx);
   });
 }
+
+/** The four columns a record keeps its attachment in (`attachment_s3_key`, …), as every area names them. */
+export interface AttachmentColumns {
+  attachmentS3Key: SQLiteColumn;
+  attachmentFilename: SQLiteColumn;
+  attachmentFileSize: SQLiteColumn;
+  attachmentFileType: SQLiteColumn;
+}
+
+/** The values of those columns for an issued upload (name, size and type from the upload record, not the client). */
+export const attachmentValues = (upload: IssuedUpload) => ({
+  attachmentS3Key: upload.s3Key,
+  attachmentFilename: upload.fileName,
+  attachmentFileSize: upload.fileSize,
+  attachmentFileType: fileExtension(upload.fileName),
+});
+
+/** The attachment as a synced value (`SyncedAttachment`) built by SQLite, or NULL when the record has none. */
+export const attachmentJson = (c: AttachmentColumns): SQL =>
+  sql`CASE WHEN ${c.attachmentS3Key} IS NOT NULL THEN json_object('s3Key', ${c.attachmentS3Key}, 'filename', coalesce(${c.attachmentFilename}, ''),
+    'fileSize', coalesce(${c.attachmentFileSize}, 0), 'fileType', coalesce(${c.attachmentFileType}, '')) END`;

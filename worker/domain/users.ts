@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiUser } from '../../schema/auth';
+import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
 import { addresses, subscriptions, users } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../db';
@@ -14,13 +15,6 @@ type AddressRow = typeof addresses.$inferSelect;
 type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
-
-/**
- * A superadmin must reactivate (platform §2, /reactivation) when the HOA's subscription has ended:
- * canceled, or never paid for (incomplete_expired). Other roles are never sent there.
- */
-export const needsReactivation = (role: UserRow['role'], status: SubscriptionStatus | null | undefined) =>
-  role === 'superadmin' && (status === 'canceled' || status === 'incomplete_expired');
 
 /** The user as the API returns it (platform §3). Never includes the password hash. */
 export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {

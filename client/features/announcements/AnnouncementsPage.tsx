@@ -3,10 +3,11 @@
  * and the unread dot work offline and at once. No filters here (the spec gives none); page size in
  * docs/decisions.md.
  */
+import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
-import { Alert, ButtonLink, EmptyState, ListScreen, type Column } from '../../ui';
+import { Alert, ButtonLink, EmptyState, ListScreen, titleColumn, type Column } from '../../ui';
 import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from '../../lib/use-nav-banner';
@@ -14,48 +15,51 @@ import { useNavBanner } from '../../lib/use-nav-banner';
 /** Rows per Load more step. */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
 
+/** The list's columns; phones get one compact card per announcement (title, preview, badges, View), wider screens the table. */
+function announcementColumns(privileged: boolean, myName: string | undefined): Column<AnnouncementView>[] {
+  const viewLink = (a: AnnouncementView) => (
+    <ButtonLink href={`/announcements/${a.id}`} variant="secondary" size="sm">
+      View<span className="sr-only"> {a.title}</span>
+    </ButtonLink>
+  );
+  const author = (a: AnnouncementView) => a.createdBy?.name ?? (a.version === 0 ? (myName ?? 'Unknown') : 'Unknown');
+
+  return [
+    titleColumn<AnnouncementView>({
+      main: (a) => (
+        <div className="sm:max-w-xl">
+          <p className="flex items-center gap-2 font-medium text-neutral-900">
+            {isUnread(a) && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
+            <span className="truncate">{a.title}</span>
+          </p>
+          <p className="mt-0.5 line-clamp-1 text-sm font-normal text-neutral-600">{previewText(a.message)}</p>
+        </div>
+      ),
+      phone: (a) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <CategoryBadge category={a.category} />
+          <AnnouncementStatusBadge a={a} />
+          {privileged && <span>by {author(a)}</span>}
+        </div>
+      ),
+      action: viewLink,
+    }),
+    { header: 'Category', hideOnPhone: true, cell: (a) => <CategoryBadge category={a.category} /> },
+    { header: 'Status', hideOnPhone: true, cell: (a) => <AnnouncementStatusBadge a={a} /> },
+    ...(privileged ? [{ header: 'Created By', hideOnPhone: true, className: 'whitespace-nowrap', cell: author }] : []),
+    { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: viewLink },
+  ];
+}
+
 export function AnnouncementsPage() {
   const privileged = useHasRole('board');
   const me = useCurrentUser();
   const list = useAnnouncementList(ANNOUNCEMENTS_PAGE_SIZE);
   const [banner, clearBanner] = useNavBanner();
 
-  const viewLink = (a: AnnouncementView) => (
-    <ButtonLink href={`/announcements/${a.id}`} variant="secondary" size="sm">
-      View<span className="sr-only"> {a.title}</span>
-    </ButtonLink>
-  );
-  const author = (a: AnnouncementView) => a.createdBy?.name ?? (a.version === 0 ? (me?.name ?? 'Unknown') : 'Unknown');
-
-  // Phones get one compact card per announcement (title, preview, badges, View); wider screens the table.
-  const columns: Column<AnnouncementView>[] = [
-    {
-      header: 'Title',
-      primary: true,
-      className: 'w-full',
-      cell: (a) => (
-        <div className="flex items-center gap-3">
-          <div className="min-w-0 flex-1 sm:max-w-xl">
-            <p className="flex items-center gap-2 font-medium text-neutral-900">
-              {isUnread(a) && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
-              <span className="truncate">{a.title}</span>
-            </p>
-            <p className="mt-0.5 line-clamp-1 text-sm font-normal text-neutral-600">{previewText(a.message)}</p>
-            <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 font-normal sm:hidden">
-              <CategoryBadge category={a.category} />
-              <AnnouncementStatusBadge a={a} />
-              {privileged && <span className="text-sm text-neutral-600">by {author(a)}</span>}
-            </div>
-          </div>
-          <div className="shrink-0 sm:hidden">{viewLink(a)}</div>
-        </div>
-      ),
-    },
-    { header: 'Category', hideOnPhone: true, cell: (a) => <CategoryBadge category={a.category} /> },
-    { header: 'Status', hideOnPhone: true, cell: (a) => <AnnouncementStatusBadge a={a} /> },
-    ...(privileged ? [{ header: 'Created By', hideOnPhone: true, className: 'whitespace-nowrap', cell: author }] : []),
-    { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: viewLink },
-  ];
+  const myName = me?.name;
+  // Once per role (and name): the table's rows are memoized and re-render only when their row changes.
+  const columns = useMemo(() => announcementColumns(privileged, myName), [privileged, myName]);
 
   const create = privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined;
   return (

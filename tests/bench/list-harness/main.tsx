@@ -21,7 +21,7 @@ import { CollectionView, SyncedCollection, type DiffOp } from '../../../client/l
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../../client/lib/use-list-filters';
 import { useSyncedList } from '../../../client/lib/use-synced-list';
 import { EmptyState, FilterBar, ListScreen, type Column, type SelectFilterDef } from '../../../client/ui';
-import { afterPaint, arm, filterApplied, result, rowsCommitted, type BenchApi } from './probe';
+import { afterPaint, arm, filterApplied, paintFloor, result, rowsCommitted, type BenchApi } from './probe';
 import { benchAnnouncement, benchEntries } from './rows';
 
 const seed = Number(new URLSearchParams(location.search).get('seed') ?? 0);
@@ -164,6 +164,7 @@ const api: BenchApi = {
     arm('sync', performance.now());
     void rep.mutate.putValue({ key: announcementKey(a.id), value: { ...a } });
   },
+  paintFloor,
   collectionTimes,
 };
 (window as unknown as { bench: BenchApi }).bench = api;

@@ -1,9 +1,11 @@
 /** Requests (community §2–§9): enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
 import { z } from 'zod';
+import { dayField, formatDay } from './days';
 import { richTextField } from './rich-text';
 import { isPrivileged, type Role } from './roles';
 import { THREAD_MESSAGES, threadMessageField, type ApiHistoryEntry, type ApiThreadMessage } from './threads';
 import type { ApiAttachment } from './uploads';
+import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
 
 /** Community §3: the stored values are the words shown. */
 export const REQUEST_CATEGORIES = ['Maintenance', 'Modification', 'Inquiry', 'Other'] as const;
@@ -88,7 +90,7 @@ export const REQUEST_HISTORY = {
 } as const;
 
 /** A deadline is a day (stored as its UTC midnight), shown in the en-US short month format (community §9). */
-export const formatDeadline = (at: number) => new Date(at).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export const formatDeadline = formatDay;
 
 /**
  * The request policy (community §4, §6), one rule each: the domain enforces it, the mutators
@@ -116,51 +118,28 @@ export const requestPolicy = {
 
 // ------------------------------------------------------------------ form and body schemas
 
-const title = z
-  .string({ error: REQUEST_MESSAGES.titleRequired })
-  .max(REQUEST_TITLE_MAX * 4, { error: REQUEST_MESSAGES.titleTooLong, abort: true })
-  .trim()
-  .min(1, REQUEST_MESSAGES.titleRequired)
-  .max(REQUEST_TITLE_MAX, REQUEST_MESSAGES.titleTooLong);
-
-/** A storage key from `POST /api/requests/presigned-url`; blank means none. */
-const photoUrl = z
-  .string()
-  .trim()
-  .max(600)
-  .nullish()
-  .transform((v) => v || null);
+const title = requiredText({ required: REQUEST_MESSAGES.titleRequired, tooLong: REQUEST_MESSAGES.titleTooLong }, REQUEST_TITLE_MAX);
 
 /** The create form, `POST /api/requests` and the createRequest mutator (snake_case, as on the wire). */
 export const requestFields = {
   title,
   description: richTextField({ required: REQUEST_MESSAGES.descriptionRequired, tooLong: REQUEST_MESSAGES.descriptionTooLong }, REQUEST_DESCRIPTION_MAX),
   category: z.enum(REQUEST_CATEGORIES, { error: REQUEST_MESSAGES.categoryRequired }),
-  photo_url: photoUrl,
+  /** A storage key from `POST /api/requests/presigned-url`. */
+  photo_url: storageKeyField,
 };
 export const requestFormSchema = z.object(requestFields);
 export type RequestFormInput = z.input<typeof requestFormSchema>;
 export type RequestForm = z.output<typeof requestFormSchema>;
 
 /** A day: `YYYY-MM-DD`, or an ISO date-time whose UTC day is taken. Milliseconds of that day's UTC midnight. */
-export const deadlineField = z
-  .string({ error: REQUEST_MESSAGES.deadlineInvalid })
-  .trim()
-  .max(40, REQUEST_MESSAGES.deadlineInvalid)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), REQUEST_MESSAGES.deadlineInvalid)
-  .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
+export const deadlineField = dayField(REQUEST_MESSAGES.deadlineInvalid);
 
 /** The board's fields of `PUT /api/requests/:id` and the updateRequestTriage mutator; each one left out stays as it is. */
 export const requestTriageFields = {
   assigned_to: z.string({ error: REQUEST_MESSAGES.assigneeInvalid }).trim().max(64, REQUEST_MESSAGES.assigneeInvalid).nullish().transform((v) => (v === undefined ? undefined : v || null)),
   resolution_deadline: deadlineField.nullish(),
-  resolution_notes: z
-    .string({ error: REQUEST_MESSAGES.notesTooLong })
-    .max(REQUEST_NOTES_MAX * 4, { error: REQUEST_MESSAGES.notesTooLong, abort: true })
-    .trim()
-    .max(REQUEST_NOTES_MAX, REQUEST_MESSAGES.notesTooLong)
-    .nullish()
-    .transform((v) => (v === undefined ? undefined : v || null)),
+  resolution_notes: optionalText(REQUEST_MESSAGES.notesTooLong, REQUEST_NOTES_MAX),
 };
 export const requestStatusField = z.enum(REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusInvalid });
 
@@ -178,27 +157,12 @@ export const requestCommentFields = {
 };
 export const requestCommentSchema = z.object(requestCommentFields);
 
-/** A comma-joined list of enum values (`category`, `status` filters); an unknown value is a 400. */
-function commaList<T extends string>(values: readonly T[], message: string) {
-  return z
-    .string()
-    .max(500)
-    .optional()
-    .transform((v, ctx) => {
-      const parts = (v ?? '').split(',').map((p) => p.trim()).filter(Boolean);
-      const bad = parts.find((p) => !(values as readonly string[]).includes(p));
-      if (bad !== undefined) ctx.addIssue({ code: 'custom', message });
-      return [...new Set(parts)] as T[];
-    });
-}
-
 export const REQUEST_SORTS = ['-createdAt', 'createdAt'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 /** `GET /api/requests` query (community §7). */
 export const requestListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-  limit: z.coerce.number().int().min(1).max(100).default(REQUEST_PAGE_SIZE).catch(REQUEST_PAGE_SIZE),
+  ...pageFields(REQUEST_PAGE_SIZE),
   search: z
     .string()
     .max(200)

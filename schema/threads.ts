@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { isPrivileged, ROLES, type Role } from './roles';
+import type { SyncedAttachment } from './uploads';
 
 /** What residents see instead of a staff member's name (community §6). */
 export const STAFF_LABEL = 'HOA Staff';
@@ -51,6 +52,8 @@ export type SyncedThreadMessage = {
   /** Sanitised rich text. */
   message: string;
   isPublic: boolean;
+  /** A file sent with the message (violations' messages take one); null when none. Optimistic values may leave it out. */
+  attachment?: SyncedAttachment | null;
   createdAt: number;
 };
 
@@ -72,6 +75,11 @@ export type ActingUser = z.output<typeof actingUserSchema>;
 /** The author of an optimistic message or history entry: the acting user, or a blank until the server answers. */
 export function optimisticPerson(user: ActingUser | undefined): SyncedThreadPerson {
   return user ? { id: user.id, name: user.name, isStaff: threadPolicy.isStaff(user.role) } : { id: null, name: '', isStaff: false };
+}
+
+/** A history line the acting user made now (the server's line replaces it with the next pull). */
+export function optimisticHistoryEntry(action: string, by: ActingUser | undefined, at: number): SyncedHistoryEntry {
+  return { id: crypto.randomUUID(), action, user: optimisticPerson(by), at };
 }
 
 // ------------------------------------------------------------------ REST shapes
@@ -115,3 +123,16 @@ export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => ({
   user_id: apiPerson(h.user),
   timestamp: new Date(h.at).toISOString(),
 });
+
+const syncedPerson = (p: ApiThreadPerson): SyncedThreadPerson => ({ id: p._id, name: p.name, isStaff: p.is_staff });
+
+/** The REST shapes back in the cache's (a detail screen shows a REST answer until the cache has the row). */
+export const fromApiThreadMessage = (m: ApiThreadMessage): SyncedThreadMessage => ({
+  id: m._id,
+  author: syncedPerson(m.user_id),
+  message: m.message,
+  isPublic: m.is_public,
+  createdAt: Date.parse(m.created_at),
+});
+
+export const fromApiHistoryEntry = (h: ApiHistoryEntry): SyncedHistoryEntry => ({ id: h._id, action: h.action, user: syncedPerson(h.user_id), at: Date.parse(h.timestamp) });

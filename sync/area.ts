@@ -8,6 +8,7 @@
  */
 import type { WriteTransaction } from 'replicache';
 import type { z } from 'zod';
+import type { DashboardSource } from '../schema/dashboard';
 import type { Role } from '../schema/roles';
 
 export interface MutatorDef<S extends z.ZodType = z.ZodType> {
@@ -33,6 +34,8 @@ export interface SharedSyncArea {
   /** The key spaces (`<space>/<row id>`) this area owns in the cache; the server's CVR uses the same names. */
   spaces: readonly string[];
   mutators: Record<string, MutatorDef<any>>;
+  /** Its metric card and recent activity on the dashboard (schema/dashboard.ts), from its values. */
+  dashboard?: readonly DashboardSource[];
 }
 
 export const keyOf = (space: string, id: string) => `${space}/${id}`;

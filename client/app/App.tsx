@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { hasRole } from '../../schema/roles';
 import { useSession } from '../lib/session';
+import { useNeedsReactivation } from '../features/billing/reactivation-check';
 // UI pieces by file, not the barrel: the entry chunk must not pull in every component (Headless UI, menus) the screens use.
 import { LoadingSplash } from '../ui/Loading';
 import { Toaster } from '../ui/Toast';
@@ -24,6 +25,7 @@ const AppLayout = lazyComponent<{ children: ReactNode }, typeof import('./AppLay
  */
 function Guarded({ route }: { route: RouteDef }) {
   const session = useSession();
+  const mustReactivate = useNeedsReactivation(session.status === 'authenticated' ? session.user : null);
   if (session.status !== 'anonymous') void AppLayout.preload().catch(() => {});
   // The screen's chunk loads alongside the frame's, also while the session is restored (a browser
   // that was signed in most likely still is), not once the frame is there.
@@ -43,7 +45,7 @@ function Guarded({ route }: { route: RouteDef }) {
 
   if (session.status !== 'authenticated') return <Redirect to="/login" replace />;
   const { user } = session;
-  if (user.role === 'superadmin' && user.needsReactivation) return <Redirect to="/reactivation" replace />;
+  if (mustReactivate) return <Redirect to="/reactivation" replace />;
   if (route.access === 'board' && !hasRole(user.role, 'board')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
   if (route.access === 'superadmin' && !hasRole(user.role, 'superadmin')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
   return <AppLayout>{content}</AppLayout>;

@@ -4,7 +4,12 @@
  * (`areaPage`) until their issue replaces it.
  */
 import { announcementRoutes } from '../features/announcements/routes';
+import { billingRoutes } from '../features/billing/routes';
+import { requestRoutes } from '../features/requests/routes';
+import { signupRoutes } from '../features/signup/routes';
 import { areaPage } from '../features/areas/AreaPage';
+import { documentRoutes } from '../features/documents/routes';
+import { userRoutes } from '../features/users/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -16,8 +21,6 @@ const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'Ac
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const RequestsPage = page(() => import('../features/areas/RequestsPage'), 'RequestsPage');
-const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
 
 const compliance = { title: 'Compliance' };
 const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
@@ -30,22 +33,17 @@ export const ROUTES: RouteDef[] = [
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', access: 'public', page: ResetPasswordPage },
   { path: '/invite/accept', access: 'public', page: ActivationPage },
-  { path: '/signup', access: 'public', page: areaPage({ title: 'Start your free trial', bare: true }) },
-  { path: '/signup/hoa-setup', access: 'public', page: areaPage({ title: 'Tell us about your HOA', bare: true }) },
-  { path: '/signup/complete', access: 'public', page: areaPage({ title: 'Signup Complete', bare: true }) },
+  ...signupRoutes,
   // Open to everyone
   { path: '/support', access: 'open', page: SupportPage },
-  { path: '/reactivation', access: 'open', page: ReactivationPage },
+  ...billingRoutes,
 
   // Signed in, any role
   { path: '/', access: 'signed-in', page: DashboardPage },
   { path: '/dashboard', access: 'signed-in', page: DashboardPage },
   ...announcementRoutes,
-  { path: '/requests', access: 'signed-in', page: RequestsPage },
-  { path: '/requests/create', access: 'signed-in', page: areaPage({ title: 'Create Request', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/requests/:id/messages', access: 'signed-in', page: areaPage({ title: 'Messages', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/requests/:id', access: 'signed-in', page: areaPage({ title: 'Request Details', breadcrumb: [{ label: 'Requests', href: '/requests' }] }) },
-  { path: '/documents', access: 'signed-in', page: areaPage({ title: 'Documents' }) },
+  ...requestRoutes,
+  ...documentRoutes,
   { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
   { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
   { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
@@ -62,10 +60,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/violations/:id', access: 'signed-in', page: areaPage(violation) },
 
   // Board (superadmin also passes)
-  { path: '/users', access: 'board', page: areaPage({ title: 'User Management' }) },
-  { path: '/addresses', access: 'board', page: areaPage({ title: 'Address Directory', subtitle: 'Manage community addresses and residents' }) },
+  ...userRoutes,
 
   // Superadmin
   { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },
-  { path: '/plan-selection', access: 'superadmin', page: areaPage({ title: 'Billing', breadcrumb: [{ label: 'Profile', href: '/profile' }] }) },
 ];

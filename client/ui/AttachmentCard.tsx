@@ -13,22 +13,27 @@ import { FileSummary } from './FileSummary';
 export const DOWNLOAD_FAILED = 'Failed to download attachment';
 export const DOWNLOAD_OFFLINE_TEXT = 'Downloads need a connection.';
 
-export function AttachmentCard({ feature, file, title = 'Attachment' }: { feature: DownloadFeature; file: UploadedFile; title?: string }) {
-  const online = useOnline();
+/** Download of one stored file: busy while the URL is fetched, the spec's failure text otherwise. */
+export function useAttachmentDownload(feature: DownloadFeature, s3Key: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
   async function download() {
     setError(null);
     setBusy(true);
     try {
-      await downloadAttachment(feature, file.s3Key);
+      await downloadAttachment(feature, s3Key);
     } catch {
       setError(DOWNLOAD_FAILED);
     } finally {
       setBusy(false);
     }
   }
+  return { download, busy, error };
+}
+
+export function AttachmentCard({ feature, file, title = 'Attachment' }: { feature: DownloadFeature; file: UploadedFile; title?: string }) {
+  const online = useOnline();
+  const { download, busy, error } = useAttachmentDownload(feature, file.s3Key);
 
   return (
     <Card>

@@ -21,14 +21,15 @@ export function CardBody({ className, ...rest }: HTMLAttributes<HTMLDivElement>)
   return <div className={cx('px-5 py-4', className)} {...rest} />;
 }
 
-/** A counter card for list screens (Total Announcements, Active Users…). */
-export function StatCard({ label, value, hint, icon }: { label: ReactNode; value: ReactNode; hint?: ReactNode; icon?: ReactNode }) {
+/** A counter card for list screens (Total Announcements, Active Users…); `children` list what it counts (Recent Uploads). */
+export function StatCard({ label, value, hint, icon, children, className }: { label: ReactNode; value?: ReactNode; hint?: ReactNode; icon?: ReactNode; children?: ReactNode; className?: string }) {
   return (
-    <Card className="flex items-start justify-between gap-3 p-4">
-      <div className="min-w-0">
+    <Card className={cx('flex items-start justify-between gap-3 p-4', className)}>
+      <div className="min-w-0 flex-1">
         <p className="text-sm font-medium text-neutral-600">{label}</p>
-        <p className="tabular mt-1 text-2xl font-semibold text-neutral-900">{value}</p>
+        {value !== undefined && <p className="tabular mt-1 text-2xl font-semibold text-neutral-900">{value}</p>}
         {hint && <p className="mt-1 text-xs text-neutral-500">{hint}</p>}
+        {children && <div className="mt-2 text-sm text-neutral-800">{children}</div>}
       </div>
       {icon && <div className="rounded-lg bg-accent-50 p-2 text-accent-700">{icon}</div>}
     </Card>

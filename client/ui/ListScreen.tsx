@@ -5,8 +5,11 @@ import { DataTable, type Column } from './Table';
 
 export interface StatDef {
   label: ReactNode;
-  value: ReactNode;
+  /** The count; a card that only lists (Recent Uploads) has none. */
+  value?: ReactNode;
   hint?: ReactNode;
+  /** What the card lists under its count (the newest uploads, the count per category); such a card takes a phone's whole line. */
+  details?: ReactNode;
 }
 
 /** What a list screen shows of its rows (useSyncedList returns it). */
@@ -25,6 +28,8 @@ const STAT_GRID: Record<number, string> = {
   3: 'grid-cols-2 lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1',
   4: 'grid-cols-2 lg:grid-cols-4',
 };
+/** More than four cards: four counts on the first line, the listing cards two to a line under them. */
+const WIDE_GRID = 'grid-cols-2 lg:grid-cols-4';
 
 /**
  * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, then one
@@ -45,6 +50,7 @@ export function ListScreen<T>({
   rows,
   empty,
   exhaustedText,
+  loadMoreLabel,
 }: {
   title: string;
   subtitle?: ReactNode;
@@ -64,6 +70,8 @@ export function ListScreen<T>({
   empty: ReactNode;
   /** E.g. 'No more announcements'. */
   exhaustedText: string;
+  /** The button's words where the spec writes them otherwise ('Load More'); 'Load more' by default. */
+  loadMoreLabel?: string;
 }) {
   const [paging, startPaging] = useTransition();
   return (
@@ -71,9 +79,11 @@ export function ListScreen<T>({
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       {banner && <div className="mb-6">{banner}</div>}
       {stats && stats.length > 0 && (
-        <div className={`mb-6 grid gap-4 ${STAT_GRID[Math.min(stats.length, 4)]}`}>
+        <div className={`mb-6 grid gap-4 ${STAT_GRID[stats.length] ?? WIDE_GRID}`}>
           {stats.map((s, i) => (
-            <StatCard key={i} label={s.label} value={rows.loading ? '–' : s.value} hint={s.hint} />
+            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={s.details ? (stats.length > 4 ? 'col-span-2' : 'col-span-2 lg:col-span-1') : undefined}>
+              {!rows.loading && s.details}
+            </StatCard>
           ))}
         </div>
       )}
@@ -87,7 +97,7 @@ export function ListScreen<T>({
           rowKey={rowKey}
           loading={rows.loading}
           empty={empty}
-          loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText }}
+          loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText, label: loadMoreLabel }}
         />
       </Card>
     </div>

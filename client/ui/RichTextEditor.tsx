@@ -25,6 +25,8 @@ export interface RichTextEditorProps {
   errorId?: string;
   invalid?: boolean;
   disabled?: boolean;
+  /** A message composer's smaller area (the 200 px of §5 is the editor of whole documents). */
+  compact?: boolean;
 }
 
 function ToolbarButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
@@ -108,7 +110,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
 }
 
 const PROSE =
-  '[&_.ProseMirror]:min-h-[200px] [&_.ProseMirror]:px-3 [&_.ProseMirror]:py-2 [&_.ProseMirror]:outline-none [&_.ProseMirror]:space-y-2 ' +
+  '[&_.ProseMirror]:px-3 [&_.ProseMirror]:py-2 [&_.ProseMirror]:outline-none [&_.ProseMirror]:space-y-2 ' +
   '[&_blockquote]:border-l-4 [&_blockquote]:border-neutral-200 [&_blockquote]:pl-4 [&_blockquote]:text-neutral-600 ' +
   '[&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold';
 
@@ -123,7 +125,7 @@ function editorAttributes({ labelId, errorId, invalid }: Pick<RichTextEditorProp
   };
 }
 
-export function RichTextEditor({ value, onChange, labelId, errorId, invalid = false, disabled = false }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, labelId, errorId, invalid = false, disabled = false, compact = false }: RichTextEditorProps) {
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -168,7 +170,7 @@ export function RichTextEditor({ value, onChange, labelId, errorId, invalid = fa
       )}
     >
       {editor && <Toolbar editor={editor} disabled={disabled} />}
-      <EditorContent editor={editor} className={PROSE} />
+      <EditorContent editor={editor} className={cx(PROSE, compact ? '[&_.ProseMirror]:min-h-24' : '[&_.ProseMirror]:min-h-[200px]')} />
     </div>
   );
 }

@@ -14,6 +14,8 @@ export interface Column<T> {
   primary?: boolean;
   /** Left out of the phone card (e.g. a column that repeats the title). */
   hideOnPhone?: boolean;
+  /** On phones, beside the card's title instead of a line of its own (a row's Actions menu). */
+  aside?: boolean;
 }
 
 /** Tailwind's `sm` breakpoint: the table from here, the cards below. */
@@ -121,24 +123,42 @@ const TableRow = memo(function TableRow({ row, columns }: { row: unknown; column
 }) as <T>(props: { row: T; columns: Column<T>[] }) => ReactNode;
 
 function Cards<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
-  const [primary, details] = useMemo(() => {
+  const [primary, aside, details] = useMemo(() => {
     const first = columns.find((c) => c.primary);
-    return [first, columns.filter((c) => c !== first && !c.hideOnPhone)] as const;
+    const side = columns.find((c) => c.aside);
+    return [first, side, columns.filter((c) => c !== first && c !== side && !c.hideOnPhone)] as const;
   }, [columns]);
   return (
     <ul className="divide-y divide-neutral-200" aria-label={caption}>
       {rows.map((row) => (
-        <CardRow key={rowKey(row)} row={row} primary={primary} details={details} />
+        <CardRow key={rowKey(row)} row={row} primary={primary} aside={aside} details={details} />
       ))}
     </ul>
   );
 }
 
 /** One phone card; like TableRow, rendered again only when its item or the columns change. */
-const CardRow = memo(function CardRow({ row, primary, details }: { row: unknown; primary: Column<unknown> | undefined; details: readonly Column<unknown>[] }) {
+const CardRow = memo(function CardRow({
+  row,
+  primary,
+  aside,
+  details,
+}: {
+  row: unknown;
+  primary: Column<unknown> | undefined;
+  aside: Column<unknown> | undefined;
+  details: readonly Column<unknown>[];
+}) {
   return (
     <li className="space-y-2 px-4 py-3">
-      {primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>}
+      {aside ? (
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1 font-medium text-neutral-900">{primary?.cell(row)}</div>
+          <div className="shrink-0">{aside.cell(row)}</div>
+        </div>
+      ) : (
+        primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>
+      )}
       {details.length > 0 && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           {details.map((c, i) => (
@@ -151,7 +171,7 @@ const CardRow = memo(function CardRow({ row, primary, details }: { row: unknown;
       )}
     </li>
   );
-}) as <T>(props: { row: T; primary: Column<T> | undefined; details: readonly Column<T>[] }) => ReactNode;
+}) as <T>(props: { row: T; primary: Column<T> | undefined; aside: Column<T> | undefined; details: readonly Column<T>[] }) => ReactNode;
 
 export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', exhaustedText }: LoadMoreProps) {
   if (!hasMore && !exhaustedText) return null;
@@ -166,4 +186,25 @@ export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', ex
       )}
     </div>
   );
+}
+
+/**
+ * The primary column of a list whose phones get cards (DESIGN.md): the title cell on wide screens;
+ * on phones the card also shows `phone` (badges, who, when) under it and `action` (View) beside it.
+ */
+export function titleColumn<T>({ header = 'Title', main, phone, action }: { header?: ReactNode; main: (row: T) => ReactNode; phone: (row: T) => ReactNode; action: (row: T) => ReactNode }): Column<T> {
+  return {
+    header,
+    primary: true,
+    className: 'w-full',
+    cell: (row) => (
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          {main(row)}
+          <div className="mt-2 space-y-1 text-sm font-normal text-neutral-600 sm:hidden">{phone(row)}</div>
+        </div>
+        <div className="shrink-0 sm:hidden">{action(row)}</div>
+      </div>
+    ),
+  };
 }

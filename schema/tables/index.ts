@@ -4,5 +4,8 @@ export * from './email';
 export * from './storage';
 export * from './payments';
 export * from './announcements';
+export * from './documents';
 export * from './requests';
+export * from './violations';
 export * from './sync';
+export * from './signup';

@@ -21,11 +21,22 @@ export function threadMessagesTable<N extends string>(name: N, parent: string) {
       message: text('message').notNull(),
       /** Not public: the board's internal note, never sent to a resident. */
       isPublic: integer('is_public', { mode: 'boolean' }).notNull().default(true),
+      /** A file sent with the message (its storage key, issued to the HOA for the area); all null when none. */
+      attachmentS3Key: text('attachment_s3_key'),
+      attachmentFilename: text('attachment_filename'),
+      attachmentFileSize: integer('attachment_file_size'),
+      attachmentFileType: text('attachment_file_type'),
       createdAt: ms('created_at').notNull(),
     },
     // The thread of one record, oldest first (ties in the order written: the rowid ends every index entry),
     // read in index order; authors for the name dependency.
-    (t) => [index(`${name}_thread`).on(t.parentId, t.createdAt), index(`${name}_author`).on(t.authorId), index(`${name}_hoa`).on(t.hoaId)],
+    (t) => [
+      index(`${name}_thread`).on(t.parentId, t.createdAt),
+      index(`${name}_author`).on(t.authorId),
+      index(`${name}_hoa`).on(t.hoaId),
+      // Downloads: which message holds an attachment.
+      index(`${name}_attachment`).on(t.attachmentS3Key),
+    ],
   );
 }
 

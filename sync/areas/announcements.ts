@@ -6,6 +6,7 @@ import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import {
   announcementFields,
+  ANNOUNCEMENT_CATEGORY_LABELS,
   ANNOUNCEMENT_MESSAGES,
   announcementPolicy,
   type AnnouncementAttachmentInput,
@@ -15,6 +16,7 @@ import {
   type DeliveryCounts,
   type DeliveryMethod,
 } from '../../schema/announcements';
+import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, rowId, withRecipients } from './fields';
 
@@ -159,7 +161,27 @@ export const announcementMutators = {
   }),
 };
 
+const announcementsOnDashboard = dashboardSource<SyncedAnnouncement>({
+  space: ANNOUNCEMENT_SPACE,
+  metric: {
+    key: 'announcements',
+    compute: (values, now) =>
+      countMetric(values, now, { title: 'Announcements', icon: 'megaphone', of: 'month', counts: (a) => announcementPolicy.canMarkRead(a), at: (a) => a.sentAt }),
+  },
+  activity: (values, now) =>
+    values
+      .filter((a) => announcementPolicy.canMarkRead(a) && isRecent(a.sentAt, now))
+      .map((a) => ({
+        id: `announcement:${a.id}`,
+        type: 'announcement' as const,
+        title: a.title,
+        description: `${ANNOUNCEMENT_CATEGORY_LABELS[a.category]} announcement sent to ${a.totalRecipients} ${a.totalRecipients === 1 ? 'member' : 'members'}`,
+        time: new Date(a.sentAt!).toISOString(),
+      })),
+});
+
 export const announcementsSync = {
   spaces: [ANNOUNCEMENT_SPACE, ANNOUNCEMENT_READ_SPACE] as const,
   mutators: announcementMutators,
+  dashboard: [announcementsOnDashboard],
 } satisfies SharedSyncArea;

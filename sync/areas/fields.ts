@@ -1,6 +1,7 @@
 /** Argument pieces the areas' mutator schemas share. */
 import { z } from 'zod';
 import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
+import type { SyncedAttachment } from '../../schema/uploads';
 
 /** The id of an existing row. */
 export const rowId = z.string().trim().min(1, 'Id is required').max(64, 'Id is too long');
@@ -13,3 +14,10 @@ export const withRecipients = <T extends { audience_type: string; custom_recipie
     ctx.addIssue({ code: 'custom', path: ['custom_recipients'], message: ANNOUNCEMENT_MESSAGES.recipientsRequired });
   }
 };
+
+/** What the screen knows of a file it uploaded before the mutation (the server reads the upload record instead). */
+export const shownFile = z.object({ filename: z.string().max(255), fileSize: z.number().int().nonnegative(), fileType: z.string().max(10) });
+
+/** The optimistic attachment of a record or message: the uploaded key, with what the screen showed of the file. */
+export const optimisticAttachment = (s3Key: string | null | undefined, file: z.output<typeof shownFile> | undefined): SyncedAttachment | null =>
+  s3Key ? { s3Key, filename: file?.filename ?? '', fileSize: file?.fileSize ?? 0, fileType: file?.fileType ?? '' } : null;

@@ -3,10 +3,12 @@
  * (the client's Replicache, the push, the rejection notices) derives from this list.
  */
 import { announcementsSync } from './announcements';
+import { documentsSync } from './documents';
 import { noticesSync } from './notices';
 import { requestsSync } from './requests';
+import { violationsSync } from './violations';
 
-export const sharedSyncAreas = [announcementsSync, noticesSync, requestsSync] as const;
+export const sharedSyncAreas = [announcementsSync, documentsSync, noticesSync, requestsSync, violationsSync] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;

@@ -10,6 +10,7 @@ import type { Role } from '../../schema/roles';
 import {
   REQUEST_HISTORY,
   REQUEST_MESSAGES,
+  REQUEST_STATUS_LABELS,
   requestCommentFields,
   requestFields,
   requestPolicy,
@@ -18,10 +19,11 @@ import {
   type RequestCategory,
   type RequestStatus,
 } from '../../schema/requests';
-import { actingUserSchema, optimisticPerson, threadPolicy, type ActingUser, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
+import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, threadPolicy, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
 import type { SyncedAttachment } from '../../schema/uploads';
+import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
-import { newRowId, rowId } from './fields';
+import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
 
 export const REQUEST_SPACE = 'request';
 export const requestKey = (id: string) => keyOf(REQUEST_SPACE, id);
@@ -59,7 +61,7 @@ export type SyncedRequest = {
 const shown = z
   .object({
     by: actingUserSchema.optional(),
-    attachment: z.object({ filename: z.string().max(255), fileSize: z.number().int().nonnegative(), fileType: z.string().max(10) }).optional(),
+    attachment: shownFile.optional(),
     assignee: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
   })
   .optional();
@@ -67,10 +69,7 @@ const shown = z
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(requestKey(id))) as SyncedRequest | undefined;
 const triage = { role: requestPolicy.mayTriage, refusal: REQUEST_MESSAGES.boardOnly };
 
-/** A history line the acting user made now (the server's line replaces it with the next pull). */
-function entry(action: string, by: ActingUser | undefined, at: number): SyncedHistoryEntry {
-  return { id: crypto.randomUUID(), action, user: optimisticPerson(by), at };
-}
+const entry = optimisticHistoryEntry;
 
 async function save(tx: WriteTransaction, row: SyncedRequest) {
   await tx.set(requestKey(row.id), { ...row });
@@ -92,7 +91,7 @@ export const requestMutators = {
         description: args.description,
         category: args.category,
         status: 'open',
-        attachment: args.photo_url ? { s3Key: args.photo_url, filename: file?.filename ?? '', fileSize: file?.fileSize ?? 0, fileType: file?.fileType ?? '' } : null,
+        attachment: optimisticAttachment(args.photo_url, file),
         resident: { id: by?.id ?? '', name: by?.name ?? '', email: by?.email ?? '', role: by?.role ?? 'resident' },
         address: null,
         assignee: null,
@@ -170,7 +169,26 @@ export const requestMutators = {
   }),
 };
 
+const requestsOnDashboard = dashboardSource<SyncedRequest>({
+  space: REQUEST_SPACE,
+  metric: {
+    key: 'maintenanceRequests',
+    compute: (values, now) => countMetric(values, now, { title: 'Maintenance Requests', icon: 'wrench', of: 'month', counts: () => true, at: (r) => r.createdAt }),
+  },
+  activity: (values, now) =>
+    values
+      .filter((r) => isRecent(r.createdAt, now))
+      .map((r) => ({
+        id: `request:${r.id}`,
+        type: 'request' as const,
+        title: r.title,
+        description: `${r.category} request from ${r.resident.name || 'a resident'} · ${REQUEST_STATUS_LABELS[r.status]}`,
+        time: new Date(r.createdAt).toISOString(),
+      })),
+});
+
 export const requestsSync = {
   spaces: [REQUEST_SPACE] as const,
   mutators: requestMutators,
+  dashboard: [requestsOnDashboard],
 } satisfies SharedSyncArea;

@@ -10,6 +10,7 @@ import {
   requestUpdateEmail,
   trialEndingEmail,
   violationNoticeEmail,
+  violationUpdateEmail,
 } from '../../worker/emails';
 
 /** Every template renders HTML and a plain-text alternative that says what the mail is for. */
@@ -50,6 +51,12 @@ const cases = [
       violationNoticeEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Trash bins left out', category: 'Trash', messageHtml: '<p>Please store bins.</p>', dueDate: due, address: '103 Maple Grove Lane', url }),
     subject: 'Compliance notice: Trash bins left out',
     text: ['Hello Rita Resident', 'at 103 Maple Grove Lane', 'Trash', 'Dec 5, 2026', 'Please store bins.', 'View Violation'],
+  },
+  {
+    name: 'violation-update',
+    render: () => violationUpdateEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Trash bins left out', statusLabel: 'Under Review', messagePlain: 'Thanks for moving them.', url }),
+    subject: 'Violation update: Trash bins left out',
+    text: ['Hello Rita Resident', 'The violation Trash bins left out is Under Review', 'Message from the board', 'Thanks for moving them.', 'View Violation', url],
   },
   {
     name: 'request-update',

@@ -160,6 +160,7 @@ describe('webhook processing', () => {
         'customer.subscription.resumed',
         'customer.subscription.trial_will_end',
         'customer.subscription.updated',
+        'invoice.payment_failed',
       ].sort(),
     );
   });

@@ -1,7 +1,8 @@
 /**
- * List kit benchmark (browser): `npx tsx tests/bench/list.bench.ts`, part of `npm run bench`. Builds
- * the page in tests/bench/list-harness with Vite into a temporary folder, serves it on loopback and
- * drives Debian's Chromium over 10,000 announcements in Replicache's IndexedDB cache: a keystroke in
+ * List kit benchmark (browser): `npx tsx tests/bench/list.bench.ts [area…]`, part of `npm run bench`.
+ * Builds the page in tests/bench/list-harness with Vite into a temporary folder, serves it on loopback
+ * and drives Debian's Chromium, for each area (tests/bench/list-harness/areas.ts: announcements,
+ * documents; all when none is named), over 10,000 of its rows in Replicache's IndexedDB cache: a keystroke in
  * the search box to the painted rows (with and without the 300 ms debounce), a multi-select filter
  * change to the painted rows, a synced row change to React's commit and to the painted rows (spaced
  * and in bursts, beside the paint floor of a bare text change), one row change applied to the
@@ -16,6 +17,7 @@ import react from '@vitejs/plugin-react';
 import type { CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { launchBrowser } from '../helpers/chromium';
+import { BENCH_AREAS, isBenchArea, type BenchArea } from './list-harness/areas';
 import type { BenchApi, ProbeKind, Timing } from './list-harness/probe';
 import { median, ms, p95 } from './stats';
 
@@ -55,17 +57,18 @@ function keystrokes(n: number): string[] {
   return keys.slice(0, n);
 }
 
-async function run(page: Page, cdp: CDPSession, url: string) {
-  await page.goto(`${url}/?seed=${ROWS}`);
+async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
+  const { exhaustedText, loadMore, selects } = BENCH_AREAS[area];
+  await page.goto(`${url}/?area=${area}&seed=${ROWS}`);
   await page.evaluate(() => (window as unknown as Bench).bench.seeded());
 
-  await page.goto(`${url}/`);
+  await page.goto(`${url}/?area=${area}`);
   const opened = await page.evaluate(() => (window as unknown as Bench).bench.opened());
   if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: timings would be in 100 µs steps');
   if (opened.rows !== ROWS) throw new Error(`the cache opened with ${opened.rows} rows, expected ${ROWS}`);
   await page
-    .getByText('No more announcements')
-    .or(page.getByRole('button', { name: 'Load more' }))
+    .getByText(exhaustedText)
+    .or(page.getByRole('button', { name: loadMore }))
     .waitFor();
   const heapOpen = await heapMB(cdp);
 
@@ -75,13 +78,10 @@ async function run(page: Page, cdp: CDPSession, url: string) {
   for (const key of keystrokes(CHANGES)) typed.push(await measure(page, 'filter', () => page.keyboard.press(key)));
 
   const filtered: Timing[] = [];
-  for (const [name, options] of [
-    ['Categories', ['General', 'Maintenance', 'Event', 'Reminder', 'Urgent']],
-    ['Status', ['Sent', 'Draft', 'Failed', 'Scheduled', 'Sending']],
-  ] as const) {
-    await page.getByRole('button', { name: new RegExp(name) }).click();
+  for (const { button, options } of selects) {
+    await page.getByRole('button', { name: new RegExp(button) }).click();
     // Toggle each option on, then off, and on again: every click changes the applied filter.
-    for (let k = 0; k < CHANGES / 2; k++) {
+    for (let k = 0; k < CHANGES / selects.length; k++) {
       const option = page.getByRole('option', { name: options[k % options.length], exact: true });
       filtered.push(await measure(page, 'filter', () => option.click()));
     }
@@ -120,7 +120,7 @@ async function run(page: Page, cdp: CDPSession, url: string) {
       line('search keystroke → painted', since(typed, 'input', 'painted'), `${typed.length} keystrokes, the 300 ms debounce included`),
       line('search applied → committed', since(typed, 'applied', 'committed'), 'filter, page, render, commit'),
       line('search applied → painted', since(typed, 'applied', 'painted'), 'the same, to the next frame'),
-      line('multi-select click → committed', since(filtered, 'input', 'committed'), `${filtered.length} clicks on Categories and Status options`),
+      line('multi-select click → committed', since(filtered, 'input', 'committed'), `${filtered.length} clicks on ${selects.map((x) => x.button).join(' and ')} options`),
       line('multi-select click → painted', since(filtered, 'input', 'painted')),
       line('synced row change → committed, spaced', since(spaced, 'input', 'committed'), `${spaced.length} Replicache mutations of a shown row, 40-80 ms apart: mutate, watch, collection, React`),
       line('synced row change → painted, spaced', since(spaced, 'input', 'painted'), 'the same, to the next frame'),
@@ -129,11 +129,16 @@ async function run(page: Page, cdp: CDPSession, url: string) {
       line('synced row change → painted, bursts', since(synced, 'input', 'painted'), 'mostly waiting for the next frame'),
       line('  paint floor, bursts', floorBursts),
       line('collection: one row change', collection.change, `${collection.change.length} changes at ${ROWS.toLocaleString('en-US')} rows, a filter view caught up`, us),
-      line('naive recompute, for comparison', collection.naive, `join, filter and sort of every row, ${collection.naive.length} runs`),
+      line('naive recompute, for comparison', collection.naive, `${area === 'announcements' ? 'join, ' : ''}filter and sort of every row, ${collection.naive.length} runs`),
       `  JS heap used (after GC)                  ${heapOpen} with the list open, ${heapEnd} at the end`,
     ].join('\n'),
   );
 }
+
+const named = process.argv.slice(2);
+const unknownAreas = named.filter((name) => !isBenchArea(name));
+if (unknownAreas.length) throw new Error(`unknown area ${unknownAreas.join(', ')}; the areas: ${Object.keys(BENCH_AREAS).join(', ')}`);
+const areas = named.length ? (named as BenchArea[]) : (Object.keys(BENCH_AREAS) as BenchArea[]);
 
 const outDir = mkdtempSync(join(tmpdir(), 'hoa-list-bench-'));
 try {
@@ -151,15 +156,20 @@ try {
   const server = await preview({ configFile: false, root: HARNESS, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 8950, headers: ISOLATED } });
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const cdp = await context.newCDPSession(page);
-    console.log(`List kit benchmark (Chromium ${browser.version()}, production build, page size 10); load average ${loadavg()[0].toFixed(1)}`);
-    await run(page, cdp, server.resolvedUrls!.local[0].replace(/\/$/, ''));
-    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    for (const area of areas) {
+      // A context per area: its own IndexedDB and heap.
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      page.setDefaultTimeout(30_000);
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const cdp = await context.newCDPSession(page);
+      console.log(`List kit benchmark, ${area} (Chromium ${browser.version()}, production build, page size 10); load average ${loadavg()[0].toFixed(1)}`);
+      await run(page, cdp, server.resolvedUrls!.local[0].replace(/\/$/, ''), area);
+      console.log(`  load average at the end ${loadavg()[0].toFixed(1)}`);
+      await context.close();
+      if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    }
   } finally {
     await browser.close();
     await server.close();

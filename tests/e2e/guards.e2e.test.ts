@@ -41,7 +41,7 @@ const EVERYONE_NAV = ['Dashboard', 'Announcements', 'Requests', 'Documents', 'Co
 describe('visitors (not signed in)', () => {
   it('are sent to /login from every signed-in route, / included', async () => {
     const page = await freshPage();
-    for (const path of ['/', '/dashboard', '/announcements/abc', '/requests/create', '/profile', '/users', '/addresses', '/stripe-setup', '/plan-selection', '/violations']) {
+    for (const path of ['/', '/dashboard', '/announcements/abc', '/requests/create', '/requests/abc', '/requests/abc/messages', '/profile', '/users', '/addresses', '/stripe-setup', '/plan-selection', '/violations']) {
       await expectLanding(page, path, '/login', 'Sign in to your account', { load: true });
     }
   });
@@ -88,6 +88,8 @@ describe('resident', () => {
     // Signed-in routes of any role.
     await expectLanding(page, '/requests', '/requests');
     await page.getByText('View and manage your requests to the HOA').waitFor();
+    // Everyone files requests.
+    await expectLanding(page, '/requests/create', '/requests/create', 'Create Request');
     await expectLanding(page, '/violations', '/violations');
     const compliance = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Compliance' });
     await expect(compliance.getAttribute('aria-current')).resolves.toBe('page');

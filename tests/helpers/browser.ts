@@ -9,7 +9,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { createAuthToken } from '../../worker/domain/auth';
@@ -228,6 +228,12 @@ export async function snap(page: Page, name: string) {
   await page.setViewportSize(original);
 }
 
+/** `snap` from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
+export async function snapFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -251,6 +257,12 @@ export async function axeScan(page: Page): Promise<AxeViolation[]> {
 
 /** A readable summary of axe violations for an assertion message. */
 export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
+
+/** Fails the test on any serious or critical axe violation, naming them. */
+export async function expectNoSeriousAxe(page: Page) {
+  const violations = await axeScan(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
 
 /**
  * Offline as a user is: the browser says so (setOffline), its requests fail, and the server cannot

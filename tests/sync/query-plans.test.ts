@@ -47,9 +47,14 @@ const TENANT_TABLES = [
   'announcement_reads',
   'announcement_recipients',
   'announcement_deliveries',
+  'documents',
   'requests',
   'request_comments',
   'request_history',
+  'violations',
+  'violation_messages',
+  'violation_history',
+  'storage_uploads',
   'users',
   'sync_notices',
   'sync_cvr_entries',
@@ -65,7 +70,7 @@ async function badPlans(t: TestApp, ran: Ran[]): Promise<string[]> {
     seen.add(sql);
     const plan = await t.deps.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
     const steps = plan.rows.map((r) => String(r.detail));
-    if (process.env.SHOW_PLANS && /request/.test(sql)) console.log(sql.replace(/\s+/g, ' ').slice(0, 200), '\n  ', steps.join('\n   '));
+    if (process.env.SHOW_PLANS && new RegExp(process.env.SHOW_PLANS).test(sql)) console.log(sql.replace(/\s+/g, ' ').slice(0, 200), '\n  ', steps.join('\n   '));
     const problems = steps.filter((d) => /USE TEMP B-TREE|USING TEMP B-TREE/.test(d) || TENANT_TABLES.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING (COVERING )?INDEX [a-z_]+ \\()`).test(d)));
     if (problems.length) bad.push(`${problems.join('; ')}\n    in: ${sql.replace(/\s+/g, ' ').slice(0, 300)}`);
   }
@@ -87,6 +92,14 @@ describe('query plans', () => {
       expect(list.status).toBe(200);
       await call(t, 'GET', `/api/announcements/${list.json.docs[0]._id}`, { token });
       await call(t, 'GET', '/api/auth/profile', { token });
+      // The document vault: pages, search, category, one row, its download, the stats.
+      for (const query of ['', '?page=2', '?search=minutes', '?category=Financials', '?category=Financials,Legal&search=20']) {
+        expect((await call(t, 'GET', `/api/documents${query}`, { token })).status).toBe(200);
+      }
+      const doc = (await call(t, 'GET', '/api/documents', { token })).json.docs[0]._id;
+      await call(t, 'GET', `/api/documents/${doc}`, { token });
+      await call(t, 'POST', `/api/documents/${doc}/download`, { token });
+      await call(t, 'GET', '/api/documents/stats', { token });
     }
     const ben = new SyncTestClient(t, board.token);
     const rita = new SyncTestClient(t, resident.token);
@@ -99,6 +112,7 @@ describe('query plans', () => {
       ben.mutation('markAnnouncementRead', { id: 'missing' }),
       ben.mutation('sendAnnouncement', { id: draft }),
     ]);
+    await ben.push([ben.mutation('updateDocument', { id: ben.values<{ id: string }>('document/')[0].id, notes: 'Plan check', is_public: false })]);
     await rita.push([rita.mutation('markAnnouncementRead', { id: rita.values<{ id: string }>('announcement/')[0].id })]);
     for (const c of [ben, rita]) {
       await c.pull();
@@ -147,6 +161,49 @@ describe('query plans', () => {
     await rita.pull();
 
     expect(rita.values<{ id: string; messages: unknown[] }>('request/').find((r) => r.id === filed)?.messages).toHaveLength(2);
+    expect(await badPlans(t, ran)).toEqual([]);
+  });
+
+  it('violations: lists with every filter, detail, the mutators, downloads and pulls use indexes only', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const resident = await login(t, DEMO.maple.resident);
+    const ran = recordStatements(t);
+
+    for (const token of [board.token, resident.token]) {
+      for (const q of ['', '?page=2', '?status=open,escalated', '?category=Trash,Parking&status=open,resolved,dismissed']) {
+        const list = await call(t, 'GET', `/api/violations${q}`, { token });
+        expect(list.status).toBe(200);
+      }
+      const list = await call(t, 'GET', '/api/violations?limit=100', { token });
+      await call(t, 'GET', `/api/violations/${list.json.docs[0]._id}`, { token });
+      const photo = list.json.docs.find((d: { photo_url: string | null }) => d.photo_url);
+      expect((await call(t, 'POST', '/api/violations/download-url', { token, body: { s3Key: photo.photo_url } })).status).toBe(200);
+      const file = list.json.docs.flatMap((d: { messages: { photo_url: string | null }[] }) => d.messages).find((m: { photo_url: string | null }) => m.photo_url);
+      if (file) await call(t, 'POST', '/api/violations/download-url', { token, body: { s3Key: file.photo_url } });
+    }
+    const ben = new SyncTestClient(t, board.token);
+    const rita = new SyncTestClient(t, resident.token);
+    await ben.pull();
+    await rita.pull();
+    const issued = crypto.randomUUID();
+    const due = new Date(t.clock() + 86_400_000 * 3).toISOString().slice(0, 10);
+    await ben.push([
+      ben.mutation('issueViolation', { id: issued, user_id: resident.user._id, category: 'Noise', title: 'Plan check', message: '<p>Indexes</p>', due_date: due, photo_url: null }),
+      ben.mutation('setViolationStatus', { id: issued, status: 'resolved', resolution_notes: 'Quiet now' }),
+      ben.mutation('addViolationMessage', { id: crypto.randomUUID(), violationId: issued, message: '<p>Note</p>', is_internal: true }),
+    ]);
+    await rita.pull();
+    await rita.push([rita.mutation('addViolationMessage', { id: crypto.randomUUID(), violationId: issued, message: '<p>Thanks</p>', is_internal: false })]);
+    for (const c of [ben, rita]) {
+      await c.pull();
+      await c.pull();
+    }
+    // A renamed user: the violations that show them (resident, issuer, resolver, authors) get new versions.
+    await t.write((tx) => updateUser(t!.deps, tx, { id: board.user._id, hoaId: rita.hoaId }, { name: 'Ben B. Board' }));
+    await rita.pull();
+
+    expect(rita.values<{ id: string; messages: unknown[] }>('violation/').find((v) => v.id === issued)?.messages).toHaveLength(1);
     expect(await badPlans(t, ran)).toEqual([]);
   });
 });

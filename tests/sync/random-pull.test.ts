@@ -1,13 +1,13 @@
 /**
  * The sync core's promise, checked on random histories: whatever sequence of writes happens across
- * areas, roles and users (drafts, sends, schedules, deliveries, read markers, requests with their
+ * areas, roles and users (drafts, sends, schedules, deliveries, read markers, violations, requests with their
  * threads and triage, refusals, renames, role
  * and status changes, another HOA's activity), a client that pulled incrementally along the way holds
  * exactly what a fresh full pull gives the same viewer.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { announcements, users } from '../../schema/tables';
+import { announcements, documents, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { runJobs } from '../../worker/jobs/runner';
 import { updateUser } from '../../worker/domain/users';
@@ -83,6 +83,10 @@ async function world(seed: number) {
     byEmail(email).client.token = (await login(t, email)).token;
   };
   const hoaOf = (email: string): 'maple' | 'cedar' => (email.endsWith('maplegrove.test') ? 'maple' : 'cedar');
+  const documentIds = async (hoa: 'maple' | 'cedar') => {
+    const hoaId = (await userRow(DEMO[hoa].board)).hoaId;
+    return (await t.deps.database.db.select({ id: documents.id }).from(documents).where(and(eq(documents.hoaId, hoaId), isNull(documents.deletedAt)))).map((d) => d.id);
+  };
 
   const moves: Record<string, () => Promise<unknown>> = {
     async createDraft() {
@@ -111,6 +115,30 @@ async function world(seed: number) {
       const board = boardOf(hoa);
       const later = rnd.chance(0.3) ? new Date(t.clock() + (1 + rnd.int(10)) * 60_000).toISOString() : null;
       return board.client.push([board.client.mutation('sendAnnouncement', { id: rnd.pick(drafts), scheduled_at: later })]);
+    },
+    async uploadDocument() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const { call } = await import('../helpers/http');
+      const file = { fileName: `minutes-${rnd.int(100)}.pdf`, fileType: 'application/pdf', fileSize: 1 + rnd.int(5000), feature: 'documents' };
+      const up = await call(t, 'POST', '/api/documents/presigned-url', { token: client.token, body: file });
+      if (up.status !== 200) return up;
+      return call(t, 'POST', '/api/documents', { token: client.token, body: { title: `Minutes ${rnd.int(100)}`, category: 'Meeting Minutes', s3_key: up.json.s3Key, is_public: rnd.chance(0.5) } });
+    },
+    async editDocument() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const ids = await documentIds(hoa);
+      if (!ids.length) return;
+      const board = boardOf(hoa);
+      const change = rnd.pick([{ is_public: rnd.chance(0.5) }, { notes: `Note ${rnd.int(100)}` }, { title: `Doc ${rnd.int(100)}`, category: 'Legal' }]);
+      return board.client.push([board.client.mutation('updateDocument', { id: rnd.pick(ids), ...change })]);
+    },
+    async deleteDocument() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const ids = await documentIds(hoa);
+      if (!ids.length || rnd.chance(0.5)) return;
+      const { call } = await import('../helpers/http');
+      return call(t, 'DELETE', `/api/documents/${rnd.pick(ids)}`, { token: boardOf(hoa).client.token });
     },
     async timePasses() {
       t.clock.advance(rnd.int(15) * 60_000);
@@ -188,6 +216,31 @@ async function world(seed: number) {
         : board.client.mutation('updateRequestTriage', { id, assigned_to: rnd.chance(0.7) ? (await userRow(DEMO[hoa].board)).id : null, resolution_notes: rnd.chance(0.5) ? `Notes ${rnd.int(100)}` : null });
       return board.client.push([change]);
     },
+    async issueViolation() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const board = boardOf(hoa);
+      const to = await userRow(rnd.pick(Object.values(DEMO[hoa])));
+      const due = new Date(t.clock() + rnd.int(10) * 86_400_000).toISOString().slice(0, 10);
+      const args = { id: crypto.randomUUID(), user_id: to.id, category: rnd.pick(['Trash', 'Noise', 'Other'] as const), title: `Violation ${rnd.int(1000)}`, message: `<p>Text ${rnd.int(1000)}</p>`, due_date: due, photo_url: null };
+      return board.client.push([board.client.mutation('issueViolation', args)]);
+    },
+    async violationMessage() {
+      const v = rnd.pick(viewers);
+      const user = await userRow(v.email);
+      const seen = v.client.values<{ id: string }>('violation/');
+      if (user.status !== 'active' || !seen.length) return;
+      // Board members write internal notes too (a resident's is refused): residents must never receive one.
+      const args = { id: crypto.randomUUID(), violationId: rnd.pick(seen).id, message: `<p>Note ${rnd.int(1000)}</p>`, is_internal: user.role !== 'resident' && rnd.chance(0.4) };
+      return v.client.push([v.client.mutation('addViolationMessage', args)]);
+    },
+    async violationStatus() {
+      const board = boardOf(rnd.pick(['maple', 'cedar'] as const));
+      const seen = board.client.values<{ id: string }>('violation/');
+      if (!seen.length) return;
+      const status = rnd.pick(['open', 'under_review', 'resolved', 'escalated', 'dismissed'] as const);
+      const notes = status === 'resolved' && rnd.chance(0.5) ? `Notes ${rnd.int(100)}` : undefined;
+      return board.client.push([board.client.mutation('setViolationStatus', { id: rnd.pick(seen).id, status, resolution_notes: notes })]);
+    },
     async pull() {
       const v = rnd.pick(viewers);
       if ((await userRow(v.email)).status === 'active') return v.client.pull();
@@ -219,6 +272,8 @@ async function world(seed: number) {
         if (user.role === 'resident') {
           const held = v.client.values<{ resident: { id: string }; messages: { isPublic: boolean }[] }>('request/');
           expect(held.filter((r) => r.resident.id !== user.id || r.messages.some((m) => !m.isPublic))).toEqual([]);
+          const violations = v.client.values<{ resident: { id: string }; messages: { isPublic: boolean }[] }>('violation/');
+          expect(violations.filter((r) => r.resident.id !== user.id || r.messages.some((m) => !m.isPublic))).toEqual([]);
         }
       }
     },
@@ -230,18 +285,18 @@ describe('incremental pull equals a fresh full pull', () => {
   afterEach(() => t?.close());
 
   for (const seed of [1, 2, 3]) {
-    it(`after a random history of 120 writes across areas, roles and users (seed ${seed})`, async () => {
+    it(`after a random history of 160 writes across areas, roles and users (seed ${seed})`, async () => {
       const w = await world(seed);
       t = w.t;
       for (const v of w.viewers) await v.client.pull();
       const done: string[] = [];
-      for (let i = 0; i < 120; i++) {
+      for (let i = 0; i < 160; i++) {
         done.push(await w.step());
         if (i % 40 === 39) await w.compare();
       }
       await w.compare();
       // The history exercised what it should (a seed that only pulled would prove nothing).
-      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'rename', 'changeRole', 'changeStatus', 'timePasses']) expect(done).toContain(move);
+      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'timePasses', 'editDocument', 'uploadDocument']) expect(done).toContain(move);
     }, 60_000);
   }
 });

@@ -4,17 +4,22 @@
  */
 import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
+import { billingArea } from './billing';
+import { documentsArea } from './documents';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
-import { uploadsOnly } from './uploads-only';
+import { usersArea } from './users';
+import { violationsArea } from './violations';
 
 export const serverAreas: ServerArea[] = [
   announcementsArea,
   noticesArea,
   requestsArea,
-  uploadsOnly('documents', false),
-  uploadsOnly('violations', true),
+  billingArea,
+  documentsArea,
+  violationsArea,
+  usersArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

@@ -4,8 +4,10 @@
  * use it (worker/sync/dependencies.ts) without importing the routes.
  */
 import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
+import { documentSyncArea } from '../domain/documents/sync';
 import { requestSyncArea } from '../domain/requests/sync';
+import { violationSyncArea } from '../domain/violations/sync';
 import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
-export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, noticeSyncArea, requestSyncArea];
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, documentSyncArea, noticeSyncArea, requestSyncArea, violationSyncArea];

@@ -6,16 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { REQUEST_HISTORY, type RequestCategory, type RequestStatus } from '../../schema/requests';
-import { requestComments, requestHistory, requests, storageUploads, users } from '../../schema/tables';
+import { requestComments, requestHistory, requests, users } from '../../schema/tables';
 import { threadPolicy } from '../../schema/threads';
-import { fileExtension } from '../../schema/uploads';
 import type { Role } from '../../schema/roles';
-import type { Tx } from '../db';
-import { storageKey } from '../domain/uploads';
-import type { FileStorage } from '../services/storage/types';
 import { newId } from '../services/tokens';
-import { samplePdf, samplePng } from './sample-files';
-import type { AreaSeeder, SeededHoa } from './seed';
+import type { AreaSeeder } from './seed';
+import { seedAttachment, type DemoFile } from './seed-files';
 
 type Event = { day: number; by: string } & ({ status: RequestStatus } | { message: string; internal?: boolean } | { assign: string } | { deadlineDay: number } | { notes: string });
 
@@ -26,7 +22,7 @@ interface DemoRequest {
   by: string;
   /** Days relative to the seed time (negative: in the past). */
   day: number;
-  file?: { name: string; pdfLines?: string[] };
+  file?: DemoFile;
   events?: Event[];
 }
 
@@ -202,17 +198,6 @@ interface Person {
   role: Role;
 }
 
-/** Stores the demo file (when there is storage) and records its key as issued; the request's attachment columns. */
-async function seedFile(tx: Tx, storage: FileStorage, hoa: SeededHoa, by: Person, file: NonNullable<DemoRequest['file']>, at: number) {
-  const pdf = fileExtension(file.name) === 'pdf';
-  const bytes = pdf ? samplePdf(file.pdfLines ?? [file.name]) : samplePng();
-  const contentType = pdf ? 'application/pdf' : 'image/png';
-  const key = storageKey(hoa.id, 'requests', file.name);
-  await storage.put({ key, contentType, body: bytes });
-  await tx.insert(storageUploads).values({ id: newId(), hoaId: hoa.id, userId: by.id, feature: 'requests', s3Key: key, fileName: file.name, fileType: contentType, fileSize: bytes.byteLength, createdAt: at });
-  return { attachmentS3Key: key, attachmentFilename: file.name, attachmentFileSize: bytes.byteLength, attachmentFileType: fileExtension(file.name) };
-}
-
 export const seedRequests: AreaSeeder = async (tx, platform, opts) => {
   for (const hoa of platform.hoas) {
     const members = await tx.select({ id: users.id, email: users.email, name: users.name, role: users.role, addressId: users.addressId }).from(users).where(eq(users.hoaId, hoa.id));
@@ -227,7 +212,7 @@ export const seedRequests: AreaSeeder = async (tx, platform, opts) => {
       const line = (by: Person, action: string, at: number, isPublic = true) =>
         history.push({ id: newId(), hoaId: hoa.id, parentId: id, userId: by.id, isStaff: threadPolicy.isStaff(by.role), action, isPublic, at });
       line(filer, REQUEST_HISTORY.created, createdAt);
-      const attachment = demo.file && opts.storage ? await seedFile(tx, opts.storage, hoa, filer, demo.file, createdAt) : {};
+      const attachment = demo.file && opts.storage ? await seedAttachment(tx, opts.storage, { hoaId: hoa.id, userId: filer.id, feature: 'requests', time: createdAt }, demo.file) : {};
       for (const [i, e] of (demo.events ?? []).entries()) {
         // Events of one day keep their order: a minute apart.
         const at = Math.round(opts.now + e.day * DAY) + i * 60_000;

@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { isPrivileged } from '../../schema/roles';
 import { storageUploads } from '../../schema/tables';
-import { checkUpload, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
-import type { DbOrTx } from '../db';
+import { checkUpload, fileExtension, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
+import type { DbOrTx, Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { newId } from '../services/tokens';
 import { inHoa, type Actor } from './actor';
@@ -130,9 +131,10 @@ export async function presignDownload(deps: AppDeps, actor: Actor, feature: Uplo
 
 /**
  * Removes an object (e.g. a deleted document's file). Storage first, then the row, so a failed
- * delete can be retried; a key of another HOA is a 404.
+ * delete can be retried; a key of another HOA is a 404. `alsoInTransaction` writes what goes with
+ * the file (the record that held it) in the same transaction as the row.
  */
-export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, key: string): Promise<void> {
+export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, key: string, alsoInTransaction?: (tx: Tx) => Promise<void>): Promise<void> {
   const [upload] = await deps.database.db
     .select({ id: storageUploads.id })
     .from(storageUploads)
@@ -144,7 +146,29 @@ export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, k
   } catch (e) {
     throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
   }
-  await deps.database.transaction((tx) =>
-    tx.update(storageUploads).set({ deletedAt: deps.clock() }).where(and(eq(storageUploads.id, upload.id), isNull(storageUploads.deletedAt))),
-  );
+  await deps.database.transaction(async (tx) => {
+    await tx.update(storageUploads).set({ deletedAt: deps.clock() }).where(and(eq(storageUploads.id, upload.id), isNull(storageUploads.deletedAt)));
+    await alsoInTransaction?.(tx);
+  });
 }
+
+/** The four columns a record keeps its attachment in (`attachment_s3_key`, …), as every area names them. */
+export interface AttachmentColumns {
+  attachmentS3Key: SQLiteColumn;
+  attachmentFilename: SQLiteColumn;
+  attachmentFileSize: SQLiteColumn;
+  attachmentFileType: SQLiteColumn;
+}
+
+/** The values of those columns for an issued upload (name, size and type from the upload record, not the client). */
+export const attachmentValues = (upload: IssuedUpload) => ({
+  attachmentS3Key: upload.s3Key,
+  attachmentFilename: upload.fileName,
+  attachmentFileSize: upload.fileSize,
+  attachmentFileType: fileExtension(upload.fileName),
+});
+
+/** The attachment as a synced value (`SyncedAttachment`) built by SQLite, or NULL when the record has none. */
+export const attachmentJson = (c: AttachmentColumns): SQL =>
+  sql`CASE WHEN ${c.attachmentS3Key} IS NOT NULL THEN json_object('s3Key', ${c.attachmentS3Key}, 'filename', coalesce(${c.attachmentFilename}, ''),
+    'fileSize', coalesce(${c.attachmentFileSize}, 0), 'fileType', coalesce(${c.attachmentFileType}, '')) END`;

@@ -1,4 +1,4 @@
-/** Community emails: announcement, violation notice, request update. Rich text is sanitised here again. */
+/** Community emails: announcement, violation notice and update, request filed and update. Rich text is sanitised here again. */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { sanitizeRichText } from '../services/sanitize';
@@ -49,6 +49,34 @@ export function violationNoticeEmail(p: { hoaName: string; residentName: string;
         <Fact label="Please resolve by">{formatDate(p.dueDate)}</Fact>
       </Section>
       <RichText html={p.messageHtml} />
+    </Layout>,
+  );
+}
+
+/** A violation's new status, or a board message on it (plain text), to the resident it was issued to. */
+export function violationUpdateEmail(p: { hoaName: string; residentName: string; title: string; statusLabel: string; messagePlain?: string | null; url: string }) {
+  const subject = `Violation update: ${p.title}`;
+  return renderEmail(
+    'violation-update',
+    subject,
+    <Layout
+      preview={p.messagePlain ? `New message about "${p.title}"` : `The violation "${p.title}" is now ${p.statusLabel}`}
+      heading={subject}
+      hoaName={p.hoaName}
+      cta={{ label: 'View Violation', url: p.url }}
+      footer="Reply through the violation page so the board sees your message with the notice."
+    >
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>
+        The violation <strong>{p.title}</strong> is {p.messagePlain ? '' : 'now '}
+        <strong>{p.statusLabel}</strong>.
+      </Text>
+      {p.messagePlain ? (
+        <Section style={styles.box}>
+          <Text style={styles.label}>Message from the board</Text>
+          <Text style={{ ...styles.text, margin: 0 }}>{p.messagePlain}</Text>
+        </Section>
+      ) : null}
     </Layout>,
   );
 }

@@ -4,7 +4,7 @@
  * The form cycle is the kit's (useSyncedForm): the shared schema's checks, then the chosen file is
  * uploaded once, then the page's mutator runs.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_CATEGORY_LABELS,
@@ -19,10 +19,9 @@ import type { HoaReplicache } from '../../lib/replicache';
 import { uploadFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { useSyncedForm } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, RequiredMark, Select, UserPicker } from '../../ui';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, RichTextField, Select, UserPicker } from '../../ui';
 import { MailIcon } from '../../ui/icons';
 import { ANNOUNCEMENT_FIELDS, toWire, type AnnouncementFormValues } from './form-values';
-import { RichTextEditor } from '../../ui/RichTextEditor';
 
 export function AnnouncementForm({
   initial,
@@ -64,8 +63,6 @@ export function AnnouncementForm({
     onSaved,
   });
   const users = useActiveUsers(values.audienceType === 'custom');
-  const messageLabelId = useId();
-  const messageErrorId = useId();
 
   function changeAudience(next: AudienceType) {
     update((v) => {
@@ -82,25 +79,7 @@ export function AnnouncementForm({
             <Input name="title" value={values.title} onChange={(e) => set('title', e.target.value)} invalid={!!errors.title} disabled={busy} autoComplete="off" />
           </Field>
 
-          <div className="space-y-1.5">
-            <p id={messageLabelId} className="block text-sm font-medium text-neutral-800">
-              Message
-              <RequiredMark />
-            </p>
-            <RichTextEditor
-              value={values.message}
-              onChange={(html) => set('message', html)}
-              labelId={messageLabelId}
-              errorId={errors.message ? messageErrorId : undefined}
-              invalid={!!errors.message}
-              disabled={busy}
-            />
-            {errors.message && (
-              <p id={messageErrorId} role="alert" className="text-sm text-danger-700">
-                {errors.message}
-              </p>
-            )}
-          </div>
+          <RichTextField label="Message" required value={values.message} onChange={(html) => set('message', html)} error={errors.message} disabled={busy} />
 
           <AttachmentDropZone
             feature="announcements"

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
-import { Alert, ButtonLink, EmptyState, ListScreen, type Column } from '../../ui';
+import { Alert, ButtonLink, EmptyState, ListScreen, titleColumn, type Column } from '../../ui';
 import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from '../../lib/use-nav-banner';
@@ -25,28 +25,25 @@ function announcementColumns(privileged: boolean, myName: string | undefined): C
   const author = (a: AnnouncementView) => a.createdBy?.name ?? (a.version === 0 ? (myName ?? 'Unknown') : 'Unknown');
 
   return [
-    {
-      header: 'Title',
-      primary: true,
-      className: 'w-full',
-      cell: (a) => (
-        <div className="flex items-center gap-3">
-          <div className="min-w-0 flex-1 sm:max-w-xl">
-            <p className="flex items-center gap-2 font-medium text-neutral-900">
-              {isUnread(a) && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
-              <span className="truncate">{a.title}</span>
-            </p>
-            <p className="mt-0.5 line-clamp-1 text-sm font-normal text-neutral-600">{previewText(a.message)}</p>
-            <div className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 font-normal sm:hidden">
-              <CategoryBadge category={a.category} />
-              <AnnouncementStatusBadge a={a} />
-              {privileged && <span className="text-sm text-neutral-600">by {author(a)}</span>}
-            </div>
-          </div>
-          <div className="shrink-0 sm:hidden">{viewLink(a)}</div>
+    titleColumn<AnnouncementView>({
+      main: (a) => (
+        <div className="sm:max-w-xl">
+          <p className="flex items-center gap-2 font-medium text-neutral-900">
+            {isUnread(a) && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
+            <span className="truncate">{a.title}</span>
+          </p>
+          <p className="mt-0.5 line-clamp-1 text-sm font-normal text-neutral-600">{previewText(a.message)}</p>
         </div>
       ),
-    },
+      phone: (a) => (
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <CategoryBadge category={a.category} />
+          <AnnouncementStatusBadge a={a} />
+          {privileged && <span>by {author(a)}</span>}
+        </div>
+      ),
+      action: viewLink,
+    }),
     { header: 'Category', hideOnPhone: true, cell: (a) => <CategoryBadge category={a.category} /> },
     { header: 'Status', hideOnPhone: true, cell: (a) => <AnnouncementStatusBadge a={a} /> },
     ...(privileged ? [{ header: 'Created By', hideOnPhone: true, className: 'whitespace-nowrap', cell: author }] : []),

@@ -1,9 +1,15 @@
+import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
 import { authRows } from './auth';
+import { billingRows } from './billing';
+import { dashboardRows } from './dashboard';
+import { documentRows } from './documents';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
 import { syncRows } from './sync';
+import { userRows } from './users';
+import { violationRows } from './violations';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...requestRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows];

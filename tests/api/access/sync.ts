@@ -1,5 +1,5 @@
 import { call, DEMO, login } from '../../helpers/http';
-import { signedIn, type MatrixContext, type MatrixRow } from './types';
+import { all, signedIn, type MatrixContext, type MatrixRow } from './types';
 
 const pullBody = (clientGroupID: string) => ({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'p', schemaVersion: '1' });
 const pushBody = (clientGroupID: string) => ({
@@ -34,4 +34,6 @@ export const syncRows: MatrixRow[] = [
   },
   // The test app has no poke hub (as on Workers without a Durable Object): 204, clients poll.
   { route: 'GET /api/sync/poke', expect: signedIn(204) },
+  // Its credential is a poke ticket, not the session (tests/workerd/pokes.test.ts); none here: 401 for everyone.
+  { route: 'GET /api/sync/poke-socket', expect: all(401) },
 ];

@@ -8,7 +8,7 @@ import { requestComments, requestHistory, requests } from '../../../schema/table
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
-import { addThreadMessage, recordHistory, type ThreadMessageRow } from '../threads';
+import { postThreadMessage, type ThreadMessageRow } from '../threads';
 import { mailRequestUpdate } from './emails';
 import { getVisibleRequest } from './read';
 import { requestRows } from './sync';
@@ -23,14 +23,13 @@ export interface RequestCommentInput {
 export async function addRequestComment(deps: AppDeps, tx: Tx, actor: Actor, requestId: string, input: RequestCommentInput): Promise<ThreadMessageRow> {
   const row = await getVisibleRequest(tx, actor, requestId);
   const now = deps.clock();
-  const comment = await addThreadMessage(tx, requestComments, actor, { id: input.id, hoaId: row.hoaId, parentId: row.id, message: input.message, isPublic: input.is_public, at: now });
-  await recordHistory(tx, requestHistory, actor, {
-    hoaId: row.hoaId,
-    parentId: row.id,
-    action: comment.isPublic ? REQUEST_HISTORY.messageAdded : REQUEST_HISTORY.internalNoteAdded,
-    isPublic: comment.isPublic,
-    at: now,
-  });
+  const comment = await postThreadMessage(
+    tx,
+    { messages: requestComments, history: requestHistory },
+    actor,
+    { id: input.id, hoaId: row.hoaId, parentId: row.id, message: input.message, isPublic: input.is_public, at: now },
+    { message: REQUEST_HISTORY.messageAdded, internalNote: REQUEST_HISTORY.internalNoteAdded },
+  );
   // The value shows the thread: a new version carries the message to every reader.
   const [updated] = await requestRows.update(deps, tx, and(eq(requests.id, row.id), eq(requests.hoaId, row.hoaId))!, { updatedAt: now });
   if (comment.isPublic && comment.isStaff) await mailRequestUpdate(deps, tx, updated, actor, comment.message);

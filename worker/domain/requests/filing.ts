@@ -15,17 +15,10 @@ import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField } from '../errors';
 import { recordHistory } from '../threads';
-import { assertIssuedKey, storeUpload, type IssuedUpload, type ReceivedFile } from '../uploads';
+import { assertIssuedKey, attachmentValues, storeUpload, type ReceivedFile } from '../uploads';
 import { mailRequestFiled } from './emails';
 import { getVisibleRequest, type RequestRow } from './read';
 import { requestRows } from './sync';
-
-const attachmentColumns = (upload: IssuedUpload) => ({
-  attachmentS3Key: upload.s3Key,
-  attachmentFilename: upload.fileName,
-  attachmentFileSize: upload.fileSize,
-  attachmentFileType: fileExtension(upload.fileName),
-});
 
 /** Files a request. `id` comes from the client for offline creation (the mutator); REST leaves it out. */
 export async function createRequest(deps: AppDeps, tx: Tx, actor: Actor, input: RequestForm & { id?: string }): Promise<RequestRow> {
@@ -54,7 +47,7 @@ export async function createRequest(deps: AppDeps, tx: Tx, actor: Actor, input: 
     description,
     category: input.category,
     status: 'open',
-    ...(upload ? attachmentColumns(upload) : {}),
+    ...(upload ? attachmentValues(upload) : {}),
     createdAt: now,
     updatedAt: now,
   });
@@ -75,7 +68,7 @@ export async function attachRequestFile(deps: AppDeps, actor: Actor, id: string,
   await deps.database.transaction(async (tx) => {
     const row = await getVisibleRequest(tx, actor, id);
     const now = deps.clock();
-    await requestRows.update(deps, tx, and(eq(requests.id, row.id), eq(requests.hoaId, row.hoaId))!, { ...attachmentColumns(upload), updatedAt: now });
+    await requestRows.update(deps, tx, and(eq(requests.id, row.id), eq(requests.hoaId, row.hoaId))!, { ...attachmentValues(upload), updatedAt: now });
     await recordHistory(tx, requestHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: REQUEST_HISTORY.attachmentAdded(upload.fileName), at: now });
   });
   return { s3Key: upload.s3Key, fileName: upload.fileName, fileSize: upload.fileSize, fileType: fileExtension(upload.fileName) };

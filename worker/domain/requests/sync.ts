@@ -10,6 +10,7 @@ import { REQUEST_SPACE } from '../../../sync/areas/requests';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { inHoa } from '../actor';
 import { threadHistoryJson, threadMessagesJson, threadRecordsShowing } from '../threads';
+import { attachmentJson } from '../uploads';
 
 /** Board and superadmin: every request of their HOA. Residents: their own (community §6). */
 export function visibleRequests(viewer: Viewer): SQL {
@@ -32,9 +33,7 @@ export function requestValuesSql(viewer: Viewer, ids: SQL): SQL {
   return sql`
     SELECT ${r.id} AS id, json_object(
       'id', ${r.id}, 'title', ${r.title}, 'description', ${r.description}, 'category', ${r.category}, 'status', ${r.status},
-      'attachment', CASE WHEN ${r.attachmentS3Key} IS NOT NULL THEN json_object(
-        's3Key', ${r.attachmentS3Key}, 'filename', coalesce(${r.attachmentFilename}, ''),
-        'fileSize', coalesce(${r.attachmentFileSize}, 0), 'fileType', coalesce(${r.attachmentFileType}, '')) END,
+      'attachment', ${attachmentJson(r)},
       'resident', json_object('id', ${r.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', coalesce(resident.email, ''),
         'role', coalesce(resident.role, 'resident')),
       'address', CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END,

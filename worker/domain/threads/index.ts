@@ -6,5 +6,5 @@
  * - values.ts  the thread and history as JSON inside the record's synced value, for one reader
  * - write.ts   adding a message (sanitised, staff rule, internal notes) and a history line
  */
-export { threadHistoryJson, threadMessagesJson, threadRecordsShowing, type ThreadParent } from './values';
-export { addThreadMessage, recordHistory, type NewThreadMessage, type ThreadMessageRow } from './write';
+export { threadHistoryJson, threadMessagesJson, threadRecordsShowing, type ThreadOptions, type ThreadParent } from './values';
+export { addThreadMessage, postThreadMessage, recordHistory, type NewThreadMessage, type ThreadMessageRow } from './write';

@@ -12,6 +12,7 @@ import { sanitizeRichText } from '../../services/sanitize';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField } from '../errors';
+import { attachmentValues, type IssuedUpload } from '../uploads';
 
 export type ThreadMessageRow = ThreadMessagesTable['$inferSelect'];
 
@@ -22,6 +23,8 @@ export interface NewThreadMessage {
   parentId: string;
   message: string;
   isPublic: boolean;
+  /** A file sent with the message: an upload the caller checked was issued to the HOA for its area. */
+  attachment?: IssuedUpload | null;
   at: number;
 }
 
@@ -39,7 +42,7 @@ export async function addThreadMessage(tx: Tx, table: ThreadMessagesTable, actor
   }
   const [row] = await tx
     .insert(table)
-    .values({ id, hoaId: input.hoaId, parentId: input.parentId, authorId: actor.userId, isStaff: threadPolicy.isStaff(actor.role), message, isPublic: input.isPublic, createdAt: input.at })
+    .values({ id, hoaId: input.hoaId, parentId: input.parentId, authorId: actor.userId, isStaff: threadPolicy.isStaff(actor.role), message, isPublic: input.isPublic, ...(input.attachment ? attachmentValues(input.attachment) : {}), createdAt: input.at })
     .returning();
   return row;
 }
@@ -61,4 +64,21 @@ export async function recordHistory(
     isPublic: entry.isPublic ?? true,
     at: entry.at,
   });
+}
+
+/**
+ * A message with its Activity History line (`actions.message`, or `actions.internalNote` for an
+ * internal note, a line residents do not see either).
+ */
+export async function postThreadMessage(
+  tx: Tx,
+  tables: { messages: ThreadMessagesTable; history: ThreadHistoryTable },
+  actor: Actor,
+  input: NewThreadMessage,
+  actions: { message: string; internalNote: string },
+): Promise<ThreadMessageRow> {
+  const row = await addThreadMessage(tx, tables.messages, actor, input);
+  const action = row.isPublic ? actions.message : actions.internalNote;
+  await recordHistory(tx, tables.history, actor, { hoaId: input.hoaId, parentId: input.parentId, action, isPublic: row.isPublic, at: input.at });
+  return row;
 }

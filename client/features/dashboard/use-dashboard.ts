@@ -1,0 +1,80 @@
+/**
+ * The dashboard's data: metric cards and recent activity computed from the local cache by the shared
+ * function the server uses (schema/dashboard.ts), so they open instantly and work offline; the
+ * community figures (from the directory, which is not synced) from GET /api/dashboard/metrics, the
+ * last answer kept in this browser for offline visits.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReadonlyJSONValue } from 'replicache';
+import { computeDashboard, type CommunityInfo, type DashboardMetrics, type DashboardSource } from '../../../schema/dashboard';
+import { sharedSyncAreas } from '../../../sync/areas';
+import { prefixOf } from '../../../sync/area';
+import { api } from '../../lib/api';
+import { useSubscribe } from '../../lib/use-synced-list';
+
+const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
+const spaces = [...new Set(sources.map((s) => s.space))];
+
+/** Cards and activity from the cache; `loading` until the cache answered once. */
+export function useDashboardFigures() {
+  const { data, loading } = useSubscribe(
+    async (tx) => {
+      const out: Record<string, ReadonlyJSONValue[]> = {};
+      for (const space of spaces) out[space] = await tx.scan({ prefix: prefixOf(space) }).values().toArray();
+      return out;
+    },
+    {},
+    [],
+  );
+  const figures = useMemo(() => computeDashboard(sources, (space) => data[space] ?? [], Date.now()), [data]);
+  return { ...figures, loading };
+}
+
+const keptKey = (userId: string) => `hoa-dashboard-community:${userId}`;
+
+function readKept(userId: string): CommunityInfo | null {
+  try {
+    const text = localStorage.getItem(keptKey(userId));
+    return text ? (JSON.parse(text) as CommunityInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type CommunityState = { status: 'loading' } | { status: 'ready'; community: CommunityInfo; kept: boolean } | { status: 'failed' };
+
+/** The community card's figures; `retry` asks again. A failure with a kept answer shows the kept one. */
+export function useCommunityInfo(userId: string): { state: CommunityState; retry: () => void } {
+  const [state, setState] = useState<CommunityState>(() => {
+    const kept = readKept(userId);
+    return kept ? { status: 'ready', community: kept, kept: true } : { status: 'loading' };
+  });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    api<DashboardMetrics>('/api/dashboard/metrics').then(
+      ({ community }) => {
+        if (!live || !community) return;
+        setState({ status: 'ready', community, kept: false });
+        try {
+          localStorage.setItem(keptKey(userId), JSON.stringify(community));
+        } catch {
+          // Storage full or denied: the figures still show.
+        }
+      },
+      () => {
+        if (!live) return;
+        const kept = readKept(userId);
+        setState(kept ? { status: 'ready', community: kept, kept: true } : { status: 'failed' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId, attempt]);
+  const retry = useCallback(() => {
+    setState((s) => (s.status === 'failed' ? { status: 'loading' } : s));
+    setAttempt((n) => n + 1);
+  }, []);
+  return { state, retry };
+}

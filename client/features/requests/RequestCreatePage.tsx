@@ -1,0 +1,134 @@
+/**
+ * /requests/create (community §2, §4, §5): Title, Category, rich-text Description and an optional
+ * attachment. The request is written through the `createRequest` mutator with a client-made id, so a
+ * resident can file it offline; the attachment needs a connection (the drop zone says so offline and
+ * the request can be filed without it). On success the spec's message, then /requests after 1.5 s.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import {
+  DEFAULT_REQUEST_CATEGORY,
+  REQUEST_CATEGORIES,
+  REQUEST_CREATED_REDIRECT_MS,
+  REQUEST_MESSAGES,
+  requestFormSchema,
+  type RequestCategory,
+} from '../../../schema/requests';
+import { useCurrentUser } from '../../lib/session';
+import { uploadFile, type UploadedFile } from '../../lib/upload';
+import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, InfoIcon, Field, FormScreen, Input, RichTextField, Select } from '../../ui';
+import { actingUser } from '../threads';
+
+interface RequestFormValues {
+  title: string;
+  category: RequestCategory;
+  description: string;
+  /** The file uploaded at submit time. */
+  attachment: UploadedFile | null;
+  /** A file chosen on this screen, uploaded once when the form is saved. */
+  file: File | null;
+}
+
+const EMPTY: RequestFormValues = { title: '', category: DEFAULT_REQUEST_CATEGORY, description: '', attachment: null, file: null };
+const FIELDS: FieldMap<RequestFormValues> = { title: 'title', category: 'category', description: 'description', photo_url: 'attachment' };
+const toWire = (v: RequestFormValues) => ({ title: v.title, category: v.category, description: v.description, photo_url: v.attachment?.s3Key ?? null });
+
+export function RequestCreatePage() {
+  const [, navigate] = useLocation();
+  const me = useCurrentUser();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [created, setCreated] = useState(false);
+  // The uploaded file's name and size, for the optimistic row (the schema's data holds its key only).
+  const uploaded = useRef<UploadedFile | null>(null);
+  const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
+    initial: EMPTY,
+    schema: requestFormSchema,
+    toInput: toWire,
+    fieldOf: FIELDS,
+    async before(v) {
+      if (!v.file) return;
+      try {
+        uploaded.current = await uploadFile('requests', v.file, { onProgress: setProgress });
+        return { attachment: uploaded.current, file: null };
+      } finally {
+        setProgress(null);
+      }
+    },
+    mutate: (rep, data) => {
+      const file = data.photo_url ? uploaded.current : null;
+      return rep.mutate.createRequest({
+        id: crypto.randomUUID(),
+        ...data,
+        shown: { by: me ? actingUser(me) : undefined, attachment: file ? { filename: file.fileName, fileSize: file.fileSize, fileType: file.fileType } : undefined },
+      });
+    },
+    failureMessage: REQUEST_MESSAGES.createFailed,
+    onSaved: () => setCreated(true),
+  });
+
+  useEffect(() => {
+    if (!created) return;
+    const timer = setTimeout(() => navigate('/requests'), REQUEST_CREATED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [created, navigate]);
+
+  return (
+    <FormScreen title="Create Request" breadcrumb={[{ label: 'Requests', href: '/requests' }, { label: 'Create Request' }]} aside={<NextStepsCard />}>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <Card>
+          <CardBody className="space-y-5 py-5">
+            <Field label="Title" required error={errors.title}>
+              <Input name="title" value={values.title} onChange={(e) => set('title', e.target.value)} invalid={!!errors.title} disabled={busy} autoComplete="off" />
+            </Field>
+            <Field label="Category" required error={errors.category}>
+              <Select name="category" value={values.category} onChange={(e) => set('category', e.target.value as RequestCategory)} disabled={busy}>
+                {REQUEST_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <RichTextField label="Description" required value={values.description} onChange={(html) => set('description', html)} error={errors.description} disabled={busy} />
+            <AttachmentDropZone
+              feature="requests"
+              file={values.file}
+              existing={values.attachment}
+              onSelect={(file) => set('file', file)}
+              onRemove={() => update((v) => ({ ...v, file: null, attachment: null }), ['file', 'attachment'])}
+              error={errors.attachment}
+              progress={progress}
+              disabled={busy}
+            />
+            {created && <Alert tone="success">{REQUEST_MESSAGES.created}</Alert>}
+            {formError && <Alert tone="error">{formError}</Alert>}
+          </CardBody>
+          <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 px-5 py-4 sm:flex-row sm:justify-end">
+            <ButtonLink href="/requests" variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" busy={busy} busyText={created ? 'Redirecting...' : 'Creating...'}>
+              Create Request
+            </Button>
+          </div>
+        </Card>
+      </form>
+    </FormScreen>
+  );
+}
+
+/** Beside the form: what happens after filing. */
+function NextStepsCard() {
+  return (
+    <Card>
+      <CardBody className="flex gap-3 text-sm text-neutral-700">
+        <InfoIcon className="mt-0.5 size-5 shrink-0 text-accent-700" />
+        <div className="space-y-1">
+          <p className="font-medium text-neutral-900">What happens next</p>
+          <p>The board is notified by email. Follow the status on the request&apos;s page and talk with the board in its messages.</p>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}

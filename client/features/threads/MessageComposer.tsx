@@ -1,0 +1,102 @@
+/**
+ * The thread's compose box (community §2, §5): a rich-text editor, Send Message disabled while the
+ * message is empty, "Message cannot be empty" for one with no visible text, and an optional
+ * attachment where the area's messages take one (uploaded when sending; it needs a connection, the
+ * message does not: it is written through the area's mutator, also offline).
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { isRichTextEmpty } from '../../../schema/rich-text';
+import { threadMessageField } from '../../../schema/threads';
+import type { UploadFeature } from '../../../schema/uploads';
+import { uploadFile, type UploadedFile } from '../../lib/upload';
+import { Alert, AttachmentDropZone, Button, RichTextField } from '../../ui';
+
+export interface ComposedMessage {
+  /** The checked rich text (the server sanitises it again). */
+  message: string;
+  attachment: UploadedFile | null;
+}
+
+export interface MessageComposerProps {
+  /** The area's mutator call; a rejection shows `failureText`. */
+  onSend: (composed: ComposedMessage) => Promise<void>;
+  /** "Failed to send message". */
+  failureText: string;
+  /** The area's upload feature when its messages take a file. */
+  attachmentFeature?: UploadFeature;
+  label?: string;
+  /** Buttons beside Send Message (the spec's "Back to Request"). */
+  actions?: ReactNode;
+}
+
+export function MessageComposer({ onSend, failureText, attachmentFeature, label = 'New message', actions }: MessageComposerProps) {
+  const [html, setHtml] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function send(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const checked = threadMessageField.safeParse(html);
+    if (!checked.success) {
+      setFieldError(checked.error.issues[0]?.message ?? null);
+      return;
+    }
+    setBusy(true);
+    try {
+      let attachment: UploadedFile | null = null;
+      if (file && attachmentFeature) {
+        try {
+          attachment = await uploadFile(attachmentFeature, file, { onProgress: setProgress });
+        } finally {
+          setProgress(null);
+        }
+        // Uploaded once: a failed send afterwards must not upload it again.
+        setFile(null);
+      }
+      try {
+        await onSend({ message: checked.data, attachment });
+      } catch (cause) {
+        throw new Error(failureText, { cause });
+      }
+      setHtml('');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : failureText);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={send} noValidate className="space-y-3">
+      <RichTextField
+        label={label}
+        value={html}
+        onChange={(next) => {
+          setHtml(next);
+          setFieldError(null);
+        }}
+        error={fieldError}
+        disabled={busy}
+        compact
+      />
+      {attachmentFeature && (
+        <AttachmentDropZone feature={attachmentFeature} file={file} onSelect={setFile} onRemove={() => setFile(null)} progress={progress} disabled={busy} />
+      )}
+      {error && (
+        <Alert tone="error" onDismiss={() => setError(null)}>
+          {error}
+        </Alert>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <div className="flex flex-col gap-2 sm:flex-row">{actions}</div>
+        <Button type="submit" disabled={isRichTextEmpty(html)} busy={busy} busyText="Sending...">
+          Send Message
+        </Button>
+      </div>
+    </form>
+  );
+}

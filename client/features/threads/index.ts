@@ -1,0 +1,14 @@
+/**
+ * The thread kit, client half (requests, violations): a record's message thread, its Activity History
+ * and its status control, parameterised by the area (its mutators, texts and statuses). The shared
+ * half is schema/threads.ts; the server half worker/domain/threads/.
+ */
+export { actingUser } from './acting-user';
+export { ActivityHistory } from './ActivityHistory';
+export { MessageComposer, type ComposedMessage, type MessageComposerProps } from './MessageComposer';
+export { MessageList, NO_MESSAGES, type MessageAttachment } from './MessageList';
+export { MessagesLinkCard, messagesCountText } from './MessagesLinkCard';
+export { MessagesScreen, type MessagesScreenWords } from './MessagesScreen';
+export { PersonName } from './PersonName';
+export { StatusSelect, type StatusChoice } from './StatusSelect';
+export { useQueuedIds } from './use-queued-ids';

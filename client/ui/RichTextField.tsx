@@ -1,0 +1,39 @@
+import { useId } from 'react';
+import { RequiredMark } from './Field';
+import { RichTextEditor } from './RichTextEditor';
+
+/** A labelled rich-text editor with its inline error (Message, Description, a thread's compose box). */
+export function RichTextField({
+  label,
+  value,
+  onChange,
+  error,
+  required = false,
+  disabled = false,
+  compact = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string | null;
+  required?: boolean;
+  disabled?: boolean;
+  compact?: boolean;
+}) {
+  const labelId = useId();
+  const errorId = useId();
+  return (
+    <div className="space-y-1.5">
+      <p id={labelId} className="block text-sm font-medium text-neutral-800">
+        {label}
+        {required && <RequiredMark />}
+      </p>
+      <RichTextEditor value={value} onChange={onChange} labelId={labelId} errorId={error ? errorId : undefined} invalid={!!error} disabled={disabled} compact={compact} />
+      {error && (
+        <p id={errorId} role="alert" className="text-sm text-danger-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Document vault, shared half: the cache's key space and value (metadata only: the files stay in
+ * storage and downloading needs a connection), and the one change a board member makes offline:
+ * editing a document's title, category, visibility or notes. Upload and delete need a connection
+ * (the file goes to or leaves storage), so they are REST calls, not mutators.
+ */
+import { z } from 'zod';
+import { DOCUMENT_MESSAGES, documentPolicy, documentUpdateSchema, type DocumentCategory } from '../../schema/documents';
+import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
+import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { rowId } from './fields';
+
+export const DOCUMENT_SPACE = 'document';
+export const documentKey = (id: string) => keyOf(DOCUMENT_SPACE, id);
+
+/** Milliseconds since the epoch for times (the client formats them). */
+export interface SyncedDocument {
+  id: string;
+  title: string;
+  category: DocumentCategory;
+  /** The original file name; the download is named after it. */
+  fileName: string;
+  /** The extension, lower case ("pdf"). */
+  fileType: string;
+  fileSize: number;
+  isPublic: boolean;
+  notes: string;
+  tags: string[];
+  s3Key: string;
+  /** Board and superadmin only (null for residents, community §2). */
+  uploadedBy: { id: string; name: string } | null;
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+export const documentMutators = {
+  /** Title, category, visibility or notes (any of them); the server checks the same schema and the role. */
+  updateDocument: defineMutator({
+    args: documentUpdateSchema.extend({ id: rowId }),
+    label: 'Update document',
+    allowed: { role: documentPolicy.mayManage, refusal: DOCUMENT_MESSAGES.boardOnly },
+    async apply(tx, { id, title, category, is_public, notes }) {
+      const row = (await tx.get(documentKey(id))) as SyncedDocument | undefined;
+      if (!row) return;
+      const next: SyncedDocument = {
+        ...row,
+        title: title ?? row.title,
+        category: category ?? row.category,
+        isPublic: is_public ?? row.isPublic,
+        notes: notes ?? row.notes,
+        updatedAt: Date.now(),
+      };
+      await tx.set(documentKey(id), { ...next, uploadedBy: next.uploadedBy && { ...next.uploadedBy }, tags: [...next.tags] });
+    },
+  }),
+};
+
+const documentsOnDashboard = dashboardSource<SyncedDocument>({
+  space: DOCUMENT_SPACE,
+  metric: {
+    key: 'documents',
+    compute: (values, now) => countMetric(values, now, { title: 'Documents', icon: 'folder', of: 'all', counts: () => true, at: (d) => d.createdAt }),
+  },
+  activity: (values, now) =>
+    values
+      .filter((d) => isRecent(d.createdAt, now))
+      .map((d) => ({
+        id: `document:${d.id}`,
+        type: 'document' as const,
+        title: d.title,
+        description: `${d.category} document uploaded${d.uploadedBy ? ` by ${d.uploadedBy.name}` : ''}${d.isPublic ? '' : ' · Board Only'}`,
+        time: new Date(d.createdAt).toISOString(),
+      })),
+});
+
+export const documentsSync = {
+  spaces: [DOCUMENT_SPACE] as const,
+  mutators: documentMutators,
+  dashboard: [documentsOnDashboard],
+} satisfies SharedSyncArea;
+
+/** The mutator's arguments (the Notes dialog and the edit controls build them). */
+export type UpdateDocumentArgs = z.input<(typeof documentMutators)['updateDocument']['args']>;

@@ -1,0 +1,178 @@
+/**
+ * Compliance violations, shared half: the cache's key space and value (a violation with its people,
+ * resolution, thread and Activity History, so the list, detail and messages screens work offline, also
+ * on an inspection walk with no signal), and the mutators: the board issues a violation, changes its
+ * status or resolves it with notes, and writes messages or internal notes; residents answer.
+ */
+import type { WriteTransaction } from 'replicache';
+import { z } from 'zod';
+import { dashboardSource, isRecent } from '../../schema/dashboard';
+import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, threadPolicy, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
+import type { SyncedAttachment } from '../../schema/uploads';
+import {
+  VIOLATION_HISTORY,
+  VIOLATION_MESSAGES,
+  VIOLATION_STATUS_LABELS,
+  violationFields,
+  violationMessageFields,
+  violationNotesRule,
+  violationPolicy,
+  violationStatusFields,
+  type ViolationCategory,
+  type ViolationStatus,
+} from '../../schema/violations';
+import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
+
+export const VIOLATION_SPACE = 'violation';
+export const violationKey = (id: string) => keyOf(VIOLATION_SPACE, id);
+
+type Person = { id: string; name: string; email: string };
+
+/** Milliseconds since the epoch for times (the client formats them). Overdue is not stored: the reader's clock decides. */
+export type SyncedViolation = {
+  id: string;
+  title: string;
+  /** Sanitised rich text. */
+  message: string;
+  category: ViolationCategory;
+  status: ViolationStatus;
+  /** A day, as its UTC midnight. */
+  dueDate: number;
+  attachment: SyncedAttachment | null;
+  /** Whom it was issued to (`user_id`). */
+  resident: Person;
+  /** The resident's address when it was issued. */
+  address: { id: string; street: string; unitNumber: string | null } | null;
+  issuedBy: Person;
+  /** Set while the status is resolved. */
+  resolution: { by: { id: string; name: string }; at: number; notes: string | null } | null;
+  /** Oldest first. Residents never receive an internal message. */
+  messages: SyncedThreadMessage[];
+  /** Oldest first. Residents receive the public entries only. */
+  history: SyncedHistoryEntry[];
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+};
+
+/**
+ * What the screen knows and shows until the server's value arrives (the acting user, the chosen
+ * resident and their address, the uploaded file). The server never reads it.
+ */
+const shown = z
+  .object({
+    by: actingUserSchema.optional(),
+    resident: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
+    address: z.object({ id: z.string().max(64), street: z.string().max(300), unitNumber: z.string().max(50).nullable() }).nullish(),
+    attachment: shownFile.optional(),
+  })
+  .optional();
+
+const current = async (tx: WriteTransaction, id: string) => (await tx.get(violationKey(id))) as SyncedViolation | undefined;
+const board = { role: violationPolicy.mayChangeStatus, refusal: VIOLATION_MESSAGES.boardOnly };
+
+async function save(tx: WriteTransaction, row: SyncedViolation) {
+  await tx.set(violationKey(row.id), { ...row });
+}
+
+export const violationMutators = {
+  /** Issues a violation with a client-made id (also offline); a photo, when any, was uploaded before. */
+  issueViolation: defineMutator({
+    args: z.object({ id: newRowId, ...violationFields, shown }),
+    label: 'Create violation',
+    allowed: { role: violationPolicy.mayIssue, refusal: VIOLATION_MESSAGES.boardOnly },
+    async apply(tx, args) {
+      if (await tx.has(violationKey(args.id))) return;
+      const now = Date.now();
+      const by = args.shown?.by;
+      const row: SyncedViolation = {
+        id: args.id,
+        title: args.title,
+        message: args.message,
+        category: args.category,
+        status: 'open',
+        dueDate: args.due_date,
+        attachment: optimisticAttachment(args.photo_url, args.shown?.attachment),
+        resident: { id: args.user_id, name: args.shown?.resident?.name ?? '', email: args.shown?.resident?.email ?? '' },
+        address: args.shown?.address ?? null,
+        issuedBy: { id: by?.id ?? '', name: by?.name ?? '', email: by?.email ?? '' },
+        resolution: null,
+        messages: [],
+        history: [optimisticHistoryEntry(VIOLATION_HISTORY.issued, by, now)],
+        createdAt: now,
+        updatedAt: now,
+        version: 0,
+      };
+      await save(tx, row);
+    },
+  }),
+
+  /** Any of the five statuses at any time (community §4); resolving may carry notes (the resolution card). */
+  setViolationStatus: defineMutator({
+    args: z.object({ id: rowId, ...violationStatusFields, shown }).superRefine(violationNotesRule),
+    label: 'Update violation status',
+    allowed: board,
+    async apply(tx, { id, status, resolution_notes, shown: s }) {
+      const row = await current(tx, id);
+      const notesBefore = row?.resolution?.notes ?? null;
+      if (!row || !violationPolicy.isChange({ status: row.status, resolutionNotes: notesBefore }, status, resolution_notes)) return;
+      const now = Date.now();
+      const by = s?.by;
+      const history = [...row.history];
+      if (row.status !== status) history.push(optimisticHistoryEntry(VIOLATION_HISTORY.statusChanged(row.status, status), by, now));
+      let resolution: SyncedViolation['resolution'] = null;
+      if (status === 'resolved') {
+        const notes = resolution_notes === undefined ? notesBefore : resolution_notes;
+        if (notes !== notesBefore) history.push(optimisticHistoryEntry(notesBefore ? VIOLATION_HISTORY.notesUpdated : VIOLATION_HISTORY.notesAdded, by, now));
+        resolution = row.status === 'resolved' && row.resolution ? { ...row.resolution, notes } : { by: { id: by?.id ?? '', name: by?.name ?? '' }, at: now, notes };
+      }
+      await save(tx, { ...row, status, resolution, history, updatedAt: now });
+    },
+  }),
+
+  /** A message in the violation's thread (also offline), or the board's internal note; it shows the acting user as its author at once. */
+  addViolationMessage: defineMutator({
+    args: z.object({ id: newRowId, violationId: rowId, ...violationMessageFields, shown }),
+    label: 'Send message',
+    async apply(tx, args) {
+      const row = await current(tx, args.violationId);
+      if (!row || row.messages.some((m) => m.id === args.id)) return;
+      const by = args.shown?.by;
+      // Same rule as the server: internal notes are the board's.
+      if (args.is_internal && (!by || !threadPolicy.mayPostInternal(by.role))) return;
+      const now = Date.now();
+      const message: SyncedThreadMessage = {
+        id: args.id,
+        author: optimisticPerson(by),
+        message: args.message,
+        isPublic: !args.is_internal,
+        attachment: optimisticAttachment(args.photo_url, args.shown?.attachment),
+        createdAt: now,
+      };
+      const action = args.is_internal ? VIOLATION_HISTORY.internalNoteAdded : VIOLATION_HISTORY.messageAdded;
+      await save(tx, { ...row, messages: [...row.messages, message], history: [...row.history, optimisticHistoryEntry(action, by, now)], updatedAt: now });
+    },
+  }),
+};
+
+/** The dashboard's recent activity: violations issued in the last 7 days (the list shows what the viewer holds). */
+const violationsOnDashboard = dashboardSource<SyncedViolation>({
+  space: VIOLATION_SPACE,
+  activity: (values, now) =>
+    values
+      .filter((v) => isRecent(v.createdAt, now))
+      .map((v) => ({
+        id: `violation:${v.id}`,
+        type: 'violation' as const,
+        title: v.title,
+        description: `${v.category} violation issued to ${v.resident.name || 'a resident'} · ${VIOLATION_STATUS_LABELS[v.status]}`,
+        time: new Date(v.createdAt).toISOString(),
+      })),
+});
+
+export const violationsSync = {
+  spaces: [VIOLATION_SPACE] as const,
+  mutators: violationMutators,
+  dashboard: [violationsOnDashboard],
+} satisfies SharedSyncArea;

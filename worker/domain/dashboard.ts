@@ -1,0 +1,63 @@
+/**
+ * The dashboard's figures for API clients (platform §7: GET /api/dashboard/metrics and
+ * /recent-activity). The same shared function the client runs over its cache (schema/dashboard.ts)
+ * runs here over the synced values this viewer would pull, so the two answer the same; the
+ * community figures come from the directory (not synced). Board and superadmin only (§6).
+ */
+import { and, count, countDistinct, eq, isNull, sql } from 'drizzle-orm';
+import { computeDashboard, DASHBOARD_MESSAGES, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';
+import { isPrivileged } from '../../schema/roles';
+import { addresses, users } from '../../schema/tables';
+import { sharedSyncAreas } from '../../sync/areas';
+import { serverSyncAreas } from '../areas/sync';
+import type { AppDeps } from '../deps';
+import type { Viewer } from '../sync/area';
+import type { Actor } from './actor';
+import { forbidden } from './errors';
+
+const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
+
+/** Every value of `space` the viewer may see, as the pull would send it. */
+async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Promise<unknown[]> {
+  const area = serverSyncAreas.find((a) => a.space === space);
+  if (!area) throw new Error(`dashboard source ${space} has no server sync area`);
+  const ids = sql`SELECT ${area.id} AS row_id FROM ${area.table} WHERE ${area.visible(viewer)}`;
+  const rows = await deps.database.db.all<{ id: string; json: string }>(area.values(viewer, ids));
+  return rows.map((r) => JSON.parse(r.json));
+}
+
+/** Units and occupied homes from the address directory, board members from the active users. */
+export async function communityInfo(deps: AppDeps, hoaId: string): Promise<CommunityInfo> {
+  const { db } = deps.database;
+  const liveAddress = and(eq(addresses.hoaId, hoaId), isNull(addresses.deletedAt));
+  const activeUser = and(eq(users.hoaId, hoaId), isNull(users.deletedAt), eq(users.status, 'active'));
+  const [[units], [occupied], [board]] = await Promise.all([
+    db.select({ n: count() }).from(addresses).where(liveAddress),
+    db.select({ n: countDistinct(users.addressId) }).from(users).innerJoin(addresses, eq(addresses.id, users.addressId)).where(and(activeUser, liveAddress)),
+    db.select({ n: count() }).from(users).where(and(activeUser, eq(users.role, 'board'))),
+  ]);
+  return { units: units.n, occupied: occupied.n, boardMembers: board.n };
+}
+
+function requireBoard(actor: Actor) {
+  if (!isPrivileged(actor.role)) throw forbidden('Access denied');
+}
+
+export async function dashboardFigures(deps: AppDeps, actor: Actor) {
+  requireBoard(actor);
+  const now = deps.clock();
+  const values = new Map<string, unknown[]>();
+  for (const source of sources) if (!values.has(source.space)) values.set(source.space, await visibleValues(deps, actor, source.space));
+  return computeDashboard(sources, (space) => values.get(space) ?? [], now);
+}
+
+export async function dashboardMetrics(deps: AppDeps, actor: Actor) {
+  const { metrics } = await dashboardFigures(deps, actor);
+  return { metrics, community: await communityInfo(deps, actor.hoaId) };
+}
+
+export async function recentActivity(deps: AppDeps, actor: Actor) {
+  return (await dashboardFigures(deps, actor)).activity;
+}
+
+export { DASHBOARD_MESSAGES };

@@ -1,0 +1,122 @@
+/**
+ * Reading documents over REST (community §3, §7). The values come from the statement the pull uses
+ * (`documentValuesSql`), so REST and the local cache always say the same; here they get the API's
+ * shape. Lists, counts and stats are kept under the change counters (worker/sync/counted.ts).
+ */
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { DOCUMENT_MESSAGES, RECENT_UPLOADS, type ApiDocument, type ApiDocumentPage, type ApiDocumentStats, type DocumentListQuery } from '../../../schema/documents';
+import { documents } from '../../../schema/tables';
+import { fileSizeText } from '../../../schema/uploads';
+import type { SyncedDocument } from '../../../sync/areas/documents';
+import type { Database, DbOrTx } from '../../db';
+import type { Viewer } from '../../sync/area';
+import { jsonUnderCounters } from '../../sync/counted';
+import { notFound } from '../errors';
+import { documentValuesSql, visibleDocuments } from './sync';
+
+export type DocumentRow = typeof documents.$inferSelect;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function toApiDocument(d: SyncedDocument): ApiDocument {
+  return {
+    _id: d.id,
+    title: d.title,
+    category: d.category,
+    file_type: d.fileType,
+    file_size: d.fileSize,
+    fileSizeFormatted: fileSizeText(d.fileSize),
+    file_name: d.fileName,
+    is_public: d.isPublic,
+    notes: d.notes,
+    tags: d.tags,
+    s3_key: d.s3Key,
+    uploaded_by: d.uploadedBy ? { _id: d.uploadedBy.id, name: d.uploadedBy.name } : null,
+    createdAt: iso(d.createdAt),
+    updatedAt: iso(d.updatedAt),
+    version: d.version,
+  };
+}
+
+const newestFirst = (a: SyncedDocument, b: SyncedDocument) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+
+/** The values of the visible rows `ids` selects, newest first. */
+async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedDocument[]> {
+  const rows = await db.all<{ id: string; json: string }>(documentValuesSql(viewer, ids));
+  return rows.map((r) => JSON.parse(r.json) as SyncedDocument).sort(newestFirst);
+}
+
+/** One document row the viewer may see, or 404 (another HOA's, a deleted one, Board Only for a resident). */
+export async function getVisibleDocumentRow(db: DbOrTx, viewer: Viewer, id: string): Promise<DocumentRow> {
+  const [row] = await db.select().from(documents).where(and(visibleDocuments(viewer), eq(documents.id, id))).limit(1);
+  if (!row) throw notFound(DOCUMENT_MESSAGES.notFound);
+  return row;
+}
+
+/** GET /api/documents/:id (and the answer of every write). */
+export async function getDocument(db: DbOrTx, viewer: Viewer, id: string): Promise<ApiDocument> {
+  const [d] = await valuesOf(db, viewer, sql`SELECT ${id} AS row_id`);
+  if (!d) throw notFound(DOCUMENT_MESSAGES.notFound);
+  return toApiDocument(d);
+}
+
+/** LIKE pattern of a title search: the text anywhere, its own `%`, `_` and `\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The filters of a list query on top of what the viewer sees. */
+function listWhere(viewer: Viewer, q: Pick<DocumentListQuery, 'search' | 'category'>): SQL {
+  return and(
+    visibleDocuments(viewer),
+    q.search ? sql`${documents.title} LIKE ${containing(q.search)} ESCAPE '\\'` : undefined,
+    q.category.length > 0 ? inArray(documents.category, q.category) : undefined,
+  )!;
+}
+
+/** GET /api/documents: the documents the viewer may see, newest first (read in index order), filtered and paged. */
+export async function listDocuments(db: DbOrTx, viewer: Viewer, q: DocumentListQuery): Promise<ApiDocumentPage> {
+  const where = listWhere(viewer, q);
+  const [{ n: total }] = await db.select({ n: count() }).from(documents).where(where);
+  const page = sql`SELECT ${documents.id} AS row_id FROM ${documents} WHERE ${where}
+    ORDER BY ${documents.createdAt} DESC, ${documents.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  const values = await valuesOf(db, viewer, page);
+  const totalPages = Math.ceil(total / q.limit);
+  return { docs: values.map(toApiDocument), hasNextPage: q.page < totalPages, page: q.page, totalDocs: total, totalPages, limit: q.limit };
+}
+
+/** GET /api/documents as the JSON text of its answer, kept while nothing it shows can have changed. */
+export function listDocumentsJson(database: Pick<Database, 'db' | 'client'>, viewer: Viewer, q: DocumentListQuery): Promise<string> {
+  const what = `documents.page:${q.page}:${q.limit}:${q.category.join(',')}:${q.search ?? ''}`;
+  return jsonUnderCounters(database, viewer, { what, whose: 'shared' }, () => listDocuments(database.db, viewer, q));
+}
+
+/**
+ * The stat cards (community §2): totals, the newest 3, and the count per category, over what the
+ * viewer sees. The route answers board and superadmin only (§6); the domain never counts more than
+ * the viewer may see either way.
+ */
+export async function documentStats(db: DbOrTx, viewer: Viewer): Promise<ApiDocumentStats> {
+  const visible = visibleDocuments(viewer);
+  const [totals] = await db
+    .select({ total: count(), open: sql<number>`coalesce(sum(${documents.isPublic}), 0)` })
+    .from(documents)
+    .where(visible);
+  const categories = await db
+    .select({ category: documents.category, count: count() })
+    .from(documents)
+    .where(visible)
+    .groupBy(documents.category);
+  // Most documents first (sorted here: a handful of rows, and SQLite would sort them in a temporary B-tree).
+  categories.sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+  const recent = sql`SELECT ${documents.id} AS row_id FROM ${documents} WHERE ${visible} ORDER BY ${documents.createdAt} DESC, ${documents.id} DESC LIMIT ${RECENT_UPLOADS}`;
+  return {
+    totalDocuments: totals.total,
+    publicDocuments: Number(totals.open),
+    recentUploads: (await valuesOf(db, viewer, recent)).map(toApiDocument),
+    categories,
+  };
+}
+
+/** GET /api/documents/stats as JSON text, kept under the change counters. */
+export function documentStatsJson(database: Pick<Database, 'db' | 'client'>, viewer: Viewer): Promise<string> {
+  return jsonUnderCounters(database, viewer, { what: 'documents.stats', whose: 'shared' }, () => documentStats(database.db, viewer));
+}

@@ -1,0 +1,77 @@
+/**
+ * The mail of violations, queued through the outbox in the transaction of the event (so a rolled-back
+ * change sends nothing, and each event queues once whether it came by REST or by the sync push, also
+ * a push after an offline walk): the notice when a violation is issued, every status change, and every
+ * public board message go to the resident. Each links to the violation.
+ */
+import { and, eq } from 'drizzle-orm';
+import { richTextToPlain } from '../../../schema/rich-text';
+import { addresses, hoas, users } from '../../../schema/tables';
+import { VIOLATION_STATUS_LABELS } from '../../../schema/violations';
+import type { Tx } from '../../db';
+import type { AppDeps } from '../../deps';
+import { violationNoticeEmail, violationUpdateEmail, type RenderedEmail } from '../../emails';
+import { queueEmail } from '../../services/email';
+import type { Actor } from '../actor';
+import { activeMembers } from '../members';
+import type { ViolationRow } from './read';
+
+/** What a violation's mail is about in the outbox. */
+export const violationRef = (id: string) => `violation:${id}`;
+
+const violationUrl = (deps: AppDeps, id: string) => `${deps.config.appUrl}/compliance/${id}`;
+
+async function hoaName(tx: Tx, hoaId: string) {
+  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
+  return hoa?.name ?? 'Your HOA';
+}
+
+/**
+ * The resident a violation was issued to, when mail should reach them: an active member (no mail to
+ * deactivated accounts), and not the one who acted (nothing for one's own action).
+ */
+async function recipient(tx: Tx, row: ViolationRow, actor: Actor) {
+  if (row.userId === actor.userId) return undefined;
+  const [resident] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(activeMembers(row.hoaId, eq(users.id, row.userId))).limit(1);
+  return resident;
+}
+
+async function queue(deps: AppDeps, tx: Tx, row: ViolationRow, to: { id: string; email: string }, mail: RenderedEmail) {
+  await queueEmail(tx, deps.clock(), { hoaId: row.hoaId, to: to.email, toUserId: to.id, ref: violationRef(row.id), ...mail });
+  deps.database.afterCommit(() => deps.onEmailQueued?.());
+}
+
+/** The notice the create screen's success message promises ("… and notification sent to resident"). */
+export async function mailViolationIssued(deps: AppDeps, tx: Tx, row: ViolationRow, actor: Actor): Promise<void> {
+  const resident = await recipient(tx, row, actor);
+  if (!resident) return;
+  const [address] = row.addressId
+    ? await tx.select({ street: addresses.street, unit: addresses.unitNumber }).from(addresses).where(and(eq(addresses.id, row.addressId), eq(addresses.hoaId, row.hoaId))).limit(1)
+    : [];
+  const mail = await violationNoticeEmail({
+    hoaName: await hoaName(tx, row.hoaId),
+    residentName: resident.name,
+    title: row.title,
+    category: row.category,
+    messageHtml: row.message,
+    dueDate: row.dueDate,
+    address: address ? `${address.street}${address.unit ? `, Unit ${address.unit}` : ''}` : null,
+    url: violationUrl(deps, row.id),
+  });
+  await queue(deps, tx, row, resident, mail);
+}
+
+/** A new status, or a public board message (`messageHtml`): the resident hears of it. */
+export async function mailViolationUpdate(deps: AppDeps, tx: Tx, row: ViolationRow, actor: Actor, messageHtml?: string): Promise<void> {
+  const resident = await recipient(tx, row, actor);
+  if (!resident) return;
+  const mail = await violationUpdateEmail({
+    hoaName: await hoaName(tx, row.hoaId),
+    residentName: resident.name,
+    title: row.title,
+    statusLabel: VIOLATION_STATUS_LABELS[row.status],
+    messagePlain: messageHtml ? richTextToPlain(messageHtml) : null,
+    url: violationUrl(deps, row.id),
+  });
+  await queue(deps, tx, row, resident, mail);
+}

@@ -1,0 +1,110 @@
+/**
+ * Reading violations over REST (community §3, §7). The values come from the statement the pull uses
+ * (`violationValuesSql`, sync.ts), so REST and the local cache always say the same; here they get the
+ * API's shape (populated `user_id`, `address_id`, `issued_by`, `messages`, `resolution`, `history`) and
+ * `is_overdue`, computed at read time from the server's clock (community §4).
+ */
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { utcToday } from '../../../schema/days';
+import { violations } from '../../../schema/tables';
+import { toApiHistoryEntry, type SyncedThreadMessage } from '../../../schema/threads';
+import { toApiAttachment } from '../../../schema/uploads';
+import { VIOLATION_MESSAGES, violationPolicy, type ApiViolation, type ApiViolationMessage, type ApiViolationPage, type ViolationListQuery } from '../../../schema/violations';
+import type { SyncedViolation } from '../../../sync/areas/violations';
+import type { Database, DbOrTx } from '../../db';
+import type { Viewer } from '../../sync/area';
+import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
+import { notFound } from '../errors';
+import { violationValuesSql, visibleViolations } from './sync';
+
+export type ViolationRow = typeof violations.$inferSelect;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const toApiMessage = (m: SyncedThreadMessage): ApiViolationMessage => ({
+  _id: m.id,
+  sender_id: { _id: m.author.id, name: m.author.name, is_staff: m.author.isStaff },
+  message: m.message,
+  is_internal: !m.isPublic,
+  photo_url: m.attachment?.s3Key ?? null,
+  attachment: toApiAttachment(m.attachment ?? null),
+  sent_at: iso(m.createdAt),
+});
+
+/** The REST shape of a cache value; `now` decides whether it is overdue. */
+export function toApiViolation(v: SyncedViolation, now: number): ApiViolation {
+  return {
+    _id: v.id,
+    user_id: { _id: v.resident.id, name: v.resident.name, email: v.resident.email },
+    address_id: v.address ? { _id: v.address.id, street: v.address.street, unit_number: v.address.unitNumber } : null,
+    issued_by: { _id: v.issuedBy.id, name: v.issuedBy.name, email: v.issuedBy.email },
+    category: v.category,
+    title: v.title,
+    message: v.message,
+    due_date: iso(v.dueDate),
+    photo_url: v.attachment?.s3Key ?? null,
+    attachment: toApiAttachment(v.attachment),
+    status: v.status,
+    is_overdue: violationPolicy.isOverdue(v, utcToday(now)),
+    messages: v.messages.map(toApiMessage),
+    resolution: v.resolution
+      ? { resolved_by: { _id: v.resolution.by.id, name: v.resolution.by.name }, resolved_at: iso(v.resolution.at), resolution_notes: v.resolution.notes }
+      : null,
+    history: v.history.map(toApiHistoryEntry),
+    createdAt: iso(v.createdAt),
+    updatedAt: iso(v.updatedAt),
+    version: v.version,
+  };
+}
+
+/** The cache values of the visible rows `ids` selects (a subquery of `row_id`). */
+async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedViolation[]> {
+  const rows: { id: string; json: string }[] = await db.all(violationValuesSql(viewer, ids));
+  return rows.map((r) => JSON.parse(r.json) as SyncedViolation);
+}
+
+/** One violation row the actor may see (for a write), or 404 with the spec's words (also for another HOA's). */
+export async function getVisibleViolation(db: DbOrTx, actor: Viewer, id: string): Promise<ViolationRow> {
+  const [row] = await db.select().from(violations).where(and(visibleViolations(actor), eq(violations.id, id))).limit(1);
+  if (!row) throw notFound(VIOLATION_MESSAGES.notFound);
+  return row;
+}
+
+/** GET /api/violations/:id (and the body of every write's answer). */
+export async function getViolation(db: DbOrTx, actor: Viewer, id: string, now: number): Promise<ApiViolation> {
+  const [v] = await valuesOf(db, actor, sql`SELECT ${id} AS row_id`);
+  if (!v) throw notFound(VIOLATION_MESSAGES.notFound);
+  return toApiViolation(v, now);
+}
+
+/** The list's condition: what the actor sees, narrowed by the filters (community §2). */
+function listWhere(actor: Viewer, q: ViolationListQuery): SQL {
+  return and(
+    visibleViolations(actor),
+    q.category.length ? inArray(violations.category, q.category) : undefined,
+    q.status.length ? inArray(violations.status, q.status) : undefined,
+  )!;
+}
+
+/**
+ * GET /api/violations: the violations the actor may see, filtered, newest first, read in the order
+ * of the (hoa, created_at, id) index, or (user, created_at, id) for a resident.
+ */
+export async function listViolations(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<ApiViolationPage> {
+  const { db } = database;
+  const where = listWhere(actor, q);
+  const filters = JSON.stringify([q.category, q.status]);
+  const total = await countUnderCounters(database, actor, `violations:${filters}`, async () => (await db.select({ n: count() }).from(violations).where(where))[0].n);
+  const page = sql`SELECT ${violations.id} AS row_id FROM ${violations} WHERE ${where}
+    ORDER BY ${violations.createdAt} DESC, ${violations.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  const values = await valuesOf(db, actor, page);
+  values.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const totalPages = Math.ceil(total / q.limit);
+  return { docs: values.map((v) => toApiViolation(v, now)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
+}
+
+/** GET /api/violations as the JSON text of its answer, kept under the change counters (and the day: overdue follows the clock). */
+export function listViolationsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<string> {
+  const key = `violations.page:${utcToday(now)}:${q.page}:${q.limit}:${JSON.stringify([q.category, q.status])}`;
+  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listViolations(database, actor, q, now));
+}

@@ -1,0 +1,80 @@
+/**
+ * Violations, server half of sync: who sees what (`visibleViolations`, shared with the REST reads),
+ * the cache values a pull sends (built by SQLite: the violation with its people, resolution, thread
+ * and history), the synced table every writer goes through, and what those values show of other tables.
+ */
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { addresses, users, violationHistory, violationMessages, violations } from '../../../schema/tables';
+import { violationPolicy } from '../../../schema/violations';
+import { VIOLATION_SPACE } from '../../../sync/areas/violations';
+import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { inHoa } from '../actor';
+import { threadHistoryJson, threadMessagesJson, threadRecordsShowing, type ThreadOptions } from '../threads';
+import { attachmentJson } from '../uploads';
+
+/** Board and superadmin: every violation of their HOA. Residents: the ones issued to them (community §6). */
+export function visibleViolations(viewer: Viewer): SQL {
+  if (violationPolicy.mayChangeStatus(viewer.role)) return inHoa(viewer, violations.hoaId);
+  return inHoa(viewer, violations.hoaId, eq(violations.userId, viewer.userId));
+}
+
+/** Residents read the board's names in a violation's thread: it names its issuer anyway (docs/decisions.md). */
+const THREAD: ThreadOptions = { staffNames: 'shown' };
+
+
+/**
+ * Visible violations whose id is in `ids` (a subquery selecting `row_id`), as cache values
+ * (`SyncedViolation`) built and serialised by SQLite in one statement: the pull sends them as they are
+ * and the REST answers (read.ts) are built from them. People are joined by primary key; thread and
+ * history are read per row through their indexes. Internal messages and lines never reach residents.
+ */
+export function violationValuesSql(viewer: Viewer, ids: SQL): SQL {
+  const v = violations;
+  return sql`
+    SELECT ${v.id} AS id, json_object(
+      'id', ${v.id}, 'title', ${v.title}, 'message', ${v.message}, 'category', ${v.category}, 'status', ${v.status},
+      'dueDate', ${v.dueDate}, 'attachment', ${attachmentJson(v)},
+      'resident', json_object('id', ${v.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', coalesce(resident.email, '')),
+      'address', CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END,
+      'issuedBy', json_object('id', ${v.issuedBy}, 'name', coalesce(issuer.name, 'Unknown User'), 'email', coalesce(issuer.email, '')),
+      'resolution', CASE WHEN ${v.resolvedAt} IS NOT NULL THEN json_object(
+        'by', json_object('id', ${v.resolvedBy}, 'name', coalesce(resolver.name, 'Unknown User')), 'at', ${v.resolvedAt}, 'notes', ${v.resolutionNotes}) END,
+      'messages', json(${threadMessagesJson(violationMessages, v, viewer, THREAD)}),
+      'history', json(${threadHistoryJson(violationHistory, v, viewer, THREAD)}),
+      'createdAt', ${v.createdAt}, 'updatedAt', ${v.updatedAt}, 'version', ${v.version}
+    ) AS json
+    FROM (${ids}) AS wanted
+    CROSS JOIN ${v}
+    LEFT JOIN ${users} AS resident ON resident.id = ${v.userId} AND resident.hoa_id = ${v.hoaId}
+    LEFT JOIN ${addresses} AS address ON address.id = ${v.addressId} AND address.hoa_id = ${v.hoaId}
+    LEFT JOIN ${users} AS issuer ON issuer.id = ${v.issuedBy} AND issuer.hoa_id = ${v.hoaId}
+    LEFT JOIN ${users} AS resolver ON resolver.id = ${v.resolvedBy} AND resolver.hoa_id = ${v.hoaId}
+    WHERE ${v.id} = wanted.row_id AND ${visibleViolations(viewer)}`;
+}
+
+export const violationSyncArea: ServerSyncArea = {
+  space: VIOLATION_SPACE,
+  scope: 'hoa',
+  table: violations,
+  id: violations.id,
+  version: violations.version,
+  hoaId: violations.hoaId,
+  visible: visibleViolations,
+  values: violationValuesSql,
+  dependsOn: {
+    // The resident's, the issuer's and the resolver's names, and every author and actor in the thread
+    // and history: ids found through their indexes, joined with UNION ALL.
+    users: (_hoaId, userIds) => {
+      const showing = [
+        sql`SELECT ${violations.id} FROM ${violations} WHERE ${inArray(violations.userId, userIds)}`,
+        sql`SELECT ${violations.id} FROM ${violations} WHERE ${inArray(violations.issuedBy, userIds)}`,
+        sql`SELECT ${violations.id} FROM ${violations} WHERE ${inArray(violations.resolvedBy, userIds)}`,
+        ...threadRecordsShowing({ messages: violationMessages, history: violationHistory }, userIds),
+      ];
+      return sql`${violations.id} IN (${sql.join(showing, sql` UNION ALL `)})`;
+    },
+  },
+};
+
+/** Every write to violations goes through this writer (version and change record in one call). */
+export const violationRows = syncedTable({ ...violationSyncArea, table: violations });

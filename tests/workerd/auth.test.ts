@@ -3,15 +3,13 @@
  * validation, JWT and cookies, PBKDF2 at Workers' 100,000 iterations, transactions through the
  * web libSQL client and tenant scoping.
  */
-import { createClient } from '@libsql/client';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../../schema/auth';
 import { WORKERS_PBKDF2_MAX } from '../../worker/services/passwords';
 import { call, DEMO, DEMO_PASSWORD, login, refreshCookie } from './http';
+import { db } from './db';
 
-const db = createClient({ url: `file:${inject('databasePath')}` });
-afterAll(() => db.close());
 
 /** A login with headers fetch() will not send (Host). */
 function rawLogin(headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {

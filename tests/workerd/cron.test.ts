@@ -1,14 +1,12 @@
 /**
  * Every scheduled job through the Worker's cron handler (wrangler dev's /cdn-cgi/handler/scheduled):
- * one row waiting for each job, one cron tick, each row's job done. Areas with jobs of their own
- * add their row here.
+ * one row waiting for each job, one cron tick, each row's job done: the platform's and the areas'
+ * (scheduled announcements, issuing dues, overdue invoices). Areas with jobs of their own add their row here.
  */
-import { createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, DEMO, login, until } from './http';
+import { db } from './db';
 
-const db = createClient({ url: `file:${inject('databasePath')}` });
-afterAll(() => db.close());
 
 const DAY = 86_400_000;
 const one = async (sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows[0];
@@ -19,7 +17,7 @@ describe('scheduled jobs in workerd', () => {
     owner = await login(DEMO.maple.superadmin);
   });
 
-  it('one cron tick runs every job: scheduled sends, mail delivery and the clean-ups', async () => {
+  it('one cron tick runs every job: scheduled sends, dues issued, invoices overdue, mail delivery and the clean-ups', async () => {
     const now = Date.now();
     const hoa = await one('SELECT hoa_id, id FROM users WHERE email = ?', [DEMO.maple.superadmin]);
     const [hoaId, userId] = [String(hoa.hoa_id), String(hoa.id)];
@@ -34,6 +32,16 @@ describe('scheduled jobs in workerd', () => {
       sql: "INSERT INTO email_outbox (id, hoa_id, to_email, template, subject, html, text, status, next_attempt_at, created_at) VALUES (?, ?, 'cron@example.test', 'test', 'Cron', '<p>x</p>', 'x', 'queued', ?, ?)",
       args: ['workerd-cron-mail', hoaId, now - 1_000, now - 1_000],
     });
+    // A monthly due whose next period has come (created for tomorrow, then moved into the past), and
+    // a pending invoice past its due day.
+    const rita = await one('SELECT id FROM users WHERE email = ?', [DEMO.maple.resident]);
+    const tomorrow = new Date(now + DAY).toISOString().slice(0, 10);
+    const due = await call('POST', '/api/dues', { token: owner.token, body: { title: 'Workerd cron dues', frequency: 'monthly', recipients: [String(rita.id)], send_date: tomorrow, amount: 12.5 } });
+    expect(due.status).toBe(201);
+    const dueId = String(due.json._id);
+    await db.execute({ sql: 'UPDATE dues SET send_date = ?, next_send_date = ? WHERE id = ?', args: [now - DAY, now - DAY, dueId] });
+    const lapsed = await one("SELECT id FROM invoices WHERE status = 'pending' AND hoa_id = ? LIMIT 1", [hoaId]);
+    await db.execute({ sql: 'UPDATE invoices SET due_date = ? WHERE id = ?', args: [now - 3 * DAY, String(lapsed.id)] });
     // Rows past their keeping time.
     await db.execute({ sql: 'INSERT INTO rate_limits (key, window_start, count) VALUES (?, 0, 1)', args: ['workerd:stale-window'] });
     await db.execute({
@@ -56,6 +64,12 @@ describe('scheduled jobs in workerd', () => {
     await gone("SELECT 1 FROM sync_change_log WHERE row_id = 'workerd-old-change'");
     await gone("SELECT 1 FROM sync_client_groups WHERE id = 'workerd-idle-group'");
     await gone("SELECT 1 FROM sync_notices WHERE id = 'workerd-old-notice'");
+    const issued = await until(async () => {
+      const row = await one('SELECT COUNT(*) AS n, MIN(amount_cents) AS cents FROM invoices WHERE due_id = ?', [dueId]);
+      return Number(row.n) > 0 ? row : undefined;
+    });
+    expect([Number(issued.n), Number(issued.cents)]).toEqual([1, 1250]);
+    await until(async () => ((await one('SELECT status FROM invoices WHERE id = ?', [String(lapsed.id)])).status === 'overdue' ? true : undefined));
     // Sent: with no mail provider in the checks, its deliveries end failed, visibly.
     const sent = await until(async () => {
       const row = await one('SELECT status, sent_at FROM announcements WHERE id = ?', [draft.json._id]);

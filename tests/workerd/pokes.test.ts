@@ -4,13 +4,11 @@
  * each commit that changed what its user may see — HOA-wide rows reach the whole HOA, a user's own
  * rows only that user, another HOA nobody.
  */
-import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
+import { db } from './db';
 
-const db = createClient({ url: `file:${inject('databasePath')}` });
-afterAll(() => db.close());
 
 type Login = Awaited<ReturnType<typeof login>>;
 

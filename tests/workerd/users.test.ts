@@ -3,13 +3,11 @@
  * nothing, another HOA's address refused, and a deactivated member's token refused on the very next
  * request (the access check reads the user behind the local Hrana server).
  */
-import { createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../../worker/services/tokens';
 import { call, DEMO, login } from './http';
+import { db } from './db';
 
-const db = createClient({ url: `file:${inject('databasePath')}` });
-afterAll(() => db.close());
 
 /**
  * An activation link for `userId`, stored as the Worker stores one (its hash). The invitation mail's

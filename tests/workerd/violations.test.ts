@@ -4,14 +4,12 @@
  * templates rendered into the outbox, downloads for the resident it was issued to only, and the synced
  * value with its thread built by SQLite behind the local Hrana server.
  */
-import { createClient } from '@libsql/client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { violationKey, type SyncedViolation } from '../../sync/areas/violations';
 import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
+import { db } from './db';
 
-const db = createClient({ url: `file:${inject('databasePath')}` });
-afterAll(() => db.close());
 
 const templatesOf = async (id: string) =>
   (await db.execute({ sql: 'SELECT template, to_email FROM email_outbox WHERE ref = ? ORDER BY created_at, template', args: [`violation:${id}`] })).rows.map((r) => [r.template, r.to_email]);

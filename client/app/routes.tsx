@@ -7,6 +7,7 @@ import { announcementRoutes } from '../features/announcements/routes';
 import { requestRoutes } from '../features/requests/routes';
 import { areaPage } from '../features/areas/AreaPage';
 import { documentRoutes } from '../features/documents/routes';
+import { violationRoutes } from '../features/violations/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -19,11 +20,6 @@ const SupportPage = page(() => import('../features/support/SupportPage'), 'Suppo
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
-
-const compliance = { title: 'Compliance' };
-const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
-const violationMessages = { title: 'Messages', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
-const createViolation = { title: 'Create Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
 
 export const ROUTES: RouteDef[] = [
   // Public (signed-in visitors are sent to /dashboard)
@@ -49,15 +45,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
   { path: '/invoices/:id', access: 'signed-in', page: areaPage({ title: 'Invoice', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
   { path: '/profile', access: 'signed-in', page: ProfilePage },
-  { path: '/compliance', access: 'signed-in', page: areaPage(compliance) },
-  { path: '/compliance/create', access: 'board', page: areaPage(createViolation) },
-  { path: '/compliance/:id/messages', access: 'signed-in', page: areaPage(violationMessages) },
-  { path: '/compliance/:id', access: 'signed-in', page: areaPage(violation) },
-  // /violations paths are the same screens (the Compliance entry is active for them)
-  { path: '/violations', access: 'signed-in', page: areaPage(compliance) },
-  { path: '/violations/create', access: 'board', page: areaPage(createViolation) },
-  { path: '/violations/:id/messages', access: 'signed-in', page: areaPage(violationMessages) },
-  { path: '/violations/:id', access: 'signed-in', page: areaPage(violation) },
+  ...violationRoutes,
 
   // Board (superadmin also passes)
   { path: '/users', access: 'board', page: areaPage({ title: 'User Management' }) },

@@ -31,3 +31,4 @@ export { PersonList, type ListedPerson } from './PersonList';
 export { Unavailable, type UnavailableWords } from './Unavailable';
 export { UserPicker } from './UserPicker';
 export { RichTextField } from './RichTextField';
+export { CountGrid, RecentItems, type RecentItem } from './StatDetails';

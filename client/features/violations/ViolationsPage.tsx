@@ -87,8 +87,8 @@ export function ViolationsPage() {
     }),
     { header: 'Category', hideOnPhone: true, cell: (v) => <ViolationCategoryBadge category={v.category} /> },
     { header: 'Status', hideOnPhone: true, cell: status },
-    { header: 'Resident', hideOnPhone: true, className: 'whitespace-nowrap', cell: (v) => v.resident.name || '—' },
-    { header: 'Address', hideOnPhone: true, className: 'whitespace-nowrap', cell: (v) => addressOf(v) ?? '—' },
+    { header: 'Resident', hideOnPhone: true, cell: (v) => v.resident.name || '—' },
+    { header: 'Address', hideOnPhone: true, cell: (v) => addressOf(v) ?? '—' },
     { header: 'Due Date', hideOnPhone: true, cell: (v) => <DueDate violation={v} /> },
     { header: 'View', hideOnPhone: true, className: 'text-right', cell: view },
   ];

@@ -1,7 +1,7 @@
 /**
  * List kit benchmark (browser): `npx tsx tests/bench/list.bench.ts`, part of `npm run bench`. Builds
  * the page in tests/bench/list-harness with Vite into a temporary folder, serves it on loopback and
- * drives Debian's Chromium over 10,000 rows of each area (announcements, requests; BENCH_LIST_AREAS
+ * drives Debian's Chromium over 10,000 rows of each area (announcements, requests, violations; BENCH_LIST_AREAS
  * picks some) in Replicache's IndexedDB cache: a keystroke in
  * the search box to the painted rows (with and without the 300 ms debounce), a multi-select filter
  * change to the painted rows, a synced row change to the painted rows, one row change applied to the
@@ -18,6 +18,7 @@ import { build, preview } from 'vite';
 import { ANNOUNCEMENT_CATEGORY_LABELS, ANNOUNCEMENT_STATUSES } from '../../schema/announcements';
 import { capitalize } from '../../client/lib/format';
 import { REQUEST_CATEGORIES, REQUEST_STATUS_LABELS } from '../../schema/requests';
+import { VIOLATION_CATEGORIES, VIOLATION_STATUS_LABELS } from '../../schema/violations';
 import { launchBrowser } from '../helpers/chromium';
 import type { BenchApi, ProbeKind, Timing } from './list-harness/probe';
 import { median, ms, p95 } from './stats';
@@ -33,8 +34,9 @@ type Bench = { bench: BenchApi };
 const AREAS = {
   announcements: { exhausted: 'No more announcements', categories: Object.values(ANNOUNCEMENT_CATEGORY_LABELS), statuses: ANNOUNCEMENT_STATUSES.map(capitalize) },
   requests: { exhausted: 'No more requests', categories: [...REQUEST_CATEGORIES], statuses: Object.values(REQUEST_STATUS_LABELS) },
-};
-type AreaName = keyof typeof AREAS;
+  violations: { exhausted: 'No more violations', categoryLabel: 'Category', categories: [...VIOLATION_CATEGORIES], statuses: Object.values(VIOLATION_STATUS_LABELS) },
+} as Record<string, { exhausted: string; categoryLabel?: string; categories: string[]; statuses: string[] }>;
+type AreaName = string;
 const CHOSEN = (process.env.BENCH_LIST_AREAS?.split(',') ?? Object.keys(AREAS)) as AreaName[];
 
 /** Cross-origin isolation gives performance.now() 5 µs steps instead of 100 µs (one row change takes microseconds). */
@@ -88,7 +90,7 @@ async function run(page: Page, cdp: CDPSession, url: string, name: AreaName) {
 
   const filtered: Timing[] = [];
   for (const [name, options] of [
-    ['Categories', area.categories],
+    [area.categoryLabel ?? 'Categories', area.categories],
     ['Status', area.statuses],
   ] as const) {
     await page.getByRole('button', { name: new RegExp(name) }).click();

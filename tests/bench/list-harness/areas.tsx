@@ -1,24 +1,29 @@
 /**
  * The areas the list benchmark runs, each with its real list spec and filters (the screens' own) and
- * the benchmark's synced rows: announcements (read markers joined) and requests. `?area=<name>`.
+ * the benchmark's synced rows: announcements (read markers joined), requests and violations. `?area=<name>`.
  */
 import type { ReadonlyJSONValue } from 'replicache';
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_CATEGORY_LABELS, ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { announcementKey, ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE } from '../../../sync/areas/announcements';
 import { requestKey, REQUEST_SPACE, type SyncedRequest } from '../../../sync/areas/requests';
+import { violationKey, VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
 import { prefixOf } from '../../../sync/keys';
 import { CategoryBadge, StatusBadge } from '../../../client/features/announcements/badges';
 import { announcementList, type AnnouncementView } from '../../../client/features/announcements/use-announcements';
 import { RequestCategoryBadge, RequestStatusBadge } from '../../../client/features/requests/badges';
 import { REQUEST_FILTERS, REQUEST_SELECTS } from '../../../client/features/requests/RequestsPage';
 import { requestList } from '../../../client/features/requests/use-requests';
+import { ViolationCategoryBadge, ViolationStatusBadge } from '../../../client/features/violations/badges';
+import { violationList } from '../../../client/features/violations/use-violations';
+import { DueDate, VIOLATION_FILTERS, VIOLATION_SELECTS } from '../../../client/features/violations/ViolationsPage';
 import { capitalize, formatAddress, formatDate } from '../../../client/lib/format';
 import type { DiffOp } from '../../../client/lib/synced-collection';
 import type { ListFilterConfig } from '../../../client/lib/use-list-filters';
 import type { SyncedListSpec } from '../../../client/lib/use-synced-list';
 import type { Column, SelectFilterDef } from '../../../client/ui';
 import { benchRequest, benchRequestEntries } from './request-rows';
+import { benchViolation, benchViolationEntries } from './violation-rows';
 import { benchAnnouncement, benchEntries } from './rows';
 
 export interface BenchArea<T> {
@@ -133,4 +138,40 @@ const requests: BenchArea<SyncedRequest> = {
   exhausted: 'No more requests',
 };
 
-export const BENCH_AREAS = { announcements, requests } as unknown as Record<string, BenchArea<unknown>>;
+const violations: BenchArea<SyncedViolation> = {
+  title: 'Compliance',
+  prefix: prefixOf(VIOLATION_SPACE),
+  joinedPrefixes: [],
+  spec: violationList as SyncedListSpec<SyncedViolation, string>,
+  entries: (n) => benchViolationEntries(n).map(([k, v]) => [k, json(v)]),
+  changed: (i, edit) => {
+    const v = benchViolation(i, edit);
+    return [violationKey(v.id), json(v)];
+  },
+  collectionChange: (k, rows) => {
+    const v = benchViolation((k * 7919) % rows, k + 1);
+    return { op: 'change', key: violationKey(v.id), oldValue: null, newValue: json(v) };
+  },
+  naiveRows: (entries) => entries.map(([, value]) => value as unknown as SyncedViolation),
+  benchFilter: (v) => v.category === 'Parking' || v.title.toLowerCase().includes('fence'),
+  filters: VIOLATION_FILTERS,
+  selects: VIOLATION_SELECTS,
+  // The screen's columns: the due date with "(Overdue)" by this device's today.
+  columns: [
+    { header: 'Title', primary: true, cell: (v) => <p className="truncate font-medium text-neutral-900">{v.title}</p> },
+    { header: 'Category', cell: (v) => <ViolationCategoryBadge category={v.category} /> },
+    { header: 'Status', cell: (v) => <ViolationStatusBadge status={v.status} /> },
+    { header: 'Resident', cell: (v) => v.resident.name },
+    { header: 'Address', cell: (v) => formatAddress(v.address && { street: v.address.street, unit_number: v.address.unitNumber }) },
+    { header: 'Due Date', cell: (v) => <DueDate violation={v} /> },
+  ],
+  stats: (list) => [
+    { label: 'Open', value: list.counters.counter0 },
+    { label: 'Resolved', value: list.counters.counter1 },
+    { label: 'Escalated', value: list.counters.counter2 },
+  ],
+  empty: 'No violations found',
+  exhausted: 'No more violations',
+};
+
+export const BENCH_AREAS = { announcements, requests, violations } as unknown as Record<string, BenchArea<unknown>>;

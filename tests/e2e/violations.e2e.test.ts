@@ -97,6 +97,13 @@ describe('violations', () => {
       await expectNoSeriousAxe(rp);
       await snap(rp, 'violation-messages-resident');
       await expect.poll(async () => (await storedViolation(e2e.server, title))?.messages, { timeout: 15_000 }).toBe(1);
+
+      // Eleven days on (the browser's clock moved past the due date): overdue while open, read from the cache.
+      await rp.clock.setSystemTime(new Date(Date.now() + 11 * 86_400_000));
+      await rp.getByRole('link', { name: 'Back to Violation' }).click();
+      await rp.getByRole('heading', { level: 1, name: title }).waitFor();
+      await rp.getByText(/^This violation is overdue\. The due date was /).waitFor();
+      await rp.getByText('(Overdue)').filter({ visible: true }).first().waitFor();
       expect(resident.errors).toEqual([]);
     } finally {
       await resident.context.close();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type ApiAttachment } from './uploads';
 import { isPrivileged, type Role } from './roles';
+import { pageFields } from './validation';
 
 export const ANNOUNCEMENT_CATEGORIES = ['general', 'maintenance', 'event', 'reminder', 'urgent'] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
@@ -161,10 +162,7 @@ export const retryAnnouncementSchema = z.object({
 
 /** `GET /api/announcements` query. The spec does not show the page size: 20, at most 100. */
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
-export const announcementListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-  limit: z.coerce.number().int().min(1).max(100).default(ANNOUNCEMENT_PAGE_SIZE).catch(ANNOUNCEMENT_PAGE_SIZE),
-});
+export const announcementListQuery = z.object(pageFields(ANNOUNCEMENT_PAGE_SIZE));
 
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

@@ -17,6 +17,14 @@ export function errorsByField(errors: FieldError[]): Record<string, string> {
   return out;
 }
 
+/** `page` and `limit` of a list query (at most 100 a page); bad values fall back to the defaults. */
+export function pageFields(defaultLimit: number) {
+  return {
+    page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
+    limit: z.coerce.number().int().min(1).max(100).default(defaultLimit).catch(defaultLimit),
+  };
+}
+
 /** A comma-joined list of enum values (list filters such as `category=A,B`); an unknown value is a 400. */
 export function commaList<T extends string>(values: readonly T[], message: string) {
   return z
@@ -30,12 +38,6 @@ export function commaList<T extends string>(values: readonly T[], message: strin
       return [...new Set(parts)] as T[];
     });
 }
-
-/** `page` and `limit` of a list query (a bad value falls back to the default rather than failing). */
-export const pageFields = (pageSize: number) => ({
-  page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
-  limit: z.coerce.number().int().min(1).max(100).default(pageSize).catch(pageSize),
-});
 
 /**
  * A required line of text (a title): trimmed, not blank, at most `max` characters. A body far over the

@@ -6,12 +6,12 @@ import type { AppDeps } from './deps';
 import { AppError } from './domain/errors';
 import type { AppEnv } from './env';
 import { limitRequestBody } from './middleware/body-limit';
+import { refuseLapsedWrites } from './middleware/lapsed';
 import { serverAreas } from './areas';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
 import { uploadRoutes } from './routes/uploads';
-import { userRoutes } from './routes/users';
 import { dashboardRoutes } from './routes/dashboard';
 import { webhookRoutes } from './routes/webhooks';
 import { syncRoutes } from './routes/sync';
@@ -63,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
 
   app.use('/api/*', limitRequestBody(serverAreas.flatMap((area) => area.bodyLimits ?? [])));
+  app.use('/api/*', refuseLapsedWrites);
   // API answers carry sessions, tokens and personal data: no browser or proxy keeps a copy. Set
   // before the handler (which may set its own): changing headers afterwards rebuilds the response
   // and took the Node adapter off its fast path (half the floor's throughput).
@@ -78,7 +79,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     if (area.uploads) app.route(area.uploads.path, uploadRoutes(area.uploads.feature, area.uploads));
     for (const { path, router } of area.routes ?? []) app.route(path, router);
   }
-  app.route('/api/users', userRoutes);
   app.route('/api/dashboard', dashboardRoutes);
   app.route('/api/webhooks', webhookRoutes);
   // The local providers' pages exist only while that local provider stands in for the real one, and

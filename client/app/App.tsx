@@ -1,22 +1,22 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { hasRole } from '../../schema/roles';
 import { useSession } from '../lib/session';
+import { useNeedsReactivation } from '../features/billing/reactivation-check';
 // UI pieces by file, not the barrel: the entry chunk must not pull in every component (Headless UI, menus) the screens use.
-import { LoadingSplash, LoadingText } from '../ui/Loading';
+import { LoadingSplash } from '../ui/Loading';
 import { Toaster } from '../ui/Toast';
-import { lazyComponent } from './route-def';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
-import { isPreloadable } from './route-def';
+import { isPreloadable, lazyComponent } from './route-def';
+import { ROUTES, type RouteDef } from './routes';
 
 /**
  * The signed-in frame (navigation, menus, the sync bars) is not needed before sign-in: its chunk
  * loads as soon as a session exists or is being restored, alongside the first screen's.
  */
-const AppLayout = lazyComponent<{ children: ReactNode }, typeof import('./AppLayout')>(() => import('./AppLayout'), 'AppLayout');
-import { ROUTES, type RouteDef } from './routes';
+const AppLayout = lazyComponent<{ children: ReactNode }, typeof import('./AppLayout')>(() => import('./AppLayout'), 'AppLayout', () => <LoadingSplash />);
 
 /**
  * Applies the spec's guard rule to the matched route: splash while the session loads, /login when
@@ -25,14 +25,17 @@ import { ROUTES, type RouteDef } from './routes';
  */
 function Guarded({ route }: { route: RouteDef }) {
   const session = useSession();
+  const mustReactivate = useNeedsReactivation(session.status === 'authenticated' ? session.user : null);
   if (session.status !== 'anonymous') void AppLayout.preload().catch(() => {});
+  // The screen's chunk loads alongside the frame's, also while the session is restored (a browser
+  // that was signed in most likely still is), not once the frame is there.
+  const mayShow = route.access === 'open' || (route.access === 'public' ? session.status === 'anonymous' : session.status !== 'anonymous');
+  if (mayShow && isPreloadable(route.page)) void route.page.preload().catch(() => {});
   if (session.status === 'loading') return <LoadingSplash />;
 
   const content = (
     <PageErrorBoundary key={route.path}>
-      <Suspense fallback={<LoadingText label="Loading..." />}>
-        <Route path={route.path} component={route.page} />
-      </Suspense>
+      <Route path={route.path} component={route.page} />
     </PageErrorBoundary>
   );
   if (route.access === 'open') return <PublicLayout>{content}</PublicLayout>;
@@ -42,14 +45,10 @@ function Guarded({ route }: { route: RouteDef }) {
 
   if (session.status !== 'authenticated') return <Redirect to="/login" replace />;
   const { user } = session;
-  if (user.role === 'superadmin' && user.needsReactivation) return <Redirect to="/reactivation" replace />;
+  if (mustReactivate) return <Redirect to="/reactivation" replace />;
   if (route.access === 'board' && !hasRole(user.role, 'board')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
   if (route.access === 'superadmin' && !hasRole(user.role, 'superadmin')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
-  return (
-    <Suspense fallback={<LoadingSplash />}>
-      <AppLayout>{content}</AppLayout>
-    </Suspense>
-  );
+  return <AppLayout>{content}</AppLayout>;
 }
 
 function NotFound() {
@@ -57,11 +56,9 @@ function NotFound() {
   if (session.status === 'loading') return <LoadingSplash />;
   const Layout = session.status === 'authenticated' ? AppLayout : PublicLayout;
   return (
-    <Suspense fallback={<LoadingSplash />}>
-      <Layout>
-        <NotFoundPage />
-      </Layout>
-    </Suspense>
+    <Layout>
+      <NotFoundPage />
+    </Layout>
   );
 }
 
@@ -77,7 +74,7 @@ function Shell({ children }: { children: ReactNode }) {
 /**
  * Loads a screen as soon as the user shows they are going there (pointer over a link, keyboard focus
  * on it, a finger down on it): by the click it is usually there, and `lazyPage` then renders it at
- * once, without the Suspense fallback and React's reveal delay. Nothing is loaded that nobody asked for.
+ * once, without a loading text. Nothing is loaded that nobody asked for.
  */
 function usePreloadOnIntent() {
   const { parser } = useRouter();

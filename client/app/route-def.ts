@@ -3,7 +3,8 @@
  * client half exports its routes (client/features/<area>/routes.ts), and client/app/routes.tsx lists
  * them in order.
  */
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { LoadingText } from '../ui/Loading';
 
 /**
  * public: signed-in visitors go to /dashboard; open: everyone; signed-in: any role;
@@ -23,11 +24,13 @@ export interface RouteDef {
 }
 
 /**
- * A component in its own chunk. Once its module is loaded (`preload`, when the user heads for it) it
- * renders at once: React.lazy would suspend even then, and React holds a revealed Suspense boundary
- * back for up to 300 ms, which made every first visit of a screen visibly late.
+ * A component in its own chunk, loaded on first need or ahead (`preload`, when the user heads for it
+ * or while the session is restored). Until its module is there, `fallback` shows, and the component
+ * renders in the same commit the module arrives in. Not React.lazy: React holds a Suspense boundary's
+ * content back for up to 300 ms after its fallback showed, which made every first visit of a screen
+ * visibly late. A chunk that cannot be loaded throws to the nearest error boundary.
  */
-export function lazyComponent<P extends object, M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+export function lazyComponent<P extends object, M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, fallback: () => ReactNode = () => null) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   const preload = () =>
@@ -39,15 +42,31 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
         throw e;
       },
     ));
-  const Lazy = lazy(async () => ({ default: await preload() }));
   function Loaded(props: P) {
-    return createElement((loaded ?? Lazy) as ComponentType<P>, props);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    const [, setArrived] = useState(false);
+    const showsFallback = !loaded;
+    useEffect(() => {
+      // The module may have arrived between this render and the effect: render again then too.
+      if (!showsFallback) return;
+      let live = true;
+      preload().then(
+        () => live && setArrived(true),
+        (error: unknown) => live && setFailure({ error }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [showsFallback]);
+    if (failure) throw failure.error;
+    return loaded ? createElement(loaded, props) : fallback();
   }
   Loaded.preload = preload;
   return Loaded;
 }
 
-/** A screen (a route's page) in its own chunk. */
-export const lazyPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): PageComponent => lazyComponent<object, M>(load, name);
+/** A screen (a route's page) in its own chunk; "Loading..." until it arrives. */
+export const lazyPage = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string): PageComponent =>
+  lazyComponent<object, M>(load, name, () => createElement(LoadingText, { label: 'Loading...' }));
 
 export const isPreloadable = (page: RouteDef['page']): page is PageComponent => typeof (page as PageComponent).preload === 'function';

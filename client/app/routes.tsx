@@ -1,12 +1,14 @@
 /**
- * The route table of platform §2 with its guards. Each built area adds one line: its client half's
- * routes (client/features/<area>/routes.ts). Areas not built yet hold a placeholder screen
- * (`areaPage`) until their issue replaces it.
+ * The route table of platform §2 with its guards. Each area adds one line: its client half's
+ * routes (client/features/<area>/routes.ts).
  */
 import { announcementRoutes } from '../features/announcements/routes';
+import { billingRoutes } from '../features/billing/routes';
+import { dueRoutes } from '../features/dues/routes';
 import { requestRoutes } from '../features/requests/routes';
-import { areaPage } from '../features/areas/AreaPage';
+import { signupRoutes } from '../features/signup/routes';
 import { documentRoutes } from '../features/documents/routes';
+import { userRoutes } from '../features/users/routes';
 import { violationRoutes } from '../features/violations/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
@@ -19,7 +21,6 @@ const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'Ac
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const ReactivationPage = page(() => import('../features/areas/ReactivationPage'), 'ReactivationPage');
 
 export const ROUTES: RouteDef[] = [
   // Public (signed-in visitors are sent to /dashboard)
@@ -27,12 +28,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', access: 'public', page: ResetPasswordPage },
   { path: '/invite/accept', access: 'public', page: ActivationPage },
-  { path: '/signup', access: 'public', page: areaPage({ title: 'Start your free trial', bare: true }) },
-  { path: '/signup/hoa-setup', access: 'public', page: areaPage({ title: 'Tell us about your HOA', bare: true }) },
-  { path: '/signup/complete', access: 'public', page: areaPage({ title: 'Signup Complete', bare: true }) },
+  ...signupRoutes,
   // Open to everyone
   { path: '/support', access: 'open', page: SupportPage },
-  { path: '/reactivation', access: 'open', page: ReactivationPage },
+  ...billingRoutes,
 
   // Signed in, any role
   { path: '/', access: 'signed-in', page: DashboardPage },
@@ -40,18 +39,12 @@ export const ROUTES: RouteDef[] = [
   ...announcementRoutes,
   ...requestRoutes,
   ...documentRoutes,
-  { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
-  { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
-  { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
-  { path: '/invoices/:id', access: 'signed-in', page: areaPage({ title: 'Invoice', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
+  ...dueRoutes,
   { path: '/profile', access: 'signed-in', page: ProfilePage },
   ...violationRoutes,
 
   // Board (superadmin also passes)
-  { path: '/users', access: 'board', page: areaPage({ title: 'User Management' }) },
-  { path: '/addresses', access: 'board', page: areaPage({ title: 'Address Directory', subtitle: 'Manage community addresses and residents' }) },
+  ...userRoutes,
 
   // Superadmin
-  { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },
-  { path: '/plan-selection', access: 'superadmin', page: areaPage({ title: 'Billing', breadcrumb: [{ label: 'Profile', href: '/profile' }] }) },
 ];

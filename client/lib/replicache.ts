@@ -32,7 +32,15 @@ export const replicacheAtom = atom<HoaReplicache | null>(null);
 export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, queued: [], syncing: false });
 
 export const useReplicache = () => useAtomValue(replicacheAtom, { store });
+/** The whole status: renders again on every sync tick (`syncing`). Screens read the part they show (below). */
 export const useSyncStatus = () => useAtomValue(syncStatusAtom, { store });
+
+// One atom per part: a reader renders again only when its part changes, not on each pull.
+const onlineAtom = atom((get) => get(syncStatusAtom).online);
+const pendingAtom = atom((get) => get(syncStatusAtom).pending);
+const queuedAtom = atom((get) => get(syncStatusAtom).queued);
+export const useOnline = () => useAtomValue(onlineAtom, { store });
+export const usePendingCount = () => useAtomValue(pendingAtom, { store });
 
 /**
  * Whether a change of this kind, for which `matches` holds, is still waiting for the server: an
@@ -40,11 +48,22 @@ export const useSyncStatus = () => useAtomValue(syncStatusAtom, { store });
  * send when you reconnect", not "Sending").
  */
 export function useIsQueued<N extends MutatorName>(name: N, matches: (args: MutatorArgs<N>) => boolean): boolean {
-  const { queued } = useSyncStatus();
+  const queued = useAtomValue(queuedAtom, { store });
   return queued.some((c) => c.name === name && matches(c.args as MutatorArgs<N>));
 }
 
-export const setSyncStatus = (patch: Partial<SyncStatus>) => store.set(syncStatusAtom, (s) => ({ ...s, ...patch }));
+const sameQueue = (a: QueuedChange[], b: QueuedChange[]) =>
+  a.length === b.length && a.every((c, i) => c.name === b[i].name && (c.args === b[i].args || JSON.stringify(c.args) === JSON.stringify(b[i].args)));
+
+/**
+ * Updates the status; an update that changes nothing keeps the same object, so the screens reading it
+ * (every form, the connection bar) do not render again on each sync tick (onSync fires twice per pull).
+ */
+export const setSyncStatus = (patch: Partial<SyncStatus>) =>
+  store.set(syncStatusAtom, (s) => {
+    const same = (Object.keys(patch) as (keyof SyncStatus)[]).every((k) => (k === 'queued' ? sameQueue(s.queued, patch.queued!) : s[k] === patch[k]));
+    return same ? s : { ...s, ...patch };
+  });
 
 let started = false;
 
@@ -59,6 +78,8 @@ export function startSync() {
   };
   const unsubscribe = store.sub(sessionAtom, startWhenSignedIn);
   startWhenSignedIn();
+  // A browser that was signed in (the session is being restored) most likely still is: fetch the engine meanwhile.
+  if (store.get(sessionAtom).status === 'loading') void import('./sync-engine').catch(() => {});
   // Registered here, not in the engine: a sign-out must wipe the caches even before the engine loaded.
   onSignOut((reason, userId) => {
     // A session the server ended keeps its cache (client/lib/sync-engine.ts, onSessionEnd): noted at once.

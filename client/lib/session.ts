@@ -10,6 +10,7 @@ import { atom, createStore, useAtomValue } from 'jotai';
 import type { ApiUser, SessionPayload } from '../../schema/auth';
 import { hasRole, type Role } from '../../schema/roles';
 import { ApiError, configureAuth, rawRequest, type RefreshOutcome } from './api';
+import { markOnce } from './perf-marks';
 
 export type SessionState =
   | { status: 'loading' }
@@ -244,6 +245,10 @@ export function startSession() {
     if (document.visibilityState === 'visible') catchUp();
   });
 
+  const unmark = store.sub(sessionAtom, () => {
+    unmark();
+    markOnce('session-known');
+  });
   const cachedUser = readSignedIn();
   if (!cachedUser) {
     store.set(sessionAtom, { status: 'anonymous' });

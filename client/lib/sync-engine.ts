@@ -13,6 +13,7 @@ import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from '
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';
+import { markOnce } from './perf-marks';
 
 /** Bump when the shape of synced values changes: clients then start from a fresh cache. */
 export const SYNC_SCHEMA_VERSION = '1';
@@ -231,6 +232,7 @@ let started = false;
 export function startSyncEngine() {
   if (started) return;
   started = true;
+  markOnce('sync-engine-started');
   store.sub(sessionAtom, followSession);
   followSession();
 }

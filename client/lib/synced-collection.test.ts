@@ -109,29 +109,84 @@ describe('SyncedCollection', () => {
     expect(matches.length).toBe(rows.filter((r) => r.status === 'open').length + 1);
   });
 
-  it('is fed by one watch per key space and is loaded once both answered', () => {
-    const callbacks = new Map<string, (diff: readonly DiffOp[]) => void>();
+  it('reads every key space in parallel ranges, holds changes that arrive meanwhile, then is loaded', async () => {
+    // The cache: UUID-like ids (spread over the ranges) and ids that are not (all in the first or last range).
+    const cache = new Map<string, unknown>();
+    const uuids = Array.from({ length: 40 }, (_, n) => `${(n * 37).toString(16).padStart(2, '0').slice(-2)}${n}-id`);
+    for (const [n, id] of [...uuids, 'A-upper', 'zz-late', '-dash'].entries()) {
+      cache.set(key(id), { id, rank: n % 5, status: 'open' });
+      if (n % 3 === 0) cache.set(markerKey(id), { rowId: id });
+    }
+    cache.set('other/x', { id: 'x' });
+    const scans: { prefix: string; start: string }[] = [];
+    let finishRead!: () => void;
+    const readGate = new Promise<void>((ok) => (finishRead = ok));
+    const tx = {
+      scan: ({ prefix, start }: { prefix: string; start: { key: string } }) => {
+        scans.push({ prefix, start: start.key });
+        return {
+          async *entries() {
+            await readGate;
+            for (const k of [...cache.keys()].sort()) if (k.startsWith(prefix) && k >= start.key) yield [k, cache.get(k)] as const;
+          },
+        };
+      },
+    };
+    const watches = new Map<string, (diff: readonly DiffOp[]) => void>();
     const stopped: string[] = [];
     const source = {
-      experimentalWatch: (cb: (diff: readonly DiffOp[]) => void, options: { prefix: string; initialValuesInFirstDiff: boolean }) => {
-        expect(options.initialValuesInFirstDiff).toBe(true);
-        callbacks.set(options.prefix, cb);
+      experimentalWatch: (cb: (diff: readonly DiffOp[]) => void, options: { prefix: string; initialValuesInFirstDiff?: boolean }) => {
+        expect(options.initialValuesInFirstDiff).toBeFalsy();
+        watches.set(options.prefix, cb);
         return () => stopped.push(options.prefix);
       },
+      query: <R>(body: (t: typeof tx) => Promise<R>) => body(tx),
     } as unknown as WatchSource;
+
     const c = new SyncedCollection(spec());
     const stop = watchCollection(source, c);
-    expect([...callbacks.keys()]).toEqual(['row/', 'mark/']);
-    callbacks.get('row/')!([add({ id: 'a', rank: 1, status: 'open' })]);
+    expect([...watches.keys()]).toEqual(['row/', 'mark/']);
+    expect(scans.filter((x) => x.prefix === 'row/')).toHaveLength(16);
+    // A change and a new marker while the read runs: held, then applied after it.
+    const changed = { id: uuids[3], rank: 9, status: 'closed' } as const;
+    watches.get('row/')!([change(cache.get(key(uuids[3])) as Row, changed)]);
+    watches.get('mark/')!([mark(uuids[4])]);
     expect(c.loaded).toBe(false);
-    const version = c.version;
-    callbacks.get('mark/')!([]);
+    expect(c.size).toBe(0);
+    finishRead();
+    await new Promise((ok) => setTimeout(ok, 0));
     expect(c.loaded).toBe(true);
-    expect(c.version).toBeGreaterThan(version);
+    const rows = [...cache.keys()].filter((k) => k.startsWith('row/'));
+    expect(c.size).toBe(rows.length);
+    expect(new Set(ids(c.sorted)).size).toBe(rows.length);
+    expect(c.sorted.find((i) => i.id === uuids[3])).toMatchObject({ rank: 9, status: 'closed' });
+    expect(c.sorted.find((i) => i.id === uuids[4])?.read).toBe(true);
+    const marked = [...cache.keys()].filter((k) => k.startsWith('mark/')).length + 1;
+    expect(c.counters().unread).toBe(rows.length - marked);
+    // From now on changes apply at once.
+    watches.get('row/')!([del(changed)]);
+    expect(c.size).toBe(rows.length - 1);
     stop();
     expect(stopped).toEqual(['row/', 'mark/']);
     c.clear();
     expect([c.size, c.loaded, c.counters()]).toEqual([0, false, { unread: 0, open: 0 }]);
+  });
+
+  it('stays empty when stopped before the first read is in', async () => {
+    let finishRead!: () => void;
+    const readGate = new Promise<void>((ok) => (finishRead = ok));
+    const source = {
+      experimentalWatch: () => () => {},
+      query: async () => {
+        await readGate;
+        return [];
+      },
+    } as unknown as WatchSource;
+    const c = new SyncedCollection(spec());
+    watchCollection(source, c)();
+    finishRead();
+    await new Promise((ok) => setTimeout(ok, 0));
+    expect(c.loaded).toBe(false);
   });
 });
 

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from './api';
-import { useSyncStatus } from './replicache';
+import { useOnline } from './replicache';
 
 export type Unavailability = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'offline' };
 
@@ -94,7 +94,7 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
 
 export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): SyncedEntity<T, R> {
   const { id, cached, fromRemote, wantsRemote } = options;
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const needsRemote = !cached.loading && (!cached.data || (wantsRemote?.(cached.data) ?? false));
   const remote = useRemoteRow(id, options.fetch, options.errorText ?? defaultErrorText, online && needsRemote, options.version);
 

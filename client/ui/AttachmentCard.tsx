@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { downloadAttachment, type DownloadFeature } from '../lib/download';
-import { useSyncStatus } from '../lib/replicache';
+import { useOnline } from '../lib/replicache';
 import type { UploadedFile } from '../lib/upload';
 import { Button } from './Button';
 import { Card, CardBody, CardHeader } from './Card';
@@ -32,7 +32,7 @@ export function useAttachmentDownload(feature: DownloadFeature, s3Key: string) {
 }
 
 export function AttachmentCard({ feature, file, title = 'Attachment' }: { feature: DownloadFeature; file: UploadedFile; title?: string }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const { download, busy, error } = useAttachmentDownload(feature, file.s3Key);
 
   return (

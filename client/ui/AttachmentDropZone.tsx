@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { fileExtension, UPLOAD_RULES, type UploadFeature } from '../../schema/uploads';
-import { useSyncStatus } from '../lib/replicache';
+import { useOnline } from '../lib/replicache';
 import { fileProblem, uploadHint } from '../lib/upload';
 import { cx } from './cx';
 import { FileSummary, type ShownFile } from './FileSummary';
@@ -42,7 +42,7 @@ export function AttachmentDropZone({
   progress?: number | null;
   disabled?: boolean;
 }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const errorId = useId();

@@ -1,5 +1,6 @@
 import { Dialog as HDialog, DialogPanel, DialogTitle, Description, DialogBackdrop } from '@headlessui/react';
 import type { ReactNode } from 'react';
+import { Button, type ButtonVariant } from './Button';
 import { cx } from './cx';
 import { XIcon } from './icons';
 
@@ -47,5 +48,40 @@ export function Dialog({
         </DialogPanel>
       </div>
     </HDialog>
+  );
+}
+
+/**
+ * The usual footer of a dialog: Cancel, then the action. `form` makes the action the submit button of
+ * that form; otherwise `onClick` runs it. Busy: disabled with its busy text.
+ */
+export function DialogActions({
+  onCancel,
+  label,
+  busy = false,
+  busyText,
+  form,
+  onClick,
+  variant = 'primary',
+  disabled,
+}: {
+  onCancel: () => void;
+  label: ReactNode;
+  busy?: boolean;
+  busyText?: ReactNode;
+  form?: string;
+  onClick?: () => void;
+  variant?: ButtonVariant;
+  disabled?: boolean;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type={form ? 'submit' : 'button'} form={form} variant={variant} busy={busy} busyText={busyText} onClick={onClick} disabled={disabled}>
+        {label}
+      </Button>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { markFirstRows } from '../lib/perf-marks';
 import { Button } from './Button';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
@@ -13,6 +14,8 @@ export interface Column<T> {
   primary?: boolean;
   /** Left out of the phone card (e.g. a column that repeats the title). */
   hideOnPhone?: boolean;
+  /** On phones, beside the card's title instead of a line of its own (a row's Actions menu). */
+  aside?: boolean;
 }
 
 /** Tailwind's `sm` breakpoint: the table from here, the cards below. */
@@ -57,6 +60,10 @@ export function DataTable<T>({
 }) {
   // Only the layout that shows is rendered: half the DOM work per change of rows.
   const wide = useWide();
+  const shown = rows.length > 0;
+  useLayoutEffect(() => {
+    if (shown) markFirstRows();
+  }, [shown]);
   if (loading && rows.length === 0) return <SkeletonRows />;
   if (rows.length === 0) return <>{empty ?? <EmptyState title="Nothing here yet" />}</>;
   return (
@@ -90,13 +97,7 @@ function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
         </thead>
         <tbody className="divide-y divide-neutral-200">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="hover:bg-neutral-50">
-              {columns.map((c, i) => (
-                <td key={i} className={cx('px-4 py-3 align-top text-neutral-800', c.className)}>
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
+            <TableRow key={rowKey(row)} row={row} columns={columns} />
           ))}
         </tbody>
       </table>
@@ -104,29 +105,73 @@ function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
   );
 }
 
+/**
+ * One row, rendered again only when its item or the columns change: a synced change of one row
+ * re-renders that row, not the page (the collection keeps the items of unchanged rows; the screen
+ * keeps its columns with useMemo).
+ */
+const TableRow = memo(function TableRow({ row, columns }: { row: unknown; columns: Column<unknown>[] }) {
+  return (
+    <tr className="hover:bg-neutral-50">
+      {columns.map((c, i) => (
+        <td key={i} className={cx('px-4 py-3 align-top text-neutral-800', c.className)}>
+          {c.cell(row)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <T>(props: { row: T; columns: Column<T>[] }) => ReactNode;
+
 function Cards<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
-  const primary = columns.find((c) => c.primary);
-  const details = columns.filter((c) => c !== primary && !c.hideOnPhone);
+  const [primary, aside, details] = useMemo(() => {
+    const first = columns.find((c) => c.primary);
+    const side = columns.find((c) => c.aside);
+    return [first, side, columns.filter((c) => c !== first && c !== side && !c.hideOnPhone)] as const;
+  }, [columns]);
   return (
     <ul className="divide-y divide-neutral-200" aria-label={caption}>
       {rows.map((row) => (
-        <li key={rowKey(row)} className="space-y-2 px-4 py-3">
-          {primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>}
-          {details.length > 0 && (
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              {details.map((c, i) => (
-                <div key={i} className="contents">
-                  <dt className="text-neutral-500">{c.header}</dt>
-                  <dd className="min-w-0 text-neutral-800">{c.cell(row)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </li>
+        <CardRow key={rowKey(row)} row={row} primary={primary} aside={aside} details={details} />
       ))}
     </ul>
   );
 }
+
+/** One phone card; like TableRow, rendered again only when its item or the columns change. */
+const CardRow = memo(function CardRow({
+  row,
+  primary,
+  aside,
+  details,
+}: {
+  row: unknown;
+  primary: Column<unknown> | undefined;
+  aside: Column<unknown> | undefined;
+  details: readonly Column<unknown>[];
+}) {
+  return (
+    <li className="space-y-2 px-4 py-3">
+      {aside ? (
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1 font-medium text-neutral-900">{primary?.cell(row)}</div>
+          <div className="shrink-0">{aside.cell(row)}</div>
+        </div>
+      ) : (
+        primary && <div className="font-medium text-neutral-900">{primary.cell(row)}</div>
+      )}
+      {details.length > 0 && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          {details.map((c, i) => (
+            <div key={i} className="contents">
+              <dt className="text-neutral-500">{c.header}</dt>
+              <dd className="min-w-0 text-neutral-800">{c.cell(row)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}) as <T>(props: { row: T; primary: Column<T> | undefined; aside: Column<T> | undefined; details: readonly Column<T>[] }) => ReactNode;
 
 export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', exhaustedText }: LoadMoreProps) {
   if (!hasMore && !exhaustedText) return null;

@@ -5,14 +5,14 @@ export { Badge, type BadgeVariant } from './Badge';
 export { Button, ButtonLink, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardBody, CardHeader, StatCard } from './Card';
 export { cx } from './cx';
-export { Dialog } from './Dialog';
+export { Dialog, DialogActions } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { Field, Input, PasswordInput, Select, Textarea } from './Field';
 export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
-export { Menu, type MenuEntry } from './Menu';
+export { Menu, RowMenu, type MenuEntry } from './Menu';
 export { MultiSelect, type SelectOption } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';
@@ -30,5 +30,6 @@ export { DetailList, DetailScreen, type DetailItem, type DetailItems } from './D
 export { PersonList, type ListedPerson } from './PersonList';
 export { Unavailable, type UnavailableWords } from './Unavailable';
 export { UserPicker } from './UserPicker';
-export { RichTextField } from './RichTextField';
+// RichTextField is imported by file ('../../ui/RichTextField'), not from here: it brings the editor
+// (Tiptap, ProseMirror, ~130 KB gzipped), which would otherwise land in the chunk every list screen loads.
 export { CountGrid, RecentItems, type RecentItem } from './StatDetails';

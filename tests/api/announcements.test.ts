@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
 import { announcementDeliveries, announcements, emailOutbox, users } from '../../schema/tables';
@@ -8,6 +8,7 @@ import { deliverOutbox } from '../../worker/domain/outbox';
 import { runJobs } from '../../worker/jobs/runner';
 import type { DeliveryResult, Mailer, OutgoingMail } from '../../worker/services/mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { demoAudience } from '../helpers/demo';
 import { call, DEMO, login } from '../helpers/http';
 
 /** The local mailer (its mail readable at /dev/mail), failing for the addresses in `failing` (permanently, like a rejected mailbox). */
@@ -77,10 +78,10 @@ describe('announcements API', () => {
       created_by: { _id: await userId(DEMO.maple.board), name: 'Ben Board' },
       sent_at: null,
       version: 1,
-      // Maple Grove has four active members.
-      total_recipients: 4,
+      // Every active member of Maple Grove.
+      total_recipients: (await demoAudience(t, DEMO.maple.board, 'all')).length,
     });
-    expect(a.recipients.map((r: any) => r.email).sort()).toEqual([DEMO.maple.superadmin, DEMO.maple.board, DEMO.maple.resident, DEMO.maple.resident2].sort());
+    expect(a.recipients.map((r: any) => r.email).sort()).toEqual(await demoAudience(t, DEMO.maple.board, 'all'));
     expect(new Date(a.createdAt).toISOString()).toBe(a.createdAt);
   });
 
@@ -170,15 +171,18 @@ describe('announcements API', () => {
 
   it('sends to the audience, delivers before answering, and the delivery rows give the statistics', async () => {
     await setup();
+    const residents = await demoAudience(t, DEMO.maple.board, 'residents');
+    const n = residents.length;
+    expect(residents).toEqual(expect.arrayContaining([DEMO.maple.resident, DEMO.maple.resident2]));
     const a = await draft({ audience_type: 'residents' });
     const r = await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
-    expect(r.json).toMatchObject({ status: 'sent', delivery_summary: { email_delivered: 2, total_recipients: 2 }, total_recipients: 2 });
+    expect(r.json).toMatchObject({ status: 'sent', delivery_summary: { email_delivered: n, total_recipients: n }, total_recipients: n });
     expect(r.json.sent_at).toBe(new Date(t.clock()).toISOString());
-    expect(r.json.delivery_stats.total_sent).toBe(2);
-    expect(r.json.delivery_stats.email_delivered.map((d: any) => d.email).sort()).toEqual([DEMO.maple.resident, DEMO.maple.resident2].sort());
+    expect(r.json.delivery_stats.total_sent).toBe(n);
+    expect(r.json.delivery_stats.email_delivered.map((d: any) => d.email).sort()).toEqual(residents);
     expect(r.json.delivery_stats.email_failed).toEqual([]);
-    expect(r.json.delivery_counts).toEqual({ total: 2, delivered: 2, failed: 0, pending: 0 });
+    expect(r.json.delivery_counts).toEqual({ total: n, delivered: n, failed: 0, pending: 0 });
     // One outbox row per recipient, rendered from the announcement template.
     const mails = await t.deps.database.db.select().from(emailOutbox).where(eq(emailOutbox.ref, `announcement:${a._id}`));
     expect(mails.map((m) => [m.toEmail, m.status, m.template, m.subject])).toEqual(
@@ -187,7 +191,7 @@ describe('announcements API', () => {
         [DEMO.maple.resident2, 'delivered', 'announcement', 'Road resurfacing'],
       ]),
     );
-    expect(mails).toHaveLength(2);
+    expect(mails).toHaveLength(n);
     expect(mails[0].text).toContain('resurfaced');
     expect(mails[0].text).toContain(`http://localhost:8787/announcements/${a._id}`);
     // The local mailbox shows them.
@@ -204,13 +208,14 @@ describe('announcements API', () => {
   it('one failed recipient: sent with email_failed, then Retry delivers it and reports retry_summary', async () => {
     await setup();
     mailer.failing.add(DEMO.maple.resident2);
+    const all = (await demoAudience(t, DEMO.maple.board, 'all')).length;
     const a = await draft();
     const sent = await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: {} });
-    expect(sent.json).toMatchObject({ status: 'sent', delivery_summary: { email_delivered: 3, total_recipients: 4 } });
+    expect(sent.json).toMatchObject({ status: 'sent', delivery_summary: { email_delivered: all - 1, total_recipients: all } });
     expect(sent.json.delivery_stats.email_failed).toEqual([
       { _id: await userId(DEMO.maple.resident2), name: 'Ray Resident', email: DEMO.maple.resident2, error: `Mailbox ${DEMO.maple.resident2} unavailable` },
     ]);
-    expect(sent.json.delivery_counts).toEqual({ total: 4, delivered: 3, failed: 1, pending: 0 });
+    expect(sent.json.delivery_counts).toEqual({ total: all, delivered: all - 1, failed: 1, pending: 0 });
 
     // Retrying a user who was delivered, or who is no recipient, changes nothing / is refused.
     const delivered = await call(t, 'POST', `/api/announcements/${a._id}/retry`, { token: board, body: { user_ids: [await userId(DEMO.maple.resident)] } });
@@ -226,7 +231,7 @@ describe('announcements API', () => {
     mailer.failing.clear();
     const fixed = await call(t, 'POST', `/api/announcements/${a._id}/retry`, { token: superadmin, body: { user_ids: [await userId(DEMO.maple.resident2)] } });
     expect(fixed.status).toBe(200);
-    expect(fixed.json).toMatchObject({ status: 'sent', retry_summary: { email_delivered: 1, email_failed: 0, pending: 0 }, delivery_counts: { total: 4, delivered: 4, failed: 0, pending: 0 } });
+    expect(fixed.json).toMatchObject({ status: 'sent', retry_summary: { email_delivered: 1, email_failed: 0, pending: 0 }, delivery_counts: { total: all, delivered: all, failed: 0, pending: 0 } });
     expect(fixed.json.delivery_stats.email_failed).toEqual([]);
     // Nobody got the mail twice.
     expect(mailer.sent.filter((m) => m.to === DEMO.maple.resident).length).toBe(1);
@@ -253,16 +258,17 @@ describe('announcements API', () => {
         return mails.map((m): DeliveryResult => (down ? { id: m.id, ok: false, error: 'Provider timeout', permanent: false } : { id: m.id, ok: true, providerId: 'p' }));
       },
     };
+    const staff = (await demoAudience(t, DEMO.maple.board, 'board')).length;
     const a = await draft({ audience_type: 'board' });
     const sent = await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: {} });
-    expect(sent.json).toMatchObject({ status: 'sending', delivery_summary: { email_delivered: 0, total_recipients: 2 }, delivery_counts: { pending: 2 } });
+    expect(sent.json).toMatchObject({ status: 'sending', delivery_summary: { email_delivered: 0, total_recipients: staff }, delivery_counts: { pending: staff } });
     // Retry is refused while sending.
     expect((await call(t, 'POST', `/api/announcements/${a._id}/retry`, { token: board, body: {} })).status).toBe(409);
     down = false;
     t.clock.advance(61_000);
     await runJobs(t.deps);
     const after = await call(t, 'GET', `/api/announcements/${a._id}`, { token: board });
-    expect(after.json).toMatchObject({ status: 'sent', delivery_counts: { total: 2, delivered: 2, failed: 0, pending: 0 } });
+    expect(after.json).toMatchObject({ status: 'sent', delivery_counts: { total: staff, delivered: staff, failed: 0, pending: 0 } });
   });
 
   it('the send waits for its rows when a job run claimed them first, so the summary counts them', async () => {
@@ -289,15 +295,17 @@ describe('announcements API', () => {
     setTimeout(release, 150);
     await Promise.all([job, inline]);
     const after = await call(t, 'GET', `/api/announcements/${a._id}`, { token: board });
-    expect(after.json).toMatchObject({ status: 'sent', delivery_counts: { total: 4, delivered: 4, pending: 0 } });
+    const all = (await demoAudience(t, DEMO.maple.board, 'all')).length;
+    expect(after.json).toMatchObject({ status: 'sent', delivery_counts: { total: all, delivered: all, pending: 0 } });
   });
 
   it('scheduled sending: scheduled until due, then the job sends it once', async () => {
     await setup();
+    const all = (await demoAudience(t, DEMO.maple.board, 'all')).length;
     const a = await draft();
     const at = new Date(t.clock() + 3_600_000).toISOString();
     const r = await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: { scheduled_at: at } });
-    expect(r.json).toMatchObject({ status: 'scheduled', scheduled_at: at, sent_at: null, delivery_summary: { email_delivered: 0, total_recipients: 4 } });
+    expect(r.json).toMatchObject({ status: 'scheduled', scheduled_at: at, sent_at: null, delivery_summary: { email_delivered: 0, total_recipients: all } });
     expect((await call(t, 'GET', `/api/announcements/${a._id}`, { token: resident })).status).toBe(404);
     const bad = await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: { scheduled_at: 'tomorrow' } });
     expect(bad.status).toBe(400);
@@ -311,10 +319,10 @@ describe('announcements API', () => {
     expect((await Promise.all([sendDueAnnouncements(t.deps), sendDueAnnouncements(t.deps)])).sort()).toEqual([0, 1]);
     await runJobs(t.deps);
     const done = await call(t, 'GET', `/api/announcements/${a._id}`, { token: board });
-    expect(done.json).toMatchObject({ status: 'sent', sent_at: new Date(t.clock()).toISOString(), delivery_counts: { total: 4, delivered: 4, failed: 0, pending: 0 } });
+    expect(done.json).toMatchObject({ status: 'sent', sent_at: new Date(t.clock()).toISOString(), delivery_counts: { total: all, delivered: all, failed: 0, pending: 0 } });
     const rows = await t.deps.database.db.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, a._id));
-    expect(rows).toHaveLength(4);
-    expect(mailer.sent.filter((m) => m.subject === 'Road resurfacing')).toHaveLength(4);
+    expect(rows).toHaveLength(all);
+    expect(mailer.sent.filter((m) => m.subject === 'Road resurfacing')).toHaveLength(all);
     expect((await call(t, 'GET', `/api/announcements/${a._id}`, { token: resident })).status).toBe(200);
   });
 
@@ -361,7 +369,9 @@ describe('announcements API', () => {
     // Rita: sent to all and to residents; not the custom one for Ray, the board-only one, drafts or scheduled.
     expect(res.json.docs.map((d: any) => d.title)).toEqual(['Annual dues are due March 1', 'Pool opening weekend']);
     expect(res.json.docs.every((d: any) => d.created_by === null && d.audience_type === null && d.delivery_counts === null && d.custom_recipients.length === 0)).toBe(true);
-    expect(res.json.docs[1].total_recipients).toBe(4);
+    // Sent to every active member when it was seeded.
+    const all = (await demoAudience(t, DEMO.maple.board, 'all')).length;
+    expect(res.json.docs[1].total_recipients).toBe(all);
     const ray = await call(t, 'GET', '/api/announcements', { token: resident2 });
     expect(ray.json.docs.map((d: any) => [d.title, d.isReadBy])).toEqual([
       ['Water shut-off on Birch Court', false],
@@ -375,7 +385,7 @@ describe('announcements API', () => {
     // The seeded failed delivery shows to the board (Retry All in the demo).
     const boardView = await call(t, 'GET', `/api/announcements/${pool}`, { token: board });
     expect(boardView.json.delivery_stats.email_failed.map((f: any) => f.email)).toEqual([DEMO.maple.resident2]);
-    expect(boardView.json.delivery_stats.email_delivered).toHaveLength(3);
+    expect(boardView.json.delivery_stats.email_delivered).toHaveLength(all - 1);
 
     // Bad paging values fall back to the defaults.
     expect((await call(t, 'GET', '/api/announcements?page=-1&limit=abc', { token: board })).json).toMatchObject({ page: 1, limit: 20 });
@@ -443,17 +453,27 @@ describe('GET /api/users (pickers)', () => {
     const { token } = await login(t, DEMO.maple.board);
     const r = await call(t, 'GET', '/api/users?limit=100&includeDeleted=false', { token });
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ totalDocs: 4, totalPages: 1, page: 1, limit: 100, hasNextPage: false });
-    expect(r.json.docs.map((u: any) => u.name)).toEqual(['Ben Board', 'Olivia Owner', 'Ray Resident', 'Rita Resident']);
-    expect(r.json.docs[0]).toMatchObject({ _id: expect.any(String), email: DEMO.maple.board, role: 'board', status: 'active' });
-    expect(r.json.docs[0]).not.toHaveProperty('passwordHash');
+    // The seeded members (deleted ones aside), by the name shown (an invited member's is the email).
+    const members = await t.deps.database.db.all<{ shown: string }>(
+      sql`SELECT coalesce(nullif(name, ''), email) AS shown FROM users WHERE hoa_id = ${r.json.docs[0].hoa_id} AND deleted_at IS NULL`,
+    );
+    const byName = members.map((m) => m.shown).sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1));
+    expect(r.json).toMatchObject({ totalDocs: members.length, totalPages: 1, page: 1, limit: 100, hasNextPage: false });
+    expect(r.json.docs.map((u: any) => u.name || u.email)).toEqual(byName);
+    const ben = r.json.docs.find((u: any) => u.email === DEMO.maple.board);
+    expect(ben).toMatchObject({ _id: expect.any(String), name: 'Ben Board', role: 'board', status: 'active' });
+    expect(ben).not.toHaveProperty('passwordHash');
 
     await t.write((tx) => tx.update(users).set({ status: 'inactive' }).where(eq(users.email, DEMO.maple.resident2)));
     await t.write((tx) => tx.update(users).set({ deletedAt: t.clock() }).where(and(eq(users.email, DEMO.maple.resident))));
     const active = await call(t, 'GET', '/api/users?limit=100&includeDeleted=false&status=active', { token });
-    expect(active.json.docs.map((u: any) => u.email)).toEqual([DEMO.maple.board, DEMO.maple.superadmin]);
-    const withDeleted = await call(t, 'GET', '/api/users?limit=2&page=2&includeDeleted=true', { token });
-    expect(withDeleted.json).toMatchObject({ totalDocs: 4, totalPages: 2, page: 2, hasNextPage: false });
+    const stillActive = await demoAudience(t, DEMO.maple.board, 'all');
+    expect(stillActive).not.toContain(DEMO.maple.resident2);
+    expect(active.json.docs.map((u: any) => u.email).sort()).toEqual(stillActive);
+    // Deleted members too: the seeded ones, and Rita.
+    const [{ n }] = await t.deps.database.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM users WHERE hoa_id = ${r.json.docs[0].hoa_id}`);
+    const withDeleted = await call(t, 'GET', `/api/users?limit=2&page=${Math.ceil(n / 2)}&includeDeleted=true`, { token });
+    expect(withDeleted.json).toMatchObject({ totalDocs: n, totalPages: Math.ceil(n / 2), page: Math.ceil(n / 2), hasNextPage: false });
     expect((await call(t, 'GET', '/api/users?status=bogus', { token })).status).toBe(400);
   });
 });

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { announcements, hoas, users } from '../../schema/tables';
 import { startNodeServer } from '../../worker/node';
 import { setKeptAnswers } from '../../worker/sync/counted';
+import { benchUuid } from './bench-ids';
 
 if (process.env.KEPT_ANSWERS === 'off') setKeptAnswers(false);
 const keptDir = process.env.DATA_DIR;
@@ -40,7 +41,7 @@ if (extra > 0) {
       const batch = [];
       for (let j = i; j < Math.min(extra, i + 500); j++) {
         batch.push({
-          id: `bench-${String(j).padStart(6, '0')}`,
+          id: benchUuid(j),
           hoaId: hoa.id,
           title: `Announcement number ${j}`,
           message: `<p>Body of announcement ${j}: the pool, the trees, the dues and the parking rules.</p>`,

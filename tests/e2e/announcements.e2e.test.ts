@@ -10,13 +10,12 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { DEMO, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapTop as snap, expectNoSeriousAxe, waitForPath } from '../helpers/browser';
+import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
 /** A small PDF-looking file of about 240 KB (the size shows in MB to two decimals). */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(240_000, 32), Buffer.from('\n%%EOF\n')]);
-
 
 const unreadCount = (page: Page) => page.getByText('Unread Announcements').locator('xpath=following-sibling::p[1]');
 const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Title' });
@@ -91,7 +90,7 @@ describe('announcements', () => {
       const fileInput = page.locator('input[type="file"]');
       await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await page.getByText('File type not allowed. Please upload PDF, DOC, DOCX, or image files').waitFor();
-      await fileInput.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761) });
+      await fileInput.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761) }, { timeout: 30_000 });
       await page.getByText('File size must be less than 10MB').waitFor();
       await fileInput.setInputFiles({ name: 'renovation-plan.pdf', mimeType: 'application/pdf', buffer: PDF });
       await page.getByText('renovation-plan.pdf').waitFor();

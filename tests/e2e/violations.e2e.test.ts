@@ -7,7 +7,7 @@
  * and 375 px on every screen (tests/e2e/screenshots/violation*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapTop as snap, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
 

@@ -228,6 +228,12 @@ export async function snap(page: Page, name: string) {
   await page.setViewportSize(original);
 }
 
+/** `snap` from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
+export async function snapFromTop(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await snap(page, name);
+}
+
 export interface AxeViolation {
   id: string;
   impact: string | null;
@@ -252,16 +258,10 @@ export async function axeScan(page: Page): Promise<AxeViolation[]> {
 /** A readable summary of axe violations for an assertion message. */
 export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 
-/** Fails on any serious or critical axe violation, listing them. */
+/** Fails the test on any serious or critical axe violation, naming them. */
 export async function expectNoSeriousAxe(page: Page) {
   const violations = await axeScan(page);
   expect(violations, describeViolations(violations)).toEqual([]);
-}
-
-/** Screenshots from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
-export async function snapTop(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await snap(page, name);
 }
 
 /**

@@ -10,6 +10,7 @@ import { announcementKey, type SyncedAnnouncement } from '../../sync/areas/annou
 import type { SyncedNotice } from '../../sync/areas/notices';
 import { runJobs } from '../../worker/jobs/runner';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { demoAudience } from '../helpers/demo';
 import { call, DEMO, login } from '../helpers/http';
 import { localCaches } from '../helpers/replicache';
 import { SyncTestClient } from './client';
@@ -59,21 +60,23 @@ describe('announcement mutators through the push', () => {
     const [row] = await t.deps.database.db.select().from(announcements).where(eq(announcements.id, id));
     expect(row).toMatchObject({ title: 'Gate code changed', message: '<p>New code: see the board.</p>', status: 'sending', version: 3 });
     expect(nudged).toBeGreaterThan(0);
-    expect(await t.deps.database.db.select().from(emailOutbox).where(eq(emailOutbox.ref, `announcement:${id}`))).toHaveLength(4);
+    // Every active member of Maple Grove.
+    const all = (await demoAudience(t, DEMO.maple.board, 'all')).length;
+    expect(await t.deps.database.db.select().from(emailOutbox).where(eq(emailOutbox.ref, `announcement:${id}`))).toHaveLength(all);
 
     await board.pull();
     expect(board.lastMutationID).toBe(3);
-    expect(board.data.get(announcementKey(id))).toMatchObject({ status: 'sending', createdBy: { name: 'Ben Board' }, totalRecipients: 4, deliveryCounts: { total: 4, pending: 4 } });
+    expect(board.data.get(announcementKey(id))).toMatchObject({ status: 'sending', createdBy: { name: 'Ben Board' }, totalRecipients: all, deliveryCounts: { total: all, pending: all } });
 
     // The outbox job delivers; the settle step ends the send and the counts sync.
     await runJobs(t.deps);
     await board.pull();
-    expect(board.data.get(announcementKey(id))).toMatchObject({ status: 'sent', deliveryCounts: { total: 4, delivered: 4, failed: 0, pending: 0 } });
+    expect(board.data.get(announcementKey(id))).toMatchObject({ status: 'sent', deliveryCounts: { total: all, delivered: all, failed: 0, pending: 0 } });
 
     await rita.pull();
     const seen = rita.values<SyncedAnnouncement>('announcement/').filter((a) => a.id === id);
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ title: 'Gate code changed', status: 'sent', createdBy: null, deliveryCounts: null, totalRecipients: 4 });
+    expect(seen[0]).toMatchObject({ title: 'Gate code changed', status: 'sent', createdBy: null, deliveryCounts: null, totalRecipients: all });
     const deliveries = await t.deps.database.db.select().from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, id));
     expect(deliveries.filter((d) => d.email === DEMO.maple.resident)).toHaveLength(1);
   });

@@ -14,6 +14,7 @@ import { noticeKey } from '../../sync/areas/notices';
 import { requestRef, toApiRequest } from '../../worker/domain/requests';
 import { updateUser } from '../../worker/domain/users';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { demoAudience } from '../helpers/demo';
 import { call, DEMO, login } from '../helpers/http';
 import { localCaches } from '../helpers/replicache';
 import { SyncTestClient } from './client';
@@ -134,7 +135,8 @@ describe('requests pushed', () => {
     expect(seen.messages.map((m) => [m.id, m.message])).toEqual([[messageId, '<p>Also the shower.</p>']]);
     expect(seen.history.map((h) => h.action)).toEqual(['Request created', 'Message added']);
     const mail = await t.deps.database.db.select({ to: emailOutbox.toEmail }).from(emailOutbox).where(eq(emailOutbox.ref, requestRef(id)));
-    expect(mail.map((m) => m.to).sort()).toEqual([DEMO.maple.board, DEMO.maple.superadmin]);
+    // Every active board member and superadmin of Maple Grove.
+    expect(mail.map((m) => m.to).sort()).toEqual(await demoAudience(t, DEMO.maple.board, 'board'));
 
     await ben.push([ben.mutation('setRequestStatus', { id, status: 'awaiting_info' }), ben.mutation('setRequestStatus', { id, status: 'awaiting_info' })]);
     const after = await t.deps.database.db.select({ to: emailOutbox.toEmail }).from(emailOutbox).where(eq(emailOutbox.ref, requestRef(id)));

@@ -51,7 +51,7 @@ export interface IssuedSession extends SessionPayload {
 
 // ---------------------------------------------------------------- sessions
 
-async function issueSession(deps: AppDeps, tx: Tx, user: UserRow, familyId: string, meta: ClientMeta): Promise<IssuedSession> {
+export async function issueSession(deps: AppDeps, tx: Tx, user: UserRow, familyId: string, meta: ClientMeta): Promise<IssuedSession> {
   const now = deps.clock();
   const refreshToken = randomToken();
   const refreshExpiresAt = now + REFRESH_TOKEN_TTL_MS;

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { connectAccounts, hoas, invoiceCheckouts, paymentEvents, subscriptions, users } from '../../schema/tables';
 import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
-import { paymentReceiptEmail, trialEndingEmail } from '../emails';
+import { paymentFailedEmail, paymentReceiptEmail, trialEndingEmail } from '../emails';
 import { queueEmail } from '../services/email';
 import { isLocalPayments } from '../services/payments/local';
 import { PAID_PLANS, PLAN_PRICE_CENTS, toAccountStatus, toProviderSubscription, WebhookSignatureError, type PaidPlan, type PaymentEvent } from '../services/payments/types';
@@ -48,7 +48,8 @@ const applySubscription: EventHandler = async ({ tx, event, deps }) => {
   if (!target) return 'ignored';
   // A different subscription of the same HOA (e.g. the one replaced by a reactivation): only a newer one takes over.
   if (isStale(target.lastEventAt, event.created, target, sub)) return 'stale';
-  const cancellationReason = (event.object.cancellation_details?.comment as string | null | undefined) ?? target.cancellationReason;
+  const details = event.object.cancellation_details;
+  const cancellationReason = (details?.comment as string | null | undefined) ?? (details?.reason === 'payment_failed' ? 'Payment failed' : target.cancellationReason);
   await tx
     .update(subscriptions)
     .set({
@@ -75,7 +76,7 @@ const trialWillEnd: EventHandler = async (ctx) => {
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id)).limit(1);
   if (!row || !sub.trialEnd || row.status === 'canceled') return 'ignored';
   const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, row.hoaId)).limit(1);
-  const owners = await tx.select().from(users).where(and(eq(users.hoaId, row.hoaId), eq(users.role, 'superadmin'), eq(users.status, 'active')));
+  const owners = await billingOwners(tx, row.hoaId);
   const plan = (sub.plan ?? row.plan) as keyof typeof PLAN_PRICE_CENTS;
   for (const owner of owners) {
     const mail = await trialEndingEmail({
@@ -84,6 +85,39 @@ const trialWillEnd: EventHandler = async (ctx) => {
       planName: plan.charAt(0).toUpperCase() + plan.slice(1),
       priceCents: PLAN_PRICE_CENTS[plan] ?? 0,
       trialEnd: sub.trialEnd,
+      url: `${deps.config.appUrl}/plan-selection`,
+    });
+    await queueEmail(tx, deps.clock(), { hoaId: row.hoaId, to: owner.email, toUserId: owner.id, ref: `subscription:${row.id}`, ...mail });
+  }
+  ctx.queuedEmail = owners.length > 0;
+  return owners.length ? 'applied' : 'ignored';
+};
+
+/** The superadmins of an HOA who get its billing mail. */
+const billingOwners = (tx: Tx, hoaId: string) => tx.select().from(users).where(and(eq(users.hoaId, hoaId), eq(users.role, 'superadmin'), eq(users.status, 'active')));
+
+/**
+ * invoice.payment_failed (a renewal the card did not pay): tell the HOA's superadmins, with the next
+ * attempt when there is one. The status itself (past due, then canceled) arrives as
+ * customer.subscription.updated / deleted. Each failed attempt is its own event, so each mails once.
+ */
+const paymentFailed: EventHandler = async (ctx) => {
+  const { tx, event, deps } = ctx;
+  const invoice = event.object;
+  const subscriptionId = (invoice.subscription ?? invoice.parent?.subscription_details?.subscription) as string | undefined;
+  if (!subscriptionId) return 'ignored';
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId)).limit(1);
+  if (!row) return 'ignored';
+  const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, row.hoaId)).limit(1);
+  const owners = await billingOwners(tx, row.hoaId);
+  const plan = row.plan as keyof typeof PLAN_PRICE_CENTS;
+  for (const owner of owners) {
+    const mail = await paymentFailedEmail({
+      hoaName: hoa?.name ?? 'your HOA',
+      name: owner.name,
+      planName: plan.charAt(0).toUpperCase() + plan.slice(1),
+      amountCents: Number(invoice.amount_due ?? PLAN_PRICE_CENTS[plan] ?? 0),
+      nextAttempt: typeof invoice.next_payment_attempt === 'number' ? invoice.next_payment_attempt * 1000 : null,
       url: `${deps.config.appUrl}/plan-selection`,
     });
     await queueEmail(tx, deps.clock(), { hoaId: row.hoaId, to: owner.email, toUserId: owner.id, ref: `subscription:${row.id}`, ...mail });
@@ -113,7 +147,7 @@ const applyAccount: EventHandler = async ({ tx, event, deps }) => {
 };
 
 /** What an area does when an invoice's Checkout is paid (the invoices area marks the invoice paid). Listed in worker/areas/listeners.ts. */
-export type InvoicePaidListener = (tx: Tx, paid: { hoaId: string; invoiceId: string; checkoutId: string; amountCents: number; paidAt: number }) => Promise<void>;
+export type InvoicePaidListener = (deps: AppDeps, tx: Tx, paid: { hoaId: string; invoiceId: string; checkoutId: string; amountCents: number; paidAt: number }) => Promise<void>;
 
 function checkoutStatus(type: string, object: Record<string, any>): 'paid' | 'failed' | 'expired' | null {
   if (type === 'checkout.session.expired') return 'expired';
@@ -157,7 +191,7 @@ const applyCheckout: EventHandler = async (ctx) => {
   if (status !== 'paid') return 'applied';
 
   const paid = { hoaId: checkout.hoaId, invoiceId: checkout.invoiceId, checkoutId: checkout.id, amountCents: checkout.amountCents, paidAt: now };
-  for (const listener of platformListeners.invoicePaid) await listener(tx, paid);
+  for (const listener of platformListeners.invoicePaid) await listener(deps, tx, paid);
   const [payer] = await tx.select().from(users).where(and(eq(users.id, checkout.userId), eq(users.hoaId, checkout.hoaId))).limit(1);
   const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, checkout.hoaId)).limit(1);
   if (payer) {
@@ -178,8 +212,8 @@ const applyCheckout: EventHandler = async (ctx) => {
 
 /**
  * The dispatch table. Events not listed are acknowledged and recorded as ignored:
- * `invoice.paid` / `invoice.payment_failed` change the subscription's status, which arrives as
- * `customer.subscription.updated`; `setup_intent.succeeded` is confirmed by the signup call itself.
+ * `invoice.paid` changes the subscription's status, which arrives as `customer.subscription.updated`;
+ * `setup_intent.succeeded` is confirmed by the signup call itself.
  */
 export const eventHandlers: Record<string, EventHandler> = {
   'customer.subscription.created': applySubscription,
@@ -188,6 +222,7 @@ export const eventHandlers: Record<string, EventHandler> = {
   'customer.subscription.paused': applySubscription,
   'customer.subscription.resumed': applySubscription,
   'customer.subscription.trial_will_end': trialWillEnd,
+  'invoice.payment_failed': paymentFailed,
   'account.updated': applyAccount,
   'checkout.session.completed': applyCheckout,
   'checkout.session.async_payment_succeeded': applyCheckout,

@@ -1,5 +1,7 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiUser } from '../../schema/auth';
+import { needsReactivation } from '../../schema/subscriptions';
+import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
 import { addresses, subscriptions, users } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../db';
 import type { SyncDeps } from '../sync/area';
@@ -13,13 +15,6 @@ type AddressRow = typeof addresses.$inferSelect;
 type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
-
-/**
- * A superadmin must reactivate (platform §2, /reactivation) when the HOA's subscription has ended:
- * canceled, or never paid for (incomplete_expired). Other roles are never sent there.
- */
-export const needsReactivation = (role: UserRow['role'], status: SubscriptionStatus | null | undefined) =>
-  role === 'superadmin' && (status === 'canceled' || status === 'incomplete_expired');
 
 /** The user as the API returns it (platform §3). Never includes the password hash. */
 export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
@@ -98,7 +93,7 @@ export async function updateUser(
   deps: SyncDeps,
   tx: Tx,
   user: Pick<UserRow, 'id' | 'hoaId'>,
-  set: Partial<Pick<UserRow, 'name' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
+  set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
 ): Promise<UserRow> {
   const [row] = await tx
     .update(users)
@@ -113,37 +108,61 @@ export async function updateUser(
   return row;
 }
 
-export interface UserListQuery {
-  page: number;
-  limit: number;
-  includeDeleted: boolean;
-  status?: UserRow['status'];
-  role?: UserRow['role'];
-}
+/** The name shown for a user: an invited user has none until they activate, so their email. */
+export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || u.email;
+
+/** The list order: by shown name, then id (invited users without a name sort by their email). */
+const byShownName = [asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`), asc(users.id)];
 
 /**
- * `GET /api/users` (board and superadmin): the HOA's members by name, paginated. Pickers pass
- * `status=active` (recipients, residents and due payers come from active users only).
+ * `GET /api/users` (board and superadmin): the HOA's members by name, paginated, with the counters of
+ * the management screen (over every member, whatever the filters). Pickers pass `status=active`.
  */
-export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery) {
+export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Promise<ApiUserPage> {
   requireRole(actor, 'board');
+  const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const where = inHoa(
     actor,
     users.hoaId,
     q.includeDeleted ? undefined : isNull(users.deletedAt),
     q.status ? eq(users.status, q.status) : undefined,
     q.role ? eq(users.role, q.role) : undefined,
+    search ? sql`(lower(${users.name}) LIKE ${search} ESCAPE '\\' OR lower(${users.email}) LIKE ${search} ESCAPE '\\')` : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db
     .select({ u: users, a: addresses, s: subscriptions.status })
     .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
+    .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt)))
     .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
     .where(where)
-    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .orderBy(...byShownName)
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const totalPages = Math.ceil(total / q.limit);
-  return { docs: rows.map((r) => toApiUser(r.u, r.a, r.s)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
+  return {
+    docs: rows.map((r) => toApiUser(r.u, r.a, r.s)),
+    totalDocs: total,
+    totalPages,
+    page: q.page,
+    limit: q.limit,
+    hasNextPage: q.page < totalPages,
+    statistics: await userStatistics(db, actor.hoaId),
+  };
+}
+
+/** The management screen's counters (platform §3): members not deleted. */
+export async function userStatistics(db: DbOrTx, hoaId: string): Promise<UserStatistics> {
+  const n = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({
+      totalUsers: count(),
+      activeUsers: n(sql`${users.status} = 'active'`),
+      boardMembers: n(sql`${users.role} = 'board'`),
+      pendingInvitations: n(sql`${users.status} = 'invited'`),
+      superAdmins: n(sql`${users.role} = 'superadmin'`),
+    })
+    .from(users)
+    .where(and(eq(users.hoaId, hoaId), isNull(users.deletedAt)));
+  return row;
 }

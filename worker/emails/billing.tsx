@@ -89,3 +89,25 @@ export function trialEndingEmail(p: { hoaName: string; name: string; planName: s
     </Layout>,
   );
 }
+
+export function paymentFailedEmail(p: { hoaName: string; name: string; planName: string; amountCents: number; nextAttempt: number | null; url: string }) {
+  const subject = `Payment failed for ${p.hoaName}'s ${p.planName} plan`;
+  return renderEmail(
+    'payment-failed',
+    subject,
+    <Layout
+      preview={`We could not charge ${formatUsd(p.amountCents)} for ${p.hoaName}`}
+      heading="Your payment failed"
+      hoaName={p.hoaName}
+      cta={{ label: 'Update Billing Information', url: p.url }}
+      footer="If the payment keeps failing, the subscription is canceled and your HOA's account becomes read-only until it is reactivated."
+    >
+      <Text style={styles.text}>Hello {p.name},</Text>
+      <Text style={styles.text}>
+        We could not charge the card on file {formatUsd(p.amountCents)} for the {p.planName} plan of {p.hoaName}.{' '}
+        {p.nextAttempt ? `We will try again on ${formatLongDate(p.nextAttempt)}.` : 'This was the last attempt, so the subscription has been canceled.'}
+      </Text>
+      <Text style={styles.text}>Please update your billing information so your HOA keeps full access.</Text>
+    </Layout>,
+  );
+}

@@ -12,7 +12,7 @@ export const REFRESH_COOKIE = 'hoa_refresh';
 const COOKIE_PATH = '/api/auth';
 
 /** The session cookies: httpOnly, SameSite=Strict, Secure everywhere but plain-http localhost. */
-function setSessionCookies(c: Context<AppEnv>, issued: auth.IssuedSession) {
+export function setSessionCookies(c: Context<AppEnv>, issued: auth.IssuedSession) {
   const url = new URL(c.req.url);
   const local = url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   const options = { httpOnly: true, secure: !local, sameSite: 'Strict', path: COOKIE_PATH } as const;

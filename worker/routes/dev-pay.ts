@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
+import { isPaidPlan, PAID_PLAN_NAMES, planDisplayName } from '../../schema/signup';
 import { TEST_CARDS, type CardInput } from '../services/payments/cards';
+import { PLAN_PRICE_CENTS } from '../services/payments/types';
 import { isLocalPayments, type LocalPayments, type PageResult } from '../services/payments/local';
 import type { AppEnv } from '../env';
 import { loopbackOnly } from '../middleware/client-meta';
@@ -52,6 +54,7 @@ function testCards() {
 <tr><td>${grouped(TEST_CARDS.threeDSecure)}</td><td>Requires 3-D Secure authentication</td></tr>
 <tr><td>${grouped(TEST_CARDS.declined)}</td><td>Declined</td></tr>
 <tr><td>${grouped(TEST_CARDS.insufficientFunds)}</td><td>Insufficient funds</td></tr>
+<tr><td>${grouped(TEST_CARDS.chargeDeclined)}</td><td>Saved, but charges fail (renewals go past due)</td></tr>
 </table><p class="muted">Any future expiry date and any 3-digit CVC.</p></details>`;
 }
 
@@ -118,6 +121,14 @@ export const devPayRoutes = new Hono<AppEnv>()
     return after(c, r, (error) => setupPage(c, error, card, 402));
   })
 
+  // The app's card form posts here (JSON) when no Stripe key is set: the local Elements.
+  .post('/setup/:id/confirm', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Partial<Record<keyof CardInput, unknown>>;
+    const card = { number: String(body.number ?? ''), expiry: String(body.expiry ?? ''), cvc: String(body.cvc ?? '') };
+    const r = await local(c)!.confirmSetupFromApp(c.req.param('id'), card, returnUrlOf(c, '/signup'));
+    return c.json(r, 'error' in r ? 402 : 200);
+  })
+
   // ------------------------------------------------------------ 3-D Secure
   .get('/authenticate/:id', async (c) => {
     const target = await local(c)!.get(c.req.param('id'));
@@ -148,12 +159,19 @@ export const devPayRoutes = new Hono<AppEnv>()
   .get('/portal/:id', async (c) => portalPage(c, c.req.query('error') ?? null))
   .post('/portal/:id/cancel', async (c) => {
     const form = await c.req.parseBody();
-    const r = await local(c)!.portalCancel(c.req.param('id'), String(form.subscription ?? ''));
+    const r = await local(c)!.portalCancel(c.req.param('id'), String(form.subscription ?? ''), form.when === 'now');
     return after(c, r, (error) => portalPage(c, error));
   })
   .post('/portal/:id/renew', async (c) => {
     const form = await c.req.parseBody();
     const r = await local(c)!.portalRenew(c.req.param('id'), String(form.subscription ?? ''));
+    return after(c, r, (error) => portalPage(c, error));
+  })
+  .post('/portal/:id/plan', async (c) => {
+    const form = await c.req.parseBody();
+    const plan = String(form.plan ?? '');
+    if (!isPaidPlan(plan)) return portalPage(c, 'Choose a plan.');
+    const r = await local(c)!.portalChangePlan(c.req.param('id'), String(form.subscription ?? ''), plan);
     return after(c, r, (error) => portalPage(c, error));
   })
   .post('/portal/:id/card', async (c) => {
@@ -218,6 +236,13 @@ ${si.status === 'succeeded' ? html`<div class="ok">Card saved.</div><p><a href="
   );
 }
 
+/** The portal's plan switch: one button per other plan (an upgrade is immediate, a downgrade from the next period). */
+function planSwitch(sessionId: string, subscriptionId: string, current: string) {
+  const others = PAID_PLAN_NAMES.filter((p) => p !== current);
+  return html`<form method="post" action="/dev/pay/portal/${sessionId}/plan" class="stack" style="margin-bottom:10px"><input type="hidden" name="subscription" value="${subscriptionId}">
+${others.map((p) => html`<button type="submit" name="plan" value="${p}" class="secondary">Switch to ${planDisplayName(p)} (${usd(PLAN_PRICE_CENTS[p])} per month)</button>`)}</form>`;
+}
+
 async function portalPage(c: Context<AppEnv>, error: string | null, status: 200 | 402 = 200) {
   const portal = await local(c)!.getPortal(c.req.param('id')!);
   if (!portal) return gone(c, 'Billing portal session not found');
@@ -231,12 +256,14 @@ async function portalPage(c: Context<AppEnv>, error: string | null, status: 200 
 ${s.trial_end && s.status === 'trialing' ? html`<dt>Trial ends</dt><dd>${date(s.trial_end)}</dd>` : ''}
 <dt>${s.status === 'canceled' ? 'Ended' : 'Renews'}</dt><dd>${s.status === 'canceled' ? date(s.ended_at ?? s.canceled_at) : date(item.current_period_end)}</dd>
 ${s.pending_plan ? html`<dt>Scheduled change</dt><dd>${s.pending_plan.plan} from ${date(s.pending_plan.effective_at)}</dd>` : ''}</dl>
+${s.status === 'canceled' || s.cancel_at_period_end ? '' : planSwitch(id, s.id, plan)}
 ${
   s.status === 'canceled'
     ? ''
     : s.cancel_at_period_end
       ? html`<form method="post" action="/dev/pay/portal/${id}/renew"><input type="hidden" name="subscription" value="${s.id}"><button type="submit" class="secondary">Renew plan</button></form>`
-      : html`<form method="post" action="/dev/pay/portal/${id}/cancel"><input type="hidden" name="subscription" value="${s.id}"><button type="submit" class="danger">Cancel plan</button></form>`
+      : html`<form method="post" action="/dev/pay/portal/${id}/cancel" class="stack"><input type="hidden" name="subscription" value="${s.id}"><button type="submit" class="danger">Cancel plan</button>
+<button type="submit" name="when" value="now" class="secondary">Cancel now (end access today)</button></form>`
 }</div>`;
   });
   return c.html(
@@ -244,7 +271,7 @@ ${
       'Billing',
       html`<main><div class="stack"><div class="card"><p class="muted">${portal.customer?.name ?? ''}</p><h1>Billing</h1><p class="muted">${portal.customer?.email ?? ''}</p>
 <p><a href="${portal.session.return_url}">← Return to the app</a></p></div>${subs.length ? subs : html`<div class="card"><p class="muted">No subscriptions.</p></div>`}</div>
-<div class="card"><h2>Payment method</h2>${c.req.query('updated') ? html`<div class="ok" role="status">Payment method updated.</div>` : ''}
+<div class="card"><h2>Payment method</h2>${c.req.query('updated') ? html`<div class="ok" role="status">Payment method updated.</div>` : ''}${c.req.query('plan') ? html`<div class="ok" role="status">Plan updated.</div>` : ''}
 <p>${pm ? html`${pm.card.brand.toUpperCase()} ending in ${pm.card.last4}, expires ${String(pm.card.exp_month).padStart(2, '0')}/${pm.card.exp_year}` : html`<span class="muted">No card on file.</span>`}</p>
 ${cardForm(`/dev/pay/portal/${id}/card`, 'Update card', error)}</div></main>`,
     ),

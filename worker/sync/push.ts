@@ -17,6 +17,7 @@ import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { AppError, forbidden } from '../domain/errors';
+import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
 import { argsWithinBounds, isMutatorName, mutatorRefusal, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
 import { serverMutators } from '../areas';
 import type { ServerMutator } from '../areas/types';
@@ -87,9 +88,11 @@ function rejectionMessage(e: unknown): string {
   return 'This change could not be saved.';
 }
 
-async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutation): Promise<void> {
+async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutation, lapsed: boolean): Promise<void> {
   // The name is client text: it is neither echoed in the message nor stored (see processMutation).
   if (!isMutatorName(m.name)) throw new AppError(400, 'Unknown change type');
+  // A lapsed HOA reads but does not write (schema/subscriptions.ts): the change is refused with a notice.
+  if (lapsed) throw lapsedRefusal();
   const name: MutatorName = m.name;
   if (!argsWithinBounds(m.args)) throw new AppError(400, 'This change is too large to save.');
   // The area's policy first: a change this role may not make is refused before its arguments are parsed.
@@ -115,13 +118,13 @@ async function clientOf(tx: Tx, clients: Map<string, ClientRow>, groupId: string
 }
 
 /** One mutation, in a savepoint: a refusal leaves none of its writes (and none of its after-commit hooks) behind. */
-async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: ClientRow, m: PushMutation): Promise<Outcome> {
+async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: ClientRow, m: PushMutation, lapsed: boolean): Promise<Outcome> {
   const expected = client.lastMutationId + 1;
   if (m.id < expected) return 'skipped';
   if (m.id > expected) return 'future';
   let outcome: Outcome = 'applied';
   try {
-    await deps.database.savepoint(tx, (sp) => applyMutation(deps, sp, actor, m));
+    await deps.database.savepoint(tx, (sp) => applyMutation(deps, sp, actor, m, lapsed));
   } catch (e) {
     if (isTemporaryError(e)) throw new TemporaryPushError(String((e as Error)?.message ?? e), { cause: e });
     outcome = 'rejected';
@@ -157,10 +160,11 @@ export async function handlePush(deps: AppDeps, actor: Actor, body: PushRequestB
       const groupId = body.clientGroupID;
       const group = (await findClientGroup(tx, actor, groupId)) ?? (await createClientGroup(tx, actor, groupId, now));
       const clients = new Map<string, ClientRow>();
+      const lapsed = await hoaLapsed(tx, actor.hoaId);
       const changed = new Set<ClientRow>();
       for (const m of body.mutations) {
         const client = await clientOf(tx, clients, groupId, m.clientID, now);
-        const outcome = await processMutation(deps, tx, actor, client, m);
+        const outcome = await processMutation(deps, tx, actor, client, m, lapsed);
         if (outcome === 'future') {
           result.stopped = 'future';
           break;

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { announcementPolicy, AUDIENCE_LABELS } from '../../../schema/announcements';
-import { useIsQueued, useReplicache, useSyncStatus } from '../../lib/replicache';
+import { useIsQueued, useReplicache, useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useNavBanner } from '../../lib/use-nav-banner';
 import { Alert, AttachmentCard, Button, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Unavailable } from '../../ui';
@@ -26,7 +26,7 @@ export function AnnouncementDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const rep = useReplicache();
   const me = useCurrentUser();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const privileged = !!me && announcementPolicy.mayManage(me.role);
   // Board members load the delivery lists; anyone loads the row while the cache lacks it.
   const loaded = useAnnouncementEntity(id, (a) => privileged && a.status !== 'draft');

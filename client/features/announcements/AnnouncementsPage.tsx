@@ -3,6 +3,7 @@
  * and the unread dot work offline and at once. No filters here (the spec gives none); page size in
  * docs/decisions.md.
  */
+import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
@@ -14,21 +15,16 @@ import { useNavBanner } from '../../lib/use-nav-banner';
 /** Rows per Load more step. */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
 
-export function AnnouncementsPage() {
-  const privileged = useHasRole('board');
-  const me = useCurrentUser();
-  const list = useAnnouncementList(ANNOUNCEMENTS_PAGE_SIZE);
-  const [banner, clearBanner] = useNavBanner();
-
+/** The list's columns; phones get one compact card per announcement (title, preview, badges, View), wider screens the table. */
+function announcementColumns(privileged: boolean, myName: string | undefined): Column<AnnouncementView>[] {
   const viewLink = (a: AnnouncementView) => (
     <ButtonLink href={`/announcements/${a.id}`} variant="secondary" size="sm">
       View<span className="sr-only"> {a.title}</span>
     </ButtonLink>
   );
-  const author = (a: AnnouncementView) => a.createdBy?.name ?? (a.version === 0 ? (me?.name ?? 'Unknown') : 'Unknown');
+  const author = (a: AnnouncementView) => a.createdBy?.name ?? (a.version === 0 ? (myName ?? 'Unknown') : 'Unknown');
 
-  // Phones get one compact card per announcement (title, preview, badges, View); wider screens the table.
-  const columns: Column<AnnouncementView>[] = [
+  return [
     titleColumn<AnnouncementView>({
       main: (a) => (
         <div className="sm:max-w-xl">
@@ -53,6 +49,17 @@ export function AnnouncementsPage() {
     ...(privileged ? [{ header: 'Created By', hideOnPhone: true, className: 'whitespace-nowrap', cell: author }] : []),
     { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: viewLink },
   ];
+}
+
+export function AnnouncementsPage() {
+  const privileged = useHasRole('board');
+  const me = useCurrentUser();
+  const list = useAnnouncementList(ANNOUNCEMENTS_PAGE_SIZE);
+  const [banner, clearBanner] = useNavBanner();
+
+  const myName = me?.name;
+  // Once per role (and name): the table's rows are memoized and re-render only when their row changes.
+  const columns = useMemo(() => announcementColumns(privileged, myName), [privileged, myName]);
 
   const create = privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined;
   return (

@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_CATEGORY_LABELS, type AnnouncementCategory, type AnnouncementStatus } from '../../../schema/announcements';
 import { capitalize } from '../../lib/format';
-import { useIsQueued, useSyncStatus } from '../../lib/replicache';
+import { useIsQueued, useOnline } from '../../lib/replicache';
 import { Badge, type BadgeVariant } from '../../ui';
 
 /** Badge styles of community §9. */
@@ -28,7 +28,7 @@ export const QueuedBadge = () => <Badge variant="outline">Queued</Badge>;
 
 /** This device sent it while offline and the server does not have the send yet. */
 export function useSendQueued(id: string): boolean {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const pending = useIsQueued('sendAnnouncement', (args) => args.id === id);
   return pending && !online;
 }

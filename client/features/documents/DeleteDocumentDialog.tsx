@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { DOCUMENT_MESSAGES } from '../../../schema/documents';
 import type { SyncedDocument } from '../../../sync/areas/documents';
 import { errorMessage } from '../../lib/api';
-import { useReplicache, useSyncStatus } from '../../lib/replicache';
+import { useReplicache, useOnline } from '../../lib/replicache';
 import { Button, Dialog } from '../../ui';
 import { deleteDocument } from './documents-api';
 
 export function DeleteDocumentDialog({ doc, onClose, onError }: { doc: SyncedDocument | null; onClose: () => void; onError: (id: string, message: string | null) => void }) {
   const rep = useReplicache();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
 
   async function confirm() {

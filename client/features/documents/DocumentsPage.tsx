@@ -3,34 +3,25 @@
  * ms after the last keystroke), the category filter, Load More (10 a step) and the board's stat cards
  * work at once and offline. Downloading, uploading and deleting need a connection and say so.
  */
-import { useCallback, useState } from 'react';
-import { DOCUMENT_CATEGORIES, DOCUMENT_MESSAGES, DOCUMENT_PAGE_SIZE, documentPolicy } from '../../../schema/documents';
-import { fileSizeText } from '../../../schema/uploads';
+import { useCallback, useMemo, useState } from 'react';
+import { DOCUMENT_MESSAGES, DOCUMENT_PAGE_SIZE, documentPolicy } from '../../../schema/documents';
 import type { SyncedDocument } from '../../../sync/areas/documents';
-import { formatDate } from '../../lib/format';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
-import { Button, EmptyState, FilterBar, ListScreen, UploadIcon, type Column, type SelectFilterDef } from '../../ui';
-import { AccessBadge, CategoryBadge } from './badges';
+import { useListFilters } from '../../lib/use-list-filters';
+import { Button, EmptyState, FilterBar, ListScreen, UploadIcon } from '../../ui';
 import { DeleteDocumentDialog } from './DeleteDocumentDialog';
-import { DocumentActions } from './DocumentActions';
+import { documentColumns, documentFilterConfig, documentSelects, type RowErrors } from './document-columns';
 import { useDocumentStats } from './document-stats';
-import { NotesButton, NotesDialog } from './NotesDialog';
+import { NotesDialog } from './NotesDialog';
 import { UploadDocumentDialog } from './UploadDocumentDialog';
 import { useDocumentList } from './use-documents';
-
-const filterConfig: ListFilterConfig<SyncedDocument, 'category'> = { search: (d) => d.title, selects: { category: (d) => d.category } };
-const selects: SelectFilterDef<'category'>[] = [{ name: 'category', label: 'Category', options: DOCUMENT_CATEGORIES.map((c) => ({ value: c, label: c })) }];
-
-/** What a row's action went wrong with, shown under it (community §8). */
-type RowErrors = Record<string, string>;
 
 export function DocumentsPage() {
   const role = useCurrentUser()?.role ?? 'resident';
   const manage = documentPolicy.mayManage(role);
-  const { online } = useSyncStatus();
-  const filters = useListFilters(filterConfig);
+  const online = useOnline();
+  const filters = useListFilters(documentFilterConfig);
   const list = useDocumentList({ filter: filters.filter, pageSize: DOCUMENT_PAGE_SIZE });
   const stats = useDocumentStats(list.size, list.counters);
 
@@ -42,46 +33,11 @@ export function DocumentsPage() {
     setRowErrors(({ [id]: _, ...rest }) => (message ? { ...rest, [id]: message } : rest));
   }, []);
 
-  const actions = (d: SyncedDocument) => <DocumentActions doc={d} role={role} onError={setRowError} onDelete={setDeleting} />;
-  const format = (d: SyncedDocument) => d.fileType.toUpperCase();
-  const columns: Column<SyncedDocument>[] = [
-    {
-      header: 'Name',
-      primary: true,
-      className: 'min-w-48',
-      cell: (d) => (
-        <div className="flex items-start gap-3">
-          <div className="min-w-0 flex-1">
-            <p className="font-medium break-words text-neutral-900">{d.title}</p>
-            <p className="mt-0.5 truncate text-xs font-normal text-neutral-500" title={d.fileName}>
-              {d.fileName}
-              <span className="sm:hidden">
-                {' '}
-                · {format(d)} · {fileSizeText(d.fileSize)}
-              </span>
-            </p>
-            {rowErrors[d.id] && (
-              <p role="alert" className="mt-1 text-sm font-normal text-danger-700">
-                {rowErrors[d.id]}
-              </p>
-            )}
-          </div>
-          <div className="shrink-0 sm:hidden">{actions(d)}</div>
-        </div>
-      ),
-    },
-    { header: 'Category', cell: (d) => <CategoryBadge category={d.category} /> },
-    { header: 'Size', hideOnPhone: true, className: 'tabular whitespace-nowrap', cell: (d) => fileSizeText(d.fileSize) },
-    { header: 'Format', hideOnPhone: true, cell: format },
-    { header: 'Access', cell: (d) => <AccessBadge isPublic={d.isPublic} /> },
-    ...(manage ? [{ header: 'Uploaded By', className: 'whitespace-nowrap', cell: (d: SyncedDocument) => d.uploadedBy?.name ?? 'Unknown' }] : []),
-    { header: 'Date', className: 'whitespace-nowrap', cell: (d) => formatDate(d.createdAt) },
-    { header: 'Notes', cell: (d) => <NotesButton doc={d} canEdit={manage} onOpen={setNotesFor} /> },
-    { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: actions },
-  ];
+  // Built again only when a row's error or the role changes, so the table's rows can skip rendering.
+  const columns = useMemo(() => documentColumns({ role, rowErrors, onError: setRowError, onDelete: setDeleting, onNotes: setNotesFor }), [role, rowErrors, setRowError]);
 
   const upload = manage ? (
-    <div className="flex flex-col items-end gap-1">
+    <div className="flex flex-col items-start gap-1 sm:items-end">
       <Button icon={<UploadIcon />} onClick={() => setUploading(true)} disabled={!online}>
         Upload Document
       </Button>
@@ -97,7 +53,7 @@ export function DocumentsPage() {
         subtitle="Bylaws, meeting minutes, budgets and other community documents"
         actions={upload}
         stats={manage ? stats : undefined}
-        filters={<FilterBar filters={filters.store} label="Filter documents" selects={selects} searchPlaceholder="Search by name..." sortable={false} />}
+        filters={<FilterBar filters={filters.store} label="Filter documents" selects={documentSelects} searchPlaceholder="Search by name..." sortable={false} />}
         tableTitle="All Documents"
         columns={columns}
         rowKey={(d) => d.id}

@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { DOCUMENT_CATEGORIES, DOCUMENT_MESSAGES, documentFormSchema, type DocumentFormInput } from '../../../schema/documents';
 import { errorsByField, zodIssuesToErrors } from '../../../schema/validation';
 import { ApiError, errorMessage } from '../../lib/api';
-import { useReplicache, useSyncStatus } from '../../lib/replicache';
+import { useReplicache, useOnline } from '../../lib/replicache';
 import { fileProblem, uploadFile } from '../../lib/upload';
 import { Alert, AttachmentDropZone, Button, Dialog, Field, Input, Select, Textarea } from '../../ui';
 import { createDocument } from './documents-api';
@@ -24,7 +24,7 @@ const EMPTY: DocumentFormInput = { title: '', category: '' as DocumentFormInput[
 
 export function UploadDocumentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const rep = useReplicache();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const counterId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [values, setValues] = useState<DocumentFormInput>(EMPTY);
@@ -50,7 +50,11 @@ export function UploadDocumentDialog({ open, onClose }: { open: boolean; onClose
     onClose();
     reset();
   }
-  const set = <K extends keyof DocumentFormInput>(key: K, value: DocumentFormInput[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // A changed field drops its error; the rest stay until the next submit.
+  const set = <K extends keyof DocumentFormInput>(key: K, value: DocumentFormInput[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _, ...rest }) => rest);
+  };
 
   function choose(chosen: File) {
     setFile(chosen);

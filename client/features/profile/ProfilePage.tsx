@@ -6,6 +6,7 @@ import { capitalize, formatAddress, formatDate } from '../../lib/format';
 import { updateCurrentUser, useCurrentUser } from '../../lib/session';
 import { Alert, Avatar, Badge, Card, CardBody, PageHeader } from '../../ui';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { SubscriptionCard } from '../billing/SubscriptionCard';
 
 /** Query flag set when the billing portal returns after a plan change, e.g. /profile?plan_updated=growth. */
 export const PLAN_UPDATED_PARAM = 'plan_updated';
@@ -83,7 +84,10 @@ export function ProfilePage() {
             </dl>
           </CardBody>
         </Card>
-        <ChangePasswordCard />
+        <div className="space-y-6">
+          {user.role === 'superadmin' && <SubscriptionCard />}
+          <ChangePasswordCard />
+        </div>
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import { useParams } from 'wouter';
 import { formatDeadline, requestPolicy } from '../../../schema/requests';
 import type { SyncedRequest } from '../../../sync/areas/requests';
 import { formatAddress, formatDateTime } from '../../lib/format';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailScreen, Unavailable, type DetailItems } from '../../ui';
 import { RichText } from '../../ui/RichText';
@@ -45,7 +45,7 @@ function requestDetails(r: SyncedRequest, board: boolean): DetailItems {
 export function RequestDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const me = useCurrentUser();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const loaded = useRequestEntity(id);
   const queued = useQueuedIds('createRequest', (args) => args.id);
 

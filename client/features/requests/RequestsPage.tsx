@@ -7,7 +7,7 @@
 import { REQUEST_CATEGORIES, REQUEST_MESSAGES, REQUEST_STATUS_LABELS, REQUEST_STATUSES, requestPolicy } from '../../../schema/requests';
 import type { SyncedRequest } from '../../../sync/areas/requests';
 import { formatAddress, formatDate } from '../../lib/format';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useNavBanner } from '../../lib/use-nav-banner';
@@ -40,7 +40,7 @@ export function RequestsPage() {
   const list = useRequestList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
   const stats = useRequestStats(list.counters);
   const [banner, clearBanner] = useNavBanner();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const queued = useQueuedIds('createRequest', (args) => args.id);
 
   const status = (r: SyncedRequest) => (

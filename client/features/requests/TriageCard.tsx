@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { REQUEST_MESSAGES, REQUEST_NOTES_MAX, REQUEST_STATUS_LABELS, REQUEST_STATUS_TOAST_MS, REQUEST_STATUSES, statusUpdatedMessage, type RequestStatus } from '../../../schema/requests';
 import { isPrivileged } from '../../../schema/roles';
 import type { SyncedRequest } from '../../../sync/areas/requests';
-import { useReplicache, useSyncStatus } from '../../lib/replicache';
+import { useReplicache, useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { Button, Card, CardBody, CardHeader, Field, Input, Select, Textarea, useToast } from '../../ui';
@@ -33,7 +33,7 @@ export function TriageCard({ request }: { request: SyncedRequest }) {
   const rep = useReplicache();
   const me = useCurrentUser();
   const toast = useToast();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const users = useActiveUsers(true, REQUEST_MESSAGES.loadDataFailed);
   const board = useMemo(() => users.users.filter((u) => isPrivileged(u.role)), [users.users]);
 

@@ -1,4 +1,4 @@
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline, usePendingCount } from '../../lib/replicache';
 
 export const OFFLINE_TEXT = 'Offline — changes will sync when you reconnect';
 
@@ -9,7 +9,8 @@ export const pendingText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'
  * while local changes wait for the server. Nothing when all is in sync.
  */
 export function ConnectionBar() {
-  const { online, pending } = useSyncStatus();
+  const online = useOnline();
+  const pending = usePendingCount();
   if (online && pending === 0) return null;
   return (
     <div role="status" aria-live="polite" className="border-b border-warning-200 bg-warning-50 text-sm text-warning-800">

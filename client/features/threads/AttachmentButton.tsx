@@ -1,11 +1,11 @@
 import type { DownloadFeature } from '../../lib/download';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import type { UploadedFile } from '../../lib/upload';
 import { Button, DOWNLOAD_OFFLINE_TEXT, PaperclipIcon, useAttachmentDownload } from '../../ui';
 
 /** A message's file: its name on a button that downloads it (needs a connection). */
 export function AttachmentButton({ feature, file }: { feature: DownloadFeature; file: UploadedFile }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const { download, busy, error } = useAttachmentDownload(feature, file.s3Key);
   return (
     <div>

@@ -7,7 +7,7 @@
 import type { SyncedThreadMessage } from '../../../schema/threads';
 import type { Role } from '../../../schema/roles';
 import type { DownloadFeature } from '../../lib/download';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import type { UploadedFile } from '../../lib/upload';
 import { Badge, cx, EmptyState, RelativeTime } from '../../ui';
 import { RichText } from '../../ui/RichText';
@@ -38,7 +38,7 @@ export function MessageList<M extends SyncedThreadMessage>({
   attachment?: MessageAttachment<M>;
   emptyText?: string;
 }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   if (messages.length === 0) return <EmptyState title={emptyText} />;
   return (
     <ol className="space-y-4" aria-label="Messages">

@@ -22,7 +22,8 @@ import { uploadFile, type UploadedFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { withBanner } from '../../lib/use-nav-banner';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, RichTextField, Select } from '../../ui';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select } from '../../ui';
+import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
 interface ViolationFormValues {

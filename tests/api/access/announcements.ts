@@ -103,6 +103,4 @@ export const announcementRows: MatrixRow[] = [
       expect: 404,
     },
   },
-  // The member list for pickers: board work (residents have no picker).
-  { route: 'GET /api/users', expect: boardOnly(200), request: () => ({ path: '/api/users?limit=100&includeDeleted=false' }) },
 ];

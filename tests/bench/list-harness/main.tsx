@@ -1,31 +1,36 @@
 /**
  * The list kit benchmark's page: the real ListScreen, FilterBar, useListFilters and useSyncedList with
- * an area's list spec (areas.tsx: announcements with read markers joined, requests) over a Replicache
- * in IndexedDB. `?area=<name>&seed=N` pulls N rows into the cache and writes them to IndexedDB;
- * without `seed` the page opens the list from that cache. tests/bench/list.bench.ts drives it through
- * window.bench.
+ * an area's own list spec, filters and columns (cases.tsx: announcements with read markers joined and
+ * unread counted; documents with the board's columns and stat cards) over a Replicache in IndexedDB.
+ * `?area=<name>&seed=N` pulls N rows into the cache and writes them to IndexedDB; `?area=<name>`
+ * opens the list from that cache. tests/bench/list.bench.ts drives it through window.bench.
  */
 import './harness.css';
 import { StrictMode, useLayoutEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Replicache, type PatchOperation, type ReadonlyJSONValue, type WriteTransaction } from 'replicache';
+import { prefixOf } from '../../../sync/keys';
 import { replicacheAtom, type HoaReplicache } from '../../../client/lib/replicache';
 import { store } from '../../../client/lib/session';
-import { CollectionView, SyncedCollection, type DiffOp } from '../../../client/lib/synced-collection';
+import { CollectionView, SyncedCollection } from '../../../client/lib/synced-collection';
 import { LIST_PAGE_SIZE, useListFilters } from '../../../client/lib/use-list-filters';
 import { useSyncedList } from '../../../client/lib/use-synced-list';
 import { EmptyState, FilterBar, ListScreen } from '../../../client/ui';
-import { BENCH_AREAS } from './areas';
-import { afterPaint, arm, filterApplied, result, rowsCommitted, type BenchApi } from './probe';
+import { BENCH_AREAS, isBenchArea } from './areas';
+import { BENCH_CASES, type BenchCase } from './cases';
+import { afterPaint, arm, filterApplied, paintFloor, result, rowsCommitted, type BenchApi } from './probe';
 
 const params = new URLSearchParams(location.search);
+const area = params.get('area');
+if (!isBenchArea(area)) throw new Error(`?area= names one of ${Object.keys(BENCH_AREAS).join(', ')}`);
 const seed = Number(params.get('seed') ?? 0);
-const areaName = params.get('area') ?? 'announcements';
-const area = BENCH_AREAS[areaName];
+// One case per page load; its own types do not matter to the generic page.
+const bench = BENCH_CASES[area] as unknown as BenchCase<unknown>;
+const { exhaustedText, loadMore } = BENCH_AREAS[area];
 let served = false;
 
 const rep = new Replicache({
-  name: `list-bench-${areaName}`,
+  name: `list-bench-${area}`,
   kvStore: 'idb',
   pullInterval: null,
   mutators: {
@@ -35,14 +40,14 @@ const rep = new Replicache({
   },
   // A seeding run's first pull brings every row; any other pull has nothing new.
   puller: async () => {
-    const patch: PatchOperation[] = seed && !served ? area.entries(seed).map(([key, value]) => ({ op: 'put', key, value })) : [];
+    const patch: PatchOperation[] = seed && !served ? bench.entries(seed).map(([key, value]) => ({ op: 'put', key, value })) : [];
     served = true;
     return { httpRequestInfo: { httpStatusCode: 200, errorMessage: '' }, response: { cookie: 1, lastMutationIDChanges: {}, patch } };
   },
 });
 
 const scan = (prefix: string) => rep.query((tx) => tx.scan({ prefix }).entries().toArray());
-const countRows = async () => (await scan(area.prefix)).length;
+const countRows = async () => (await scan(prefixOf(bench.space))).length;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 let firstRowsPainted = NaN;
@@ -50,54 +55,56 @@ let openedRows: (painted: number) => void = () => {};
 const firstRows = new Promise<number>((ok) => (openedRows = ok));
 
 function BenchList() {
-  const filters = useListFilters(area.filters);
+  const filters = useListFilters(bench.filters);
   const seenFilter = useRef(filters.filter);
   if (filters.filter !== seenFilter.current) {
     seenFilter.current = filters.filter;
     filterApplied();
   }
-  const list = useSyncedList(area.spec, { filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
+  const list = useSyncedList(bench.list, { filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
+  const stats = bench.useStats(list);
   useLayoutEffect(() => {
     rowsCommitted();
     if (isNaN(firstRowsPainted) && list.items.length > 0) afterPaint(() => openedRows((firstRowsPainted = performance.now())));
   }, [list.items]);
   return (
     <ListScreen
-      title={area.title}
+      title={bench.title}
       subtitle="List kit benchmark"
-      stats={area.stats(list)}
-      filters={<FilterBar filters={filters.store} label={`Filter ${area.title.toLowerCase()}`} selects={area.selects} />}
-      tableTitle={`All ${area.title}`}
-      columns={area.columns}
+      stats={stats}
+      filters={<FilterBar filters={filters.store} label={`Filter ${area}`} selects={bench.selects} sortable={bench.sortable} />}
+      tableTitle={`All ${bench.title}`}
+      columns={bench.columns}
       rowKey={(row) => (row as { id: string }).id}
       rows={list}
-      empty={<EmptyState title={area.empty} />}
-      exhaustedText={area.exhausted}
+      empty={<EmptyState title="Nothing matches your filters" />}
+      exhaustedText={exhaustedText}
+      loadMoreLabel={loadMore}
     />
   );
 }
 
 /** One-row changes applied to a collection of every cached row, a filter view reading after each. */
 async function collectionTimes(changes: number) {
-  const entries = (await Promise.all([area.prefix, ...area.joinedPrefixes].map(scan))).flat();
-  const collection = new SyncedCollection(area.spec);
-  collection.applyDiff(entries.map(([key, newValue]): DiffOp => ({ op: 'add', key, newValue })));
+  const prefixes = [bench.list.prefix, ...(bench.list.join ? [bench.list.join.prefix] : [])];
+  const entries = (await Promise.all(prefixes.map(scan))).flat();
+  const collection = new SyncedCollection(bench.list);
+  collection.applyDiff(entries.map(([key, newValue]) => ({ op: 'add', key, newValue })));
   const view = new CollectionView(collection);
-  view.read(area.benchFilter);
+  view.read(bench.collectionFilter);
   const rows = collection.size;
   const change: number[] = [];
   for (let k = 0; k < changes; k++) {
-    const op = area.collectionChange(k, rows);
+    const op = bench.collectionOp(k, rows);
     const start = performance.now();
     collection.applyDiff([op]);
-    view.read(area.benchFilter).slice(0, LIST_PAGE_SIZE);
+    view.read(bench.collectionFilter).slice(0, LIST_PAGE_SIZE);
     change.push(performance.now() - start);
   }
-  // What a full re-read costs in JavaScript alone (join, filter, sort every row), without the scan.
   const naive: number[] = [];
   for (let k = 0; k < 20; k++) {
     const start = performance.now();
-    area.naiveRows(entries).filter(area.benchFilter).sort(area.spec.compare).slice(0, LIST_PAGE_SIZE);
+    bench.naive(entries, bench.collectionFilter).slice(0, LIST_PAGE_SIZE);
     naive.push(performance.now() - start);
   }
   return { change, naive };
@@ -117,10 +124,11 @@ const api: BenchApi = {
   arm,
   result,
   changeRow(i, edit) {
-    const [key, value] = area.changed(i, edit);
+    const [key, value] = bench.changed(i, edit);
     arm('sync', performance.now());
     void rep.mutate.putValue({ key, value });
   },
+  paintFloor,
   collectionTimes,
 };
 (window as unknown as { bench: BenchApi }).bench = api;

@@ -1,6 +1,7 @@
 /** The benchmark's requests as the server syncs them to a board member: varied title, category and status, a short history. */
 import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../../../schema/requests';
 import { requestKey, type SyncedRequest } from '../../../sync/areas/requests';
+import { benchUuid } from '../bench-ids';
 
 const SUBJECTS = ['Pool', 'Gate', 'Tree', 'Roof', 'Fence', 'Snow', 'Sprinkler', 'Streetlight', 'Sidewalk', 'Garage', 'Mailbox', 'Drain'];
 const PROBLEMS = ['leak', 'broken', 'noise', 'repair', 'question', 'damage', 'request', 'cracked', 'blocked'];
@@ -11,7 +12,7 @@ export function benchRequest(i: number, edit = 0): SyncedRequest {
   const at = NOW - i * 60_000;
   const resident = RESIDENTS[i % RESIDENTS.length];
   return {
-    id: `bench-${String(i).padStart(5, '0')}`,
+    id: benchUuid(i),
     title: `${SUBJECTS[(i + edit) % SUBJECTS.length]} ${PROBLEMS[(i * 7) % PROBLEMS.length]} #${i}${edit ? ` (edit ${edit})` : ''}`,
     description: `<p>Request ${i}: the pool gate, the tree by the fence and the roof gutter need a look.</p>`,
     category: REQUEST_CATEGORIES[i % REQUEST_CATEGORIES.length],

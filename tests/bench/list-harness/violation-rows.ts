@@ -1,6 +1,7 @@
 /** The benchmark's violations as the server syncs them to a board member: varied title, category, status and due date, a short history. */
 import { VIOLATION_CATEGORIES, VIOLATION_STATUSES } from '../../../schema/violations';
 import { violationKey, type SyncedViolation } from '../../../sync/areas/violations';
+import { benchUuid } from '../bench-ids';
 
 const SUBJECTS = ['Trash bins', 'Lawn', 'Boat', 'Trailer', 'Fence', 'Shed', 'Music', 'Dog', 'Lights', 'Paint', 'Hedge', 'Car'];
 const PROBLEMS = ['at the curb', 'overgrown', 'in the driveway', 'on the street', 'unapproved', 'too loud', 'off leash', 'left up', 'blocking the sidewalk'];
@@ -12,7 +13,7 @@ export function benchViolation(i: number, edit = 0): SyncedViolation {
   const at = NOW - i * 60_000;
   const resident = RESIDENTS[i % RESIDENTS.length];
   return {
-    id: `bench-${String(i).padStart(5, '0')}`,
+    id: benchUuid(i),
     title: `${SUBJECTS[(i + edit) % SUBJECTS.length]} ${PROBLEMS[(i * 7) % PROBLEMS.length]} #${i}${edit ? ` (edit ${edit})` : ''}`,
     message: `<p>Violation ${i}: please correct this before the due date.</p>`,
     category: VIOLATION_CATEGORIES[i % VIOLATION_CATEGORIES.length],

@@ -7,6 +7,8 @@ export const TEST_CARDS = {
   threeDSecure: '4000002500003155',
   declined: '4000000000000002',
   insufficientFunds: '4000000000009995',
+  /** Saved without trouble, but every charge fails: the trial's end then makes the subscription past due (lifecycle tests). */
+  chargeDeclined: '4000000000000341',
 } as const;
 
 export const CARD_MESSAGES = {
@@ -35,6 +37,8 @@ export interface CardDetails {
   last4: string;
   expMonth: number;
   expYear: number;
+  /** Stripe's 4000 0000 0000 0341: attaching succeeds, charging fails. */
+  failsCharges?: boolean;
 }
 
 export type CardOutcome =
@@ -73,6 +77,8 @@ export function evaluateCard(input: CardInput, now: number): CardOutcome {
   switch (number) {
     case TEST_CARDS.success:
       return { outcome: 'succeeded', card };
+    case TEST_CARDS.chargeDeclined:
+      return { outcome: 'succeeded', card: { ...card, failsCharges: true } };
     case TEST_CARDS.threeDSecure:
       return { outcome: 'requires_action', card };
     case TEST_CARDS.declined:

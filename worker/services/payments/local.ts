@@ -57,7 +57,8 @@ export class LocalPayments implements PaymentProvider {
 
   // ------------------------------------------------------------ storage
 
-  private nowS() {
+  /** @internal used by local-billing.ts */
+  nowS() {
     return Math.floor(this.opts.clock() / 1000);
   }
 
@@ -72,7 +73,8 @@ export class LocalPayments implements PaymentProvider {
     return o;
   }
 
-  private async put(o: Obj): Promise<Obj> {
+  /** @internal used by local-billing.ts */
+  async put(o: Obj): Promise<Obj> {
     const data = JSON.stringify(o);
     await this.opts.database.transaction((tx) =>
       tx
@@ -102,7 +104,8 @@ export class LocalPayments implements PaymentProvider {
     return o;
   }
 
-  private async list(kind: string, match: (o: Obj) => boolean): Promise<Obj[]> {
+  /** @internal used by local-billing.ts */
+  async list(kind: string, match: (o: Obj) => boolean): Promise<Obj[]> {
     const rows = await this.opts.database.db.select().from(localPaymentObjects).where(eq(localPaymentObjects.kind, kind));
     return rows.map((r) => JSON.parse(r.data)).filter(match);
   }
@@ -110,7 +113,8 @@ export class LocalPayments implements PaymentProvider {
   // ------------------------------------------------------------ events
 
   /** Builds, signs and delivers one event. `background`: after the current call returns, like Stripe. */
-  private async emit(type: string, object: Obj, opts: { account?: string; background?: boolean } = {}) {
+  /** @internal used by local-billing.ts */
+  async emit(type: string, object: Obj, opts: { account?: string; background?: boolean } = {}) {
     const event = {
       id: `evt_local_${rand()}`,
       object: 'event',
@@ -159,7 +163,8 @@ export class LocalPayments implements PaymentProvider {
     return { id: si.id, status: si.status, paymentMethodId: si.payment_method ?? null, customerId: si.customer ?? null };
   }
 
-  private price(plan: PaidPlan) {
+  /** @internal used by local-billing.ts */
+  price(plan: PaidPlan) {
     return { id: `price_local_${plan}`, object: 'price', lookup_key: plan, unit_amount: PLAN_PRICE_CENTS[plan], currency: 'usd', recurring: { interval: 'month' }, metadata: { plan } };
   }
 
@@ -199,6 +204,14 @@ export class LocalPayments implements PaymentProvider {
     const done = await this.byIdempotencyKey(idempotencyKey);
     if (done) return toProviderSubscription(done);
     const sub = await this.must(subscriptionId, 'subscription');
+    this.applyPlanChange(sub, plan, direction);
+    await this.put(sub);
+    await this.rememberIdempotencyKey(idempotencyKey, sub);
+    await this.emit('customer.subscription.updated', sub, { background: true });
+    return toProviderSubscription(sub);
+  }
+
+  private applyPlanChange(sub: Obj, plan: PaidPlan, direction: 'upgrade' | 'downgrade') {
     if (direction === 'upgrade') {
       sub.items.data[0].price = this.price(plan);
       sub.metadata = { ...sub.metadata, plan };
@@ -207,10 +220,6 @@ export class LocalPayments implements PaymentProvider {
       // Takes effect at the next billing cycle; the local provider records it like a schedule phase.
       sub.pending_plan = { plan, effective_at: sub.items.data[0].current_period_end };
     }
-    await this.put(sub);
-    await this.rememberIdempotencyKey(idempotencyKey, sub);
-    await this.emit('customer.subscription.updated', sub, { background: true });
-    return toProviderSubscription(sub);
   }
 
   async cancelSubscription({ subscriptionId, immediately, reason }: Parameters<PaymentProvider['cancelSubscription']>[0]) {
@@ -355,7 +364,11 @@ export class LocalPayments implements PaymentProvider {
     const card = target.pending_card as CardDetails;
     delete target.pending_card;
     await this.put(target);
-    if (!approve) return { result: 'error', message: CARD_MESSAGES.authenticationFailed };
+    if (!approve) {
+      // Like Stripe's redirect flow, a failed challenge of a card form in the app returns to it with redirect_status=failed.
+      if (target.object === 'setup_intent' && target.return_url && target.confirmed_from_app) return { result: 'redirect', url: this.setupReturn(target, 'failed') };
+      return { result: 'error', message: CARD_MESSAGES.authenticationFailed };
+    }
     switch (target.object) {
       case 'checkout.session':
         return { result: 'redirect', url: await this.completeCheckout(target, card) };
@@ -376,7 +389,7 @@ export class LocalPayments implements PaymentProvider {
   }
 
   private async newPaymentMethod(card: CardDetails, customer: string | null): Promise<Obj> {
-    return this.put({ id: `pm_local_${rand()}`, object: 'payment_method', type: 'card', customer, card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear }, created: this.nowS() });
+    return this.put({ id: `pm_local_${rand()}`, object: 'payment_method', type: 'card', customer, card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, ...(card.failsCharges ? { fails_charges: true } : {}) }, created: this.nowS() });
   }
 
   // Checkout
@@ -434,10 +447,32 @@ export class LocalPayments implements PaymentProvider {
     si.payment_method = pm.id;
     await this.put(si);
     await this.emit('setup_intent.succeeded', si);
+    return this.setupReturn(si, 'succeeded');
+  }
+
+  private setupReturn(si: Obj, status: 'succeeded' | 'failed'): string {
     const url = new URL(si.return_url, this.opts.appUrl);
     url.searchParams.set('setup_intent', si.id);
-    url.searchParams.set('redirect_status', 'succeeded');
+    url.searchParams.set('redirect_status', status);
     return url.toString();
+  }
+
+  /**
+   * The app's own card form (the local stand-in for Stripe Elements' confirmCardSetup): the same card
+   * rules as the hosted page, answered as JSON. 3-D Secure answers with the challenge page to visit,
+   * which returns to `returnUrl` with `redirect_status`, as Stripe's redirect does.
+   */
+  async confirmSetupFromApp(id: string, card: CardInput, returnUrl: string): Promise<{ status: 'succeeded' } | { error: { message: string } } | { next_action: { redirect_to_url: string } }> {
+    const si = await this.getSetupIntentObject(id);
+    if (!si) return { error: { message: 'No such SetupIntent.' } };
+    if (si.status === 'succeeded') return { status: 'succeeded' };
+    si.return_url = returnUrl;
+    si.confirmed_from_app = true;
+    await this.put(si);
+    const r = await this.cardStep(si, card, (c) => this.completeSetup(si, c));
+    if (r.result === 'error') return { error: { message: r.message } };
+    if (r.result === 'authenticate') return { next_action: { redirect_to_url: r.url } };
+    return { status: 'succeeded' };
   }
 
   // Billing portal
@@ -452,11 +487,12 @@ export class LocalPayments implements PaymentProvider {
     return { session, customer, subscriptions, paymentMethod };
   }
 
-  async portalCancel(sessionId: string, subscriptionId: string): Promise<PageResult> {
+  /** `immediately`: Stripe's portal configured to cancel at once (`subscription_cancel.mode`); otherwise at the period end. */
+  async portalCancel(sessionId: string, subscriptionId: string, immediately = false): Promise<PageResult> {
     const portal = await this.getPortal(sessionId);
-    if (!portal?.subscriptions.some((s) => s.id === subscriptionId)) return { result: 'error', message: 'No such subscription.' };
-    const sub = await this.cancel(subscriptionId, { immediately: false, reason: null });
-    await this.emit('customer.subscription.updated', sub);
+    if (!portal?.subscriptions.some((s) => s.id === subscriptionId && s.status !== 'canceled')) return { result: 'error', message: 'No such subscription.' };
+    const sub = await this.cancel(subscriptionId, { immediately, reason: null });
+    await this.emit(immediately ? 'customer.subscription.deleted' : 'customer.subscription.updated', sub);
     return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
   }
 
@@ -488,6 +524,19 @@ export class LocalPayments implements PaymentProvider {
       await this.emit('customer.subscription.updated', sub);
     }
     return `/dev/pay/portal/${session.id}?updated=1`;
+  }
+
+  /** The portal's plan switch: an upgrade at once, a downgrade from the next period (platform §9). */
+  async portalChangePlan(sessionId: string, subscriptionId: string, plan: PaidPlan): Promise<PageResult> {
+    const portal = await this.getPortal(sessionId);
+    const sub = portal?.subscriptions.find((s) => s.id === subscriptionId);
+    if (!sub || sub.status === 'canceled') return { result: 'error', message: 'No such subscription.' };
+    const current = sub.items.data[0].price.lookup_key as PaidPlan;
+    if (current === plan) return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
+    this.applyPlanChange(sub, plan, PLAN_PRICE_CENTS[plan] > PLAN_PRICE_CENTS[current] ? 'upgrade' : 'downgrade');
+    await this.put(sub);
+    await this.emit('customer.subscription.updated', sub);
+    return { result: 'redirect', url: `/dev/pay/portal/${sessionId}?plan=${plan}` };
   }
 
   // Connect onboarding

@@ -1,0 +1,109 @@
+/**
+ * The wizard's saved state (platform §3 "Signup data", §4): kept in localStorage so a reload or the
+ * card provider's redirect resumes where the visitor was, for 24 hours. The password is never saved
+ * (docs/decisions.md): after a reload before the account step finished, it is typed again.
+ */
+import { useSyncExternalStore } from "react";
+import {
+  SIGNUP_STATE_TTL_MS,
+  RESUME_DISABLE_MS,
+  type CompleteResponse,
+  type PaidPlanName,
+  type TrialResponse,
+} from "../../../schema/signup";
+
+export const SIGNUP_STATE_KEY = "hoa.signup";
+
+export interface SignupData {
+  plan: PaidPlanName | null;
+  account: { email: string; name: string; hoa_name: string };
+  payment: { setupIntentId: string | null; secured: boolean };
+  hoa: { name: string; city: string; zip: string };
+  signupResponse: TrialResponse | null;
+  completionResponse: CompleteResponse | null;
+  timestamp: number;
+  /** Until when entering /signup shows the plans instead of resuming (HOA setup's Back, 1 s). */
+  disableResumeUntil: number;
+}
+
+const empty = (): SignupData => ({
+  plan: null,
+  account: { email: "", name: "", hoa_name: "" },
+  payment: { setupIntentId: null, secured: false },
+  hoa: { name: "", city: "", zip: "" },
+  signupResponse: null,
+  completionResponse: null,
+  timestamp: Date.now(),
+  disableResumeUntil: 0,
+});
+
+function read(): SignupData {
+  try {
+    const raw = localStorage.getItem(SIGNUP_STATE_KEY);
+    if (!raw) return empty();
+    const saved = JSON.parse(raw) as SignupData;
+    // Older than 24 hours: discarded (§4).
+    if (
+      !saved.timestamp ||
+      Date.now() - saved.timestamp > SIGNUP_STATE_TTL_MS
+    ) {
+      localStorage.removeItem(SIGNUP_STATE_KEY);
+      return empty();
+    }
+    return { ...empty(), ...saved };
+  } catch {
+    return empty();
+  }
+}
+
+let current: SignupData | null = null;
+const listeners = new Set<() => void>();
+const snapshot = () => (current ??= read());
+
+export function updateSignup(
+  change: Partial<SignupData> | ((s: SignupData) => Partial<SignupData>),
+) {
+  const prev = snapshot();
+  current = {
+    ...prev,
+    ...(typeof change === "function" ? change(prev) : change),
+    timestamp: Date.now(),
+  };
+  try {
+    localStorage.setItem(SIGNUP_STATE_KEY, JSON.stringify(current));
+  } catch {
+    // Private mode: the wizard still works in this tab.
+  }
+  for (const l of listeners) l();
+}
+
+/** 'Start Over' and the end of the wizard: everything goes. */
+export function resetSignup() {
+  current = empty();
+  try {
+    localStorage.removeItem(SIGNUP_STATE_KEY);
+  } catch {
+    // Nothing saved then.
+  }
+  for (const l of listeners) l();
+}
+
+export const disableResume = () =>
+  updateSignup({ disableResumeUntil: Date.now() + RESUME_DISABLE_MS });
+
+export function useSignup(): SignupData {
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, snapshot);
+}
+
+/** Steps done (§4): plan chosen, signup response present, payment method secured, completion response present. */
+export function completedSteps(s: SignupData): number {
+  return [
+    s.plan != null,
+    s.signupResponse != null,
+    s.payment.secured,
+    s.completionResponse != null,
+  ].filter(Boolean).length;
+}

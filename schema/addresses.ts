@@ -1,0 +1,128 @@
+/**
+ * Addresses (platform §2 Address Directory, §3, §5, §8, §9): messages, the address form and body,
+ * the residency label, and the list answer. Board and superadmin manage them (userPolicy.mayManage).
+ */
+import { z } from 'zod';
+import type { Role, UserStatus } from './roles';
+import { pageFields } from './validation';
+
+export const ADDRESS_MESSAGES = {
+  // §5
+  streetRequired: 'Street address is required',
+  streetTooShort: 'Street address must be at least 3 characters long',
+  unitTooLong: 'Unit number cannot exceed 10 characters',
+  notesTooLong: 'Notes cannot exceed 500 characters',
+  // §8
+  loadFailed: 'Failed to load addresses',
+  loadMoreFailed: 'Failed to load more addresses',
+  createFailed: 'Failed to create address',
+  updateFailed: 'Failed to update address',
+  exhausted: 'No more addresses',
+  // Not printed by the spec (docs/decisions.md, "Users and addresses")
+  streetTooLong: 'Street address cannot exceed 200 characters',
+  duplicate: 'This address already exists',
+  deleteFailed: 'Failed to delete address',
+  notFound: 'Address not found',
+  mayNotManage: 'Only board members can manage addresses',
+} as const;
+const M = ADDRESS_MESSAGES;
+
+export const STREET_MIN = 3;
+export const STREET_MAX = 200;
+export const UNIT_MAX = 10;
+export const NOTES_MAX = 500;
+/** The remaining-characters hints appear from these lengths on (§9). */
+export const UNIT_HINT_AT = 8;
+export const NOTES_HINT_AT = 450;
+
+/** "Address "{street}, Unit {unit}" created successfully" (§8); without a unit, just the street. */
+export function addressLabel(a: { street: string; unit_number?: string | null }): string {
+  return a.unit_number ? `${a.street}, Unit ${a.unit_number}` : a.street;
+}
+export const addressSaved = (a: { street: string; unit_number?: string | null }, verb: 'created' | 'updated') =>
+  `Address "${addressLabel(a)}" ${verb} successfully`;
+export const addressDeleted = (a: { street: string; unit_number?: string | null }) => `Address "${addressLabel(a)}" deleted successfully`;
+
+export const streetField = z
+  .string({ error: M.streetRequired })
+  .trim()
+  .min(1, { error: M.streetRequired, abort: true })
+  .min(STREET_MIN, M.streetTooShort)
+  .max(STREET_MAX, M.streetTooLong);
+
+/** Optional text: an empty value is omitted (null on the wire, §5). */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+export const unitNumberField = optionalText(UNIT_MAX, M.unitTooLong);
+
+/** `POST /api/addresses`, `PUT /api/addresses/:id` and the Add/Edit Address dialogs. */
+export const addressSchema = z.object({
+  street: streetField,
+  unit_number: unitNumberField,
+  is_rented: z.boolean().default(false),
+  notes: optionalText(NOTES_MAX, M.notesTooLong),
+});
+export type AddressInput = z.input<typeof addressSchema>;
+export type AddressForm = z.output<typeof addressSchema>;
+
+/** The Property Type choices of the dialog (§2). */
+export const PROPERTY_TYPES = [
+  { value: false, label: 'Owner-Occupied' },
+  { value: true, label: 'Rental Property' },
+] as const;
+
+export type Residency = 'Vacant' | 'Renter' | 'Owner';
+/** §2: Vacant with no residents; Renter if rented; otherwise Owner. */
+export function residencyOf(a: { is_rented: boolean; residents: readonly unknown[] }): Residency {
+  if (a.residents.length === 0) return 'Vacant';
+  return a.is_rented ? 'Renter' : 'Owner';
+}
+
+/** Same street and unit, whatever the case and spacing: one address (bulk reuses it, create refuses a second). */
+export const addressKey = (street: string, unit: string | null | undefined) =>
+  `${street.trim().replace(/\s+/g, ' ').toLowerCase()}\u0000${(unit ?? '').trim().toLowerCase()}`;
+
+/** The page of the directory (not shown by the spec: 20). */
+export const ADDRESS_PAGE_SIZE = 20;
+export const addressListQuery = z.object(pageFields(ADDRESS_PAGE_SIZE));
+
+export interface ApiResident {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+}
+
+export interface ApiAddress {
+  _id: string;
+  street: string;
+  unit_number: string | null;
+  is_rented: boolean;
+  notes: string | null;
+  residents: ApiResident[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AddressStatistics {
+  totalAddresses: number;
+  occupied: number;
+}
+
+export interface ApiAddressPage {
+  docs: ApiAddress[];
+  page: number;
+  limit: number;
+  totalPages: number;
+  totalDocs: number;
+  hasNextPage: boolean;
+  statistics: AddressStatistics;
+}

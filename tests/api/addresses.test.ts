@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADDRESS_MESSAGES as M } from '../../schema/addresses';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { call, DEMO, login } from '../helpers/http';
+
+let t: TestApp;
+let board: string;
+let hoaId: string;
+afterEach(() => t?.close());
+beforeEach(async () => {
+  t = await createTestApp();
+  const b = await login(t, DEMO.maple.board);
+  board = b.token;
+  hoaId = b.user.hoa_id;
+});
+const create = (body: unknown) => call(t, 'POST', '/api/addresses', { token: board, body });
+const list = async (q = '') => (await call(t, 'GET', `/api/addresses${q}`, { token: board })).json;
+
+describe('addresses', () => {
+  it('validates with the spec messages, omits empty unit and notes, refuses the same address twice', async () => {
+    expect((await create({})).json.errors).toEqual([{ path: 'street', msg: M.streetRequired }]);
+    const bad = await create({ street: 'ab', unit_number: '12345678901', notes: 'x'.repeat(501) });
+    expect(bad.json.errors).toEqual([
+      { path: 'street', msg: M.streetTooShort },
+      { path: 'unit_number', msg: M.unitTooLong },
+      { path: 'notes', msg: M.notesTooLong },
+    ]);
+    const made = await create({ street: ' 12 Oak Row ', unit_number: '', notes: '  ' });
+    expect(made.status).toBe(201);
+    expect(made.json).toMatchObject({ street: '12 Oak Row', unit_number: null, notes: null, is_rented: false, residents: [] });
+    expect((await create({ street: '12 oak row' })).json.errors).toEqual([{ path: 'street', msg: M.duplicate }]);
+    expect((await create({ street: '12 Oak Row', unit_number: 'B' })).status).toBe(201);
+  });
+
+  it('lists by page with the counters; residents shown; edit and delete', async () => {
+    const first = await list('?limit=2');
+    const [{ total, occupied }] = await t.deps.database.db.all<{ total: number; occupied: number }>(
+      sql`SELECT count(*) AS total, sum(EXISTS (SELECT 1 FROM users u WHERE u.address_id = a.id AND u.deleted_at IS NULL)) AS occupied
+          FROM addresses a WHERE a.hoa_id = ${hoaId} AND a.deleted_at IS NULL`,
+    );
+    expect(first).toMatchObject({ page: 1, totalDocs: total, totalPages: Math.ceil(total / 2), hasNextPage: total > 2, statistics: { totalAddresses: total, occupied } });
+    expect(first.docs).toHaveLength(2);
+    const last = await list(`?limit=2&page=${first.totalPages}`);
+    expect(last.hasNextPage).toBe(false);
+
+    const made = (await create({ street: '77 Pine Street', unit_number: '4' })).json;
+    const rita = (await call(t, 'GET', '/api/users?search=Rita', { token: board })).json.docs[0];
+    await call(t, 'POST', `/api/users/${rita._id}/assign-address`, { token: board, body: { address_id: made._id } });
+    const shown = (await call(t, 'GET', `/api/addresses/${made._id}`, { token: board })).json;
+    expect(shown.residents).toEqual([{ _id: rita._id, name: 'Rita Resident', email: DEMO.maple.resident, role: 'resident', status: 'active' }]);
+    expect((await list()).statistics).toEqual({ totalAddresses: total + 1, occupied });
+
+    const edited = await call(t, 'PUT', `/api/addresses/${made._id}`, { token: board, body: { street: '77 Pine Street', unit_number: '4', is_rented: true, notes: 'Lease to 2027.' } });
+    expect(edited.json).toMatchObject({ is_rented: true, notes: 'Lease to 2027.' });
+    const gone = await call(t, 'DELETE', `/api/addresses/${made._id}`, { token: board });
+    expect(gone.json.message).toBe('Address "77 Pine Street, Unit 4" deleted successfully');
+    expect((await call(t, 'GET', `/api/addresses/${made._id}`, { token: board })).status).toBe(404);
+    expect((await call(t, 'GET', `/api/users/${rita._id}`, { token: board })).json.address_id).toBeNull();
+  });
+
+  it('another HOA address is a 404 for every call', async () => {
+    const cedar = (await login(t, DEMO.cedar.board)).token;
+    const theirs = (await call(t, 'GET', '/api/addresses', { token: cedar })).json.docs[0]._id;
+    for (const [method, body] of [['GET'], ['PUT', { street: '1 Taken Road' }], ['DELETE']] as const) {
+      expect((await call(t, method, `/api/addresses/${theirs}`, { token: board, body })).status).toBe(404);
+    }
+    expect((await list()).docs.map((a: { _id: string }) => a._id)).not.toContain(theirs);
+  });
+});

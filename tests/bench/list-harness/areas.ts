@@ -1,0 +1,44 @@
+/**
+ * The areas the list benchmark measures, as the driver (list.bench.ts) sees them: what the list says
+ * at its end, its Load more button, and the multi-select filters it clicks with their options. The
+ * page's half of each area (rows, columns, filters) is in cases.tsx.
+ */
+export const BENCH_AREAS = {
+  announcements: {
+    exhaustedText: 'No more announcements',
+    loadMore: 'Load more',
+    selects: [
+      { button: 'Categories', options: ['General', 'Maintenance', 'Event', 'Reminder', 'Urgent'] },
+      { button: 'Status', options: ['Sent', 'Draft', 'Failed', 'Scheduled', 'Sending'] },
+    ],
+  },
+  documents: {
+    exhaustedText: 'No more documents',
+    loadMore: 'Load More',
+    selects: [{ button: 'Category', options: ['Bylaws', 'Financials', 'Meeting Minutes', 'Legal', 'Architectural', 'Insurance', 'Maintenance', 'Other'] }],
+  },
+  requests: {
+    exhaustedText: 'No more requests',
+    loadMore: 'Load more',
+    selects: [
+      { button: 'Categories', options: ['Maintenance', 'Modification', 'Inquiry', 'Other'] },
+      { button: 'Status', options: ['Open', 'In Progress', 'Resolved', 'Closed'] },
+    ],
+  },
+  violations: {
+    exhaustedText: 'No more violations',
+    loadMore: 'Load more',
+    selects: [
+      { button: 'Status', options: ['Open', 'Under Review', 'Resolved', 'Escalated', 'Dismissed'] },
+      { button: 'Category', options: ['Lawn Maintenance', 'Parking', 'Noise', 'Architectural', 'Trash', 'Pet', 'Other'] },
+    ],
+  },
+  invoices: {
+    exhaustedText: 'No more invoices',
+    loadMore: 'Load more',
+    selects: [{ button: 'Status', options: ['Pending', 'Paid', 'Overdue', 'Canceled'] }],
+  },
+} as const;
+
+export type BenchArea = keyof typeof BENCH_AREAS;
+export const isBenchArea = (name: string | null): name is BenchArea => name !== null && name in BENCH_AREAS;

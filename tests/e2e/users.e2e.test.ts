@@ -1,0 +1,182 @@
+/**
+ * Users and addresses in Chromium (platform §2, §4–§8): the superadmin bulk-adds residents from a CSV
+ * with a bad row, fixes it and creates them; an invited resident accepts from the local mailbox and
+ * signs in; the board promotes a resident through Confirm Role Change and is never offered Super
+ * Admin; the board adds an address and assigns a resident (Vacant → Owner). Screenshots at 1280 and
+ * 375 px and axe scans of both screens and their dialogs.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { axeScan, DEMO, describeViolations, e2eSuite, linkIn, openPage, signInAs, snap, waitForPath } from '../helpers/browser';
+
+const e2e = e2eSuite();
+let page: Page;
+let close: () => Promise<void>;
+let pageErrors: string[];
+
+beforeEach(async () => {
+  const opened = await openPage(e2e.browser, e2e.server);
+  page = opened.page;
+  pageErrors = opened.errors;
+  close = () => opened.context.close();
+});
+afterEach(async () => {
+  await close();
+  expect(pageErrors).toEqual([]);
+});
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+const dialog = (name: string) => page.getByRole('dialog', { name });
+const csv = (lines: string[]) => ({ name: 'residents.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+async function noSeriousA11yIssues() {
+  const violations = await axeScan(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+const HEADER = 'Street Address,Unit,Property Type,Resident Name,Email,Role,Phone';
+const NEW_PEOPLE = [
+  '500 Lakeview Road,,Owner-Occupied,Iris Lake,iris.lake@maplegrove.test,Resident,512-555-0301',
+  '502 Lakeview Road,,Rental Property,Jon Lake,jon.lake@maplegrove.test,Resident,',
+  '502 Lakeview Road,,Rental Property,Kay Lake,kay.lake@maplegrove.test,Resident,',
+  ',,,Leo Lake,leo.lake@maplegrove.test,Resident,',
+];
+
+describe('/users', () => {
+  it('the superadmin bulk-adds five residents: a bad row blocks Create, the fixed file creates them all', async () => {
+    // The dashboard banner's link opens Bulk Add and leaves the address.
+    await signInAs(page, e2e.server, DEMO.maple.superadmin);
+    await page.goto('/users?bulk-upload=true');
+    const bulk = dialog('Bulk Add Users');
+    await bulk.getByText('Add residents and their addresses from a CSV file.').waitFor();
+    await waitForPath(page, '/users');
+    expect(new URL(page.url()).search).toBe('');
+
+    const input = bulk.locator('input[type=file]');
+    await input.setInputFiles({ name: 'residents.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await bulk.getByText('Please upload a CSV file (.csv)').waitFor();
+    await input.setInputFiles(csv([HEADER, ...NEW_PEOPLE, '504 Lakeview Road,,Owner-Occupied,Mo Lake,not-an-email,Resident,']));
+    await bulk.getByText('residents.csv: 5 rows, 1 error').waitFor();
+    await bulk.getByText('Row 6: Please enter a valid email address').waitFor();
+    const create = bulk.getByRole('button', { name: 'Create 5 Users' });
+    await expect(create.isDisabled()).resolves.toBe(true);
+    await snap(page, 'users-bulk-errors');
+    await noSeriousA11yIssues();
+
+    await bulk.getByRole('button', { name: 'Choose Another File' }).click();
+    await input.setInputFiles(csv([HEADER, ...NEW_PEOPLE, '504 Lakeview Road,,Owner-Occupied,Mo Lake,mo.lake@maplegrove.test,Resident,']));
+    await bulk.getByText('residents.csv: 5 rows, 0 errors').waitFor();
+    await create.click();
+    await bulk.getByText('Successfully created 5 users and 3 addresses').waitFor();
+    await bulk.getByText('Invitation emails have been sent to new users. Reactivated users can sign in with their existing credentials.').waitFor();
+    await bulk.getByRole('button', { name: 'Done' }).click();
+
+    // The server has them, invited (they accept from their mail), with the names from the file.
+    const made = await e2e.server.db.execute("SELECT name, status FROM users WHERE email LIKE '%.lake@maplegrove.test' ORDER BY email");
+    expect(made.rows.map((r) => [r.name, r.status])).toEqual(['Iris', 'Jon', 'Kay', 'Leo', 'Mo'].map((n) => [`${n} Lake`, 'invited']));
+    await heading('User Management').waitFor();
+    await snap(page, 'users-list');
+    await noSeriousA11yIssues();
+  });
+
+  it('an invited resident accepts the invitation from the mailbox and signs in', async () => {
+    await page.goto('/dev/mail?to=leo.lake@maplegrove.test');
+    await page.getByRole('link', { name: /invit/i }).first().click();
+    const text = await page.locator('pre').textContent();
+    await page.goto(linkIn(text ?? '', e2e.server));
+    await heading('Activate Your Account').waitFor();
+    await page.getByLabel('Full Name').fill('Leo Lake');
+    await page.getByLabel('Password', { exact: true }).fill('Lakeside2026');
+    await page.getByLabel('Confirm Password').fill('Lakeside2026');
+    await page.getByRole('button', { name: 'Activate Account' }).click();
+    await heading('Account Activated!').waitFor();
+    await waitForPath(page, '/announcements');
+
+    await page.evaluate(() => localStorage.clear());
+    await page.context().clearCookies();
+    await signInAs(page, e2e.server, 'leo.lake@maplegrove.test', 'Lakeside2026');
+    await page.getByRole('button', { name: 'LL Account menu for Leo Lake', exact: true }).waitFor();
+  });
+
+  it('the board promotes a resident through Confirm Role Change and is never offered Super Admin', async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto('/users');
+    await page.getByRole('table', { name: 'All Users' }).waitFor();
+    // Rita and Olivia are past the first page (by name): Load more, until the list is complete.
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('No more users').waitFor();
+    // Own row: Edit disabled. The superadmin's row: Edit disabled, no Delete.
+    await expect(page.getByRole('button', { name: 'Edit Ben Board' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Edit Olivia Owner' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Delete Olivia Owner' }).count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const invite = dialog('Invite User');
+    await expect(invite.getByLabel('Role').locator('option').allTextContents()).resolves.toEqual(['Resident', 'Board Member']);
+    await invite.getByRole('button', { name: 'Cancel' }).click();
+
+    const before = await statValue('Board Members');
+    await page.getByRole('button', { name: 'Edit Rita Resident' }).click();
+    const edit = dialog('Edit User');
+    await expect(edit.getByLabel('Role').locator('option').allTextContents()).resolves.toEqual(['Resident', 'Board Member']);
+    await edit.getByLabel('Role').selectOption('board');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    const confirm = dialog('Confirm Role Change');
+    await confirm.getByText('Manage users and invitations').waitFor();
+    await snap(page, 'users-confirm-role-change');
+    await noSeriousA11yIssues();
+    await confirm.getByRole('button', { name: 'Confirm Change' }).click();
+    await page.getByText('User Rita Resident updated successfully').waitFor();
+    await page.getByRole('table', { name: 'All Users' }).getByRole('row', { name: /Rita Resident/ }).getByText('Board Member').waitFor();
+    await expect.poll(() => statValue('Board Members')).toBe(before + 1);
+  });
+});
+
+describe('/addresses', () => {
+  it('the board adds an address and assigns a resident: Vacant becomes Owner', async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto('/addresses');
+    await heading('Address Directory').waitFor();
+    await page.getByText('Manage community addresses and residents').waitFor();
+    await page.getByRole('table', { name: 'All Addresses' }).waitFor();
+    const total = await statValue('Total Addresses');
+
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    const add = dialog('Add Address');
+    await add.getByRole('button', { name: 'Add Address' }).click();
+    await add.getByText('Street address is required').waitFor();
+    await add.getByLabel('Street Address').fill('1 Aa Street');
+    await add.getByLabel('Unit Number').fill('12345678');
+    await add.getByText('2 characters remaining').waitFor();
+    await add.getByLabel('Unit Number').fill('7');
+    await snap(page, 'addresses-add');
+    await add.getByRole('button', { name: 'Add Address' }).click();
+    await page.getByText('Address "1 Aa Street, Unit 7" created successfully').waitFor();
+    await expect.poll(() => statValue('Total Addresses')).toBe(total + 1);
+
+    // "1 Aa Street" sorts first: its row is on the first page.
+    const row = page.getByRole('table', { name: 'All Addresses' }).getByRole('row', { name: /1 Aa Street, Unit 7/ });
+    await row.getByText('Vacant').waitFor();
+    await row.getByRole('button', { name: /Assign/ }).click();
+    const manage = dialog('Manage Residents');
+    await manage.getByText('No residents at this address.').waitFor();
+    await manage.getByLabel('Search available users').fill('Ray');
+    await manage.getByRole('button', { name: 'Assign Ray Resident' }).click();
+    await page.getByText('User assigned successfully').waitFor();
+    // The dialog reopens with the address as it is now.
+    await manage.getByRole('button', { name: 'Unassign Ray Resident' }).waitFor();
+    await snap(page, 'addresses-manage-residents');
+    await noSeriousA11yIssues();
+    await manage.getByRole('button', { name: 'Close' }).last().click();
+    await row.getByText('Owner').waitFor();
+    await row.getByText('Ray Resident').waitFor();
+    await page.getByRole('button', { name: 'Load more' }).waitFor();
+    await snap(page, 'addresses-list');
+    await noSeriousA11yIssues();
+  });
+});
+
+/** A stat card's figure. */
+async function statValue(label: string): Promise<number> {
+  const card = page.locator('p', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::p[1]');
+  return Number(await card.textContent());
+}

@@ -1,0 +1,20 @@
+/** Signup, trial and billing, server half (platform §2, §7): REST and jobs (no synced tables). */
+import { purgeAbandonedSignups } from '../domain/signup';
+import { signupRoutes } from '../routes/signup';
+import { subscriptionRoutes } from '../routes/subscriptions';
+import { advanceLocalBilling } from '../services/payments/local-billing';
+import { isLocalPayments } from '../services/payments/local';
+import type { ServerArea } from './types';
+
+export const billingArea: ServerArea = {
+  name: 'billing',
+  routes: [
+    { path: '/api/signup', router: signupRoutes },
+    { path: '/api/subscriptions', router: subscriptionRoutes },
+  ],
+  jobs: [
+    // Stripe runs its own billing; the local provider's renewals, trial reminders and retries run here.
+    { name: 'local-billing-clock', run: (deps) => (isLocalPayments(deps.payments) ? advanceLocalBilling(deps.payments) : Promise.resolve()) },
+    { name: 'purge-abandoned-signups', run: (deps) => purgeAbandonedSignups(deps) },
+  ],
+};

@@ -1,0 +1,135 @@
+/**
+ * The address directory (platform §2 Address Directory, §3, §5–§7): the HOA's addresses with their
+ * residents, paged, with the directory's counters. Board and superadmin only; another HOA's address
+ * is a 404. Same street and unit twice in one HOA is refused (bulk add reuses the one there is).
+ */
+import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { ADDRESS_MESSAGES as M, addressDeleted, addressKey, type AddressForm, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
+import { userPolicy } from '../../../schema/users';
+import { addresses, users } from '../../../schema/tables';
+import type { DbOrTx, Tx } from '../../db';
+import type { AppDeps } from '../../deps';
+import { newId } from '../../services/tokens';
+import { inHoa, type Actor } from '../actor';
+import { forbidden, invalidField } from '../errors';
+import { addressInHoa, currentManager } from '../user-admin/access';
+import { shownName, updateUser } from '../users';
+
+type AddressRow = typeof addresses.$inferSelect;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function requireManager(actor: Actor) {
+  if (!userPolicy.mayManage(actor.role)) throw forbidden(M.mayNotManage);
+}
+
+/** The residents of these addresses (members not deleted), by name. */
+async function residentsOf(db: DbOrTx, hoaId: string, ids: string[]): Promise<Map<string, ApiResident[]>> {
+  const out = new Map<string, ApiResident[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, status: users.status, addressId: users.addressId })
+    .from(users)
+    .where(and(eq(users.hoaId, hoaId), inArray(users.addressId, ids), isNull(users.deletedAt)))
+    .orderBy(asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`));
+  for (const r of rows) out.get(r.addressId!)?.push({ _id: r.id, name: shownName(r), email: r.email, role: r.role, status: r.status });
+  return out;
+}
+
+const toApiAddress = (a: AddressRow, residents: ApiResident[]): ApiAddress => ({
+  _id: a.id,
+  street: a.street,
+  unit_number: a.unitNumber,
+  is_rented: a.isRented,
+  notes: a.notes,
+  residents,
+  createdAt: iso(a.createdAt),
+  updatedAt: iso(a.updatedAt),
+});
+
+const live = (actor: Pick<Actor, 'hoaId'>) => inHoa(actor, addresses.hoaId, isNull(addresses.deletedAt));
+
+/** `GET /api/addresses?page&limit`: by street and unit. */
+export async function listAddresses(db: DbOrTx, actor: Actor, q: { page: number; limit: number }): Promise<ApiAddressPage> {
+  requireManager(actor);
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(live(actor))
+    .orderBy(asc(sql`lower(${addresses.street})`), asc(sql`lower(coalesce(${addresses.unitNumber}, ''))`), asc(addresses.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const residents = await residentsOf(db, actor.hoaId, rows.map((r) => r.id));
+  const statistics = await addressStatistics(db, actor);
+  const totalPages = Math.ceil(statistics.totalAddresses / q.limit);
+  return {
+    docs: rows.map((r) => toApiAddress(r, residents.get(r.id)!)),
+    page: q.page,
+    limit: q.limit,
+    totalPages,
+    totalDocs: statistics.totalAddresses,
+    hasNextPage: q.page < totalPages,
+    statistics,
+  };
+}
+
+/** Total Addresses and Occupied (at least one member lives there). */
+async function addressStatistics(db: DbOrTx, actor: Actor): Promise<AddressStatistics> {
+  // Spelled out with an alias: drizzle writes bare column names here, and "id" would be the resident's.
+  const occupiedSql = sql<number>`coalesce(sum(exists (select 1 from users r where r.address_id = ${addresses}.id and r.hoa_id = ${addresses}.hoa_id and r.deleted_at is null)), 0)`.mapWith(Number);
+  const [row] = await db.select({ totalAddresses: count(), occupied: occupiedSql }).from(addresses).where(live(actor));
+  return row;
+}
+
+async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiAddress> {
+  const row = await addressInHoa(db, actor, id);
+  return toApiAddress(row, (await residentsOf(db, actor.hoaId, [id])).get(id)!);
+}
+
+/** `GET /api/addresses/:id`. */
+export async function getAddress(db: DbOrTx, actor: Actor, id: string): Promise<ApiAddress> {
+  requireManager(actor);
+  return shown(db, actor, id);
+}
+
+/** The same street and unit once per HOA (400 on `street`). */
+async function refuseDuplicate(tx: Tx, actor: Actor, input: AddressForm, except?: string) {
+  const key = addressKey(input.street, input.unit_number);
+  const same = await tx
+    .select({ street: addresses.street, unit: addresses.unitNumber })
+    .from(addresses)
+    .where(and(live(actor), except ? ne(addresses.id, except) : undefined, sql`lower(${addresses.street}) = ${input.street.trim().toLowerCase()}`));
+  if (same.some((a) => addressKey(a.street, a.unit) === key)) throw invalidField('street', M.duplicate);
+}
+
+/** `POST /api/addresses` {street, unit_number?, is_rented?, notes?} → 201 the address. */
+export async function createAddress(deps: AppDeps, tx: Tx, actor: Actor, input: AddressForm): Promise<ApiAddress> {
+  await currentManager(tx, actor);
+  await refuseDuplicate(tx, actor, input);
+  const now = deps.clock();
+  const id = newId();
+  await tx.insert(addresses).values({ id, hoaId: actor.hoaId, street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, createdAt: now, updatedAt: now });
+  return shown(tx, actor, id);
+}
+
+/** `PUT /api/addresses/:id` {street, unit_number, is_rented, notes}. */
+export async function updateAddress(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: AddressForm): Promise<ApiAddress> {
+  await currentManager(tx, actor);
+  await addressInHoa(tx, actor, id);
+  await refuseDuplicate(tx, actor, input, id);
+  await tx
+    .update(addresses)
+    .set({ street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, updatedAt: deps.clock() })
+    .where(and(live(actor), eq(addresses.id, id)));
+  return shown(tx, actor, id);
+}
+
+/** `DELETE /api/addresses/:id`: a soft delete; its residents are left without an address. */
+export async function deleteAddress(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<{ message: string }> {
+  await currentManager(tx, actor);
+  const row = await addressInHoa(tx, actor, id);
+  const now = deps.clock();
+  const residents = await tx.select().from(users).where(and(eq(users.hoaId, actor.hoaId), eq(users.addressId, id)));
+  for (const r of residents) await updateUser(deps, tx, r, { addressId: null, updatedAt: now });
+  await tx.update(addresses).set({ deletedAt: now, updatedAt: now }).where(eq(addresses.id, row.id));
+  return { message: addressDeleted({ street: row.street, unit_number: row.unitNumber }) };
+}

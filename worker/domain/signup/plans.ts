@@ -1,0 +1,9 @@
+import { PLANS, type PlansResponse } from "../../../schema/signup";
+
+/**
+ * `GET /api/signup/plans`: the catalogue keyed by name (platform §3). The optional `email` query of
+ * §7 changes nothing: every visitor is offered the same plans (docs/decisions.md).
+ */
+export function listPlans(): PlansResponse {
+  return structuredClone(PLANS);
+}

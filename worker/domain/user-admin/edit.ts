@@ -1,0 +1,81 @@
+/**
+ * Edit, delete and address assignment of members (platform §4–§7). The policy says who may do what
+ * (schema/users.ts); the state rules are §4's status moves and the HOA's last active superadmin.
+ */
+import type { ApiUser } from '../../../schema/auth';
+import { USER_MESSAGES as M, userPolicy, type EditUser } from '../../../schema/users';
+import type { DbOrTx, Tx } from '../../db';
+import type { AppDeps } from '../../deps';
+import type { Actor } from '../actor';
+import { forbidden, notFound } from '../errors';
+import { findApiUser, shownName, updateUser } from '../users';
+import { addressInHoa, checkStatusMove, currentManager, endAccess, keepActiveSuperadmin, refuseUnless, targetUser } from './access';
+
+/** The member as the API shows it (after a write, read in the same transaction). */
+async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
+  const user = await findApiUser(db, actor.hoaId, id);
+  if (!user) throw notFound(M.userNotFound);
+  return user;
+}
+
+/** `GET /api/users/:id`: board and superadmin. */
+export async function getMember(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
+  if (!userPolicy.mayManage(actor.role)) throw forbidden(M.mayNotManage);
+  return shown(db, actor, id);
+}
+
+/**
+ * `PUT /api/users/:id` {name, role, status}. Not one's own row; a superadmin's only by a superadmin;
+ * roles within what the actor may grant; §4's status moves; an active superadmin stays. Deactivation
+ * ends the user's sessions at once; a role change counts from their next request (the access check
+ * reads the role), and their synced view is recomputed (updateUser).
+ */
+export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: EditUser): Promise<ApiUser> {
+  const me = await currentManager(tx, actor);
+  const target = await targetUser(tx, actor, id);
+  refuseUnless(userPolicy.editRefusal(me, target));
+  if (input.role !== target.role && !userPolicy.mayGrant(me.role, input.role)) throw forbidden(M.mayNotGrant);
+  if (input.status !== target.status) checkStatusMove(target.status, input.status);
+  await keepActiveSuperadmin(tx, target, { role: input.role, status: input.status, deleted: false });
+  const now = deps.clock();
+  const changed = { name: input.name !== target.name, role: input.role !== target.role, status: input.status !== target.status };
+  if (changed.name || changed.role || changed.status) {
+    await updateUser(deps, tx, target, {
+      ...(changed.name ? { name: input.name } : {}),
+      ...(changed.role ? { role: input.role } : {}),
+      ...(changed.status ? { status: input.status } : {}),
+      updatedAt: now,
+    });
+  }
+  if (changed.status && input.status === 'inactive') await endAccess(tx, target.id, now);
+  return shown(tx, actor, id);
+}
+
+/** `DELETE /api/users/:id`: a soft delete; board deletes residents only, a superadmin anyone but themselves. */
+export async function deleteMember(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<{ message: string }> {
+  const me = await currentManager(tx, actor);
+  const target = await targetUser(tx, actor, id);
+  refuseUnless(userPolicy.deleteRefusal(me, target));
+  await keepActiveSuperadmin(tx, target, { role: target.role, status: target.status, deleted: true });
+  const now = deps.clock();
+  await updateUser(deps, tx, target, { deletedAt: now, updatedAt: now });
+  await endAccess(tx, target.id, now);
+  return { message: M.deleted(shownName(target)) };
+}
+
+/** `POST /api/users/:id/assign-address` {address_id}: the address must be the HOA's (404 otherwise). */
+export async function assignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: string, addressId: string): Promise<ApiUser & { message: string }> {
+  await currentManager(tx, actor);
+  const target = await targetUser(tx, actor, id);
+  const address = await addressInHoa(tx, actor, addressId);
+  await updateUser(deps, tx, target, { addressId: address.id, updatedAt: deps.clock() });
+  return { ...(await shown(tx, actor, id)), message: M.assigned };
+}
+
+/** `DELETE /api/users/:id/assign-address`. */
+export async function unassignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<ApiUser & { message: string }> {
+  await currentManager(tx, actor);
+  const target = await targetUser(tx, actor, id);
+  if (target.addressId != null) await updateUser(deps, tx, target, { addressId: null, updatedAt: deps.clock() });
+  return { ...(await shown(tx, actor, id)), message: M.unassigned };
+}

@@ -126,6 +126,10 @@ export interface ApiAttachment {
 export const toApiAttachment = (a: SyncedAttachment | null): ApiAttachment | null =>
   a ? { s3_key: a.s3Key, filename: a.filename, file_size: a.fileSize, file_type: a.fileType } : null;
 
+/** The REST shape back in the cache's (a detail screen shows a REST answer until the cache has the row). */
+export const fromApiAttachment = (a: ApiAttachment | null): SyncedAttachment | null =>
+  a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;
+
 /** `POST /api/<area>/:id/attachments` (multipart): the "Attachment upload result" of community §3. */
 export interface AttachmentUploadResult {
   s3Key: string;

@@ -1,16 +1,15 @@
 /**
- * The route table of platform §2 with its guards. Each built area adds one line: its client half's
- * routes (client/features/<area>/routes.ts). Areas not built yet hold a placeholder screen
- * (`areaPage`) until their issue replaces it.
+ * The route table of platform §2 with its guards. Each area adds one line: its client half's
+ * routes (client/features/<area>/routes.ts).
  */
 import { announcementRoutes } from '../features/announcements/routes';
 import { billingRoutes } from '../features/billing/routes';
 import { dueRoutes } from '../features/dues/routes';
 import { requestRoutes } from '../features/requests/routes';
 import { signupRoutes } from '../features/signup/routes';
-import { areaPage } from '../features/areas/AreaPage';
 import { documentRoutes } from '../features/documents/routes';
 import { userRoutes } from '../features/users/routes';
+import { violationRoutes } from '../features/violations/routes';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -22,11 +21,6 @@ const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'Ac
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-
-const compliance = { title: 'Compliance' };
-const violation = { title: 'Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
-const violationMessages = { title: 'Messages', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
-const createViolation = { title: 'Create Violation', breadcrumb: [{ label: 'Compliance', href: '/compliance' }] };
 
 export const ROUTES: RouteDef[] = [
   // Public (signed-in visitors are sent to /dashboard)
@@ -47,15 +41,7 @@ export const ROUTES: RouteDef[] = [
   ...documentRoutes,
   ...dueRoutes,
   { path: '/profile', access: 'signed-in', page: ProfilePage },
-  { path: '/compliance', access: 'signed-in', page: areaPage(compliance) },
-  { path: '/compliance/create', access: 'board', page: areaPage(createViolation) },
-  { path: '/compliance/:id/messages', access: 'signed-in', page: areaPage(violationMessages) },
-  { path: '/compliance/:id', access: 'signed-in', page: areaPage(violation) },
-  // /violations paths are the same screens (the Compliance entry is active for them)
-  { path: '/violations', access: 'signed-in', page: areaPage(compliance) },
-  { path: '/violations/create', access: 'board', page: areaPage(createViolation) },
-  { path: '/violations/:id/messages', access: 'signed-in', page: areaPage(violationMessages) },
-  { path: '/violations/:id', access: 'signed-in', page: areaPage(violation) },
+  ...violationRoutes,
 
   // Board (superadmin also passes)
   ...userRoutes,

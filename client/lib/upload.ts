@@ -3,7 +3,7 @@
  * schema/uploads.ts, ask `POST /api/<feature>/presigned-url` for a URL, then PUT the file straight to
  * storage with its content type, reporting progress. Errors read as the spec words them.
  */
-import { checkUpload, fileExtension, MAX_UPLOAD_BYTES, UPLOAD_RULES, type PresignedUpload, type UploadFeature } from '../../schema/uploads';
+import { checkUpload, fileExtension, MAX_UPLOAD_BYTES, UPLOAD_RULES, type PresignedUpload, type SyncedAttachment, type UploadFeature } from '../../schema/uploads';
 import { api, ApiError, errorMessage } from './api';
 
 /** What an upload leaves behind (community §3, "Attachment upload result"). */
@@ -88,3 +88,6 @@ export async function uploadFile(feature: UploadFeature, file: File, { onProgres
     throw new Error(uploadFailed(reason), { cause: e });
   }
 }
+
+/** A synced value's attachment in the upload kit's shape (cards and download buttons). */
+export const uploadedFileOf = (a: SyncedAttachment): UploadedFile => ({ s3Key: a.s3Key, fileName: a.filename, fileSize: a.fileSize, fileType: a.fileType });

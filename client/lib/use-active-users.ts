@@ -11,7 +11,7 @@ import { api } from './api';
 export const USER_PICKER_LIMIT = 100;
 export const USERS_LOAD_FAILED = 'Failed to load users for selection';
 
-export type PickableUser = Pick<ApiUser, '_id' | 'name' | 'email' | 'role' | 'status'>;
+export type PickableUser = Pick<ApiUser, '_id' | 'name' | 'email' | 'role' | 'status'> & Partial<Pick<ApiUser, 'address'>>;
 
 export interface ActiveUsers {
   users: PickableUser[];
@@ -24,8 +24,32 @@ export interface ActiveUsers {
 /** Active users by name; the server filters by status, this keeps the rule if it ever did not. */
 export const activeByName = (docs: readonly PickableUser[]) => docs.filter((u) => u.status === 'active').sort((a, b) => a.name.localeCompare(b.name));
 
-/** Loads the first time `enabled` is true and not again (leaving a custom audience and coming back reuses the list, §4). */
-export function useActiveUsers(enabled: boolean, failureMessage: string = USERS_LOAD_FAILED): ActiveUsers {
+/** The last list a screen loaded, kept in this browser per signed-in user for screens that work offline. */
+const keptKey = (userId: string) => `hoa-active-users:${userId}`;
+function readKept(userId: string | undefined): PickableUser[] | null {
+  if (!userId) return null;
+  try {
+    const kept = localStorage.getItem(keptKey(userId));
+    return kept ? (JSON.parse(kept) as PickableUser[]) : null;
+  } catch {
+    return null;
+  }
+}
+function writeKept(userId: string | undefined, users: PickableUser[]) {
+  if (!userId) return;
+  try {
+    localStorage.setItem(keptKey(userId), JSON.stringify(users));
+  } catch {
+    // Without storage the list is not kept: offline, the screen says it failed to load.
+  }
+}
+
+/**
+ * Loads the first time `enabled` is true and not again (leaving a custom audience and coming back reuses the list, §4).
+ * With `keepFor` (the signed-in user's id) the list is kept in this browser and used when loading fails
+ * (offline: the violation form on an inspection walk).
+ */
+export function useActiveUsers(enabled: boolean, failureMessage: string = USERS_LOAD_FAILED, keepFor?: string): ActiveUsers {
   const [state, setState] = useState<Omit<ActiveUsers, 'retry'>>({ users: [], loading: false, error: null });
   const [attempt, setAttempt] = useState(0);
   const loadedFor = useRef(-1);
@@ -37,13 +61,16 @@ export function useActiveUsers(enabled: boolean, failureMessage: string = USERS_
     setState((s) => ({ ...s, loading: true, error: null }));
     api<{ docs: PickableUser[] }>('/api/users', { query: { page: 1, limit: USER_PICKER_LIMIT, includeDeleted: false, status: 'active' } }).then(
       (res) => {
-        if (mounted.current) setState({ users: activeByName(res.docs ?? []), loading: false, error: null });
+        const users = activeByName(res.docs ?? []);
+        writeKept(keepFor, users);
+        if (mounted.current) setState({ users, loading: false, error: null });
       },
       () => {
-        if (mounted.current) setState({ users: [], loading: false, error: failureMessage });
+        const kept = readKept(keepFor);
+        if (mounted.current) setState(kept ? { users: kept, loading: false, error: null } : { users: [], loading: false, error: failureMessage });
       },
     );
-  }, [enabled, attempt, failureMessage]);
+  }, [enabled, attempt, failureMessage, keepFor]);
 
   useEffect(() => {
     mounted.current = true;

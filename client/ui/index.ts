@@ -32,3 +32,4 @@ export { Unavailable, type UnavailableWords } from './Unavailable';
 export { UserPicker } from './UserPicker';
 // RichTextField is imported by file ('../../ui/RichTextField'), not from here: it brings the editor
 // (Tiptap, ProseMirror, ~130 KB gzipped), which would otherwise land in the chunk every list screen loads.
+export { CountGrid, RecentItems, type RecentItem } from './StatDetails';

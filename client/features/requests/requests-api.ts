@@ -4,9 +4,9 @@
  */
 import type { ApiRequest } from '../../../schema/requests';
 import { fromApiHistoryEntry, fromApiThreadMessage } from '../../../schema/threads';
+import { fromApiAttachment } from '../../../schema/uploads';
 import type { SyncedRequest } from '../../../sync/areas/requests';
 import { api } from '../../lib/api';
-import type { UploadedFile } from '../../lib/upload';
 
 export const fetchRequest = (id: string) => api<ApiRequest>(`/api/requests/${encodeURIComponent(id)}`);
 
@@ -19,7 +19,7 @@ export function requestOfApi(r: ApiRequest): SyncedRequest {
     description: r.description,
     category: r.category,
     status: r.status,
-    attachment: r.attachment ? { s3Key: r.attachment.s3_key, filename: r.attachment.filename, fileSize: r.attachment.file_size, fileType: r.attachment.file_type } : null,
+    attachment: fromApiAttachment(r.attachment),
     resident: { id: r.user_id._id, name: r.user_id.name, email: r.user_id.email, role: r.user_id.role },
     address: r.address_id ? { id: r.address_id._id, street: r.address_id.street, unitNumber: r.address_id.unit_number } : null,
     assignee: r.assigned_to ? { id: r.assigned_to._id, name: r.assigned_to.name, email: r.assigned_to.email } : null,
@@ -33,5 +33,4 @@ export function requestOfApi(r: ApiRequest): SyncedRequest {
   };
 }
 
-/** The cache's attachment in the upload kit's shape. */
-export const uploadedFileOf = (a: NonNullable<SyncedRequest['attachment']>): UploadedFile => ({ s3Key: a.s3Key, fileName: a.filename, fileSize: a.fileSize, fileType: a.fileType });
+export { uploadedFileOf } from '../../lib/upload';

@@ -16,6 +16,8 @@ export interface ComposedMessage {
   /** The checked rich text (the server sanitises it again). */
   message: string;
   attachment: UploadedFile | null;
+  /** The board's internal note (the Internal toggle); false where the screen shows no toggle. */
+  internal: boolean;
 }
 
 export interface MessageComposerProps {
@@ -28,10 +30,13 @@ export interface MessageComposerProps {
   label?: string;
   /** Buttons beside Send Message (the spec's "Back to Request"). */
   actions?: ReactNode;
+  /** Offer the Internal toggle beside Send Message (the board, where the area has internal notes); off by default. */
+  internalToggle?: boolean;
 }
 
-export function MessageComposer({ onSend, failureText, attachmentFeature, label = 'New message', actions }: MessageComposerProps) {
+export function MessageComposer({ onSend, failureText, attachmentFeature, label = 'New message', actions, internalToggle = false }: MessageComposerProps) {
   const [html, setHtml] = useState('');
+  const [internal, setInternal] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -59,11 +64,12 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
         setFile(null);
       }
       try {
-        await onSend({ message: checked.data, attachment });
+        await onSend({ message: checked.data, attachment, internal: internalToggle && internal });
       } catch (cause) {
         throw new Error(failureText, { cause });
       }
       setHtml('');
+      setInternal(false);
     } catch (err) {
       setError(err instanceof Error ? err.message : failureText);
     } finally {
@@ -94,9 +100,17 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
         <div className="flex flex-col gap-2 sm:flex-row">{actions}</div>
-        <Button type="submit" disabled={isRichTextEmpty(html)} busy={busy} busyText="Sending...">
-          Send Message
-        </Button>
+        <div className="flex items-center justify-end gap-3">
+          {internalToggle && (
+            <label className="inline-flex items-center gap-2 text-sm text-neutral-700">
+              <input type="checkbox" role="switch" checked={internal} onChange={(e) => setInternal(e.target.checked)} disabled={busy} className="size-4 accent-warning-600" />
+              Internal
+            </label>
+          )}
+          <Button type="submit" disabled={isRichTextEmpty(html)} busy={busy} busyText="Sending...">
+            Send Message
+          </Button>
+        </div>
       </div>
     </form>
   );

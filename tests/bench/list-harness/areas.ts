@@ -25,6 +25,14 @@ export const BENCH_AREAS = {
       { button: 'Status', options: ['Open', 'In Progress', 'Resolved', 'Closed'] },
     ],
   },
+  violations: {
+    exhaustedText: 'No more violations',
+    loadMore: 'Load more',
+    selects: [
+      { button: 'Status', options: ['Open', 'Under Review', 'Resolved', 'Escalated', 'Dismissed'] },
+      { button: 'Category', options: ['Lawn Maintenance', 'Parking', 'Noise', 'Architectural', 'Trash', 'Pet', 'Other'] },
+    ],
+  },
   invoices: {
     exhaustedText: 'No more invoices',
     loadMore: 'Load more',

@@ -18,6 +18,11 @@ import { useRequestStats } from '../../../client/features/requests/request-stats
 import { REQUEST_FILTERS, REQUEST_SELECTS } from '../../../client/features/requests/RequestsPage';
 import { requestList } from '../../../client/features/requests/use-requests';
 import { requestKey, REQUEST_SPACE, type SyncedRequest } from '../../../sync/areas/requests';
+import { violationKey, VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
+import { ViolationCategoryBadge, ViolationStatusBadge } from '../../../client/features/violations/badges';
+import { violationList } from '../../../client/features/violations/use-violations';
+import { useViolationStats } from '../../../client/features/violations/violation-stats';
+import { DueDate, VIOLATION_FILTERS, VIOLATION_SELECTS } from '../../../client/features/violations/ViolationsPage';
 import { capitalize, formatAddress, formatDate } from '../../../client/lib/format';
 import type { DiffOp, Predicate } from '../../../client/lib/synced-collection';
 import type { ListFilterConfig } from '../../../client/lib/use-list-filters';
@@ -25,6 +30,7 @@ import type { SyncedList, SyncedListSpec } from '../../../client/lib/use-synced-
 import type { Column, SelectFilterDef, StatDef } from '../../../client/ui';
 import { invoicesCase } from './invoices';
 import { benchRequest, benchRequestEntries } from './request-rows';
+import { benchViolation, benchViolationEntries } from './violation-rows';
 import { announcementEntries, benchAnnouncement, benchDocument, documentEntries } from './rows';
 
 export interface BenchCase<T, K extends string = string, C extends string = string> {
@@ -168,4 +174,40 @@ const requestsCase: BenchCase<SyncedRequest, 'category' | 'status', string> = {
       .sort(requestList.compare),
 };
 
-export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, invoices: invoicesCase } as const;
+const violationsCase: BenchCase<SyncedViolation, 'status' | 'category', string> = {
+  title: 'Compliance',
+  space: VIOLATION_SPACE,
+  list: violationList,
+  filters: VIOLATION_FILTERS,
+  selects: [...VIOLATION_SELECTS],
+  sortable: true,
+  // The screen's columns: the due date with "(Overdue)" by this device's today.
+  columns: [
+    { header: 'Title', primary: true, cell: (v) => <p className="truncate font-medium text-neutral-900">{v.title}</p> },
+    { header: 'Category', cell: (v) => <ViolationCategoryBadge category={v.category} /> },
+    { header: 'Status', cell: (v) => <ViolationStatusBadge status={v.status} /> },
+    { header: 'Resident', cell: (v) => v.resident.name },
+    { header: 'Address', cell: (v) => formatAddress(v.address && { street: v.address.street, unit_number: v.address.unitNumber }) },
+    { header: 'Due Date', cell: (v) => <DueDate violation={v} /> },
+  ],
+  // The screen's cards: counters, Recent Activity (its own collection by latest activity), categories.
+  useStats: (list) => useViolationStats(list.counters as never),
+  entries: (n) => benchViolationEntries(n).map(([key, value]) => [key, json(value)]),
+  changed: (i, edit) => {
+    const v = benchViolation(i, edit);
+    return [violationKey(v.id), json(v)];
+  },
+  collectionOp: (k, rows) => {
+    const v = benchViolation((k * 7919) % rows, k + 1);
+    return { op: 'change', key: violationKey(v.id), oldValue: null, newValue: json(v) };
+  },
+  collectionFilter: (v) => v.category === 'Parking' || v.title.toLowerCase().includes('fence'),
+  naive: (entries, filter) =>
+    entries
+      .filter(([key]) => key.startsWith(prefixOf(VIOLATION_SPACE)))
+      .map(([, value]) => value as unknown as SyncedViolation)
+      .filter(filter)
+      .sort(violationList.compare),
+};
+
+export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase } as const;

@@ -1,0 +1,158 @@
+/**
+ * /compliance/create (community §2, §5; board and superadmin): the resident (active users), category,
+ * title, rich-text message, due date (the calendar starts at today) and an optional photo or document.
+ * The violation is written through the `issueViolation` mutator with a client-made id, so the board can
+ * issue it on an inspection walk with no signal (the resident list is the one kept from the last
+ * connection); the photo needs a connection (the drop zone says so offline). Cancel and success go to
+ * /violations, success with the spec's message.
+ */
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import { dayInputValue, localToday } from '../../../schema/days';
+import {
+  DEFAULT_VIOLATION_CATEGORY,
+  VIOLATION_CATEGORIES,
+  VIOLATION_MESSAGES,
+  violationFormSchema,
+  violationPolicy,
+  type ViolationCategory,
+} from '../../../schema/violations';
+import { useCurrentUser } from '../../lib/session';
+import { uploadFile, type UploadedFile } from '../../lib/upload';
+import { useActiveUsers } from '../../lib/use-active-users';
+import { withBanner } from '../../lib/use-nav-banner';
+import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select } from '../../ui';
+import { RichTextField } from '../../ui/RichTextField';
+import { actingUser } from '../threads';
+
+interface ViolationFormValues {
+  userId: string;
+  category: ViolationCategory;
+  title: string;
+  message: string;
+  dueDate: string;
+  attachment: UploadedFile | null;
+  file: File | null;
+}
+
+const EMPTY: ViolationFormValues = { userId: '', category: DEFAULT_VIOLATION_CATEGORY, title: '', message: '', dueDate: '', attachment: null, file: null };
+const FIELDS: FieldMap<ViolationFormValues> = { user_id: 'userId', category: 'category', title: 'title', message: 'message', due_date: 'dueDate', photo_url: 'attachment' };
+const toWire = (v: ViolationFormValues) => ({ user_id: v.userId, category: v.category, title: v.title, message: v.message, due_date: v.dueDate, photo_url: v.attachment?.s3Key ?? null });
+
+/** The shared schema, and "not before today" by this device's calendar (the server allows every time zone's today). */
+const formSchema = violationFormSchema.superRefine((v, ctx) => {
+  if (!violationPolicy.isDueDateAllowed(v.due_date, localToday(Date.now()))) ctx.addIssue({ code: 'custom', path: ['due_date'], message: VIOLATION_MESSAGES.dueDatePast });
+});
+
+export function ViolationCreatePage() {
+  const [, navigate] = useLocation();
+  const me = useCurrentUser();
+  const users = useActiveUsers(true, VIOLATION_MESSAGES.loadUsersFailed, me?.id);
+  const [progress, setProgress] = useState<number | null>(null);
+  const uploaded = useRef<UploadedFile | null>(null);
+  const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
+    initial: EMPTY,
+    schema: formSchema,
+    toInput: toWire,
+    fieldOf: FIELDS,
+    async before(v) {
+      if (!v.file) return;
+      try {
+        uploaded.current = await uploadFile('violations', v.file, { onProgress: setProgress });
+        return { attachment: uploaded.current, file: null };
+      } catch {
+        throw new Error(VIOLATION_MESSAGES.uploadFailed);
+      } finally {
+        setProgress(null);
+      }
+    },
+    mutate: (rep, data) => {
+      const file = data.photo_url ? uploaded.current : null;
+      const resident = users.users.find((u) => u._id === data.user_id);
+      return rep.mutate.issueViolation({
+        id: crypto.randomUUID(),
+        ...data,
+        // The mutator takes the wire's day, as REST does.
+        due_date: dayInputValue(data.due_date),
+        shown: {
+          by: me ? actingUser(me) : undefined,
+          resident: resident && { name: resident.name, email: resident.email },
+          address: resident?.address ? { id: resident.address._id, street: resident.address.street, unitNumber: resident.address.unit_number } : null,
+          attachment: file ? { filename: file.fileName, fileSize: file.fileSize, fileType: file.fileType } : undefined,
+        },
+      });
+    },
+    failureMessage: VIOLATION_MESSAGES.createFailed,
+    onSaved: () => navigate('/violations', withBanner(VIOLATION_MESSAGES.created)),
+  });
+
+  return (
+    <FormScreen title="Create Violation" breadcrumb={[{ label: 'Compliance', href: '/compliance' }, { label: 'Create Violation' }]}>
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
+        <Card>
+          <CardBody className="space-y-5 py-5">
+            <Field label="Resident" required error={errors.userId}>
+              <Select name="user_id" value={values.userId} onChange={(e) => set('userId', e.target.value)} invalid={!!errors.userId} disabled={busy || users.loading}>
+                <option value="">{users.loading ? 'Loading residents...' : 'Select a resident'}</option>
+                {users.users.map((u) => (
+                  <option key={u._id} value={u._id}>
+                    {u.name} ({u.email})
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {users.error && (
+              <Alert tone="error" onDismiss={users.retry}>
+                {users.error}
+              </Alert>
+            )}
+            <Field label="Category" required error={errors.category}>
+              <Select name="category" value={values.category} onChange={(e) => set('category', e.target.value as ViolationCategory)} disabled={busy}>
+                {VIOLATION_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Title" required error={errors.title}>
+              <Input name="title" value={values.title} onChange={(e) => set('title', e.target.value)} invalid={!!errors.title} disabled={busy} autoComplete="off" />
+            </Field>
+            <RichTextField label="Message" required value={values.message} onChange={(html) => set('message', html)} error={errors.message} disabled={busy} />
+            <Field label="Due Date" required error={errors.dueDate}>
+              <Input
+                name="due_date"
+                type="date"
+                min={dayInputValue(localToday(Date.now()))}
+                value={values.dueDate}
+                onChange={(e) => set('dueDate', e.target.value)}
+                invalid={!!errors.dueDate}
+                disabled={busy}
+              />
+            </Field>
+            <AttachmentDropZone
+              feature="violations"
+              file={values.file}
+              existing={values.attachment}
+              onSelect={(file) => set('file', file)}
+              onRemove={() => update((v) => ({ ...v, file: null, attachment: null }), ['file', 'attachment'])}
+              error={errors.attachment}
+              progress={progress}
+              disabled={busy}
+            />
+            {formError && <Alert tone="error">{formError}</Alert>}
+          </CardBody>
+          <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 px-5 py-4 sm:flex-row sm:justify-end">
+            <ButtonLink href="/violations" variant="secondary">
+              Cancel
+            </ButtonLink>
+            <Button type="submit" busy={busy} busyText="Creating...">
+              Create Violation
+            </Button>
+          </div>
+        </Card>
+      </form>
+    </FormScreen>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The list's stat cards (community §2): Open, Resolved and Escalated, Recent Activity (the three
+ * violations with the latest activity, each with its last Activity History line) and the count per
+ * category, from the local cache.
+ */
+import { VIOLATION_CATEGORIES, VIOLATION_COUNTERS } from '../../../schema/violations';
+import { prefixOf } from '../../../sync/keys';
+import { VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
+import { formatDate } from '../../lib/format';
+import { defineSyncedList, useSyncedList } from '../../lib/use-synced-list';
+import { CountGrid, RecentItems, type StatDef } from '../../ui';
+import { ViolationStatusBadge } from './badges';
+import { categoryCount, counterValue, useViolationList } from './use-violations';
+
+type Counts = ReturnType<typeof useViolationList>['counters'];
+
+export const RECENT_ACTIVITY = 3;
+
+/** Latest activity first (a message or a status change gives the violation a new `updatedAt`). */
+const recentList = defineSyncedList({ prefix: prefixOf(VIOLATION_SPACE), compare: (a: SyncedViolation, b: SyncedViolation) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id) });
+
+function lastLine(v: SyncedViolation) {
+  const last = v.history[v.history.length - 1];
+  return last ? `${last.action} · ${last.user.name || 'Unknown User'} · ${formatDate(last.at)}` : formatDate(v.updatedAt);
+}
+
+export function useViolationStats(counters: Counts): StatDef[] {
+  const recent = useSyncedList(recentList, { pageSize: RECENT_ACTIVITY }).items;
+  return [
+    ...VIOLATION_COUNTERS.map((c, i) => ({ label: c.label, value: counterValue(counters, i) })),
+    {
+      label: 'Recent Activity',
+      details: <RecentItems items={recent.map((v) => ({ key: v.id, href: `/compliance/${v.id}`, title: v.title, line: lastLine(v), badge: <ViolationStatusBadge status={v.status} /> }))} />,
+    },
+    { label: 'Violation Categories', details: <CountGrid items={VIOLATION_CATEGORIES.map((c) => ({ label: c, count: categoryCount(counters, c) }))} /> },
+  ];
+}

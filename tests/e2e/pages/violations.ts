@@ -1,0 +1,80 @@
+/**
+ * Page objects of the compliance screens (roles and labels, as a user finds things) and the database
+ * reads the stories check against.
+ */
+import type { Page } from 'playwright-core';
+import type { E2EServer } from '../../helpers/browser';
+import { goInApp } from '../../helpers/browser';
+
+export const violationsList = (page: Page) => ({
+  async open() {
+    await goInApp(page, '/compliance');
+    await page.getByRole('heading', { level: 1, name: 'Compliance' }).waitFor();
+  },
+  async choose(filter: 'Category' | 'Status', option: string) {
+    await page.getByRole('button', { name: filter }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+    await page.keyboard.press('Escape');
+  },
+  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
+});
+
+export const violationForm = (page: Page) => ({
+  resident: page.getByLabel('Resident'),
+  category: page.getByLabel('Category'),
+  title: page.getByRole('textbox', { name: 'Title' }),
+  message: page.getByRole('textbox', { name: /^Message/ }),
+  dueDate: page.getByLabel('Due Date'),
+  file: page.locator('input[type="file"]'),
+  submit: page.getByRole('button', { name: 'Create Violation' }),
+  async fill(p: { resident: string; title: string; message: string; dueDate: string; category?: string }) {
+    await this.resident.selectOption({ label: p.resident });
+    if (p.category) await this.category.selectOption(p.category);
+    await this.title.fill(p.title);
+    await this.message.click();
+    await page.keyboard.type(p.message);
+    await this.dueDate.fill(p.dueDate);
+  },
+});
+
+export const violationDetail = (page: Page) => ({
+  async open(title: string) {
+    await violationsList(page).viewLink(title).first().click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  },
+  status: page.getByLabel('Status', { exact: true }),
+  notes: page.getByLabel('Resolution Notes'),
+  resolve: page.getByRole('button', { name: /Resolve with Notes|Update Resolution/ }),
+  messagesLink: page.getByRole('link', { name: /^View Messages/ }),
+  history: page.getByRole('list', { name: 'Activity History' }),
+});
+
+/** `YYYY-MM-DD`, `days` from today on this machine (the browser's calendar is the same). */
+export const inDays = (days: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** The violation's row as stored, by title (undefined until the server has it). */
+export async function storedViolation(server: E2EServer, title: string) {
+  const rs = await server.db.execute({
+    sql: `SELECT v.id, v.status, v.attachment_filename, v.resolution_notes,
+      (SELECT count(*) FROM violations x WHERE x.title = v.title) AS copies,
+      (SELECT count(*) FROM violation_messages m WHERE m.violation_id = v.id) AS messages,
+      (SELECT count(*) FROM email_outbox o WHERE o.ref = 'violation:' || v.id AND o.template = 'violation-notice') AS notices
+      FROM violations v WHERE v.title = ?`,
+    args: [title],
+  });
+  const row = rs.rows[0];
+  return (
+    row && {
+      id: String(row.id),
+      status: String(row.status),
+      attachment: row.attachment_filename as string | null,
+      notes: row.resolution_notes as string | null,
+      copies: Number(row.copies),
+      messages: Number(row.messages),
+      notices: Number(row.notices),
+    }
+  );
+}

@@ -110,6 +110,10 @@ export function countMetric<V>(
   return { title: opts.title, icon: opts.icon, value: shown.toLocaleString('en-US'), ...changeBetween(current, previous) };
 }
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** "$1,250.00" from cents. */
+export const formatCents = (cents: number) => usd.format(cents / 100);
+
 export const isRecent = (t: number | null | undefined, now: number) => t != null && t > now - ACTIVITY_DAYS * DAY && t <= now;
 
 /** Every source's metric and activity over the values of its space; newest activity first. */

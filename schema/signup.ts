@@ -3,13 +3,13 @@
  * spec's messages, and the zod schemas of the wizard's forms and the signup calls. Client and server
  * both import this file.
  */
-import { z } from 'zod';
-import type { ApiUser } from './auth';
+import { z } from "zod";
+import type { ApiUser } from "./auth";
 
-export const PLAN_NAMES = ['free', 'starter', 'growth', 'pro'] as const;
+export const PLAN_NAMES = ["free", "starter", "growth", "pro"] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
 /** Plans a signup or a reactivation may choose (free has no price at the provider: testing only). */
-export const PAID_PLAN_NAMES = ['starter', 'growth', 'pro'] as const;
+export const PAID_PLAN_NAMES = ["starter", "growth", "pro"] as const;
 export type PaidPlanName = (typeof PAID_PLAN_NAMES)[number];
 
 export interface Plan {
@@ -26,40 +26,106 @@ export interface Plan {
 
 /** Features every plan has (platform §1). */
 export const COMMON_FEATURES = [
-  'Dues collection',
-  'Announcements',
-  'Maintenance requests',
-  'Document storage',
-  'Compliance tracking',
-  'Resident directory',
-  'Address directory',
-  'Email support',
+  "Dues collection",
+  "Announcements",
+  "Maintenance requests",
+  "Document storage",
+  "Compliance tracking",
+  "Resident directory",
+  "Address directory",
+  "Email support",
 ] as const;
 
-const STARTER_FEATURES = ['Dues collection', 'Announcements', 'Maintenance requests', 'Document storage', 'Violation tracking', 'Email support'];
-const GROWTH_FEATURES = [...STARTER_FEATURES, 'Advanced reporting', 'Custom branding', 'Automations'];
-const PRO_FEATURES = [...GROWTH_FEATURES, 'Priority support', 'Advanced analytics', 'API access', 'Custom integrations'];
+const STARTER_FEATURES = [
+  "Dues collection",
+  "Announcements",
+  "Maintenance requests",
+  "Document storage",
+  "Violation tracking",
+  "Email support",
+];
+const GROWTH_FEATURES = [
+  ...STARTER_FEATURES,
+  "Advanced reporting",
+  "Custom branding",
+  "Automations",
+];
+const PRO_FEATURES = [
+  ...GROWTH_FEATURES,
+  "Priority support",
+  "Advanced analytics",
+  "API access",
+  "Custom integrations",
+];
 
 /** Platform §9. */
 export const PLANS: Record<PlanName, Plan> = {
-  free: { name: 'free', display_name: 'Free', price: 0, price_cents: 0, max_units: null, description: 'For testing', features: STARTER_FEATURES },
-  starter: { name: 'starter', display_name: 'Starter', price: 49, price_cents: 4900, max_units: 50, description: 'For small HOAs', features: STARTER_FEATURES },
-  growth: { name: 'growth', display_name: 'Growth', price: 99, price_cents: 9900, max_units: 150, description: 'For growing communities', features: GROWTH_FEATURES },
-  pro: { name: 'pro', display_name: 'Pro', price: 199, price_cents: 19900, max_units: 400, description: 'For large HOAs', features: PRO_FEATURES },
+  free: {
+    name: "free",
+    display_name: "Free",
+    price: 0,
+    price_cents: 0,
+    max_units: null,
+    description: "For testing",
+    features: STARTER_FEATURES,
+  },
+  starter: {
+    name: "starter",
+    display_name: "Starter",
+    price: 49,
+    price_cents: 4900,
+    max_units: 50,
+    description: "For small HOAs",
+    features: STARTER_FEATURES,
+  },
+  growth: {
+    name: "growth",
+    display_name: "Growth",
+    price: 99,
+    price_cents: 9900,
+    max_units: 150,
+    description: "For growing communities",
+    features: GROWTH_FEATURES,
+  },
+  pro: {
+    name: "pro",
+    display_name: "Pro",
+    price: 199,
+    price_cents: 19900,
+    max_units: 400,
+    description: "For large HOAs",
+    features: PRO_FEATURES,
+  },
 };
 /** Plan rank on the billing page (platform §3): a higher rank is an upgrade. */
-export const PLAN_RANK: Record<PaidPlanName, number> = { starter: 1, growth: 2, pro: 3 };
-export const isPaidPlan = (v: unknown): v is PaidPlanName => typeof v === 'string' && (PAID_PLAN_NAMES as readonly string[]).includes(v);
+export const PLAN_RANK: Record<PaidPlanName, number> = {
+  starter: 1,
+  growth: 2,
+  pro: 3,
+};
+export const isPaidPlan = (v: unknown): v is PaidPlanName =>
+  typeof v === "string" && (PAID_PLAN_NAMES as readonly string[]).includes(v);
 /** "Starter", "Growth", "Pro" (the complete screen capitalises the plan name). */
-export const planDisplayName = (name: string) => (PLANS as Record<string, Plan | undefined>)[name]?.display_name ?? name.charAt(0).toUpperCase() + name.slice(1);
+export const planDisplayName = (name: string) =>
+  (PLANS as Record<string, Plan | undefined>)[name]?.display_name ??
+  name.charAt(0).toUpperCase() + name.slice(1);
 
 /** The smallest paid plan whose unit limit holds `units` addresses (pro when none does). */
 export function planForUnits(units: number): PaidPlanName {
-  return PAID_PLAN_NAMES.find((p) => units <= (PLANS[p].max_units ?? Infinity)) ?? 'pro';
+  return (
+    PAID_PLAN_NAMES.find((p) => units <= (PLANS[p].max_units ?? Infinity)) ??
+    "pro"
+  );
 }
 
 /** Platform §4 and §9. */
-export const SIGNUP_STEPS = ['plan_selection', 'account_creation', 'payment_setup', 'hoa_setup', 'complete'] as const;
+export const SIGNUP_STEPS = [
+  "plan_selection",
+  "account_creation",
+  "payment_setup",
+  "hoa_setup",
+  "complete",
+] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 export const TRIAL_DAYS = 30;
 export const AVAILABILITY_DEBOUNCE_MS = 500;
@@ -70,41 +136,58 @@ export const COMPLETE_COUNTDOWN_S = 5;
 export const CARD_FORM_DELAY_MS = 500;
 
 export const SIGNUP_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
-  passwordRule: 'Password must be at least 8 characters with at least one letter and one number',
-  confirmRequired: 'Please confirm your password',
-  passwordsDontMatch: 'Passwords do not match',
-  nameRequired: 'Full name is required',
-  hoaNameRequired: 'HOA name is required',
-  emailTaken: 'This email is already registered',
-  hoaNameTaken: 'An HOA with this name already exists',
-  plansFailed: 'Failed to load subscription plans. Please refresh the page.',
-  plansFailedTitle: 'Failed to Load Plans',
-  createFailed: 'Failed to create account. Please try again.',
-  selectPlanFirst: 'Please go back and select a plan first.',
-  missingPaymentId: 'Invalid signup response: missing payment identification',
-  paymentMethodFailed: 'Failed to process payment method. Please try again.',
-  paymentSetupFailed: 'Payment setup failed. Please try again.',
-  completeCardDetails: 'Please complete all card details',
-  uploadComingSoon: 'Excel/CSV upload feature coming soon!',
+  invalidEmail: "Please enter a valid email address",
+  passwordRule:
+    "Password must be at least 8 characters with at least one letter and one number",
+  confirmRequired: "Please confirm your password",
+  passwordsDontMatch: "Passwords do not match",
+  nameRequired: "Full name is required",
+  hoaNameRequired: "HOA name is required",
+  emailTaken: "This email is already registered",
+  hoaNameTaken: "An HOA with this name already exists",
+  plansFailed: "Failed to load subscription plans. Please refresh the page.",
+  plansFailedTitle: "Failed to Load Plans",
+  createFailed: "Failed to create account. Please try again.",
+  selectPlanFirst: "Please go back and select a plan first.",
+  missingPaymentId: "Invalid signup response: missing payment identification",
+  paymentMethodFailed: "Failed to process payment method. Please try again.",
+  paymentSetupFailed: "Payment setup failed. Please try again.",
+  completeCardDetails: "Please complete all card details",
+  uploadComingSoon: "Excel/CSV upload feature coming soon!",
   // Server answers beyond the spec's texts.
-  planInvalid: 'Please choose the Starter, Growth or Pro plan',
-  signupNotFound: 'This signup has expired or does not exist. Please start over.',
-  cardNotConfirmed: 'Your card has not been confirmed yet. Please complete the card details.',
-  fieldTooLong: 'This field is too long',
-  tooManyChecks: 'Too many attempts. Please wait a few minutes and try again.',
+  planInvalid: "Please choose the Starter, Growth or Pro plan",
+  signupNotFound:
+    "This signup has expired or does not exist. Please start over.",
+  cardNotConfirmed:
+    "Your card has not been confirmed yet. Please complete the card details.",
+  fieldTooLong: "This field is too long",
+  tooManyChecks: "Too many attempts. Please wait a few minutes and try again.",
 } as const;
 const M = SIGNUP_MESSAGES;
 
-const email = z.string({ error: M.invalidEmail }).trim().toLowerCase().min(1, M.invalidEmail).max(254, M.invalidEmail).email(M.invalidEmail);
+const email = z
+  .string({ error: M.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .min(1, M.invalidEmail)
+  .max(254, M.invalidEmail)
+  .email(M.invalidEmail);
 /** The signup rule (platform §9): 8 or more, a letter and a number; 72 bytes is what the hash reads. */
 export const signupPassword = z
   .string({ error: M.passwordRule })
   .min(8, M.passwordRule)
   .max(72, M.passwordRule)
   .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.passwordRule);
-const fullName = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.fieldTooLong);
-export const hoaName = z.string({ error: M.hoaNameRequired }).trim().min(1, M.hoaNameRequired).max(120, M.fieldTooLong);
+const fullName = z
+  .string({ error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(100, M.fieldTooLong);
+export const hoaName = z
+  .string({ error: M.hoaNameRequired })
+  .trim()
+  .min(1, M.hoaNameRequired)
+  .max(120, M.fieldTooLong);
 const paidPlan = z.enum(PAID_PLAN_NAMES, { error: M.planInvalid });
 
 // ---- Forms (the wizard validates these) ----
@@ -116,7 +199,10 @@ export const signupAccountForm = z
     name: fullName,
     hoa_name: hoaName,
   })
-  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, {
+    message: M.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
 export type SignupAccountForm = z.input<typeof signupAccountForm>;
 
 export const hoaSetupForm = z.object({
@@ -130,25 +216,45 @@ export type HoaSetupForm = z.infer<typeof hoaSetupForm>;
 export const plansQuery = z.object({ email: z.string().max(254).optional() });
 /** One of the two per call (the wizard checks each field on its own). */
 export const availabilityBody = z
-  .object({ email: z.string().trim().toLowerCase().max(254).optional(), hoa_name: z.string().trim().max(120).optional() })
-  .refine((v) => (v.email ? 1 : 0) + (v.hoa_name ? 1 : 0) === 1, { message: 'Send either email or hoa_name', path: ['email'] });
-export const trialBody = z.object({ email, password: signupPassword, name: fullName, hoa_name: hoaName, plan: paidPlan });
+  .object({
+    email: z.string().trim().toLowerCase().max(254).optional(),
+    hoa_name: z.string().trim().max(120).optional(),
+  })
+  .refine((v) => (v.email ? 1 : 0) + (v.hoa_name ? 1 : 0) === 1, {
+    message: "Send either email or hoa_name",
+    path: ["email"],
+  });
+export const trialBody = z.object({
+  email,
+  password: signupPassword,
+  name: fullName,
+  hoa_name: hoaName,
+  plan: paidPlan,
+});
 export type TrialBody = z.infer<typeof trialBody>;
 
 /** What proves a call continues this browser's signup: the ids and the token the trial call returned. */
 const signupRef = {
   user_id: z.string().min(1).max(64),
   hoa_id: z.string().min(1).max(64),
-  signup_token: z.string({ error: M.signupNotFound }).min(1, M.signupNotFound).max(200),
+  signup_token: z
+    .string({ error: M.signupNotFound })
+    .min(1, M.signupNotFound)
+    .max(200),
 };
 /** The payment-method confirmation call (`POST /api/signup/confirm-payment`, docs/decisions.md). */
 export const confirmPaymentBody = z.object({
   ...signupRef,
-  setup_intent_id: z.string({ error: M.missingPaymentId }).min(1, M.missingPaymentId).max(200),
+  setup_intent_id: z
+    .string({ error: M.missingPaymentId })
+    .min(1, M.missingPaymentId)
+    .max(200),
   payment_method_id: z.string().max(200).nullish(),
   subscription_id: z.string().max(64).nullish(),
 });
-export const completeBody = confirmPaymentBody.extend({ plan: paidPlan.optional() });
+export const completeBody = confirmPaymentBody.extend({
+  plan: paidPlan.optional(),
+});
 export const hoaSetupBody = hoaSetupForm;
 
 // ---- Answers ----
@@ -157,12 +263,12 @@ export interface AvailabilityResponse {
   available: boolean;
 }
 export interface PaymentConfig {
-  provider: 'stripe' | 'local';
+  provider: "stripe" | "local";
   /** Stripe.js key; null with the local provider, whose card form posts to its own confirm call. */
   publishable_key: string | null;
 }
 export interface TrialResponse {
-  user: { id: string; name: string; email: string; role: 'superadmin' };
+  user: { id: string; name: string; email: string; role: "superadmin" };
   hoa: { id: string; name: string };
   plan: PaidPlanName;
   subscription_id: string;

@@ -3,11 +3,20 @@
  * statuses, who manages billing, the lapsed-subscription rule, the spec's messages, the bodies and
  * answers of `/api/subscriptions/*`. Client and server both import this file.
  */
-import { z } from 'zod';
-import type { Role } from './roles';
-import { PAID_PLAN_NAMES, PLAN_RANK, type PaidPlanName } from './signup';
+import { z } from "zod";
+import type { Role } from "./roles";
+import { PAID_PLAN_NAMES, PLAN_RANK, type PaidPlanName } from "./signup";
 
-export const SUBSCRIPTION_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete_expired', 'paused'] as const;
+export const SUBSCRIPTION_STATUSES = [
+  "incomplete",
+  "trialing",
+  "active",
+  "past_due",
+  "unpaid",
+  "canceled",
+  "incomplete_expired",
+  "paused",
+] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 /**
@@ -15,15 +24,23 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
  * first payment never happened: incomplete_expired). Past due is not lapsed: the provider is still
  * retrying, and the HOA keeps working meanwhile (docs/decisions.md, "Lapsed subscriptions").
  */
-export const LAPSED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
-export const isLapsed = (status: string | null | undefined) => status != null && (LAPSED_STATUSES as readonly string[]).includes(status);
+export const LAPSED_STATUSES: readonly SubscriptionStatus[] = [
+  "canceled",
+  "unpaid",
+  "incomplete_expired",
+];
+export const isLapsed = (status: string | null | undefined) =>
+  status != null && (LAPSED_STATUSES as readonly string[]).includes(status);
 
 /** Whether a user must go to /reactivation (platform §2): the superadmin of a lapsed HOA. */
-export const needsReactivation = (role: Role, status: string | null | undefined) => role === 'superadmin' && isLapsed(status);
+export const needsReactivation = (
+  role: Role,
+  status: string | null | undefined,
+) => role === "superadmin" && isLapsed(status);
 
 /** Billing is the superadmin's (platform §6). */
 export const subscriptionPolicy = {
-  mayManage: (role: Role) => role === 'superadmin',
+  mayManage: (role: Role) => role === "superadmin",
 };
 
 /**
@@ -32,31 +49,48 @@ export const subscriptionPolicy = {
  * other write is refused with LAPSED_MESSAGE, by REST and by the sync push alike.
  */
 export function lapsedMayCall(method: string, path: string): boolean {
-  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return true;
-  if (['/api/auth/', '/api/signup/', '/api/subscriptions/', '/api/webhooks/', '/api/sync/'].some((p) => path.startsWith(p))) return true;
-  return path.endsWith('/download-url');
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS")
+    return true;
+  if (
+    [
+      "/api/auth/",
+      "/api/signup/",
+      "/api/subscriptions/",
+      "/api/webhooks/",
+      "/api/sync/",
+    ].some((p) => path.startsWith(p))
+  )
+    return true;
+  return path.endsWith("/download-url");
 }
 
 export const SUBSCRIPTION_MESSAGES = {
-  onlySuperadmin: 'Only the superadmin can manage the subscription',
-  lapsed: "This HOA's subscription has ended. You can still view everything, but changes are paused until the account owner reactivates the subscription.",
-  selectPlan: 'Please select a plan to continue.',
-  reactivationLoadFailed: 'Failed to load subscription information. Please try refreshing the page.',
-  reactivationFailed: 'Failed to start reactivation process. Please try again.',
-  checkoutCanceled: 'Checkout was canceled. You can try again by selecting a plan below.',
-  portalFailed: 'Failed to open billing portal. Please try again.',
-  redirectingToPortal: 'Redirecting to Billing Portal...',
-  upgradeNote: 'Upgrade takes effect immediately',
-  downgradeNote: 'Downgrade takes effect next billing cycle',
-  planUpdated: (plan: string) => `Your subscription has been successfully updated to the ${plan} plan!`,
+  onlySuperadmin: "Only the superadmin can manage the subscription",
+  lapsed:
+    "This HOA's subscription has ended. You can still view everything, but changes are paused until the account owner reactivates the subscription.",
+  selectPlan: "Please select a plan to continue.",
+  reactivationLoadFailed:
+    "Failed to load subscription information. Please try refreshing the page.",
+  reactivationFailed: "Failed to start reactivation process. Please try again.",
+  checkoutCanceled:
+    "Checkout was canceled. You can try again by selecting a plan below.",
+  portalFailed: "Failed to open billing portal. Please try again.",
+  redirectingToPortal: "Redirecting to Billing Portal...",
+  upgradeNote: "Upgrade takes effect immediately",
+  downgradeNote: "Downgrade takes effect next billing cycle",
+  planUpdated: (plan: string) =>
+    `Your subscription has been successfully updated to the ${plan} plan!`,
   // Server answers beyond the spec's texts.
-  noSubscription: 'This HOA has no subscription yet.',
-  notConnected: 'This subscription is not connected to the payment provider yet.',
-  samePlan: 'You are already on this plan.',
-  alreadyCanceled: 'This subscription is already canceled.',
-  canceledUseReactivation: 'This subscription has ended. Reactivate it with a plan to continue.',
-  nothingToReactivate: 'This subscription is active. There is nothing to reactivate.',
-  reasonTooLong: 'Reason must be at most 500 characters',
+  noSubscription: "This HOA has no subscription yet.",
+  notConnected:
+    "This subscription is not connected to the payment provider yet.",
+  samePlan: "You are already on this plan.",
+  alreadyCanceled: "This subscription is already canceled.",
+  canceledUseReactivation:
+    "This subscription has ended. Reactivate it with a plan to continue.",
+  nothingToReactivate:
+    "This subscription is active. There is nothing to reactivate.",
+  reasonTooLong: "Reason must be at most 500 characters",
 } as const;
 const M = SUBSCRIPTION_MESSAGES;
 
@@ -69,13 +103,22 @@ export const cancelBody = z.object({
   immediately: z.boolean().optional(),
 });
 
-export const planChangeDirection = (from: PaidPlanName, to: PaidPlanName): 'upgrade' | 'downgrade' => (PLAN_RANK[to] > PLAN_RANK[from] ? 'upgrade' : 'downgrade');
+export const planChangeDirection = (
+  from: PaidPlanName,
+  to: PaidPlanName,
+): "upgrade" | "downgrade" =>
+  PLAN_RANK[to] > PLAN_RANK[from] ? "upgrade" : "downgrade";
 
 /** The subscription as the API returns it (platform §3 plus what the profile card and the unit check show). */
 export interface ApiSubscription {
   _id: string;
   id: string;
-  plan: { name: string; display_name: string; price_cents: number; max_units: number | null };
+  plan: {
+    name: string;
+    display_name: string;
+    price_cents: number;
+    max_units: number | null;
+  };
   status: SubscriptionStatus;
   trial_end: string | null;
   current_period_end: string | null;
@@ -97,7 +140,11 @@ export interface SubscriptionStatusResponse {
 export type ReactivationStatusResponse = SubscriptionStatusResponse;
 export interface UpdatePlanResponse {
   subscription: ApiSubscription;
-  change: { plan: PaidPlanName; direction: 'upgrade' | 'downgrade'; effective_at: string | null };
+  change: {
+    plan: PaidPlanName;
+    direction: "upgrade" | "downgrade";
+    effective_at: string | null;
+  };
   message: string;
 }
 export interface PortalResponse {

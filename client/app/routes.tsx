@@ -5,6 +5,7 @@
  */
 import { announcementRoutes } from '../features/announcements/routes';
 import { billingRoutes } from '../features/billing/routes';
+import { dueRoutes } from '../features/dues/routes';
 import { requestRoutes } from '../features/requests/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { areaPage } from '../features/areas/AreaPage';
@@ -44,10 +45,7 @@ export const ROUTES: RouteDef[] = [
   ...announcementRoutes,
   ...requestRoutes,
   ...documentRoutes,
-  { path: '/dues', access: 'signed-in', page: areaPage({ title: 'Dues' }) },
-  { path: '/dues/create', access: 'board', denied: '/dues', page: areaPage({ title: 'Create Due', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
-  { path: '/dues/:id', access: 'signed-in', page: areaPage({ title: 'Due Details', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
-  { path: '/invoices/:id', access: 'signed-in', page: areaPage({ title: 'Invoice', breadcrumb: [{ label: 'Dues', href: '/dues' }] }) },
+  ...dueRoutes,
   { path: '/profile', access: 'signed-in', page: ProfilePage },
   { path: '/compliance', access: 'signed-in', page: areaPage(compliance) },
   { path: '/compliance/create', access: 'board', page: areaPage(createViolation) },
@@ -63,5 +61,4 @@ export const ROUTES: RouteDef[] = [
   ...userRoutes,
 
   // Superadmin
-  { path: '/stripe-setup', access: 'superadmin', page: areaPage({ title: 'Payment Account Setup' }) },
 ];

@@ -30,4 +30,5 @@ export { DetailList, DetailScreen, type DetailItem, type DetailItems } from './D
 export { PersonList, type ListedPerson } from './PersonList';
 export { Unavailable, type UnavailableWords } from './Unavailable';
 export { UserPicker } from './UserPicker';
-export { RichTextField } from './RichTextField';
+// RichTextField is imported by file ('../../ui/RichTextField'), not from here: it brings the editor
+// (Tiptap, ProseMirror, ~130 KB gzipped), which would otherwise land in the chunk every list screen loads.

@@ -7,5 +7,6 @@ export * from './announcements';
 export * from './documents';
 export * from './requests';
 export * from './violations';
+export * from './dues';
 export * from './sync';
 export * from './signup';

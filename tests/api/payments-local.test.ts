@@ -21,6 +21,8 @@ beforeEach(async () => {
   local = t.deps.payments as LocalPayments;
   [maple] = await t.deps.database.db.select({ id: hoas.id, name: hoas.name }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
   [rita] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.resident));
+  // The demo seed connects Maple Grove's account; these tests onboard it themselves.
+  await t.deps.database.transaction((tx) => tx.delete(connectAccounts).where(eq(connectAccounts.hoaId, maple.id)));
 });
 afterEach(async () => {
   await local.flush();

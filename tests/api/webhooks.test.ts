@@ -167,7 +167,11 @@ describe('webhook processing', () => {
 
   it('mirrors account.updated onto the connected account, in order', async () => {
     const now = t.clock();
-    await t.deps.database.transaction((tx) => tx.insert(connectAccounts).values({ hoaId: mapleId, accountId: 'acct_maple', createdAt: now, updatedAt: now }));
+    // The demo seed connected Maple Grove to a local account; this test links it to one of its own.
+    await t.deps.database.transaction(async (tx) => {
+      await tx.delete(connectAccounts).where(eq(connectAccounts.hoaId, mapleId));
+      await tx.insert(connectAccounts).values({ hoaId: mapleId, accountId: 'acct_maple', createdAt: now, updatedAt: now });
+    });
     const account = (enabled: boolean) => ({
       id: 'acct_maple',
       object: 'account',
@@ -190,7 +194,7 @@ describe('webhook processing', () => {
       tx.insert(invoiceCheckouts).values({ id: 'cs_inv', hoaId: mapleId, invoiceId: 'inv_1', userId: rita.id, amountCents: 12550, status: 'open', url: 'http://x', createdAt: now, updatedAt: now }),
     );
     const told: unknown[] = [];
-    onInvoicePaid(async (_tx, paid) => void told.push(paid));
+    onInvoicePaid(async (_deps, _tx, paid) => void told.push(paid));
     const session = (over: Record<string, unknown>) => ({ id: 'cs_inv', object: 'checkout.session', mode: 'payment', description: 'Monthly dues', metadata: { kind: 'invoice', invoice_id: 'inv_1' }, ...over });
     const s = nowS();
     const completed = event('checkout.session.completed', session({ payment_status: 'paid', payment_intent: 'pi_1' }), { created: s, account: 'acct_maple' });
@@ -215,7 +219,7 @@ describe('webhook processing', () => {
       tx.insert(invoiceCheckouts).values({ id: 'cs_fail', hoaId: mapleId, invoiceId: 'inv_fail', userId: rita.id, amountCents: 100, status: 'open', url: 'http://x', createdAt: now, updatedAt: now }),
     );
     let failures = 1;
-    onInvoicePaid(async (_tx, paid) => {
+    onInvoicePaid(async (_deps, _tx, paid) => {
       if (paid.invoiceId === 'inv_fail' && failures-- > 0) throw new Error('invoice table locked');
     });
     const e = event('checkout.session.completed', { id: 'cs_fail', object: 'checkout.session', payment_status: 'paid', metadata: { kind: 'invoice' } });

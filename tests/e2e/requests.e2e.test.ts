@@ -123,6 +123,15 @@ describe('requests', () => {
       await expectNoSeriousAxe(bp);
       await snap(bp, 'request-messages-board');
       await expect.poll(async () => (await storedRequest(e2e.server, title))?.comments, { timeout: 15_000 }).toBe(1);
+      // A seeded thread: the resident's and the board's messages, a Staff badge, an internal note.
+      const seeded = (await storedRequest(e2e.server, 'Leaking roof over the garage'))!;
+      await goInApp(bp, `/requests/${seeded.id}/messages`);
+      await t.messages.getByText('Quote from Apex Roofing: $1,850, within the maintenance budget.').waitFor();
+      await t.messages.getByText('Internal', { exact: true }).waitFor();
+      await t.messages.getByText('Staff', { exact: true }).first().waitFor();
+      await t.messages.getByText('Rita Resident').waitFor();
+      await expectNoSeriousAxe(bp);
+      await snap(bp, 'request-messages-thread-board');
       const row = (await storedRequest(e2e.server, title))!;
       expect(row.status).toBe('in_progress');
       expect(row.assignedTo).not.toBeNull();

@@ -112,7 +112,7 @@ describe('account screens (signed out)', () => {
     await h1(page, 'Support Center');
     await check(page, 'support');
     await page.goto('/signup');
-    await h1(page, 'Start your free trial');
+    await h1(page, 'Choose Your Plan');
     await check(page, 'signup');
     await page.goto('/missing-page');
     await h1(page, 'Page not found');

@@ -206,4 +206,42 @@ describe('query plans', () => {
     expect(rita.values<{ id: string; messages: unknown[] }>('violation/').find((v) => v.id === issued)?.messages).toHaveLength(1);
     expect(await badPlans(t, ran)).toEqual([]);
   });
+
+  it('dues and invoices: lists with filters, detail, the mutators, the jobs and pulls use indexes only', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const resident = await login(t, DEMO.maple.resident);
+    const ran = recordStatements(t);
+
+    for (const token of [board.token, resident.token]) {
+      expect((await call(t, 'GET', '/api/dues', { token })).status).toBe(200);
+      await call(t, 'GET', '/api/dues/payments', { token });
+      for (const q of ['', '?page=2', '?status=overdue', '?status=pending&status=paid', '?title=dues', '?sortOrder=asc']) {
+        expect((await call(t, 'GET', `/api/invoices${q}`, { token })).status).toBe(200);
+      }
+      const list = await call(t, 'GET', '/api/invoices', { token });
+      await call(t, 'GET', `/api/invoices/${list.json.docs[0]._id}`, { token });
+      const dues = await call(t, 'GET', '/api/dues', { token });
+      await call(t, 'GET', `/api/dues/${dues.json.docs[0]._id}`, { token });
+    }
+    const ben = new SyncTestClient(t, board.token);
+    const rita = new SyncTestClient(t, resident.token);
+    await ben.pull();
+    await rita.pull();
+    const today = new Date(t.clock()).toISOString().slice(0, 10);
+    await ben.push([
+      ben.mutation('createDue', { id: crypto.randomUUID(), title: 'Plan check', frequency: 'monthly', recipients: [resident.user._id], send_date: today, amount: 10, reason: 'dues', due_date_offset: 7 }),
+      ben.mutation('setInvoiceStatus', { id: ben.values<{ id: string; status: string }>('invoice/').find((i) => i.status === 'overdue')!.id, status: 'canceled' }),
+    ]);
+    const { issueDueInvoices } = await import('../../worker/domain/dues');
+    const { markOverdueInvoices } = await import('../../worker/domain/invoices');
+    await issueDueInvoices(t.deps);
+    await markOverdueInvoices(t.deps);
+    for (const c of [ben, rita]) {
+      await c.pull();
+      await c.pull();
+    }
+    expect(rita.values<{ due: { title: string } }>('invoice/').some((i) => i.due.title === 'Plan check')).toBe(true);
+    expect(await badPlans(t, ran)).toEqual([]);
+  });
 });

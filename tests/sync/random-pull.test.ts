@@ -241,6 +241,29 @@ async function world(seed: number) {
       const notes = status === 'resolved' && rnd.chance(0.5) ? `Notes ${rnd.int(100)}` : undefined;
       return board.client.push([board.client.mutation('setViolationStatus', { id: rnd.pick(seen).id, status, resolution_notes: notes })]);
     },
+    async createDue() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const board = boardOf(hoa);
+      const recipients = (await activeIds(hoa)).filter(() => rnd.chance(0.6));
+      if (!recipients.length) return;
+      // Today issues at once; tomorrow is issued by the job once a day has passed.
+      const sendDay = new Date(t.clock() + rnd.int(2) * 86_400_000).toISOString().slice(0, 10);
+      const args = { id: crypto.randomUUID(), title: `Dues ${rnd.int(1000)}`, frequency: rnd.pick(['one_time', 'monthly', 'quarterly'] as const), recipients, send_date: sendDay, amount: 1 + rnd.int(300), reason: 'dues' as const, due_date_offset: 1 + rnd.int(3) };
+      return board.client.push([board.client.mutation('createDue', args)]);
+    },
+    async setInvoiceStatus() {
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const board = boardOf(hoa);
+      const seen = board.client.values<{ id: string }>('invoice/');
+      if (!seen.length) return;
+      return board.client.push([board.client.mutation('setInvoiceStatus', { id: rnd.pick(seen).id, status: rnd.pick(['pending', 'paid', 'overdue', 'canceled'] as const) })]);
+    },
+    async dayPasses() {
+      // The issuing and overdue jobs have something to do.
+      t.clock.advance(86_400_000);
+      await runJobs(t.deps);
+      for (const email of emails) await relogin(email);
+    },
     async pull() {
       const v = rnd.pick(viewers);
       if ((await userRow(v.email)).status === 'active') return v.client.pull();
@@ -274,6 +297,9 @@ async function world(seed: number) {
           expect(held.filter((r) => r.resident.id !== user.id || r.messages.some((m) => !m.isPublic))).toEqual([]);
           const violations = v.client.values<{ resident: { id: string }; messages: { isPublic: boolean }[] }>('violation/');
           expect(violations.filter((r) => r.resident.id !== user.id || r.messages.some((m) => !m.isPublic))).toEqual([]);
+          // Their own invoices only, and dues that bill them naming nobody else.
+          expect(v.client.values<{ recipient: { id: string } }>('invoice/').filter((i) => i.recipient.id !== user.id)).toEqual([]);
+          expect(v.client.values<{ recipients: { id: string }[] }>('due/').filter((d) => d.recipients.some((p) => p.id !== user.id))).toEqual([]);
         }
       }
     },
@@ -285,18 +311,18 @@ describe('incremental pull equals a fresh full pull', () => {
   afterEach(() => t?.close());
 
   for (const seed of [1, 2, 3]) {
-    it(`after a random history of 160 writes across areas, roles and users (seed ${seed})`, async () => {
+    it(`after a random history of 240 writes across areas, roles and users (seed ${seed})`, async () => {
       const w = await world(seed);
       t = w.t;
       for (const v of w.viewers) await v.client.pull();
       const done: string[] = [];
-      for (let i = 0; i < 160; i++) {
+      for (let i = 0; i < 240; i++) {
         done.push(await w.step());
-        if (i % 40 === 39) await w.compare();
+        if (i % 60 === 59) await w.compare();
       }
       await w.compare();
-      // The history exercised what it should (a seed that only pulled would prove nothing).
-      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'timePasses', 'editDocument', 'uploadDocument']) expect(done).toContain(move);
+      // The history exercised what it should (a seed that only pulled would prove nothing); 240 steps so every move of ~20 comes up.
+      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'timePasses', 'editDocument', 'uploadDocument', 'createDue', 'setInvoiceStatus', 'dayPasses']) expect(done).toContain(move);
     }, 60_000);
   }
 });

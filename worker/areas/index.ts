@@ -6,6 +6,8 @@ import type { MutatorName } from '../../sync/mutators';
 import { announcementsArea } from './announcements';
 import { billingArea } from './billing';
 import { documentsArea } from './documents';
+import { duesArea } from './dues';
+import { invoicesArea } from './invoices';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
@@ -20,6 +22,8 @@ export const serverAreas: ServerArea[] = [
   documentsArea,
   violationsArea,
   usersArea,
+  duesArea,
+  invoicesArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

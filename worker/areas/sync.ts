@@ -5,9 +5,11 @@
  */
 import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
 import { documentSyncArea } from '../domain/documents/sync';
+import { dueSyncArea } from '../domain/dues/sync';
+import { invoiceSyncArea } from '../domain/invoices/sync';
 import { requestSyncArea } from '../domain/requests/sync';
 import { violationSyncArea } from '../domain/violations/sync';
 import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
-export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, documentSyncArea, noticeSyncArea, requestSyncArea, violationSyncArea];
+export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, documentSyncArea, noticeSyncArea, requestSyncArea, violationSyncArea, dueSyncArea, invoiceSyncArea];

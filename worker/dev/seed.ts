@@ -7,6 +7,7 @@ import type { FileStorage } from '../services/storage/types';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedDocuments } from './seed-documents';
+import { seedDues } from './seed-dues';
 import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
 import { seedNeighbours } from './seed-users';
@@ -123,7 +124,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

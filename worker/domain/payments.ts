@@ -147,7 +147,7 @@ const applyAccount: EventHandler = async ({ tx, event, deps }) => {
 };
 
 /** What an area does when an invoice's Checkout is paid (the invoices area marks the invoice paid). Listed in worker/areas/listeners.ts. */
-export type InvoicePaidListener = (tx: Tx, paid: { hoaId: string; invoiceId: string; checkoutId: string; amountCents: number; paidAt: number }) => Promise<void>;
+export type InvoicePaidListener = (deps: AppDeps, tx: Tx, paid: { hoaId: string; invoiceId: string; checkoutId: string; amountCents: number; paidAt: number }) => Promise<void>;
 
 function checkoutStatus(type: string, object: Record<string, any>): 'paid' | 'failed' | 'expired' | null {
   if (type === 'checkout.session.expired') return 'expired';
@@ -191,7 +191,7 @@ const applyCheckout: EventHandler = async (ctx) => {
   if (status !== 'paid') return 'applied';
 
   const paid = { hoaId: checkout.hoaId, invoiceId: checkout.invoiceId, checkoutId: checkout.id, amountCents: checkout.amountCents, paidAt: now };
-  for (const listener of platformListeners.invoicePaid) await listener(tx, paid);
+  for (const listener of platformListeners.invoicePaid) await listener(deps, tx, paid);
   const [payer] = await tx.select().from(users).where(and(eq(users.id, checkout.userId), eq(users.hoaId, checkout.hoaId))).limit(1);
   const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, checkout.hoaId)).limit(1);
   if (payer) {

@@ -1,8 +1,8 @@
-import { createMiddleware } from 'hono/factory';
-import { lapsedMayCall } from '../../schema/subscriptions';
-import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
-import type { AppEnv } from '../env';
-import { verifyAccessToken } from '../services/tokens';
+import { createMiddleware } from "hono/factory";
+import { lapsedMayCall } from "../../schema/subscriptions";
+import { hoaLapsed, lapsedRefusal } from "../domain/subscriptions/lapsed";
+import type { AppEnv } from "../env";
+import { verifyAccessToken } from "../services/tokens";
 
 /**
  * The lapsed-subscription rule for REST (docs/decisions.md): a signed-in member of an HOA whose
@@ -12,10 +12,15 @@ import { verifyAccessToken } from '../services/tokens';
  */
 export const refuseLapsedWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (lapsedMayCall(c.req.method, c.req.path)) return next();
-  const header = c.req.header('Authorization');
-  if (!header?.startsWith('Bearer ')) return next();
+  const header = c.req.header("Authorization");
+  if (!header?.startsWith("Bearer ")) return next();
   const deps = c.var.deps;
-  const claims = await verifyAccessToken(deps.config.jwtSecret, header.slice(7).trim(), deps.clock());
-  if (claims && (await hoaLapsed(deps.database.db, claims.hoa))) throw lapsedRefusal();
+  const claims = await verifyAccessToken(
+    deps.config.jwtSecret,
+    header.slice(7).trim(),
+    deps.clock(),
+  );
+  if (claims && (await hoaLapsed(deps.database.db, claims.hoa)))
+    throw lapsedRefusal();
   await next();
 });

@@ -159,7 +159,7 @@ export const devPayRoutes = new Hono<AppEnv>()
   .get('/portal/:id', async (c) => portalPage(c, c.req.query('error') ?? null))
   .post('/portal/:id/cancel', async (c) => {
     const form = await c.req.parseBody();
-    const r = await local(c)!.portalCancel(c.req.param('id'), String(form.subscription ?? ''));
+    const r = await local(c)!.portalCancel(c.req.param('id'), String(form.subscription ?? ''), form.when === 'now');
     return after(c, r, (error) => portalPage(c, error));
   })
   .post('/portal/:id/renew', async (c) => {
@@ -262,7 +262,8 @@ ${
     ? ''
     : s.cancel_at_period_end
       ? html`<form method="post" action="/dev/pay/portal/${id}/renew"><input type="hidden" name="subscription" value="${s.id}"><button type="submit" class="secondary">Renew plan</button></form>`
-      : html`<form method="post" action="/dev/pay/portal/${id}/cancel"><input type="hidden" name="subscription" value="${s.id}"><button type="submit" class="danger">Cancel plan</button></form>`
+      : html`<form method="post" action="/dev/pay/portal/${id}/cancel" class="stack"><input type="hidden" name="subscription" value="${s.id}"><button type="submit" class="danger">Cancel plan</button>
+<button type="submit" name="when" value="now" class="secondary">Cancel now (end access today)</button></form>`
 }</div>`;
   });
   return c.html(

@@ -11,23 +11,60 @@
  *   session cookies.
  * - `POST /hoa-setup {name, city?, zip?}` (the new superadmin's Bearer token) → `{hoa}`.
  */
-import { Hono } from 'hono';
-import { availabilityBody, completeBody, confirmPaymentBody, hoaSetupBody, plansQuery, trialBody } from '../../schema/signup';
-import { checkAvailability, completeSignup, confirmPayment, listPlans, setupHoa, startTrial } from '../domain/signup';
-import type { AppEnv } from '../env';
-import { requireAuth } from '../middleware/auth';
-import { clientMeta } from '../middleware/client-meta';
-import { validate } from '../middleware/validate';
-import { setSessionCookies } from './auth';
+import { Hono } from "hono";
+import {
+  availabilityBody,
+  completeBody,
+  confirmPaymentBody,
+  hoaSetupBody,
+  plansQuery,
+  trialBody,
+} from "../../schema/signup";
+import {
+  checkAvailability,
+  completeSignup,
+  confirmPayment,
+  listPlans,
+  setupHoa,
+  startTrial,
+} from "../domain/signup";
+import type { AppEnv } from "../env";
+import { requireAuth } from "../middleware/auth";
+import { clientMeta } from "../middleware/client-meta";
+import { validate } from "../middleware/validate";
+import { setSessionCookies } from "./auth";
 
 export const signupRoutes = new Hono<AppEnv>()
-  .get('/plans', validate('query', plansQuery), (c) => c.json(listPlans()))
-  .post('/check-availability', validate('json', availabilityBody), async (c) => c.json(await checkAvailability(c.var.deps, c.req.valid('json'), clientMeta(c))))
-  .post('/trial', validate('json', trialBody), async (c) => c.json(await startTrial(c.var.deps, c.req.valid('json'), clientMeta(c)), 201))
-  .post('/confirm-payment', validate('json', confirmPaymentBody), async (c) => c.json(await confirmPayment(c.var.deps, c.req.valid('json'))))
-  .post('/complete', validate('json', completeBody), async (c) => {
-    const done = await completeSignup(c.var.deps, c.req.valid('json'), clientMeta(c));
+  .get("/plans", validate("query", plansQuery), (c) => c.json(listPlans()))
+  .post("/check-availability", validate("json", availabilityBody), async (c) =>
+    c.json(
+      await checkAvailability(c.var.deps, c.req.valid("json"), clientMeta(c)),
+    ),
+  )
+  .post("/trial", validate("json", trialBody), async (c) =>
+    c.json(
+      await startTrial(c.var.deps, c.req.valid("json"), clientMeta(c)),
+      201,
+    ),
+  )
+  .post("/confirm-payment", validate("json", confirmPaymentBody), async (c) =>
+    c.json(await confirmPayment(c.var.deps, c.req.valid("json"))),
+  )
+  .post("/complete", validate("json", completeBody), async (c) => {
+    const done = await completeSignup(
+      c.var.deps,
+      c.req.valid("json"),
+      clientMeta(c),
+    );
     setSessionCookies(c, done);
-    return c.json({ token: done.token, accessToken: done.accessToken, user: done.user, hoa: done.hoa, subscription: done.subscription });
+    return c.json({
+      token: done.token,
+      accessToken: done.accessToken,
+      user: done.user,
+      hoa: done.hoa,
+      subscription: done.subscription,
+    });
   })
-  .post('/hoa-setup', requireAuth, validate('json', hoaSetupBody), async (c) => c.json(await setupHoa(c.var.deps, c.var.actor, c.req.valid('json'))));
+  .post("/hoa-setup", requireAuth, validate("json", hoaSetupBody), async (c) =>
+    c.json(await setupHoa(c.var.deps, c.var.actor, c.req.valid("json"))),
+  );

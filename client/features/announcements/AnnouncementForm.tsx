@@ -19,7 +19,8 @@ import type { HoaReplicache } from '../../lib/replicache';
 import { uploadFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { useSyncedForm } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, RichTextField, Select, UserPicker } from '../../ui';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, Select, UserPicker } from '../../ui';
+import { RichTextField } from '../../ui/RichTextField';
 import { MailIcon } from '../../ui/icons';
 import { ANNOUNCEMENT_FIELDS, toWire, type AnnouncementFormValues } from './form-values';
 

@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
-import type { Plan } from '../../../schema/signup';
-import { formatMoney } from '../../lib/format';
-import { Badge } from '../../ui/Badge';
-import { cx } from '../../ui/cx';
-import { CheckIcon } from '../../ui/icons';
+import type { ReactNode } from "react";
+import type { Plan } from "../../../schema/signup";
+import { formatMoney } from "../../lib/format";
+import { Badge } from "../../ui/Badge";
+import { cx } from "../../ui/cx";
+import { CheckIcon } from "../../ui/icons";
 
 /** "Up to 50 units" (the free plan: "Unlimited units"). */
-export const unitsText = (plan: Pick<Plan, 'max_units'>) => (plan.max_units == null ? 'Unlimited units' : `Up to ${plan.max_units} units`);
+export const unitsText = (plan: Pick<Plan, "max_units">) =>
+  plan.max_units == null ? "Unlimited units" : `Up to ${plan.max_units} units`;
 
 /**
  * A plan as the signup, billing and reactivation screens show it: name, monthly price, units, its
@@ -32,14 +33,20 @@ export function PlanCard({
   const body = (
     <>
       <div className="flex items-start justify-between gap-2">
-        <h3 className="text-lg font-semibold text-neutral-900">{plan.display_name}</h3>
+        <h3 className="text-lg font-semibold text-neutral-900">
+          {plan.display_name}
+        </h3>
         {selected ? <Badge variant="success">Selected</Badge> : badge}
       </div>
       <p className="mt-2 text-neutral-900">
-        <span className="text-3xl font-bold tabular-nums">{formatMoney(plan.price)}</span>
+        <span className="text-3xl font-bold tabular-nums">
+          {formatMoney(plan.price)}
+        </span>
         <span className="text-sm text-neutral-600">/month</span>
       </p>
-      <p className="mt-1 text-sm font-medium text-neutral-700">{unitsText(plan)}</p>
+      <p className="mt-1 text-sm font-medium text-neutral-700">
+        {unitsText(plan)}
+      </p>
       <p className="mt-1 text-sm text-neutral-600">{plan.description}</p>
       {showFeatures && (
         <ul className="mt-4 space-y-1.5 text-sm text-neutral-700">
@@ -56,13 +63,21 @@ export function PlanCard({
     </>
   );
   const frame = cx(
-    'flex h-full flex-col rounded-xl border bg-white p-5 text-left shadow-card transition-colors',
-    selected ? 'border-accent-600 ring-2 ring-accent-600' : 'border-neutral-200',
-    onSelect && 'cursor-pointer hover:border-accent-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600',
+    "flex h-full flex-col rounded-xl border bg-white p-5 text-left shadow-card transition-colors",
+    selected
+      ? "border-accent-600 ring-2 ring-accent-600"
+      : "border-neutral-200",
+    onSelect &&
+      "cursor-pointer hover:border-accent-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600",
   );
   if (onSelect) {
     return (
-      <button type="button" className={frame} onClick={onSelect} aria-pressed={selected}>
+      <button
+        type="button"
+        className={frame}
+        onClick={onSelect}
+        aria-pressed={selected}
+      >
         {body}
       </button>
     );

@@ -1,16 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'wouter';
-import { PAID_PLAN_NAMES, PLAN_RANK, PLANS, isPaidPlan } from '../../../schema/signup';
-import { SUBSCRIPTION_MESSAGES as M } from '../../../schema/subscriptions';
-import { errorMessage } from '../../lib/api';
-import { SUPPORT_EMAIL } from '../../lib/config';
-import { Alert } from '../../ui/Alert';
-import { Badge } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
-import { LoadingText } from '../../ui/Loading';
-import { PageHeader } from '../../ui/PageHeader';
-import { billingApi, openBillingPortal } from './billing-api';
-import { PlanCard } from './PlanCard';
+import { useEffect, useState } from "react";
+import { Link } from "wouter";
+import {
+  PAID_PLAN_NAMES,
+  PLAN_RANK,
+  PLANS,
+  isPaidPlan,
+} from "../../../schema/signup";
+import { SUBSCRIPTION_MESSAGES as M } from "../../../schema/subscriptions";
+import { errorMessage } from "../../lib/api";
+import { SUPPORT_EMAIL } from "../../lib/config";
+import { Alert } from "../../ui/Alert";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { LoadingText } from "../../ui/Loading";
+import { PageHeader } from "../../ui/PageHeader";
+import { billingApi, openBillingPortal } from "./billing-api";
+import { PlanCard } from "./PlanCard";
 
 /**
  * /plan-selection (platform §2), a billing page: it opens the billing portal at once. Its plan cards
@@ -33,13 +38,34 @@ export function PlanSelectionPage() {
       live = false;
     };
   }, []);
-  const toPortal = () => openBillingPortal(current).catch((e) => setError(errorMessage(e, M.portalFailed)));
+  const toPortal = () =>
+    openBillingPortal(current).catch((e) =>
+      setError(errorMessage(e, M.portalFailed)),
+    );
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Billing" subtitle="Your HOA's plan and payment details" breadcrumb={[{ label: 'Profile', href: '/profile' }, { label: 'Billing' }]} />
+      <PageHeader
+        title="Billing"
+        subtitle="Your HOA's plan and payment details"
+        breadcrumb={[
+          { label: "Profile", href: "/profile" },
+          { label: "Billing" },
+        ]}
+      />
       {error ? (
-        <Alert tone="error" action={<Button size="sm" variant="secondary" onClick={() => location.reload()}>Try Again</Button>}>
+        <Alert
+          tone="error"
+          action={
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => location.reload()}
+            >
+              Try Again
+            </Button>
+          }
+        >
           {error}
         </Alert>
       ) : (
@@ -48,16 +74,28 @@ export function PlanSelectionPage() {
       <div className="grid gap-4 md:grid-cols-3">
         {PAID_PLAN_NAMES.map((name) => {
           const isCurrent = current === name;
-          const note = isCurrent || !isPaidPlan(current) ? null : PLAN_RANK[name] > PLAN_RANK[current] ? M.upgradeNote : M.downgradeNote;
+          const note =
+            isCurrent || !isPaidPlan(current)
+              ? null
+              : PLAN_RANK[name] > PLAN_RANK[current]
+                ? M.upgradeNote
+                : M.downgradeNote;
           return (
             <PlanCard
               key={name}
               plan={PLANS[name]}
-              badge={name === 'growth' ? <Badge>Most Popular</Badge> : undefined}
+              badge={
+                name === "growth" ? <Badge>Most Popular</Badge> : undefined
+              }
               note={note}
               action={
-                <Button className="w-full" variant={isCurrent ? 'secondary' : 'primary'} disabled={isCurrent} onClick={() => void toPortal()}>
-                  {isCurrent ? 'Current Plan' : 'Update Billing Information'}
+                <Button
+                  className="w-full"
+                  variant={isCurrent ? "secondary" : "primary"}
+                  disabled={isCurrent}
+                  onClick={() => void toPortal()}
+                >
+                  {isCurrent ? "Current Plan" : "Update Billing Information"}
                 </Button>
               }
             />
@@ -65,12 +103,18 @@ export function PlanSelectionPage() {
         })}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-        <Link href="/profile" className="font-medium text-accent-700 hover:underline">
+        <Link
+          href="/profile"
+          className="font-medium text-accent-700 hover:underline"
+        >
           Back to Profile
         </Link>
         <span className="text-neutral-600">
-          Questions about billing?{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-accent-700 hover:underline">
+          Questions about billing?{" "}
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className="font-medium text-accent-700 hover:underline"
+          >
             Contact support
           </a>
         </span>

@@ -1,26 +1,33 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
-import { planDisplayName } from '../../../schema/signup';
-import { SUBSCRIPTION_MESSAGES as M, type ApiSubscription } from '../../../schema/subscriptions';
-import { errorMessage } from '../../lib/api';
-import { formatCents, formatDate } from '../../lib/format';
-import { Alert } from '../../ui/Alert';
-import { Badge, type BadgeVariant } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
-import { DetailRow } from '../../ui/DetailRow';
-import { Card, CardBody, CardHeader } from '../../ui/Card';
-import { LoadingText } from '../../ui/Loading';
-import { billingApi, openBillingPortal, takePlanBeforePortal } from './billing-api';
+import { useEffect, useState } from "react";
+import { Link, useLocation, useSearch } from "wouter";
+import { planDisplayName } from "../../../schema/signup";
+import {
+  SUBSCRIPTION_MESSAGES as M,
+  type ApiSubscription,
+} from "../../../schema/subscriptions";
+import { errorMessage } from "../../lib/api";
+import { formatCents, formatDate } from "../../lib/format";
+import { Alert } from "../../ui/Alert";
+import { Badge, type BadgeVariant } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { DetailRow } from "../../ui/DetailRow";
+import { Card, CardBody, CardHeader } from "../../ui/Card";
+import { LoadingText } from "../../ui/Loading";
+import {
+  billingApi,
+  openBillingPortal,
+  takePlanBeforePortal,
+} from "./billing-api";
 
 const STATUS: Record<string, [string, BadgeVariant]> = {
-  trialing: ['Free trial', 'success'],
-  active: ['Active', 'success'],
-  past_due: ['Past due', 'warning'],
-  canceled: ['Canceled', 'destructive'],
-  unpaid: ['Unpaid', 'destructive'],
-  incomplete: ['Incomplete', 'warning'],
-  incomplete_expired: ['Expired', 'destructive'],
-  paused: ['Paused', 'secondary'],
+  trialing: ["Free trial", "success"],
+  active: ["Active", "success"],
+  past_due: ["Past due", "warning"],
+  canceled: ["Canceled", "destructive"],
+  unpaid: ["Unpaid", "destructive"],
+  incomplete: ["Incomplete", "warning"],
+  incomplete_expired: ["Expired", "destructive"],
+  paused: ["Paused", "secondary"],
 };
 
 /** Back from the portal with another plan: the profile's banner flag (§2) replaces the return flag. */
@@ -28,12 +35,16 @@ function usePortalReturn(sub: ApiSubscription | null) {
   const search = useSearch();
   const [, navigate] = useLocation();
   useEffect(() => {
-    if (!sub || !new URLSearchParams(search).has('billing_return')) return;
+    if (!sub || !new URLSearchParams(search).has("billing_return")) return;
     const before = takePlanBeforePortal();
-    navigate(before && before !== sub.plan.name ? `/profile?plan_updated=${sub.plan.name}` : '/profile', { replace: true });
+    navigate(
+      before && before !== sub.plan.name
+        ? `/profile?plan_updated=${sub.plan.name}`
+        : "/profile",
+      { replace: true },
+    );
   }, [sub, search, navigate]);
 }
-
 
 /** The superadmin's subscription on /profile (platform §2, §4): plan, status, dates, units, and the portal. */
 export function SubscriptionCard() {
@@ -41,7 +52,10 @@ export function SubscriptionCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    billingApi.status().then((r) => setSub(r.subscription), (e) => setError(errorMessage(e, M.reactivationLoadFailed)));
+    billingApi.status().then(
+      (r) => setSub(r.subscription),
+      (e) => setError(errorMessage(e, M.reactivationLoadFailed)),
+    );
   }, []);
   usePortalReturn(sub);
 
@@ -52,12 +66,20 @@ export function SubscriptionCard() {
       setBusy(false);
     });
   };
-  const [label, variant] = sub ? (STATUS[sub.status] ?? [sub.status, 'secondary']) : ['', 'secondary'];
+  const [label, variant] = sub
+    ? (STATUS[sub.status] ?? [sub.status, "secondary"])
+    : ["", "secondary"];
   const canceled = sub && (sub.cancel_at_period_end || sub.canceled_at);
 
   return (
     <Card>
-      <CardHeader title="Subscription" description="Your HOA's plan and billing" actions={sub && <Badge variant={variant as BadgeVariant}>{label}</Badge>} />
+      <CardHeader
+        title="Subscription"
+        description="Your HOA's plan and billing"
+        actions={
+          sub && <Badge variant={variant as BadgeVariant}>{label}</Badge>
+        }
+      />
       <CardBody className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         {!sub && !error && <LoadingText label="Loading subscription..." />}
@@ -65,14 +87,34 @@ export function SubscriptionCard() {
           <>
             <dl className="divide-y divide-neutral-200">
               <DetailRow label="Plan">{`${sub.plan.display_name} · ${formatCents(sub.plan.price_cents)}/month`}</DetailRow>
-              {sub.status === 'trialing' && sub.trial_end && <DetailRow label="Trial ends">{formatDate(sub.trial_end)}</DetailRow>}
-              {!canceled && sub.current_period_end && <DetailRow label="Next billing date">{formatDate(sub.current_period_end)}</DetailRow>}
-              <DetailRow label="Units">{sub.plan.max_units == null ? `${sub.address_count} addresses` : `${sub.address_count} of ${sub.plan.max_units} units`}</DetailRow>
+              {sub.status === "trialing" && sub.trial_end && (
+                <DetailRow label="Trial ends">
+                  {formatDate(sub.trial_end)}
+                </DetailRow>
+              )}
+              {!canceled && sub.current_period_end && (
+                <DetailRow label="Next billing date">
+                  {formatDate(sub.current_period_end)}
+                </DetailRow>
+              )}
+              <DetailRow label="Units">
+                {sub.plan.max_units == null
+                  ? `${sub.address_count} addresses`
+                  : `${sub.address_count} of ${sub.plan.max_units} units`}
+              </DetailRow>
               {canceled && (
                 <>
-                  <DetailRow label="Canceled on">{sub.canceled_at ? formatDate(sub.canceled_at) : '—'}</DetailRow>
-                  <DetailRow label="Access expires">{sub.access_expires_at ? formatDate(sub.access_expires_at) : '—'}</DetailRow>
-                  <DetailRow label="Reason">{sub.cancellation_reason ?? 'Not given'}</DetailRow>
+                  <DetailRow label="Canceled on">
+                    {sub.canceled_at ? formatDate(sub.canceled_at) : "—"}
+                  </DetailRow>
+                  <DetailRow label="Access expires">
+                    {sub.access_expires_at
+                      ? formatDate(sub.access_expires_at)
+                      : "—"}
+                  </DetailRow>
+                  <DetailRow label="Reason">
+                    {sub.cancellation_reason ?? "Not given"}
+                  </DetailRow>
                 </>
               )}
             </dl>
@@ -81,17 +123,32 @@ export function SubscriptionCard() {
                 {`Your directory has ${sub.address_count} addresses, more than the ${sub.plan.display_name} plan's ${sub.plan.max_units}. The ${planDisplayName(sub.suggested_plan)} plan fits your community.`}
               </Alert>
             )}
-            {sub.status === 'past_due' && <Alert tone="warning">Your last payment failed. Update your billing information to keep full access.</Alert>}
-            {sub.status === 'canceled' ? (
-              <Link href="/reactivation" className="text-sm font-medium text-accent-700 hover:underline">
+            {sub.status === "past_due" && (
+              <Alert tone="warning">
+                Your last payment failed. Update your billing information to
+                keep full access.
+              </Alert>
+            )}
+            {sub.status === "canceled" ? (
+              <Link
+                href="/reactivation"
+                className="text-sm font-medium text-accent-700 hover:underline"
+              >
                 Reactivate subscription
               </Link>
             ) : (
               <div className="flex flex-wrap gap-3">
-                <Button onClick={manage} busy={busy} busyText={M.redirectingToPortal}>
+                <Button
+                  onClick={manage}
+                  busy={busy}
+                  busyText={M.redirectingToPortal}
+                >
                   Manage Subscription
                 </Button>
-                <Link href="/plan-selection" className="self-center text-sm font-medium text-accent-700 hover:underline">
+                <Link
+                  href="/plan-selection"
+                  className="self-center text-sm font-medium text-accent-700 hover:underline"
+                >
                   Compare plans
                 </Link>
               </div>

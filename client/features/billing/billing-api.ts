@@ -1,15 +1,27 @@
-import type { CheckoutResponse, PortalResponse, SubscriptionStatusResponse } from '../../../schema/subscriptions';
-import { api } from '../../lib/api';
+import type {
+  CheckoutResponse,
+  PortalResponse,
+  SubscriptionStatusResponse,
+} from "../../../schema/subscriptions";
+import { api } from "../../lib/api";
 
 export const billingApi = {
-  status: () => api<SubscriptionStatusResponse>('/api/subscriptions/status'),
-  reactivationStatus: () => api<SubscriptionStatusResponse>('/api/subscriptions/reactivation-status'),
-  portal: () => api<PortalResponse>('/api/subscriptions/create-billing-portal', { method: 'POST' }),
-  reactivationCheckout: (planName: string) => api<CheckoutResponse>('/api/subscriptions/create-reactivation-checkout', { method: 'POST', body: { planName } }),
+  status: () => api<SubscriptionStatusResponse>("/api/subscriptions/status"),
+  reactivationStatus: () =>
+    api<SubscriptionStatusResponse>("/api/subscriptions/reactivation-status"),
+  portal: () =>
+    api<PortalResponse>("/api/subscriptions/create-billing-portal", {
+      method: "POST",
+    }),
+  reactivationCheckout: (planName: string) =>
+    api<CheckoutResponse>("/api/subscriptions/create-reactivation-checkout", {
+      method: "POST",
+      body: { planName },
+    }),
 };
 
 /** The plan when the owner left for the billing portal: the profile compares it on return (docs/decisions.md). */
-const PLAN_BEFORE_KEY = 'hoa.billing.planBefore';
+const PLAN_BEFORE_KEY = "hoa.billing.planBefore";
 export const rememberPlanBeforePortal = (plan: string) => {
   try {
     sessionStorage.setItem(PLAN_BEFORE_KEY, plan);

@@ -2,18 +2,24 @@
  * The reactivation check of a superadmin (platform §2, §6, §7): cached 5 minutes in the browser; while
  * it runs the signed-in copy of the user decides; a failed check lets the user proceed.
  */
-import { useEffect, useState } from 'react';
-import type { ApiUser } from '../../../schema/auth';
-import { updateCurrentUser } from '../../lib/session';
-import { billingApi } from './billing-api';
+import { useEffect } from "react";
+import type { ApiUser } from "../../../schema/auth";
+import { updateCurrentUser } from "../../lib/session";
+import { billingApi } from "./billing-api";
 
 export const REACTIVATION_CACHE_MS = 5 * 60_000;
-const KEY = 'hoa.reactivationStatus';
+const KEY = "hoa.reactivationStatus";
 
 function cached(userId: string): boolean | null {
   try {
-    const c = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { userId: string; needs: boolean; at: number } | null;
-    return c && c.userId === userId && Date.now() - c.at < REACTIVATION_CACHE_MS ? c.needs : null;
+    const c = JSON.parse(sessionStorage.getItem(KEY) ?? "null") as {
+      userId: string;
+      needs: boolean;
+      at: number;
+    } | null;
+    return c && c.userId === userId && Date.now() - c.at < REACTIVATION_CACHE_MS
+      ? c.needs
+      : null;
   } catch {
     return null;
   }
@@ -21,11 +27,15 @@ function cached(userId: string): boolean | null {
 
 export function cacheReactivation(user: ApiUser, needs: boolean) {
   try {
-    sessionStorage.setItem(KEY, JSON.stringify({ userId: user.id, needs, at: Date.now() }));
+    sessionStorage.setItem(
+      KEY,
+      JSON.stringify({ userId: user.id, needs, at: Date.now() }),
+    );
   } catch {
     // Checked again next time.
   }
-  if (user.needsReactivation !== needs) updateCurrentUser({ ...user, needsReactivation: needs });
+  if (user.needsReactivation !== needs)
+    updateCurrentUser({ ...user, needsReactivation: needs });
 }
 
 export function clearReactivationCache() {
@@ -37,26 +47,19 @@ export function clearReactivationCache() {
 }
 
 /**
- * Whether the guard sends this user to /reactivation. The cache is read on every render, so what the
- * reactivation screen learned (cacheReactivation) counts at once.
+ * Whether the guard sends this user to /reactivation: the user's flag, which the check (at most every
+ * 5 minutes) and every sign-in or refresh bring up to date (cacheReactivation writes it onto the user).
  */
 export function useNeedsReactivation(user: ApiUser | null): boolean {
-  const superadmin = user?.role === 'superadmin';
-  const [, checked] = useState(0);
-  const hit = user && superadmin ? cached(user.id) : null;
+  const superadmin = user?.role === "superadmin";
   useEffect(() => {
     if (!user || !superadmin || cached(user.id) !== null) return;
-    let live = true;
     billingApi.reactivationStatus().then(
       (r) => cacheReactivation(user, r.needsReactivation),
       // A failed check lets the user proceed.
       () => cacheReactivation(user, false),
-    ).finally(() => live && checked((n) => n + 1));
-    return () => {
-      live = false;
-    };
+    );
     // The user's identity decides; a refreshed copy of the same user does not check again.
   }, [user?.id, superadmin]);
-  if (!user || !superadmin) return false;
-  return hit ?? user.needsReactivation;
+  return !!user && superadmin && user.needsReactivation;
 }

@@ -37,7 +37,7 @@ export function DocumentsPage() {
   const columns = useMemo(() => documentColumns({ role, rowErrors, onError: setRowError, onDelete: setDeleting, onNotes: setNotesFor }), [role, rowErrors, setRowError]);
 
   const upload = manage ? (
-    <div className="flex flex-col items-end gap-1">
+    <div className="flex flex-col items-start gap-1 sm:items-end">
       <Button icon={<UploadIcon />} onClick={() => setUploading(true)} disabled={!online}>
         Upload Document
       </Button>

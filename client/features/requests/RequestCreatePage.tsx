@@ -17,7 +17,8 @@ import {
 import { useCurrentUser } from '../../lib/session';
 import { uploadFile, type UploadedFile } from '../../lib/upload';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, InfoIcon, Field, FormScreen, Input, RichTextField, Select } from '../../ui';
+import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, InfoIcon, Field, FormScreen, Input, Select } from '../../ui';
+import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
 interface RequestFormValues {

@@ -1,36 +1,72 @@
-import { useCallback, useEffect, useState } from 'react';
-import { CARD_FORM_DELAY_MS, planDisplayName, PLANS, SIGNUP_MESSAGES as M, TRIAL_DAYS, type TrialResponse } from '../../../schema/signup';
-import { errorMessage } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
-import { Alert } from '../../ui/Alert';
-import { Button } from '../../ui/Button';
-import { Card } from '../../ui/Card';
-import { LoadingText } from '../../ui/Loading';
-import { LocalCardForm, StripeCardForm, TestCardsHint } from './CardForms';
-import { signupApi } from './signup-api';
-import { updateSignup, useSignup } from './signup-state';
+import { useCallback, useEffect, useState } from "react";
+import {
+  CARD_FORM_DELAY_MS,
+  planDisplayName,
+  PLANS,
+  SIGNUP_MESSAGES as M,
+  TRIAL_DAYS,
+  type TrialResponse,
+} from "../../../schema/signup";
+import { errorMessage } from "../../lib/api";
+import { formatMoney } from "../../lib/format";
+import { Alert } from "../../ui/Alert";
+import { Button } from "../../ui/Button";
+import { Card } from "../../ui/Card";
+import { LoadingText } from "../../ui/Loading";
+import { LocalCardForm, StripeCardForm, TestCardsHint } from "./CardForms";
+import { signupApi } from "./signup-api";
+import { updateSignup, useSignup } from "./signup-state";
 
 /**
  * Confirms the saved card with the API, then completes the signup: the completion response (with the
  * new superadmin's token) is kept for HOA setup and the complete screen.
  */
-export async function finishPayment(r: TrialResponse, setupIntentId: string, plan: string): Promise<void> {
+export async function finishPayment(
+  r: TrialResponse,
+  setupIntentId: string,
+  plan: string,
+): Promise<void> {
   try {
     await signupApi.confirm(r, setupIntentId);
   } catch (e) {
     throw new Error(errorMessage(e, M.paymentMethodFailed), { cause: e });
   }
-  updateSignup((s) => ({ payment: { ...s.payment, setupIntentId, secured: true } }));
+  updateSignup((s) => ({
+    payment: { ...s.payment, setupIntentId, secured: true },
+  }));
   try {
     const done = await signupApi.complete(r, setupIntentId, plan);
-    updateSignup({ completionResponse: done, hoa: { name: done.hoa.name, city: done.hoa.city ?? '', zip: done.hoa.zip ?? '' } });
+    updateSignup({
+      completionResponse: done,
+      hoa: {
+        name: done.hoa.name,
+        city: done.hoa.city ?? "",
+        zip: done.hoa.zip ?? "",
+      },
+    });
   } catch (e) {
-    throw new Error(errorMessage(e, e instanceof Error && e.message ? e.message : M.paymentSetupFailed), { cause: e });
+    throw new Error(
+      errorMessage(
+        e,
+        e instanceof Error && e.message ? e.message : M.paymentSetupFailed,
+      ),
+      { cause: e },
+    );
   }
 }
 
 /** Step 3 'Secure Payment Setup' (platform §2). `initialError`: what the provider's redirect reported. */
-export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onBack: () => void; onStartOver: () => void; onDone: () => void; initialError?: string | null }) {
+export function PaymentStep({
+  onBack,
+  onStartOver,
+  onDone,
+  initialError,
+}: {
+  onBack: () => void;
+  onStartOver: () => void;
+  onDone: () => void;
+  initialError?: string | null;
+}) {
   const s = useSignup();
   const r = s.signupResponse!;
   const [shown, setShown] = useState(false);
@@ -58,8 +94,17 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
   }
 
   const plan = PLANS[s.plan ?? r.plan];
-  const props = { setupIntentId: r.setup_intent_id, clientSecret: r.setup_intent_client_secret, name: r.user.name, busy, onSecured: secured, onReady };
-  const testMode = r.payment.provider === 'local' || r.payment.publishable_key?.startsWith('pk_test_');
+  const props = {
+    setupIntentId: r.setup_intent_id,
+    clientSecret: r.setup_intent_client_secret,
+    name: r.user.name,
+    busy,
+    onSecured: secured,
+    onReady,
+  };
+  const testMode =
+    r.payment.provider === "local" ||
+    r.payment.publishable_key?.startsWith("pk_test_");
   return (
     <div className="mx-auto max-w-lg space-y-5">
       <Card className="p-5">
@@ -68,7 +113,8 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
           <dd className="font-medium text-neutral-900">{r.user.name}</dd>
           <dt className="text-neutral-600">Plan</dt>
           <dd className="font-medium text-neutral-900">
-            {planDisplayName(plan.name)} · {formatMoney(plan.price)}/month after the {TRIAL_DAYS}-day free trial
+            {planDisplayName(plan.name)} · {formatMoney(plan.price)}/month after
+            the {TRIAL_DAYS}-day free trial
           </dd>
         </dl>
       </Card>
@@ -76,21 +122,43 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
       <Card className="space-y-4 p-5">
         <div>
           <h3 className="font-semibold text-neutral-900">Card details</h3>
-          <p className="text-sm text-neutral-600">Your card is saved securely by the payment provider. Nothing is charged until your trial ends.</p>
+          <p className="text-sm text-neutral-600">
+            Your card is saved securely by the payment provider. Nothing is
+            charged until your trial ends.
+          </p>
         </div>
-        {(!shown || !ready) && <LoadingText label="Loading secure payment form..." />}
+        {(!shown || !ready) && (
+          <LoadingText label="Loading secure payment form..." />
+        )}
         {shown && (
-          <div className={ready ? undefined : 'sr-only'}>
-            {r.payment.publishable_key ? <StripeCardForm {...props} publishableKey={r.payment.publishable_key} /> : <LocalCardForm {...props} />}
+          <div className={ready ? undefined : "sr-only"}>
+            {r.payment.publishable_key ? (
+              <StripeCardForm
+                {...props}
+                publishableKey={r.payment.publishable_key}
+              />
+            ) : (
+              <LocalCardForm {...props} />
+            )}
           </div>
         )}
       </Card>
       {testMode && <TestCardsHint />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <Button type="button" variant="secondary" onClick={onBack} disabled={busy}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={onBack}
+          disabled={busy}
+        >
           Back to Account
         </Button>
-        <Button type="button" variant="danger" onClick={onStartOver} disabled={busy}>
+        <Button
+          type="button"
+          variant="danger"
+          onClick={onStartOver}
+          disabled={busy}
+        >
           Start Over
         </Button>
       </div>

@@ -1,18 +1,21 @@
-import { useEffect, useRef, useState } from 'react';
-import { Redirect, useLocation } from 'wouter';
-import { COMPLETE_COUNTDOWN_S, planDisplayName, TRIAL_DAYS } from '../../../schema/signup';
-import { SUPPORT_EMAIL } from '../../lib/config';
-import { formatLongDate } from '../../lib/format';
-import { signIn } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { Badge } from '../../ui/Badge';
-import { Button } from '../../ui/Button';
-import { DetailRow } from '../../ui/DetailRow';
-import { Card } from '../../ui/Card';
-import { CheckCircleIcon } from '../../ui/icons';
-import { resetSignup, useSignup } from './signup-state';
-import { SignupProgress } from './SignupProgress';
-
+import { useEffect, useRef, useState } from "react";
+import { Redirect, useLocation } from "wouter";
+import {
+  COMPLETE_COUNTDOWN_S,
+  planDisplayName,
+  TRIAL_DAYS,
+} from "../../../schema/signup";
+import { SUPPORT_EMAIL } from "../../lib/config";
+import { formatLongDate } from "../../lib/format";
+import { signIn } from "../../lib/session";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { DetailRow } from "../../ui/DetailRow";
+import { Card } from "../../ui/Card";
+import { CheckCircleIcon } from "../../ui/icons";
+import { resetSignup, useSignup } from "./signup-state";
+import { SignupProgress } from "./SignupProgress";
 
 /**
  * /signup/complete (platform §2): the summary, then 'Enter Dashboard' after a 5-second countdown. Only
@@ -24,7 +27,7 @@ export function SignupCompletePage() {
   const [, navigate] = useLocation();
   const [left, setLeft] = useState(COMPLETE_COUNTDOWN_S);
   const entering = useRef(false);
-  useDocumentTitle('Signup Complete');
+  useDocumentTitle("Signup Complete");
   const done = s.completionResponse;
 
   const enter = () => {
@@ -34,8 +37,8 @@ export function SignupCompletePage() {
     resetSignup();
     if (done.token && done.user) {
       signIn({ accessToken: done.token, user: done.user });
-      navigate('/dashboard', { replace: true });
-    } else navigate('/login', { replace: true });
+      navigate("/dashboard", { replace: true });
+    } else navigate("/login", { replace: true });
   };
   useEffect(() => {
     if (!done) return;
@@ -55,8 +58,12 @@ export function SignupCompletePage() {
       <Card className="space-y-6 p-5 sm:p-8">
         <div className="text-center">
           <CheckCircleIcon className="mx-auto size-12 text-success-600" />
-          <h1 className="mt-3 text-2xl font-semibold text-neutral-900">Welcome to HOA Manager!</h1>
-          <p className="mt-1 text-sm text-neutral-600">Your HOA account is ready and your free trial has started.</p>
+          <h1 className="mt-3 text-2xl font-semibold text-neutral-900">
+            Welcome to HOA Manager!
+          </h1>
+          <p className="mt-1 text-sm text-neutral-600">
+            Your HOA account is ready and your free trial has started.
+          </p>
         </div>
         <dl className="divide-y divide-neutral-200 rounded-lg border border-neutral-200 px-4">
           <DetailRow label="Name">{done.user.name}</DetailRow>
@@ -65,9 +72,13 @@ export function SignupCompletePage() {
             <Badge>Superadmin</Badge>
           </DetailRow>
           <DetailRow label="HOA">{done.hoa.name}</DetailRow>
-          <DetailRow label="Plan">{planDisplayName(done.subscription.plan)}</DetailRow>
+          <DetailRow label="Plan">
+            {planDisplayName(done.subscription.plan)}
+          </DetailRow>
           <DetailRow label="Trial status">{`Active (${TRIAL_DAYS} days)`}</DetailRow>
-          <DetailRow label="Next billing date">{trialEnd ? formatLongDate(trialEnd) : 'In 30 days'}</DetailRow>
+          <DetailRow label="Next billing date">
+            {trialEnd ? formatLongDate(trialEnd) : "In 30 days"}
+          </DetailRow>
         </dl>
         <div>
           <h2 className="font-semibold text-neutral-900">Next steps</h2>
@@ -77,12 +88,21 @@ export function SignupCompletePage() {
             <li>Start managing announcements, requests, documents and dues.</li>
           </ol>
         </div>
-        <Button className="w-full" size="lg" onClick={enter} busy={left === 0} busyText="Entering Dashboard...">
+        <Button
+          className="w-full"
+          size="lg"
+          onClick={enter}
+          busy={left === 0}
+          busyText="Entering Dashboard..."
+        >
           {`Enter Dashboard (${left})`}
         </Button>
         <p className="text-center text-sm text-neutral-600">
-          Questions? Contact support at{' '}
-          <a className="font-medium text-accent-700 hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          Questions? Contact support at{" "}
+          <a
+            className="font-medium text-accent-700 hover:underline"
+            href={`mailto:${SUPPORT_EMAIL}`}
+          >
             {SUPPORT_EMAIL}
           </a>
         </p>

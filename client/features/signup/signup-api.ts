@@ -1,17 +1,53 @@
-import type { AvailabilityResponse, CompleteResponse, ConfirmPaymentResponse, PlansResponse, TrialResponse } from '../../../schema/signup';
-import { api, rawRequest } from '../../lib/api';
+import type {
+  AvailabilityResponse,
+  CompleteResponse,
+  ConfirmPaymentResponse,
+  PlansResponse,
+  TrialResponse,
+} from "../../../schema/signup";
+import { api, rawRequest } from "../../lib/api";
 
 /** The signup calls are public: no session yet (the wizard's own token is used for HOA setup). */
 const pub = { authenticated: false } as const;
 
 export const signupApi = {
-  plans: () => api<PlansResponse>('/api/signup/plans', pub),
-  available: (body: { email: string } | { hoa_name: string }) => api<AvailabilityResponse>('/api/signup/check-availability', { ...pub, method: 'POST', body }),
-  trial: (body: { email: string; password: string; name: string; hoa_name: string; plan: string }) => api<TrialResponse>('/api/signup/trial', { ...pub, method: 'POST', body }),
-  confirm: (r: TrialResponse, setupIntentId: string) => api<ConfirmPaymentResponse>('/api/signup/confirm-payment', { ...pub, method: 'POST', body: ref(r, setupIntentId) }),
-  complete: (r: TrialResponse, setupIntentId: string, plan: string) => api<CompleteResponse>('/api/signup/complete', { ...pub, method: 'POST', body: { ...ref(r, setupIntentId), plan } }),
+  plans: () => api<PlansResponse>("/api/signup/plans", pub),
+  available: (body: { email: string } | { hoa_name: string }) =>
+    api<AvailabilityResponse>("/api/signup/check-availability", {
+      ...pub,
+      method: "POST",
+      body,
+    }),
+  trial: (body: {
+    email: string;
+    password: string;
+    name: string;
+    hoa_name: string;
+    plan: string;
+  }) =>
+    api<TrialResponse>("/api/signup/trial", { ...pub, method: "POST", body }),
+  confirm: (r: TrialResponse, setupIntentId: string) =>
+    api<ConfirmPaymentResponse>("/api/signup/confirm-payment", {
+      ...pub,
+      method: "POST",
+      body: ref(r, setupIntentId),
+    }),
+  complete: (r: TrialResponse, setupIntentId: string, plan: string) =>
+    api<CompleteResponse>("/api/signup/complete", {
+      ...pub,
+      method: "POST",
+      body: { ...ref(r, setupIntentId), plan },
+    }),
   /** HOA setup step 1, with the completion's access token (the browser is not signed in until the end). */
-  hoaSetup: (token: string, body: { name: string; city?: string; zip?: string }) => rawRequest<{ hoa: CompleteResponse['hoa'] }>('/api/signup/hoa-setup', { method: 'POST', body }, token),
+  hoaSetup: (
+    token: string,
+    body: { name: string; city?: string; zip?: string },
+  ) =>
+    rawRequest<{ hoa: CompleteResponse["hoa"] }>(
+      "/api/signup/hoa-setup",
+      { method: "POST", body },
+      token,
+    ),
 };
 
 const ref = (r: TrialResponse, setupIntentId: string) => ({

@@ -3,10 +3,16 @@
  * card provider's redirect resumes where the visitor was, for 24 hours. The password is never saved
  * (docs/decisions.md): after a reload before the account step finished, it is typed again.
  */
-import { useSyncExternalStore } from 'react';
-import { SIGNUP_STATE_TTL_MS, RESUME_DISABLE_MS, type CompleteResponse, type PaidPlanName, type TrialResponse } from '../../../schema/signup';
+import { useSyncExternalStore } from "react";
+import {
+  SIGNUP_STATE_TTL_MS,
+  RESUME_DISABLE_MS,
+  type CompleteResponse,
+  type PaidPlanName,
+  type TrialResponse,
+} from "../../../schema/signup";
 
-export const SIGNUP_STATE_KEY = 'hoa.signup';
+export const SIGNUP_STATE_KEY = "hoa.signup";
 
 export interface SignupData {
   plan: PaidPlanName | null;
@@ -22,9 +28,9 @@ export interface SignupData {
 
 const empty = (): SignupData => ({
   plan: null,
-  account: { email: '', name: '', hoa_name: '' },
+  account: { email: "", name: "", hoa_name: "" },
   payment: { setupIntentId: null, secured: false },
-  hoa: { name: '', city: '', zip: '' },
+  hoa: { name: "", city: "", zip: "" },
   signupResponse: null,
   completionResponse: null,
   timestamp: Date.now(),
@@ -37,7 +43,10 @@ function read(): SignupData {
     if (!raw) return empty();
     const saved = JSON.parse(raw) as SignupData;
     // Older than 24 hours: discarded (§4).
-    if (!saved.timestamp || Date.now() - saved.timestamp > SIGNUP_STATE_TTL_MS) {
+    if (
+      !saved.timestamp ||
+      Date.now() - saved.timestamp > SIGNUP_STATE_TTL_MS
+    ) {
       localStorage.removeItem(SIGNUP_STATE_KEY);
       return empty();
     }
@@ -51,9 +60,15 @@ let current: SignupData | null = null;
 const listeners = new Set<() => void>();
 const snapshot = () => (current ??= read());
 
-export function updateSignup(change: Partial<SignupData> | ((s: SignupData) => Partial<SignupData>)) {
+export function updateSignup(
+  change: Partial<SignupData> | ((s: SignupData) => Partial<SignupData>),
+) {
   const prev = snapshot();
-  current = { ...prev, ...(typeof change === 'function' ? change(prev) : change), timestamp: Date.now() };
+  current = {
+    ...prev,
+    ...(typeof change === "function" ? change(prev) : change),
+    timestamp: Date.now(),
+  };
   try {
     localStorage.setItem(SIGNUP_STATE_KEY, JSON.stringify(current));
   } catch {
@@ -73,19 +88,22 @@ export function resetSignup() {
   for (const l of listeners) l();
 }
 
-export const disableResume = () => updateSignup({ disableResumeUntil: Date.now() + RESUME_DISABLE_MS });
+export const disableResume = () =>
+  updateSignup({ disableResumeUntil: Date.now() + RESUME_DISABLE_MS });
 
 export function useSignup(): SignupData {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    snapshot,
-  );
+  return useSyncExternalStore((l) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  }, snapshot);
 }
 
 /** Steps done (§4): plan chosen, signup response present, payment method secured, completion response present. */
 export function completedSteps(s: SignupData): number {
-  return [s.plan != null, s.signupResponse != null, s.payment.secured, s.completionResponse != null].filter(Boolean).length;
+  return [
+    s.plan != null,
+    s.signupResponse != null,
+    s.payment.secured,
+    s.completionResponse != null,
+  ].filter(Boolean).length;
 }

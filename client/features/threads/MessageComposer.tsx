@@ -9,7 +9,8 @@ import { isRichTextEmpty } from '../../../schema/rich-text';
 import { threadMessageField } from '../../../schema/threads';
 import type { UploadFeature } from '../../../schema/uploads';
 import { uploadFile, type UploadedFile } from '../../lib/upload';
-import { Alert, AttachmentDropZone, Button, RichTextField } from '../../ui';
+import { Alert, AttachmentDropZone, Button } from '../../ui';
+import { RichTextField } from '../../ui/RichTextField';
 
 export interface ComposedMessage {
   /** The checked rich text (the server sanitises it again). */

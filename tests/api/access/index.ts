@@ -4,6 +4,7 @@ import { authRows } from './auth';
 import { billingRows } from './billing';
 import { dashboardRows } from './dashboard';
 import { documentRows } from './documents';
+import { dueRows } from './dues';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
@@ -12,4 +13,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows];

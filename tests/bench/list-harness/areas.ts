@@ -25,6 +25,11 @@ export const BENCH_AREAS = {
       { button: 'Status', options: ['Open', 'In Progress', 'Resolved', 'Closed'] },
     ],
   },
+  invoices: {
+    exhaustedText: 'No more invoices',
+    loadMore: 'Load more',
+    selects: [{ button: 'Status', options: ['Pending', 'Paid', 'Overdue', 'Canceled'] }],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

@@ -23,6 +23,7 @@ import type { DiffOp, Predicate } from '../../../client/lib/synced-collection';
 import type { ListFilterConfig } from '../../../client/lib/use-list-filters';
 import type { SyncedList, SyncedListSpec } from '../../../client/lib/use-synced-list';
 import type { Column, SelectFilterDef, StatDef } from '../../../client/ui';
+import { invoicesCase } from './invoices';
 import { benchRequest, benchRequestEntries } from './request-rows';
 import { announcementEntries, benchAnnouncement, benchDocument, documentEntries } from './rows';
 
@@ -167,4 +168,4 @@ const requestsCase: BenchCase<SyncedRequest, 'category' | 'status', string> = {
       .sort(requestList.compare),
 };
 
-export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase } as const;
+export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, invoices: invoicesCase } as const;

@@ -18,7 +18,7 @@ import { useSyncedList } from '../../../client/lib/use-synced-list';
 import { EmptyState, FilterBar, ListScreen } from '../../../client/ui';
 import { BENCH_AREAS, isBenchArea } from './areas';
 import { BENCH_CASES, type BenchCase } from './cases';
-import { afterPaint, arm, filterApplied, result, rowsCommitted, type BenchApi } from './probe';
+import { afterPaint, arm, filterApplied, paintFloor, result, rowsCommitted, type BenchApi } from './probe';
 
 const params = new URLSearchParams(location.search);
 const area = params.get('area');
@@ -128,6 +128,7 @@ const api: BenchApi = {
     arm('sync', performance.now());
     void rep.mutate.putValue({ key, value });
   },
+  paintFloor,
   collectionTimes,
 };
 (window as unknown as { bench: BenchApi }).bench = api;

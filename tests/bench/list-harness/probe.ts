@@ -23,6 +23,8 @@ export interface BenchApi {
   result(): Promise<Timing>;
   /** Changes one shown row through a Replicache mutation, as a pull or an edit would. */
   changeRow(i: number, edit: number): void;
+  /** The floor of any change reaching the screen: a bare text change of one element to the frame after it, in ms. */
+  paintFloor(): Promise<number>;
   /** ms per one-row change applied to a collection of every row (with a filter view), and per naive recompute. */
   collectionTimes(changes: number): Promise<{ change: number[]; naive: number[] }>;
 }
@@ -69,4 +71,17 @@ export function rowsCommitted() {
     probe = null;
     settle(p);
   });
+}
+
+/** A text change outside React, to the frame after it: what the browser itself takes to show a change. */
+export function paintFloor(): Promise<number> {
+  let el = document.getElementById('paint-floor');
+  if (!el) {
+    el = document.createElement('p');
+    el.id = 'paint-floor';
+    document.body.append(el);
+  }
+  const start = now();
+  el.textContent = `paint ${start}`;
+  return new Promise((ok) => afterPaint(() => ok(now() - start)));
 }

@@ -1,5 +1,16 @@
 // Signup (platform §2, §7): what routes and jobs may use.
-export { checkAvailability, emailTaken, hoaNameTaken, SIGNUP_RATE_LIMITS } from './availability';
-export { ABANDONED_SIGNUP_MS, completeSignup, confirmPayment, purgeAbandonedSignups, setupHoa } from './complete';
-export { listPlans } from './plans';
-export { startTrial } from './trial';
+export {
+  checkAvailability,
+  emailTaken,
+  hoaNameTaken,
+  SIGNUP_RATE_LIMITS,
+} from "./availability";
+export {
+  ABANDONED_SIGNUP_MS,
+  completeSignup,
+  confirmPayment,
+  purgeAbandonedSignups,
+  setupHoa,
+} from "./complete";
+export { listPlans } from "./plans";
+export { startTrial } from "./trial";

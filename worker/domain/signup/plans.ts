@@ -1,4 +1,4 @@
-import { PLANS, type PlansResponse } from '../../../schema/signup';
+import { PLANS, type PlansResponse } from "../../../schema/signup";
 
 /**
  * `GET /api/signup/plans`: the catalogue keyed by name (platform §3). The optional `email` query of

@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { isPaidPlan, planDisplayName, type PaidPlanName } from '../../../schema/signup';
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  isPaidPlan,
+  planDisplayName,
+  type PaidPlanName,
+} from "../../../schema/signup";
 import {
   isLapsed,
   planChangeDirection,
@@ -10,22 +14,38 @@ import {
   type PortalResponse,
   type SubscriptionStatusResponse,
   type UpdatePlanResponse,
-} from '../../../schema/subscriptions';
-import { subscriptions } from '../../../schema/tables';
-import type { AppDeps } from '../../deps';
-import type { ProviderSubscription } from '../../services/payments/types';
-import type { Actor } from '../actor';
-import { AppError, invalidField } from '../errors';
-import { addressCount, mustHaveSubscription, requireBillingRole, subscriptionStatus, toApiSubscription, type SubscriptionRow } from './view';
+} from "../../../schema/subscriptions";
+import { subscriptions } from "../../../schema/tables";
+import type { AppDeps } from "../../deps";
+import type { ProviderSubscription } from "../../services/payments/types";
+import type { Actor } from "../actor";
+import { AppError, invalidField } from "../errors";
+import {
+  addressCount,
+  mustHaveSubscription,
+  requireBillingRole,
+  subscriptionStatus,
+  toApiSubscription,
+  type SubscriptionRow,
+} from "./view";
 
 /** The provider ids a call needs; 409 while the subscription is not at the provider yet. */
 function providerIds(row: SubscriptionRow) {
-  if (!row.providerSubscriptionId || !row.providerCustomerId) throw new AppError(409, M.notConnected);
-  return { subscriptionId: row.providerSubscriptionId, customerId: row.providerCustomerId };
+  if (!row.providerSubscriptionId || !row.providerCustomerId)
+    throw new AppError(409, M.notConnected);
+  return {
+    subscriptionId: row.providerSubscriptionId,
+    customerId: row.providerCustomerId,
+  };
 }
 
 /** Writes what the provider answered onto the row at once; its webhook brings the same later. */
-async function mirror(deps: AppDeps, row: SubscriptionRow, sub: ProviderSubscription, extra: Partial<SubscriptionRow> = {}): Promise<SubscriptionRow> {
+async function mirror(
+  deps: AppDeps,
+  row: SubscriptionRow,
+  sub: ProviderSubscription,
+  extra: Partial<SubscriptionRow> = {},
+): Promise<SubscriptionRow> {
   const [updated] = await deps.database.transaction((tx) =>
     tx
       .update(subscriptions)
@@ -49,12 +69,20 @@ async function mirror(deps: AppDeps, row: SubscriptionRow, sub: ProviderSubscrip
  * `POST /api/subscriptions/cancel {reason?, immediately?}`: at the end of the period already paid for
  * (or of the trial) unless `immediately`. The HOA keeps working until then.
  */
-export async function cancelSubscription(deps: AppDeps, actor: Actor, body: z.infer<typeof cancelBody>): Promise<SubscriptionStatusResponse> {
+export async function cancelSubscription(
+  deps: AppDeps,
+  actor: Actor,
+  body: z.infer<typeof cancelBody>,
+): Promise<SubscriptionStatusResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
   if (isLapsed(row.status)) throw new AppError(409, M.alreadyCanceled);
   const { subscriptionId } = providerIds(row);
-  const sub = await deps.payments.cancelSubscription({ subscriptionId, immediately: body.immediately, reason: body.reason });
+  const sub = await deps.payments.cancelSubscription({
+    subscriptionId,
+    immediately: body.immediately,
+    reason: body.reason,
+  });
   await mirror(deps, row, sub, { cancellationReason: body.reason || null });
   return subscriptionStatus(deps.database.db, actor);
 }
@@ -64,32 +92,61 @@ export async function cancelSubscription(deps: AppDeps, actor: Actor, body: z.in
  * downgrade from the next billing cycle (platform §9). The idempotency key is the change from this
  * state, so a retried request changes the plan once.
  */
-export async function updatePlan(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<UpdatePlanResponse> {
+export async function updatePlan(
+  deps: AppDeps,
+  actor: Actor,
+  planName: PaidPlanName,
+): Promise<UpdatePlanResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
   if (isLapsed(row.status)) throw new AppError(409, M.canceledUseReactivation);
-  if (row.plan === planName) throw invalidField('planName', M.samePlan);
+  if (row.plan === planName) throw invalidField("planName", M.samePlan);
   const { subscriptionId } = providerIds(row);
   // From the free plan (testing) any paid plan is an upgrade.
-  const direction = isPaidPlan(row.plan) ? planChangeDirection(row.plan, planName) : 'upgrade';
-  const sub = await deps.payments.changePlan({ subscriptionId, plan: planName, direction, idempotencyKey: `plan:${subscriptionId}:${row.plan}->${planName}:${row.lastEventAt ?? row.createdAt}` });
+  const direction = isPaidPlan(row.plan)
+    ? planChangeDirection(row.plan, planName)
+    : "upgrade";
+  const sub = await deps.payments.changePlan({
+    subscriptionId,
+    plan: planName,
+    direction,
+    idempotencyKey: `plan:${subscriptionId}:${row.plan}->${planName}:${row.lastEventAt ?? row.createdAt}`,
+  });
   const updated = await mirror(deps, row, sub);
   return {
-    subscription: toApiSubscription(updated, await addressCount(deps.database.db, actor.hoaId)),
-    change: { plan: planName, direction, effective_at: direction === 'upgrade' ? new Date(deps.clock()).toISOString() : updated.currentPeriodEnd ? new Date(updated.currentPeriodEnd).toISOString() : null },
-    message: `${direction === 'upgrade' ? M.upgradeNote : M.downgradeNote}: ${planDisplayName(planName)}`,
+    subscription: toApiSubscription(
+      updated,
+      await addressCount(deps.database.db, actor.hoaId),
+    ),
+    change: {
+      plan: planName,
+      direction,
+      effective_at:
+        direction === "upgrade"
+          ? new Date(deps.clock()).toISOString()
+          : updated.currentPeriodEnd
+            ? new Date(updated.currentPeriodEnd).toISOString()
+            : null,
+    },
+    message: `${direction === "upgrade" ? M.upgradeNote : M.downgradeNote}: ${planDisplayName(planName)}`,
   };
 }
 
 /** Query flag the billing portal returns with: the profile then checks whether the plan changed. */
-export const PORTAL_RETURN_FLAG = 'billing_return';
+export const PORTAL_RETURN_FLAG = "billing_return";
 
 /** `POST /api/subscriptions/create-billing-portal` → `{portal_url}`; the portal returns to the profile. */
-export async function createBillingPortal(deps: AppDeps, actor: Actor): Promise<PortalResponse> {
+export async function createBillingPortal(
+  deps: AppDeps,
+  actor: Actor,
+): Promise<PortalResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
   const { customerId } = providerIds(row);
-  const { url } = await deps.payments.createBillingPortalSession({ customerId, returnUrl: `${deps.config.appUrl}/profile?${PORTAL_RETURN_FLAG}=1` });
+  const { url } = await deps.payments.createBillingPortalSession({
+    customerId,
+    returnUrl: `${deps.config.appUrl}/profile?${PORTAL_RETURN_FLAG}=1`,
+  });
   return { portal_url: url };
 }
 
@@ -98,7 +155,11 @@ export async function createBillingPortal(deps: AppDeps, actor: Actor): Promise<
  * new subscription of a lapsed HOA; its webhook makes it the HOA's (worker/domain/payments.ts). The key
  * includes the cancel time, so a second lapse gets a Checkout of its own.
  */
-export async function createReactivationCheckout(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<CheckoutResponse> {
+export async function createReactivationCheckout(
+  deps: AppDeps,
+  actor: Actor,
+  planName: PaidPlanName,
+): Promise<CheckoutResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
   if (!isLapsed(row.status)) throw new AppError(409, M.nothingToReactivate);

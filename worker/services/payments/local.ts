@@ -487,11 +487,12 @@ export class LocalPayments implements PaymentProvider {
     return { session, customer, subscriptions, paymentMethod };
   }
 
-  async portalCancel(sessionId: string, subscriptionId: string): Promise<PageResult> {
+  /** `immediately`: Stripe's portal configured to cancel at once (`subscription_cancel.mode`); otherwise at the period end. */
+  async portalCancel(sessionId: string, subscriptionId: string, immediately = false): Promise<PageResult> {
     const portal = await this.getPortal(sessionId);
-    if (!portal?.subscriptions.some((s) => s.id === subscriptionId)) return { result: 'error', message: 'No such subscription.' };
-    const sub = await this.cancel(subscriptionId, { immediately: false, reason: null });
-    await this.emit('customer.subscription.updated', sub);
+    if (!portal?.subscriptions.some((s) => s.id === subscriptionId && s.status !== 'canceled')) return { result: 'error', message: 'No such subscription.' };
+    const sub = await this.cancel(subscriptionId, { immediately, reason: null });
+    await this.emit(immediately ? 'customer.subscription.deleted' : 'customer.subscription.updated', sub);
     return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
   }
 

@@ -1,0 +1,36 @@
+/**
+ * /dues (community §2): two tabs, "Dues" and "My Invoices", both read from the local cache (they
+ * work offline). Board and superadmin see the Create Due button.
+ */
+import { useHasRole } from '../../lib/session';
+import { useNavBanner } from '../../lib/use-nav-banner';
+import { Alert, ButtonLink, PageHeader, Tabs } from '../../ui';
+import { DuesTab } from './DuesTab';
+import { InvoicesTab } from './InvoicesTab';
+
+export function DuesPage() {
+  const board = useHasRole('board');
+  const [banner, clearBanner] = useNavBanner();
+  return (
+    <div>
+      <PageHeader
+        title="Dues"
+        subtitle={board ? 'Create dues and follow the invoices they issue' : 'Your dues and invoices'}
+        actions={board ? <ButtonLink href="/dues/create">Create Due</ButtonLink> : undefined}
+      />
+      {banner && (
+        <div className="mb-6">
+          <Alert tone="success" onDismiss={clearBanner}>
+            {banner}
+          </Alert>
+        </div>
+      )}
+      <Tabs
+        tabs={[
+          { label: 'Dues', content: <DuesTab board={board} /> },
+          { label: 'My Invoices', content: <InvoicesTab /> },
+        ]}
+      />
+    </div>
+  );
+}

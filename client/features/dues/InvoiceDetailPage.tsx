@@ -1,0 +1,120 @@
+/**
+ * /invoices/{id} (community §2, §4): title, amount, status, description, a timeline (sent, due, days
+ * until due while pending; the recipient for board and superadmin) and the payment panel. Read from
+ * the local cache, so it opens offline. The board sets the status through the setInvoiceStatus
+ * mutator (also offline).
+ */
+import { useState } from 'react';
+import { useParams, useSearch } from 'wouter';
+import { INVOICE_MESSAGES, INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoicePolicy, type InvoiceStatus } from '../../../schema/invoices';
+import { daysUntil, formatDay, formatUsd } from '../../../schema/money';
+import { useReplicache } from '../../lib/replicache';
+import { useCurrentUser } from '../../lib/session';
+import { useSyncedEntity } from '../../lib/use-synced-entity';
+import { Alert, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Field, Select, Unavailable, type UnavailableWords } from '../../ui';
+import { InvoiceStatusBadge } from './badges';
+import { fetchInvoice, invoiceOfApi } from './dues-api';
+import { PaymentPanel } from './PaymentPanel';
+import { useInvoice } from './use-dues';
+
+const WORDS: UnavailableWords = {
+  loading: 'Loading invoice...',
+  failed: INVOICE_MESSAGES.loadOneFailed,
+  offline: 'This invoice is not available offline.',
+  back: { href: '/dues', label: 'Back to Dues' },
+};
+const crumbs = (title: string) => [{ label: 'Dues', href: '/dues' }, { label: title }];
+
+export function InvoiceDetailPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const returning = new URLSearchParams(useSearch()).get('payment') === 'success';
+  const me = useCurrentUser();
+  const rep = useReplicache();
+  const cached = useInvoice(id);
+  const loaded = useSyncedEntity({ id, cached, fetch: fetchInvoice, fromRemote: invoiceOfApi, version: cached.data?.version });
+  const [toast, setToast] = useState<string | null>(null);
+
+  if (loaded.unavailable) {
+    const words = loaded.unavailable.kind === 'failed' && /not found/i.test(loaded.unavailable.message) ? { ...WORDS, failed: INVOICE_MESSAGES.notFound } : WORDS;
+    return <Unavailable state={loaded.unavailable} words={words} title="Invoice" breadcrumb={crumbs('Invoice')} />;
+  }
+  const inv = loaded.entity;
+  const board = !!me && invoicePolicy.seesRecipient(me.role);
+  const now = Date.now();
+  const pending = inv.status === 'pending' && !invoicePolicy.isPastDue(inv, now);
+
+  async function changeStatus(status: InvoiceStatus) {
+    if (!rep) return;
+    await rep.mutate.setInvoiceStatus({ id: inv.id, status });
+    setToast(INVOICE_MESSAGES.statusUpdated(status));
+    setTimeout(() => setToast(null), 3000);
+  }
+
+  return (
+    <DetailScreen
+      title={inv.due.title}
+      breadcrumb={crumbs(inv.due.title)}
+      badges={<InvoiceStatusBadge invoice={inv} />}
+      actions={
+        <ButtonLink href="/dues" variant="secondary">
+          Back to Dues
+        </ButtonLink>
+      }
+      alerts={toast && <Alert tone="success">{toast}</Alert>}
+      details={[
+        { label: 'Amount', value: <span className="text-lg font-semibold">{formatUsd(inv.amountCents)}</span> },
+        { label: 'Status', value: <InvoiceStatusBadge invoice={inv} /> },
+        inv.paidAt != null && inv.status === 'paid' && { label: 'Paid On', value: formatDay(inv.paidAt) },
+      ]}
+      aside={
+        board && (
+          <Card>
+            <CardHeader title="Set Status" />
+            <CardBody>
+              <Field label="Invoice status">
+                <Select value={inv.status} disabled={invoicePolicy.isFinal(inv.status)} onChange={(e) => changeStatus(e.target.value as InvoiceStatus)}>
+                  {INVOICE_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {INVOICE_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </CardBody>
+          </Card>
+        )
+      }
+    >
+      <Card>
+        <CardHeader title="Invoice" />
+        <CardBody className="space-y-3 text-sm text-neutral-800">
+          <p className="text-2xl font-semibold text-neutral-900">{formatUsd(inv.amountCents)}</p>
+          <p>{inv.due.description || 'No description.'}</p>
+        </CardBody>
+      </Card>
+      <Card>
+        <CardHeader title="Timeline" />
+        <CardBody>
+          <ol className="space-y-3 border-l-2 border-neutral-200 pl-4 text-sm">
+            <li>
+              <span className="text-neutral-500">Sent</span> <span className="font-medium text-neutral-900">{formatDay(inv.sentAt)}</span>
+            </li>
+            <li>
+              <span className="text-neutral-500">Due</span> <span className="font-medium text-neutral-900">{formatDay(inv.dueDate)}</span>
+              {pending && <span className="ml-2 text-neutral-600">({daysUntil(inv.dueDate, now)} days until due)</span>}
+            </li>
+            {board && (
+              <li>
+                <span className="text-neutral-500">Recipient</span>{' '}
+                <span className="font-medium text-neutral-900">
+                  {inv.recipient.name} ({inv.recipient.email})
+                </span>
+              </li>
+            )}
+          </ol>
+        </CardBody>
+      </Card>
+      {me && <PaymentPanel invoice={inv} viewerId={me.id} returning={returning} />}
+    </DetailScreen>
+  );
+}

@@ -1,0 +1,28 @@
+/** Dues and invoices from the local cache (readable offline): the lists, one row each, the badges' words. */
+import { DUE_STATUS_LABELS, type DueStatus } from '../../../schema/dues';
+import { INVOICE_STATUS_LABELS, invoicePolicy, type InvoiceStatus } from '../../../schema/invoices';
+import { dueKey, DUE_SPACE, type SyncedDue } from '../../../sync/areas/dues';
+import { invoiceKey, INVOICE_SPACE, type SyncedInvoice } from '../../../sync/areas/invoices';
+import { prefixOf } from '../../../sync/keys';
+import type { BadgeVariant } from '../../ui';
+import { defineSyncedList, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
+
+const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** Newest first. */
+export const dueList = defineSyncedList({ prefix: prefixOf(DUE_SPACE), compare: (a: SyncedDue, b: SyncedDue) => b.createdAt - a.createdAt || byId(a, b) });
+/** By due date, latest first (the REST list's default order, community §7). */
+export const invoiceList = defineSyncedList({ prefix: prefixOf(INVOICE_SPACE), compare: (a: SyncedInvoice, b: SyncedInvoice) => b.dueDate - a.dueDate || byId(a, b) });
+
+export const useDueList = (options: SyncedListOptions<SyncedDue>) => useSyncedList(dueList, options);
+export const useInvoiceList = (options: SyncedListOptions<SyncedInvoice>) => useSyncedList(invoiceList, options);
+export const useDue = (id: string) => useSyncedValue<SyncedDue>(dueKey(id));
+export const useInvoice = (id: string) => useSyncedValue<SyncedInvoice>(invoiceKey(id));
+
+export const INVOICE_BADGE: Record<InvoiceStatus, BadgeVariant> = { pending: 'warning', paid: 'success', overdue: 'destructive', canceled: 'secondary' };
+export const DUE_BADGE: Record<DueStatus, BadgeVariant> = { active: 'success', inactive: 'secondary' };
+export const invoiceStatusLabel = (s: InvoiceStatus) => INVOICE_STATUS_LABELS[s];
+export const dueStatusLabel = (s: DueStatus) => DUE_STATUS_LABELS[s];
+
+/** The status the screens show: pending past its due day reads overdue (community §4). */
+export const shownStatus = (inv: SyncedInvoice, now = Date.now()) => invoicePolicy.shownStatus(inv, now);

@@ -1,0 +1,78 @@
+/**
+ * Dues, shared half: the cache's key space and value (a due with its recipients, readable offline),
+ * and the mutator the board uses at a meeting, also offline: create a due. Issuing its invoices is
+ * the server's job (worker/domain/dues/issuing.ts).
+ */
+import { z } from 'zod';
+import { DUE_MESSAGES, dueFields, duePolicy, type DueFrequency, type DueReason, type DueStatus } from '../../schema/dues';
+import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { newRowId } from './fields';
+
+export const DUE_SPACE = 'due';
+export const dueKey = (id: string) => keyOf(DUE_SPACE, id);
+
+export interface SyncedDuePerson {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Milliseconds since the epoch for times; days as their UTC midnight. */
+export interface SyncedDue {
+  id: string;
+  title: string;
+  frequency: DueFrequency;
+  /** Per recipient. */
+  amountCents: number;
+  reason: DueReason;
+  description: string | null;
+  status: DueStatus;
+  sendDate: number;
+  dueDateOffset: number;
+  /** The next period's send day; null once a one-time due has been issued. */
+  nextSendDate: number | null;
+  /** Board and superadmin: every recipient; residents: themselves only. */
+  recipients: SyncedDuePerson[];
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+/** The recipients' names as the picker showed them (the server never reads it). */
+const shown = z.object({ recipients: z.array(z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320) })).max(5000) }).optional();
+
+export const dueMutators = {
+  /** Creates a due with a client-made id (also offline); "not before yesterday" is checked by the form and the server. */
+  createDue: defineMutator({
+    args: z.object({ id: newRowId, ...dueFields, shown }),
+    label: 'Create due',
+    allowed: { role: duePolicy.mayManage, refusal: DUE_MESSAGES.boardOnly },
+    async apply(tx, args) {
+      if (await tx.has(dueKey(args.id))) return;
+      const now = Date.now();
+      const names = new Map((args.shown?.recipients ?? []).map((p) => [p.id, p]));
+      const row: SyncedDue = {
+        id: args.id,
+        title: args.title,
+        frequency: args.frequency,
+        amountCents: args.amount,
+        reason: args.reason,
+        description: args.description,
+        status: 'active',
+        sendDate: args.send_date,
+        dueDateOffset: args.due_date_offset,
+        nextSendDate: args.send_date,
+        recipients: args.recipients.map((id) => ({ id, name: names.get(id)?.name ?? '', email: names.get(id)?.email ?? '' })),
+        createdAt: now,
+        updatedAt: now,
+        version: 0,
+      };
+      await tx.set(dueKey(row.id), { ...row, recipients: row.recipients.map((p) => ({ ...p })) });
+    },
+  }),
+};
+
+export const duesSync = {
+  spaces: [DUE_SPACE] as const,
+  mutators: dueMutators,
+} satisfies SharedSyncArea;

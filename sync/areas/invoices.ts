@@ -1,0 +1,84 @@
+/**
+ * Invoices, shared half: the cache's key space and value (readable offline: My Invoices and the
+ * detail), and the board's status change (mark paid by check, cancel), also offline. Paying is
+ * online only: it goes to the provider's hosted Checkout.
+ */
+import { z } from 'zod';
+import type { DueFrequency } from '../../schema/dues';
+import { INVOICE_MESSAGES, invoicePolicy, invoiceStatusField, type InvoiceStatus } from '../../schema/invoices';
+import { changeBetween, dashboardSource, formatCents, isRecent, windows } from '../../schema/dashboard';
+import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { rowId } from './fields';
+
+export const INVOICE_SPACE = 'invoice';
+export const invoiceKey = (id: string) => keyOf(INVOICE_SPACE, id);
+
+/** Milliseconds since the epoch for times; days as their UTC midnight. */
+export interface SyncedInvoice {
+  id: string;
+  /** The due it was issued for, with its title and description as they were when issued. */
+  due: { id: string; title: string; description: string | null; frequency: DueFrequency };
+  amountCents: number;
+  status: InvoiceStatus;
+  /** The period's send day. */
+  sentAt: number;
+  dueDate: number;
+  paidAt: number | null;
+  recipient: { id: string; name: string; email: string };
+  createdAt: number;
+  updatedAt: number;
+  version: number;
+}
+
+export const invoiceMutators = {
+  /** The board sets a status (community §7); a paid invoice stays paid. */
+  setInvoiceStatus: defineMutator({
+    args: z.object({ id: rowId, status: invoiceStatusField }),
+    label: 'Update invoice status',
+    allowed: { role: invoicePolicy.mayChangeStatus, refusal: INVOICE_MESSAGES.boardOnly },
+    async apply(tx, { id, status }) {
+      const row = (await tx.get(invoiceKey(id))) as SyncedInvoice | undefined;
+      if (!row || !invoicePolicy.mayChangeTo(row.status, status)) return;
+      const now = Date.now();
+      await tx.set(invoiceKey(id), { ...row, status, paidAt: status === 'paid' ? now : null, updatedAt: now });
+    },
+  }),
+};
+
+/**
+ * Outstanding dues: what open invoices (pending or overdue) still ask for; the change compares the
+ * open invoices sent in the last 30 days with those of the 30 before. Payments received join the
+ * recent activity.
+ */
+const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
+  space: INVOICE_SPACE,
+  metric: {
+    key: 'outstandingDues',
+    compute: (values, now) => {
+      const open = values.filter((i) => invoicePolicy.isPayable(i.status));
+      const w = windows(now);
+      return {
+        title: 'Outstanding Dues',
+        icon: 'dollar',
+        value: formatCents(open.reduce((sum, i) => sum + i.amountCents, 0)),
+        ...changeBetween(open.filter((i) => w.current(i.sentAt)).length, open.filter((i) => w.previous(i.sentAt)).length),
+      };
+    },
+  },
+  activity: (values, now) =>
+    values
+      .filter((i) => i.status === 'paid' && isRecent(i.paidAt, now))
+      .map((i) => ({
+        id: `payment:${i.id}`,
+        type: 'payment' as const,
+        title: `Payment received: ${i.due.title}`,
+        description: `${i.recipient.name} paid ${formatCents(i.amountCents)}`,
+        time: new Date(i.paidAt!).toISOString(),
+      })),
+});
+
+export const invoicesSync = {
+  spaces: [INVOICE_SPACE] as const,
+  mutators: invoiceMutators,
+  dashboard: [invoicesOnDashboard],
+} satisfies SharedSyncArea;

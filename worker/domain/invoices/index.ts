@@ -1,0 +1,13 @@
+/**
+ * Invoices domain (community §2–§9). One layer for both transports: the REST routes and the sync
+ * push call these functions.
+ *
+ * - sync.ts    who sees what, the cache values a pull sends, the synced table every write goes through
+ * - read.ts    the REST answers (list, one, payment history), built from the values the pull sends
+ * - status.ts  the board's status change, the overdue job, the webhook's paid listener
+ * - pay.ts     paying through the payment service's Checkout (recipient only)
+ */
+export { visibleInvoices } from './sync';
+export { getInvoice, getVisibleInvoice, listInvoices, listInvoicesJson, listPayments, toApiInvoice, type InvoiceRow } from './read';
+export { markInvoicePaid, markOverdueInvoices, setInvoiceStatus } from './status';
+export { payDue, payInvoice } from './pay';

@@ -1,0 +1,53 @@
+/**
+ * Paying an invoice (community §4, §6, §7): only its recipient, only while it is pending or overdue,
+ * for its exact amount, through the payment service's Checkout (`startInvoiceCheckout`, which reuses
+ * an open session on a second click). The webhook marks it paid (status.ts, `markInvoicePaid`).
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { DUE_MESSAGES } from '../../../schema/dues';
+import { INVOICE_MESSAGES, invoicePolicy, type ApiCheckout } from '../../../schema/invoices';
+import { invoices, users } from '../../../schema/tables';
+import type { AppDeps } from '../../deps';
+import type { Actor } from '../actor';
+import { getVisibleDue } from '../dues/read';
+import { conflict, forbidden, notFound } from '../errors';
+import { startInvoiceCheckout } from '../payments';
+import { getVisibleInvoice } from './read';
+import { visibleInvoices } from './sync';
+
+/** `POST /api/invoices/:id/pay` → `{checkout_url}`; the browser goes there. */
+export async function payInvoice(deps: AppDeps, actor: Actor, id: string): Promise<ApiCheckout> {
+  const db = deps.database.db;
+  const invoice = await getVisibleInvoice(db, actor, id);
+  if (invoice.recipientId !== actor.userId) throw forbidden(INVOICE_MESSAGES.onlyRecipient);
+  if (invoice.status === 'paid') throw conflict(INVOICE_MESSAGES.alreadyPaid);
+  if (!invoicePolicy.mayPay(invoice, actor)) throw conflict(INVOICE_MESSAGES.notPayable);
+  const [payer] = await db.select({ email: users.email }).from(users).where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId))).limit(1);
+  if (!payer) throw notFound(INVOICE_MESSAGES.notFound);
+  const back = `${deps.config.appUrl}/invoices/${invoice.id}`;
+  const session = await startInvoiceCheckout(deps, {
+    hoaId: invoice.hoaId,
+    invoiceId: invoice.id,
+    userId: actor.userId,
+    email: payer.email,
+    amountCents: invoice.amountCents,
+    description: invoice.title,
+    successUrl: `${back}?payment=success`,
+    cancelUrl: `${back}?payment=canceled`,
+  });
+  return { checkout_url: session.url, invoice_id: invoice.id };
+}
+
+/** `POST /api/dues/:id/pay` (docs/decisions.md): pays the caller's oldest open invoice of that due. */
+export async function payDue(deps: AppDeps, actor: Actor, dueId: string): Promise<ApiCheckout> {
+  const db = deps.database.db;
+  const due = await getVisibleDue(db, actor, dueId);
+  const [open] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(visibleInvoices(actor), eq(invoices.dueId, due.id), eq(invoices.recipientId, actor.userId), inArray(invoices.status, ['pending', 'overdue'])))
+    .orderBy(asc(invoices.dueDate), asc(invoices.id))
+    .limit(1);
+  if (!open) throw notFound(DUE_MESSAGES.noOpenInvoice);
+  return payInvoice(deps, actor, open.id);
+}

@@ -1,0 +1,52 @@
+/**
+ * Invoices, server half of sync: who sees what (`visibleInvoices`, shared with the REST reads), the
+ * cache values a pull sends (built by SQLite: the invoice with its due's words and its recipient),
+ * the synced table every writer goes through, and the recipient's name as a dependency.
+ */
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { invoicePolicy } from '../../../schema/invoices';
+import { invoices, users } from '../../../schema/tables';
+import { INVOICE_SPACE } from '../../../sync/areas/invoices';
+import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { inHoa } from '../actor';
+
+/** Board and superadmin: every invoice of their HOA. Residents: their own (community §6). */
+export function visibleInvoices(viewer: Viewer): SQL {
+  if (invoicePolicy.seesRecipient(viewer.role)) return inHoa(viewer, invoices.hoaId);
+  return inHoa(viewer, invoices.hoaId, eq(invoices.recipientId, viewer.userId));
+}
+
+/** Visible invoices whose id is in `ids` (a subquery selecting `row_id`), as cache values (`SyncedInvoice`). */
+export function invoiceValuesSql(viewer: Viewer, ids: SQL): SQL {
+  const i = invoices;
+  return sql`
+    SELECT ${i.id} AS id, json_object(
+      'id', ${i.id},
+      'due', json_object('id', ${i.dueId}, 'title', ${i.title}, 'description', ${i.description}, 'frequency', ${i.frequency}),
+      'amountCents', ${i.amountCents}, 'status', ${i.status}, 'sentAt', ${i.sentAt}, 'dueDate', ${i.dueDate}, 'paidAt', ${i.paidAt},
+      'recipient', json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', coalesce(recipient.email, '')),
+      'createdAt', ${i.createdAt}, 'updatedAt', ${i.updatedAt}, 'version', ${i.version}
+    ) AS json
+    FROM (${ids}) AS wanted
+    CROSS JOIN ${i}
+    LEFT JOIN ${users} AS recipient ON recipient.id = ${i.recipientId} AND recipient.hoa_id = ${i.hoaId}
+    WHERE ${i.id} = wanted.row_id AND ${visibleInvoices(viewer)}`;
+}
+
+export const invoiceSyncArea: ServerSyncArea = {
+  space: INVOICE_SPACE,
+  scope: 'hoa',
+  table: invoices,
+  id: invoices.id,
+  version: invoices.version,
+  hoaId: invoices.hoaId,
+  visible: visibleInvoices,
+  values: invoiceValuesSql,
+  dependsOn: {
+    // The recipient's name and email, through the (recipient, due date) index.
+    users: (_hoaId, userIds) => inArray(invoices.recipientId, userIds),
+  },
+};
+
+/** Every write to invoices goes through this writer (version and change record in one call). */
+export const invoiceRows = syncedTable({ ...invoiceSyncArea, table: invoices });

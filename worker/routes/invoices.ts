@@ -1,0 +1,41 @@
+/**
+ * Invoices REST (community §7). Thin: parse, call worker/domain/invoices, answer. Shapes in
+ * schema/invoices.ts; dates ISO 8601 (days as their UTC midnight), amounts in cents.
+ *
+ * - `GET /`             ?page=1&limit=10 (≤100)&status=a&status=b&title=&sortBy=due_date|sent|amount|title|status|createdAt
+ *                       &sortOrder=desc|asc&dues_id= → `{docs: ApiInvoice[], page, limit, totalPages, totalDocs}`.
+ *                       Residents get their own invoices; board and superadmin their HOA's. `status=overdue` includes
+ *                       pending invoices past their due day, `pending` excludes them (community §4).
+ * - `GET /:id`          → ApiInvoice `{_id, dues_id{_id, title, description, frequency}, amountCents, status, sent, due_date,
+ *                       paid_at, recipient_id{_id, name, email}, createdAt, updatedAt, version}` (404 "Invoice not found.").
+ * - `PUT /:id/status`   `{status}` → ApiInvoice. Board and superadmin; a paid invoice stays paid (409).
+ * - `POST /:id/pay`     → `{checkout_url, invoice_id}`. The recipient only (403 "Only the invoice recipient can make
+ *                       payments."), a pending or overdue invoice only (409); 400 while the HOA's payment account
+ *                       cannot take charges.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { INVOICE_MESSAGES, invoiceListQuery, invoicePolicy, invoiceStatusSchema } from '../../schema/invoices';
+import * as invoices from '../domain/invoices';
+import type { AppEnv } from '../env';
+import { allow } from '../middleware/allow';
+import { requireAuth } from '../middleware/auth';
+import { validate } from '../middleware/validate';
+import { jsonText } from './respond';
+
+const idParam = z.object({ id: z.string().min(1).max(64) });
+const board = allow(invoicePolicy.mayChangeStatus, INVOICE_MESSAGES.boardOnly);
+
+export const invoiceRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get('/', validate('query', invoiceListQuery), async (c) =>
+    jsonText(c, await invoices.listInvoicesJson(c.var.deps.database, c.var.actor, c.req.valid('query'), c.var.deps.clock())),
+  )
+  .get('/:id', validate('param', idParam), async (c) => c.json(await invoices.getInvoice(c.var.deps.database.db, c.var.actor, c.req.valid('param').id)))
+  .put('/:id/status', validate('param', idParam), board, validate('json', invoiceStatusSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await deps.database.transaction((tx) => invoices.setInvoiceStatus(deps, tx, actor, id, c.req.valid('json').status));
+    return c.json(await invoices.getInvoice(deps.database.db, actor, id));
+  })
+  .post('/:id/pay', validate('param', idParam), async (c) => c.json(await invoices.payInvoice(c.var.deps, c.var.actor, c.req.valid('param').id)));

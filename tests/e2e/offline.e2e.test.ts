@@ -89,7 +89,9 @@ describe('offline', () => {
     const title = 'Recycling pickup moves to Friday';
     const ben = (await findUserByEmail(server.deps.database.db, DEMO.maple.board))!;
     const actor = { userId: ben.id, hoaId: ben.hoaId, role: ben.role, sessionId: 'e2e' };
-    const draft = announcementFormSchema.parse({ title, message: '<p>Bins out by 7 am on Friday.</p>', audience_type: 'residents' });
+    // Two named recipients (the demo HOA has more residents than the check needs).
+    const recipients = await Promise.all([DEMO.maple.resident, DEMO.maple.resident2].map(async (e) => (await findUserByEmail(server.deps.database.db, e))!.id));
+    const draft = announcementFormSchema.parse({ title, message: '<p>Bins out by 7 am on Friday.</p>', audience_type: 'custom', custom_recipients: recipients });
     await server.deps.database.transaction((tx) => createAnnouncementDraft(server.deps, tx, actor, draft));
     const { context, page, errors } = await openPage(browser, server);
     try {

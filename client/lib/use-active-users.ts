@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ApiUser } from '../../schema/auth';
 import { api } from './api';
+import { useCurrentUser } from './session';
 
 /** The user picker page size (community §9). */
 export const USER_PICKER_LIMIT = 100;
@@ -46,10 +47,11 @@ function writeKept(userId: string | undefined, users: PickableUser[]) {
 
 /**
  * Loads the first time `enabled` is true and not again (leaving a custom audience and coming back reuses the list, §4).
- * With `keepFor` (the signed-in user's id) the list is kept in this browser and used when loading fails
- * (offline: the violation form on an inspection walk).
+ * The list is kept in this browser for the signed-in user and used when loading fails, so every picker
+ * works offline once any of them loaded online (a violation on an inspection walk, a due at a board meeting).
  */
-export function useActiveUsers(enabled: boolean, failureMessage: string = USERS_LOAD_FAILED, keepFor?: string): ActiveUsers {
+export function useActiveUsers(enabled: boolean, failureMessage: string = USERS_LOAD_FAILED): ActiveUsers {
+  const keepFor = useCurrentUser()?.id;
   const [state, setState] = useState<Omit<ActiveUsers, 'retry'>>({ users: [], loading: false, error: null });
   const [attempt, setAttempt] = useState(0);
   const loadedFor = useRef(-1);

@@ -10,7 +10,7 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
@@ -203,7 +203,7 @@ describe('announcements', () => {
       await signInAs(page, e2e.server, DEMO.maple.board);
       await goInApp(page, '/announcements');
       await page.getByText('Spring landscaping schedule').first().waitFor();
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(page);
 
       await goOffline(context, e2e.server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../worker/dev/sample-files';
-import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
+import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
@@ -206,7 +206,7 @@ describe('documents', () => {
       await signInAs(page, e2e.server, DEMO.maple.board);
       await goInApp(page, '/documents');
       await rowOf(page, 'Board Meeting Minutes - November').waitFor();
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(page);
 
       await goOffline(context, e2e.server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();

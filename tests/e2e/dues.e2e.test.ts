@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snap as snapPage, waitForPath } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 const TITLE = 'Spring Monthly Dues';
@@ -144,7 +144,7 @@ describe('dues and invoices in the browser', () => {
     await openMyInvoices(page);
     await page.getByText(TITLE).first().waitFor();
     // The app shell (the detail screen's code included) is cached once the service worker is active.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await waitForServiceWorker(page);
     await goOffline(context, e2e.server);
     try {
       await goInApp(page, '/dashboard');

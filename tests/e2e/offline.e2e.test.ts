@@ -11,7 +11,7 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer } from '../helpers/browser';
+import { axeScan, DEMO, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer, waitForServiceWorker } from '../helpers/browser';
 
 let server: E2EServer;
 let browser: Browser;
@@ -49,7 +49,7 @@ describe('offline', () => {
       await expect(unreadCount(page).textContent()).resolves.toBe('2');
       await snap(page, 'announcements-resident');
       // The app shell is cached once the service worker is active.
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(page);
 
       await goOffline(context, server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
@@ -99,7 +99,7 @@ describe('offline', () => {
       await page.goto('/announcements');
       await page.getByRole('link', { name: `View ${title}` }).click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(page);
 
       await goOffline(context, server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();

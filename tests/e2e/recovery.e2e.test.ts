@@ -5,7 +5,7 @@
  * with the unsynced change is kept, and the board member signs in again.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, fillSignIn, goOffline, goOnline, signInAs } from '../helpers/browser';
+import { DEMO, e2eSuite, fillSignIn, goOffline, goOnline, signInAs, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
@@ -22,7 +22,7 @@ describe('mutation recovery', () => {
       await signInAs(first, server, DEMO.maple.board);
       await first.goto('/announcements/create');
       await first.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
-      await first.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(first);
 
       await goOffline(context, server);
       await first.getByLabel('Title').fill('Written on the bus');

@@ -6,7 +6,7 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 
 const e2e = e2eSuite();
@@ -172,7 +172,7 @@ describe('requests', () => {
       const list = requestsList(page);
       await list.open();
       await list.viewLink('Add a backyard fence').waitFor();
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(page);
 
       await goOffline(context, e2e.server);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();

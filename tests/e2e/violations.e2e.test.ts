@@ -7,7 +7,7 @@
  * and 375 px on every screen (tests/e2e/screenshots/violation*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
 
@@ -173,7 +173,7 @@ describe('violations', () => {
       // The resident list is kept from a visit online.
       await page.getByRole('link', { name: 'Create Violation' }).click();
       await violationForm(page).resident.locator('option', { hasText: 'Ray Resident' }).waitFor({ state: 'attached' });
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+      await waitForServiceWorker(page);
       await list.open();
 
       await goOffline(context, e2e.server);

@@ -60,7 +60,7 @@ function portIsFree(port: number): Promise<boolean> {
 }
 
 /** First free port from 8801 (the range the e2e servers use). */
-async function freePort(from = 8801, to = 8899): Promise<number> {
+export async function freePort(from = 8801, to = 8899): Promise<number> {
   for (let port = from; port <= to; port++) if (await portIsFree(port)) return port;
   throw new Error(`no free port in ${from}-${to}`);
 }
@@ -95,6 +95,7 @@ export async function startE2EServer() {
     url,
     port,
     deps: running.deps,
+
     setNetwork(up: boolean) {
       networkDown = !up;
       if (!up) for (const socket of sockets) socket.destroy();
@@ -169,7 +170,7 @@ export async function inviteUser(server: E2EServer, p: { email: string; role: Ro
 // ------------------------------------------------------------------ browser
 
 /** A fresh context (own cookies and storage) with one page; console errors are collected. */
-export async function openPage(browser: Browser, server: E2EServer, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openPage(browser: Browser, server: { url: string }, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion: menus and dialogs open without transitions, so screenshots and axe see the end state.
   const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
@@ -268,13 +269,26 @@ export async function expectNoSeriousAxe(page: Page) {
  * Offline as a user is: the browser says so (setOffline), its requests fail, and the server cannot
  * be reached at all (setOffline and context.route miss some service-worker traffic).
  */
-export async function goOffline(context: BrowserContext, server: E2EServer) {
+export async function goOffline(context: BrowserContext, server: Pick<E2EServer, 'setNetwork'>) {
   server.setNetwork(false);
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
 }
 
-export async function goOnline(context: BrowserContext, server: E2EServer) {
+/** The app shell is cached once the service worker is active: after this a reload works offline. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+}
+
+/** An access token for `email` from the login API, for a test acting as an API client (another board member's REST calls). */
+export async function apiToken(server: E2EServer, email: string, password = DEMO_PASSWORD): Promise<string> {
+  await clearRateLimits(server);
+  const res = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`login of ${email}: ${res.status}`);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+export async function goOnline(context: BrowserContext, server: Pick<E2EServer, 'setNetwork'>) {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
   server.setNetwork(true);

@@ -48,7 +48,7 @@ const formSchema = violationFormSchema.superRefine((v, ctx) => {
 export function ViolationCreatePage() {
   const [, navigate] = useLocation();
   const me = useCurrentUser();
-  const users = useActiveUsers(true, VIOLATION_MESSAGES.loadUsersFailed, me?.id);
+  const users = useActiveUsers(true, VIOLATION_MESSAGES.loadUsersFailed);
   const [progress, setProgress] = useState<number | null>(null);
   const uploaded = useRef<UploadedFile | null>(null);
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({

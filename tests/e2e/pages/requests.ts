@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
+import { filterBar } from './filters';
 import { goInApp, waitForPath } from '../../helpers/browser';
 
 /** A small PDF-looking file of about 120 KB. */
@@ -14,12 +15,8 @@ export const requestsList = (page: Page) => ({
     await goInApp(page, '/requests');
     await page.getByRole('heading', { level: 1, name: 'Requests' }).waitFor();
   },
-  search: (text: string) => page.getByRole('searchbox', { name: 'Search' }).fill(text),
-  async choose(filter: 'Categories' | 'Status', option: string) {
-    await page.getByRole('button', { name: filter }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-    await page.keyboard.press('Escape');
-  },
+  search: (text: string) => filterBar(page, 'Filter requests').search(text),
+  choose: (filter: 'Categories' | 'Status', option: string) => filterBar(page, 'Filter requests').choose(filter, option),
   viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
   counter: (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]'),
 });

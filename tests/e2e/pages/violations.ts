@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
+import { filterBar } from './filters';
 import { goInApp } from '../../helpers/browser';
 
 export const violationsList = (page: Page) => ({
@@ -11,11 +12,7 @@ export const violationsList = (page: Page) => ({
     await goInApp(page, '/compliance');
     await page.getByRole('heading', { level: 1, name: 'Compliance' }).waitFor();
   },
-  async choose(filter: 'Category' | 'Status', option: string) {
-    await page.getByRole('button', { name: filter }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-    await page.keyboard.press('Escape');
-  },
+  choose: (filter: 'Category' | 'Status', option: string) => filterBar(page, 'Filter violations').choose(filter, option),
   viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
 });
 

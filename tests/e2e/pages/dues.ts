@@ -1,0 +1,63 @@
+/**
+ * Page objects of the dues and invoices screens (roles and labels, as a user finds things) and the
+ * database reads the stories check against.
+ */
+import type { Page } from 'playwright-core';
+import type { E2EServer } from '../../helpers/browser';
+import { goInApp, waitForPath } from '../../helpers/browser';
+import { filterBar } from './filters';
+
+export const duesList = (page: Page) => ({
+  async open() {
+    await goInApp(page, '/dues');
+    await page.getByRole('heading', { level: 1, name: 'Dues' }).waitFor();
+  },
+  /** The Dues tab's filters. */
+  dues: filterBar(page, 'Filter dues'),
+  /** The My Invoices tab's filters. */
+  invoices: filterBar(page, 'Filter invoices'),
+  async openTab(name: 'Dues' | 'My Invoices') {
+    await page.getByRole('tab', { name }).click();
+    await page.getByRole('tabpanel').getByRole('heading', { name: name === 'Dues' ? /^Dues/ : 'My Invoices' }).waitFor();
+  },
+  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
+});
+
+export const dueForm = (page: Page) => ({
+  title: page.getByRole('textbox', { name: /^Title/ }),
+  amount: page.getByRole('spinbutton', { name: /^Amount/ }),
+  frequency: page.getByRole('combobox', { name: /^Frequency/ }),
+  submit: page.getByRole('button', { name: 'Create Due' }),
+  /** From the list's Create Due to "Due created successfully!" and back on /dues. */
+  async create(p: { title: string; amount: string; frequency: string; recipients: string[] }) {
+    await page.getByRole('link', { name: 'Create Due' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Create Due' }).waitFor();
+    await this.title.fill(p.title);
+    await this.amount.fill(p.amount);
+    await this.frequency.selectOption(p.frequency);
+    for (const name of p.recipients) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
+    await this.submit.click();
+    await page.getByText('Due created successfully!').waitFor();
+    await waitForPath(page, '/dues');
+  },
+});
+
+export const invoiceDetail = (page: Page) => ({
+  /** From a due's page: the invoice of one recipient. */
+  async openFromDue(dueTitle: string, recipient: string) {
+    await duesList(page).viewLink(dueTitle).first().click();
+    await page.getByRole('heading', { level: 1, name: dueTitle }).waitFor();
+    await page.getByRole('link', { name: `View invoice of ${recipient}` }).click();
+    await page.getByRole('heading', { name: 'Payment' }).waitFor();
+  },
+  status: page.getByLabel('Invoice status'),
+});
+
+/** Invoices of a due as stored, by due title: recipient email and status. */
+export async function storedInvoices(server: E2EServer, dueTitle: string) {
+  const rs = await server.db.execute({
+    sql: 'SELECT u.email, i.status FROM invoices i JOIN users u ON u.id = i.recipient_id JOIN dues d ON d.id = i.due_id WHERE d.title = ? ORDER BY u.email',
+    args: [dueTitle],
+  });
+  return rs.rows.map((r) => ({ email: String(r.email), status: String(r.status) }));
+}

@@ -33,6 +33,15 @@ const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 /** Replicache retries failed syncs itself; a rejected promise here only means "not now". */
 const ignore = () => {};
 const pullSoon = (rep: HoaReplicache) => rep.pull().catch(ignore);
+/**
+ * The server answers again (the poke stream is open): send the changes waiting here and fetch what
+ * changed meanwhile, at once. Replicache would otherwise wait out the backoff its failures offline
+ * built up, seconds after the connection is back. A push with nothing pending sends nothing.
+ */
+const catchUp = (rep: HoaReplicache) => {
+  rep.push({ now: true }).catch(ignore);
+  rep.pull({ now: true }).catch(ignore);
+};
 
 /**
  * Keeps one poke stream open while `rep` lives; reconnects with backoff. Returns the stopper.
@@ -64,7 +73,10 @@ function listenForPokes(rep: HoaReplicache): () => void {
           return;
         }
         if (res.status === 401) {
-          if ((await refreshSession()) === 'rejected') return;
+          const refreshed = await refreshSession();
+          if (refreshed === 'rejected') return;
+          // A fresh token: listen again at once (an expired token is the usual 401 after a night offline).
+          if (refreshed === 'refreshed') continue;
         } else if (res.ok && res.headers.get('Content-Type')?.startsWith('application/json')) {
           const offer = (await res.json()) as { transport?: string; url?: string };
           if (offer.transport === 'websocket' && offer.url) {
@@ -77,8 +89,7 @@ function listenForPokes(rep: HoaReplicache): () => void {
           }
         } else if (res.ok && res.body) {
           delay = 1_000;
-          // Whatever changed while we were not listening.
-          void pullSoon(rep);
+          catchUp(rep);
           await readSseStream(res.body, (name) => {
             if (name === 'poke') void pullSoon(rep);
           });
@@ -146,8 +157,7 @@ function openCache(userId: string): OpenCache {
     stopPokes();
     stopPokes = listenForPokes(rep);
     // Send what was changed offline at once, then catch up.
-    rep.push({ now: true }).catch(ignore);
-    void pullSoon(rep);
+    catchUp(rep);
   };
   const onOffline = () => setStatus({ online: false });
   const onVisible = () => {

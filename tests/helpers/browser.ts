@@ -288,8 +288,9 @@ export async function apiToken(server: E2EServer, email: string, password = DEMO
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+/** The network comes back first, then the browser says so (its `online` event): what the app sends at once can arrive. */
 export async function goOnline(context: BrowserContext, server: Pick<E2EServer, 'setNetwork'>) {
+  server.setNetwork(true);
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await context.setOffline(false);
-  server.setNetwork(true);
 }

@@ -52,6 +52,15 @@ export function useIsQueued<N extends MutatorName>(name: N, matches: (args: Muta
   return queued.some((c) => c.name === name && matches(c.args as MutatorArgs<N>));
 }
 
+/**
+ * `useIsQueued` while offline: what a screen marks "Queued" (online, the change is on its way and
+ * lands within a moment, so it is not marked).
+ */
+export function useQueuedOffline<N extends MutatorName>(name: N, matches: (args: MutatorArgs<N>) => boolean): boolean {
+  const online = useOnline();
+  return useIsQueued(name, matches) && !online;
+}
+
 const sameQueue = (a: QueuedChange[], b: QueuedChange[]) =>
   a.length === b.length && a.every((c, i) => c.name === b[i].name && (c.args === b[i].args || JSON.stringify(c.args) === JSON.stringify(b[i].args)));
 

@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_CATEGORY_LABELS, type AnnouncementCategory, type AnnouncementStatus } from '../../../schema/announcements';
 import { capitalize } from '../../lib/format';
-import { useIsQueued, useOnline } from '../../lib/replicache';
+import { useQueuedOffline } from '../../lib/replicache';
 import { Badge, type BadgeVariant, QueuedBadge } from '../../ui';
 
 /** Badge styles of community §9. */
@@ -26,11 +26,7 @@ export const StatusBadge = ({ status }: { status: AnnouncementStatus }) => <Badg
 /** A send this device made offline, which the server does not have yet. */
 
 /** This device sent it while offline and the server does not have the send yet. */
-export function useSendQueued(id: string): boolean {
-  const online = useOnline();
-  const pending = useIsQueued('sendAnnouncement', (args) => args.id === id);
-  return pending && !online;
-}
+export const useSendQueued = (id: string): boolean => useQueuedOffline('sendAnnouncement', (args) => args.id === id);
 
 /** The status, or Queued while this device's send waits for a connection (list and detail alike). */
 export function AnnouncementStatusBadge({ a }: { a: { id: string; status: AnnouncementStatus } }) {

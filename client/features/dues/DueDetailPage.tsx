@@ -9,8 +9,8 @@ import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { useCurrentUser } from '../../lib/session';
 import { useSyncedEntity } from '../../lib/use-synced-entity';
-import { ButtonLink, Card, CardHeader, type Column, DataTable, DetailScreen, EmptyState, Unavailable, type UnavailableWords, ViewLink } from '../../ui';
-import { DueStatusBadge, InvoiceStatusBadge } from './badges';
+import { Alert, ButtonLink, Card, CardHeader, type Column, DataTable, DetailScreen, EmptyState, Unavailable, type UnavailableWords, ViewLink } from '../../ui';
+import { DueStatusBadge, InvoiceStatusBadge, useDueQueued } from './badges';
 import { dueOfApi, fetchDue } from './dues-api';
 import { useDue, useInvoiceList } from './use-dues';
 
@@ -20,6 +20,7 @@ const WORDS: UnavailableWords = {
   offline: 'This due is not available offline.',
   back: { href: '/dues', label: 'Back to Dues' },
 };
+export const QUEUED_DUE = 'This due was created offline. Its invoices are issued when you reconnect.';
 const crumbs = (title: string) => [{ label: 'Dues', href: '/dues' }, { label: title }];
 
 const COLUMNS: Column<SyncedInvoice>[] = [
@@ -42,6 +43,7 @@ export function DueDetailPage() {
   const loaded = useSyncedEntity({ id, cached, fetch: fetchDue, fromRemote: dueOfApi, version: cached.data?.version });
   const ofThisDue = useMemo(() => (i: SyncedInvoice) => i.due.id === id, [id]);
   const issued = useInvoiceList({ filter: ofThisDue, pageSize: 50 });
+  const queued = useDueQueued(id);
 
   if (loaded.unavailable) return <Unavailable state={loaded.unavailable} words={WORDS} title="Due Details" breadcrumb={crumbs('Due Details')} />;
   const d = loaded.entity;
@@ -50,7 +52,8 @@ export function DueDetailPage() {
     <DetailScreen
       title={d.title}
       breadcrumb={crumbs(d.title)}
-      badges={<DueStatusBadge status={d.status} />}
+      badges={<DueStatusBadge due={d} />}
+      alerts={queued && <Alert tone="info">{QUEUED_DUE}</Alert>}
       actions={
         <ButtonLink href="/dues" variant="secondary">
           Back to Dues

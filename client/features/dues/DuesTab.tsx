@@ -32,7 +32,7 @@ const COLUMNS: Column<SyncedDue>[] = [
             {formatUsd(d.amountCents)} · {DUE_FREQUENCY_LABELS[d.frequency]} · Next: {nextSend(d)}
           </p>
           <div className="mt-2 sm:hidden">
-            <DueStatusBadge status={d.status} />
+            <DueStatusBadge due={d} />
           </div>
         </div>
         <div className="shrink-0 sm:hidden">{view(d)}</div>
@@ -42,7 +42,7 @@ const COLUMNS: Column<SyncedDue>[] = [
   { header: 'Amount', hideOnPhone: true, className: 'whitespace-nowrap', cell: (d) => formatUsd(d.amountCents) },
   { header: 'Frequency', hideOnPhone: true, cell: (d) => DUE_FREQUENCY_LABELS[d.frequency] },
   { header: 'Next Send Date', hideOnPhone: true, className: 'whitespace-nowrap', cell: nextSend },
-  { header: 'Status', hideOnPhone: true, cell: (d) => <DueStatusBadge status={d.status} /> },
+  { header: 'Status', hideOnPhone: true, cell: (d) => <DueStatusBadge due={d} /> },
   { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: view },
 ];
 

@@ -12,7 +12,7 @@ import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useSyncedEntity } from '../../lib/use-synced-entity';
 import { Alert, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Field, Select, Unavailable, type UnavailableWords } from '../../ui';
-import { InvoiceStatusBadge } from './badges';
+import { InvoiceStatusBadge, useInvoiceStatusQueued } from './badges';
 import { fetchInvoice, invoiceOfApi } from './dues-api';
 import { PaymentPanel } from './PaymentPanel';
 import { useInvoice } from './use-dues';
@@ -23,6 +23,8 @@ const WORDS: UnavailableWords = {
   offline: 'This invoice is not available offline.',
   back: { href: '/dues', label: 'Back to Dues' },
 };
+/** While the board's status change made offline waits for the server (the payment panel already reads the new status). */
+export const queuedStatusText = (status: InvoiceStatus) => `Set to ${INVOICE_STATUS_LABELS[status]} offline. The server has it when you reconnect.`;
 const crumbs = (title: string) => [{ label: 'Dues', href: '/dues' }, { label: title }];
 
 export function InvoiceDetailPage() {
@@ -33,6 +35,7 @@ export function InvoiceDetailPage() {
   const cached = useInvoice(id);
   const loaded = useSyncedEntity({ id, cached, fetch: fetchInvoice, fromRemote: invoiceOfApi, version: cached.data?.version });
   const [toast, setToast] = useState<string | null>(null);
+  const queued = useInvoiceStatusQueued(id);
 
   if (loaded.unavailable) {
     const words = loaded.unavailable.kind === 'failed' && /not found/i.test(loaded.unavailable.message) ? { ...WORDS, failed: INVOICE_MESSAGES.notFound } : WORDS;
@@ -60,7 +63,12 @@ export function InvoiceDetailPage() {
           Back to Dues
         </ButtonLink>
       }
-      alerts={toast && <Alert tone="success">{toast}</Alert>}
+      alerts={
+        <>
+          {toast && <Alert tone="success">{toast}</Alert>}
+          {queued && <Alert tone="info">{queuedStatusText(inv.status)}</Alert>}
+        </>
+      }
       details={[
         { label: 'Amount', value: <span className="text-lg font-semibold">{formatUsd(inv.amountCents)}</span> },
         { label: 'Status', value: <InvoiceStatusBadge invoice={inv} /> },

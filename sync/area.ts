@@ -17,6 +17,11 @@ export interface MutatorDef<S extends z.ZodType = z.ZodType> {
   /** What the change is called in a refusal notice ("Send announcement was not saved"). */
   label: string;
   /**
+   * What the change was about, named in its refusal notice beside the label ('Create violation
+   * "Boat trailer on the lawn" was not saved'), for changes whose arguments carry a title.
+   */
+  subject?: (args: z.output<S>) => string;
+  /**
    * Who may make this change at all, from the area's policy, and the refusal's words. The push
    * checks it before parsing the arguments; the domain checks it again.
    */

@@ -17,6 +17,20 @@ export const isMutatorName = (name: string): name is MutatorName => Object.hasOw
 /** What each change is called in a refusal notice ("Mark announcement as read was not saved"). */
 export const mutatorLabel = (name: string) => (isMutatorName(name) ? mutatorDefs[name].label : 'A change');
 
+/** A refusal notice's title: 'Create violation "Boat trailer on the lawn" was not saved', without the subject when the change names none. */
+export const noticeTitle = (n: { mutationName: string; subject?: string | null }) => `${mutatorLabel(n.mutationName)}${n.subject ? ` “${n.subject}”` : ''} was not saved`;
+
+const SUBJECT_MAX = 120;
+
+/** What a change was about (its `subject`), when its mutator names one and the arguments parse; else null. */
+export function mutatorSubject(name: MutatorName, args: unknown): string | null {
+  const def = mutatorDefs[name] as { args: z.ZodType; subject?: (args: unknown) => string };
+  if (!def.subject) return null;
+  const parsed = def.args.safeParse(args);
+  const subject = parsed.success ? def.subject(parsed.data).trim() : '';
+  return subject ? subject.slice(0, SUBJECT_MAX) : null;
+}
+
 /** Whether `role` may make this change at all; the refusal's words when not. Checked before arguments are parsed. */
 export function mutatorRefusal(name: MutatorName, role: Role): string | null {
   const allowed = (mutatorDefs[name] as { allowed?: { role: (r: Role) => boolean; refusal: string } }).allowed;

@@ -111,6 +111,8 @@ export const syncNotices = sqliteTable(
     clientId: text('client_id').notNull(),
     argsSummary: text('args_summary').notNull(),
     message: text('message').notNull(),
+    /** What the change was about, in the user's words (a title), when its arguments name it. */
+    subject: text('subject'),
     /** The same refusal again while this notice is open is counted here instead of adding a notice. */
     repeats: integer('repeats').notNull().default(1),
     createdAt: ms('created_at').notNull(),

@@ -85,6 +85,7 @@ export const announcementMutators = {
   createAnnouncementDraft: defineMutator({
     args: z.object({ id: newRowId, ...announcementFields }).superRefine(withRecipients),
     label: 'Create announcement',
+    subject: (args) => args.title,
     allowed: boardWork,
     async apply(tx, args) {
       if (await tx.has(announcementKey(args.id))) return;
@@ -117,6 +118,7 @@ export const announcementMutators = {
   updateAnnouncementDraft: defineMutator({
     args: z.object({ id: rowId, ...announcementFields }).superRefine(withRecipients),
     label: 'Update announcement',
+    subject: (args) => args.title,
     allowed: boardWork,
     async apply(tx, args) {
       const row = await current(tx, args.id);

@@ -46,6 +46,7 @@ export const dueMutators = {
   createDue: defineMutator({
     args: z.object({ id: newRowId, ...dueFields, shown }),
     label: 'Create due',
+    subject: (args) => args.title,
     allowed: { role: duePolicy.mayManage, refusal: DUE_MESSAGES.boardOnly },
     async apply(tx, args) {
       if (await tx.has(dueKey(args.id))) return;

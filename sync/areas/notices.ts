@@ -12,6 +12,8 @@ export interface SyncedNotice {
   mutationName: string;
   argsSummary: string;
   message: string;
+  /** What the change was about (a title), when it names one. */
+  subject: string | null;
   /** How many times this same refusal happened while the notice was open. */
   repeats: number;
   createdAt: number;

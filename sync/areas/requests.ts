@@ -80,6 +80,7 @@ export const requestMutators = {
   createRequest: defineMutator({
     args: z.object({ id: newRowId, ...requestFields, shown }),
     label: 'Create request',
+    subject: (args) => args.title,
     async apply(tx, args) {
       if (await tx.has(requestKey(args.id))) return;
       const now = Date.now();

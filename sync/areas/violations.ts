@@ -81,6 +81,7 @@ export const violationMutators = {
   issueViolation: defineMutator({
     args: z.object({ id: newRowId, ...violationFields, shown }),
     label: 'Create violation',
+    subject: (args) => args.title,
     allowed: { role: violationPolicy.mayIssue, refusal: VIOLATION_MESSAGES.boardOnly },
     async apply(tx, args) {
       if (await tx.has(violationKey(args.id))) return;

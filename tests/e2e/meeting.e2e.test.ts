@@ -293,7 +293,7 @@ describe('the offline board meeting', () => {
       expect([...sent.values()].filter((n) => n !== 'markAnnouncementRead')).toEqual(EXPECTED_ORDER);
 
       // The refused violation is explained in plain words; the rest arrived, once each.
-      const notice = bp.getByRole('alert').filter({ hasText: 'Create violation was not saved' });
+      const notice = bp.getByRole('alert').filter({ hasText: `Create violation \u201c${M.violationRefused}\u201d was not saved` });
       await notice.getByText(VIOLATION_MESSAGES.residentInvalid).waitFor({ timeout: 10_000 });
       await bp.getByText(PAID_QUEUED).waitFor({ state: 'detached' });
       await snap(bp, 'meeting-reconnected');

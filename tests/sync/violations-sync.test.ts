@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emailOutbox, users } from '../../schema/tables';
 import { THREAD_MESSAGES } from '../../schema/threads';
 import { VIOLATION_MESSAGES } from '../../schema/violations';
-import { noticeKey } from '../../sync/areas/notices';
+import { noticeKey, type SyncedNotice } from '../../sync/areas/notices';
+import { noticeTitle } from '../../sync/mutators';
 import { violationKey, type SyncedViolation } from '../../sync/areas/violations';
 import { updateUser } from '../../worker/domain/users';
 import { toApiViolation, violationRef } from '../../worker/domain/violations';
@@ -184,6 +185,35 @@ describe('violations pushed (the offline inspection walk)', () => {
     );
     expect((rita.data.get(violationKey(mine.id)) as SyncedViolation).status).toBe(mine.status);
     expect(rita.keys('notice/').every((k) => k.startsWith(noticeKey('')))).toBe(true);
+  });
+
+  it('violations issued offline to a resident another board member deactivated meanwhile are refused, each notice naming its violation; the rest of the push applies', async () => {
+    t = await createTestApp();
+    const ben = await clientFor(t, DEMO.maple.board);
+    const grace = await userIdOf('grace.hall@maplegrove.test');
+    const rita = await userIdOf(DEMO.maple.resident);
+    const tom = await login(t, 'tom.becker@maplegrove.test');
+    const deactivated = await call(t, 'PUT', `/api/users/${grace}`, { token: tom.token, body: { name: 'Grace Hall', role: 'resident', status: 'inactive' } });
+    expect(deactivated.status).toBe(200);
+    const kept = issuing(rita, { title: 'Satellite dish on the roof' });
+    const result = await ben.push([
+      ben.mutation('issueViolation', issuing(grace, { title: 'Boat trailer on the lawn' })),
+      ben.mutation('issueViolation', kept),
+      ben.mutation('issueViolation', issuing(grace, { title: 'Bins at the curb' })),
+    ]);
+    expect(result.status).toBe(200);
+    await ben.pull();
+    const notices = ben.values<SyncedNotice>('notice/').map((n) => [n.mutationName, n.subject, n.message, n.repeats]);
+    expect(notices.sort()).toEqual(
+      [
+        ['issueViolation', 'Bins at the curb', VIOLATION_MESSAGES.residentInvalid, 1],
+        ['issueViolation', 'Boat trailer on the lawn', VIOLATION_MESSAGES.residentInvalid, 1],
+      ].sort(),
+    );
+    expect(ben.values<SyncedNotice>('notice/').map(noticeTitle).sort()).toEqual(['Create violation \u201cBins at the curb\u201d was not saved', 'Create violation \u201cBoat trailer on the lawn\u201d was not saved']);
+    expect(violationsOf(ben).filter((v) => v.resident.id === grace)).toEqual([]);
+    expect(violationsOf(ben).find((v) => v.id === kept.id)?.title).toBe('Satellite dish on the roof');
+    expect(await mailOf(kept.id)).toHaveLength(1);
   });
 });
 

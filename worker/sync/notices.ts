@@ -21,7 +21,7 @@ function noticeValues(viewer: Viewer, ids: SQL): SQL {
   const n = syncNotices;
   return sql`
     SELECT ${n.id} AS id, json_object('id', ${n.id}, 'mutationName', ${n.mutationName}, 'argsSummary', ${n.argsSummary},
-      'message', ${n.message}, 'repeats', ${n.repeats}, 'createdAt', ${n.createdAt}) AS json
+      'message', ${n.message}, 'subject', ${n.subject}, 'repeats', ${n.repeats}, 'createdAt', ${n.createdAt}) AS json
     FROM (${ids}) AS wanted CROSS JOIN ${n}
     WHERE ${n.id} = wanted.row_id AND ${visibleNotices(viewer)}`;
 }
@@ -45,6 +45,8 @@ export interface Rejection {
   mutationName: string;
   argsSummary: string;
   message: string;
+  /** What the change was about (a title), when it names one. */
+  subject?: string | null;
 }
 
 /** Open notices a user keeps; older ones go (every client group holds a copy of each). */
@@ -58,7 +60,8 @@ export const MAX_OPEN_NOTICES_PER_USER = 20;
 export async function recordRejection(deps: AppDeps, tx: Tx, actor: Actor, rejection: Rejection): Promise<string> {
   const now = deps.clock();
   const mine = and(eq(syncNotices.userId, actor.userId), eq(syncNotices.hoaId, actor.hoaId), isNull(syncNotices.dismissedAt));
-  const same = and(mine, eq(syncNotices.mutationName, rejection.mutationName), eq(syncNotices.message, rejection.message))!;
+  const sameSubject = rejection.subject == null ? isNull(syncNotices.subject) : eq(syncNotices.subject, rejection.subject);
+  const same = and(mine, eq(syncNotices.mutationName, rejection.mutationName), eq(syncNotices.message, rejection.message), sameSubject)!;
   const [repeated] = await noticeRows.update(deps, tx, same, { ...rejection, repeats: sql`${syncNotices.repeats} + 1`, createdAt: now });
   if (repeated) return repeated.id;
   const [created] = await noticeRows.insert(deps, tx, { id: newId(), hoaId: actor.hoaId, userId: actor.userId, ...rejection, createdAt: now });

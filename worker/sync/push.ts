@@ -18,7 +18,7 @@ import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { AppError, forbidden } from '../domain/errors';
 import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
-import { argsWithinBounds, isMutatorName, mutatorRefusal, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
+import { argsWithinBounds, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
 import { serverMutators } from '../areas';
 import type { ServerMutator } from '../areas/types';
 import { createClientGroup, findClientGroup } from './groups';
@@ -134,6 +134,7 @@ async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: Clie
       mutationName: isMutatorName(m.name) ? m.name : 'unknown',
       argsSummary: summarizeArgs(m.args),
       message: rejectionMessage(e),
+      subject: isMutatorName(m.name) && argsWithinBounds(m.args) ? mutatorSubject(m.name, m.args) : null,
     });
   }
   client.lastMutationId = m.id;

@@ -1,6 +1,6 @@
 import { NOTICE_SPACE, type SyncedNotice } from '../../../sync/areas/notices';
 import { prefixOf } from '../../../sync/keys';
-import { mutatorLabel } from '../../../sync/mutators';
+import { noticeTitle } from '../../../sync/mutators';
 import { useReplicache } from '../../lib/replicache';
 import { usePrefix } from '../../lib/use-synced-list';
 import { Alert } from '../../ui';
@@ -17,7 +17,7 @@ export function RejectedNotices() {
   return (
     <div className="mx-auto w-full max-w-[1200px] space-y-2 px-4 pt-4 sm:px-6" aria-label="Changes that were not saved">
       {sorted.map((n) => (
-        <Alert key={n.id} tone="error" title={`${mutatorLabel(n.mutationName)} was not saved`} onDismiss={() => rep.mutate.dismissNotice({ id: n.id }).catch(() => {})}>
+        <Alert key={n.id} tone="error" title={noticeTitle(n)} onDismiss={() => rep.mutate.dismissNotice({ id: n.id }).catch(() => {})}>
           {n.message}
           {n.repeats > 1 ? ` (${n.repeats} times)` : ''}
         </Alert>

@@ -1,0 +1,1 @@
+ALTER TABLE `sync_notices` ADD `subject` text;

@@ -79,7 +79,8 @@ function DashboardBody({ userId }: { userId: string }) {
 
 function MetricCard({ metric }: { metric: DashboardMetric }) {
   return (
-    <Card className="flex items-start justify-between gap-3 p-4">
+    // Two cards a row on a phone: the icon sits above the title there, so "Announcements" fits on its line.
+    <Card className="flex flex-col-reverse items-start gap-2 p-4 sm:flex-row sm:justify-between sm:gap-3">
       <div className="min-w-0">
         <p className="text-sm font-medium text-neutral-600">{metric.title}</p>
         <p className="tabular mt-1 text-2xl font-semibold text-neutral-900">{metric.value}</p>

@@ -28,8 +28,8 @@ export interface Env extends ServiceEnv {
   /**
    * "on": the local payment provider instead of Stripe, for `wrangler dev` runs without Stripe keys
    * (the workerd checks). Honoured only while STRIPE_SECRET_KEY is unset, and refused unless APP_URL
-   * is on loopback, so a deployed Worker never takes make-believe payments. Its hosted pages answer
-   * on Node only (they need a loopback socket): a Checkout is settled by its signed webhook event.
+   * is on loopback, so a deployed Worker never takes make-believe payments. Its pages under /dev/pay
+   * answer requests from this machine only, as on Node (config.loopbackPeerHeader).
    */
   LOCAL_PAYMENTS?: string;
 }
@@ -66,10 +66,11 @@ function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
     mailer: mailerFromEnv(env) ?? unconfiguredMailer(),
     payments: paymentsFromEnv(env) ?? unconfiguredPayments(),
   };
+  const local = localPaymentsFor(env, database, ctx);
   return {
     database,
     ...services,
-    payments: localPaymentsFor(env, database, ctx) ?? services.payments,
+    payments: local ?? services.payments,
     clock: () => Date.now(),
     config: {
       jwtSecret: env.JWT_SECRET,
@@ -78,6 +79,8 @@ function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
       // Cloudflare's edge sets it to the connecting client's address, overwriting anything the client sent.
       clientIpHeader: 'cf-connecting-ip',
       connectOrigins: storageOrigins(env),
+      // miniflare sets cf-connecting-ip from the socket when the client sent none.
+      ...(local ? { loopbackPeerHeader: 'cf-connecting-ip' } : {}),
     },
     afterResponse: (task) => ctx.waitUntil(nextTurn(task)),
     pokes: env.POKE_ROOMS ? durablePokeHub(env.POKE_ROOMS, database, (task) => ctx.waitUntil(task)) : undefined,

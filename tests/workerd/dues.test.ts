@@ -1,15 +1,16 @@
 /**
  * Dues and invoices in workerd: a due created over REST issues its invoices at once (the spec's
  * message for an invalid one), the lists with My Invoices' filters, the board's "paid by check",
- * paying through a Checkout of the Worker's local payment provider settled by its signed webhook
- * (one receipt however often the event comes), the spec's answer for an HOA without a payment
- * account, and createDue + setInvoiceStatus pushed by the board and pulled back from SQLite behind Hrana.
+ * paying on the Checkout page of the Worker's local payment provider and through a Checkout settled
+ * by a webhook signed here (one receipt however often the event comes), the spec's answer for an HOA
+ * without a payment account, and createDue + setInvoiceStatus pushed by the board and pulled back from SQLite behind Hrana.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DUE_MESSAGES } from '../../schema/dues';
 import { dueKey, type SyncedDue } from '../../sync/areas/dues';
 import { invoiceKey, type SyncedInvoice } from '../../sync/areas/invoices';
 import { PAYMENT_MESSAGES } from '../../worker/domain/payments';
+import { TEST_CARDS } from '../../worker/services/payments/cards';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
@@ -18,6 +19,8 @@ import { db } from './db';
 const today = () => new Date().toISOString().slice(0, 10);
 const invoicesOf = async (dueId: string) =>
   (await db.execute({ sql: 'SELECT id, recipient_id, status, amount_cents FROM invoices WHERE due_id = ? ORDER BY recipient_id', args: [dueId] })).rows;
+const invoiceOf = async (dueId: string, recipientId: string) =>
+  String((await db.execute({ sql: 'SELECT id FROM invoices WHERE due_id = ? AND recipient_id = ?', args: [dueId, recipientId] })).rows[0].id);
 const receiptsOf = async (invoiceId: string) =>
   (await db.execute({ sql: "SELECT to_email FROM email_outbox WHERE template = 'payment-receipt' AND ref = ?", args: [`invoice:${invoiceId}`] })).rows.map((r) => r.to_email);
 
@@ -81,32 +84,41 @@ describe('dues and invoices in workerd', () => {
     expect((await call('GET', '/api/dues/payments', { token: ray.token })).json.docs.map((d: { _id: string }) => d._id)).toContain(rays);
   });
 
-  it('pays through a Checkout of the local provider; the signed webhook settles the invoice once, with one receipt', async () => {
-    const created = await createDue({ title: 'Workerd paid online', recipients: [rita.user._id], amount: 18 });
-    const [invoice] = await invoicesOf(created.json._id);
-    const invoiceId = String(invoice.id);
+  it('pays on the local Checkout page and by a signed webhook; each invoice is settled once, with one receipt', async () => {
+    const created = await createDue({ title: 'Workerd paid online', amount: 18 });
+    const [ritaInvoice, rayInvoice] = await Promise.all([invoiceOf(created.json._id, rita.user._id), invoiceOf(created.json._id, ray.user._id)]);
 
-    expect((await call('POST', `/api/invoices/${invoiceId}/pay`, { token: ray.token })).status).toBe(404);
-    const pay = await call('POST', `/api/invoices/${invoiceId}/pay`, { token: rita.token });
+    expect((await call('POST', `/api/invoices/${ritaInvoice}/pay`, { token: ray.token })).status).toBe(404);
+    const pay = await call('POST', `/api/invoices/${ritaInvoice}/pay`, { token: rita.token });
     expect(pay.status).toBe(200);
-    expect(pay.json.invoice_id).toBe(invoiceId);
     // The due's pay button reaches the same open session.
     expect((await call('POST', `/api/dues/${created.json._id}/pay`, { token: rita.token })).json.checkout_url).toBe(pay.json.checkout_url);
-    const session = (await db.execute({ sql: 'SELECT id, amount_cents, status FROM invoice_checkouts WHERE invoice_id = ?', args: [invoiceId] })).rows;
-    expect(session.map((s) => [Number(s.amount_cents), s.status])).toEqual([[1800, 'open']]);
 
-    const event = await paidEvent(String(session[0].id), invoiceId);
+    // The provider's page, from this machine only: a declined card, then Stripe's success card.
+    const checkout = pay.json.checkout_url as string;
+    expect(await (await fetch(checkout)).text()).toContain('$18.00');
+    expect((await fetch(checkout, { headers: { 'X-Forwarded-For': '203.0.113.9' } })).status).toBe(404);
+    const card = (number: string) => fetch(checkout, { method: 'POST', body: new URLSearchParams({ number, expiry: '12 / 34', cvc: '123' }), redirect: 'manual' });
+    expect((await card(TEST_CARDS.declined)).status).toBe(402);
+    const paid = await card(TEST_CARDS.success);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${inject('workerUrl')}/invoices/${ritaInvoice}?payment=success`);
+    expect((await call('GET', `/api/invoices/${ritaInvoice}`, { token: rita.token })).json.status).toBe('paid');
+    expect(await receiptsOf(ritaInvoice)).toEqual([DEMO.maple.resident]);
+    expect((await call('POST', `/api/invoices/${ritaInvoice}/pay`, { token: rita.token })).status).toBe(409);
+
+    // Ray's Checkout settled by the event Stripe sends, signed here; a retry and a second event change nothing.
+    await call('POST', `/api/invoices/${rayInvoice}/pay`, { token: ray.token });
+    const session = (await db.execute({ sql: 'SELECT id, amount_cents, status FROM invoice_checkouts WHERE invoice_id = ?', args: [rayInvoice] })).rows;
+    expect(session.map((s) => [Number(s.amount_cents), s.status])).toEqual([[1800, 'open']]);
+    const event = await paidEvent(String(session[0].id), rayInvoice);
     const first = await call('POST', '/api/webhooks/stripe', { body: event.payload, headers: { 'stripe-signature': event.signature } });
     expect(first).toMatchObject({ status: 200, json: { duplicate: false, outcome: 'applied' } });
-    expect((await call('GET', `/api/invoices/${invoiceId}`, { token: rita.token })).json.status).toBe('paid');
-    expect(await receiptsOf(invoiceId)).toEqual([DEMO.maple.resident]);
-
-    // Stripe retries the same event, and another event for the paid session arrives: nothing more.
+    expect((await call('GET', `/api/invoices/${rayInvoice}`, { token: ray.token })).json.status).toBe('paid');
     expect((await call('POST', '/api/webhooks/stripe', { body: event.payload, headers: { 'stripe-signature': event.signature } })).json).toMatchObject({ duplicate: true });
-    const later = await paidEvent(String(session[0].id), invoiceId);
+    const later = await paidEvent(String(session[0].id), rayInvoice);
     expect((await call('POST', '/api/webhooks/stripe', { body: later.payload, headers: { 'stripe-signature': later.signature } })).json).toMatchObject({ duplicate: false, outcome: 'stale' });
-    expect(await receiptsOf(invoiceId)).toEqual([DEMO.maple.resident]);
-    expect((await call('POST', `/api/invoices/${invoiceId}/pay`, { token: rita.token })).status).toBe(409);
+    expect(await receiptsOf(rayInvoice)).toEqual([DEMO.maple.resident2]);
   });
 
   it('tells a resident of an HOA without a payment account that online payments are not set up', async () => {

@@ -30,11 +30,18 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecti
  * rebinding page has its own host name) and no proxy header (a reverse proxy on the same machine
  * connects over loopback on behalf of anyone).
  */
-export function isLoopbackRequest(c: Context): boolean {
-  const address = socketAddress(c);
-  if (!address || !LOOPBACK_ADDRESSES.has(address)) return false;
-  // On Node the request URL is built from the Host header.
+export function isLoopbackRequest(c: Context<AppEnv>): boolean {
+  // The request URL is built from the Host header (Node) or is the one the runtime received (workerd).
   if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname.toLowerCase())) return false;
+  const address = socketAddress(c);
+  const peerHeader = c.var.deps?.config.loopbackPeerHeader;
+  if (!address && peerHeader) {
+    // workerd has no socket: under wrangler dev the runtime sets this header from the peer's address
+    // (Cloudflare's edge would set the client's public one, never loopback).
+    const peer = c.req.header(peerHeader)?.trim();
+    return !!peer && LOOPBACK_ADDRESSES.has(peer) && !PROXY_HEADERS.some((h) => h !== peerHeader && c.req.header(h) !== undefined);
+  }
+  if (!address || !LOOPBACK_ADDRESSES.has(address)) return false;
   return !PROXY_HEADERS.some((h) => c.req.header(h) !== undefined);
 }
 

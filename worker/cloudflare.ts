@@ -12,6 +12,7 @@ import { setDummyIterations, WORKERS_PBKDF2_MAX } from './services/passwords';
 import { nextTurn } from './services/background';
 import { durablePokeHub, type PokeRoomNamespace } from './sync/poke-room';
 import { connectLocalPayments } from './domain/payments';
+import { isLoopbackHost } from './middleware/client-meta';
 import { LocalPayments } from './services/payments/local';
 import { randomToken } from './services/tokens';
 
@@ -47,12 +48,10 @@ let database: Database | undefined;
 let services: Pick<AppDeps, 'storage' | 'mailer' | 'payments'> | undefined;
 let localWebhookSecret: string | undefined;
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** The local provider for this request (its objects live in the database), or null for Stripe / unconfigured. */
 function localPaymentsFor(env: Env, db: Database, ctx: ExecutionContext): LocalPayments | null {
   if (env.LOCAL_PAYMENTS !== 'on' || env.STRIPE_SECRET_KEY) return null;
-  if (!LOOPBACK_HOSTS.has(new URL(env.APP_URL).hostname)) throw new Error('LOCAL_PAYMENTS=on is for wrangler dev only: APP_URL must be on localhost');
+  if (!isLoopbackHost(new URL(env.APP_URL).hostname)) throw new Error('LOCAL_PAYMENTS=on is for wrangler dev only: APP_URL must be on localhost');
   // Its events are signed and verified in this isolate; STRIPE_WEBHOOK_SECRET lets a caller sign them too.
   localWebhookSecret ??= env.STRIPE_WEBHOOK_SECRET ?? `whsec_local_${randomToken()}`;
   return new LocalPayments({ database: db, appUrl: env.APP_URL, webhookSecret: localWebhookSecret, clock: () => Date.now(), background: (task) => ctx.waitUntil(task) });

@@ -23,6 +23,8 @@ export function clientMeta(c: Context<AppEnv>): ClientMeta {
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Whether a URL's host name (as `new URL(…).hostname` gives it) is this machine. */
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.has(hostname.toLowerCase());
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecting-ip'];
 
 /**
@@ -32,7 +34,7 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecti
  */
 export function isLoopbackRequest(c: Context<AppEnv>): boolean {
   // The request URL is built from the Host header (Node) or is the one the runtime received (workerd).
-  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname.toLowerCase())) return false;
+  if (!isLoopbackHost(new URL(c.req.url).hostname)) return false;
   const address = socketAddress(c);
   const peerHeader = c.var.deps?.config.loopbackPeerHeader;
   if (!address && peerHeader) {

@@ -2,6 +2,7 @@
 export { Alert, type AlertTone } from './Alert';
 export { Avatar } from './Avatar';
 export { Badge, type BadgeVariant } from './Badge';
+export { QueuedBadge, StatusWithQueued, ViewLink } from './RowParts';
 export { Button, ButtonLink, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardBody, CardHeader, StatCard } from './Card';
 export { cx } from './cx';

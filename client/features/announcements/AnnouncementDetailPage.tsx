@@ -15,7 +15,7 @@ import { announcementDetails } from './announcement-details';
 import { AnnouncementStatusBadge, CategoryBadge, useSendQueued } from './badges';
 import { FailedDeliveries, IntendedRecipients } from './DeliveryLists';
 import { deliveryCountsOf, DeliveryStatistics } from './DeliveryStatistics';
-import { uploadedFileOf } from './form-values';
+import { uploadedFileOf } from '../../lib/upload';
 import { RichText } from '../../ui/RichText';
 import { SendDialog } from './SendDialog';
 import { SendState } from './SendState';

@@ -4,7 +4,6 @@
  * The form cycle is the kit's (useSyncedForm): the shared schema's checks, then the chosen file is
  * uploaded once, then the page's mutator runs.
  */
-import { useState } from 'react';
 import {
   ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_CATEGORY_LABELS,
@@ -16,10 +15,10 @@ import {
   type AudienceType,
 } from '../../../schema/announcements';
 import type { HoaReplicache } from '../../lib/replicache';
-import { uploadFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
+import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, Input, Select, UserPicker } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, Input, Select, UserPicker } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { MailIcon } from '../../ui/icons';
 import { ANNOUNCEMENT_FIELDS, toWire, type AnnouncementFormValues } from './form-values';
@@ -45,20 +44,13 @@ export function AnnouncementForm({
   cancelHref: string;
   clearRecipientsOn: 'any-change' | 'leaving-custom';
 }) {
-  const [progress, setProgress] = useState<number | null>(null);
+  const attachment = useFormAttachment('announcements');
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
     initial,
     schema: announcementFormSchema,
     toInput: toWire,
     fieldOf: ANNOUNCEMENT_FIELDS,
-    async before(v) {
-      if (!v.file) return;
-      try {
-        return { attachment: await uploadFile('announcements', v.file, { onProgress: setProgress }), file: null };
-      } finally {
-        setProgress(null);
-      }
-    },
+    before: attachment.upload,
     mutate: save,
     failureMessage,
     onSaved,
@@ -82,16 +74,7 @@ export function AnnouncementForm({
 
           <RichTextField label="Message" required value={values.message} onChange={(html) => set('message', html)} error={errors.message} disabled={busy} />
 
-          <AttachmentDropZone
-            feature="announcements"
-            file={values.file}
-            existing={values.attachment}
-            onSelect={(file) => set('file', file)}
-            onRemove={() => update((v) => ({ ...v, file: null, attachment: null }), ['file', 'attachment'])}
-            error={errors.attachment}
-            progress={progress}
-            disabled={busy}
-          />
+          {attachment.zone({ values, update, errors, busy })}
 
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Category">

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
-import { Alert, ButtonLink, EmptyState, ListScreen, titleColumn, type Column } from '../../ui';
+import { Alert, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
 import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from '../../lib/use-nav-banner';
@@ -17,11 +17,7 @@ export const ANNOUNCEMENTS_PAGE_SIZE = 10;
 
 /** The list's columns; phones get one compact card per announcement (title, preview, badges, View), wider screens the table. */
 function announcementColumns(privileged: boolean, myName: string | undefined): Column<AnnouncementView>[] {
-  const viewLink = (a: AnnouncementView) => (
-    <ButtonLink href={`/announcements/${a.id}`} variant="secondary" size="sm">
-      View<span className="sr-only"> {a.title}</span>
-    </ButtonLink>
-  );
+  const viewLink = (a: AnnouncementView) => <ViewLink href={`/announcements/${a.id}`} name={a.title} />;
   const author = (a: AnnouncementView) => a.createdBy?.name ?? (a.version === 0 ? (myName ?? 'Unknown') : 'Unknown');
 
   return [

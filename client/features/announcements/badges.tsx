@@ -1,7 +1,7 @@
 import { ANNOUNCEMENT_CATEGORY_LABELS, type AnnouncementCategory, type AnnouncementStatus } from '../../../schema/announcements';
 import { capitalize } from '../../lib/format';
 import { useIsQueued, useOnline } from '../../lib/replicache';
-import { Badge, type BadgeVariant } from '../../ui';
+import { Badge, type BadgeVariant, QueuedBadge } from '../../ui';
 
 /** Badge styles of community §9. */
 const CATEGORY_VARIANT: Record<AnnouncementCategory, BadgeVariant> = {
@@ -24,7 +24,6 @@ export const CategoryBadge = ({ category }: { category: AnnouncementCategory }) 
 );
 export const StatusBadge = ({ status }: { status: AnnouncementStatus }) => <Badge variant={STATUS_VARIANT[status]}>{capitalize(status)}</Badge>;
 /** A send this device made offline, which the server does not have yet. */
-export const QueuedBadge = () => <Badge variant="outline">Queued</Badge>;
 
 /** This device sent it while offline and the server does not have the send yet. */
 export function useSendQueued(id: string): boolean {

@@ -5,7 +5,7 @@
  */
 import type { AnnouncementCategory, AudienceType } from '../../../schema/announcements';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
-import type { UploadedFile } from '../../lib/upload';
+import { uploadedFileOf, type UploadedFile } from '../../lib/upload';
 import type { FieldMap } from '../../lib/use-synced-form';
 
 export interface AnnouncementFormValues {
@@ -21,9 +21,6 @@ export interface AnnouncementFormValues {
 }
 
 export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], attachment: null, file: null };
-
-/** The cache's attachment in the upload kit's shape. */
-export const uploadedFileOf = (a: NonNullable<SyncedAnnouncement['attachment']>): UploadedFile => ({ s3Key: a.s3Key, fileName: a.filename, fileSize: a.fileSize, fileType: a.fileType });
 
 /** Prefill of the edit screen from the cached announcement. */
 export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => ({

@@ -9,7 +9,7 @@ import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { useCurrentUser } from '../../lib/session';
 import { useSyncedEntity } from '../../lib/use-synced-entity';
-import { ButtonLink, Card, CardHeader, DataTable, DetailScreen, EmptyState, Unavailable, type Column, type UnavailableWords } from '../../ui';
+import { ButtonLink, Card, CardHeader, type Column, DataTable, DetailScreen, EmptyState, Unavailable, type UnavailableWords, ViewLink } from '../../ui';
 import { DueStatusBadge, InvoiceStatusBadge } from './badges';
 import { dueOfApi, fetchDue } from './dues-api';
 import { useDue, useInvoiceList } from './use-dues';
@@ -31,11 +31,7 @@ const COLUMNS: Column<SyncedInvoice>[] = [
   {
     header: 'Actions',
     className: 'text-right',
-    cell: (i) => (
-      <ButtonLink href={`/invoices/${i.id}`} variant="secondary" size="sm">
-        View<span className="sr-only"> invoice of {i.recipient.name}</span>
-      </ButtonLink>
-    ),
+    cell: (i) => <ViewLink href={`/invoices/${i.id}`} name={`invoice of ${i.recipient.name}`} />,
   },
 ];
 

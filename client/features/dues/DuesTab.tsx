@@ -6,7 +6,7 @@ import { DUE_FREQUENCIES, DUE_FREQUENCY_LABELS, DUE_MESSAGES, DUE_STATUSES, DUE_
 import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedDue } from '../../../sync/areas/dues';
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
-import { ButtonLink, Card, CardHeader, DataTable, EmptyState, FilterBar, type Column, type SelectFilterDef } from '../../ui';
+import { ButtonLink, Card, CardHeader, type Column, DataTable, EmptyState, FilterBar, type SelectFilterDef, ViewLink } from '../../ui';
 import { DueStatusBadge } from './badges';
 import { useDueList } from './use-dues';
 
@@ -17,11 +17,7 @@ const SELECTS: readonly SelectFilterDef<DueFilter>[] = [
   { name: 'status', label: 'Status', options: DUE_STATUSES.map((s) => ({ value: s, label: DUE_STATUS_LABELS[s] })) },
 ];
 
-const view = (d: SyncedDue) => (
-  <ButtonLink href={`/dues/${d.id}`} variant="secondary" size="sm">
-    View<span className="sr-only"> {d.title}</span>
-  </ButtonLink>
-);
+const view = (d: SyncedDue) => <ViewLink href={`/dues/${d.id}`} name={d.title} />;
 const nextSend = (d: SyncedDue) => (d.nextSendDate == null ? DUE_MESSAGES.notSet : formatDay(d.nextSendDate));
 
 const COLUMNS: Column<SyncedDue>[] = [

@@ -9,18 +9,14 @@ import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
-import { Button, ButtonLink, Card, CardHeader, DataTable, EmptyState, FilterBar, type Column, type SelectFilterDef } from '../../ui';
+import { Button, Card, CardHeader, type Column, DataTable, EmptyState, FilterBar, type SelectFilterDef, ViewLink } from '../../ui';
 import { InvoiceStatusBadge } from './badges';
 import { shownStatus, useInvoiceList } from './use-dues';
 
 export const INVOICE_FILTERS: ListFilterConfig<SyncedInvoice, 'status'> = { search: (i) => i.due.title, selects: { status: (i) => shownStatus(i) } };
 export const INVOICE_SELECTS: readonly SelectFilterDef<'status'>[] = [{ name: 'status', label: 'Status', options: INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] })) }];
 
-const view = (i: SyncedInvoice) => (
-  <ButtonLink href={`/invoices/${i.id}`} variant="secondary" size="sm">
-    View<span className="sr-only"> {i.due.title}</span>
-  </ButtonLink>
-);
+const view = (i: SyncedInvoice) => <ViewLink href={`/invoices/${i.id}`} name={i.due.title} />;
 
 export const INVOICE_COLUMNS: Column<SyncedInvoice>[] = [
   {

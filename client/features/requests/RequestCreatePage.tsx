@@ -4,7 +4,7 @@
  * resident can file it offline; the attachment needs a connection (the drop zone says so offline and
  * the request can be filed without it). On success the spec's message, then /requests after 1.5 s.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import {
   DEFAULT_REQUEST_CATEGORY,
@@ -15,9 +15,10 @@ import {
   type RequestCategory,
 } from '../../../schema/requests';
 import { useCurrentUser } from '../../lib/session';
-import { uploadFile, type UploadedFile } from '../../lib/upload';
+import { type UploadedFile } from '../../lib/upload';
+import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, InfoIcon, Field, FormScreen, Input, Select } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, InfoIcon, Field, FormScreen, Input, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
@@ -38,26 +39,16 @@ const toWire = (v: RequestFormValues) => ({ title: v.title, category: v.category
 export function RequestCreatePage() {
   const [, navigate] = useLocation();
   const me = useCurrentUser();
-  const [progress, setProgress] = useState<number | null>(null);
+  const attachment = useFormAttachment('requests');
   const [created, setCreated] = useState(false);
-  // The uploaded file's name and size, for the optimistic row (the schema's data holds its key only).
-  const uploaded = useRef<UploadedFile | null>(null);
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
     initial: EMPTY,
     schema: requestFormSchema,
     toInput: toWire,
     fieldOf: FIELDS,
-    async before(v) {
-      if (!v.file) return;
-      try {
-        uploaded.current = await uploadFile('requests', v.file, { onProgress: setProgress });
-        return { attachment: uploaded.current, file: null };
-      } finally {
-        setProgress(null);
-      }
-    },
+    before: attachment.upload,
     mutate: (rep, data) => {
-      const file = data.photo_url ? uploaded.current : null;
+      const file = data.photo_url ? attachment.uploaded.current : null;
       return rep.mutate.createRequest({
         id: crypto.randomUUID(),
         ...data,
@@ -92,16 +83,7 @@ export function RequestCreatePage() {
               </Select>
             </Field>
             <RichTextField label="Description" required value={values.description} onChange={(html) => set('description', html)} error={errors.description} disabled={busy} />
-            <AttachmentDropZone
-              feature="requests"
-              file={values.file}
-              existing={values.attachment}
-              onSelect={(file) => set('file', file)}
-              onRemove={() => update((v) => ({ ...v, file: null, attachment: null }), ['file', 'attachment'])}
-              error={errors.attachment}
-              progress={progress}
-              disabled={busy}
-            />
+            {attachment.zone({ values, update, errors, busy })}
             {created && <Alert tone="success">{REQUEST_MESSAGES.created}</Alert>}
             {formError && <Alert tone="error">{formError}</Alert>}
           </CardBody>

@@ -15,7 +15,7 @@ import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailScreen, Unavai
 import { RichText } from '../../ui/RichText';
 import { ActivityHistory, MessagesLinkCard, useQueuedIds } from '../threads';
 import { RequestCategoryBadge, RequestStatusBadge } from './badges';
-import { uploadedFileOf } from './requests-api';
+import { uploadedFileOf } from '../../lib/upload';
 import { TriageCard } from './TriageCard';
 import { FALLBACK_TITLE, REQUEST_UNAVAILABLE, requestCrumbs, useRequestEntity } from './use-request-entity';
 

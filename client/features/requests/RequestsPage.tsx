@@ -11,7 +11,7 @@ import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, Badge, ButtonLink, EmptyState, FilterBar, ListScreen, titleColumn, type Column, type SelectFilterDef } from '../../ui';
+import { Alert, ButtonLink, type Column, EmptyState, FilterBar, ListScreen, type SelectFilterDef, StatusWithQueued, titleColumn, ViewLink } from '../../ui';
 import { useQueuedIds } from '../threads';
 import { RequestCategoryBadge, RequestStatusBadge } from './badges';
 import { useRequestStats } from './request-stats';
@@ -44,16 +44,11 @@ export function RequestsPage() {
   const queued = useQueuedIds('createRequest', (args) => args.id);
 
   const status = (r: SyncedRequest) => (
-    <span className="inline-flex flex-wrap gap-1.5">
+    <StatusWithQueued queued={!online && queued.has(r.id)}>
       <RequestStatusBadge status={r.status} />
-      {!online && queued.has(r.id) && <Badge variant="outline">Queued</Badge>}
-    </span>
+    </StatusWithQueued>
   );
-  const view = (r: SyncedRequest) => (
-    <ButtonLink href={`/requests/${r.id}`} variant="secondary" size="sm">
-      View<span className="sr-only"> {r.title}</span>
-    </ButtonLink>
-  );
+  const view = (r: SyncedRequest) => <ViewLink href={`/requests/${r.id}`} name={r.title} />;
 
   // Phones get one card per request (title, badges, who, date, View); wider screens the table.
   const columns: Column<SyncedRequest>[] = [

@@ -33,4 +33,3 @@ export function requestOfApi(r: ApiRequest): SyncedRequest {
   };
 }
 
-export { uploadedFileOf } from '../../lib/upload';

@@ -6,7 +6,6 @@
  * connection); the photo needs a connection (the drop zone says so offline). Cancel and success go to
  * /violations, success with the spec's message.
  */
-import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import { dayInputValue, localToday } from '../../../schema/days';
 import {
@@ -18,11 +17,12 @@ import {
   type ViolationCategory,
 } from '../../../schema/violations';
 import { useCurrentUser } from '../../lib/session';
-import { uploadFile, type UploadedFile } from '../../lib/upload';
+import { type UploadedFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { withBanner } from '../../lib/use-nav-banner';
+import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, AttachmentDropZone, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
@@ -49,26 +49,15 @@ export function ViolationCreatePage() {
   const [, navigate] = useLocation();
   const me = useCurrentUser();
   const users = useActiveUsers(true, VIOLATION_MESSAGES.loadUsersFailed, me?.id);
-  const [progress, setProgress] = useState<number | null>(null);
-  const uploaded = useRef<UploadedFile | null>(null);
+  const attachment = useFormAttachment('violations', VIOLATION_MESSAGES.uploadFailed);
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
     initial: EMPTY,
     schema: formSchema,
     toInput: toWire,
     fieldOf: FIELDS,
-    async before(v) {
-      if (!v.file) return;
-      try {
-        uploaded.current = await uploadFile('violations', v.file, { onProgress: setProgress });
-        return { attachment: uploaded.current, file: null };
-      } catch {
-        throw new Error(VIOLATION_MESSAGES.uploadFailed);
-      } finally {
-        setProgress(null);
-      }
-    },
+    before: attachment.upload,
     mutate: (rep, data) => {
-      const file = data.photo_url ? uploaded.current : null;
+      const file = data.photo_url ? attachment.uploaded.current : null;
       const resident = users.users.find((u) => u._id === data.user_id);
       return rep.mutate.issueViolation({
         id: crypto.randomUUID(),
@@ -131,16 +120,7 @@ export function ViolationCreatePage() {
                 disabled={busy}
               />
             </Field>
-            <AttachmentDropZone
-              feature="violations"
-              file={values.file}
-              existing={values.attachment}
-              onSelect={(file) => set('file', file)}
-              onRemove={() => update((v) => ({ ...v, file: null, attachment: null }), ['file', 'attachment'])}
-              error={errors.attachment}
-              progress={progress}
-              disabled={busy}
-            />
+            {attachment.zone({ values, update, errors, busy })}
             {formError && <Alert tone="error">{formError}</Alert>}
           </CardBody>
           <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 px-5 py-4 sm:flex-row sm:justify-end">

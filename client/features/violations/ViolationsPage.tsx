@@ -13,7 +13,7 @@ import { useSyncStatus } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, Badge, ButtonLink, EmptyState, FilterBar, ListScreen, titleColumn, type Column, type SelectFilterDef } from '../../ui';
+import { Alert, ButtonLink, type Column, EmptyState, FilterBar, ListScreen, type SelectFilterDef, StatusWithQueued, titleColumn, ViewLink } from '../../ui';
 import { useQueuedIds } from '../threads';
 import { ViolationCategoryBadge, ViolationStatusBadge } from './badges';
 import { isOverdueHere, useViolationList } from './use-violations';
@@ -56,16 +56,11 @@ export function ViolationsPage() {
   const queued = useQueuedIds('issueViolation', (args) => args.id);
 
   const status = (v: SyncedViolation) => (
-    <span className="inline-flex flex-wrap gap-1.5">
+    <StatusWithQueued queued={!online && queued.has(v.id)}>
       <ViolationStatusBadge status={v.status} />
-      {!online && queued.has(v.id) && <Badge variant="outline">Queued</Badge>}
-    </span>
+    </StatusWithQueued>
   );
-  const view = (v: SyncedViolation) => (
-    <ButtonLink href={`/compliance/${v.id}`} variant="secondary" size="sm">
-      View<span className="sr-only"> {v.title}</span>
-    </ButtonLink>
-  );
+  const view = (v: SyncedViolation) => <ViewLink href={`/compliance/${v.id}`} name={v.title} />;
 
   // Phones get one card per violation (title, badges, resident, due date, View); wider screens the table.
   const columns: Column<SyncedViolation>[] = [

@@ -7,13 +7,11 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES } from '../../schema/subscriptions';
-import { TEST_CARDS } from '../../worker/services/payments/cards';
 import { call, login, until } from './http';
 import { plantAuthToken } from './db';
+import { finishTrial, startTrial, SUCCESS_CARD, type TrialBody } from './trial';
 
-const TRIAL = { email: 'wendy@workerd-willows.test', password: 'Willows2026', name: 'Wendy Willows', hoa_name: 'Workerd Willows HOA', plan: 'starter' };
-const fromHere = () => ({ 'CF-Connecting-IP': `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
-const card = { number: TEST_CARDS.success, expiry: '12 / 34', cvc: '123' };
+const TRIAL: TrialBody = { email: 'wendy@workerd-willows.test', password: 'Willows2026', name: 'Wendy Willows', hoa_name: 'Workerd Willows HOA', plan: 'starter' };
 /** A form on one of the provider's pages, posted from this machine as the browser would. */
 const postForm = (url: string, form: Record<string, string>) => fetch(new URL(url, inject('workerUrl')), { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
 
@@ -22,16 +20,10 @@ describe('the owner account in workerd', () => {
   const asOwner = (method: string, path: string, body?: unknown) => call(method, path, { token: owner.token, body });
 
   beforeAll(async () => {
-    const trial = await call('POST', '/api/signup/trial', { body: TRIAL, headers: fromHere() });
-    expect(trial.status).toBe(201);
-    const ref = { user_id: trial.json.user.id, hoa_id: trial.json.hoa.id, setup_intent_id: trial.json.setup_intent_id, subscription_id: trial.json.subscription_id, signup_token: trial.json.signup_token };
-    // The wizard's card form posts to the provider (the local Elements), then confirms and completes.
-    const saved = await fetch(`${inject('workerUrl')}/dev/pay/setup/${ref.setup_intent_id}/confirm?return_url=%2Fsignup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(card) });
-    expect(await saved.json()).toEqual({ status: 'succeeded' });
-    expect((await call('POST', '/api/signup/confirm-payment', { body: ref })).json).toMatchObject({ success: true, payment_method_secured: true, subscription: { status: 'trialing' } });
-    const done = await call('POST', '/api/signup/complete', { body: ref, headers: fromHere() });
-    expect(done.json).toMatchObject({ user: { email: TRIAL.email, role: 'superadmin', status: 'active' }, hoa: { name: TRIAL.hoa_name }, subscription: { status: 'trialing' } });
-    owner = { token: done.json.accessToken, userId: ref.user_id, hoaId: ref.hoa_id };
+    const ref = await startTrial(TRIAL);
+    const done = await finishTrial(ref);
+    expect(done).toMatchObject({ user: { email: TRIAL.email, role: 'superadmin', status: 'active' }, hoa: { name: TRIAL.hoa_name }, subscription: { status: 'trialing' } });
+    owner = { token: done.accessToken, userId: ref.user_id, hoaId: ref.hoa_id };
   });
 
   it('sets up the new HOA and manages its subscription: plan change, billing portal, cancel now, reactivation paid on the Checkout page', async () => {
@@ -51,7 +43,7 @@ describe('the owner account in workerd', () => {
     });
     expect(lapsed.subscription).toMatchObject({ status: 'canceled', cancellation_reason: 'Workerd check' });
     const checkout = await asOwner('POST', '/api/subscriptions/create-reactivation-checkout', { planName: 'growth' });
-    const paid = await postForm(checkout.json.checkout_url, card);
+    const paid = await postForm(checkout.json.checkout_url, SUCCESS_CARD);
     expect([paid.status, paid.headers.get('location')]).toEqual([303, `${inject('workerUrl')}/reactivation?checkout=success`]);
     const active = await until(async () => {
       const s = await asOwner('GET', '/api/subscriptions/reactivation-status');

@@ -15,6 +15,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linkLocalSubscriptions } from '../domain/payments';
+import { LocalPayments } from '../services/payments/local';
+import { isLoopbackHost } from '../middleware/client-meta';
 import { randomToken } from '../services/tokens';
 import { WORKERS_PBKDF2_MAX } from '../services/passwords';
 import { openDatabase } from './database';
@@ -24,12 +27,23 @@ import { DEMO_HOAS, DEMO_PASSWORD, seedDemoData } from './seed';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Migrates a libSQL file and seeds the demo data into it when it is empty, like the Node entry. */
-export async function prepareDatabase(path: string, passwordIterations: number): Promise<boolean> {
+/**
+ * Migrates a libSQL file and seeds the demo data into it when it is empty, like the Node entry; with
+ * `localPayments` (the Worker runs with LOCAL_PAYMENTS=on), the seeded trials get their customer and
+ * subscription in the local provider, as `npm start` gives them, so its portal shows them.
+ */
+export async function prepareDatabase(path: string, passwordIterations: number, opts: { localPayments?: { appUrl: string } } = {}): Promise<boolean> {
   const database = await openDatabase(`file:${path}`);
   try {
     await runMigrations(database);
-    return await seedDemoData(database, { now: Date.now(), passwordIterations });
+    const seeded = await seedDemoData(database, { now: Date.now(), passwordIterations });
+    if (opts.localPayments) {
+      const clock = () => Date.now();
+      // Nothing is delivered from here (no webhook connected): the secret only signs what is never sent.
+      const payments = new LocalPayments({ database, appUrl: opts.localPayments.appUrl, webhookSecret: `whsec_local_${randomToken()}`, clock });
+      await linkLocalSubscriptions({ database, clock, payments });
+    }
+    return seeded;
   } finally {
     database.client.close();
   }
@@ -167,7 +181,12 @@ async function main() {
   const dbPath = join(dataDir, 'worker-dev.db');
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 
-  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX).catch((err) => {
+  // The local payment provider, as `npm start` has it, unless .dev.vars sets STRIPE_SECRET_KEY (which
+  // wins); the Worker takes it only with APP_URL on this machine.
+  const devVars = join(ROOT, '.dev.vars');
+  const stripeKeyed = existsSync(devVars) && /^\s*STRIPE_SECRET_KEY\s*=\s*\S/m.test(readFileSync(devVars, 'utf8'));
+  const localPayments = !stripeKeyed && isLoopbackHost(new URL(appUrl).hostname);
+  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX, localPayments ? { localPayments: { appUrl } } : {}).catch((err) => {
     // Before the first deploy there is one initial migration, regenerated when tables change.
     if (/already exists/.test(String(err?.message))) console.error(`\n${dbPath} predates the current migrations: delete it to start afresh.\n`);
     throw err;
@@ -176,10 +195,10 @@ async function main() {
   const worker = await startWranglerDev({
     port,
     inspectorPort,
-    vars: { DATABASE_URL: hrana.url, JWT_SECRET: devSecret(join(dataDir, 'worker-dev-jwt-secret')), APP_URL: appUrl },
+    vars: { DATABASE_URL: hrana.url, JWT_SECRET: devSecret(join(dataDir, 'worker-dev-jwt-secret')), APP_URL: appUrl, ...(localPayments ? { LOCAL_PAYMENTS: 'on' } : {}) },
     varsFile: join(dataDir, 'worker-dev.env'),
     // A developer's own .dev.vars (provider keys, say) still applies; the values above win.
-    extraEnvFiles: existsSync(join(ROOT, '.dev.vars')) ? [join(ROOT, '.dev.vars')] : [],
+    extraEnvFiles: existsSync(devVars) ? [devVars] : [],
   }).catch(async (err) => {
     await hrana.close();
     throw err;
@@ -188,6 +207,7 @@ async function main() {
   console.log(`\nWorker (wrangler dev) on ${appUrl} — database ${dbPath} via ${hrana.url}${seeded ? ' (demo data seeded)' : ''}`);
   console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
   for (const hoa of DEMO_HOAS) console.log(`  ${hoa.name}: ${hoa.people.map((p) => `${p.email} (${p.role})`).join(', ')}`);
+  if (localPayments) console.log(`Local payments (no STRIPE_SECRET_KEY in .dev.vars): pages under ${appUrl}/dev/pay, test card 4242 4242 4242 4242`);
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) console.log('The client is not built: only /api/* answers. Run `npm run build` for the app.');
 
   let stopping = false;

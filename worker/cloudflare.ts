@@ -14,6 +14,7 @@ import { durablePokeHub, type PokeRoomNamespace } from './sync/poke-room';
 import { connectLocalPayments } from './domain/payments';
 import { isLoopbackHost } from './middleware/client-meta';
 import { LocalPayments } from './services/payments/local';
+import { createLocalMailer } from './services/mailer';
 import { randomToken } from './services/tokens';
 
 /** The Durable Object class of the poke rooms (wrangler.toml [durable_objects]). */
@@ -28,11 +29,13 @@ export interface Env extends ServiceEnv {
   POKE_ROOMS?: PokeRoomNamespace;
   /**
    * "on": the local payment provider instead of Stripe, for `wrangler dev` runs without Stripe keys
-   * (the workerd checks). Honoured only while STRIPE_SECRET_KEY is unset, and refused unless APP_URL
-   * is on loopback, so a deployed Worker never takes make-believe payments. Its pages under /dev/pay
-   * answer requests from this machine only, as on Node (config.loopbackPeerHeader).
+   * (`npm run dev:worker`, the workerd checks). Honoured only while STRIPE_SECRET_KEY is unset, and
+   * refused unless APP_URL is on loopback, so a deployed Worker never takes make-believe payments. Its
+   * pages under /dev/pay answer requests from this machine only, as on Node (config.loopbackPeerHeader).
    */
   LOCAL_PAYMENTS?: string;
+  /** "on": the local mailer (mail kept in the outbox, read at /dev/mail) while RESEND_API_KEY is unset; the same conditions. */
+  LOCAL_MAIL?: string;
 }
 
 interface ScheduledController {
@@ -48,10 +51,16 @@ let database: Database | undefined;
 let services: Pick<AppDeps, 'storage' | 'mailer' | 'payments'> | undefined;
 let localWebhookSecret: string | undefined;
 
+/** Whether a local provider is asked for and its real one has no key; refused unless APP_URL is this machine. */
+function wantsLocal(env: Env, flag: string | undefined, realKey: string | undefined): boolean {
+  if (flag !== 'on' || realKey) return false;
+  if (!isLoopbackHost(new URL(env.APP_URL).hostname)) throw new Error('LOCAL_PAYMENTS and LOCAL_MAIL are for wrangler dev only: APP_URL must be on localhost');
+  return true;
+}
+
 /** The local provider for this request (its objects live in the database), or null for Stripe / unconfigured. */
 function localPaymentsFor(env: Env, db: Database, ctx: ExecutionContext): LocalPayments | null {
-  if (env.LOCAL_PAYMENTS !== 'on' || env.STRIPE_SECRET_KEY) return null;
-  if (!isLoopbackHost(new URL(env.APP_URL).hostname)) throw new Error('LOCAL_PAYMENTS=on is for wrangler dev only: APP_URL must be on localhost');
+  if (!wantsLocal(env, env.LOCAL_PAYMENTS, env.STRIPE_SECRET_KEY)) return null;
   // Its events are signed and verified in this isolate; STRIPE_WEBHOOK_SECRET lets a caller sign them too.
   localWebhookSecret ??= env.STRIPE_WEBHOOK_SECRET ?? `whsec_local_${randomToken()}`;
   return new LocalPayments({ database: db, appUrl: env.APP_URL, webhookSecret: localWebhookSecret, clock: () => Date.now(), background: (task) => ctx.waitUntil(task) });
@@ -62,7 +71,7 @@ function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
   setDummyIterations(WORKERS_PBKDF2_MAX);
   services ??= {
     storage: storageFromEnv(env) ?? unconfiguredStorage(),
-    mailer: mailerFromEnv(env) ?? unconfiguredMailer(),
+    mailer: mailerFromEnv(env) ?? (wantsLocal(env, env.LOCAL_MAIL, env.RESEND_API_KEY) ? createLocalMailer() : unconfiguredMailer()),
     payments: paymentsFromEnv(env) ?? unconfiguredPayments(),
   };
   const local = localPaymentsFor(env, database, ctx);
@@ -78,8 +87,8 @@ function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
       // Cloudflare's edge sets it to the connecting client's address, overwriting anything the client sent.
       clientIpHeader: 'cf-connecting-ip',
       connectOrigins: storageOrigins(env),
-      // miniflare sets cf-connecting-ip from the socket when the client sent none.
-      ...(local ? { loopbackPeerHeader: 'cf-connecting-ip' } : {}),
+      // The local pages' "this machine only": miniflare sets cf-connecting-ip from the socket when the client sent none.
+      ...(local || services.mailer.kind === 'local' ? { loopbackPeerHeader: 'cf-connecting-ip' } : {}),
     },
     afterResponse: (task) => ctx.waitUntil(nextTurn(task)),
     pokes: env.POKE_ROOMS ? durablePokeHub(env.POKE_ROOMS, database, (task) => ctx.waitUntil(task)) : undefined,

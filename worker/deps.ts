@@ -17,6 +17,11 @@ export interface AppConfig {
   clientIpHeader: string | null;
   /** Extra origins the SPA may connect to (the S3 endpoint for presigned uploads). */
   connectOrigins: string[];
+  /**
+   * Where there is no socket (workerd under `wrangler dev` with the local payment provider): the header
+   * the runtime sets from the peer's address, so the local pages can still answer this machine only.
+   */
+  loopbackPeerHeader?: string;
 }
 
 /** Everything the app needs from its host; node.ts and cloudflare.ts build it, tests build their own. */

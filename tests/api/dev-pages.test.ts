@@ -63,6 +63,20 @@ describe('dev pages per provider', () => {
     // A caller without a socket (no Node peer at all) is not trusted either.
     expect((await t.app.request('http://localhost/dev/mail.json')).status).toBe(404);
   });
+
+  it('in workerd (no socket) believes the peer header wrangler dev sets, only when loopback and only when configured', async () => {
+    t = await createTestApp({ config: { loopbackPeerHeader: 'cf-connecting-ip' } });
+    const noSocket = async (url: string, headers: Record<string, string>) => (await t!.app.request(url, { headers })).status;
+    expect(await noSocket('http://localhost/dev/mail.json', { 'cf-connecting-ip': '127.0.0.1' })).toBe(200);
+    expect(await noSocket('http://localhost/dev/mail.json', { 'cf-connecting-ip': '203.0.113.9' })).toBe(404);
+    expect(await noSocket('http://localhost/dev/mail.json', {})).toBe(404);
+    expect(await noSocket('http://localhost/dev/mail.json', { 'cf-connecting-ip': '127.0.0.1', 'x-forwarded-for': '203.0.113.9' })).toBe(404);
+    expect(await noSocket('http://evil.example/dev/mail.json', { 'cf-connecting-ip': '127.0.0.1' })).toBe(404);
+    t.close();
+    // The Node entry never sets it: the header alone opens nothing.
+    t = await createTestApp();
+    expect(await noSocket('http://localhost/dev/mail.json', { 'cf-connecting-ip': '127.0.0.1' })).toBe(404);
+  });
 });
 
 describe('the Node entry', () => {

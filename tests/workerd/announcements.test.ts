@@ -3,7 +3,7 @@
  * SQL the local Hrana server runs (UPDATE … FROM … RETURNING), over REST (inline pass) and over a
  * sync push (delivered after the response by ctx.waitUntil). The Worker here has no mail provider
  * configured, so every delivery fails permanently and the announcement ends `failed`: the path a
- * provider outage takes.
+ * provider outage takes; the board's retry of a failed delivery takes it again. A resident's read mark.
  */
 import { describe, expect, it } from 'vitest';
 import { call, DEMO, login, until } from './http';
@@ -36,6 +36,16 @@ describe('announcements in workerd', () => {
     // In-app delivery does not depend on email: Ray sees it.
     const resident = await login(DEMO.maple.resident2);
     expect((await call('GET', `/api/announcements/${created.json._id}`, { token: resident.token })).json).toMatchObject({ title: 'Workerd send check', status: 'failed' });
+    expect((await call('POST', `/api/announcements/${created.json._id}/read`, { token: resident.token })).json).toEqual({ isReadBy: true });
+    const reads = await db.execute({ sql: 'SELECT COUNT(*) AS n FROM announcement_reads WHERE announcement_id = ? AND user_id = ?', args: [created.json._id, ray] });
+    expect(Number(reads.rows[0].n)).toBe(1);
+
+    // The board retries Ray's failed delivery: queued again, tried once more inline, failed again.
+    const retried = await call('POST', `/api/announcements/${created.json._id}/retry`, { token: board.token, body: { user_ids: [ray] } });
+    expect(retried.status).toBe(200);
+    expect(retried.json).toMatchObject({ status: 'failed', delivery_stats: { email_failed: [expect.objectContaining({ _id: ray })] } });
+    const outbox = await db.execute({ sql: 'SELECT status, attempts FROM email_outbox WHERE ref = ?', args: [`announcement:${created.json._id}`] });
+    expect(outbox.rows.map((r) => [r.status, Number(r.attempts)])).toEqual([['failed', 1]]);
   });
 
   it('a send pushed through sync is delivered after the response and settled', async () => {

@@ -1,11 +1,13 @@
 /**
  * Every scheduled job through the Worker's cron handler (wrangler dev's /cdn-cgi/handler/scheduled):
  * one row waiting for each job, one cron tick, each row's job done: the platform's and the areas'
- * (scheduled announcements, issuing dues, overdue invoices). Areas with jobs of their own add their row here.
+ * (scheduled announcements, issuing dues, overdue invoices, abandoned signups, the local payment
+ * provider's billing clock). Areas with jobs of their own add their row here.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, DEMO, login, until } from './http';
 import { db } from './db';
+import { finishTrial, startTrial } from './trial';
 
 
 const DAY = 86_400_000;
@@ -17,7 +19,7 @@ describe('scheduled jobs in workerd', () => {
     owner = await login(DEMO.maple.superadmin);
   });
 
-  it('one cron tick runs every job: scheduled sends, dues issued, invoices overdue, mail delivery and the clean-ups', async () => {
+  it('one cron tick runs every job: scheduled sends, dues issued, invoices overdue, a trial billed, mail delivery and the clean-ups', async () => {
     const now = Date.now();
     const hoa = await one('SELECT hoa_id, id FROM users WHERE email = ?', [DEMO.maple.superadmin]);
     const [hoaId, userId] = [String(hoa.hoa_id), String(hoa.id)];
@@ -55,6 +57,19 @@ describe('scheduled jobs in workerd', () => {
       args: [hoaId, userId, now - 40 * DAY, now - 40 * DAY],
     });
 
+    // A trial signup left at the card step for over a week, and a completed one whose trial has ended
+    // in the local payment provider (its billing clock charges the saved card).
+    const abandoned = await startTrial({ email: 'abandoned@workerd-cron.test', password: 'Abandon2026', name: 'Abe Abandoned', hoa_name: 'Workerd Abandoned HOA', plan: 'starter' });
+    await db.execute({ sql: 'UPDATE signups SET created_at = ? WHERE hoa_id = ?', args: [now - 8 * DAY, abandoned.hoa_id] });
+    const billed = await startTrial({ email: 'billed@workerd-cron.test', password: 'Billed2026', name: 'Bill Billed', hoa_name: 'Workerd Billed HOA', plan: 'growth' });
+    await finishTrial(billed);
+    const providerSub = await until(async () => {
+      const row = await one("SELECT provider_subscription_id AS id FROM subscriptions WHERE hoa_id = ? AND status = 'trialing'", [billed.hoa_id]);
+      return row?.id ? String(row.id) : undefined;
+    });
+    const ended = Math.floor(now / 1000) - 60;
+    await db.execute({ sql: "UPDATE local_payment_objects SET data = json_set(data, '$.trial_end', ?, '$.items.data[0].current_period_end', ?) WHERE id = ?", args: [ended, ended, providerSub] });
+
     // The Worker without [assets]: see ProvidedContext.cronWorkerUrl in global-setup.ts.
     expect((await fetch(`${inject('cronWorkerUrl')}/cdn-cgi/handler/scheduled`)).status).toBe(200);
 
@@ -64,6 +79,8 @@ describe('scheduled jobs in workerd', () => {
     await gone("SELECT 1 FROM sync_change_log WHERE row_id = 'workerd-old-change'");
     await gone("SELECT 1 FROM sync_client_groups WHERE id = 'workerd-idle-group'");
     await gone("SELECT 1 FROM sync_notices WHERE id = 'workerd-old-notice'");
+    await gone(`SELECT 1 FROM hoas WHERE id = '${abandoned.hoa_id}'`);
+    await until(async () => ((await one('SELECT status FROM subscriptions WHERE hoa_id = ?', [billed.hoa_id])).status === 'active' ? true : undefined));
     const issued = await until(async () => {
       const row = await one('SELECT COUNT(*) AS n, MIN(amount_cents) AS cents FROM invoices WHERE due_id = ?', [dueId]);
       return Number(row.n) > 0 ? row : undefined;

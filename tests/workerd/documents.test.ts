@@ -2,12 +2,13 @@
  * The document vault in workerd: a board member uploads through a presigned URL the Worker signed
  * (the local S3), files the document from the issued key, a resident never learns of a Board Only
  * one (list, detail, download, pull), the download URL serves the bytes under their name, and a
- * delete removes the stored object through the AWS SDK in the Worker.
+ * delete removes the stored object through the AWS SDK in the Worker. The board's stats and edits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentKey } from '../../sync/areas/documents';
 import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
+import { db } from './db';
 
 describe('documents in workerd', () => {
   // One sign-in each for the file.
@@ -49,6 +50,18 @@ describe('documents in workerd', () => {
     const file = await fetch(download.json.downloadUrl);
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(bytes);
     expect(file.headers.get('content-disposition')).toContain('Workerd Budget.pdf');
+
+    // The board's stats count what SQL counts, the newest first; residents are refused.
+    const stats = await call('GET', '/api/documents/stats', { token: owner.token });
+    const counted = (await db.execute({ sql: 'SELECT COUNT(*) AS n, SUM(is_public) AS p FROM documents WHERE hoa_id = ? AND deleted_at IS NULL', args: [owner.user.hoa_id] })).rows[0];
+    expect([stats.json.totalDocuments, stats.json.publicDocuments]).toEqual([Number(counted.n), Number(counted.p)]);
+    expect(stats.json.recentUploads.slice(0, 2).map((d: { title: string }) => d.title)).toEqual(['Workerd Legal Memo', 'Workerd Budget']);
+    expect((await call('GET', '/api/documents/stats', { token: rita.token })).status).toBe(403);
+    // Edited to public, the memo reaches Rita; a resident may not edit.
+    expect((await call('PUT', `/api/documents/${closed._id}`, { token: rita.token, body: { is_public: false } })).status).toBe(403);
+    const opened = await call('PUT', `/api/documents/${closed._id}`, { token: owner.token, body: { title: 'Workerd Legal Memo (shared)', is_public: true } });
+    expect(opened.json).toMatchObject({ title: 'Workerd Legal Memo (shared)', is_public: true });
+    expect((await call('GET', `/api/documents/${closed._id}`, { token: rita.token })).json.title).toBe('Workerd Legal Memo (shared)');
 
     const url = (await call('POST', `/api/documents/${closed._id}/download`, { token: owner.token, body: {} })).json.downloadUrl;
     expect((await fetch(url)).status).toBe(200);

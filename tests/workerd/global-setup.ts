@@ -1,8 +1,9 @@
 /**
  * Starts the local Hrana server on a fresh migrated and seeded libSQL file and a local S3 (s3rver),
  * then the Worker entry under `wrangler dev` pointed at them, and stops all after the run.
- * Ports come from 8861-8880. Stripe gets placeholder keys: only webhook signatures are checked,
- * which needs no network.
+ * Ports come from 8861-8880. Payments go to the local provider (LOCAL_PAYMENTS, worker/cloudflare.ts),
+ * whose objects live in the database: no network. It verifies webhooks with STRIPE_WEBHOOK_SECRET, so
+ * the checks sign events the way Stripe would.
  */
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -26,7 +27,7 @@ declare module 'vitest' {
      * configured (workers-sdk #9882, fixed in a later miniflare).
      */
     cronWorkerUrl: string;
-    /** The STRIPE_WEBHOOK_SECRET the Worker verifies webhooks with (no Stripe API is ever called). */
+    /** The STRIPE_WEBHOOK_SECRET the Worker's local payment provider verifies webhooks with. */
     stripeWebhookSecret: string;
   }
 }
@@ -120,11 +121,8 @@ export default async function setup(project: TestProject) {
       S3_BUCKET: s3.config.bucket,
       S3_ACCESS_KEY_ID: s3.config.accessKeyId,
       S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey,
-      STRIPE_SECRET_KEY: 'sk_test_workerd_offline_placeholder',
+      LOCAL_PAYMENTS: 'on',
       STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
-      STRIPE_PRICE_STARTER: 'price_workerd_starter',
-      STRIPE_PRICE_GROWTH: 'price_workerd_growth',
-      STRIPE_PRICE_PRO: 'price_workerd_pro',
     };
     const varsFile = join(dir, `worker-${attempt}.env`);
     const launches = await Promise.allSettled([

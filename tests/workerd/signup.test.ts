@@ -1,7 +1,6 @@
 /**
  * Signup and subscriptions in workerd: plans, availability, the spec's refusals (the database path of
- * the trial call), and the superadmin's subscription status. The checks' Worker has a made-up Stripe
- * key and no network, so the provider half of the trial is checked in tests/api only.
+ * the trial call), and the superadmin's subscription status.
  */
 import { describe, expect, it } from 'vitest';
 import { SIGNUP_MESSAGES as M } from '../../schema/signup';

@@ -4,24 +4,9 @@
  * request (the access check reads the user behind the local Hrana server).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '../../worker/services/tokens';
 import { call, DEMO, login } from './http';
-import { db } from './db';
+import { db, plantAuthToken } from './db';
 
-
-/**
- * An activation link for `userId`, stored as the Worker stores one (its hash). The invitation mail's
- * own link is blanked once the provider refused it (no provider in this run), so the check makes its own.
- */
-async function activationToken(userId: string, hoaId: string): Promise<string> {
-  const token = `workerd-${crypto.randomUUID()}`;
-  const now = Date.now();
-  await db.execute({
-    sql: "INSERT INTO auth_tokens (id, user_id, hoa_id, kind, token_hash, created_at, expires_at) VALUES (?, ?, ?, 'activation', ?, ?, ?)",
-    args: [crypto.randomUUID(), userId, hoaId, await sha256Hex(token), now, now + 86_400_000],
-  });
-  return token;
-}
 
 describe('users and addresses in workerd', () => {
   // One sign-in for the file: the whole workerd run shares the per-address sign-in limit.
@@ -37,7 +22,7 @@ describe('users and addresses in workerd', () => {
     // The invitation mail was queued for them (the link in it is tested in tests/api and e2e).
     const mail = await db.execute({ sql: 'SELECT subject FROM email_outbox WHERE to_email = ?', args: ['workerd.member@example.com'] });
     expect(String(mail.rows[0]?.subject)).toBe("You're invited to Maple Grove HOA");
-    const token = await activationToken(invited.json._id, invited.json.hoa_id);
+    const token = await plantAuthToken(invited.json._id, invited.json.hoa_id, 'activation');
     const activated = await call('POST', '/api/auth/activate', { body: { token, name: 'Workerd Member', password: 'Workerd2026' } });
     expect(activated.status).toBe(200);
     const member = activated.json.accessToken as string;

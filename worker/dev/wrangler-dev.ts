@@ -15,21 +15,36 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linkLocalSubscriptions } from '../domain/payments';
+import { LocalPayments } from '../services/payments/local';
+import { isLoopbackHost } from '../middleware/client-meta';
 import { randomToken } from '../services/tokens';
 import { WORKERS_PBKDF2_MAX } from '../services/passwords';
 import { openDatabase } from './database';
 import { startHranaServer, type RunningHranaServer } from './hrana-server';
+import { startLocalS3 } from './local-s3';
 import { runMigrations } from './migrate';
 import { DEMO_HOAS, DEMO_PASSWORD, seedDemoData } from './seed';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Migrates a libSQL file and seeds the demo data into it when it is empty, like the Node entry. */
-export async function prepareDatabase(path: string, passwordIterations: number): Promise<boolean> {
+/**
+ * Migrates a libSQL file and seeds the demo data into it when it is empty, like the Node entry; with
+ * `localPayments` (the Worker runs with LOCAL_PAYMENTS=on), the seeded trials get their customer and
+ * subscription in the local provider, as `npm start` gives them, so its portal shows them.
+ */
+export async function prepareDatabase(path: string, passwordIterations: number, opts: { localPayments?: { appUrl: string } } = {}): Promise<boolean> {
   const database = await openDatabase(`file:${path}`);
   try {
     await runMigrations(database);
-    return await seedDemoData(database, { now: Date.now(), passwordIterations });
+    const seeded = await seedDemoData(database, { now: Date.now(), passwordIterations });
+    if (opts.localPayments) {
+      const clock = () => Date.now();
+      // Nothing is delivered from here (no webhook connected): the secret only signs what is never sent.
+      const payments = new LocalPayments({ database, appUrl: opts.localPayments.appUrl, webhookSecret: `whsec_local_${randomToken()}`, clock });
+      await linkLocalSubscriptions({ database, clock, payments });
+    }
+    return seeded;
   } finally {
     database.client.close();
   }
@@ -167,27 +182,54 @@ async function main() {
   const dbPath = join(dataDir, 'worker-dev.db');
   const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
 
-  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX).catch((err) => {
+  // The local providers, as `npm start` has them, for each service .dev.vars gives no key for (a key
+  // there wins). The Worker takes local payments and mail only with APP_URL on this machine.
+  const devVars = join(ROOT, '.dev.vars');
+  const keyed = new Set(existsSync(devVars) ? [...readFileSync(devVars, 'utf8').matchAll(/^\s*([A-Z0-9_]+)\s*=\s*\S/gm)].map((m) => m[1]) : []);
+  const onThisMachine = isLoopbackHost(new URL(appUrl).hostname);
+  const localPayments = !keyed.has('STRIPE_SECRET_KEY') && onThisMachine;
+  const localMail = !keyed.has('RESEND_API_KEY') && onThisMachine;
+  const seeded = await prepareDatabase(dbPath, WORKERS_PBKDF2_MAX, localPayments ? { localPayments: { appUrl } } : {}).catch((err) => {
     // Before the first deploy there is one initial migration, regenerated when tables change.
     if (/already exists/.test(String(err?.message))) console.error(`\n${dbPath} predates the current migrations: delete it to start afresh.\n`);
     throw err;
   });
   const hrana: RunningHranaServer = await startHranaServer({ databasePath: dbPath, port: hranaPort, log: (line) => console.log(line) });
+  // Files: the local S3 (s3rver, loopback), as `npm start` starts it, unless .dev.vars names a bucket.
+  const origins = [...new Set([new URL(appUrl).origin, `http://localhost:${port}`, `http://127.0.0.1:${port}`])];
+  const s3 = keyed.has('S3_ENDPOINT') ? null : await startLocalS3({ directory: join(dataDir, 'worker-dev-s3'), port: Number(process.env.LOCAL_S3_PORT ?? 0), allowedOrigins: origins });
+  const s3Vars: Record<string, string> = s3
+    ? { S3_ENDPOINT: s3.config.endpoint, S3_REGION: s3.config.region, S3_BUCKET: s3.config.bucket, S3_ACCESS_KEY_ID: s3.config.accessKeyId, S3_SECRET_ACCESS_KEY: s3.config.secretAccessKey }
+    : {};
+  const closeLocal = async () => {
+    await hrana.close();
+    await s3?.close();
+  };
   const worker = await startWranglerDev({
     port,
     inspectorPort,
-    vars: { DATABASE_URL: hrana.url, JWT_SECRET: devSecret(join(dataDir, 'worker-dev-jwt-secret')), APP_URL: appUrl },
+    vars: {
+      DATABASE_URL: hrana.url,
+      JWT_SECRET: devSecret(join(dataDir, 'worker-dev-jwt-secret')),
+      APP_URL: appUrl,
+      ...s3Vars,
+      ...(localPayments ? { LOCAL_PAYMENTS: 'on' } : {}),
+      ...(localMail ? { LOCAL_MAIL: 'on' } : {}),
+    },
     varsFile: join(dataDir, 'worker-dev.env'),
     // A developer's own .dev.vars (provider keys, say) still applies; the values above win.
-    extraEnvFiles: existsSync(join(ROOT, '.dev.vars')) ? [join(ROOT, '.dev.vars')] : [],
+    extraEnvFiles: existsSync(devVars) ? [devVars] : [],
   }).catch(async (err) => {
-    await hrana.close();
+    await closeLocal();
     throw err;
   });
 
   console.log(`\nWorker (wrangler dev) on ${appUrl} — database ${dbPath} via ${hrana.url}${seeded ? ' (demo data seeded)' : ''}`);
   console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
   for (const hoa of DEMO_HOAS) console.log(`  ${hoa.name}: ${hoa.people.map((p) => `${p.email} (${p.role})`).join(', ')}`);
+  if (s3) console.log(`Files in a local S3 (no S3_ENDPOINT in .dev.vars): ${s3.config.endpoint}, under ${join(dataDir, 'worker-dev-s3')}`);
+  if (localMail) console.log(`Mail is not sent (no RESEND_API_KEY in .dev.vars): read it at ${appUrl}/dev/mail`);
+  if (localPayments) console.log(`Local payments (no STRIPE_SECRET_KEY in .dev.vars): pages under ${appUrl}/dev/pay, test card 4242 4242 4242 4242`);
   if (!existsSync(join(ROOT, 'dist/client/index.html'))) console.log('The client is not built: only /api/* answers. Run `npm run build` for the app.');
 
   let stopping = false;
@@ -196,7 +238,7 @@ async function main() {
     stopping = true;
     console.log(`\n${why}: shutting down`);
     await worker.stop();
-    await hrana.close();
+    await closeLocal();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

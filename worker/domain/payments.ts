@@ -267,7 +267,7 @@ export function connectLocalPayments(deps: AppDeps): void {
  * Gives subscriptions without a provider subscription (the seeded demo trials) a customer and a trialing
  * subscription in the local provider, so the local billing portal shows them. Stripe: nothing to do.
  */
-export async function linkLocalSubscriptions(deps: AppDeps): Promise<number> {
+export async function linkLocalSubscriptions(deps: Pick<AppDeps, 'database' | 'clock' | 'payments'>): Promise<number> {
   const payments = deps.payments;
   if (!isLocalPayments(payments)) return 0;
   const rows = await deps.database.db

@@ -23,6 +23,8 @@ export function clientMeta(c: Context<AppEnv>): ClientMeta {
 
 const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Whether a URL's host name (as `new URL(…).hostname` gives it) is this machine. */
+export const isLoopbackHost = (hostname: string) => LOOPBACK_HOSTS.has(hostname.toLowerCase());
 const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecting-ip'];
 
 /**
@@ -30,11 +32,18 @@ const PROXY_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'cf-connecti
  * rebinding page has its own host name) and no proxy header (a reverse proxy on the same machine
  * connects over loopback on behalf of anyone).
  */
-export function isLoopbackRequest(c: Context): boolean {
+export function isLoopbackRequest(c: Context<AppEnv>): boolean {
+  // The request URL is built from the Host header (Node) or is the one the runtime received (workerd).
+  if (!isLoopbackHost(new URL(c.req.url).hostname)) return false;
   const address = socketAddress(c);
+  const peerHeader = c.var.deps?.config.loopbackPeerHeader;
+  if (!address && peerHeader) {
+    // workerd has no socket: under wrangler dev the runtime sets this header from the peer's address
+    // (Cloudflare's edge would set the client's public one, never loopback).
+    const peer = c.req.header(peerHeader)?.trim();
+    return !!peer && LOOPBACK_ADDRESSES.has(peer) && !PROXY_HEADERS.some((h) => h !== peerHeader && c.req.header(h) !== undefined);
+  }
   if (!address || !LOOPBACK_ADDRESSES.has(address)) return false;
-  // On Node the request URL is built from the Host header.
-  if (!LOOPBACK_HOSTS.has(new URL(c.req.url).hostname.toLowerCase())) return false;
   return !PROXY_HEADERS.some((h) => c.req.header(h) !== undefined);
 }
 

@@ -19,6 +19,11 @@ export interface LocalPaymentsOptions {
   /** Signs the events this provider emits, exactly as Stripe signs its webhooks. */
   webhookSecret: string;
   clock: () => number;
+  /**
+   * Keeps an event emitted after the call returns alive (the Worker entry passes ctx.waitUntil, which
+   * a Worker needs for work after its response); the Node process runs it anyway.
+   */
+  background?: (task: Promise<unknown>) => void;
 }
 
 /** Where the signed events go: the app's webhook processing (the same function POST /api/webhooks/stripe calls). */
@@ -140,6 +145,7 @@ export class LocalPayments implements PaymentProvider {
     const p = new Promise((ok) => setTimeout(ok, 0)).then(run);
     this.pending.add(p);
     void p.finally(() => this.pending.delete(p));
+    this.opts.background?.(p);
   }
 
   // ------------------------------------------------------------ PaymentProvider

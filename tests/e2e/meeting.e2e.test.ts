@@ -190,10 +190,11 @@ async function checkEverythingKept(page: Page) {
   await announcementsList(page).open();
   await queuedRow(page, M.announcement).waitFor();
   await violationsList(page).open();
-  for (const title of [M.violationOk, M.violationRefused]) await queuedRow(page, title).waitFor();
+  for (const title of [M.violationOk, M.violationRefused, M.resolved]) await queuedRow(page, title).waitFor();
   await violationDetail(page).open(M.resolved);
   await page.getByText(M.resolution).first().waitFor();
   await requestsList(page).open();
+  await queuedRow(page, M.request).waitFor();
   await requestDetail(page).open(M.request);
   await expect(requestDetail(page).status.inputValue()).resolves.toBe('in_progress');
   await requestDetail(page).messagesLink.click();

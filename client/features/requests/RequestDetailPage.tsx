@@ -11,7 +11,7 @@ import type { SyncedRequest } from '../../../sync/areas/requests';
 import { formatAddress, formatDateTime } from '../../lib/format';
 import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailScreen, Unavailable, type DetailItems } from '../../ui';
+import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailScreen, StatusWithQueued, Unavailable, type DetailItems } from '../../ui';
 import { RichText } from '../../ui/RichText';
 import { ActivityHistory, MessagesLinkCard, useQueuedIds } from '../threads';
 import { RequestCategoryBadge, RequestStatusBadge } from './badges';
@@ -48,6 +48,7 @@ export function RequestDetailPage() {
   const online = useOnline();
   const loaded = useRequestEntity(id);
   const queued = useQueuedIds('createRequest', (args) => args.id);
+  const moved = useQueuedIds('setRequestStatus', (args) => args.id);
 
   if (loaded.unavailable) {
     return <Unavailable state={loaded.unavailable} words={REQUEST_UNAVAILABLE} title={FALLBACK_TITLE} breadcrumb={requestCrumbs(FALLBACK_TITLE)} onRetry={() => void loaded.remote.reload().catch(() => {})} />;
@@ -63,7 +64,9 @@ export function RequestDetailPage() {
       badges={
         <>
           <RequestCategoryBadge category={r.category} />
-          <RequestStatusBadge status={r.status} />
+          <StatusWithQueued queued={!online && moved.has(r.id)}>
+            <RequestStatusBadge status={r.status} />
+          </StatusWithQueued>
         </>
       }
       alerts={queued.has(r.id) && !online && <Alert tone="info">{QUEUED_REQUEST}</Alert>}

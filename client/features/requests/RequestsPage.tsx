@@ -42,9 +42,11 @@ export function RequestsPage() {
   const [banner, clearBanner] = useNavBanner();
   const online = useOnline();
   const queued = useQueuedIds('createRequest', (args) => args.id);
+  const moved = useQueuedIds('setRequestStatus', (args) => args.id);
 
+  // Filed, or its status changed, on this device and not on the server yet.
   const status = (r: SyncedRequest) => (
-    <StatusWithQueued queued={!online && queued.has(r.id)}>
+    <StatusWithQueued queued={!online && (queued.has(r.id) || moved.has(r.id))}>
       <RequestStatusBadge status={r.status} />
     </StatusWithQueued>
   );

@@ -13,7 +13,7 @@ import { formatAddress, formatDate, formatDateTime } from '../../lib/format';
 import { useSyncStatus } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { uploadedFileOf } from '../../lib/upload';
-import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailList, DetailScreen, Unavailable, type DetailItems } from '../../ui';
+import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailList, DetailScreen, StatusWithQueued, Unavailable, type DetailItems } from '../../ui';
 import { RichText } from '../../ui/RichText';
 import { ActivityHistory, MessagesLinkCard, useQueuedIds } from '../threads';
 import { ViolationCategoryBadge, ViolationStatusBadge } from './badges';
@@ -54,6 +54,7 @@ export function ViolationDetailPage() {
   const { online } = useSyncStatus();
   const loaded = useViolationEntity(id);
   const queued = useQueuedIds('issueViolation', (args) => args.id);
+  const moved = useQueuedIds('setViolationStatus', (args) => args.id);
 
   if (loaded.unavailable) {
     return (
@@ -77,7 +78,9 @@ export function ViolationDetailPage() {
       badges={
         <>
           <ViolationCategoryBadge category={v.category} />
-          <ViolationStatusBadge status={v.status} />
+          <StatusWithQueued queued={!online && moved.has(v.id)}>
+            <ViolationStatusBadge status={v.status} />
+          </StatusWithQueued>
         </>
       }
       alerts={

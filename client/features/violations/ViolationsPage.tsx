@@ -54,9 +54,11 @@ export function ViolationsPage() {
   const [banner, clearBanner] = useNavBanner();
   const { online } = useSyncStatus();
   const queued = useQueuedIds('issueViolation', (args) => args.id);
+  const moved = useQueuedIds('setViolationStatus', (args) => args.id);
 
+  // Issued, or its status changed (resolved with notes too), on this device and not on the server yet.
   const status = (v: SyncedViolation) => (
-    <StatusWithQueued queued={!online && queued.has(v.id)}>
+    <StatusWithQueued queued={!online && (queued.has(v.id) || moved.has(v.id))}>
       <ViolationStatusBadge status={v.status} />
     </StatusWithQueued>
   );

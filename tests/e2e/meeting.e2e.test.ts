@@ -191,6 +191,7 @@ async function checkEverythingKept(page: Page) {
   await queuedRow(page, M.announcement).waitFor();
   await violationsList(page).open();
   for (const title of [M.violationOk, M.violationRefused, M.resolved]) await queuedRow(page, title).waitFor();
+  await snap(page, 'meeting-reloaded-compliance');
   await violationDetail(page).open(M.resolved);
   await page.getByText(M.resolution).first().waitFor();
   await requestsList(page).open();

@@ -48,7 +48,7 @@ describe('announcements in workerd', () => {
     expect(outbox.rows.map((r) => [r.status, Number(r.attempts)])).toEqual([['failed', 1]]);
   });
 
-  it('a send pushed through sync is delivered after the response and settled', async () => {
+  it('a draft edited and sent through sync is delivered after the response and settled', async () => {
     // The superadmin: the auth checks change the board member's password.
     const board = await login(DEMO.maple.superadmin);
     const id = crypto.randomUUID();
@@ -61,7 +61,8 @@ describe('announcements in workerd', () => {
         schemaVersion: '1',
         mutations: [
           { id: 1, clientID: `c-${id}`, name: 'createAnnouncementDraft', args: { id, title: 'Workerd push send', message: '<p>x</p>', audience_type: 'board' }, timestamp: 1 },
-          { id: 2, clientID: `c-${id}`, name: 'sendAnnouncement', args: { id }, timestamp: 2 },
+          { id: 2, clientID: `c-${id}`, name: 'updateAnnouncementDraft', args: { id, title: 'Workerd push send, edited', message: '<p>y</p>', audience_type: 'board' }, timestamp: 2 },
+          { id: 3, clientID: `c-${id}`, name: 'sendAnnouncement', args: { id }, timestamp: 3 },
         ],
       },
     });
@@ -71,6 +72,8 @@ describe('announcements in workerd', () => {
       return rows[0]?.status === 'sending' ? undefined : (rows[0]?.status as string | undefined);
     });
     expect(status).toBe('failed');
+    const sent = await db.execute({ sql: 'SELECT title, subject FROM announcements a JOIN email_outbox o ON o.ref = ? WHERE a.id = ? LIMIT 1', args: [`announcement:${id}`, id] });
+    expect([sent.rows[0].title, sent.rows[0].subject]).toEqual(['Workerd push send, edited', 'Workerd push send, edited']);
     const { rows } = await db.execute({ sql: 'SELECT status, count(*) AS n FROM announcement_deliveries WHERE announcement_id = ? GROUP BY status', args: [id] });
     // Board audience: every active board member and superadmin of Maple Grove.
     expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([['failed', (await boardEmailsOf(DEMO.maple.superadmin)).length]]);

@@ -3,12 +3,13 @@
  * reading what the Worker wrote. It waits for the server's write lock rather than failing busy.
  */
 import { createClient } from '@libsql/client';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { sha256Hex } from '../../worker/services/tokens';
 
-export const db = createClient({ url: `file:${inject('databasePath')}` });
-await db.execute('PRAGMA busy_timeout = 10000');
-afterAll(() => db.close());
+// The busy timeout as the client's option, which every connection of its pool gets (a PRAGMA reaches
+// only the connection it ran on, and concurrent calls open more).
+export const db = createClient({ url: `file:${inject('databasePath')}`, timeout: 10_000 });
+// Kept open for the whole run (the files share one process, vitest.workerd.config.ts); it ends with it.
 
 /** The active board members and superadmins of the demo user's HOA, by email: every board mail goes to them. */
 export async function boardEmailsOf(memberEmail: string): Promise<string[]> {

@@ -2,7 +2,8 @@
  * The document vault in workerd: a board member uploads through a presigned URL the Worker signed
  * (the local S3), files the document from the issued key, a resident never learns of a Board Only
  * one (list, detail, download, pull), the download URL serves the bytes under their name, and a
- * delete removes the stored object through the AWS SDK in the Worker. The board's stats and edits.
+ * delete removes the stored object through the AWS SDK in the Worker. The board's stats and edits, over
+ * REST and through the push.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentKey } from '../../sync/areas/documents';
@@ -62,6 +63,17 @@ describe('documents in workerd', () => {
     const opened = await call('PUT', `/api/documents/${closed._id}`, { token: owner.token, body: { title: 'Workerd Legal Memo (shared)', is_public: true } });
     expect(opened.json).toMatchObject({ title: 'Workerd Legal Memo (shared)', is_public: true });
     expect((await call('GET', `/api/documents/${closed._id}`, { token: rita.token })).json.title).toBe('Workerd Legal Memo (shared)');
+
+    await ritaCache.pull();
+    expect(ritaCache.data.has(documentKey(closed._id))).toBe(true);
+    // The same edit through the push: Board Only again, and it leaves Rita's cache at her next pull.
+    const board = new SyncTestClient(workerApp, owner.token);
+    await board.pull();
+    expect((await board.push([board.mutation('updateDocument', { id: closed._id, is_public: false })])).status).toBe(200);
+    await ritaCache.pull();
+    expect(ritaCache.data.has(documentKey(closed._id))).toBe(false);
+    await board.pull();
+    expect(board.data.get(documentKey(closed._id))).toMatchObject({ title: 'Workerd Legal Memo (shared)', isPublic: false });
 
     const url = (await call('POST', `/api/documents/${closed._id}/download`, { token: owner.token, body: {} })).json.downloadUrl;
     expect((await fetch(url)).status).toBe(200);

@@ -7,8 +7,10 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DUE_MESSAGES } from '../../schema/dues';
+import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { dueKey, type SyncedDue } from '../../sync/areas/dues';
 import { invoiceKey, type SyncedInvoice } from '../../sync/areas/invoices';
+import type { SyncedNotice } from '../../sync/areas/notices';
 import { PAYMENT_MESSAGES } from '../../worker/domain/payments';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
@@ -131,7 +133,7 @@ describe('dues and invoices in workerd', () => {
     expect((await call('GET', `/api/dues/${created.json._id}`, { token: owner.token })).status).toBe(404);
   });
 
-  it('syncs createDue and setInvoiceStatus pushed by the board: the pull returns the due, its invoice and the status', async () => {
+  it('syncs createDue and setInvoiceStatus pushed by the board: the pull returns the due, its invoice and the status; a resident\'s attempt is a notice', async () => {
     const board = new SyncTestClient(workerApp, owner.token);
     await board.pull();
     const id = crypto.randomUUID();
@@ -145,6 +147,14 @@ describe('dues and invoices in workerd', () => {
 
     const resident = new SyncTestClient(workerApp, rita.token);
     await resident.pull();
+    // Rita's own attempt at the board's change is refused by the server: it becomes a notice she dismisses.
+    await resident.push([resident.mutation('setInvoiceStatus', { id: String(issued.id), status: 'paid' })]);
+    await resident.pull();
+    const [notice] = resident.values<SyncedNotice>('notice/');
+    expect(notice).toMatchObject({ mutationName: 'setInvoiceStatus', message: INVOICE_MESSAGES.boardOnly });
+    await resident.push([resident.mutation('dismissNotice', { id: notice.id })]);
+    await resident.pull();
+    expect(resident.values('notice/')).toEqual([]);
     const due = resident.data.get(dueKey(id)) as SyncedDue;
     expect(due).toMatchObject({ title: 'Workerd pushed dues', frequency: 'monthly', amountCents: 1234, status: 'active', recipients: [{ id: rita.user._id, name: 'Rita Resident' }] });
     expect(resident.data.get(invoiceKey(String(issued.id))) as SyncedInvoice).toMatchObject({ status: 'canceled', amountCents: 1234, due: { id, title: 'Workerd pushed dues' } });

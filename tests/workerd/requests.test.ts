@@ -67,7 +67,7 @@ describe('requests in workerd', () => {
     expect((await call('POST', '/api/requests/download-url', { token: ray.token, body: { s3Key: stored.json.s3Key } })).status).toBe(404);
   });
 
-  it('syncs a request filed offline with its message: the value and its thread come from SQLite behind Hrana', async () => {
+  it('syncs a request filed offline with its message, then triaged by the board: the values and the thread come from SQLite behind Hrana', async () => {
     const client = new SyncTestClient(workerApp, rita.token);
     await client.pull();
     const id = crypto.randomUUID();
@@ -81,5 +81,18 @@ describe('requests in workerd', () => {
     expect(value).toMatchObject({ title: 'Workerd offline request', status: 'open', resident: { name: 'Rita Resident' }, assignee: null });
     expect(value.messages.map((m) => [m.message, m.isPublic, m.author.isStaff])).toEqual([['<p>And a message.</p>', true, false]]);
     expect(value.history.map((h) => h.action)).toEqual(['Request created', 'Message added']);
+
+    // The board triages it through the push; Rita's next pull shows the status and deadline, never the assignee.
+    const board = new SyncTestClient(workerApp, owner.token);
+    await board.pull();
+    const triaged = await board.push([
+      board.mutation('setRequestStatus', { id, status: 'in_progress' }),
+      board.mutation('updateRequestTriage', { id, assigned_to: owner.user._id, resolution_deadline: '2030-02-01' }),
+    ]);
+    expect(triaged.status).toBe(200);
+    await board.pull();
+    expect(board.data.get(requestKey(id))).toMatchObject({ status: 'in_progress', assignee: { id: owner.user._id }, resolutionDeadline: Date.UTC(2030, 1, 1) });
+    await client.pull();
+    expect(client.data.get(requestKey(id))).toMatchObject({ status: 'in_progress', assignee: null, resolutionDeadline: Date.UTC(2030, 1, 1) });
   });
 });

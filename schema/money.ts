@@ -42,8 +42,7 @@ export function addMonthsClamped(anchor: number, months: number): number {
   return Date.UTC(y, m, Math.min(d.getUTCDate(), last));
 }
 
-/** en-US short month (community §9), the day in UTC (days are stored as UTC midnights). */
-export const formatDay = (ms: number) => new Date(ms).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+export { formatDay } from './days';
 
 /** Days from `now` until the due date, rounded up (community §4); 0 once it has passed. */
 export const daysUntil = (due: number, now: number) => Math.max(0, Math.ceil((due - now) / DAY));

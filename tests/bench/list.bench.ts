@@ -25,6 +25,20 @@ const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 10_000);
 const CHANGES = 50;
 const COLLECTION_CHANGES = 200;
 const HARNESS = join(import.meta.dirname, 'list-harness');
+/** BENCH_PROFILE=1: an unminified build and the functions that took most time during the filter clicks. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  for (const [key, t] of top) console.log(`    ${t.toFixed(1).padStart(8)} ms  ${key}`);
+}
 
 type Bench = { bench: BenchApi };
 
@@ -78,6 +92,7 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
   for (const key of keystrokes(CHANGES)) typed.push(await measure(page, 'filter', () => page.keyboard.press(key)));
 
   const filtered: Timing[] = [];
+  if (PROFILE) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
   for (const { button, options } of selects) {
     await page.getByRole('button', { name: new RegExp(button) }).click();
     // Toggle each option on, then off, and on again: every click changes the applied filter.
@@ -87,6 +102,7 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
     }
     await page.keyboard.press('Escape');
   }
+  if (PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
 
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   // Synced changes of a shown row: in bursts (each right after the previous one was painted, so it
@@ -151,7 +167,7 @@ try {
     logLevel: 'warn',
     plugins: [react(), tailwindcss()],
     // One chunk on purpose: the page loads once, from loopback.
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4_000 },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4_000, minify: !PROFILE },
   });
   const server = await preview({ configFile: false, root: HARNESS, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 8950, headers: ISOLATED } });
   const browser = await launchBrowser();
@@ -175,5 +191,6 @@ try {
     await server.close();
   }
 } finally {
-  rmSync(outDir, { recursive: true, force: true });
+  if (PROFILE) console.log(`  the profiled build: ${outDir}`);
+  else rmSync(outDir, { recursive: true, force: true });
 }

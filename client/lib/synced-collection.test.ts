@@ -214,8 +214,12 @@ describe('SyncedCollection against a naive recompute', () => {
       // One view reads after every batch, one now and then (it catches up on several batches or recomputes).
       const eager = new CollectionView(c);
       const lazy = new CollectionView(c);
+      // One reads only the first pages (a list's Load more), now and then every match.
+      const paged = new CollectionView(c);
       let eagerFilter: Predicate<Item> | undefined = pick(FILTERS);
       let lazyFilter: Predicate<Item> | undefined = pick(FILTERS);
+      let pagedFilter: Predicate<Item> | undefined = pick(FILTERS);
+      let pagedN = 1;
 
       const naive = (filter?: Predicate<Item>) => {
         const items = [...rows.values()].map((r) => ({ ...r, read: marks.has(r.id) }));
@@ -257,6 +261,13 @@ describe('SyncedCollection against a naive recompute', () => {
           if (rand() < 0.3) lazyFilter = pick(FILTERS);
           expect(ids(lazy.read(lazyFilter)), `step ${step} (lazy)`).toEqual(naive(lazyFilter));
         }
+        if (rand() < 0.1) [pagedFilter, pagedN] = [pick(FILTERS), 1];
+        pagedN += rand() < 0.2 ? 3 : 0;
+        const want = naive(pagedFilter);
+        if (rand() < 0.1) expect(ids(paged.read(pagedFilter)), `step ${step} (paged, all)`).toEqual(want);
+        const first = paged.first(pagedFilter, pagedN);
+        expect(ids(first.slice(0, pagedN)), `step ${step} (paged, first ${pagedN})`).toEqual(want.slice(0, pagedN));
+        expect(first.length >= Math.min(pagedN, want.length), `step ${step} (paged holds enough)`).toBe(true);
         expect(ids(c.sorted)).toEqual(naive());
         const items = [...rows.values()];
         expect(c.counters()).toEqual({ unread: items.filter((r) => !marks.has(r.id)).length, open: items.filter((r) => r.status === 'open').length });

@@ -6,7 +6,7 @@
  */
 import type { ExperimentalDiffOperation, ReadonlyJSONValue, ReadTransaction, Replicache } from 'replicache';
 import { markOnce } from './perf-marks';
-import { insertSorted, removeSorted, type Compare } from './sorted-array';
+import { insertSorted, removeSorted, upperBound, type Compare } from './sorted-array';
 
 export type DiffOp = ExperimentalDiffOperation<string>;
 export type Predicate<T> = (item: T) => boolean;
@@ -205,35 +205,70 @@ export class SyncedCollection<Item, C extends string = string> {
 }
 
 /**
- * The rows of a collection that pass a filter, in the collection's order, caught up on read from the
- * collection's change log: with the same filter a read costs the changes since the last read; a new
- * filter (or a view too far behind) recomputes once, O(n).
+ * The rows of a collection that pass a filter, in the collection's order, found only as far as a
+ * screen asks: `first(filter, n)` scans the sorted rows until it holds n matches (a list shows 10 at
+ * a time, so a new filter costs about 10 / selectivity rows, not all 10,000); `read(filter)` scans to
+ * the end (a total, a list read backwards). Between reads the view catches up from the collection's
+ * change log: a change within the part scanned so far is applied to the matches (O(log n)); one
+ * beyond it is met when the scan goes on. A new filter, or a view too far behind, starts over.
  */
 export class CollectionView<Item> {
   private filter: Predicate<Item> | undefined;
+  /** The matches among the rows scanned so far, in the collection's order. */
   private matches: Item[] = [];
+  /** The last row scanned: rows that sort after it are not scanned yet. Undefined: none yet. */
+  private scannedTo: Item | undefined;
+  /** Every row is scanned: `matches` holds every match. */
+  private complete = false;
   private seen = -1;
 
   constructor(private readonly collection: SyncedCollection<Item, any>) {}
 
-  /** The matching rows (all rows without a filter). Read it, never change it. */
+  /** At least the first `n` matching rows when there are that many (all rows without a filter). Read it, never change it. */
+  first(filter: Predicate<Item> | undefined, n: number): readonly Item[] {
+    if (!filter) return this.unfiltered();
+    this.catchUp(filter);
+    if (!this.complete && this.matches.length < n) this.scan(n);
+    return this.matches;
+  }
+
+  /** Every matching row (all rows without a filter). Read it, never change it. */
   read(filter: Predicate<Item> | undefined): readonly Item[] {
+    return this.first(filter, Infinity);
+  }
+
+  private unfiltered(): readonly Item[] {
+    this.filter = undefined;
+    return this.collection.sorted;
+  }
+
+  private catchUp(filter: Predicate<Item>) {
     const c = this.collection;
-    if (!filter) {
-      this.filter = undefined;
-      return c.sorted;
-    }
     const changes = filter === this.filter ? c.changesSince(this.seen) : null;
-    if (!changes || isBulk(changes.length, c.size)) this.matches = c.sorted.filter(filter);
-    else {
+    if (!changes || isBulk(changes.length, c.size)) {
+      this.matches = [];
+      this.scannedTo = undefined;
+      this.complete = false;
+    } else {
+      const compare = c.spec.compare;
+      const scanned = (x: Item) => this.complete || (this.scannedTo !== undefined && compare(x, this.scannedTo) <= 0);
       for (const [old, next] of changes) {
-        if (old !== undefined && filter(old)) removeSorted(this.matches, old, c.spec.compare);
-        if (next !== undefined && filter(next)) insertSorted(this.matches, next, c.spec.compare);
+        if (old !== undefined && scanned(old) && filter(old)) removeSorted(this.matches, old, compare);
+        if (next !== undefined && scanned(next) && filter(next)) insertSorted(this.matches, next, compare);
       }
     }
     this.filter = filter;
     this.seen = c.seq;
-    return this.matches;
+  }
+
+  /** Goes on from the last row scanned until `n` matches are held or every row is scanned. */
+  private scan(n: number) {
+    const { sorted, spec } = this.collection;
+    const filter = this.filter!;
+    let i = this.scannedTo === undefined ? 0 : upperBound(sorted, this.scannedTo, spec.compare);
+    for (; i < sorted.length && this.matches.length < n; i++) if (filter(sorted[i])) this.matches.push(sorted[i]);
+    if (i >= sorted.length) this.complete = true;
+    else this.scannedTo = sorted[i - 1] ?? this.scannedTo;
   }
 }
 

@@ -137,14 +137,18 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
   const pages = paging.filter === filter && paging.reverse === reverse ? paging.pages : 1;
   const limit = pages * pageSize;
 
-  // `version` stands for the collection's content, which changes in place.
-  const matches = useMemo(() => (view ? view.read(filter) : []), [view, version, filter]);
+  // `version` stands for the collection's content, which changes in place. Read forwards, the view
+  // finds only the shown pages' matches and one more (is there more?); backwards it needs them all.
+  const matches = useMemo(() => (view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []), [view, version, filter, reverse, limit]);
   const items = useMemo(() => firstPages(matches, limit, reverse), [matches, version, limit, reverse]);
   const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
 
   return {
     items,
-    total: matches.length,
+    // Only the screens that print it pay for the count of every match.
+    get total() {
+      return view ? view.read(filter).length : 0;
+    },
     size: collection?.size ?? 0,
     counters,
     hasMore: matches.length > limit,

@@ -3,24 +3,12 @@
  * password, driven through the UI as a user would (platform §2, §4, §5, §8).
  */
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, inviteUser, latestEmail, linkIn, openPage, pathOf, signInAs, waitForPath } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD, e2eSuite, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, signInAs, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
-let close: () => Promise<void>;
-let pageErrors: string[];
-
-beforeEach(async () => {
-  const opened = await openPage(e2e.browser, e2e.server);
-  page = opened.page;
-  pageErrors = opened.errors;
-  close = () => opened.context.close();
-});
-afterEach(async () => {
-  await close();
-  expect(pageErrors).toEqual([]);
-});
+pagePerTest(e2e, (p) => (page = p));
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 

@@ -6,24 +6,12 @@
  * 375 px and axe scans of both screens and their dialogs.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { axeScan, DEMO, describeViolations, e2eSuite, linkIn, openPage, signInAs, snap, waitForPath } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
-let close: () => Promise<void>;
-let pageErrors: string[];
-
-beforeEach(async () => {
-  const opened = await openPage(e2e.browser, e2e.server);
-  page = opened.page;
-  pageErrors = opened.errors;
-  close = () => opened.context.close();
-});
-afterEach(async () => {
-  await close();
-  expect(pageErrors).toEqual([]);
-});
+pagePerTest(e2e, (p) => (page = p));
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 const dialog = (name: string) => page.getByRole('dialog', { name });

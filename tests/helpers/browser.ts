@@ -9,7 +9,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { createAuthToken } from '../../worker/domain/auth';
@@ -178,6 +178,22 @@ export async function openPage(browser: Browser, server: { url: string }, viewpo
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/**
+ * A new context and page for every test of the file, handed to `use` before each test and closed after
+ * it; a test whose page threw an uncaught error fails.
+ */
+export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, use: (page: Page) => void) {
+  let opened: Awaited<ReturnType<typeof openPage>> | undefined;
+  beforeEach(async () => {
+    opened = await openPage(e2e.browser, e2e.server);
+    use(opened.page);
+  });
+  afterEach(async () => {
+    await opened?.context.close();
+    expect(opened?.errors).toEqual([]);
+  });
 }
 
 /** The path (and query) the page is on. */

@@ -177,6 +177,40 @@ export function preparedRead<Row, Values extends Record<string, unknown>>(build:
   };
 }
 
+/** Values kept per client: cleared whenever its write count moves. */
+const keptByClient = new WeakMap<object, { writeCount: number; values: Map<string, Promise<unknown>> }>();
+const KEPT_MAX = 10_000;
+
+/**
+ * `read()`'s result, kept until this process next writes to the database, where this process is
+ * the database's one writer (the Node entry's file client counts its writes: worker/dev/file-client.ts).
+ * There nothing a read found can change without a write here, so the hot reads of every request
+ * (who the caller is now, the change counters, a pull's "anything new?") cost no statement while
+ * nothing is written. Elsewhere (Workers: many isolates over one database) every call reads.
+ * Callers must not change what they get: it is shared.
+ */
+export function keptUntilWrite<T>(database: Pick<Database, 'client'>, key: string, read: () => Promise<T>): Promise<T> {
+  const writeCount = (database.client as { writeCount?: number }).writeCount;
+  if (writeCount === undefined) return read();
+  let kept = keptByClient.get(database.client);
+  if (!kept) keptByClient.set(database.client, (kept = { writeCount, values: new Map() }));
+  if (kept.writeCount !== writeCount) {
+    kept.writeCount = writeCount;
+    kept.values.clear();
+  }
+  const found = kept.values.get(key) as Promise<T> | undefined;
+  if (found) return found;
+  const value = read();
+  const { values } = kept;
+  values.set(key, value);
+  if (values.size > KEPT_MAX) values.delete(values.keys().next().value!);
+  // A failed read is not kept.
+  value.catch(() => {
+    if (values.get(key) === value) values.delete(key);
+  });
+  return value;
+}
+
 /** The libSQL connection a drizzle transaction (or one of its savepoints) runs its statements on. */
 function connectionOf(tx: Tx): Pick<Client, 'execute'> {
   // drizzle's LibSQLSession keeps the running libSQL transaction in `tx`; savepoints share the session.

@@ -5,28 +5,13 @@
  * more announcements in the HOA. Prints figures; asserts nothing.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { gunzipSync } from 'node:zlib';
+import { startBenchServer } from './bench-server';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-async function startServer(extra: number, kept: boolean): Promise<{ url: string; child: ChildProcess }> {
-  const env = { ...process.env, PORT: '0', EXTRA_ANNOUNCEMENTS: String(extra), KEPT_ANSWERS: kept ? 'on' : 'off' };
-  const child = spawn('npx', ['tsx', 'tests/bench/serve.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const m = /ready (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, child };
-}
 
 async function signIn(url: string) {
   const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'board@maplegrove.test', password: 'Password123' }) });
@@ -73,7 +58,10 @@ const row = (name: string, f: Figures, floor?: Figures) =>
 // Kept answers (worker/sync/counted.ts) serve a repeated read from memory; the last run computes
 // every answer, as the first read after a change does.
 for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as const) {
-  const { url, child } = await startServer(extra, kept);
+  // The shared starter stops the whole process group: a SIGTERM to `npx` alone left the server
+  // running and its stdout pipe open, so the bench never exited after its last phase.
+  const server = await startBenchServer({ extraAnnouncements: extra, keptAnswers: kept, host: '127.0.0.1' });
+  const { url } = server;
   try {
     const token = await signIn(url);
     const auth = { authorization: `Bearer ${token}` };
@@ -91,7 +79,6 @@ for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as cons
     console.log(row('POST /api/sync/pull (nothing new)', await load(url, '/api/sync/pull', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: noop }), floor));
     console.log(`  initial pull: ${first.rows} rows in ${first.ms.toFixed(0)} ms (${((first.rows / first.ms) * 1000).toFixed(0)} rows/s), ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await server.stop();
   }
 }

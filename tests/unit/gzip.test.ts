@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { getRequestListener } from '@hono/node-server';
 import { withGzip } from '../../worker/gzip';
 
 const big = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Row ${i}` })) });
@@ -33,5 +34,20 @@ describe('withGzip (Node entry)', () => {
     expect(b.equals(a)).toBe(true);
     expect(gunzipSync(b).toString()).toBe(big);
     expect(served).toBe(2);
+  });
+
+  it("reads the text of the Node adapter's light Response without building it, and keeps a repeated answer compressed", async () => {
+    // As in the Node entry: the adapter replaces the global Response with its light one.
+    getRequestListener(async () => new Response(null));
+    const kept = big; // a kept REST answer is the same string every time
+    const fetch = withGzip(async () => new Response(kept, { headers: { 'content-type': 'application/json' } }), always);
+    const first = await fetch(get('/api/x'));
+    const second = await fetch(get('/api/x'));
+    expect(second.headers.get('content-encoding')).toBe('gzip');
+    const [a, b] = [Buffer.from(await first.arrayBuffer()), Buffer.from(await second.arrayBuffer())];
+    expect(b.equals(a)).toBe(true);
+    expect(gunzipSync(a).toString()).toBe(big);
+    const small = new Response('{"ok":true}', { headers: { 'content-type': 'application/json' } });
+    expect(await withGzip(async () => small, always)(get('/api/x'))).toBe(small);
   });
 });

@@ -8,6 +8,12 @@
  * and migrations. `createDatabase` runs one write transaction at a time, so the transaction
  * connection never waits for itself. Rows have the shape @libsql/client gives: named columns as
  * enumerable properties, and the values by index (with `length`) for drizzle's array mode.
+ *
+ * `writeCount` moves whenever the data may have changed: each statement of this client that is not
+ * a SELECT, each batch, each transaction's start and end, and a commit by another process (a script,
+ * a shell), which SQLite's `data_version` shows; that is asked at most every 50 ms, as asking on
+ * every read would cost a statement per request. So a value read while the count stands still is
+ * current (worker/db.ts `keptUntilWrite`), or at most 50 ms behind another process's write.
  */
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode } from '@libsql/client';
 import Database from 'libsql';
@@ -115,6 +121,11 @@ class Connection {
     this.db.exec(sql);
   }
 
+  /** SQLite's `data_version`: moves when another connection commits. */
+  dataVersion(): number {
+    return Number((this.#prepare('PRAGMA data_version').stmt.all([]) as unknown[][])[0][0]);
+  }
+
   close() {
     this.#cache.clear();
     if (this.db.open) this.db.close();
@@ -131,6 +142,11 @@ function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastIns
     toJSON: () => ({ columns, rows: rows.map((r) => Array.prototype.slice.call(r)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null }),
   };
 }
+
+/** A statement that only reads (a write with RETURNING starts with its verb, not SELECT). */
+const SELECT = /^\s*select\b/i;
+/** How often `writeCount` asks whether another process wrote (see the header). */
+const OTHER_WRITERS_CHECK_MS = 50;
 
 const BEGIN: Record<TransactionMode, string> = { write: 'BEGIN IMMEDIATE', read: 'BEGIN DEFERRED', deferred: 'BEGIN DEFERRED' };
 
@@ -151,6 +167,14 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
   const checkpointer = opts.checkpointInBackground ? startCheckpointer(path) : null;
   let closed = false;
   let inTransaction = false;
+  let writeCount = 0;
+  let otherWritersCheckedAt = 0;
+  let dataVersion = reads.dataVersion();
+  /** Counts before and after: a reader running while the write runs keeps nothing past it. */
+  const counted = <T>(p: Promise<T>): Promise<T> => {
+    writeCount++;
+    return p.finally(() => writeCount++);
+  };
 
   const run = <T>(fn: () => T): Promise<T> => {
     if (closed) return Promise.reject(new Error('The client is closed'));
@@ -180,32 +204,51 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
       return closed;
     },
     protocol: 'file' as const,
+    /** Writes since the client opened (see the header); only grows. */
+    get writeCount() {
+      const now = performance.now();
+      if (now - otherWritersCheckedAt >= OTHER_WRITERS_CHECK_MS && !closed) {
+        otherWritersCheckedAt = now;
+        const version = reads.dataVersion();
+        if (version !== dataVersion) [dataVersion, writeCount] = [version, writeCount + 1];
+      }
+      return writeCount;
+    },
     execute(stmt: InStatement | string, args?: InArgs) {
-      return run(() => reads.execute(typeof stmt === 'string' ? { sql: stmt, args: args ?? [] } : stmt));
+      const statement = typeof stmt === 'string' ? { sql: stmt, args: args ?? [] } : stmt;
+      const result = run(() => reads.execute(statement));
+      return SELECT.test(statement.sql) ? result : counted(result);
     },
     batch(stmts: (InStatement | [string, InArgs?])[], mode: TransactionMode = 'deferred') {
-      return inOwnTransaction(BEGIN[mode], stmts.map((s) => (Array.isArray(s) ? { sql: s[0], args: s[1] ?? [] } : s)));
+      return counted(inOwnTransaction(BEGIN[mode], stmts.map((s) => (Array.isArray(s) ? { sql: s[0], args: s[1] ?? [] } : s))));
     },
     migrate(stmts: InStatement[]) {
-      return run(() => {
-        writes.exec('PRAGMA foreign_keys=off');
-        return inOwnTransaction('BEGIN DEFERRED', stmts).finally(() => writes.exec('PRAGMA foreign_keys=on'));
-      });
+      return counted(
+        run(() => {
+          writes.exec('PRAGMA foreign_keys=off');
+          return inOwnTransaction('BEGIN DEFERRED', stmts).finally(() => writes.exec('PRAGMA foreign_keys=on'));
+        }),
+      );
     },
     executeMultiple(sql: string) {
-      return run(() => writes.exec(sql));
+      return counted(run(() => writes.exec(sql)));
     },
     async transaction(mode: TransactionMode = 'write'): Promise<Transaction> {
       if (inTransaction) throw new Error('The file client runs one transaction at a time (deps.database.transaction serialises them)');
       await run(() => writes.exec(BEGIN[mode]));
       inTransaction = true;
+      writeCount++;
       let done = false;
       const finish = (sql: string) =>
         run(() => {
           if (done) return;
           done = true;
           inTransaction = false;
-          if (writes.db.inTransaction) writes.exec(sql);
+          try {
+            if (writes.db.inTransaction) writes.exec(sql);
+          } finally {
+            writeCount++;
+          }
         });
       const tx = {
         get closed() {

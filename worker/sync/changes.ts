@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { SyncSpace } from '../../sync/keys';
 import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tables';
 import { deleteClientGroups } from './groups';
-import { preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
+import { keptUntilWrite, preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { SyncDeps } from './area';
 
@@ -103,10 +103,10 @@ export async function readCounters(tx: DbOrTx, hoaId: string, userId: string) {
   return countersOf(s, await tx.all<CounterRow>(sql`SELECT scope, seq FROM ${syncCounters} WHERE scope IN (${s.hoa}, ${s.user}, ${s.vis}, ${s.floor})`));
 }
 
-/** The same outside a transaction (a REST read validating what it cached), with the statement rendered once. */
+/** The same outside a transaction (a REST read validating what it cached): rendered once, kept until the next write. */
 export async function readCountersNow(database: Pick<Database, 'client'>, hoaId: string, userId: string) {
   const s = scopesOf(hoaId, userId);
-  return countersOf(s, await counterRows(database, s));
+  return countersOf(s, await keptUntilWrite(database, `counters:${hoaId}:${userId}`, () => counterRows(database, s)));
 }
 
 function countersOf(s: ReturnType<typeof scopesOf>, rows: CounterRow[]) {

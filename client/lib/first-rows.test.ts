@@ -42,7 +42,7 @@ describe('first rows kept for the next page load', () => {
   });
 
   it('keeps the first rows of a loaded list a second after its last change, in its order', () => {
-    const page = fakePage();
+    fakePage();
     const collection = new SyncedCollection<Row>({ prefix: 'row/', compare: newestFirst });
     keepFirstRows('rep:u1:1', 'rows', collection);
 

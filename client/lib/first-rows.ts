@@ -44,7 +44,7 @@ function write(cache: string, list: string, rows: readonly unknown[]) {
  * Keeps `collection`'s first rows for the next page load, from now until the returned stopper runs.
  * Only a loaded collection is kept: one still reading holds a part of the rows.
  */
-export function keepFirstRows(cache: string, list: string, collection: SyncedCollection<unknown>): () => void {
+export function keepFirstRows<Item>(cache: string, list: string, collection: SyncedCollection<Item, string>): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let dirty = false;
   const flush = () => {

@@ -7,6 +7,7 @@
  */
 import { dropAllDatabases, dropDatabase, Replicache } from 'replicache';
 import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
+import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
 import { keepCache, readKeptCache } from './kept-cache';
 import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
@@ -15,8 +16,6 @@ import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';
 import { markOnce } from './perf-marks';
 
-/** Bump when the shape of synced values changes: clients then start from a fresh cache. */
-export const SYNC_SCHEMA_VERSION = '1';
 /** The slow safety-net pull; pokes make changes arrive within a second. */
 export const PULL_INTERVAL_MS = 60_000;
 /** Polling when the server cannot stream pokes (Workers without a Durable Object). */
@@ -192,13 +191,11 @@ function closeCurrent(): Promise<void> {
 }
 
 /**
- * A cache kept when a session expired with changes not yet synced (localStorage, written after the
- * session's storage was cleared): the same user signing in again pushes them; anyone else signing in
+ * Drops the IndexedDB databases of one user's cache (Replicache names them `rep:<name>:<versions>`):
+ * a cache kept when a session expired with changes not yet synced (localStorage, written after the
+ * session's storage was cleared) is pushed by the same user signing in again; anyone else signing in
  * on this browser drops it first.
  */
-const cacheName = (userId: string) => `hoa-${userId}`;
-
-/** Drops the IndexedDB databases of one user's cache (Replicache names them `rep:<name>:<versions>`). */
 async function dropCacheOf(userId: string) {
   const all = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
   for (const { name } of all) if (name?.startsWith(`rep:${cacheName(userId)}:`)) await dropDatabase(name);

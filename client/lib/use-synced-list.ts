@@ -5,8 +5,10 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
+import { cacheIdOf, cacheName } from './cache-name';
 import { keepFirstRows, readFirstRows } from './first-rows';
 import { useReplicache, type HoaReplicache } from './replicache';
+import { useCurrentUser } from './session';
 import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
 
 export interface Subscribed<R> {
@@ -67,8 +69,8 @@ function sharedCollection(rep: HoaReplicache, spec: SyncedListSpec<any, any>): S
   let entry = bySpec.get(spec);
   if (!entry) {
     const collection = new SyncedCollection(spec);
-    const cache = `${rep.name}:${rep.schemaVersion}`;
-    const firstRows = spec.name ? readFirstRows(cache, spec.name) : null;
+    const cache = cacheIdOf(rep.name, rep.schemaVersion);
+    const firstRows = spec.name ? (firstRowsBeforeCache.get(`${cache}:${spec.name}`) ?? readFirstRows(cache, spec.name)) : null;
     bySpec.set(spec, (entry = { collection, refs: 0, stop: null, idle: undefined, firstRows }));
     if (spec.name) keepFirstRows(cache, spec.name, collection);
     const shared = entry;
@@ -80,6 +82,15 @@ function sharedCollection(rep: HoaReplicache, spec: SyncedListSpec<any, any>): S
     });
   }
   return entry;
+}
+
+/** First rows read while the signed-in user's cache is not open yet (the engine's chunk still loading), by cache and list. */
+const firstRowsBeforeCache = new Map<string, unknown[] | null>();
+
+function firstRowsWithoutCache(userId: string, list: string): unknown[] | null {
+  const key = `${cacheIdOf(cacheName(userId))}:${list}`;
+  if (!firstRowsBeforeCache.has(key)) firstRowsBeforeCache.set(key, readFirstRows(cacheIdOf(cacheName(userId)), list));
+  return firstRowsBeforeCache.get(key)!;
 }
 
 function acquire(rep: HoaReplicache, entry: Shared) {
@@ -136,6 +147,7 @@ const firstPages = <T>(rows: readonly T[], limit: number, reverse: boolean): T[]
  */
 export function useSyncedList<Item, C extends string = never>(spec: SyncedListSpec<Item, C>, options: SyncedListOptions<Item> = {}): SyncedList<Item, C> {
   const rep = useReplicache();
+  const userId = useCurrentUser()?.id;
   const entry = rep ? sharedCollection(rep, spec) : null;
   useEffect(() => {
     if (!rep || !entry) return;
@@ -155,9 +167,11 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
 
   // `version` stands for the collection's content, which changes in place. Read forwards, the view
   // finds only the shown pages' matches and one more (is there more?); backwards it needs them all.
-  // Until the first full read is in, the rows kept from the last page load (read forwards only:
-  // they are the first rows of the spec's order, so the filter's matches among them come first too).
-  const firstRows = !collection?.loaded && !reverse ? (entry?.firstRows as Item[] | null | undefined) : null;
+  // Until the first full read is in, the rows kept from the last page load, also before the cache is
+  // open (read forwards only: they are the first rows of the spec's order, so the filter's matches
+  // among them come first too).
+  const kept = entry ? entry.firstRows : userId && spec.name ? firstRowsWithoutCache(userId, spec.name) : null;
+  const firstRows = !collection?.loaded && !reverse ? (kept as Item[] | null) : null;
   const matches = useMemo(
     () => (firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []),
     [firstRows, view, version, filter, reverse, limit],

@@ -5,6 +5,12 @@ import { createDatabase, type Database } from '../db';
 import { createFileClient } from './file-client';
 
 const BUSY_TIMEOUT_MS = 5000;
+/**
+ * Page cache per connection (KiB; SQLite's default is 2 MB). A first pull's transaction writes a few
+ * MB of CVR entries (10,000 rows: ~2 MB): past the cache, SQLite spills dirty pages to the WAL in the
+ * middle of the transaction and reads them back from there for the patch.
+ */
+const CACHE_KIB = 32 * 1024;
 
 /**
  * Opens a libSQL database for the Node entry, scripts and tests. A `file:` URL gets the folder
@@ -18,7 +24,7 @@ export async function openDatabase(url: string, authToken?: string, opts: { chec
     mkdirSync(dirname(path), { recursive: true });
     const client = createFileClient(path, {
       timeoutMs: BUSY_TIMEOUT_MS,
-      pragmas: ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA synchronous = NORMAL'],
+      pragmas: ['PRAGMA journal_mode = WAL', `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`, 'PRAGMA synchronous = NORMAL', `PRAGMA cache_size = -${CACHE_KIB}`],
       checkpointInBackground: opts.checkpointInBackground,
     });
     return createDatabase(client);

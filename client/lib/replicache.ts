@@ -8,7 +8,7 @@ import { atom, useAtomValue } from 'jotai';
 import type { Replicache } from 'replicache';
 import type { ClientMutators, MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
-import { onSignOut, readSignedIn, sessionAtom, store } from './session';
+import { onSignOut, sessionAtom, store } from './session';
 
 export type HoaReplicache = Replicache<ClientMutators>;
 
@@ -87,10 +87,8 @@ export function startSync() {
   };
   const unsubscribe = store.sub(sessionAtom, startWhenSignedIn);
   startWhenSignedIn();
-  // A browser that was signed in (the session is being restored) most likely still is: open its
-  // cache meanwhile (the engine waits for the session before it syncs).
-  const cachedUser = store.get(sessionAtom).status === 'loading' ? readSignedIn() : null;
-  if (cachedUser) void import('./sync-engine').then((engine) => engine.openEarly(cachedUser.id), () => {});
+  // A browser that was signed in (the session is being restored) most likely still is: fetch the engine meanwhile.
+  if (store.get(sessionAtom).status === 'loading') void import('./sync-engine').catch(() => {});
   // Registered here, not in the engine: a sign-out must wipe the caches even before the engine loaded.
   onSignOut((reason, userId) => {
     // A session the server ended keeps its cache (client/lib/sync-engine.ts, onSessionEnd): noted at once.

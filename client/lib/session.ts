@@ -51,8 +51,7 @@ const accessToken = () => {
 
 // ------------------------------------------------------------------ browser storage
 
-/** The user this browser was last signed in as (the signed-in flag), or null. */
-export function readSignedIn(): ApiUser | null {
+function readSignedIn(): ApiUser | null {
   try {
     const raw = localStorage.getItem(SIGNED_IN_KEY);
     return raw ? (JSON.parse(raw) as ApiUser) : null;
@@ -218,18 +217,6 @@ export async function login(email: string, password: string): Promise<SessionPay
   const payload = await rawRequest<SessionPayload>('/api/auth/login', { method: 'POST', body: { email, password } });
   signIn(payload);
   return payload;
-}
-
-/** Resolves once the session is known (restored, or found to be none); at once when it already is. */
-export function sessionSettled(): Promise<void> {
-  return new Promise((resolve) => {
-    if (getSession().status !== 'loading') return resolve();
-    const unsubscribe = store.sub(sessionAtom, () => {
-      if (getSession().status === 'loading') return;
-      unsubscribe();
-      resolve();
-    });
-  });
 }
 
 // ------------------------------------------------------------------ start-up

@@ -10,7 +10,7 @@ import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { API_BASE_URL } from './config';
 import { keepCache, readKeptCache } from './kept-cache';
 import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
-import { refreshSession, sessionAtom, sessionSettled, store, type SignOutReason } from './session';
+import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';
 import { markOnce } from './perf-marks';
@@ -55,8 +55,6 @@ function listenForPokes(rep: HoaReplicache): () => void {
 
   const run = async () => {
     let delay = 1_000;
-    // A cache opened early (openEarly) listens once the session is restored.
-    await sessionSettled();
     while (!stopped) {
       if (!navigator.onLine) {
         await new Promise<void>((ok) => (wake = ok));
@@ -133,10 +131,6 @@ function openCache(userId: string): OpenCache {
     pullInterval: PULL_INTERVAL_MS,
   });
   rep.getAuth = async () => ((await refreshSession()) === 'refreshed' ? bearer() || null : null);
-  // A cache opened early (openEarly) sends and fetches once the session is restored, with its token.
-  const [pull, push] = [rep.puller, rep.pusher];
-  rep.puller = async (req, requestID) => (await sessionSettled(), pull(req, requestID));
-  rep.pusher = async (req, requestID) => (await sessionSettled(), push(req, requestID));
 
   const refreshPending = () => {
     if (rep.closed) return;
@@ -240,18 +234,6 @@ function followSession() {
 export async function onSessionEnd(reason: SignOutReason, userId: string | null) {
   await closeCurrent();
   if (!(reason === 'expired' && userId)) await dropAllDatabases();
-}
-
-/**
- * While the session is being restored, opens the cache of the user this browser was signed in as:
- * Replicache's own start (IndexedDB, its client records), most of a reload's wait for the first
- * rows, then runs alongside the refresh instead of after it. It syncs once the session is known;
- * if someone else or nobody turns out to be signed in, followSession or onSessionEnd closes it.
- */
-export function openEarly(userId: string) {
-  if (current || store.get(sessionAtom).status !== 'loading') return;
-  current = openCache(userId);
-  store.set(replicacheAtom, current.rep);
 }
 
 let started = false;

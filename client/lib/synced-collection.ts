@@ -22,6 +22,8 @@ export interface CollectionJoin<Row, Joined, Item> {
 
 export interface CollectionSpec<Item, C extends string = string, Row = Item, Joined = unknown> {
   prefix: string;
+  /** Names the list where its first rows are kept for the next page load (first-rows.ts); unnamed lists keep none. */
+  name?: string;
   /** The rows' order. Break ties (e.g. by id) so that equal rows keep one order everywhere. */
   compare: Compare<Item>;
   join?: CollectionJoin<Row, Joined, Item>;

@@ -5,6 +5,7 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
+import { keepFirstRows, readFirstRows } from './first-rows';
 import { useReplicache, type HoaReplicache } from './replicache';
 import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
 
@@ -53,6 +54,8 @@ interface Shared {
   refs: number;
   stop: (() => void) | null;
   idle: ReturnType<typeof setTimeout> | undefined;
+  /** The rows kept from the last page load (first-rows.ts), shown until the first full read is in; then null. */
+  firstRows: unknown[] | null;
 }
 
 /** One collection, and one watch, per cache and spec, whichever screens show it. */
@@ -62,7 +65,20 @@ function sharedCollection(rep: HoaReplicache, spec: SyncedListSpec<any, any>): S
   let bySpec = shared.get(rep);
   if (!bySpec) shared.set(rep, (bySpec = new Map()));
   let entry = bySpec.get(spec);
-  if (!entry) bySpec.set(spec, (entry = { collection: new SyncedCollection(spec), refs: 0, stop: null, idle: undefined }));
+  if (!entry) {
+    const collection = new SyncedCollection(spec);
+    const cache = `${rep.name}:${rep.schemaVersion}`;
+    const firstRows = spec.name ? readFirstRows(cache, spec.name) : null;
+    bySpec.set(spec, (entry = { collection, refs: 0, stop: null, idle: undefined, firstRows }));
+    if (spec.name) keepFirstRows(cache, spec.name, collection);
+    const shared = entry;
+    // Once read in full, the list never shows kept rows again in this page load (they would be older).
+    const unsubscribe = collection.subscribe(() => {
+      if (!collection.loaded) return;
+      shared.firstRows = null;
+      unsubscribe();
+    });
+  }
   return entry;
 }
 
@@ -139,7 +155,13 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
 
   // `version` stands for the collection's content, which changes in place. Read forwards, the view
   // finds only the shown pages' matches and one more (is there more?); backwards it needs them all.
-  const matches = useMemo(() => (view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []), [view, version, filter, reverse, limit]);
+  // Until the first full read is in, the rows kept from the last page load (read forwards only:
+  // they are the first rows of the spec's order, so the filter's matches among them come first too).
+  const firstRows = !collection?.loaded && !reverse ? (entry?.firstRows as Item[] | null | undefined) : null;
+  const matches = useMemo(
+    () => (firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []),
+    [firstRows, view, version, filter, reverse, limit],
+  );
   const items = useMemo(() => firstPages(matches, limit, reverse), [matches, version, limit, reverse]);
   const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
 

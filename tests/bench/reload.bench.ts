@@ -5,7 +5,9 @@
  * IndexedDB; then the page is reloaded RUNS times. Each time a script in the page notes when the
  * first table row enters the DOM and when the frame after it is painted (a task posted from
  * requestAnimationFrame), in ms after the navigation started. The app's own performance marks
- * (`hoa:*`, client/lib/perf-marks.ts) give the steps before. Prints figures; asserts nothing.
+ * (`hoa:*`, client/lib/perf-marks.ts) give the steps before, and `hoa:first-list-read` when every
+ * cached row is read (the first rows painted are those kept at the last visit, client/lib/first-rows.ts).
+ * Prints figures; asserts nothing.
  */
 import { loadavg } from 'node:os';
 import { execSync } from 'node:child_process';
@@ -68,6 +70,9 @@ try {
       const t = await page.evaluate(() => (window as unknown as { firstRow: Promise<{ inDom: number; painted: number }> }).firstRow);
       inDom.push(t.inDom);
       painted.push(t.painted);
+      // The first rows come from those kept at the last visit (client/lib/first-rows.ts); the
+      // marks are read once the full read of the cache is in too.
+      await page.waitForFunction(() => performance.getEntriesByName('hoa:first-list-read').length > 0);
       const got = await page.evaluate(() => performance.getEntriesByType('mark').filter((m) => m.name.startsWith('hoa:')).map((m) => [m.name, m.startTime] as const));
       for (const [name, at] of got) marks.set(name, [...(marks.get(name) ?? []), at]);
       await page.waitForTimeout(300);

@@ -87,6 +87,9 @@ describe('sign-in', () => {
 
   it('logs out from the profile menu, clears e2e.browser storage, and guards the app again', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
+    // A list seen keeps its first rows for the next visit (client/lib/first-rows.ts); the logout must take them too.
+    await page.goto('/announcements');
+    await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('hoa-first-rows:')));
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');

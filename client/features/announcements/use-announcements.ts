@@ -16,6 +16,7 @@ const READ_PREFIX = prefixOf(ANNOUNCEMENT_READ_SPACE);
 
 /** Every announcement the user may see, newest first, read markers joined, with the unread count. */
 export const announcementList = defineSyncedList({
+  name: 'announcements',
   prefix: prefixOf(ANNOUNCEMENT_SPACE),
   compare: byNewest,
   join: {

@@ -16,6 +16,6 @@ const counters = {
 } as Record<Counter, Predicate<SyncedDocument>>;
 
 /** Every document the user may see (residents: the public ones), newest first, with the stat cards' counts. */
-export const documentList = defineSyncedList({ prefix: prefixOf(DOCUMENT_SPACE), compare: byNewest, counters });
+export const documentList = defineSyncedList({ name: 'documents', prefix: prefixOf(DOCUMENT_SPACE), compare: byNewest, counters });
 
 export const useDocumentList = (options: SyncedListOptions<SyncedDocument>) => useSyncedList(documentList, options);

@@ -10,9 +10,9 @@ import { defineSyncedList, useSyncedList, useSyncedValue, type SyncedListOptions
 const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** Newest first. */
-export const dueList = defineSyncedList({ prefix: prefixOf(DUE_SPACE), compare: (a: SyncedDue, b: SyncedDue) => b.createdAt - a.createdAt || byId(a, b) });
+export const dueList = defineSyncedList({ name: 'dues', prefix: prefixOf(DUE_SPACE), compare: (a: SyncedDue, b: SyncedDue) => b.createdAt - a.createdAt || byId(a, b) });
 /** By due date, latest first (the REST list's default order, community §7). */
-export const invoiceList = defineSyncedList({ prefix: prefixOf(INVOICE_SPACE), compare: (a: SyncedInvoice, b: SyncedInvoice) => b.dueDate - a.dueDate || byId(a, b) });
+export const invoiceList = defineSyncedList({ name: 'invoices', prefix: prefixOf(INVOICE_SPACE), compare: (a: SyncedInvoice, b: SyncedInvoice) => b.dueDate - a.dueDate || byId(a, b) });
 
 export const useDueList = (options: SyncedListOptions<SyncedDue>) => useSyncedList(dueList, options);
 export const useInvoiceList = (options: SyncedListOptions<SyncedInvoice>) => useSyncedList(invoiceList, options);

@@ -15,7 +15,7 @@ const counters = Object.fromEntries([
   ...REQUEST_CATEGORIES.map((category) => [`category:${category}`, (r: SyncedRequest) => r.category === category]),
 ]) as Record<Counter, (r: SyncedRequest) => boolean>;
 
-export const requestList = defineSyncedList({ prefix: prefixOf(REQUEST_SPACE), compare: byNewest, counters });
+export const requestList = defineSyncedList({ name: 'requests', prefix: prefixOf(REQUEST_SPACE), compare: byNewest, counters });
 
 export const useRequestList = (options: SyncedListOptions<SyncedRequest>) => useSyncedList(requestList, options);
 

@@ -16,7 +16,7 @@ const counters = Object.fromEntries([
   ...VIOLATION_CATEGORIES.map((category) => [`category:${category}`, (v: SyncedViolation) => v.category === category]),
 ]) as Record<Counter, (v: SyncedViolation) => boolean>;
 
-export const violationList = defineSyncedList({ prefix: prefixOf(VIOLATION_SPACE), compare: byNewest, counters });
+export const violationList = defineSyncedList({ name: 'violations', prefix: prefixOf(VIOLATION_SPACE), compare: byNewest, counters });
 
 export const useViolationList = (options: SyncedListOptions<SyncedViolation>) => useSyncedList(violationList, options);
 

@@ -17,7 +17,7 @@ type Counts = ReturnType<typeof useViolationList>['counters'];
 export const RECENT_ACTIVITY = 3;
 
 /** Latest activity first (a message or a status change gives the violation a new `updatedAt`). */
-const recentList = defineSyncedList({ prefix: prefixOf(VIOLATION_SPACE), compare: (a: SyncedViolation, b: SyncedViolation) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id) });
+const recentList = defineSyncedList({ name: 'recent-violations', prefix: prefixOf(VIOLATION_SPACE), compare: (a: SyncedViolation, b: SyncedViolation) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id) });
 
 function lastLine(v: SyncedViolation) {
   const last = v.history[v.history.length - 1];

@@ -1,0 +1,75 @@
+/**
+ * The first rows of each list, kept in localStorage so that a reload paints them before the cache's
+ * first read of every row is in. That read is bounded by IndexedDB: at 10,000 cached rows, reading
+ * them back took 240–360 ms on this machine however it was split (client/lib/synced-collection.ts),
+ * and a list sorted by date cannot show its first row before it has them all.
+ *
+ * Kept while a loaded collection changes (a second after the last change, and when the page is
+ * hidden), per cache (user and schema) and list. Shown only until that list's first full read of the
+ * page load is in: what this device showed when the list was last open, which the read then
+ * replaces. localStorage is cleared at sign-out with the rest of the session's storage.
+ */
+import { SIGNED_IN_KEY } from './session';
+import type { SyncedCollection } from './synced-collection';
+
+/** Rows kept per list: two pages of 20 and the one that says there is more. */
+export const FIRST_ROWS_KEPT = 41;
+const WRITE_DELAY_MS = 1_000;
+const PREFIX = 'hoa-first-rows:';
+
+const keyOf = (cache: string, list: string) => `${PREFIX}${cache}:${list}`;
+
+/** The rows kept for `list` in `cache`, in the list's order; null when none are (or storage fails). */
+export function readFirstRows<Item>(cache: string, list: string): Item[] | null {
+  try {
+    const raw = localStorage.getItem(keyOf(cache, list));
+    const rows: unknown = raw ? JSON.parse(raw) : null;
+    return Array.isArray(rows) ? (rows as Item[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(cache: string, list: string, rows: readonly unknown[]) {
+  try {
+    // Signed out meanwhile (the storage was cleared): nothing of the session may be written back.
+    if (localStorage.getItem(SIGNED_IN_KEY) === null) return;
+    localStorage.setItem(keyOf(cache, list), JSON.stringify(rows));
+  } catch {
+    // A full quota or no storage: the next reload reads the cache without a head start.
+  }
+}
+
+/**
+ * Keeps `collection`'s first rows for the next page load, from now until the returned stopper runs.
+ * Only a loaded collection is kept: one still reading holds a part of the rows.
+ */
+export function keepFirstRows<Item>(cache: string, list: string, collection: SyncedCollection<Item, string>): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let dirty = false;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (!dirty || !collection.loaded) return;
+    dirty = false;
+    write(cache, list, collection.sorted.slice(0, FIRST_ROWS_KEPT));
+  };
+  const onChange = () => {
+    if (!collection.loaded) return;
+    dirty = true;
+    clearTimeout(timer);
+    timer = setTimeout(flush, WRITE_DELAY_MS);
+  };
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  const unsubscribe = collection.subscribe(onChange);
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', flush);
+  return () => {
+    unsubscribe();
+    clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onHide);
+    window.removeEventListener('pagehide', flush);
+  };
+}

@@ -1,4 +1,4 @@
-import type { Client, InArgs } from '@libsql/client';
+import type { Client, InArgs, ResultSet } from '@libsql/client';
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
@@ -225,12 +225,24 @@ function connectionOf(tx: Tx): Pick<Client, 'execute'> {
  * the client gives them (named columns).
  */
 export function preparedWrite<Row, Values extends Record<string, unknown>>(build: () => SQL) {
-  let rendered: { sql: string; params: unknown[] } | null = null;
+  let rendered: RenderedStatement | null = null;
   return async (tx: Tx, values: Values): Promise<Row[]> => {
-    rendered ??= dialect.sqlToQuery(build());
-    const result = await connectionOf(tx).execute({ sql: rendered.sql, args: fillPlaceholders(rendered.params, values) as InArgs });
-    return result.rows as unknown as Row[];
+    rendered ??= renderStatement(build());
+    return (await runRendered(tx, rendered, values)).rows as unknown as Row[];
   };
+}
+
+/** A statement's SQL text and its parameters, `sql.placeholder`s among them, as drizzle renders it. */
+export interface RenderedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export const renderStatement = (query: SQL): RenderedStatement => dialect.sqlToQuery(query);
+
+/** Runs a rendered statement on the transaction's connection, `values` in its placeholders. */
+export function runRendered(tx: Tx, statement: RenderedStatement, values: Record<string, unknown>): Promise<ResultSet> {
+  return connectionOf(tx).execute({ sql: statement.sql, args: fillPlaceholders(statement.params, values) as InArgs });
 }
 
 const preparedBySession = new WeakMap<object, Map<string, unknown>>();

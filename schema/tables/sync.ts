@@ -74,7 +74,8 @@ export const syncCvrEntries = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.clientGroupId, t.area, t.rowId] }),
-    index('sync_cvr_entries_patch').on(t.clientGroupId, t.patchVersion),
+    // A patch reads one area at a time: with the area in the key, an area's read skips the others' entries.
+    index('sync_cvr_entries_patch').on(t.clientGroupId, t.area, t.patchVersion),
     // Tombstones only: pruning finds the old ones without walking every live entry.
     index('sync_cvr_entries_tombstones').on(t.clientGroupId, t.patchVersion).where(sql`deleted = 1`),
   ],

@@ -4,9 +4,9 @@
  * handed out as a cookie. The diff runs inside SQLite: no row values leave the database unless
  * they are sent.
  */
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
-import type { Tx } from '../db';
+import { renderStatement, runRendered, type RenderedStatement, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
 
@@ -16,43 +16,88 @@ export const CVR_VERSIONS_KEPT = 10;
 export type CvrHeader = typeof syncCvrs.$inferSelect;
 
 /**
+ * The statements below are rendered once per area, role and shape, with placeholders where each
+ * pull's values go (`PullValues`): drizzle building the areas' long statements cost more than SQLite
+ * ran the small ones, on every pull.
+ */
+const rendered = new WeakMap<ServerSyncArea, Map<string, RenderedStatement>>();
+
+function statementOf(area: ServerSyncArea, key: string, build: () => SQL): RenderedStatement {
+  let byKey = rendered.get(area);
+  if (!byKey) rendered.set(area, (byKey = new Map()));
+  let statement = byKey.get(key);
+  if (!statement) byKey.set(key, (statement = renderStatement(build())));
+  return statement;
+}
+
+/** A viewer whose ids are placeholders: the role alone shapes the statements. */
+const viewerOfRole = (role: Viewer['role']): Viewer => ({ role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') }) as unknown as Viewer;
+
+/** The values a pull's statements take. */
+type PullValues = {
+  groupId: string;
+  hoaId: string;
+  userId: string;
+  patchVersion?: number;
+  sinceSeq?: number;
+  since?: number;
+};
+
+const valuesOf = (groupId: string, viewer: Viewer, more: Omit<PullValues, 'groupId' | 'hoaId' | 'userId'> = {}): PullValues => ({
+  groupId,
+  hoaId: viewer.hoaId,
+  userId: viewer.userId,
+  ...more,
+});
+
+const placeholder = (name: keyof PullValues) => sql.placeholder(name);
+
+/**
  * Rows of `area` the log says changed after `sinceSeq` (HOA-wide areas only). A row changed twice is
  * listed twice: the statements below take it twice harmlessly, which is cheaper than sorting for DISTINCT.
  */
-function changedSince(area: ServerSyncArea, hoaId: string, sinceSeq: number): SQL {
-  return sql`SELECT row_id FROM ${syncChangeLog} WHERE hoa_id = ${hoaId} AND area = ${area.space} AND seq > ${sinceSeq}`;
+function changedSince(area: ServerSyncArea): SQL {
+  return sql`SELECT row_id FROM ${syncChangeLog} WHERE hoa_id = ${placeholder('hoaId')} AND area = ${area.space} AND seq > ${placeholder('sinceSeq')}`;
 }
 
 /**
  * Brings the group's entries for one area up to date with what the viewer may see now, stamping
- * changed entries with `patchVersion`. With `onlyRows` (a subquery of row ids) only those rows are
- * re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
+ * changed entries with `patchVersion`. With `sinceSeq` only the rows the change log names after it
+ * are re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
  * order) so their cost does not grow with the table. Returns how many entries changed.
  */
-async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer: Viewer, patchVersion: number, onlyRows?: SQL, fresh = false): Promise<number> {
-  const visible = area.visible(viewer);
-  const source = onlyRows ? sql`(${onlyRows}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
-  const restrictTable = onlyRows ? sql` AND ${area.id} = candidates.row_id` : sql``;
-  // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
-  const upserted = await tx.run(sql`
-    INSERT INTO ${syncCvrEntries} (client_group_id, area, row_id, version, patch_version, deleted)
-    SELECT ${groupId}, ${area.space}, ${area.id}, ${area.version}, ${patchVersion}, 0 FROM ${source}
-    WHERE ${visible}${restrictTable}
-    ON CONFLICT (client_group_id, area, row_id) DO UPDATE
-      SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
-      WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`);
+async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer: Viewer, patchVersion: number, sinceSeq?: number, fresh = false): Promise<number> {
+  const logged = sinceSeq !== undefined;
+  const values = valuesOf(groupId, viewer, { patchVersion, sinceSeq });
+  const upsert = statementOf(area, `refresh:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
+    const visible = area.visible(viewerOfRole(viewer.role));
+    const source = logged ? sql`(${changedSince(area)}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
+    const restrictTable = logged ? sql` AND ${area.id} = candidates.row_id` : sql``;
+    // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
+    return sql`
+      INSERT INTO ${syncCvrEntries} (client_group_id, area, row_id, version, patch_version, deleted)
+      SELECT ${placeholder('groupId')}, ${area.space}, ${area.id}, ${area.version}, ${placeholder('patchVersion')}, 0 FROM ${source}
+      WHERE ${visible}${restrictTable}
+      ON CONFLICT (client_group_id, area, row_id) DO UPDATE
+        SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
+        WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`;
+  });
+  const upserted = await runRendered(tx, upsert, values);
   // A new group's view holds nothing that could have gone.
   if (fresh) return upserted.rowsAffected;
   // Rows gone, or no longer visible to this viewer.
-  const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${visible})`;
-  const deleted = onlyRows
-    ? await tx.run(sql`
-        UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
-        WHERE (client_group_id, area, row_id) IN (SELECT ${groupId}, ${area.space}, row_id FROM (${onlyRows}))
-          AND deleted = 0 AND ${notVisible}`)
-    : await tx.run(sql`
-        UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${patchVersion}
-        WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND ${notVisible}`);
+  const gone = statementOf(area, `gone:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
+    const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${area.visible(viewerOfRole(viewer.role))})`;
+    return logged
+      ? sql`
+        UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}
+        WHERE (client_group_id, area, row_id) IN (SELECT ${placeholder('groupId')}, ${area.space}, row_id FROM (${changedSince(area)}))
+          AND deleted = 0 AND ${notVisible}`
+      : sql`
+        UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}
+        WHERE client_group_id = ${placeholder('groupId')} AND area = ${area.space} AND deleted = 0 AND ${notVisible}`;
+  });
+  const deleted = await runRendered(tx, gone, values);
   return upserted.rowsAffected + deleted.rowsAffected;
 }
 
@@ -66,8 +111,7 @@ export async function refreshEntries(tx: Tx, groupId: string, areas: ServerSyncA
   let changed = 0;
   for (const area of areas) {
     if (plan.kind === 'full') changed += await refreshArea(tx, groupId, area, viewer, patchVersion, undefined, plan.fresh);
-    else if (area.scope === 'hoa' && plan.hoaSeq !== null)
-      changed += await refreshArea(tx, groupId, area, viewer, patchVersion, changedSince(area, viewer.hoaId, plan.hoaSeq));
+    else if (area.scope === 'hoa' && plan.hoaSeq !== null) changed += await refreshArea(tx, groupId, area, viewer, patchVersion, plan.hoaSeq);
     else if (area.scope === 'user' && plan.userChanged) changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
   }
   return changed;
@@ -84,7 +128,7 @@ export interface SyncPatch {
 }
 
 /** The ids of the live entries of `area` a patch from CVR version `since` puts (all of them for a reset). */
-export function patchRowIds(groupId: string, area: ServerSyncArea, since: number | null): SQL {
+export function patchRowIds(groupId: string | Placeholder, area: ServerSyncArea, since: number | null | Placeholder): SQL {
   return sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${since ?? -1}`;
 }
 
@@ -95,13 +139,17 @@ export function patchRowIds(groupId: string, area: ServerSyncArea, since: number
  */
 export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
+  const values = valuesOf(groupId, viewer, { since: since ?? -1 });
   for (const area of areas) {
-    const ids = patchRowIds(groupId, area, since);
     // As a BLOB: the megabytes of a first pull reach the response as the bytes SQLite wrote, never
     // decoded into a JS string and encoded back.
-    const [puts] = await tx.all<{ n: number; ops: ArrayBuffer | null }>(sql`
-      SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
-      FROM (${area.values(viewer, ids)}) AS v`);
+    const statement = statementOf(area, `patch:${viewer.role}`, () => {
+      const ids = patchRowIds(placeholder('groupId'), area, placeholder('since'));
+      return sql`
+        SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
+        FROM (${area.values(viewerOfRole(viewer.role), ids)}) AS v`;
+    });
+    const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
     if (puts.n > 0) {
       patch.ops.push(new Uint8Array(puts.ops!));
       patch.size += puts.n;

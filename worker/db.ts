@@ -162,6 +162,17 @@ export function createDatabase(client: Client): Database {
 
 const dialect = new SQLiteAsyncDialect();
 
+/** A statement's SQL text and its parameters, `sql.placeholder`s among them, as drizzle renders it. */
+export interface RenderedStatement {
+  sql: string;
+  params: unknown[];
+}
+
+export const renderStatement = (query: SQL): RenderedStatement => dialect.sqlToQuery(query);
+
+/** The statement with `values` in its placeholders, as the client runs it. */
+const withValues = (statement: RenderedStatement, values: Record<string, unknown>) => ({ sql: statement.sql, args: fillPlaceholders(statement.params, values) as InArgs });
+
 /**
  * A read on a hot path (every request, every pull), rendered to SQL text once instead of on every
  * call: drizzle's builder costs several times what SQLite does for a small query. `build` uses
@@ -169,11 +180,10 @@ const dialect = new SQLiteAsyncDialect();
  * columns; JSON columns as text).
  */
 export function preparedRead<Row, Values extends Record<string, unknown>>(build: () => SQL) {
-  let rendered: { sql: string; params: unknown[] } | null = null;
+  let rendered: RenderedStatement | null = null;
   return async (database: Pick<Database, 'client'>, values: Values): Promise<Row[]> => {
-    rendered ??= dialect.sqlToQuery(build());
-    const result = await database.client.execute({ sql: rendered.sql, args: fillPlaceholders(rendered.params, values) as InArgs });
-    return result.rows as unknown as Row[];
+    rendered ??= renderStatement(build());
+    return (await database.client.execute(withValues(rendered, values))).rows as unknown as Row[];
   };
 }
 
@@ -232,17 +242,9 @@ export function preparedWrite<Row, Values extends Record<string, unknown>>(build
   };
 }
 
-/** A statement's SQL text and its parameters, `sql.placeholder`s among them, as drizzle renders it. */
-export interface RenderedStatement {
-  sql: string;
-  params: unknown[];
-}
-
-export const renderStatement = (query: SQL): RenderedStatement => dialect.sqlToQuery(query);
-
 /** Runs a rendered statement on the transaction's connection, `values` in its placeholders. */
 export function runRendered(tx: Tx, statement: RenderedStatement, values: Record<string, unknown>): Promise<ResultSet> {
-  return connectionOf(tx).execute({ sql: statement.sql, args: fillPlaceholders(statement.params, values) as InArgs });
+  return connectionOf(tx).execute(withValues(statement, values));
 }
 
 const preparedBySession = new WeakMap<object, Map<string, unknown>>();

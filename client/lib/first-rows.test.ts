@@ -4,7 +4,7 @@
  * read back in the list's order for the same cache and list only.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ROWS_KEPT, keepFirstRows, readFirstRows } from './first-rows';
+import { FIRST_ROWS_KEPT, firstRowsToShow, keepFirstRows, readFirstRows } from './first-rows';
 import { SIGNED_IN_KEY } from './session';
 import { SyncedCollection, type DiffOp } from './synced-collection';
 
@@ -89,6 +89,18 @@ describe('first rows kept for the next page load', () => {
     localStorage.clear();
     vi.advanceTimersByTime(5_000);
     expect(readFirstRows('rep:u1:1', 'rows')).toBeNull();
+  });
+
+  it('shows the kept rows until the list has loaded in this page, and not again after', () => {
+    const page = fakePage();
+    page.stored.set('hoa-first-rows:rep:u3:1:rows', JSON.stringify([{ id: 'kept', at: 9 }]));
+    expect(firstRowsToShow<Row>('rep:u3:1', 'rows')!.map((r) => r.id)).toEqual(['kept']);
+    const collection = new SyncedCollection<Row>({ prefix: 'row/', compare: newestFirst });
+    keepFirstRows('rep:u3:1', 'rows', collection);
+    collection.applyDiff(rows(2).map(add));
+    expect(firstRowsToShow('rep:u3:1', 'rows')).not.toBeNull(); // still reading
+    collection.markLoaded();
+    expect(firstRowsToShow('rep:u3:1', 'rows')).toBeNull();
   });
 
   it('reads nothing from a damaged entry', () => {

@@ -30,6 +30,19 @@ export function readFirstRows<Item>(cache: string, list: string): Item[] | null 
   }
 }
 
+/** This page load's kept rows by storage key: read once, null once the list's full read is in. */
+const shown = new Map<string, unknown[] | null>();
+
+/**
+ * The rows a list shows until its first full read of this page load is in (`keepFirstRows` then
+ * forgets them: they would be older than the collection). Read from storage once per page load.
+ */
+export function firstRowsToShow<Item>(cache: string, list: string): Item[] | null {
+  const key = keyOf(cache, list);
+  if (!shown.has(key)) shown.set(key, readFirstRows(cache, list));
+  return shown.get(key) as Item[] | null;
+}
+
 function write(cache: string, list: string, rows: readonly unknown[]) {
   try {
     // Signed out meanwhile (the storage was cleared): nothing of the session may be written back.
@@ -42,7 +55,8 @@ function write(cache: string, list: string, rows: readonly unknown[]) {
 
 /**
  * Keeps `collection`'s first rows for the next page load, from now until the returned stopper runs.
- * Only a loaded collection is kept: one still reading holds a part of the rows.
+ * Only a loaded collection is kept: one still reading holds a part of the rows. Once it is loaded,
+ * this page load shows no kept rows of it again (`firstRowsToShow`).
  */
 export function keepFirstRows<Item>(cache: string, list: string, collection: SyncedCollection<Item, string>): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -56,6 +70,7 @@ export function keepFirstRows<Item>(cache: string, list: string, collection: Syn
   };
   const onChange = () => {
     if (!collection.loaded) return;
+    shown.set(keyOf(cache, list), null);
     dirty = true;
     clearTimeout(timer);
     timer = setTimeout(flush, WRITE_DELAY_MS);

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
 import { cacheIdOf, cacheName } from './cache-name';
-import { keepFirstRows, readFirstRows } from './first-rows';
+import { firstRowsToShow, keepFirstRows } from './first-rows';
 import { useReplicache, type HoaReplicache } from './replicache';
 import { useCurrentUser } from './session';
 import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
@@ -56,8 +56,6 @@ interface Shared {
   refs: number;
   stop: (() => void) | null;
   idle: ReturnType<typeof setTimeout> | undefined;
-  /** The rows kept from the last page load (first-rows.ts), shown until the first full read is in; then null. */
-  firstRows: unknown[] | null;
 }
 
 /** One collection, and one watch, per cache and spec, whichever screens show it. */
@@ -69,28 +67,10 @@ function sharedCollection(rep: HoaReplicache, spec: SyncedListSpec<any, any>): S
   let entry = bySpec.get(spec);
   if (!entry) {
     const collection = new SyncedCollection(spec);
-    const cache = cacheIdOf(rep.name, rep.schemaVersion);
-    const firstRows = spec.name ? (firstRowsBeforeCache.get(`${cache}:${spec.name}`) ?? readFirstRows(cache, spec.name)) : null;
-    bySpec.set(spec, (entry = { collection, refs: 0, stop: null, idle: undefined, firstRows }));
-    if (spec.name) keepFirstRows(cache, spec.name, collection);
-    const shared = entry;
-    // Once read in full, the list never shows kept rows again in this page load (they would be older).
-    const unsubscribe = collection.subscribe(() => {
-      if (!collection.loaded) return;
-      shared.firstRows = null;
-      unsubscribe();
-    });
+    bySpec.set(spec, (entry = { collection, refs: 0, stop: null, idle: undefined }));
+    if (spec.name) keepFirstRows(cacheIdOf(rep.name, rep.schemaVersion), spec.name, collection);
   }
   return entry;
-}
-
-/** First rows read while the signed-in user's cache is not open yet (the engine's chunk still loading), by cache and list. */
-const firstRowsBeforeCache = new Map<string, unknown[] | null>();
-
-function firstRowsWithoutCache(userId: string, list: string): unknown[] | null {
-  const key = `${cacheIdOf(cacheName(userId))}:${list}`;
-  if (!firstRowsBeforeCache.has(key)) firstRowsBeforeCache.set(key, readFirstRows(cacheIdOf(cacheName(userId)), list));
-  return firstRowsBeforeCache.get(key)!;
 }
 
 function acquire(rep: HoaReplicache, entry: Shared) {
@@ -170,8 +150,7 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
   // Until the first full read is in, the rows kept from the last page load, also before the cache is
   // open (read forwards only: they are the first rows of the spec's order, so the filter's matches
   // among them come first too).
-  const kept = entry ? entry.firstRows : userId && spec.name ? firstRowsWithoutCache(userId, spec.name) : null;
-  const firstRows = !collection?.loaded && !reverse ? (kept as Item[] | null) : null;
+  const firstRows = !collection?.loaded && !reverse && userId && spec.name ? firstRowsToShow<Item>(cacheIdOf(cacheName(userId)), spec.name) : null;
   const matches = useMemo(
     () => (firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []),
     [firstRows, view, version, filter, reverse, limit],

@@ -170,7 +170,7 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
   let writeCount = 0;
   let otherWritersCheckedAt = 0;
   let dataVersion = reads.dataVersion();
-  /** Counts before and after: a reader running while the write runs keeps nothing past it. */
+  /** Counted once the statement has run and again when it settles: nothing read before it is kept past it. */
   const counted = <T>(p: Promise<T>): Promise<T> => {
     writeCount++;
     return p.finally(() => writeCount++);

@@ -1,16 +1,9 @@
 /** Page objects of the announcements screens (roles and labels, as a user finds things). */
 import type { Page } from 'playwright-core';
-import { goInApp, waitForPath } from '../../helpers/browser';
+import { waitForPath } from '../../helpers/browser';
+import { listScreen } from './lists';
 
-export const announcementsList = (page: Page) => ({
-  async open() {
-    await goInApp(page, '/announcements');
-    await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
-  },
-  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
-  /** A stat card's value ("Total Announcements", "Unread Announcements"). */
-  counter: (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]'),
-});
+export const announcementsList = (page: Page) => listScreen(page, '/announcements', 'Announcements');
 
 export const announcementForm = (page: Page) => ({
   title: page.getByRole('textbox', { name: 'Title' }),

@@ -4,14 +4,11 @@
  */
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
-import { goInApp, waitForPath } from '../../helpers/browser';
-import { filterBar } from './filters';
+import { waitForPath } from '../../helpers/browser';
+import { filterBar, listScreen } from './lists';
 
 export const duesList = (page: Page) => ({
-  async open() {
-    await goInApp(page, '/dues');
-    await page.getByRole('heading', { level: 1, name: 'Dues' }).waitFor();
-  },
+  ...listScreen(page, '/dues', 'Dues'),
   /** The Dues tab's filters. */
   dues: filterBar(page, 'Filter dues'),
   /** The My Invoices tab's filters. */
@@ -20,7 +17,6 @@ export const duesList = (page: Page) => ({
     await page.getByRole('tab', { name }).click();
     await page.getByRole('tabpanel').getByRole('heading', { name: name === 'Dues' ? /^Dues/ : 'My Invoices' }).waitFor();
   },
-  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
 });
 
 export const dueForm = (page: Page) => ({

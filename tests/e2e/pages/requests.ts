@@ -4,21 +4,16 @@
  */
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
-import { filterBar } from './filters';
-import { goInApp, waitForPath } from '../../helpers/browser';
+import { filterBar, listScreen } from './lists';
+import { waitForPath } from '../../helpers/browser';
 
 /** A small PDF-looking file of about 120 KB. */
 export const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(120_000, 32), Buffer.from('\n%%EOF\n')]);
 
 export const requestsList = (page: Page) => ({
-  async open() {
-    await goInApp(page, '/requests');
-    await page.getByRole('heading', { level: 1, name: 'Requests' }).waitFor();
-  },
+  ...listScreen(page, '/requests', 'Requests'),
   search: (text: string) => filterBar(page, 'Filter requests').search(text),
   choose: (filter: 'Categories' | 'Status', option: string) => filterBar(page, 'Filter requests').choose(filter, option),
-  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
-  counter: (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]'),
 });
 
 export const requestForm = (page: Page) => ({

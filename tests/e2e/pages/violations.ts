@@ -4,16 +4,11 @@
  */
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
-import { filterBar } from './filters';
-import { goInApp } from '../../helpers/browser';
+import { filterBar, listScreen } from './lists';
 
 export const violationsList = (page: Page) => ({
-  async open() {
-    await goInApp(page, '/compliance');
-    await page.getByRole('heading', { level: 1, name: 'Compliance' }).waitFor();
-  },
+  ...listScreen(page, '/compliance', 'Compliance'),
   choose: (filter: 'Category' | 'Status', option: string) => filterBar(page, 'Filter violations').choose(filter, option),
-  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
 });
 
 export const violationForm = (page: Page) => ({

@@ -1,5 +1,17 @@
-/** The list screens' shared filter bar (client/ui/FilterBar.tsx), as a user works it. */
+/** The list screens' shared parts (client/ui/ListScreen.tsx, FilterBar.tsx), as a user works them. */
 import type { Page } from 'playwright-core';
+import { goInApp } from '../../helpers/browser';
+
+/** A list screen at `path` titled `heading`: opening it, its rows' View links and its stat cards. */
+export const listScreen = (page: Page, path: string, heading: string) => ({
+  async open() {
+    await goInApp(page, path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  },
+  viewLink: (title: string) => page.getByRole('link', { name: `View ${title}` }),
+  /** A stat card's value ("Total Announcements", "Open Requests"). */
+  counter: (label: string) => page.getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]'),
+});
 
 /** The bar named `label` ("Filter requests", "Filter documents", …). */
 export const filterBar = (page: Page, label: string) => {

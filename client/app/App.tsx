@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { hasRole } from '../../schema/roles';
 import { useSession } from '../lib/session';
@@ -19,12 +19,24 @@ import { ROUTES, type RouteDef } from './routes';
 const AppLayout = lazyComponent<{ children: ReactNode }, typeof import('./AppLayout')>(() => import('./AppLayout'), 'AppLayout', () => <LoadingSplash />);
 
 /**
+ * The session as the guard renders it. The start-up restore's answer renders a whole signed-in screen
+ * at once: as a deferred value, React renders that in slices, yielding to input and paint, while the
+ * splash stays up. Every later change (sign-in, sign-out) applies at once, so a navigation right after
+ * it sees it.
+ */
+function useGuardSession() {
+  const session = useSession();
+  const deferred = useDeferredValue(session);
+  return deferred.status === 'loading' ? deferred : session;
+}
+
+/**
  * Applies the spec's guard rule to the matched route: splash while the session loads, /login when
  * not signed in, /dashboard (or the route's own target) for an insufficient role, /dashboard for
  * signed-in visitors of public routes, and /reactivation for a superadmin who needs it.
  */
 function Guarded({ route }: { route: RouteDef }) {
-  const session = useSession();
+  const session = useGuardSession();
   const mustReactivate = useNeedsReactivation(session.status === 'authenticated' ? session.user : null);
   if (session.status !== 'anonymous') void AppLayout.preload().catch(() => {});
   // The screen's chunk loads alongside the frame's, also while the session is restored (a browser

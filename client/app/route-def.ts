@@ -3,7 +3,7 @@
  * client half exports its routes (client/features/<area>/routes.ts), and client/app/routes.tsx lists
  * them in order.
  */
-import { createElement, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { LoadingText } from '../ui/Loading';
 
 /**
@@ -51,7 +51,8 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
       if (!showsFallback) return;
       let live = true;
       preload().then(
-        () => live && setArrived(true),
+        // A transition: React renders the arrived screen in slices, yielding to input and paint in between.
+        () => live && startTransition(() => setArrived(true)),
         (error: unknown) => live && setFailure({ error }),
       );
       return () => {

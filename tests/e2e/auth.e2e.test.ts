@@ -37,6 +37,15 @@ describe('sign-in', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
+  it('loads none of the signed-in code on the sign-in screen (vite.chunks.ts)', async () => {
+    const scripts: string[] = [];
+    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(scripts.some((s) => s.startsWith('/assets/shared-'))).toBe(true);
+    expect(scripts.filter((s) => /\/(signed-in|sync-engine|AppLayout)-/.test(s))).toEqual([]);
+  });
+
   it('keeps the session across a reload through the start-up refresh', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/profile');

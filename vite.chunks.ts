@@ -1,0 +1,85 @@
+/**
+ * How the client build is cut into chunks, by when the code is needed, so that a signed-in screen's
+ * first load is a handful of requests rather than thirty-odd: HTTP/1.1 (the Node entry) sends six at
+ * a time, and each wave costs a phone a round trip before the session's own request can leave.
+ *
+ * - the entry: what every screen runs (React, the router, the session, the route table);
+ * - `signed-in`: what every signed-in screen runs besides the entry and nothing a public screen
+ *   needs: the sync engine with every area's mutators, the signed-in frame, the UI kit;
+ * - `shared`: what the signed-in code shares with the public screens (zod, the schemas, the form
+ *   fields), so /login loads it without the signed-in chunk;
+ * - the default for the rest: one chunk per screen, plus what several screens share.
+ */
+import type { ChunkingContext } from 'rolldown';
+
+/** Where the signed-in code starts: the frame (lazy in App.tsx) and the sync engine (lazy in replicache.ts). */
+const SIGNED_IN_ROOTS = [/\/client\/app\/AppLayout\.tsx$/, /\/client\/lib\/sync-engine\.ts$/];
+
+/**
+ * The screens a signed-out visitor can open (access 'public' or 'open' in the route table). Counting a
+ * signed-in screen here only moves code from `signed-in` to `shared` (both load when signed in);
+ * missing a public one would make it load the signed-in chunk, which the login story checks.
+ */
+const PUBLIC_SCREENS = /\/client\/features\/(auth|signup|support)\/|\/client\/features\/billing\/ReactivationPage/;
+
+type ModuleInfo = NonNullable<ReturnType<ChunkingContext['getModuleInfo']>>;
+
+/** The modules `from` reaches through static imports (itself included). */
+function staticClosure(from: string[], info: (id: string) => ModuleInfo | null): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    for (const dep of info(id)?.importedIds ?? []) stack.push(dep);
+  }
+  return seen;
+}
+
+interface Regions {
+  entry: Set<string>;
+  signedIn: Set<string>;
+  publicScreens: Set<string>;
+}
+
+let regions: Regions | null = null;
+
+/** The three regions, computed once per build from the module graph as the bundler sees it. */
+function regionsOf(ctx: ChunkingContext, anyId: string): Regions {
+  if (regions) return regions;
+  const info = (id: string) => ctx.getModuleInfo(id);
+  // Every module is reachable from the entry through static or dynamic imports.
+  const all = new Set<string>();
+  const stack = [anyId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (all.has(id)) continue;
+    all.add(id);
+    const m = info(id);
+    for (const dep of [...(m?.importedIds ?? []), ...(m?.dynamicallyImportedIds ?? []), ...(m?.importers ?? []), ...(m?.dynamicImporters ?? [])]) stack.push(dep);
+  }
+  const ids = [...all];
+  const lazy = ids.filter((id) => (info(id)?.dynamicImporters.length ?? 0) > 0);
+  regions = {
+    entry: staticClosure(ids.filter((id) => info(id)?.isEntry), info),
+    signedIn: staticClosure(lazy.filter((id) => SIGNED_IN_ROOTS.some((r) => r.test(id))), info),
+    publicScreens: staticClosure(lazy.filter((id) => PUBLIC_SCREENS.test(id)), info),
+  };
+  return regions;
+}
+
+/** The group's name function: `signed-in`, `shared`, or null (the default chunking). */
+export function chunkOf(id: string, ctx: ChunkingContext): string | null {
+  const { entry, signedIn, publicScreens } = regionsOf(ctx, id);
+  if (entry.has(id) || !signedIn.has(id)) return null;
+  if (!publicScreens.has(id)) return 'signed-in';
+  // A package's barrel file reaches all of it, though the public screens use a few of its parts:
+  // the bundler's own chunking, which follows what is used, places those.
+  return id.includes('/node_modules/') ? null : 'shared';
+}
+
+/** Resets the cached regions at the start of each build (watch mode builds again in one process). */
+export function resetChunkRegions() {
+  regions = null;
+}

@@ -13,7 +13,7 @@
 import type { ChunkingContext } from 'rolldown';
 
 /** Where the signed-in code starts: the frame (lazy in App.tsx) and the sync engine (lazy in replicache.ts). */
-const SIGNED_IN_ROOTS = [/\/client\/app\/AppLayout\.tsx$/, /\/client\/lib\/sync-engine\.ts$/];
+export const SIGNED_IN_ROOTS = [/\/client\/app\/AppLayout\.tsx$/, /\/client\/lib\/sync-engine\.ts$/];
 
 /**
  * The screens a signed-out visitor can open (access 'public' or 'open' in the route table). Counting a

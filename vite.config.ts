@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootScript } from './vite.boot';
 import { chunkOf, resetChunkRegions } from './vite.chunks';
 
 /**
@@ -12,6 +13,7 @@ export default defineConfig({
   root: 'client',
   plugins: [
     { name: 'chunk-regions', buildStart: resetChunkRegions },
+    bootScript(),
     react(),
     tailwindcss(),
     // The offline app shell: precache the built assets, answer every navigation with index.html,

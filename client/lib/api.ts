@@ -5,8 +5,9 @@
  */
 import type { FieldError } from '../../schema/validation';
 import { API_BASE_URL } from './config';
+import { API_TIMEOUT_MS } from './session-keys';
 
-export const API_TIMEOUT_MS = 10_000;
+export { API_TIMEOUT_MS };
 
 export type ApiErrorKind = 'http' | 'timeout' | 'network';
 
@@ -109,6 +110,11 @@ export async function rawRequest<T = unknown>(path: string, opts: RequestOptions
     opts.signal?.removeEventListener('abort', onAbort);
   }
 
+  return readResponse<T>(res);
+}
+
+/** An answer's body, or an ApiError with the server's message when it is not a success. */
+export async function readResponse<T = unknown>(res: Response): Promise<T> {
   const body = await parseBody(res);
   if (!res.ok) {
     const b = body as { message?: unknown; errors?: unknown } | null;

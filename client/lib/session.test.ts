@@ -127,6 +127,33 @@ describe('start-up', () => {
     expect(session.store.get(session.sessionAtom)).toMatchObject({ status: 'authenticated', accessToken: expect.any(String) });
   });
 
+  it('takes the refresh the boot script sent (vite.boot.ts) instead of sending its own', async () => {
+    const { session } = await load(user);
+    (window as unknown as Record<string, unknown>).__hoaBootRefresh = Promise.resolve(json(200, { accessToken: token(15 * MINUTE), user }));
+    session.startSession();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.store.get(session.sessionAtom)).toMatchObject({ status: 'authenticated', accessToken: expect.any(String) });
+    expect(calls()).toEqual([]);
+    // Taken once: the next refresh is the session's own.
+    fetchMock.mockResolvedValue(json(200, { accessToken: token(15 * MINUTE, 'b'), user }));
+    await expect(session.refreshSession()).resolves.toBe('refreshed');
+    expect(calls()).toEqual(['POST /api/auth/refresh']);
+  });
+
+  it('reads the boot refresh as its own: a rejection signs out, no answer keeps the cached user', async () => {
+    const rejected = await load(user);
+    (window as unknown as Record<string, unknown>).__hoaBootRefresh = Promise.resolve(json(401, { message: 'Session expired' }));
+    rejected.session.startSession();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rejected.session.store.get(rejected.session.sessionAtom)).toEqual({ status: 'anonymous' });
+
+    const unreachable = await load(user);
+    (window as unknown as Record<string, unknown>).__hoaBootRefresh = Promise.reject(new TypeError('Failed to fetch'));
+    unreachable.session.startSession();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(unreachable.session.store.get(unreachable.session.sessionAtom)).toMatchObject({ status: 'authenticated', accessToken: null });
+  });
+
   it('ends the loading splash after the 3-second fail-safe when the refresh hangs', async () => {
     const { session } = await load(user);
     fetchMock.mockReturnValue(new Promise<Response>(() => {}));

@@ -9,7 +9,8 @@
 import { atom, createStore, useAtomValue } from 'jotai';
 import type { ApiUser, SessionPayload } from '../../schema/auth';
 import { hasRole, type Role } from '../../schema/roles';
-import { ApiError, configureAuth, rawRequest, type RefreshOutcome } from './api';
+import { ApiError, configureAuth, rawRequest, readResponse, type RefreshOutcome } from './api';
+import { BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from './session-keys';
 import { markOnce } from './perf-marks';
 
 export type SessionState =
@@ -21,9 +22,7 @@ export type SessionState =
 export const SESSION_FAILSAFE_MS = 3_000;
 export const REFRESH_LEAD_MS = 5 * 60_000;
 export const MIN_REFRESH_DELAY_MS = 60_000;
-/** localStorage key of the signed-in flag (holds the last known user). */
-export const SIGNED_IN_KEY = 'hoa.signedIn';
-const LOCK_NAME = 'hoa-session-refresh';
+export { SIGNED_IN_KEY };
 const CHANNEL_NAME = 'hoa-session';
 
 /** The app's one jotai store: React reads it through <Provider store={store}>, the API client directly. */
@@ -174,24 +173,42 @@ channel?.addEventListener('message', (event: MessageEvent<Broadcast>) => {
 let inFlight: Promise<RefreshOutcome> | null = null;
 
 async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
-  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(LOCK_NAME, fn);
+  if (typeof navigator !== 'undefined' && navigator.locks) return navigator.locks.request(REFRESH_LOCK_NAME, fn);
   return fn();
 }
 
+/**
+ * The start-up refresh the boot script (vite.boot.ts) sent under the same lock before the bundle
+ * loaded, so it runs alongside the bundle's download; taken once.
+ */
+function takeBootRefresh(): Promise<Response> | null {
+  if (typeof window === 'undefined') return null;
+  const slot = window as unknown as Record<string, Promise<Response> | undefined>;
+  const boot = slot[BOOT_REFRESH_KEY] ?? null;
+  delete slot[BOOT_REFRESH_KEY];
+  return boot;
+}
+
+async function outcomeOf(refresh: () => Promise<SessionPayload>): Promise<RefreshOutcome> {
+  try {
+    signIn(await refresh());
+    return 'refreshed';
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 401) return 'rejected';
+    // No answer, or a server error: the session may well be valid; try again later.
+    return 'unreachable';
+  }
+}
+
 async function doRefresh(): Promise<RefreshOutcome> {
+  const boot = takeBootRefresh();
+  if (boot) return outcomeOf(() => boot.then((res) => readResponse<SessionPayload>(res)));
   const before = accessToken();
   return withRefreshLock(async () => {
     // Another tab refreshed while this one waited for the lock and broadcast the new token.
     const now = accessToken();
     if (now && now !== before) return 'refreshed';
-    try {
-      signIn(await rawRequest<SessionPayload>('/api/auth/refresh', { method: 'POST' }));
-      return 'refreshed';
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 401) return 'rejected';
-      // No answer, or a server error: the session may well be valid; try again later.
-      return 'unreachable';
-    }
+    return outcomeOf(() => rawRequest<SessionPayload>(REFRESH_PATH, { method: 'POST' }));
   });
 }
 

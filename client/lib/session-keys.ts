@@ -1,0 +1,19 @@
+/**
+ * Names the session shares with the boot script (vite.boot.ts), which runs before the bundle and
+ * so cannot import them: this module imports nothing.
+ */
+
+/** localStorage key of the signed-in flag (holds the last known user). */
+export const SIGNED_IN_KEY = 'hoa.signedIn';
+
+/** The Web Lock every refresh of this browser takes (refresh tokens rotate; two at once would replay one). */
+export const REFRESH_LOCK_NAME = 'hoa-session-refresh';
+
+/** The window property holding the refresh the boot script started (a Promise<Response>). */
+export const BOOT_REFRESH_KEY = '__hoaBootRefresh';
+
+/** The refresh call's path. */
+export const REFRESH_PATH = '/api/auth/refresh';
+
+/** Every API call gives up after this long (platform §10). */
+export const API_TIMEOUT_MS = 10_000;

@@ -12,8 +12,8 @@
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from './client/lib/session-keys';
-import { SIGNED_IN_ROOTS } from './vite.chunks';
+import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from './client/lib/session-keys.ts';
+import { SIGNED_IN_ROOTS } from './vite.chunks.ts';
 
 const BOOT_FILE = 'boot.js';
 

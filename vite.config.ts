@@ -2,8 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './vite.boot';
-import { chunkOf, resetChunkRegions } from './vite.chunks';
+import { bootScript } from './vite.boot.ts';
+import { chunkOf, resetChunkRegions } from './vite.chunks.ts';
 
 /**
  * The SPA lives in client/ and builds to dist/client, which worker/node.ts and Workers Static Assets serve.

@@ -44,9 +44,10 @@ async function auditOnce(url: string, port: number, form: 'mobile' | 'desktop'):
     for (const b of bootup.slice(0, 6)) console.log(`    ${b.url.replace(/^https?:\/\/[^/]+/, '')}: scripting ${b.scripting.toFixed(0)} ms, parse ${b.scriptParseCompile.toFixed(0)} ms`);
     const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
     console.log(`    main thread: ${work.map((w) => `${w.groupLabel} ${w.duration.toFixed(0)} ms`).join(', ')}`);
-    const lcpItems = (lhr.audits['largest-contentful-paint-element']?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)?.items ?? [];
-    const lcpNode = lcpItems[0]?.items?.[0]?.node?.snippet;
-    if (lcpNode) console.log(`    LCP element: ${lcpNode.slice(0, 160)}`);
+    // Lighthouse 12 names the element in its LCP breakdown (a list of a table and the node).
+    const lcpParts = (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; nodeLabel?: string; snippet?: string }[] } | undefined)?.items ?? [];
+    const lcpNode = lcpParts.find((p) => p.type === 'node');
+    if (lcpNode) console.log(`    LCP element: ${lcpNode.snippet ?? ''} "${(lcpNode.nodeLabel ?? '').slice(0, 100)}"`);
     const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
     console.log(`    long tasks: ${longTasks.map((t) => `${t.duration.toFixed(0)} ms at ${t.startTime.toFixed(0)} (${t.url.replace(/^https?:\/\/[^/]+/, '') || '?'})`).join(', ')}`);
   }

@@ -6,8 +6,9 @@
  * - the entry: what every screen runs (React, the router, the session, the route table);
  * - `signed-in`: what every signed-in screen runs besides the entry and nothing a public screen
  *   needs: the sync engine with every area's mutators, the signed-in frame, the UI kit;
- * - `shared`: what the signed-in code shares with the public screens (zod, the schemas, the form
- *   fields), so /login loads it without the signed-in chunk;
+ * - `shared`: our modules the signed-in code shares with the public screens (the schemas' helpers,
+ *   the form fields), so /login loads them without the signed-in chunk; the packages they share
+ *   (zod, Headless UI's field parts) follow the bundler's own cut;
  * - the default for the rest: one chunk per screen, plus what several screens share.
  */
 import type { ChunkingContext } from 'rolldown';

@@ -9,7 +9,8 @@ import { REQUEST_MESSAGES } from '../../../schema/requests';
 import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { Unavailable } from '../../ui';
-import { actingUser, MessageList, MessagesScreen, useQueuedIds } from '../threads';
+import { actingUser, MessageList, useQueuedIds } from '../threads';
+import { MessagesScreen } from '../threads/MessagesScreen';
 import { RequestStatusBadge } from './badges';
 import { FALLBACK_TITLE, REQUEST_UNAVAILABLE, requestCrumbs, useRequestEntity } from './use-request-entity';
 

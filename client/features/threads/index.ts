@@ -5,10 +5,11 @@
  */
 export { actingUser } from './acting-user';
 export { ActivityHistory } from './ActivityHistory';
-export { MessageComposer, type ComposedMessage, type MessageComposerProps } from './MessageComposer';
 export { MessageList, NO_MESSAGES, type MessageAttachment } from './MessageList';
 export { MessagesLinkCard, messagesCountText } from './MessagesLinkCard';
-export { MessagesScreen, type MessagesScreenWords } from './MessagesScreen';
 export { PersonName } from './PersonName';
 export { StatusSelect, type StatusChoice } from './StatusSelect';
 export { useQueuedIds } from './use-queued-ids';
+// MessageComposer and MessagesScreen are imported by file ('../threads/MessagesScreen'), not from here:
+// they bring the editor (Tiptap, ProseMirror, ~130 KB gzipped), which every screen importing anything
+// from the kit (the request and violation lists, for their queued marks) would otherwise load.

@@ -12,7 +12,8 @@ import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { uploadedFileOf } from '../../lib/upload';
 import { Unavailable } from '../../ui';
-import { actingUser, MessageList, MessagesScreen, useQueuedIds, type MessageAttachment } from '../threads';
+import { actingUser, MessageList, useQueuedIds, type MessageAttachment } from '../threads';
+import { MessagesScreen } from '../threads/MessagesScreen';
 import { ViolationStatusBadge } from './badges';
 import { FALLBACK_TITLE, VIOLATION_UNAVAILABLE, violationCrumbs, useViolationEntity } from './use-violation-entity';
 

@@ -7,8 +7,6 @@ import type { FieldError } from '../../schema/validation';
 import { API_BASE_URL } from './config';
 import { API_TIMEOUT_MS } from './session-keys';
 
-export { API_TIMEOUT_MS };
-
 export type ApiErrorKind = 'http' | 'timeout' | 'network';
 
 export class ApiError extends Error {

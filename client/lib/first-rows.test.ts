@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_ROWS_KEPT, firstRowsToShow, keepFirstRows, readFirstRows } from './first-rows';
-import { SIGNED_IN_KEY } from './session';
+import { SIGNED_IN_KEY } from './session-keys';
 import { SyncedCollection, type DiffOp } from './synced-collection';
 
 interface Row {
@@ -65,7 +65,7 @@ describe('first rows kept for the next page load', () => {
     expect(readFirstRows('rep:u1:1', 'others')).toBeNull();
   });
 
-  it('writes at once when the page is hidden, and stops when told', () => {
+  it('writes at once when the page is hidden, and stops when told, writing a pending change first', () => {
     const page = fakePage();
     const collection = new SyncedCollection<Row>({ prefix: 'row/', compare: newestFirst });
     const stop = keepFirstRows('rep:u1:1', 'rows', collection);
@@ -74,10 +74,12 @@ describe('first rows kept for the next page load', () => {
     page.hide();
     expect(readFirstRows<Row>('rep:u1:1', 'rows')!.map((r) => r.id)).toEqual(['r002', 'r001', 'r000']);
 
+    collection.applyDiff([add({ id: 'pending', at: 40 })]);
     stop();
+    expect(readFirstRows<Row>('rep:u1:1', 'rows')!.map((r) => r.id)).toEqual(['pending', 'r002', 'r001', 'r000']);
     collection.applyDiff([add({ id: 'late', at: 50 })]);
     vi.advanceTimersByTime(5_000);
-    expect(readFirstRows<Row>('rep:u1:1', 'rows')).toHaveLength(3);
+    expect(readFirstRows<Row>('rep:u1:1', 'rows')).toHaveLength(4);
   });
 
   it('writes nothing once signed out (the storage was cleared)', () => {

@@ -9,7 +9,7 @@
  * page load is in: what this device showed when the list was last open, which the read then
  * replaces. localStorage is cleared at sign-out with the rest of the session's storage.
  */
-import { SIGNED_IN_KEY } from './session';
+import { SIGNED_IN_KEY } from './session-keys';
 import type { SyncedCollection } from './synced-collection';
 
 /** Rows kept per list: two pages of 20 and the one that says there is more. */
@@ -54,7 +54,8 @@ function write(cache: string, list: string, rows: readonly unknown[]) {
 }
 
 /**
- * Keeps `collection`'s first rows for the next page load, from now until the returned stopper runs.
+ * Keeps `collection`'s first rows for the next page load, from now until the returned stopper runs
+ * (it writes a pending change first).
  * Only a loaded collection is kept: one still reading holds a part of the rows. Once it is loaded,
  * this page load shows no kept rows of it again (`firstRowsToShow`).
  */
@@ -82,8 +83,8 @@ export function keepFirstRows<Item>(cache: string, list: string, collection: Syn
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', flush);
   return () => {
+    flush();
     unsubscribe();
-    clearTimeout(timer);
     document.removeEventListener('visibilitychange', onHide);
     window.removeEventListener('pagehide', flush);
   };

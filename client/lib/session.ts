@@ -22,7 +22,6 @@ export type SessionState =
 export const SESSION_FAILSAFE_MS = 3_000;
 export const REFRESH_LEAD_MS = 5 * 60_000;
 export const MIN_REFRESH_DELAY_MS = 60_000;
-export { SIGNED_IN_KEY };
 const CHANNEL_NAME = 'hoa-session';
 
 /** The app's one jotai store: React reads it through <Provider store={store}>, the API client directly. */

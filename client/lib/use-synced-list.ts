@@ -53,6 +53,8 @@ export const KEEP_WARM_MS = 30_000;
 
 interface Shared {
   collection: SyncedCollection<any, any>;
+  /** Starts watching the cache (and keeping a named list's first rows); returns the stopper. */
+  watch: () => () => void;
   refs: number;
   stop: (() => void) | null;
   idle: ReturnType<typeof setTimeout> | undefined;
@@ -67,8 +69,15 @@ function sharedCollection(rep: HoaReplicache, spec: SyncedListSpec<any, any>): S
   let entry = bySpec.get(spec);
   if (!entry) {
     const collection = new SyncedCollection(spec);
-    bySpec.set(spec, (entry = { collection, refs: 0, stop: null, idle: undefined }));
-    if (spec.name) keepFirstRows(cacheIdOf(rep.name, rep.schemaVersion), spec.name, collection);
+    const watch = () => {
+      const unwatch = watchCollection(rep, collection);
+      const unkeep = spec.name ? keepFirstRows(cacheIdOf(rep.name, rep.schemaVersion), spec.name, collection) : null;
+      return () => {
+        unkeep?.();
+        unwatch();
+      };
+    };
+    bySpec.set(spec, (entry = { collection, watch, refs: 0, stop: null, idle: undefined }));
   }
   return entry;
 }
@@ -77,7 +86,7 @@ function acquire(rep: HoaReplicache, entry: Shared) {
   entry.refs++;
   clearTimeout(entry.idle);
   if (entry.stop || rep.closed) return;
-  entry.stop = watchCollection(rep, entry.collection);
+  entry.stop = entry.watch();
 }
 
 function release(entry: Shared) {

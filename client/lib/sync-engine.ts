@@ -5,7 +5,8 @@
  * minute as a safety net. Auth comes from the session; a 401 refreshes it once. Loaded by
  * `startSync` (client/lib/replicache.ts) once a user is signed in.
  */
-import { dropAllDatabases, dropDatabase, Replicache } from 'replicache';
+import { dropAllDatabases, dropDatabase, getDefaultPuller, Replicache, type Puller } from 'replicache';
+import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
@@ -109,6 +110,18 @@ function listenForPokes(rep: HoaReplicache): () => void {
   };
 }
 
+/** Replicache's own puller (POST, auth, request id, status), its answer's compact patch expanded to standard operations. */
+function columnsPuller(pull: Puller): Puller {
+  return async (request, requestID) => {
+    const result = await pull(request, requestID);
+    const response = result.response;
+    if (response && 'patch' in response) {
+      return { ...result, response: { ...response, patch: expandPatch(response.patch as readonly CompactPatchOperation[]) } } as typeof result;
+    }
+    return result;
+  };
+}
+
 interface OpenCache {
   userId: string;
   rep: HoaReplicache;
@@ -124,11 +137,13 @@ function openCache(userId: string): OpenCache {
     schemaVersion: SYNC_SCHEMA_VERSION,
     mutators: clientMutators,
     pushURL: `${API_BASE_URL}/api/sync/push`,
-    pullURL: `${API_BASE_URL}/api/sync/pull`,
+    // The compact patch (sync/patch-columns.ts): half the JSON of a first pull, read back by `columnsPuller`.
+    pullURL: `${API_BASE_URL}/api/sync/pull?${COLUMNS_PATCH_QUERY}`,
     auth: bearer(),
     kvStore: 'idb',
     pullInterval: PULL_INTERVAL_MS,
   });
+  rep.puller = columnsPuller(getDefaultPuller(rep));
   rep.getAuth = async () => ((await refreshSession()) === 'refreshed' ? bearer() || null : null);
 
   const refreshPending = () => {

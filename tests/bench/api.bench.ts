@@ -8,6 +8,7 @@ import autocannon from 'autocannon';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { gunzipSync } from 'node:zlib';
+import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { startBenchServer } from './bench-server';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -19,12 +20,17 @@ async function signIn(url: string) {
   return body.accessToken;
 }
 
-/** An initial pull as a browser makes it (gzip accepted): its cookie, its JSON size and the bytes on the wire. */
-async function initialPull(url: string, token: string, clientGroupID: string) {
+/**
+ * An initial pull as the app's puller makes it (gzip accepted, the compact patch of
+ * sync/patch-columns.ts unless `plain`): its cookie, its JSON size, the bytes on the wire, the time
+ * until the body is in and decompressed (`ms`), and the time to read it back into Replicache's
+ * operations (`readMs`: JSON.parse and expandPatch, the browser's part).
+ */
+async function initialPull(url: string, token: string, clientGroupID: string, plain = false) {
   const body = JSON.stringify({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'bench', schemaVersion: '1' });
   const started = performance.now();
   const { wire, text } = await new Promise<{ wire: number; text: string }>((resolve, reject) => {
-    const req = request(`${url}/api/sync/pull`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', authorization: `Bearer ${token}` } }, (res) => {
+    const req = request(`${url}/api/sync/pull${plain ? '' : `?${COLUMNS_PATCH_QUERY}`}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', authorization: `Bearer ${token}` } }, (res) => {
       // Decompressed once it is all in: a gunzip stream in this process (as the bytes arrive) was slower.
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
@@ -37,8 +43,9 @@ async function initialPull(url: string, token: string, clientGroupID: string) {
     req.end(body);
   });
   const ms = performance.now() - started;
-  const json = JSON.parse(text) as { cookie: unknown; patch: unknown[] };
-  return { cookie: json.cookie, rows: json.patch.length - 1, ms, bytes: text.length, wire };
+  const json = JSON.parse(text) as { cookie: unknown; patch: CompactPatchOperation[] };
+  const rows = expandPatch(json.patch).length - 1;
+  return { cookie: json.cookie, rows, ms, readMs: performance.now() - started - ms, bytes: text.length, wire };
 }
 
 interface Figures {
@@ -70,10 +77,23 @@ for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as cons
     const first = await initialPull(url, token, group);
     // One pull is at the mercy of whatever else the machine runs: five more, each a new client group.
     const pulls: number[] = [];
-    for (let i = 0; kept && i < 5; i++) pulls.push((await initialPull(url, token, `bench-${crypto.randomUUID()}`)).ms);
+    const reads: number[] = [];
+    for (let i = 0; kept && i < 5; i++) {
+      const pull = await initialPull(url, token, `bench-${crypto.randomUUID()}`);
+      pulls.push(pull.ms);
+      reads.push(pull.readMs);
+    }
     pulls.sort((a, b) => a - b);
+    reads.sort((a, b) => a - b);
     const pullLoad = loadavg();
     const noop = JSON.stringify({ pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: 'bench', schemaVersion: '1' });
+    if (process.env.BENCH_PULL_ONLY) {
+      // Only the first pulls, compact and plain, for a quick look while changing them.
+      const plains: number[] = [];
+      for (let i = 0; kept && i < 5; i++) plains.push((await initialPull(url, token, `bench-${crypto.randomUUID()}`, true)).ms);
+      console.log(`  initial pulls (ms): ${pulls.map((p) => p.toFixed(0)).join(' ')}, read ${reads.map((p) => p.toFixed(0)).join(' ')}; plain ${plains.sort((a, b) => a - b).map((p) => p.toFixed(0)).join(' ')}; ${first.rows} rows, ${(first.wire / 1024).toFixed(1)} KiB on the wire`);
+      continue;
+    }
     console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}${kept ? '' : ', nothing kept (every answer computed)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
     const floor = await load(url, '/api/health');
     // Between runs the server finishes what the last one left in flight, so no run pays for another.
@@ -84,8 +104,12 @@ for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as cons
     console.log(row('GET /api/auth/profile', await load(url, '/api/auth/profile', { headers: auth }), floor));
     console.log(row('POST /api/sync/pull (nothing new)', await load(url, '/api/sync/pull', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: noop }), floor));
     const rate = (ms: number) => `${((first.rows / ms) * 1000).toFixed(0)} rows/s`;
+    const plain = await initialPull(url, token, `bench-${crypto.randomUUID()}`, true);
     console.log(
-      `  initial pull: ${first.rows} rows, median of 5 ${pulls[2].toFixed(0)} ms (${rate(pulls[2])}), fastest ${pulls[0].toFixed(0)} ms (${rate(pulls[0])}), the process's first ${first.ms.toFixed(0)} ms; ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire; load average ${pullLoad.map((l) => l.toFixed(2)).join(' ')} when pulled`,
+      `  initial pull: ${first.rows} rows, median of 5 ${pulls[2].toFixed(0)} ms (${rate(pulls[2])}), fastest ${pulls[0].toFixed(0)} ms (${rate(pulls[0])}), the process's first ${first.ms.toFixed(0)} ms; then reading it into operations median ${reads[2].toFixed(0)} ms; ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire; load average ${pullLoad.map((l) => l.toFixed(2)).join(' ')} when pulled`,
+    );
+    console.log(
+      `  the same as Replicache's plain patch (an operation per row): ${plain.ms.toFixed(0)} ms once, read in ${plain.readMs.toFixed(0)} ms, ${(plain.bytes / 1024).toFixed(1)} KiB of JSON, ${(plain.wire / 1024).toFixed(1)} KiB on the wire`,
     );
   } finally {
     await server.stop();

@@ -1,7 +1,7 @@
 /**
  * Sync benchmark: `npm run bench:sync`. One HOA with 1k, 10k and 50k synced rows (announcements),
  * pulled by a board member through the real HTTP handlers (app.request, JSON included) on a libSQL
- * file. Prints figures; asserts nothing.
+ * file, in the compact patch the app asks for (sync/patch-columns.ts). Prints figures; asserts nothing.
  */
 import { eq, sql } from 'drizzle-orm';
 import { loadavg } from 'node:os';
@@ -9,6 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { announcements, hoas, users } from '../../schema/tables';
 import { bumpChanges } from '../../worker/sync/changes';
 import { handlePull, serializePullResponse } from '../../worker/sync/pull';
+import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient, type PendingMutation } from '../sync/client';
@@ -108,7 +109,7 @@ async function benchSize(n: number) {
     const actor = { userId: me.id, hoaId, role: me.role, sessionId: 'bench' };
     const pullAlone = async (groupId: string) => {
       const started = performance.now();
-      serializePullResponse(await handlePull(t.deps, actor, { pullVersion: 1, clientGroupID: groupId, cookie: null }));
+      serializePullResponse(await handlePull(t.deps, actor, { pullVersion: 1, clientGroupID: groupId, cookie: null }, { format: 'columns' }));
       return performance.now() - started;
     };
     const cold = await pullAlone('bench-cold');
@@ -120,14 +121,14 @@ async function benchSize(n: number) {
     for (let i = 0; i < 5; i++) {
       const fresh = new SyncTestClient(t, token);
       const started = performance.now();
-      const res = await t.app.request('http://localhost/api/sync/pull', {
+      const res = await t.app.request(`http://localhost/api/sync/pull?${COLUMNS_PATCH_QUERY}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ pullVersion: 1, clientGroupID: fresh.clientGroupID, cookie: null, profileID: 'p1', schemaVersion: '1' }),
       });
       bytes = new Uint8Array(await res.arrayBuffer());
       const read = performance.now();
-      rows = (JSON.parse(new TextDecoder().decode(bytes)) as { patch: unknown[] }).patch.length - 1;
+      rows = expandPatch((JSON.parse(new TextDecoder().decode(bytes)) as { patch: CompactPatchOperation[] }).patch).length - 1;
       server.push(read - started);
       parse.push(performance.now() - read);
       pullOnly.push(await pullAlone(`bench-only-${i}`));

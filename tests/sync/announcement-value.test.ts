@@ -1,5 +1,5 @@
 /**
- * The synced announcement value (built by SQLite, `loadAnnouncementValues`) and the REST answer (the
+ * The synced announcement value (built by SQLite, `announcementValuesSql`) and the REST answer (the
  * same values in the API's shape) say the same thing for every state: drafts of each audience,
  * scheduled, sending, sent and failed with delivery rows in each status, attachments, an unknown
  * author, and for each role — including what each role must not see.

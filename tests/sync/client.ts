@@ -3,6 +3,7 @@
  * have, applies pull patches, and numbers mutations per client like Replicache does.
  */
 import type { PatchOperation } from 'replicache';
+import { COLUMNS_PATCH_QUERY, expandPatch } from '../../sync/patch-columns';
 import type { TestApp } from '../helpers/app';
 import { call } from '../helpers/http';
 
@@ -20,6 +21,8 @@ export class SyncTestClient {
   lastMutationID = 0;
   nextMutationID = 1;
   lastPatch: PatchOperation[] = [];
+  /** Pull the compact patch, as the app's puller does (`?patch=columns`); `lastPatch` holds it expanded. */
+  columns = false;
   /** The user's HOA, from the access token (handy for direct domain calls). */
   get hoaId(): string {
     return JSON.parse(atob(this.token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).hoa;
@@ -44,7 +47,7 @@ export class SyncTestClient {
   }
 
   async rawPull(cookie: unknown = this.cookie, clientGroupID = this.clientGroupID) {
-    return call(this.t as TestApp, 'POST', '/api/sync/pull', {
+    return call(this.t as TestApp, 'POST', `/api/sync/pull${this.columns ? `?${COLUMNS_PATCH_QUERY}` : ''}`, {
       token: this.token,
       body: { pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' },
     });
@@ -55,8 +58,8 @@ export class SyncTestClient {
     const r = await this.rawPull();
     if (r.status !== 200) throw new Error(`pull ${r.status} ${JSON.stringify(r.json)}`);
     if (r.json.error) return r.json;
-    this.lastPatch = r.json.patch;
-    for (const op of r.json.patch as PatchOperation[]) {
+    this.lastPatch = expandPatch(r.json.patch);
+    for (const op of this.lastPatch) {
       if (op.op === 'clear') this.data.clear();
       else if (op.op === 'put') this.data.set(op.key, op.value);
       else this.data.delete(op.key);

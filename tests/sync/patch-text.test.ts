@@ -4,7 +4,8 @@
  * parsed every value in JS and stringified the whole response: the same bytes, not only the same
  * data. Values carry what JSON escapes differently if it can (quotes, backslashes, control and
  * separator characters, non-ASCII, emoji, markup, nulls); a reset and an incremental pull (puts and
- * dels), with read markers and notices, for every role.
+ * dels), with read markers and notices, for every role. The compact patch (`?patch=columns`) must
+ * expand to the same operations, spelled the same.
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { keyOf } from '../../sync/keys';
 import { serverSyncAreas } from '../../worker/areas/sync';
 import { bumpChanges } from '../../worker/sync/changes';
 import { patchRowIds } from '../../worker/sync/cvr';
+import { rowValuesSql } from '../../worker/sync/values';
+import { expandPatch } from '../../sync/patch-columns';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient } from './client';
@@ -81,7 +84,7 @@ async function earlierText(t: TestApp, email: string, groupId: string, since: nu
   const viewer = { userId: user.id, hoaId: user.hoaId, role: user.role };
   const patch: unknown[] = since === null ? [{ op: 'clear' }] : [];
   for (const area of serverSyncAreas) {
-    const rows = await t.deps.database.db.all<{ id: string; json: string }>(area.values(viewer, patchRowIds(groupId, area, since)));
+    const rows = await t.deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, patchRowIds(groupId, area, since)));
     for (const r of rows) patch.push({ op: 'put', key: keyOf(area.space, r.id), value: JSON.parse(r.json) });
   }
   if (since !== null) {
@@ -91,8 +94,8 @@ async function earlierText(t: TestApp, email: string, groupId: string, since: nu
   return JSON.stringify({ cookie: sent.cookie, lastMutationIDChanges: sent.lastMutationIDChanges, patch });
 }
 
-async function pullText(t: TestApp, token: string, groupId: string, cookie: unknown) {
-  const res = await t.app.request('http://localhost/api/sync/pull', {
+async function pullText(t: TestApp, token: string, groupId: string, cookie: unknown, query = '') {
+  const res = await t.app.request(`http://localhost/api/sync/pull${query}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify({ pullVersion: 1, clientGroupID: groupId, cookie, profileID: 'p1', schemaVersion: '1' }),
@@ -101,12 +104,14 @@ async function pullText(t: TestApp, token: string, groupId: string, cookie: unkn
   return res.text();
 }
 
+const READERS = [
+  ['superadmin', DEMO.maple.superadmin],
+  ['board member', DEMO.maple.board],
+  ['resident', DEMO.maple.resident],
+];
+
 describe('pull response text', () => {
-  it.each([
-    ['superadmin', DEMO.maple.superadmin],
-    ['board member', DEMO.maple.board],
-    ['resident', DEMO.maple.resident],
-  ])('is byte for byte what parsing and stringifying gave, for a %s', async (_, email) => {
+  it.each(READERS)('is byte for byte what parsing and stringifying gave, for a %s', async (_, email) => {
     t = await createTestApp();
     await seed(t);
     const { token } = await login(t, email);
@@ -130,5 +135,29 @@ describe('pull response text', () => {
     const changed = JSON.parse(next);
     expect(changed.patch.map((op: { op: string }) => op.op).sort()).toEqual(['del', 'put']);
     expect(next).toBe(await earlierText(t, email, client.clientGroupID, sent.cookie.order, changed));
+  });
+
+  it.each(READERS)('in columns (?patch=columns) expands to the same operations, for a %s', async (_, email) => {
+    t = await createTestApp();
+    await seed(t);
+    const { token } = await login(t, email);
+    const plain = new SyncTestClient(t, token);
+    const compact = new SyncTestClient(t, token);
+    await plain.push([plain.mutation('markAnnouncementRead', { id: 'text-sent-2' }), plain.mutation('markAnnouncementRead', { id: 'no-such-row' })]);
+    const pullBoth = async (cookies: [unknown, unknown]) => {
+      const a = JSON.parse(await pullText(t!, token, plain.clientGroupID, cookies[0]));
+      const b = JSON.parse(await pullText(t!, token, compact.clientGroupID, cookies[1], '?patch=columns'));
+      expect(b.patch.some((op: { op: string }) => op.op === 'put-columns')).toBe(true);
+      const byKey = (ops: { op: string; key?: string }[]) => [...ops].sort((x, y) => `${x.op}${x.key}`.localeCompare(`${y.op}${y.key}`));
+      expect(byKey(expandPatch(b.patch))).toEqual(byKey(a.patch));
+      // Every value spelled out again is the same text as the plain pull's (key order included).
+      expect(JSON.stringify(byKey(expandPatch(b.patch)))).toBe(JSON.stringify(byKey(a.patch)));
+      return [a.cookie, b.cookie] as [unknown, unknown];
+    };
+    const cookies = await pullBoth([null, null]);
+    await t.write((tx) => tx.update(announcements).set({ title: `Edited ${AWKWARD[1]}`, version: 9 }).where(eq(announcements.id, 'text-sent-1')));
+    await t.write((tx) => tx.update(announcements).set({ deletedAt: t!.clock(), version: 9 }).where(eq(announcements.id, 'text-sent-3')));
+    await t.write((tx) => bumpChanges(t!.deps, tx, { hoaId: plain.hoaId, rows: ['text-sent-1', 'text-sent-3'].map((id) => ({ space: 'announcement', id })) }));
+    await pullBoth(cookies);
   });
 });

@@ -118,6 +118,14 @@ describe('query plans', () => {
       await c.pull();
       await c.pull();
     }
+    // The compact patch (the app's puller): a first pull, a change, the pull that brings it.
+    for (const token of [board.token, resident.token]) {
+      const compact = new SyncTestClient(t, token);
+      compact.columns = true;
+      await compact.pull();
+      await compact.push([compact.mutation('markAnnouncementRead', { id: compact.values<{ id: string }>('announcement/')[1].id })]);
+      expect((await compact.pull()).patch.some((op: { op: string }) => op.op === 'put-columns')).toBe(true);
+    }
 
     expect(ran.length).toBeGreaterThan(50);
     expect(await badPlans(t, ran)).toEqual([]);

@@ -12,6 +12,7 @@ import { sharedSyncAreas } from '../../sync/areas';
 import { serverSyncAreas } from '../areas/sync';
 import type { AppDeps } from '../deps';
 import type { Viewer } from '../sync/area';
+import { rowValuesSql } from '../sync/values';
 import type { Actor } from './actor';
 import { forbidden } from './errors';
 
@@ -22,7 +23,7 @@ async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Prom
   const area = serverSyncAreas.find((a) => a.space === space);
   if (!area) throw new Error(`dashboard source ${space} has no server sync area`);
   const ids = sql`SELECT ${area.id} AS row_id FROM ${area.table} WHERE ${area.visible(viewer)}`;
-  const rows = await deps.database.db.all<{ id: string; json: string }>(area.values(viewer, ids));
+  const rows = await deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, ids));
   return rows.map((r) => JSON.parse(r.json));
 }
 

@@ -40,7 +40,9 @@ export const syncRoutes = new Hono<AppEnv>()
     return c.json({});
   })
   .post('/pull', validate('json', pullRequestSchema), async (c) => {
-    const res = await handlePull(c.var.deps, c.var.actor, c.req.valid('json'));
+    // `?patch=columns`: the app's puller reads the compact patch (sync/patch-columns.ts).
+    const format = c.req.query('patch') === 'columns' ? 'columns' : 'ops';
+    const res = await handlePull(c.var.deps, c.var.actor, c.req.valid('json'), { format });
     return jsonText(c, serializePullResponse(res));
   })
   .get('/poke', async (c) => {

@@ -10,6 +10,7 @@ import { preparedInTransaction, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { bumpChanges, type Changes } from './changes';
+import type { SyncValueSql } from './values';
 
 export type Viewer = Pick<Actor, 'userId' | 'hoaId' | 'role'>;
 
@@ -33,12 +34,12 @@ export interface ServerSyncArea {
   /** What `viewer` may see: a WHERE condition on the table, tenant scope included. REST lists use it too. */
   visible(viewer: Viewer): SQL;
   /**
-   * The query of the cache values of the visible rows whose id is in `ids` (a subquery selecting
-   * `row_id`): columns `id` and `json` (the value as JSON text, SQLite's json_object). Drive it from
-   * `ids` (CROSS JOIN) so its cost follows the ids. The pull wraps it so SQLite writes the patch's
-   * text; REST reads run it as it is.
+   * The cache value of a visible row as `viewer` sees it: its fields as SQL on the area's table and
+   * the tables it joins (worker/sync/values.ts). SQLite writes the values' text, for the visible rows
+   * a pull or a REST read wants: a row each (`rowValuesSql`: REST reads, the standard patch) or a
+   * column per field (`columnValuesSql`: the compact patch).
    */
-  values(viewer: Viewer, ids: SQL): SQL;
+  value(viewer: Viewer): SyncValueSql;
   /**
    * Values that show data of another table (an author's name, an audience's size) name it here:
    * a WHERE condition on this table selecting the rows that show any of those rows. Writers of the

@@ -9,6 +9,7 @@ import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import { renderStatement, runRendered, type RenderedStatement, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
+import { columnValuesSql, deltaColumn, rowValuesSql, type ColumnLayout } from './values';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
 export const CVR_VERSIONS_KEPT = 10;
@@ -132,26 +133,76 @@ export function patchRowIds(groupId: string | Placeholder, area: ServerSyncArea,
   return sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${since ?? -1}`;
 }
 
+/** The ids of the area's rows a pull puts, from the pull's placeholders. */
+const putIds = (area: ServerSyncArea) => patchRowIds(placeholder('groupId'), area, placeholder('since'));
+
+/**
+ * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
+ * reach the response as the bytes SQLite wrote, never decoded into a JS string and encoded back.
+ */
+async function putOps(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues) {
+  const statement = statementOf(area, `patch:${viewer.role}`, () =>
+    sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
+      FROM (${rowValuesSql(area, viewerOfRole(viewer.role), putIds(area))}) AS v`,
+  );
+  const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
+  return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
+}
+
+const layouts = new WeakMap<ServerSyncArea, Map<string, ColumnLayout>>();
+
+/** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
+async function putColumns(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues) {
+  let byRole = layouts.get(area);
+  if (!byRole) layouts.set(area, (byRole = new Map()));
+  const statement = statementOf(area, `columns:${viewer.role}`, () => {
+    const { statement, layout } = columnValuesSql(area, viewerOfRole(viewer.role), putIds(area));
+    byRole.set(viewer.role, layout);
+    return statement;
+  });
+  const layout = byRole.get(viewer.role)!;
+  const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
+  const n = row.n as number;
+  if (n === 0) return null;
+  const head = `{"op":"put-columns","prefix":${JSON.stringify(prefixOf(area.space))},"fields":${JSON.stringify(layout.fields)},"idFields":${JSON.stringify(layout.idFields)},"deltaFields":${JSON.stringify(layout.deltaFields)},"ids":[`;
+  const parts: (string | ArrayBuffer)[] = [head, row.ids as ArrayBuffer, '],"columns":{'];
+  layout.sent.forEach((field, i) => {
+    const items = row[`c${i}`] as string | ArrayBuffer;
+    parts.push(`${i ? ',' : ''}${JSON.stringify(field)}:[`, layout.deltaFields.includes(field) ? deltaColumn(items as string) : items, ']');
+  });
+  parts.push('}}');
+  return { n, text: concatBytes(parts) };
+}
+
+const utf8 = new TextEncoder();
+
+/** Text and bytes as one UTF-8 byte array. */
+export function concatBytes(parts: (string | ArrayBuffer | Uint8Array<ArrayBuffer>)[]): Uint8Array<ArrayBuffer> {
+  const bytes = parts.map((p) => (typeof p === 'string' ? utf8.encode(p) : p instanceof Uint8Array ? p : new Uint8Array(p)));
+  const out = new Uint8Array(bytes.reduce((n, b) => n + b.byteLength, 0));
+  let at = 0;
+  for (const b of bytes) {
+    out.set(b, at);
+    at += b.byteLength;
+  }
+  return out;
+}
+
+/** How a patch's puts are written: an operation per row (Replicache's own), or an area's as columns (sync/patch-columns.ts). */
+export type PatchFormat = 'ops' | 'columns';
+
 /**
  * The patch that takes a client from CVR version `since` to the current entries: puts with the
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  * SQLite writes the puts' text, one fragment per area: values never become JS objects on the way.
  */
-export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null): Promise<SyncPatch> {
+export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null, format: PatchFormat = 'ops'): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
   const values = valuesOf(groupId, viewer, { since: since ?? -1 });
   for (const area of areas) {
-    // As a BLOB: the megabytes of a first pull reach the response as the bytes SQLite wrote, never
-    // decoded into a JS string and encoded back.
-    const statement = statementOf(area, `patch:${viewer.role}`, () => {
-      const ids = patchRowIds(placeholder('groupId'), area, placeholder('since'));
-      return sql`
-        SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
-        FROM (${area.values(viewerOfRole(viewer.role), ids)}) AS v`;
-    });
-    const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
-    if (puts.n > 0) {
-      patch.ops.push(new Uint8Array(puts.ops!));
+    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values) : await putOps(tx, area, viewer, values);
+    if (puts) {
+      patch.ops.push(puts.text);
       patch.size += puts.n;
     }
   }

@@ -10,20 +10,19 @@ import { notFound } from '../domain/errors';
 import { newId } from '../services/tokens';
 import { bumpChanges } from './changes';
 import { syncedTable, type ServerSyncArea, type Viewer } from './area';
+import type { SyncValueSql } from './values';
 
 /** Rejected-mutation notices: their user's, until dismissed. */
 export function visibleNotices(viewer: Viewer): SQL {
   return inHoa(viewer, syncNotices.hoaId, eq(syncNotices.userId, viewer.userId), isNull(syncNotices.dismissedAt));
 }
 
-/** The viewer's open notices (`SyncedNotice`) among `ids` (a subquery selecting `row_id`), serialized by SQLite. */
-function noticeValues(viewer: Viewer, ids: SQL): SQL {
+/** A notice as the cache holds it (`SyncedNotice`); a user sees their own open ones (`visibleNotices`). */
+function noticeValue(): SyncValueSql {
   const n = syncNotices;
-  return sql`
-    SELECT ${n.id} AS id, json_object('id', ${n.id}, 'mutationName', ${n.mutationName}, 'argsSummary', ${n.argsSummary},
-      'message', ${n.message}, 'subject', ${n.subject}, 'repeats', ${n.repeats}, 'createdAt', ${n.createdAt}) AS json
-    FROM (${ids}) AS wanted CROSS JOIN ${n}
-    WHERE ${n.id} = wanted.row_id AND ${visibleNotices(viewer)}`;
+  return {
+    fields: { id: n.id, mutationName: n.mutationName, argsSummary: n.argsSummary, message: n.message, subject: n.subject, repeats: n.repeats, createdAt: n.createdAt },
+  };
 }
 
 export const noticeSyncArea: ServerSyncArea = {
@@ -35,7 +34,7 @@ export const noticeSyncArea: ServerSyncArea = {
   hoaId: syncNotices.hoaId,
   owner: syncNotices.userId,
   visible: visibleNotices,
-  values: noticeValues,
+  value: noticeValue,
 };
 const noticeRows = syncedTable({ ...noticeSyncArea, table: syncNotices });
 

@@ -20,7 +20,7 @@ import { createClientGroup, findClientGroup } from './groups';
 import { serverSyncAreas } from '../areas/sync';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
-import { buildPatch, pruneCvr, refreshEntries, type CvrHeader, type RefreshPlan, type SyncPatch } from './cvr';
+import { buildPatch, concatBytes, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
 
 export const pullRequestSchema = z.object({
   pullVersion: z.number(),
@@ -48,22 +48,13 @@ export type SyncPullResponse =
 
 const emptyPatch = (): SyncPatch => ({ ops: [], size: 0 });
 
-const utf8 = new TextEncoder();
-
 /** The response body (JSON, as UTF-8 bytes when the patch holds any): the patch is spliced in as SQLite wrote it. */
 export function serializePullResponse(res: SyncPullResponse): string | Uint8Array<ArrayBuffer> {
   if (!('patch' in res)) return JSON.stringify(res);
   const head = `{"cookie":${JSON.stringify(res.cookie)},"lastMutationIDChanges":${JSON.stringify(res.lastMutationIDChanges)},"patch":[`;
   const { ops } = res.patch;
   if (ops.every((op) => typeof op === 'string')) return `${head}${ops.join(',')}]}`;
-  const parts = [head, ...ops.flatMap((op, i) => (i === 0 ? [op] : [',', op])), ']}'].map((p) => (typeof p === 'string' ? utf8.encode(p) : p));
-  const body = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
-  let at = 0;
-  for (const p of parts) {
-    body.set(p, at);
-    at += p.byteLength;
-  }
-  return body;
+  return concatBytes([head, ...ops.flatMap((op, i) => (i === 0 ? [op] : [',', op])), ']}']);
 }
 
 interface FastState {
@@ -115,7 +106,13 @@ async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: 
   );
 }
 
-export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestBody, areas: ServerSyncArea[] = serverSyncAreas): Promise<SyncPullResponse> {
+/** `format: 'columns'` writes each area's puts as one `put-columns` operation (sync/patch-columns.ts): the app's own puller asks for it. */
+export async function handlePull(
+  deps: AppDeps,
+  actor: Actor,
+  body: PullRequestBody,
+  { areas = serverSyncAreas, format = 'ops' }: { areas?: ServerSyncArea[]; format?: PatchFormat } = {},
+): Promise<SyncPullResponse> {
   if (body.pullVersion !== 1) return { error: 'VersionNotSupported', versionType: 'pull' };
   const order = cookieOrder(body.cookie);
   if (order !== null && !Number.isInteger(order)) throw badRequest('Invalid cookie');
@@ -125,10 +122,18 @@ export async function handlePull(deps: AppDeps, actor: Actor, body: PullRequestB
     return { cookie: cookieOf(order), lastMutationIDChanges: {}, patch: emptyPatch() };
   }
 
-  return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas));
+  return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas, format));
 }
 
-async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: string, order: number | null, areas: ServerSyncArea[]): Promise<SyncPullResponse> {
+async function pullInTransaction(
+  deps: AppDeps,
+  tx: Tx,
+  actor: Actor,
+  groupId: string,
+  order: number | null,
+  areas: ServerSyncArea[],
+  format: PatchFormat,
+): Promise<SyncPullResponse> {
   const now = deps.clock();
   let group = await findClientGroup(tx, actor, groupId);
   const fresh = !group;
@@ -158,7 +163,7 @@ async function pullInTransaction(deps: AppDeps, tx: Tx, actor: Actor, groupId: s
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
   const reset = !base || base.role !== actor.role;
   const since = reset ? null : base.cvrVersion;
-  const patch = await buildPatch(tx, groupId, areas, actor, since);
+  const patch = await buildPatch(tx, groupId, areas, actor, since, format);
   const clients = await tx
     .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
     .from(syncClients)

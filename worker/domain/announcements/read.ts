@@ -1,6 +1,6 @@
 /**
  * Reading announcements over REST (community §3, §7). The values come from the statement the pull
- * uses (`loadAnnouncementValues`, sync.ts), so REST and the local cache always say the same; here
+ * uses (`announcementValuesSql`, sync.ts), so REST and the local cache always say the same; here
  * they get the API's shape, the reader's `isReadBy`, and for board members the people of one row.
  */
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { resolveAudience } from './audience';
-import { announcementValuesSql, loadAnnouncementValues, visibleAnnouncements } from './sync';
+import { announcementValuesSql, visibleAnnouncements } from './sync';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
@@ -24,7 +24,7 @@ export const isOut = (status: AnnouncementRow['status']) => status !== 'draft' &
 
 /** The cache values of the visible rows `ids` selects (a subquery of `row_id`), newest first. */
 async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedAnnouncement[]> {
-  const rows = await loadAnnouncementValues(db, viewer, ids);
+  const rows = await db.all<{ id: string; json: string }>(announcementValuesSql(viewer, ids));
   return rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(newestFirst);
 }
 

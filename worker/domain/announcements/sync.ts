@@ -8,8 +8,8 @@ import { PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
 import { isPrivileged, type Role } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcementRecipients, announcements, users } from '../../../schema/tables';
 import { ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE } from '../../../sync/areas/announcements';
-import type { DbOrTx } from '../../db';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 import { activeMembers } from './audience';
 
@@ -35,18 +35,12 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
 }
 
 /**
- * Visible announcements whose id is in `ids` (a subquery selecting `row_id`), as cache values
- * (`SyncedAnnouncement`) built and serialised by SQLite in one statement: the pull sends them as they
- * are, and the REST answers (read.ts) are built from them, so the two never disagree. Cost follows the
- * ids: the CROSS JOIN walks the wanted ids, delivery counts and custom lists are read per row through
- * indexes, and the audience sizes are constant subqueries SQLite evaluates at most once.
+ * An announcement as the cache holds it (`SyncedAnnouncement`), built and serialised by SQLite: the
+ * pull sends it as it is, and the REST answers (read.ts) are built from it, so the two never
+ * disagree. Delivery counts and custom lists are read per row through indexes; the audience sizes
+ * are constant subqueries SQLite evaluates at most once.
  */
-export function loadAnnouncementValues(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<{ id: string; json: string }[]> {
-  return db.all(announcementValuesSql(viewer, ids));
-}
-
-/** The statement of `loadAnnouncementValues`; `viewer`'s ids may be placeholders (REST renders it once per role). */
-export function announcementValuesSql(viewer: Viewer, ids: SQL): SQL {
+function announcementValue(viewer: Viewer): SyncValueSql {
   const a = announcements;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
   const isOut = sql`${a.status} NOT IN ('draft', 'scheduled')`;
@@ -58,40 +52,45 @@ export function announcementValuesSql(viewer: Viewer, ids: SQL): SQL {
   const counts = sql`(SELECT json_object('total', count(*), 'delivered', coalesce(sum(d.status = 'delivered'), 0),
       'failed', coalesce(sum(d.status = 'failed'), 0), 'pending', coalesce(sum(d.status = 'pending'), 0))
     FROM ${announcementDeliveries} AS d WHERE d.announcement_id = ${a.id} AND +d.hoa_id = ${a.hoaId})`;
-  return sql`
-    SELECT ${a.id} AS id, json_object(
-      'id', ${a.id}, 'title', ${a.title}, 'message', ${a.message}, 'category', ${a.category}, 'status', ${a.status},
-      'audienceType', ${a.audienceType},
-      'customRecipients', json(CASE WHEN ${privileged} AND ${a.audienceType} = 'custom'
+  return {
+    fields: {
+      id: a.id,
+      title: a.title,
+      message: a.message,
+      category: a.category,
+      status: a.status,
+      audienceType: a.audienceType,
+      customRecipients: sql`json(CASE WHEN ${privileged} AND ${a.audienceType} = 'custom'
         THEN (SELECT json_group_array(user_id) FROM (SELECT ${announcementRecipients.userId} AS user_id FROM ${recipients} ORDER BY 1))
-        ELSE '[]' END),
-      'attachment', CASE WHEN ${a.attachmentS3Key} <> '' AND ${a.attachmentFilename} <> '' THEN json_object(
+        ELSE '[]' END)`,
+      attachment: sql`CASE WHEN ${a.attachmentS3Key} <> '' AND ${a.attachmentFilename} <> '' THEN json_object(
         's3Key', ${a.attachmentS3Key}, 'filename', ${a.attachmentFilename},
-        'fileSize', coalesce(${a.attachmentFileSize}, 0), 'fileType', coalesce(${a.attachmentFileType}, '')) END,
-      'deliveryMethods', json(${a.deliveryMethods}),
-      'createdBy', CASE WHEN ${privileged} THEN json_object('id', ${a.createdBy}, 'name', coalesce(creator.name, 'Unknown')) END,
-      'totalRecipients', CASE
+        'fileSize', coalesce(${a.attachmentFileSize}, 0), 'fileType', coalesce(${a.attachmentFileType}, '')) END`,
+      deliveryMethods: sql`json(${a.deliveryMethods})`,
+      createdBy: sql`CASE WHEN ${privileged} THEN json_object('id', ${a.createdBy}, 'name', coalesce(creator.name, 'Unknown')) END`,
+      totalRecipients: sql`CASE
         WHEN ${isOut} THEN (SELECT count(*) FROM ${announcementDeliveries} AS d WHERE d.announcement_id = ${a.id} AND +d.hoa_id = ${a.hoaId})
         WHEN ${a.audienceType} = 'custom' THEN (SELECT count(*) FROM ${recipients})
         WHEN ${a.audienceType} = 'board' THEN ${audienceSize(['board', 'superadmin'])}
         WHEN ${a.audienceType} = 'residents' THEN ${audienceSize(['resident'])}
-        ELSE ${audienceSize(['resident', 'board', 'superadmin'])} END,
-      'deliveryCounts', CASE WHEN ${privileged} AND ${isOut} THEN json(${counts}) END,
-      'createdAt', ${a.createdAt}, 'updatedAt', ${a.updatedAt}, 'sentAt', ${a.sentAt}, 'scheduledAt', ${a.scheduledAt}, 'version', ${a.version}
-    ) AS json
-    FROM (${ids}) AS wanted
-    CROSS JOIN ${a}
-    LEFT JOIN ${users} AS creator ON creator.id = ${a.createdBy} AND creator.hoa_id = ${a.hoaId}
-    WHERE ${a.id} = wanted.row_id AND ${visibleAnnouncements(viewer)}`;
+        ELSE ${audienceSize(['resident', 'board', 'superadmin'])} END`,
+      deliveryCounts: sql`CASE WHEN ${privileged} AND ${isOut} THEN json(${counts}) END`,
+      createdAt: a.createdAt,
+      updatedAt: a.updatedAt,
+      sentAt: a.sentAt,
+      scheduledAt: a.scheduledAt,
+      version: a.version,
+    },
+    joins: sql`LEFT JOIN ${users} AS creator ON creator.id = ${a.createdBy} AND creator.hoa_id = ${a.hoaId}`,
+  };
 }
 
-/** The viewer's own read markers (`SyncedAnnouncementRead`) for the announcements in `ids`, serialised by SQLite. */
-function announcementReadValues(viewer: Viewer, ids: SQL): SQL {
+/** A read marker (`SyncedAnnouncementRead`); a user sees only their own (`visibleAnnouncementReads`). */
+function announcementReadValue(): SyncValueSql {
   const r = announcementReads;
-  return sql`
-    SELECT ${r.announcementId} AS id, json_object('announcementId', ${r.announcementId}, 'readAt', ${r.readAt}) AS json
-    FROM (${ids}) AS wanted CROSS JOIN ${r}
-    WHERE ${r.announcementId} = wanted.row_id AND ${visibleAnnouncementReads(viewer)}`;
+  return {
+    fields: { announcementId: r.announcementId, readAt: r.readAt },
+  };
 }
 
 export const announcementSyncArea: ServerSyncArea = {
@@ -102,7 +101,7 @@ export const announcementSyncArea: ServerSyncArea = {
   version: announcements.version,
   hoaId: announcements.hoaId,
   visible: visibleAnnouncements,
-  values: announcementValuesSql,
+  value: announcementValue,
   dependsOn: {
     // The author's name, and the audience sizes of drafts and scheduled ones (they count active members by role).
     users: (_hoaId, userIds) =>
@@ -120,8 +119,11 @@ export const announcementReadSyncArea: ServerSyncArea = {
   hoaId: announcementReads.hoaId,
   owner: announcementReads.userId,
   visible: visibleAnnouncementReads,
-  values: announcementReadValues,
+  value: announcementReadValue,
 };
+
+/** The values of the visible announcements in `ids`, a row each (`id`, `json`): REST reads build their answers from them. */
+export const announcementValuesSql = (viewer: Viewer, ids: SQL): SQL => rowValuesSql(announcementSyncArea, viewer, ids);
 
 /** Every write to these tables goes through these writers (version and change record in one call). */
 export const announcementRows = syncedTable({ ...announcementSyncArea, table: announcements });

@@ -8,6 +8,7 @@ import { isPrivileged } from '../../../schema/roles';
 import { documents, users } from '../../../schema/tables';
 import { DOCUMENT_SPACE } from '../../../sync/areas/documents';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 
 /** Board and superadmin: every document of their HOA. Residents: the public ones (community §6). */
@@ -17,26 +18,31 @@ export function visibleDocuments(viewer: Viewer): SQL {
 }
 
 /**
- * Visible documents whose id is in `ids` (a subquery selecting `row_id`), as cache values
- * (`SyncedDocument`) written by SQLite; REST answers are built from the same values. Driven from the
- * ids (CROSS JOIN), the uploader's name read per row by primary key.
+ * A document as the cache holds it (`SyncedDocument`), written by SQLite; REST answers are built from
+ * the same values. The uploader's name is read per row by primary key.
  */
-export function documentValuesSql(viewer: Viewer, ids: SQL): SQL {
+function documentValue(viewer: Viewer): SyncValueSql {
   const d = documents;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
-  return sql`
-    SELECT ${d.id} AS id, json_object(
-      'id', ${d.id}, 'title', ${d.title}, 'category', ${d.category},
-      'fileName', ${d.fileName}, 'fileType', ${d.fileType}, 'fileSize', ${d.fileSize},
-      'isPublic', json(CASE WHEN ${d.isPublic} THEN 'true' ELSE 'false' END),
-      'notes', ${d.notes}, 'tags', json(${d.tags}), 's3Key', ${d.s3Key},
-      'uploadedBy', CASE WHEN ${privileged} THEN json_object('id', ${d.uploadedBy}, 'name', coalesce(uploader.name, 'Unknown')) END,
-      'createdAt', ${d.createdAt}, 'updatedAt', ${d.updatedAt}, 'version', ${d.version}
-    ) AS json
-    FROM (${ids}) AS wanted
-    CROSS JOIN ${d}
-    LEFT JOIN ${users} AS uploader ON uploader.id = ${d.uploadedBy} AND uploader.hoa_id = ${d.hoaId}
-    WHERE ${d.id} = wanted.row_id AND ${visibleDocuments(viewer)}`;
+  return {
+    fields: {
+      id: d.id,
+      title: d.title,
+      category: d.category,
+      fileName: d.fileName,
+      fileType: d.fileType,
+      fileSize: d.fileSize,
+      isPublic: sql`json(CASE WHEN ${d.isPublic} THEN 'true' ELSE 'false' END)`,
+      notes: d.notes,
+      tags: sql`json(${d.tags})`,
+      s3Key: d.s3Key,
+      uploadedBy: sql`CASE WHEN ${privileged} THEN json_object('id', ${d.uploadedBy}, 'name', coalesce(uploader.name, 'Unknown')) END`,
+      createdAt: d.createdAt,
+      updatedAt: d.updatedAt,
+      version: d.version,
+    },
+    joins: sql`LEFT JOIN ${users} AS uploader ON uploader.id = ${d.uploadedBy} AND uploader.hoa_id = ${d.hoaId}`,
+  };
 }
 
 export const documentSyncArea: ServerSyncArea = {
@@ -47,10 +53,13 @@ export const documentSyncArea: ServerSyncArea = {
   version: documents.version,
   hoaId: documents.hoaId,
   visible: visibleDocuments,
-  values: documentValuesSql,
+  value: documentValue,
   // The uploader's name.
   dependsOn: { users: (_hoaId, userIds) => inArray(documents.uploadedBy, userIds) },
 };
+
+/** The values of the visible rows in `ids`, a row each (`id`, `json`): REST reads build their answers from them. */
+export const documentValuesSql = (viewer: Viewer, ids: SQL): SQL => rowValuesSql(documentSyncArea, viewer, ids);
 
 /** Every write to the table goes through this writer (version and change record in one call). */
 export const documentRows = syncedTable({ ...documentSyncArea, table: documents });

@@ -8,6 +8,7 @@ import { duePolicy } from '../../../schema/dues';
 import { dueRecipients, dues, users } from '../../../schema/tables';
 import { DUE_SPACE } from '../../../sync/areas/dues';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 
 /** Board and superadmin: every due of their HOA. Residents: the dues that bill them (community §6). */
@@ -17,26 +18,34 @@ export function visibleDues(viewer: Viewer): SQL {
 }
 
 /**
- * Visible dues whose id is in `ids` (a subquery selecting `row_id`) as cache values (`SyncedDue`),
- * built by SQLite; REST answers (read.ts) are built from the same values. Recipients are read per
+ * A due as the cache holds it (`SyncedDue`), built by SQLite; REST answers (read.ts) are built from
+ * the same values. Recipients are read per
  * due through the (due_id, user_id) key, names by primary key; residents receive only themselves.
  */
-export function dueValuesSql(viewer: Viewer, ids: SQL): SQL {
+function dueValue(viewer: Viewer): SyncValueSql {
   const d = dues;
   const mine = duePolicy.mayManage(viewer.role) ? sql`` : sql`AND r.user_id = ${viewer.userId}`;
   const recipients = sql`(SELECT json_group_array(json_object('id', r.user_id, 'name', coalesce(u.name, 'Unknown User'), 'email', coalesce(u.email, '')))
     FROM ${dueRecipients} AS r LEFT JOIN ${users} AS u ON u.id = r.user_id AND u.hoa_id = r.hoa_id
     WHERE r.due_id = ${d.id} ${mine})`;
-  return sql`
-    SELECT ${d.id} AS id, json_object(
-      'id', ${d.id}, 'title', ${d.title}, 'frequency', ${d.frequency}, 'amountCents', ${d.amountCents}, 'reason', ${d.reason},
-      'description', ${d.description}, 'status', ${d.status}, 'sendDate', ${d.sendDate}, 'dueDateOffset', ${d.dueDateOffset},
-      'nextSendDate', ${d.nextSendDate}, 'recipients', json(${recipients}),
-      'createdAt', ${d.createdAt}, 'updatedAt', ${d.updatedAt}, 'version', ${d.version}
-    ) AS json
-    FROM (${ids}) AS wanted
-    CROSS JOIN ${d}
-    WHERE ${d.id} = wanted.row_id AND ${visibleDues(viewer)}`;
+  return {
+    fields: {
+      id: d.id,
+      title: d.title,
+      frequency: d.frequency,
+      amountCents: d.amountCents,
+      reason: d.reason,
+      description: d.description,
+      status: d.status,
+      sendDate: d.sendDate,
+      dueDateOffset: d.dueDateOffset,
+      nextSendDate: d.nextSendDate,
+      recipients: sql`json(${recipients})`,
+      createdAt: d.createdAt,
+      updatedAt: d.updatedAt,
+      version: d.version,
+    },
+  };
 }
 
 export const dueSyncArea: ServerSyncArea = {
@@ -47,12 +56,15 @@ export const dueSyncArea: ServerSyncArea = {
   version: dues.version,
   hoaId: dues.hoaId,
   visible: visibleDues,
-  values: dueValuesSql,
+  value: dueValue,
   dependsOn: {
     // Recipients' names: the dues naming them, through the recipients' user index.
     users: (_hoaId, userIds) => sql`${dues.id} IN (SELECT ${dueRecipients.dueId} FROM ${dueRecipients} WHERE ${inArray(dueRecipients.userId, userIds)})`,
   },
 };
+
+/** The values of the visible rows in `ids`, a row each (`id`, `json`): REST reads build their answers from them. */
+export const dueValuesSql = (viewer: Viewer, ids: SQL): SQL => rowValuesSql(dueSyncArea, viewer, ids);
 
 /** Every write to dues goes through this writer (version and change record in one call). */
 export const dueRows = syncedTable({ ...dueSyncArea, table: dues });

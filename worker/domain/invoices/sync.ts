@@ -8,6 +8,7 @@ import { invoicePolicy } from '../../../schema/invoices';
 import { invoices, users } from '../../../schema/tables';
 import { INVOICE_SPACE } from '../../../sync/areas/invoices';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 
 /** Board and superadmin: every invoice of their HOA. Residents: their own (community §6). */
@@ -16,21 +17,25 @@ export function visibleInvoices(viewer: Viewer): SQL {
   return inHoa(viewer, invoices.hoaId, eq(invoices.recipientId, viewer.userId));
 }
 
-/** Visible invoices whose id is in `ids` (a subquery selecting `row_id`), as cache values (`SyncedInvoice`). */
-export function invoiceValuesSql(viewer: Viewer, ids: SQL): SQL {
+/** An invoice as the cache holds it (`SyncedInvoice`), the recipient's name read by primary key. */
+function invoiceValue(): SyncValueSql {
   const i = invoices;
-  return sql`
-    SELECT ${i.id} AS id, json_object(
-      'id', ${i.id},
-      'due', json_object('id', ${i.dueId}, 'title', ${i.title}, 'description', ${i.description}, 'frequency', ${i.frequency}),
-      'amountCents', ${i.amountCents}, 'status', ${i.status}, 'sentAt', ${i.sentAt}, 'dueDate', ${i.dueDate}, 'paidAt', ${i.paidAt},
-      'recipient', json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', coalesce(recipient.email, '')),
-      'createdAt', ${i.createdAt}, 'updatedAt', ${i.updatedAt}, 'version', ${i.version}
-    ) AS json
-    FROM (${ids}) AS wanted
-    CROSS JOIN ${i}
-    LEFT JOIN ${users} AS recipient ON recipient.id = ${i.recipientId} AND recipient.hoa_id = ${i.hoaId}
-    WHERE ${i.id} = wanted.row_id AND ${visibleInvoices(viewer)}`;
+  return {
+    fields: {
+      id: i.id,
+      due: sql`json_object('id', ${i.dueId}, 'title', ${i.title}, 'description', ${i.description}, 'frequency', ${i.frequency})`,
+      amountCents: i.amountCents,
+      status: i.status,
+      sentAt: i.sentAt,
+      dueDate: i.dueDate,
+      paidAt: i.paidAt,
+      recipient: sql`json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', coalesce(recipient.email, ''))`,
+      createdAt: i.createdAt,
+      updatedAt: i.updatedAt,
+      version: i.version,
+    },
+    joins: sql`LEFT JOIN ${users} AS recipient ON recipient.id = ${i.recipientId} AND recipient.hoa_id = ${i.hoaId}`,
+  };
 }
 
 export const invoiceSyncArea: ServerSyncArea = {
@@ -41,12 +46,15 @@ export const invoiceSyncArea: ServerSyncArea = {
   version: invoices.version,
   hoaId: invoices.hoaId,
   visible: visibleInvoices,
-  values: invoiceValuesSql,
+  value: invoiceValue,
   dependsOn: {
     // The recipient's name and email, through the (recipient, due date) index.
     users: (_hoaId, userIds) => inArray(invoices.recipientId, userIds),
   },
 };
+
+/** The values of the visible rows in `ids`, a row each (`id`, `json`): REST reads build their answers from them. */
+export const invoiceValuesSql = (viewer: Viewer, ids: SQL): SQL => rowValuesSql(invoiceSyncArea, viewer, ids);
 
 /** Every write to invoices goes through this writer (version and change record in one call). */
 export const invoiceRows = syncedTable({ ...invoiceSyncArea, table: invoices });

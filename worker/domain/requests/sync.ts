@@ -8,6 +8,7 @@ import { requestPolicy } from '../../../schema/requests';
 import { addresses, requestComments, requestHistory, requests, users } from '../../../schema/tables';
 import { REQUEST_SPACE } from '../../../sync/areas/requests';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 import { threadHistoryJson, threadMessagesJson, threadRecordsShowing } from '../threads';
 import { attachmentJson } from '../uploads';
@@ -19,36 +20,40 @@ export function visibleRequests(viewer: Viewer): SQL {
 }
 
 /**
- * Visible requests whose id is in `ids` (a subquery selecting `row_id`), as cache values
- * (`SyncedRequest`) built and serialised by SQLite in one statement: the pull sends them as they are
- * and the REST answers (read.ts) are built from them. Cost follows the ids: the CROSS JOIN walks the
- * wanted ids; people are joined by primary key, thread and history read per row through their indexes.
+ * A request as the cache holds it (`SyncedRequest`), built and serialised by SQLite: the pull sends
+ * it as it is and the REST answers (read.ts) are built from it. People are joined by primary key;
+ * thread and history are read per row through their indexes.
  */
-export function requestValuesSql(viewer: Viewer, ids: SQL): SQL {
+function requestValue(viewer: Viewer): SyncValueSql {
   const r = requests;
   const board = requestPolicy.seesPeople(viewer.role);
   const assignee = board
     ? sql`CASE WHEN ${r.assignedTo} IS NOT NULL THEN json_object('id', ${r.assignedTo}, 'name', coalesce(assignee.name, 'Unknown User'), 'email', coalesce(assignee.email, '')) END`
     : sql`NULL`;
-  return sql`
-    SELECT ${r.id} AS id, json_object(
-      'id', ${r.id}, 'title', ${r.title}, 'description', ${r.description}, 'category', ${r.category}, 'status', ${r.status},
-      'attachment', ${attachmentJson(r)},
-      'resident', json_object('id', ${r.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', coalesce(resident.email, ''),
-        'role', coalesce(resident.role, 'resident')),
-      'address', CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END,
-      'assignee', ${assignee},
-      'resolutionDeadline', ${r.resolutionDeadline}, 'resolutionNotes', ${r.resolutionNotes},
-      'messages', json(${threadMessagesJson(requestComments, r, viewer)}),
-      'history', json(${threadHistoryJson(requestHistory, r, viewer)}),
-      'createdAt', ${r.createdAt}, 'updatedAt', ${r.updatedAt}, 'version', ${r.version}
-    ) AS json
-    FROM (${ids}) AS wanted
-    CROSS JOIN ${r}
-    LEFT JOIN ${users} AS resident ON resident.id = ${r.userId} AND resident.hoa_id = ${r.hoaId}
-    LEFT JOIN ${addresses} AS address ON address.id = ${r.addressId} AND address.hoa_id = ${r.hoaId}
-    LEFT JOIN ${users} AS assignee ON assignee.id = ${r.assignedTo} AND assignee.hoa_id = ${r.hoaId}
-    WHERE ${r.id} = wanted.row_id AND ${visibleRequests(viewer)}`;
+  return {
+    fields: {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      category: r.category,
+      status: r.status,
+      attachment: attachmentJson(r),
+      resident: sql`json_object('id', ${r.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', coalesce(resident.email, ''),
+        'role', coalesce(resident.role, 'resident'))`,
+      address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
+      assignee: sql`${assignee}`,
+      resolutionDeadline: r.resolutionDeadline,
+      resolutionNotes: r.resolutionNotes,
+      messages: sql`json(${threadMessagesJson(requestComments, r, viewer)})`,
+      history: sql`json(${threadHistoryJson(requestHistory, r, viewer)})`,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      version: r.version,
+    },
+    joins: sql`LEFT JOIN ${users} AS resident ON resident.id = ${r.userId} AND resident.hoa_id = ${r.hoaId}
+      LEFT JOIN ${addresses} AS address ON address.id = ${r.addressId} AND address.hoa_id = ${r.hoaId}
+      LEFT JOIN ${users} AS assignee ON assignee.id = ${r.assignedTo} AND assignee.hoa_id = ${r.hoaId}`,
+  };
 }
 
 export const requestSyncArea: ServerSyncArea = {
@@ -59,7 +64,7 @@ export const requestSyncArea: ServerSyncArea = {
   version: requests.version,
   hoaId: requests.hoaId,
   visible: visibleRequests,
-  values: requestValuesSql,
+  value: requestValue,
   dependsOn: {
     // The resident's and the assignee's names, and every author and actor in the thread and history:
     // ids found through the user, assignee, author and actor indexes, then the rows by primary key.
@@ -73,6 +78,9 @@ export const requestSyncArea: ServerSyncArea = {
     },
   },
 };
+
+/** The values of the visible rows in `ids`, a row each (`id`, `json`): REST reads build their answers from them. */
+export const requestValuesSql = (viewer: Viewer, ids: SQL): SQL => rowValuesSql(requestSyncArea, viewer, ids);
 
 /** Every write to requests goes through this writer (version and change record in one call). */
 export const requestRows = syncedTable({ ...requestSyncArea, table: requests });

@@ -8,6 +8,7 @@ import { addresses, users, violationHistory, violationMessages, violations } fro
 import { violationPolicy } from '../../../schema/violations';
 import { VIOLATION_SPACE } from '../../../sync/areas/violations';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 import { threadHistoryJson, threadMessagesJson, threadRecordsShowing, type ThreadOptions } from '../threads';
 import { attachmentJson } from '../uploads';
@@ -23,33 +24,37 @@ const THREAD: ThreadOptions = { staffNames: 'shown' };
 
 
 /**
- * Visible violations whose id is in `ids` (a subquery selecting `row_id`), as cache values
- * (`SyncedViolation`) built and serialised by SQLite in one statement: the pull sends them as they are
- * and the REST answers (read.ts) are built from them. People are joined by primary key; thread and
+ * A violation as the cache holds it (`SyncedViolation`), built and serialised by SQLite: the pull
+ * sends it as it is and the REST answers (read.ts) are built from it. People are joined by primary key; thread and
  * history are read per row through their indexes. Internal messages and lines never reach residents.
  */
-export function violationValuesSql(viewer: Viewer, ids: SQL): SQL {
+function violationValue(viewer: Viewer): SyncValueSql {
   const v = violations;
-  return sql`
-    SELECT ${v.id} AS id, json_object(
-      'id', ${v.id}, 'title', ${v.title}, 'message', ${v.message}, 'category', ${v.category}, 'status', ${v.status},
-      'dueDate', ${v.dueDate}, 'attachment', ${attachmentJson(v)},
-      'resident', json_object('id', ${v.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', coalesce(resident.email, '')),
-      'address', CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END,
-      'issuedBy', json_object('id', ${v.issuedBy}, 'name', coalesce(issuer.name, 'Unknown User'), 'email', coalesce(issuer.email, '')),
-      'resolution', CASE WHEN ${v.resolvedAt} IS NOT NULL THEN json_object(
-        'by', json_object('id', ${v.resolvedBy}, 'name', coalesce(resolver.name, 'Unknown User')), 'at', ${v.resolvedAt}, 'notes', ${v.resolutionNotes}) END,
-      'messages', json(${threadMessagesJson(violationMessages, v, viewer, THREAD)}),
-      'history', json(${threadHistoryJson(violationHistory, v, viewer, THREAD)}),
-      'createdAt', ${v.createdAt}, 'updatedAt', ${v.updatedAt}, 'version', ${v.version}
-    ) AS json
-    FROM (${ids}) AS wanted
-    CROSS JOIN ${v}
-    LEFT JOIN ${users} AS resident ON resident.id = ${v.userId} AND resident.hoa_id = ${v.hoaId}
-    LEFT JOIN ${addresses} AS address ON address.id = ${v.addressId} AND address.hoa_id = ${v.hoaId}
-    LEFT JOIN ${users} AS issuer ON issuer.id = ${v.issuedBy} AND issuer.hoa_id = ${v.hoaId}
-    LEFT JOIN ${users} AS resolver ON resolver.id = ${v.resolvedBy} AND resolver.hoa_id = ${v.hoaId}
-    WHERE ${v.id} = wanted.row_id AND ${visibleViolations(viewer)}`;
+  return {
+    fields: {
+      id: v.id,
+      title: v.title,
+      message: v.message,
+      category: v.category,
+      status: v.status,
+      dueDate: v.dueDate,
+      attachment: attachmentJson(v),
+      resident: sql`json_object('id', ${v.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', coalesce(resident.email, ''))`,
+      address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
+      issuedBy: sql`json_object('id', ${v.issuedBy}, 'name', coalesce(issuer.name, 'Unknown User'), 'email', coalesce(issuer.email, ''))`,
+      resolution: sql`CASE WHEN ${v.resolvedAt} IS NOT NULL THEN json_object(
+        'by', json_object('id', ${v.resolvedBy}, 'name', coalesce(resolver.name, 'Unknown User')), 'at', ${v.resolvedAt}, 'notes', ${v.resolutionNotes}) END`,
+      messages: sql`json(${threadMessagesJson(violationMessages, v, viewer, THREAD)})`,
+      history: sql`json(${threadHistoryJson(violationHistory, v, viewer, THREAD)})`,
+      createdAt: v.createdAt,
+      updatedAt: v.updatedAt,
+      version: v.version,
+    },
+    joins: sql`LEFT JOIN ${users} AS resident ON resident.id = ${v.userId} AND resident.hoa_id = ${v.hoaId}
+      LEFT JOIN ${addresses} AS address ON address.id = ${v.addressId} AND address.hoa_id = ${v.hoaId}
+      LEFT JOIN ${users} AS issuer ON issuer.id = ${v.issuedBy} AND issuer.hoa_id = ${v.hoaId}
+      LEFT JOIN ${users} AS resolver ON resolver.id = ${v.resolvedBy} AND resolver.hoa_id = ${v.hoaId}`,
+  };
 }
 
 export const violationSyncArea: ServerSyncArea = {
@@ -60,7 +65,7 @@ export const violationSyncArea: ServerSyncArea = {
   version: violations.version,
   hoaId: violations.hoaId,
   visible: visibleViolations,
-  values: violationValuesSql,
+  value: violationValue,
   dependsOn: {
     // The resident's, the issuer's and the resolver's names, and every author and actor in the thread
     // and history: ids found through their indexes, joined with UNION ALL.
@@ -75,6 +80,9 @@ export const violationSyncArea: ServerSyncArea = {
     },
   },
 };
+
+/** The values of the visible rows in `ids`, a row each (`id`, `json`): REST reads build their answers from them. */
+export const violationValuesSql = (viewer: Viewer, ids: SQL): SQL => rowValuesSql(violationSyncArea, viewer, ids);
 
 /** Every write to violations goes through this writer (version and change record in one call). */
 export const violationRows = syncedTable({ ...violationSyncArea, table: violations });

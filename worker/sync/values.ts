@@ -1,0 +1,100 @@
+/**
+ * A synced value as SQLite builds it (`SyncValueSql`: its fields in order and the tables they read
+ * besides the area's own), in the two forms the server sends:
+ * - a row per value (`rowValuesSql`): columns `id` and `json` (json_object). REST reads and the
+ *   standard Replicache patch use it.
+ * - one row per area (`columnValuesSql`): each field of every value as one JSON array body, the
+ *   compact patch of sync/patch-columns.ts. Integer columns are sent as differences from the value
+ *   before (`deltaColumn`), so near-sequential times compress to almost nothing.
+ */
+import { is, sql, type SQL } from 'drizzle-orm';
+import { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { ServerSyncArea, Viewer } from './area';
+
+export interface SyncValueSql {
+  /** The value's fields, in the order the value lists them: a column, or SQL giving a scalar or JSON (json(), json_object()). */
+  fields: Record<string, SQL | SQLiteColumn>;
+  /** Tables the fields read besides the area's own (`LEFT JOIN users AS author ON …`), each row found by key. */
+  joins?: SQL;
+}
+
+/**
+ * The rows a value is read from: the area's visible rows whose id is in `ids`. The CROSS JOIN walks
+ * the wanted ids first, so the cost follows the ids, not the table.
+ */
+function fromWanted(area: ServerSyncArea, viewer: Viewer, ids: SQL, joins: SQL | undefined): SQL {
+  return sql`FROM (${ids}) AS wanted CROSS JOIN ${area.table} ${joins ?? sql``}
+    WHERE ${area.id} = wanted.row_id AND ${area.visible(viewer)}`;
+}
+
+const fieldName = (name: string) => {
+  // Names are written into the SQL text as literals.
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`synced field name ${name} is not a plain identifier`);
+  return sql.raw(`'${name}'`);
+};
+
+/** The values of the visible rows in `ids`, a row each: `id` and `json` (the value as JSON text). */
+export function rowValuesSql(area: ServerSyncArea, viewer: Viewer, ids: SQL): SQL {
+  const { fields, joins } = area.value(viewer);
+  const pairs = Object.entries(fields).map(([name, expr]) => sql`${fieldName(name)}, ${expr}`);
+  return sql`SELECT ${area.id} AS id, json_object(${sql.join(pairs, sql`, `)}) AS json ${fromWanted(area, viewer, ids, joins)}`;
+}
+
+/** How each field of an area's values travels in the column form. */
+export interface ColumnLayout {
+  fields: string[];
+  /** Fields equal to the row id: not sent, read from the ids. */
+  idFields: string[];
+  /** Integer columns: sent as differences from the value before (`deltaColumn`). */
+  deltaFields: string[];
+  /** The fields sent, in the order of the statement's columns `c0`, `c1`, … */
+  sent: string[];
+}
+
+/**
+ * The values of the visible rows in `ids` as one row: `n` (how many), `ids` (the row ids as JSON
+ * array items, comma-separated) and per sent field `c<i>` its JSON items in the same order; all as
+ * BLOBs, bytes SQLite wrote that go on the wire as they are (delta fields excepted, as text).
+ * json_quote turns text into a JSON string, NULL into null, and leaves JSON from json() as it is.
+ */
+export function columnValuesSql(area: ServerSyncArea, viewer: Viewer, ids: SQL): { statement: SQL; layout: ColumnLayout } {
+  const { fields, joins } = area.value(viewer);
+  const layout: ColumnLayout = { fields: Object.keys(fields), idFields: [], deltaFields: [], sent: [] };
+  const columns: SQL[] = [];
+  for (const [name, expr] of Object.entries(fields)) {
+    fieldName(name);
+    if (expr === area.id) {
+      layout.idFields.push(name);
+      continue;
+    }
+    const delta = is(expr, SQLiteColumn) && expr.columnType === 'SQLiteInteger';
+    if (delta) layout.deltaFields.push(name);
+    const items = sql`group_concat(json_quote(${expr}), ',')`;
+    columns.push(delta ? sql`${items} AS c${sql.raw(String(layout.sent.length))}` : sql`CAST(${items} AS BLOB) AS c${sql.raw(String(layout.sent.length))}`);
+    layout.sent.push(name);
+  }
+  const statement = sql`SELECT count(*) AS n, CAST(group_concat(json_quote(${area.id}), ',') AS BLOB) AS ids${sql.join(
+    columns.map((c) => sql`, ${c}`),
+    sql``,
+  )} ${fromWanted(area, viewer, ids, joins)}`;
+  return { statement, layout };
+}
+
+/**
+ * An integer column's items (`json_quote` output: integers or `null`) as differences from the item
+ * before; the first from 0, a null stays null and leaves the running value as it was.
+ * sync/patch-columns.ts `undelta` reads them back.
+ */
+export function deltaColumn(items: string): string {
+  let previous = 0;
+  return items
+    .split(',')
+    .map((item) => {
+      if (item === 'null') return item;
+      const value = Number(item);
+      const difference = value - previous;
+      previous = value;
+      return String(difference);
+    })
+    .join(',');
+}

@@ -1,6 +1,9 @@
 /**
  * Replicache endpoints. Authenticated like every API call (Bearer access token).
  *
+ * POST /pull answers Replicache's PullResponseV1; with `?patch=columns` (the app's own puller) each
+ * area's puts are one `put-columns` operation (sync/patch-columns.ts) instead of one per row.
+ *
  * GET /poke offers what this server has for pokes:
  * - Node: a server-sent-events stream, read with fetch (not EventSource) so the token stays in the
  *   Authorization header;

@@ -23,6 +23,8 @@ interface Figures {
 }
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Audits only the rows whose name matches (e.g. `announcements, mobile`), for a quick look while changing one. */
+const ONLY = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? '');
 
 /**
  * One Lighthouse run. Storage reset on (Lighthouse's default: the HTTP cache, the service worker and
@@ -82,7 +84,7 @@ const { url } = server;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 try {
   console.log(`Lighthouse performance (production build, Node entry with compression, medians of ${RUNS}, storage reset); load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  for (const form of ['mobile', 'desktop'] as const) console.log(row(`/login, ${form}`, await audit(`${url}/login`, chrome.port, form)));
+  for (const form of ['mobile', 'desktop'] as const) if (ONLY.test(`/login, ${form}`)) console.log(row(`/login, ${form}`, await audit(`${url}/login`, chrome.port, form)));
 
   // Sign in through the same browser, so /announcements opens as a board member's would.
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
@@ -95,7 +97,9 @@ try {
   await page.goto(`${url}/announcements`);
   await page.getByRole('heading', { name: 'All Announcements' }).waitFor();
   await page.close();
-  for (const form of ['mobile', 'desktop'] as const) console.log(row(`/announcements, ${form}`, await audit(`${url}/announcements`, chrome.port, form)));
+  for (const form of ['mobile', 'desktop'] as const) {
+    if (ONLY.test(`/announcements, ${form}`)) console.log(row(`/announcements, ${form}`, await audit(`${url}/announcements`, chrome.port, form)));
+  }
   console.log(`  load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   await browser.close();
 } finally {

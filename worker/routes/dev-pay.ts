@@ -4,7 +4,8 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { isPaidPlan, PAID_PLAN_NAMES, planDisplayName } from '../../schema/signup';
 import { TEST_CARDS, type CardInput } from '../services/payments/cards';
 import { PLAN_PRICE_CENTS } from '../services/payments/types';
-import { isLocalPayments, type LocalPayments, type PageResult } from '../services/payments/local';
+import { isLocalPayments } from '../services/payments/local';
+import type { LocalHostedPages, PageResult } from '../services/payments/local-pages';
 import type { AppEnv } from '../env';
 import { loopbackOnly } from '../middleware/client-meta';
 
@@ -85,9 +86,9 @@ function returnUrlOf(c: Context<AppEnv>, fallback: string): string {
   }
 }
 
-function local(c: Context<AppEnv>): LocalPayments | null {
+function local(c: Context<AppEnv>): LocalHostedPages | null {
   const p = c.var.deps.payments;
-  return isLocalPayments(p) ? p : null;
+  return isLocalPayments(p) ? p.pages : null;
 }
 
 const gone = (c: Context<AppEnv>, what: string) => c.html(page('Not found', html`<main class="single"><div class="card"><h1>${what}</h1><p class="muted">This link is invalid or has expired.</p></div></main>`), 404);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { localPaymentObjects } from '../../../schema/tables';
 import type { Database } from '../../db';
-import { evaluateCard, CARD_MESSAGES, type CardDetails, type CardInput } from './cards';
+import type { CardDetails } from './cards';
+import { LocalHostedPages, rand } from './local-pages';
 import { signWebhookPayload, verifyStripeSignature } from './stripe';
 import {
   PLAN_PRICE_CENTS,
@@ -29,18 +30,17 @@ export interface LocalPaymentsOptions {
 /** Where the signed events go: the app's webhook processing (the same function POST /api/webhooks/stripe calls). */
 export type WebhookDelivery = (rawBody: string, signature: string) => Promise<unknown>;
 
-type Obj = Record<string, any>;
-/** What a card step on a local page leads to. */
-export type PageResult = { result: 'redirect'; url: string } | { result: 'authenticate'; url: string } | { result: 'error'; message: string };
+/** A Stripe-shaped object as stored. */
+export type Obj = Record<string, any>;
 
 const DAY_S = 86_400;
 const MONTH_S = 30 * DAY_S;
-const rand = () => crypto.randomUUID().replace(/-/g, '').slice(0, 24);
 
 /**
  * The local payment provider: Stripe-shaped objects kept in the database, hosted pages under
- * `/dev/pay/…` (worker/routes/dev-pay.ts) that honour Stripe's test cards, and the same webhook events,
- * signed with the webhook secret and handed to the app's webhook processing.
+ * `/dev/pay/…` that honour Stripe's test cards (their steps in local-pages.ts, rendered by
+ * worker/routes/dev-pay.ts), and the same webhook events, signed with the webhook secret and handed
+ * to the app's webhook processing.
  */
 export class LocalPayments implements PaymentProvider {
   readonly kind = 'local' as const;
@@ -48,7 +48,22 @@ export class LocalPayments implements PaymentProvider {
   private deliver: WebhookDelivery | null = null;
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(private readonly opts: LocalPaymentsOptions) {}
+  /** The hosted pages' steps (worker/routes/dev-pay.ts). */
+  readonly pages: LocalHostedPages;
+
+  constructor(private readonly opts: LocalPaymentsOptions) {
+    this.pages = new LocalHostedPages(this);
+  }
+
+  /** @internal used by local-pages.ts */
+  get appUrl() {
+    return this.opts.appUrl;
+  }
+
+  /** @internal used by local-pages.ts */
+  clock() {
+    return this.opts.clock();
+  }
 
   /** Connects the emitted events to the app's webhook processing (done once deps exist). */
   connect(deliver: WebhookDelivery) {
@@ -72,7 +87,8 @@ export class LocalPayments implements PaymentProvider {
     return row ? JSON.parse(row.data) : null;
   }
 
-  private async must(id: string, object: string): Promise<Obj> {
+  /** @internal used by local-pages.ts */
+  async must(id: string, object: string): Promise<Obj> {
     const o = await this.get(id);
     if (!o || o.object !== object) throw new Error(`No such ${object}: '${id}'`);
     return o;
@@ -174,7 +190,8 @@ export class LocalPayments implements PaymentProvider {
     return { id: `price_local_${plan}`, object: 'price', lookup_key: plan, unit_amount: PLAN_PRICE_CENTS[plan], currency: 'usd', recurring: { interval: 'month' }, metadata: { plan } };
   }
 
-  private newSubscription(customerId: string, plan: PaidPlan, opts: { trialDays: number; paymentMethodId: string | null; metadata: Record<string, string> }): Obj {
+  /** @internal used by local-pages.ts */
+  newSubscription(customerId: string, plan: PaidPlan, opts: { trialDays: number; paymentMethodId: string | null; metadata: Record<string, string> }): Obj {
     const now = this.nowS();
     const trialEnd = opts.trialDays > 0 ? now + opts.trialDays * DAY_S : null;
     const periodEnd = trialEnd ?? now + MONTH_S;
@@ -217,7 +234,8 @@ export class LocalPayments implements PaymentProvider {
     return toProviderSubscription(sub);
   }
 
-  private applyPlanChange(sub: Obj, plan: PaidPlan, direction: 'upgrade' | 'downgrade') {
+  /** @internal used by local-pages.ts */
+  applyPlanChange(sub: Obj, plan: PaidPlan, direction: 'upgrade' | 'downgrade') {
     if (direction === 'upgrade') {
       sub.items.data[0].price = this.price(plan);
       sub.metadata = { ...sub.metadata, plan };
@@ -234,7 +252,8 @@ export class LocalPayments implements PaymentProvider {
     return toProviderSubscription(sub);
   }
 
-  private async cancel(subscriptionId: string, opts: { immediately: boolean; reason: string | null }) {
+  /** @internal used by local-pages.ts */
+  async cancel(subscriptionId: string, opts: { immediately: boolean; reason: string | null }) {
     const sub = await this.must(subscriptionId, 'subscription');
     sub.cancellation_details = { comment: opts.reason, reason: 'cancellation_requested' };
     if (opts.immediately) {
@@ -349,233 +368,9 @@ export class LocalPayments implements PaymentProvider {
     return verifyStripeSignature(rawBody, signatureHeader, this.opts.webhookSecret, nowMs);
   }
 
-  // ------------------------------------------------------------ hosted pages (worker/routes/dev-pay.ts)
-
-  /** The card step of every page: 3-D Secure cards park the card and send the browser to authenticate. */
-  private async cardStep(target: Obj, card: CardInput, complete: (card: CardDetails) => Promise<string>): Promise<PageResult> {
-    const r = evaluateCard(card, this.opts.clock());
-    if (r.outcome === 'declined') return { result: 'error', message: r.message };
-    if (r.outcome === 'requires_action') {
-      target.pending_card = r.card;
-      await this.put(target);
-      return { result: 'authenticate', url: `/dev/pay/authenticate/${target.id}` };
-    }
-    return { result: 'redirect', url: await complete(r.card) };
-  }
-
-  /** The 3-D Secure challenge answered: completes the parked step, or fails it with Stripe's message. */
-  async authenticate(targetId: string, approve: boolean): Promise<PageResult> {
-    const target = await this.get(targetId);
-    if (!target?.pending_card) return { result: 'error', message: 'This authentication request has expired.' };
-    const card = target.pending_card as CardDetails;
-    delete target.pending_card;
-    await this.put(target);
-    if (!approve) {
-      // Like Stripe's redirect flow, a failed challenge of a card form in the app returns to it with redirect_status=failed.
-      if (target.object === 'setup_intent' && target.return_url && target.confirmed_from_app) return { result: 'redirect', url: this.setupReturn(target, 'failed') };
-      return { result: 'error', message: CARD_MESSAGES.authenticationFailed };
-    }
-    switch (target.object) {
-      case 'checkout.session':
-        return { result: 'redirect', url: await this.completeCheckout(target, card) };
-      case 'setup_intent':
-        return { result: 'redirect', url: await this.completeSetup(target, card) };
-      case 'billing_portal.session':
-        return { result: 'redirect', url: await this.completePortalCard(target, card) };
-      default:
-        return { result: 'error', message: 'Unknown authentication target.' };
-    }
-  }
-
-  /** Where the authenticate page's "back" goes: the page the card was entered on. */
-  pageOf(target: Obj): string {
-    if (target.object === 'checkout.session') return `/dev/pay/checkout/${target.id}`;
-    if (target.object === 'setup_intent') return `/dev/pay/setup/${target.id}`;
-    return `/dev/pay/portal/${target.id}`;
-  }
-
-  private async newPaymentMethod(card: CardDetails, customer: string | null): Promise<Obj> {
+  /** @internal used by local-pages.ts */
+  async newPaymentMethod(card: CardDetails, customer: string | null): Promise<Obj> {
     return this.put({ id: `pm_local_${rand()}`, object: 'payment_method', type: 'card', customer, card: { brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, ...(card.failsCharges ? { fails_charges: true } : {}) }, created: this.nowS() });
-  }
-
-  // Checkout
-
-  async getCheckout(id: string) {
-    const s = await this.get(id);
-    return s?.object === 'checkout.session' ? s : null;
-  }
-
-  async payCheckout(id: string, card: CardInput): Promise<PageResult> {
-    const s = await this.getCheckout(id);
-    if (!s || s.status !== 'open') return { result: 'error', message: 'This checkout session is no longer open.' };
-    return this.cardStep(s, card, (c) => this.completeCheckout(s, c));
-  }
-
-  private async completeCheckout(s: Obj, card: CardDetails): Promise<string> {
-    const pm = await this.newPaymentMethod(card, s.customer);
-    const pi = await this.put({ id: `pi_local_${rand()}`, object: 'payment_intent', amount: s.amount_total, currency: 'usd', status: 'succeeded', payment_method: pm.id, metadata: s.metadata, created: this.nowS() });
-    s.status = 'complete';
-    s.payment_status = 'paid';
-    s.payment_intent = pi.id;
-    if (s.mode === 'subscription') {
-      const sub = await this.put(this.newSubscription(s.customer, s.plan, { trialDays: 0, paymentMethodId: pm.id, metadata: s.metadata }));
-      s.subscription = sub.id;
-      await this.put(s);
-      await this.emit('customer.subscription.created', sub);
-      await this.emit('checkout.session.completed', s);
-      await this.emit('invoice.paid', { id: `in_local_${rand()}`, object: 'invoice', customer: s.customer, subscription: sub.id, amount_paid: s.amount_total, currency: 'usd', status: 'paid', billing_reason: 'subscription_create' });
-    } else {
-      await this.put(s);
-      await this.emit('checkout.session.completed', s, { account: s.connected_account });
-    }
-    return String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id);
-  }
-
-  // SetupIntent (the card step of the trial signup)
-
-  async getSetupIntentObject(id: string) {
-    const si = await this.get(id);
-    return si?.object === 'setup_intent' ? si : null;
-  }
-
-  async confirmSetup(id: string, card: CardInput, returnUrl: string): Promise<PageResult> {
-    const si = await this.getSetupIntentObject(id);
-    if (!si) return { result: 'error', message: 'No such SetupIntent.' };
-    if (si.status === 'succeeded') return { result: 'redirect', url: si.return_url ?? returnUrl };
-    si.return_url = returnUrl;
-    await this.put(si);
-    return this.cardStep(si, card, (c) => this.completeSetup(si, c));
-  }
-
-  private async completeSetup(si: Obj, card: CardDetails): Promise<string> {
-    const pm = await this.newPaymentMethod(card, si.customer);
-    si.status = 'succeeded';
-    si.payment_method = pm.id;
-    await this.put(si);
-    await this.emit('setup_intent.succeeded', si);
-    return this.setupReturn(si, 'succeeded');
-  }
-
-  private setupReturn(si: Obj, status: 'succeeded' | 'failed'): string {
-    const url = new URL(si.return_url, this.opts.appUrl);
-    url.searchParams.set('setup_intent', si.id);
-    url.searchParams.set('redirect_status', status);
-    return url.toString();
-  }
-
-  /**
-   * The app's own card form (the local stand-in for Stripe Elements' confirmCardSetup): the same card
-   * rules as the hosted page, answered as JSON. 3-D Secure answers with the challenge page to visit,
-   * which returns to `returnUrl` with `redirect_status`, as Stripe's redirect does.
-   */
-  async confirmSetupFromApp(id: string, card: CardInput, returnUrl: string): Promise<{ status: 'succeeded' } | { error: { message: string } } | { next_action: { redirect_to_url: string } }> {
-    const si = await this.getSetupIntentObject(id);
-    if (!si) return { error: { message: 'No such SetupIntent.' } };
-    if (si.status === 'succeeded') return { status: 'succeeded' };
-    si.return_url = returnUrl;
-    si.confirmed_from_app = true;
-    await this.put(si);
-    const r = await this.cardStep(si, card, (c) => this.completeSetup(si, c));
-    if (r.result === 'error') return { error: { message: r.message } };
-    if (r.result === 'authenticate') return { next_action: { redirect_to_url: r.url } };
-    return { status: 'succeeded' };
-  }
-
-  // Billing portal
-
-  async getPortal(id: string) {
-    const session = await this.get(id);
-    if (session?.object !== 'billing_portal.session') return null;
-    const customer = await this.get(session.customer);
-    const subscriptions = (await this.list('subscription', (s) => s.customer === session.customer)).sort((a, b) => b.created - a.created);
-    const pmId = customer?.invoice_settings?.default_payment_method ?? subscriptions.find((s) => s.default_payment_method)?.default_payment_method ?? null;
-    const paymentMethod = pmId ? await this.get(pmId) : null;
-    return { session, customer, subscriptions, paymentMethod };
-  }
-
-  /** `immediately`: Stripe's portal configured to cancel at once (`subscription_cancel.mode`); otherwise at the period end. */
-  async portalCancel(sessionId: string, subscriptionId: string, immediately = false): Promise<PageResult> {
-    const portal = await this.getPortal(sessionId);
-    if (!portal?.subscriptions.some((s) => s.id === subscriptionId && s.status !== 'canceled')) return { result: 'error', message: 'No such subscription.' };
-    const sub = await this.cancel(subscriptionId, { immediately, reason: null });
-    await this.emit(immediately ? 'customer.subscription.deleted' : 'customer.subscription.updated', sub);
-    return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
-  }
-
-  async portalRenew(sessionId: string, subscriptionId: string): Promise<PageResult> {
-    const portal = await this.getPortal(sessionId);
-    const sub = portal?.subscriptions.find((s) => s.id === subscriptionId);
-    if (!sub || sub.status === 'canceled') return { result: 'error', message: 'No such subscription.' };
-    sub.cancel_at_period_end = false;
-    sub.canceled_at = null;
-    await this.put(sub);
-    await this.emit('customer.subscription.updated', sub);
-    return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
-  }
-
-  async portalUpdateCard(sessionId: string, card: CardInput): Promise<PageResult> {
-    const portal = await this.getPortal(sessionId);
-    if (!portal) return { result: 'error', message: 'This portal session has expired.' };
-    return this.cardStep(portal.session, card, (c) => this.completePortalCard(portal.session, c));
-  }
-
-  private async completePortalCard(session: Obj, card: CardDetails): Promise<string> {
-    const pm = await this.newPaymentMethod(card, session.customer);
-    const customer = await this.must(session.customer, 'customer');
-    customer.invoice_settings = { default_payment_method: pm.id };
-    await this.put(customer);
-    for (const sub of await this.list('subscription', (s) => s.customer === session.customer && s.status !== 'canceled')) {
-      sub.default_payment_method = pm.id;
-      await this.put(sub);
-      await this.emit('customer.subscription.updated', sub);
-    }
-    return `/dev/pay/portal/${session.id}?updated=1`;
-  }
-
-  /** The portal's plan switch: an upgrade at once, a downgrade from the next period (platform §9). */
-  async portalChangePlan(sessionId: string, subscriptionId: string, plan: PaidPlan): Promise<PageResult> {
-    const portal = await this.getPortal(sessionId);
-    const sub = portal?.subscriptions.find((s) => s.id === subscriptionId);
-    if (!sub || sub.status === 'canceled') return { result: 'error', message: 'No such subscription.' };
-    const current = sub.items.data[0].price.lookup_key as PaidPlan;
-    if (current === plan) return { result: 'redirect', url: `/dev/pay/portal/${sessionId}` };
-    this.applyPlanChange(sub, plan, PLAN_PRICE_CENTS[plan] > PLAN_PRICE_CENTS[current] ? 'upgrade' : 'downgrade');
-    await this.put(sub);
-    await this.emit('customer.subscription.updated', sub);
-    return { result: 'redirect', url: `/dev/pay/portal/${sessionId}?plan=${plan}` };
-  }
-
-  // Connect onboarding
-
-  async getAccountLink(id: string) {
-    const link = await this.get(id);
-    if (link?.object !== 'account_link') return null;
-    return { link, account: await this.get(link.account), expired: link.used || link.expires_at < this.nowS() };
-  }
-
-  /** `complete`: the owner filled in everything; otherwise they left with requirements still due. */
-  async finishOnboarding(linkId: string, input: { complete: boolean; businessName?: string }): Promise<PageResult> {
-    const found = await this.getAccountLink(linkId);
-    if (!found?.account) return { result: 'error', message: 'This onboarding link is invalid.' };
-    if (found.expired) return { result: 'redirect', url: found.link.refresh_url };
-    const { link, account } = found;
-    link.used = true;
-    await this.put(link);
-    if (input.businessName?.trim()) account.business_profile = { ...account.business_profile, name: input.businessName.trim() };
-    if (input.complete) {
-      account.details_submitted = true;
-      account.charges_enabled = true;
-      account.payouts_enabled = true;
-      account.capabilities = { card_payments: 'active', transfers: 'active' };
-      account.requirements = { currently_due: [], past_due: [] };
-    } else {
-      account.details_submitted = true;
-      account.requirements = { currently_due: ['external_account'], past_due: [] };
-      account.capabilities = { card_payments: 'pending', transfers: 'pending' };
-    }
-    await this.put(account);
-    await this.emit('account.updated', account, { account: account.id });
-    return { result: 'redirect', url: link.return_url };
   }
 
   // Demo data

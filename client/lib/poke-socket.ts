@@ -13,7 +13,8 @@ export function socketUrl(path: string, apiBase: string, pageOrigin: string): st
   return url.toString();
 }
 
-export function listenOnSocket(url: string, onPoke: () => void, opts: { signal: AbortSignal; maxMs: number }): Promise<void> {
+/** `onOpen` runs once the socket is up (catch up on what changed before it), `onPoke` per poke. */
+export function listenOnSocket(url: string, onPoke: () => void, opts: { signal: AbortSignal; maxMs: number; onOpen?: () => void }): Promise<void> {
   return new Promise((done) => {
     const ws = new WebSocket(url);
     const ping = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send('ping'), POKE_SOCKET_PING_MS);
@@ -27,7 +28,7 @@ export function listenOnSocket(url: string, onPoke: () => void, opts: { signal: 
     const abort = () => ws.close(1000);
     opts.signal.addEventListener('abort', abort);
     // Whatever changed before the socket opened.
-    ws.addEventListener('open', onPoke);
+    ws.addEventListener('open', opts.onOpen ?? onPoke);
     ws.addEventListener('message', (e) => {
       if (e.data === 'poke') onPoke();
     });

@@ -81,7 +81,12 @@ function listenForPokes(rep: HoaReplicache): () => void {
           const offer = (await res.json()) as { transport?: string; url?: string };
           if (offer.transport === 'websocket' && offer.url) {
             const opened = Date.now();
-            await listenOnSocket(socketUrl(offer.url, API_BASE_URL, location.origin), () => void pullSoon(rep), { signal: controller.signal, maxMs: POKE_SOCKET_MAX_MS });
+            // Up again: send what waited here and fetch what changed meanwhile, as the stream below does.
+            await listenOnSocket(socketUrl(offer.url, API_BASE_URL, location.origin), () => void pullSoon(rep), {
+              signal: controller.signal,
+              maxMs: POKE_SOCKET_MAX_MS,
+              onOpen: () => catchUp(rep),
+            });
             // A socket that lived its time reconnects at once; one that was up a while starts the backoff again.
             const lived = Date.now() - opened;
             if (lived >= POKE_SOCKET_MAX_MS) continue;

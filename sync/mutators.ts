@@ -22,13 +22,15 @@ export const noticeTitle = (n: { mutationName: string; subject?: string | null }
 
 const SUBJECT_MAX = 120;
 
+/** A notice's subject as stored: trimmed, at most SUBJECT_MAX characters; null when empty. */
+export const clipSubject = (text: string): string | null => text.trim().slice(0, SUBJECT_MAX) || null;
+
 /** What a change was about (its `subject`), when its mutator names one and the arguments parse; else null. */
 export function mutatorSubject(name: MutatorName, args: unknown): string | null {
   const def = mutatorDefs[name] as { args: z.ZodType; subject?: (args: unknown) => string };
   if (!def.subject) return null;
   const parsed = def.args.safeParse(args);
-  const subject = parsed.success ? def.subject(parsed.data).trim() : '';
-  return subject ? subject.slice(0, SUBJECT_MAX) : null;
+  return parsed.success ? clipSubject(def.subject(parsed.data)) : null;
 }
 
 /** Whether `role` may make this change at all; the refusal's words when not. Checked before arguments are parsed. */

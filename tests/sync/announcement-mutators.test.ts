@@ -8,6 +8,7 @@ import { ANNOUNCEMENT_MESSAGES, type AnnouncementForm } from '../../schema/annou
 import { announcementDeliveries, announcements, emailOutbox, users } from '../../schema/tables';
 import { announcementKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
 import type { SyncedNotice } from '../../sync/areas/notices';
+import { noticeTitle } from '../../sync/mutators';
 import { runJobs } from '../../worker/jobs/runner';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { demoAudience } from '../helpers/demo';
@@ -99,6 +100,8 @@ describe('announcement mutators through the push', () => {
       ['sendAnnouncement', ANNOUNCEMENT_MESSAGES.boardOnly],
       ['updateAnnouncementDraft', ANNOUNCEMENT_MESSAGES.boardOnly],
     ]);
+    // A draft is hidden from residents: the notice of the id-only send does not name it.
+    expect(notices.find((n) => n.mutationName === 'sendAnnouncement')?.subject).toBeNull();
     expect(await t.deps.database.db.select().from(announcements).where(eq(announcements.id, id))).toEqual([]);
     const [after] = await t.deps.database.db.select().from(announcements).where(eq(announcements.id, draft.id));
     expect(after).toMatchObject({ status: 'draft', version: draft.version, title: draft.title });
@@ -140,9 +143,23 @@ describe('announcement mutators through the push', () => {
         'Attachment not found. Please upload the file again.',
       ].sort(),
     );
+    // Id-only sends are named by the row's title where the board member sees it; another HOA's is not named.
+    const sends = board.values<SyncedNotice>('notice/').filter((n) => n.mutationName === 'sendAnnouncement');
+    expect(sends.map((n) => n.subject)).toEqual([null]);
     // The Cedar Park draft is untouched.
     const [cedarAfter] = await t.deps.database.db.select().from(announcements).where(eq(announcements.id, cedarDraft.id));
     expect(cedarAfter).toMatchObject({ status: 'draft', hoaId: cedarDraft.hoaId, title: 'Parking rules update' });
+  });
+
+  it('the notice of a refused id-only change names the row by its title', async () => {
+    t = await createTestApp();
+    const board = await clientFor(t, DEMO.maple.board);
+    const [sent] = await t.deps.database.db.select().from(announcements).where(eq(announcements.title, 'Pool opening weekend'));
+    await board.push([board.mutation('sendAnnouncement', { id: sent.id })]);
+    await board.pull();
+    const [notice] = board.values<SyncedNotice>('notice/');
+    expect(notice).toMatchObject({ mutationName: 'sendAnnouncement', subject: 'Pool opening weekend' });
+    expect(noticeTitle(notice)).toBe('Send announcement “Pool opening weekend” was not saved');
   });
 
   it('sendAnnouncement with a future time schedules it; a time already past when the push arrives sends at once', async () => {

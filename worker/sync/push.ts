@@ -9,7 +9,7 @@
  * - a temporary failure (database busy or unreachable) stops without advancing: the client
  *   retries the same mutation later.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PushResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients } from '../../schema/tables';
@@ -18,7 +18,10 @@ import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { AppError, forbidden } from '../domain/errors';
 import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
-import { argsWithinBounds, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
+import { argsWithinBounds, clipSubject, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
+import { sharedSyncAreas } from '../../sync/areas';
+import { serverSyncAreas } from '../areas/sync';
+import { rowValuesSql } from './values';
 import { serverMutators } from '../areas';
 import type { ServerMutator } from '../areas/types';
 import { createClientGroup, findClientGroup } from './groups';
@@ -117,6 +120,25 @@ async function clientOf(tx: Tx, clients: Map<string, ClientRow>, groupId: string
   return client;
 }
 
+/**
+ * What a refused change was about when its arguments name only a row (`{ id }`, e.g. Send
+ * announcement): that row's title, read through its area's value as the actor sees it (another
+ * HOA's row, or one hidden from them, gives none). Rows without a title give none.
+ */
+async function rowSubject(tx: Tx, actor: Actor, name: MutatorName, args: unknown): Promise<string | null> {
+  const id = (args as { id?: unknown } | null)?.id;
+  const shared = sharedSyncAreas.find((a) => name in a.mutators);
+  if (typeof id !== 'string' || !shared) return null;
+  for (const space of shared.spaces) {
+    const area = serverSyncAreas.find((a) => a.space === space);
+    if (!area) continue;
+    const [row] = await tx.all<{ json: string }>(rowValuesSql(area, actor, sql`SELECT ${id} AS row_id`));
+    const title = row ? (JSON.parse(row.json) as { title?: unknown }).title : undefined;
+    if (row) return typeof title === 'string' ? clipSubject(title) : null;
+  }
+  return null;
+}
+
 /** One mutation, in a savepoint: a refusal leaves none of its writes (and none of its after-commit hooks) behind. */
 async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: ClientRow, m: PushMutation, lapsed: boolean): Promise<Outcome> {
   const expected = client.lastMutationId + 1;
@@ -134,7 +156,7 @@ async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: Clie
       mutationName: isMutatorName(m.name) ? m.name : 'unknown',
       argsSummary: summarizeArgs(m.args),
       message: rejectionMessage(e),
-      subject: isMutatorName(m.name) && argsWithinBounds(m.args) ? mutatorSubject(m.name, m.args) : null,
+      subject: isMutatorName(m.name) && argsWithinBounds(m.args) ? (mutatorSubject(m.name, m.args) ?? (await rowSubject(tx, actor, m.name, m.args))) : null,
     });
   }
   client.lastMutationId = m.id;

@@ -9,7 +9,7 @@ import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import { renderStatement, runRendered, type RenderedStatement, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
-import { columnValuesSql, deltaColumn, rowValuesSql, type ColumnLayout } from './values';
+import { columnValuesSql, deltaColumn, rowValuesSql } from './values';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
 export const CVR_VERSIONS_KEPT = 10;
@@ -21,15 +21,17 @@ export type CvrHeader = typeof syncCvrs.$inferSelect;
  * pull's values go (`PullValues`): drizzle building the areas' long statements cost more than SQLite
  * ran the small ones, on every pull.
  */
-const rendered = new WeakMap<ServerSyncArea, Map<string, RenderedStatement>>();
+const built = new WeakMap<ServerSyncArea, Map<string, unknown>>();
 
-function statementOf(area: ServerSyncArea, key: string, build: () => SQL): RenderedStatement {
-  let byKey = rendered.get(area);
-  if (!byKey) rendered.set(area, (byKey = new Map()));
-  let statement = byKey.get(key);
-  if (!statement) byKey.set(key, (statement = renderStatement(build())));
-  return statement;
+/** What `build` gives for `area` and `key`, built once. */
+function builtOnce<T>(area: ServerSyncArea, key: string, build: () => T): T {
+  let byKey = built.get(area);
+  if (!byKey) built.set(area, (byKey = new Map()));
+  if (!byKey.has(key)) byKey.set(key, build());
+  return byKey.get(key) as T;
 }
+
+const statementOf = (area: ServerSyncArea, key: string, build: () => SQL): RenderedStatement => builtOnce(area, key, () => renderStatement(build()));
 
 /** A viewer whose ids are placeholders: the role alone shapes the statements. */
 const viewerOfRole = (role: Viewer['role']): Viewer => ({ role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') }) as unknown as Viewer;
@@ -149,18 +151,12 @@ async function putOps(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: Pull
   return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
 }
 
-const layouts = new WeakMap<ServerSyncArea, Map<string, ColumnLayout>>();
-
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
 async function putColumns(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues) {
-  let byRole = layouts.get(area);
-  if (!byRole) layouts.set(area, (byRole = new Map()));
-  const statement = statementOf(area, `columns:${viewer.role}`, () => {
-    const { statement, layout } = columnValuesSql(area, viewerOfRole(viewer.role), putIds(area));
-    byRole.set(viewer.role, layout);
-    return statement;
+  const { statement, layout } = builtOnce(area, `columns:${viewer.role}`, () => {
+    const columns = columnValuesSql(area, viewerOfRole(viewer.role), putIds(area));
+    return { statement: renderStatement(columns.statement), layout: columns.layout };
   });
-  const layout = byRole.get(viewer.role)!;
   const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
   const n = row.n as number;
   if (n === 0) return null;

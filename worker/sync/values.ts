@@ -70,13 +70,10 @@ export function columnValuesSql(area: ServerSyncArea, viewer: Viewer, ids: SQL):
     const delta = is(expr, SQLiteColumn) && expr.columnType === 'SQLiteInteger';
     if (delta) layout.deltaFields.push(name);
     const items = sql`group_concat(json_quote(${expr}), ',')`;
-    columns.push(delta ? sql`${items} AS c${sql.raw(String(layout.sent.length))}` : sql`CAST(${items} AS BLOB) AS c${sql.raw(String(layout.sent.length))}`);
+    columns.push(sql`, ${delta ? items : sql`CAST(${items} AS BLOB)`} AS ${sql.raw(`c${layout.sent.length}`)}`);
     layout.sent.push(name);
   }
-  const statement = sql`SELECT count(*) AS n, CAST(group_concat(json_quote(${area.id}), ',') AS BLOB) AS ids${sql.join(
-    columns.map((c) => sql`, ${c}`),
-    sql``,
-  )} ${fromWanted(area, viewer, ids, joins)}`;
+  const statement = sql`SELECT count(*) AS n, CAST(group_concat(json_quote(${area.id}), ',') AS BLOB) AS ids${sql.join(columns)} ${fromWanted(area, viewer, ids, joins)}`;
   return { statement, layout };
 }
 

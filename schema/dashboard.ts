@@ -110,10 +110,6 @@ export function countMetric<V>(
   return { title: opts.title, icon: opts.icon, value: shown.toLocaleString('en-US'), ...changeBetween(current, previous) };
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-/** "$1,250.00" from cents. */
-export const formatCents = (cents: number) => usd.format(cents / 100);
-
 export const isRecent = (t: number | null | undefined, now: number) => t != null && t > now - ACTIVITY_DAYS * DAY && t <= now;
 
 /** Every source's metric and activity over the values of its space; newest activity first. */
@@ -129,6 +125,7 @@ export function computeDashboard(
     if (source.metric) metrics[source.metric.key] = source.metric.compute(values, now);
     if (source.activity) activity.push(...source.activity(values, now));
   }
-  activity.sort((a, b) => (a.time === b.time ? a.id.localeCompare(b.id) : a.time < b.time ? 1 : -1));
+  // Ties by id in code-unit order: ids are ASCII, and localeCompare builds an ICU collator on first use.
+  activity.sort((a, b) => (a.time === b.time ? (a.id < b.id ? -1 : 1) : a.time < b.time ? 1 : -1));
   return { metrics, activity: activity.slice(0, ACTIVITY_LIMIT) };
 }

@@ -4,6 +4,7 @@
  * shown in the en-US short month format in UTC (so every reader sees the day that was chosen).
  */
 import { z } from 'zod';
+import { utcDayFormat, utcLongDayFormat } from './intl';
 
 export const DAY_MS = 86_400_000;
 
@@ -16,13 +17,10 @@ export const dayField = (message: string) =>
     .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), message)
     .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-/**
- * "Dec 5, 2026": en-US short month (community §9), the day in UTC (days are stored as UTC midnights).
- * One formatter for every call: toLocaleDateString with options builds one each time (a list of dates
- * would pay it per row).
- */
-export const formatDay = (at: number) => dayFormat.format(at);
+/** "Dec 5, 2026": en-US short month (community §9), the day in UTC (days are stored as UTC midnights). */
+export const formatDay = (at: number) => utcDayFormat().format(at);
+/** "December 5, 2026", the day in UTC. */
+export const formatLongDay = (at: number) => utcLongDayFormat().format(at);
 
 /** The UTC midnight of the calendar day a clock in this device's time zone shows at `now`. */
 export function localToday(now: number): number {

@@ -1,5 +1,7 @@
 /** Money and days, shared by dues and invoices (community §3, §9): cents stored, USD shown, days as UTC midnights. */
 
+import { usdFormat } from './intl';
+
 const DAY = 86_400_000;
 
 /**
@@ -15,8 +17,10 @@ export function dollarsToCents(dollars: number): number | null {
 
 export const centsToDollars = (cents: number) => cents / 100;
 
-/** `$1,250.00` (community §9: USD). */
-export const formatUsd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+/** `$1,250.00` from cents (community §9: USD). */
+export const formatUsd = (cents: number) => usdFormat().format(cents / 100);
+/** `$1,250.00` from dollars (the plans' prices as the signup and billing screens hold them). */
+export const formatDollars = (dollars: number) => usdFormat().format(dollars);
 
 /** A day as its UTC midnight. */
 export const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;

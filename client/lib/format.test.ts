@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { capitalize, formatAddress, formatCents, formatDate, formatLongDate, formatMoney, formatRelative, initials } from './format';
+import { formatDollars, formatUsd } from '../../schema/money';
+import { capitalize, formatAddress, formatDate, formatLongDate, formatRelative, initials } from './format';
 
 describe('format', () => {
   it('formats USD with cents and thousands separators', () => {
-    expect(formatMoney(1250)).toBe('$1,250.00');
-    expect(formatCents(4900)).toBe('$49.00');
+    expect(formatDollars(1250)).toBe('$1,250.00');
+    expect(formatUsd(4900)).toBe('$49.00');
   });
 
   it('formats dates en-US', () => {

@@ -1,23 +1,15 @@
-/** en-US formatting of money, dates and names (platform §1, DESIGN.md). */
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const longDate = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-const dateTime = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/** en-US formatting of dates and names (platform §1, DESIGN.md); money is `schema/money.ts`'s. */
+import { dateTimeFormat, longDateFormat, relativeTimeFormat, shortDateFormat } from '../../schema/intl';
 
 type DateInput = string | number | Date;
 const toDate = (v: DateInput) => (v instanceof Date ? v : new Date(v));
 
-/** `$1,250.00` from dollars. */
-export const formatMoney = (dollars: number) => usd.format(dollars);
-/** `$49.00` from cents (subscription prices arrive as price_cents). */
-export const formatCents = (cents: number) => usd.format(cents / 100);
 /** `Nov 21, 2026` */
-export const formatDate = (v: DateInput) => shortDate.format(toDate(v));
+export const formatDate = (v: DateInput) => shortDateFormat().format(toDate(v));
 /** `November 21, 2026` */
-export const formatLongDate = (v: DateInput) => longDate.format(toDate(v));
+export const formatLongDate = (v: DateInput) => longDateFormat().format(toDate(v));
 /** `Nov 21, 2026, 3:05 PM` */
-export const formatDateTime = (v: DateInput) => dateTime.format(toDate(v));
+export const formatDateTime = (v: DateInput) => dateTimeFormat().format(toDate(v));
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -32,7 +24,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(v: DateInput, now = Date.now()): string {
   const seconds = Math.round((toDate(v).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relativeTimeFormat().format(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }

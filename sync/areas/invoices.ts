@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { DueFrequency } from '../../schema/dues';
 import { INVOICE_MESSAGES, invoicePolicy, invoiceStatusField, type InvoiceStatus } from '../../schema/invoices';
-import { changeBetween, dashboardSource, formatCents, isRecent, windows } from '../../schema/dashboard';
+import { changeBetween, dashboardSource, isRecent, windows } from '../../schema/dashboard';
+import { formatUsd } from '../../schema/money';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
 
@@ -60,7 +61,7 @@ const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
       return {
         title: 'Outstanding Dues',
         icon: 'dollar',
-        value: formatCents(open.reduce((sum, i) => sum + i.amountCents, 0)),
+        value: formatUsd(open.reduce((sum, i) => sum + i.amountCents, 0)),
         ...changeBetween(open.filter((i) => w.current(i.sentAt)).length, open.filter((i) => w.previous(i.sentAt)).length),
       };
     },
@@ -72,7 +73,7 @@ const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
         id: `payment:${i.id}`,
         type: 'payment' as const,
         title: `Payment received: ${i.due.title}`,
-        description: `${i.recipient.name} paid ${formatCents(i.amountCents)}`,
+        description: `${i.recipient.name} paid ${formatUsd(i.amountCents)}`,
         time: new Date(i.paidAt!).toISOString(),
       })),
 });

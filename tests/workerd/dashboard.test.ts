@@ -5,7 +5,8 @@
  * community card), a request filed over REST shows at once, and residents are refused.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeDashboard, formatCents } from '../../schema/dashboard';
+import { computeDashboard } from '../../schema/dashboard';
+import { formatUsd } from '../../schema/money';
 import { sharedSyncAreas } from '../../sync/areas';
 import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
@@ -54,7 +55,7 @@ describe('dashboard in workerd', () => {
     expect(activity.json.length).toBeGreaterThan(0);
 
     const counted = await countedWithSql(owner.user.hoa_id, now);
-    expect(metrics.json.metrics.outstandingDues.value).toBe(formatCents(counted.outstandingCents));
+    expect(metrics.json.metrics.outstandingDues.value).toBe(formatUsd(counted.outstandingCents));
     expect(metrics.json.metrics.maintenanceRequests.value).toBe(String(counted.requestsThisMonth));
     expect(metrics.json.community).toEqual(counted.community);
   });

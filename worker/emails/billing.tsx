@@ -1,7 +1,9 @@
 /** Money emails: invoice issued, invoice reminder, payment receipt, trial ending. */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { Fact, formatDate, formatLongDate, formatUsd, Layout, renderEmail, styles } from './layout';
+import { formatDay, formatLongDay } from '../../schema/days';
+import { formatUsd } from '../../schema/money';
+import { Fact, Layout, renderEmail, styles } from './layout';
 
 interface InvoiceMail {
   hoaName: string;
@@ -17,13 +19,13 @@ function InvoiceBox(p: { title: string; amountCents: number; dueDate: number }) 
     <Section style={styles.box}>
       <Fact label="For">{p.title}</Fact>
       <Fact label="Amount due">{formatUsd(p.amountCents)}</Fact>
-      <Fact label="Due date">{formatDate(p.dueDate)}</Fact>
+      <Fact label="Due date">{formatDay(p.dueDate)}</Fact>
     </Section>
   );
 }
 
 export function invoiceIssuedEmail(p: InvoiceMail) {
-  const subject = `New invoice from ${p.hoaName}: ${formatUsd(p.amountCents)} due ${formatDate(p.dueDate)}`;
+  const subject = `New invoice from ${p.hoaName}: ${formatUsd(p.amountCents)} due ${formatDay(p.dueDate)}`;
   return renderEmail(
     'invoice-issued',
     subject,
@@ -36,7 +38,7 @@ export function invoiceIssuedEmail(p: InvoiceMail) {
 }
 
 export function invoiceReminderEmail(p: InvoiceMail & { overdue: boolean }) {
-  const subject = p.overdue ? `Overdue: ${p.title} (${formatUsd(p.amountCents)})` : `Reminder: ${p.title} is due ${formatDate(p.dueDate)}`;
+  const subject = p.overdue ? `Overdue: ${p.title} (${formatUsd(p.amountCents)})` : `Reminder: ${p.title} is due ${formatDay(p.dueDate)}`;
   return renderEmail(
     'invoice-reminder',
     subject,
@@ -62,7 +64,7 @@ export function paymentReceiptEmail(p: { hoaName: string; residentName: string; 
       <Section style={styles.box}>
         <Fact label="For">{p.title}</Fact>
         <Fact label="Amount paid">{formatUsd(p.amountCents)}</Fact>
-        <Fact label="Paid on">{formatDate(p.paidAt)}</Fact>
+        <Fact label="Paid on">{formatDay(p.paidAt)}</Fact>
         <Fact label="Reference">{p.reference}</Fact>
       </Section>
     </Layout>,
@@ -70,7 +72,7 @@ export function paymentReceiptEmail(p: { hoaName: string; residentName: string; 
 }
 
 export function trialEndingEmail(p: { hoaName: string; name: string; planName: string; priceCents: number; trialEnd: number; url: string }) {
-  const subject = `Your free trial ends on ${formatLongDate(p.trialEnd)}`;
+  const subject = `Your free trial ends on ${formatLongDay(p.trialEnd)}`;
   return renderEmail(
     'trial-ending',
     subject,
@@ -83,7 +85,7 @@ export function trialEndingEmail(p: { hoaName: string; name: string; planName: s
     >
       <Text style={styles.text}>Hello {p.name},</Text>
       <Text style={styles.text}>
-        The 30-day free trial of the {p.planName} plan for {p.hoaName} ends on {formatLongDate(p.trialEnd)}. After that, the card on file will be charged{' '}
+        The 30-day free trial of the {p.planName} plan for {p.hoaName} ends on {formatLongDay(p.trialEnd)}. After that, the card on file will be charged{' '}
         {formatUsd(p.priceCents)} per month.
       </Text>
     </Layout>,
@@ -105,7 +107,7 @@ export function paymentFailedEmail(p: { hoaName: string; name: string; planName:
       <Text style={styles.text}>Hello {p.name},</Text>
       <Text style={styles.text}>
         We could not charge the card on file {formatUsd(p.amountCents)} for the {p.planName} plan of {p.hoaName}.{' '}
-        {p.nextAttempt ? `We will try again on ${formatLongDate(p.nextAttempt)}.` : 'This was the last attempt, so the subscription has been canceled.'}
+        {p.nextAttempt ? `We will try again on ${formatLongDay(p.nextAttempt)}.` : 'This was the last attempt, so the subscription has been canceled.'}
       </Text>
       <Text style={styles.text}>Please update your billing information so your HOA keeps full access.</Text>
     </Layout>,

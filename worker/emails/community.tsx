@@ -2,7 +2,8 @@
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { sanitizeRichText } from '../services/sanitize';
-import { Fact, formatDate, Layout, renderEmail, styles } from './layout';
+import { formatDay } from '../../schema/days';
+import { Fact, Layout, renderEmail, styles } from './layout';
 
 /** Stored rich text (already sanitised on save) shown in the mail; sanitised again since mail clients run no DOMPurify. */
 function RichText({ html }: { html: string }) {
@@ -46,7 +47,7 @@ export function violationNoticeEmail(p: { hoaName: string; residentName: string;
       <Text style={styles.text}>The board of {p.hoaName} has recorded a compliance violation{p.address ? ` at ${p.address}` : ''}.</Text>
       <Section style={styles.box}>
         <Fact label="Category">{p.category}</Fact>
-        <Fact label="Please resolve by">{formatDate(p.dueDate)}</Fact>
+        <Fact label="Please resolve by">{formatDay(p.dueDate)}</Fact>
       </Section>
       <RichText html={p.messageHtml} />
     </Layout>,

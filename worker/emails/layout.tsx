@@ -91,6 +91,3 @@ export async function renderEmail(template: string, subject: string, element: Re
   return { template, subject, html, text };
 }
 
-export const formatUsd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-export const formatDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(ms);
-export const formatLongDate = (ms: number) => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(ms);

@@ -2,7 +2,7 @@
 import { announcementPolicy } from '../../../schema/announcements';
 import { announcementKey, announcementReadKey, ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE, type SyncedAnnouncement, type SyncedAnnouncementRead } from '../../../sync/areas/announcements';
 import { prefixOf } from '../../../sync/keys';
-import { defineSyncedList, useSyncedList, useSyncedValue } from '../../lib/use-synced-list';
+import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue } from '../../lib/use-synced-list';
 
 export type AnnouncementView = SyncedAnnouncement & { isReadBy: boolean };
 
@@ -10,7 +10,7 @@ export type AnnouncementView = SyncedAnnouncement & { isReadBy: boolean };
 export const isUnread = (a: AnnouncementView) => !a.isReadBy && announcementPolicy.canMarkRead(a);
 
 /** Newest first. */
-export const byNewest = (a: SyncedAnnouncement, b: SyncedAnnouncement) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+export const byNewest = newestFirst((r: SyncedAnnouncement) => r.createdAt);
 
 const READ_PREFIX = prefixOf(ANNOUNCEMENT_READ_SPACE);
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Plan } from '../../../schema/signup';
-import { formatMoney } from '../../lib/format';
+import { formatDollars } from '../../../schema/money';
 import { Badge } from '../../ui/Badge';
 import { cx } from '../../ui/cx';
 import { CheckIcon } from '../../ui/icons';
@@ -36,7 +36,7 @@ export function PlanCard({
         {selected ? <Badge variant="success">Selected</Badge> : badge}
       </div>
       <p className="mt-2 text-neutral-900">
-        <span className="text-3xl font-bold tabular-nums">{formatMoney(plan.price)}</span>
+        <span className="text-3xl font-bold tabular-nums">{formatDollars(plan.price)}</span>
         <span className="text-sm text-neutral-600">/month</span>
       </p>
       <p className="mt-1 text-sm font-medium text-neutral-700">{unitsText(plan)}</p>

@@ -4,7 +4,8 @@ import { PAID_PLAN_NAMES, planDisplayName, PLANS, type PaidPlanName } from '../.
 import { SUBSCRIPTION_MESSAGES as M, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
 import type { ApiUser } from '../../../schema/auth';
 import { api, errorMessage } from '../../lib/api';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatUsd } from '../../../schema/money';
+import { formatDate } from '../../lib/format';
 import { signOut, updateCurrentUser, useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Alert } from '../../ui/Alert';
@@ -94,7 +95,7 @@ export function ReactivationPage() {
             </div>
             <div>
               <dt className="text-neutral-600">Price</dt>
-              <dd className="font-medium text-neutral-900 tabular-nums">{formatCents(sub.plan.price_cents)}/month</dd>
+              <dd className="font-medium text-neutral-900 tabular-nums">{formatUsd(sub.plan.price_cents)}/month</dd>
             </div>
             <div>
               <dt className="text-neutral-600">Canceled</dt>

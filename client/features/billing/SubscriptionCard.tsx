@@ -3,7 +3,8 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { planDisplayName } from '../../../schema/signup';
 import { SUBSCRIPTION_MESSAGES as M, type ApiSubscription } from '../../../schema/subscriptions';
 import { errorMessage } from '../../lib/api';
-import { formatCents, formatDate } from '../../lib/format';
+import { formatUsd } from '../../../schema/money';
+import { formatDate } from '../../lib/format';
 import { Alert } from '../../ui/Alert';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
@@ -66,7 +67,7 @@ export function SubscriptionCard() {
         {sub && (
           <>
             <dl className="divide-y divide-neutral-200">
-              <DetailRow label="Plan">{`${sub.plan.display_name} · ${formatCents(sub.plan.price_cents)}/month`}</DetailRow>
+              <DetailRow label="Plan">{`${sub.plan.display_name} · ${formatUsd(sub.plan.price_cents)}/month`}</DetailRow>
               {sub.status === 'trialing' && sub.trial_end && <DetailRow label="Trial ends">{formatDate(sub.trial_end)}</DetailRow>}
               {!canceled && sub.current_period_end && <DetailRow label="Next billing date">{formatDate(sub.current_period_end)}</DetailRow>}
               <DetailRow label="Units">{sub.plan.max_units == null ? `${sub.address_count} addresses` : `${sub.address_count} of ${sub.plan.max_units} units`}</DetailRow>

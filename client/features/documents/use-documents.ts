@@ -3,10 +3,10 @@ import { DOCUMENT_CATEGORIES, type DocumentCategory } from '../../../schema/docu
 import { DOCUMENT_SPACE, type SyncedDocument } from '../../../sync/areas/documents';
 import { prefixOf } from '../../../sync/keys';
 import type { Predicate } from '../../lib/synced-collection';
-import { defineSyncedList, useSyncedList, type SyncedListOptions } from '../../lib/use-synced-list';
+import { defineSyncedList, newestFirst, useSyncedList, type SyncedListOptions } from '../../lib/use-synced-list';
 
 /** Newest first (ties by id, so equal times keep one order). */
-export const byNewest = (a: SyncedDocument, b: SyncedDocument) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+export const byNewest = newestFirst((r: SyncedDocument) => r.createdAt);
 
 type Counter = 'public' | DocumentCategory;
 

@@ -5,14 +5,12 @@ import { dueKey, DUE_SPACE, type SyncedDue } from '../../../sync/areas/dues';
 import { invoiceKey, INVOICE_SPACE, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { prefixOf } from '../../../sync/keys';
 import type { BadgeVariant } from '../../ui';
-import { defineSyncedList, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
-
-const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
 /** Newest first. */
-export const dueList = defineSyncedList({ name: 'dues', prefix: prefixOf(DUE_SPACE), compare: (a: SyncedDue, b: SyncedDue) => b.createdAt - a.createdAt || byId(a, b) });
+export const dueList = defineSyncedList({ name: 'dues', prefix: prefixOf(DUE_SPACE), compare: newestFirst((d: SyncedDue) => d.createdAt) });
 /** By due date, latest first (the REST list's default order, community §7). */
-export const invoiceList = defineSyncedList({ name: 'invoices', prefix: prefixOf(INVOICE_SPACE), compare: (a: SyncedInvoice, b: SyncedInvoice) => b.dueDate - a.dueDate || byId(a, b) });
+export const invoiceList = defineSyncedList({ name: 'invoices', prefix: prefixOf(INVOICE_SPACE), compare: newestFirst((i: SyncedInvoice) => i.dueDate) });
 
 export const useDueList = (options: SyncedListOptions<SyncedDue>) => useSyncedList(dueList, options);
 export const useInvoiceList = (options: SyncedListOptions<SyncedInvoice>) => useSyncedList(invoiceList, options);

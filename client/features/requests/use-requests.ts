@@ -2,10 +2,10 @@
 import { REQUEST_CATEGORIES, REQUEST_COUNTERS, type RequestCategory } from '../../../schema/requests';
 import { prefixOf } from '../../../sync/keys';
 import { requestKey, REQUEST_SPACE, type SyncedRequest } from '../../../sync/areas/requests';
-import { defineSyncedList, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
+import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
 /** Newest filed first. */
-export const byNewest = (a: SyncedRequest, b: SyncedRequest) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+export const byNewest = newestFirst((r: SyncedRequest) => r.createdAt);
 
 type Counter = `counter${number}` | `category:${RequestCategory}`;
 

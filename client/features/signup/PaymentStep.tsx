@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CARD_FORM_DELAY_MS, planDisplayName, PLANS, SIGNUP_MESSAGES as M, TRIAL_DAYS, type TrialResponse } from '../../../schema/signup';
 import { errorMessage } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
+import { formatDollars } from '../../../schema/money';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -84,7 +84,7 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
           <dd className="font-medium text-neutral-900">{r.user.name}</dd>
           <dt className="text-neutral-600">Plan</dt>
           <dd className="font-medium text-neutral-900">
-            {planDisplayName(plan.name)} · {formatMoney(plan.price)}/month after the {TRIAL_DAYS}-day free trial
+            {planDisplayName(plan.name)} · {formatDollars(plan.price)}/month after the {TRIAL_DAYS}-day free trial
           </dd>
         </dl>
       </Card>

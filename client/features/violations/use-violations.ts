@@ -3,10 +3,10 @@ import { localToday } from '../../../schema/days';
 import { VIOLATION_CATEGORIES, VIOLATION_COUNTERS, violationPolicy, type ViolationCategory } from '../../../schema/violations';
 import { prefixOf } from '../../../sync/keys';
 import { violationKey, VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
-import { defineSyncedList, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
+import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
 /** Newest issued first. */
-export const byNewest = (a: SyncedViolation, b: SyncedViolation) => b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+export const byNewest = newestFirst((r: SyncedViolation) => r.createdAt);
 
 type Counter = `counter${number}` | `category:${ViolationCategory}`;
 

@@ -7,7 +7,7 @@ import { VIOLATION_CATEGORIES, VIOLATION_COUNTERS } from '../../../schema/violat
 import { prefixOf } from '../../../sync/keys';
 import { VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
 import { formatDate } from '../../lib/format';
-import { defineSyncedList, useSyncedList } from '../../lib/use-synced-list';
+import { defineSyncedList, newestFirst, useSyncedList } from '../../lib/use-synced-list';
 import { CountGrid, RecentItems, type StatDef } from '../../ui';
 import { ViolationStatusBadge } from './badges';
 import { categoryCount, counterValue, useViolationList } from './use-violations';
@@ -17,7 +17,7 @@ type Counts = ReturnType<typeof useViolationList>['counters'];
 export const RECENT_ACTIVITY = 3;
 
 /** Latest activity first (a message or a status change gives the violation a new `updatedAt`). */
-const recentList = defineSyncedList({ name: 'recent-violations', prefix: prefixOf(VIOLATION_SPACE), compare: (a: SyncedViolation, b: SyncedViolation) => b.updatedAt - a.updatedAt || a.id.localeCompare(b.id) });
+const recentList = defineSyncedList({ name: 'recent-violations', prefix: prefixOf(VIOLATION_SPACE), compare: newestFirst((v: SyncedViolation) => v.updatedAt) });
 
 function lastLine(v: SyncedViolation) {
   const last = v.history[v.history.length - 1];

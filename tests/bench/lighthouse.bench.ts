@@ -3,6 +3,11 @@
  * performance on mobile (Lighthouse's default throttling) and desktop, for /login and, signed in as a
  * board member, /announcements. Also the JavaScript the first screen loads (gzipped, as sent). Prints
  * figures; asserts nothing.
+ *
+ * BENCH_LIGHTHOUSE_DETAIL=1 also prints, for each run, the scripts' start-up cost, the main thread's
+ * breakdown, the LCP element, the long tasks, and where the main thread's time went by package
+ * (./main-thread.ts; the build then carries hidden source maps). The sampling profiler slows the page
+ * down (TBT about doubles), so a detailed run's scores are not comparable with a plain run's.
  */
 import { execSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -12,6 +17,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
 import { startBenchServer } from './bench-server';
+import { mainThreadByPackage } from './main-thread';
 import { median } from './stats';
 
 interface Figures {
@@ -25,6 +31,8 @@ interface Figures {
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Audits only the rows whose name matches (e.g. `announcements, mobile`), for a quick look while changing one. */
 const ONLY = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? '');
+const DETAIL = Boolean(process.env.BENCH_LIGHTHOUSE_DETAIL);
+const BUILT = 'dist/client';
 
 /**
  * One Lighthouse run. Storage reset on (Lighthouse's default: the HTTP cache, the service worker and
@@ -32,7 +40,14 @@ const ONLY = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? '');
  * IndexedDB stay, so a signed-in page opens signed in). Null when the run failed.
  */
 async function auditOnce(url: string, port: number, form: 'mobile' | 'desktop'): Promise<Figures | null> {
-  const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+  const flags = {
+    port,
+    output: 'json' as const,
+    logLevel: 'error' as const,
+    onlyCategories: ['performance'],
+    // V8's sampling profiler in the trace, for the breakdown by package.
+    ...(DETAIL ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
+  };
   const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined);
   const lhr = result!.lhr;
   if (lhr.runtimeError) {
@@ -41,7 +56,7 @@ async function auditOnce(url: string, port: number, form: 'mobile' | 'desktop'):
   }
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-  if (process.env.BENCH_LIGHTHOUSE_DETAIL) {
+  if (DETAIL) {
     const bootup = (lhr.audits['bootup-time']?.details as { items?: { url: string; scripting: number; scriptParseCompile: number }[] } | undefined)?.items ?? [];
     for (const b of bootup.slice(0, 6)) console.log(`    ${b.url.replace(/^https?:\/\/[^/]+/, '')}: scripting ${b.scripting.toFixed(0)} ms, parse ${b.scriptParseCompile.toFixed(0)} ms`);
     const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel: string; duration: number }[] } | undefined)?.items ?? [];
@@ -50,6 +65,9 @@ async function auditOnce(url: string, port: number, form: 'mobile' | 'desktop'):
     const lcpParts = (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type: string; nodeLabel?: string; snippet?: string }[] } | undefined)?.items ?? [];
     const lcpNode = lcpParts.find((p) => p.type === 'node');
     if (lcpNode) console.log(`    LCP element: ${lcpNode.snippet ?? ''} "${(lcpNode.nodeLabel ?? '').slice(0, 100)}"`);
+    // Observed (unthrottled) times: Lighthouse's mobile figures simulate a CPU four times slower.
+    const trace = (result!.artifacts as { Trace?: { traceEvents: unknown[] } }).Trace;
+    if (trace) console.log(`    main thread by package (observed): ${mainThreadByPackage(trace.traceEvents, BUILT).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
     const longTasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; duration: number; startTime: number }[] } | undefined)?.items ?? [];
     console.log(`    long tasks: ${longTasks.map((t) => `${t.duration.toFixed(0)} ms at ${t.startTime.toFixed(0)} (${t.url.replace(/^https?:\/\/[^/]+/, '') || '?'})`).join(', ')}`);
   }
@@ -78,7 +96,7 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop'): Pro
 const row = (name: string, { figures: f, scores }: { figures: Figures; scores: number[] }) =>
   `  ${name.padEnd(26)} score ${String(f.score).padStart(3)} (${scores.join(', ')})   FCP ${(f.fcp / 1000).toFixed(2)} s   LCP ${(f.lcp / 1000).toFixed(2)} s   TBT ${f.tbt.toFixed(0).padStart(4)} ms   JS ${f.scriptKb.toFixed(1)} KB transferred`;
 
-execSync('npx vite build --logLevel warn', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+execSync(`npx vite build --logLevel warn${DETAIL ? ' --sourcemap hidden' : ''}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 const server = await startBenchServer();
 const { url } = server;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });

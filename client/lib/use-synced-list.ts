@@ -50,8 +50,8 @@ export const defineSyncedList = <Item, C extends string = never, Row = Item, Joi
 
 /**
  * Newest first by `time`, ties by id in code-unit order. Ids are ASCII; `localeCompare` would order
- * them by locale rules for nothing, and its first call builds an ICU collator (about 15 ms of a
- * phone's start, measured in a CPU profile of /announcements).
+ * them by locale rules for nothing, and its first call builds an ICU collator (72–94 ms of
+ * /announcements' start at a 4× CPU slowdown, docs/decisions.md).
  */
 export const newestFirst =
   <T extends { id: string }>(time: (item: T) => number) =>

@@ -13,3 +13,6 @@ import type { ServerSyncArea } from '../sync/area';
 import { noticeSyncArea } from '../sync/notices';
 
 export const serverSyncAreas: ServerSyncArea[] = [announcementSyncArea, announcementReadSyncArea, documentSyncArea, noticeSyncArea, requestSyncArea, violationSyncArea, dueSyncArea, invoiceSyncArea];
+
+/** The server half of the key space `space` (`announcement`, …); undefined for a space no area serves. */
+export const serverSyncAreaOf = (space: string): ServerSyncArea | undefined => serverSyncAreas.find((a) => a.space === space);

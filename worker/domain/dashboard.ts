@@ -9,7 +9,7 @@ import { computeDashboard, DASHBOARD_MESSAGES, type CommunityInfo, type Dashboar
 import { isPrivileged } from '../../schema/roles';
 import { addresses, users } from '../../schema/tables';
 import { sharedSyncAreas } from '../../sync/areas';
-import { serverSyncAreas } from '../areas/sync';
+import { serverSyncAreaOf } from '../areas/sync';
 import type { AppDeps } from '../deps';
 import type { Viewer } from '../sync/area';
 import { rowValuesSql } from '../sync/values';
@@ -20,7 +20,7 @@ const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard
 
 /** Every value of `space` the viewer may see, as the pull would send it. */
 async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Promise<unknown[]> {
-  const area = serverSyncAreas.find((a) => a.space === space);
+  const area = serverSyncAreaOf(space);
   if (!area) throw new Error(`dashboard source ${space} has no server sync area`);
   const ids = sql`SELECT ${area.id} AS row_id FROM ${area.table} WHERE ${area.visible(viewer)}`;
   const rows = await deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, ids));

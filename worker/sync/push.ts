@@ -20,7 +20,7 @@ import { AppError, forbidden } from '../domain/errors';
 import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
 import { argsWithinBounds, clipSubject, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
 import { sharedSyncAreas } from '../../sync/areas';
-import { serverSyncAreas } from '../areas/sync';
+import { serverSyncAreaOf } from '../areas/sync';
 import { rowValuesSql } from './values';
 import { serverMutators } from '../areas';
 import type { ServerMutator } from '../areas/types';
@@ -130,7 +130,7 @@ async function rowSubject(tx: Tx, actor: Actor, name: MutatorName, args: unknown
   const shared = sharedSyncAreas.find((a) => name in a.mutators);
   if (typeof id !== 'string' || !shared) return null;
   for (const space of shared.spaces) {
-    const area = serverSyncAreas.find((a) => a.space === space);
+    const area = serverSyncAreaOf(space);
     if (!area) continue;
     const [row] = await tx.all<{ json: string }>(rowValuesSql(area, actor, sql`SELECT ${id} AS row_id`));
     const title = row ? (JSON.parse(row.json) as { title?: unknown }).title : undefined;

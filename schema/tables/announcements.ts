@@ -27,6 +27,14 @@ export const announcements = sqliteTable(
     scheduledAt: ms('scheduled_at'),
     deletedAt: ms('deleted_at'),
     version: integer('version').notNull().default(1),
+    /**
+     * How many of its `announcement_deliveries` rows have each status, kept by triggers on that
+     * table (migrations/0010_delivery-counts.sql), so every writer keeps them right and a pull reads
+     * them instead of counting each row's deliveries. Writers still bump `version` (the value shows them).
+     */
+    deliveriesPending: integer('deliveries_pending').notNull().default(0),
+    deliveriesDelivered: integer('deliveries_delivered').notNull().default(0),
+    deliveriesFailed: integer('deliveries_failed').notNull().default(0),
   },
   // `announcements_newest`: an HOA's list, newest first, read in index order (no sort).
   // `announcements_due`: the scheduled-sending job looks up due rows across HOAs.

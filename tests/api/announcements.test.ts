@@ -237,6 +237,33 @@ describe('announcements API', () => {
     expect(mailer.sent.filter((m) => m.to === DEMO.maple.resident).length).toBe(1);
   });
 
+  it('the delivery counts stored on the announcement follow its delivery rows, whoever writes them', async () => {
+    await setup();
+    mailer.failing.add(DEMO.maple.resident2);
+    const a = await draft();
+    await call(t, 'POST', `/api/announcements/${a._id}/send`, { token: board, body: {} });
+    const stored = async () => {
+      const [row] = await t.deps.database.db
+        .select({ pending: announcements.deliveriesPending, delivered: announcements.deliveriesDelivered, failed: announcements.deliveriesFailed })
+        .from(announcements)
+        .where(eq(announcements.id, a._id));
+      return row;
+    };
+    const recounted = async () => {
+      const rows = await t.deps.database.db.select({ status: announcementDeliveries.status }).from(announcementDeliveries).where(eq(announcementDeliveries.announcementId, a._id));
+      return { pending: 0, delivered: 0, failed: 0, ...Object.fromEntries(['pending', 'delivered', 'failed'].map((s) => [s, rows.filter((r) => r.status === s).length])) };
+    };
+    expect((await stored()).failed).toBe(1);
+    expect(await stored()).toEqual(await recounted());
+    // A retry moves the failed one back to pending; a delivery row removed takes its count with it.
+    await call(t, 'POST', `/api/announcements/${a._id}/retry`, { token: board, body: {} });
+    expect(await stored()).toEqual(await recounted());
+    await t.write((tx) => tx.delete(announcementDeliveries).where(and(eq(announcementDeliveries.announcementId, a._id), eq(announcementDeliveries.email, DEMO.maple.resident))));
+    expect(await stored()).toEqual(await recounted());
+    const after = await call(t, 'GET', `/api/announcements/${a._id}`, { token: board });
+    expect(after.json.delivery_counts.total).toBe(after.json.delivery_stats.total_sent);
+  });
+
   it('every delivery failed: status failed, "Retry Send" (retry with no ids) recovers it', async () => {
     await setup();
     const rita = await userId(DEMO.maple.resident);

@@ -9,7 +9,7 @@ import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import { renderStatement, runRendered, type RenderedStatement, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
-import { columnValuesSql, deltaColumn, rowValuesSql } from './values';
+import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
 export const CVR_VERSIONS_KEPT = 10;
@@ -135,26 +135,30 @@ export function patchRowIds(groupId: string | Placeholder, area: ServerSyncArea,
   return sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${since ?? -1}`;
 }
 
-/** The ids of the area's rows a pull puts, from the pull's placeholders. */
-const putIds = (area: ServerSyncArea) => patchRowIds(placeholder('groupId'), area, placeholder('since'));
+/**
+ * The rows of an area a pull puts: after `refreshEntries` the live entries are exactly the visible
+ * rows, so a reset reads those from the table (no join with the entries); otherwise the entries
+ * changed since the cookie, from the pull's placeholders.
+ */
+const putRows = (area: ServerSyncArea, reset: boolean): WantedRows => (reset ? 'every visible row' : patchRowIds(placeholder('groupId'), area, placeholder('since')));
 
 /**
  * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
  * reach the response as the bytes SQLite wrote, never decoded into a JS string and encoded back.
  */
-async function putOps(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues) {
-  const statement = statementOf(area, `patch:${viewer.role}`, () =>
+async function putOps(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
+  const statement = statementOf(area, `patch:${viewer.role}:${reset ? 'reset' : 'since'}`, () =>
     sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
-      FROM (${rowValuesSql(area, viewerOfRole(viewer.role), putIds(area))}) AS v`,
+      FROM (${rowValuesSql(area, viewerOfRole(viewer.role), putRows(area, reset))}) AS v`,
   );
   const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
   return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
 }
 
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
-async function putColumns(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues) {
-  const { statement, layout } = builtOnce(area, `columns:${viewer.role}`, () => {
-    const columns = columnValuesSql(area, viewerOfRole(viewer.role), putIds(area));
+async function putColumns(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
+  const { statement, layout } = builtOnce(area, `columns:${viewer.role}:${reset ? 'reset' : 'since'}`, () => {
+    const columns = columnValuesSql(area, viewerOfRole(viewer.role), putRows(area, reset));
     return { statement: renderStatement(columns.statement), layout: columns.layout };
   });
   const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
@@ -196,7 +200,8 @@ export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
   const values = valuesOf(groupId, viewer, { since: since ?? -1 });
   for (const area of areas) {
-    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values) : await putOps(tx, area, viewer, values);
+    const reset = since === null;
+    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values, reset) : await putOps(tx, area, viewer, values, reset);
     if (puts) {
       patch.ops.push(puts.text);
       patch.size += puts.n;

@@ -18,11 +18,16 @@ export interface SyncValueSql {
   joins?: SQL;
 }
 
+/** Which rows' values: those in a list of ids (a statement selecting `row_id`), or every visible row. */
+export type WantedRows = SQL | 'every visible row';
+
 /**
- * The rows a value is read from: the area's visible rows whose id is in `ids`. The CROSS JOIN walks
- * the wanted ids first, so the cost follows the ids, not the table.
+ * The rows a value is read from: the area's visible rows, those whose id is in `ids` unless every
+ * visible row is wanted. The CROSS JOIN walks the wanted ids first, so the cost follows the ids,
+ * not the table; every visible row is read straight from the table (a pull's reset: no join).
  */
-function fromWanted(area: ServerSyncArea, viewer: Viewer, ids: SQL, joins: SQL | undefined): SQL {
+function fromWanted(area: ServerSyncArea, viewer: Viewer, ids: WantedRows, joins: SQL | undefined): SQL {
+  if (ids === 'every visible row') return sql`FROM ${area.table} ${joins ?? sql``} WHERE ${area.visible(viewer)}`;
   return sql`FROM (${ids}) AS wanted CROSS JOIN ${area.table} ${joins ?? sql``}
     WHERE ${area.id} = wanted.row_id AND ${area.visible(viewer)}`;
 }
@@ -33,8 +38,8 @@ const fieldName = (name: string) => {
   return sql.raw(`'${name}'`);
 };
 
-/** The values of the visible rows in `ids`, a row each: `id` and `json` (the value as JSON text). */
-export function rowValuesSql(area: ServerSyncArea, viewer: Viewer, ids: SQL): SQL {
+/** The values of the wanted visible rows, a row each: `id` and `json` (the value as JSON text). */
+export function rowValuesSql(area: ServerSyncArea, viewer: Viewer, ids: WantedRows): SQL {
   const { fields, joins } = area.value(viewer);
   const pairs = Object.entries(fields).map(([name, expr]) => sql`${fieldName(name)}, ${expr}`);
   return sql`SELECT ${area.id} AS id, json_object(${sql.join(pairs, sql`, `)}) AS json ${fromWanted(area, viewer, ids, joins)}`;
@@ -52,12 +57,12 @@ export interface ColumnLayout {
 }
 
 /**
- * The values of the visible rows in `ids` as one row: `n` (how many), `ids` (the row ids as JSON
+ * The values of the wanted visible rows as one row: `n` (how many), `ids` (the row ids as JSON
  * array items, comma-separated) and per sent field `c<i>` its JSON items in the same order; all as
  * BLOBs, bytes SQLite wrote that go on the wire as they are (delta fields excepted, as text).
  * json_quote turns text into a JSON string, NULL into null, and leaves JSON from json() as it is.
  */
-export function columnValuesSql(area: ServerSyncArea, viewer: Viewer, ids: SQL): { statement: SQL; layout: ColumnLayout } {
+export function columnValuesSql(area: ServerSyncArea, viewer: Viewer, ids: WantedRows): { statement: SQL; layout: ColumnLayout } {
   const { fields, joins } = area.value(viewer);
   const layout: ColumnLayout = { fields: Object.keys(fields), idFields: [], deltaFields: [], sent: [] };
   const columns: SQL[] = [];

@@ -5,7 +5,7 @@
  * delivered) or `failed`. Scheduled sends go out from a job; failed deliveries can be retried.
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { ANNOUNCEMENT_MESSAGES, announcementPolicy, type DeliveryCounts } from '../../../schema/announcements';
+import { ANNOUNCEMENT_MESSAGES, announcementPolicy } from '../../../schema/announcements';
 import { announcementDeliveries, announcements, emailOutbox, hoas } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -22,26 +22,6 @@ import { getAnnouncement, type AnnouncementRow } from './read';
 import { announcementRows } from './sync';
 
 type DeliveryRow = typeof announcementDeliveries.$inferSelect;
-
-/** Counts of each announcement's delivery rows by status. */
-async function deliveryCounts(db: DbOrTx, hoaId: string, ids: string[]): Promise<Map<string, DeliveryCounts>> {
-  const out = new Map<string, DeliveryCounts>();
-  for (const part of chunks(ids)) {
-    const rows = await db
-      .select({ announcementId: announcementDeliveries.announcementId, status: announcementDeliveries.status, n: count() })
-      .from(announcementDeliveries)
-      // `+`: the tenant check must not steer SQLite to the hoa_id index; (announcement_id, status) serves the grouping.
-      .where(and(inArray(announcementDeliveries.announcementId, part), sql`+${announcementDeliveries.hoaId} = ${hoaId}`))
-      .groupBy(announcementDeliveries.announcementId, announcementDeliveries.status);
-    for (const r of rows) {
-      const c = out.get(r.announcementId) ?? { total: 0, delivered: 0, failed: 0, pending: 0 };
-      c[r.status] += r.n;
-      c.total += r.n;
-      out.set(r.announcementId, c);
-    }
-  }
-  return out;
-}
 
 /** What an announcement's mail is about in the outbox (delivery statistics count by it). */
 export const announcementRef = (id: string) => `announcement:${id}`;
@@ -181,15 +161,11 @@ export async function settleAnnouncementDeliveries(deps: AppDeps, opts: { announ
     const done = await tx.all<{ id: string }>(unsettled);
     const touched = [...new Set([...updated.map((u) => u.announcementId), ...done.map((d) => d.id)])];
     for (const part of chunks(touched)) {
-      const rows = await tx.select().from(announcements).where(inArray(announcements.id, part));
-      for (const hoaId of new Set(rows.map((r) => r.hoaId))) {
-        const counts = await deliveryCounts(tx, hoaId, rows.filter((r) => r.hoaId === hoaId).map((r) => r.id));
-        for (const row of rows.filter((r) => r.hoaId === hoaId)) {
-          const c = counts.get(row.id) ?? { total: 0, delivered: 0, failed: 0, pending: 0 };
-          const status = row.status === 'sending' && c.pending === 0 ? (c.delivered > 0 ? 'sent' : 'failed') : row.status;
-          // A new version even when the status stays: the delivery counts in the value changed.
-          await announcementRows.update(deps, tx, eq(announcements.id, row.id), { status, updatedAt: now });
-        }
+      // Read after the update above: the delivery counts on each row are current (kept by triggers).
+      for (const row of await tx.select().from(announcements).where(inArray(announcements.id, part))) {
+        const status = row.status === 'sending' && row.deliveriesPending === 0 ? (row.deliveriesDelivered > 0 ? 'sent' : 'failed') : row.status;
+        // A new version even when the status stays: the delivery counts in the value changed.
+        await announcementRows.update(deps, tx, eq(announcements.id, row.id), { status, updatedAt: now });
       }
     }
     return touched.length;

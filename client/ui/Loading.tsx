@@ -1,7 +1,7 @@
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
-/** Full-screen splash while the session loads. */
+/** Full-screen splash while the session loads. client/index.html paints the same markup before the scripts load: change both. */
 export function LoadingSplash({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">

@@ -80,7 +80,7 @@ describe('dev pages per provider', () => {
 });
 
 describe('the Node entry', () => {
-  it('listens on 127.0.0.1 unless HOST says otherwise, and keeps its data folder and database private', async () => {
+  it('listens on 127.0.0.1 unless HOST says otherwise, names the port it got in its links, and keeps its data folder and database private', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hoa-node-'));
     const running = await startNodeServer({
       port: 0,
@@ -94,6 +94,8 @@ describe('the Node entry', () => {
     try {
       const address = running.server.address() as { address: string; port: number };
       expect(address.address).toBe('127.0.0.1');
+      // Port 0 (any free port): the links the app writes name the port it listens on.
+      expect(running.deps.config.appUrl).toBe(`http://localhost:${address.port}`);
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
       expect(statSync(join(dataDir, 'db', 'hoa.db')).mode & 0o777).toBe(0o600);
       expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);

@@ -48,15 +48,8 @@ export type SyncedListSpec<Item, C extends string = never> = CollectionSpec<Item
 /** Types a spec from its parts (`Item` from `compare`, or from the join's `merge`; counter names from `counters`). */
 export const defineSyncedList = <Item, C extends string = never, Row = Item, Joined = unknown>(spec: CollectionSpec<Item, C, Row, Joined>): SyncedListSpec<Item, C> => spec;
 
-/**
- * Newest first by `time`, ties by id in code-unit order. Ids are ASCII; `localeCompare` would order
- * them by locale rules for nothing, and its first call builds an ICU collator (72–94 ms of
- * /announcements' start at a 4× CPU slowdown, docs/decisions.md).
- */
-export const newestFirst =
-  <T extends { id: string }>(time: (item: T) => number) =>
-  (a: T, b: T): number =>
-    time(b) - time(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** The one order of synced lists (sync/order.ts), here with the rest of the list kit. */
+export { newestFirst } from '../../sync/order';
 
 /** A collection stays watched this long after its last screen closed, so going back to a list is instant. */
 export const KEEP_WARM_MS = 30_000;

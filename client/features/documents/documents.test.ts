@@ -44,11 +44,11 @@ describe('the documents list', () => {
       doc('a', 1_000, { category: 'Bylaws' }),
       doc('b', 3_000, { category: 'Financials', isPublic: false }),
       doc('c', 2_000, { category: 'Financials' }),
-      // Same time as c: the id breaks the tie, so the order is one everywhere.
+      // Same time as c: the id breaks the tie, the greater first, as the REST list orders them (sync/order.ts).
       doc('d', 2_000, { category: 'Meeting Minutes', isPublic: false }),
     ];
     collection.applyDiff(rows.map((d) => ({ op: 'add', key: documentKey(d.id), newValue: cached(d) })));
-    expect(collection.sorted.map((d) => d.id)).toEqual(['b', 'c', 'd', 'a']);
+    expect(collection.sorted.map((d) => d.id)).toEqual(['b', 'd', 'c', 'a']);
     expect(collection.counters()).toMatchObject({ public: 2, Bylaws: 1, Financials: 2, 'Meeting Minutes': 1, Legal: 0 });
 
     // Made Board Only: the public count follows.

@@ -8,6 +8,7 @@ import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient } from '
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
+import { newestFirst } from '../../../sync/order';
 import { preparedInTransaction, preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
@@ -25,10 +26,10 @@ export const isOut = (status: AnnouncementRow['status']) => status !== 'draft' &
 /** The cache values of the visible rows `ids` selects (a subquery of `row_id`), newest first. */
 async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedAnnouncement[]> {
   const rows = await db.all<{ id: string; json: string }>(announcementValuesSql(viewer, ids));
-  return rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(newestFirst);
+  return rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(byNewest);
 }
 
-const newestFirst = (a: SyncedAnnouncement, b: SyncedAnnouncement) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+const byNewest = newestFirst((a: SyncedAnnouncement) => a.createdAt);
 
 async function readByViewer(db: DbOrTx, viewer: Viewer, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
@@ -145,7 +146,7 @@ export async function listAnnouncements(database: Pick<Database, 'db' | 'client'
   const { db } = database;
   const total = await countUnderCounters(database, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(visibleAnnouncements(actor)))[0].n);
   const rows = await pageRead(actor.role)(database, { hoaId: actor.hoaId, userId: actor.userId, limit: q.limit, offset: (q.page - 1) * q.limit });
-  const values = rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(newestFirst);
+  const values = rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(byNewest);
   const marks = values.length ? await readMarks(database, { userId: actor.userId, hoaId: actor.hoaId, ids: JSON.stringify(values.map((v) => v.id)) }) : [];
   const read = new Set(marks.map((m) => m.id));
   const totalPages = Math.ceil(total / q.limit);

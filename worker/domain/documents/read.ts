@@ -8,6 +8,7 @@ import { DOCUMENT_MESSAGES, RECENT_UPLOADS, type ApiDocument, type ApiDocumentPa
 import { documents } from '../../../schema/tables';
 import { fileSizeText } from '../../../schema/uploads';
 import type { SyncedDocument } from '../../../sync/areas/documents';
+import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { jsonUnderCounters } from '../../sync/counted';
@@ -38,12 +39,12 @@ export function toApiDocument(d: SyncedDocument): ApiDocument {
   };
 }
 
-const newestFirst = (a: SyncedDocument, b: SyncedDocument) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1);
+const byNewest = newestFirst((a: SyncedDocument) => a.createdAt);
 
 /** The values of the visible rows `ids` selects, newest first. */
 async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedDocument[]> {
   const rows = await db.all<{ id: string; json: string }>(documentValuesSql(viewer, ids));
-  return rows.map((r) => JSON.parse(r.json) as SyncedDocument).sort(newestFirst);
+  return rows.map((r) => JSON.parse(r.json) as SyncedDocument).sort(byNewest);
 }
 
 /** One document row the viewer may see, or 404 (another HOA's, a deleted one, Board Only for a resident). */

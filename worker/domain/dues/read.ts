@@ -7,6 +7,7 @@ import { DUE_MESSAGES, duePolicy, type ApiDue } from '../../../schema/dues';
 import { isoDay } from '../../../schema/money';
 import { dues } from '../../../schema/tables';
 import type { SyncedDue } from '../../../sync/areas/dues';
+import { newestFirst } from '../../../sync/order';
 import type { DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { notFound } from '../errors';
@@ -65,6 +66,6 @@ export async function getDue(db: DbOrTx, actor: Viewer, id: string): Promise<Api
 export async function listDues(db: DbOrTx, actor: Viewer): Promise<{ docs: ApiDue[]; totalDocs: number }> {
   const ids = sql`SELECT ${dues.id} AS row_id FROM ${dues} WHERE ${visibleDues(actor)} ORDER BY ${dues.createdAt} DESC, ${dues.id} DESC LIMIT 1000`;
   const values = await valuesOf(db, actor, ids);
-  values.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
+  values.sort(newestFirst((d) => d.createdAt));
   return { docs: values.map(toApiDue), totalDocs: values.length };
 }

@@ -8,6 +8,7 @@ import { INVOICE_MESSAGES, type ApiInvoice, type ApiInvoicePage, type InvoiceLis
 import { dayOf, isoDay } from '../../../schema/money';
 import { invoices } from '../../../schema/tables';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
+import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
@@ -135,6 +136,6 @@ export async function listPayments(db: DbOrTx, actor: Viewer): Promise<{ docs: A
   const ids = sql`SELECT ${invoices.id} AS row_id FROM ${invoices} WHERE ${and(visibleInvoices(actor), sql`+${invoices.status} = 'paid'`)}
     ORDER BY ${invoices.dueDate} DESC, ${invoices.id} DESC LIMIT 500`;
   const values = await valuesOf(db, actor, ids);
-  values.sort((a, b) => b.dueDate - a.dueDate || compare(b.id, a.id));
+  values.sort(newestFirst((i) => i.dueDate));
   return { docs: values.map(toApiInvoice), totalDocs: values.length };
 }

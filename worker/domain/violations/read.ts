@@ -11,6 +11,7 @@ import { toApiHistoryEntry, type SyncedThreadMessage } from '../../../schema/thr
 import { toApiAttachment } from '../../../schema/uploads';
 import { VIOLATION_MESSAGES, violationPolicy, type ApiViolation, type ApiViolationMessage, type ApiViolationPage, type ViolationListQuery } from '../../../schema/violations';
 import type { SyncedViolation } from '../../../sync/areas/violations';
+import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
@@ -98,7 +99,7 @@ export async function listViolations(database: Pick<Database, 'db' | 'client'>, 
   const page = sql`SELECT ${violations.id} AS row_id FROM ${violations} WHERE ${where}
     ORDER BY ${violations.createdAt} DESC, ${violations.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   const values = await valuesOf(db, actor, page);
-  values.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  values.sort(newestFirst((v) => v.createdAt));
   const totalPages = Math.ceil(total / q.limit);
   return { docs: values.map((v) => toApiViolation(v, now)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
 }

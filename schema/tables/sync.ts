@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { ROLES } from '../roles';
 import { hoaId, id, ms } from './columns';
 
@@ -11,6 +11,11 @@ export const syncClientGroups = sqliteTable(
   'sync_client_groups',
   {
     id: id(),
+    /**
+     * The group's short key in `sync_cvr_entries` (a row per synced row it holds): an integer there
+     * instead of the text id keeps every entry and index key about 35 bytes shorter.
+     */
+    number: integer('number').notNull(),
     userId: text('user_id').notNull(),
     hoaId: hoaId(),
     /** Version of the newest CVR; the pull cookie's `order`. */
@@ -21,7 +26,11 @@ export const syncClientGroups = sqliteTable(
     updatedAt: ms('updated_at').notNull(),
   },
   // By user, most recently used first: the per-user cap forgets the oldest.
-  (t) => [index('sync_client_groups_user').on(t.userId, t.updatedAt, t.createdAt), index('sync_client_groups_hoa').on(t.hoaId)],
+  (t) => [
+    index('sync_client_groups_user').on(t.userId, t.updatedAt, t.createdAt),
+    index('sync_client_groups_hoa').on(t.hoaId),
+    uniqueIndex('sync_client_groups_number').on(t.number),
+  ],
 );
 
 export const syncClients = sqliteTable(
@@ -65,7 +74,8 @@ export const syncCvrs = sqliteTable(
 export const syncCvrEntries = sqliteTable(
   'sync_cvr_entries',
   {
-    clientGroupId: text('client_group_id').notNull(),
+    /** The group's `number` (sync_client_groups). */
+    groupNumber: integer('group_number').notNull(),
     area: text('area').notNull(),
     rowId: text('row_id').notNull(),
     version: integer('version').notNull(),
@@ -73,11 +83,11 @@ export const syncCvrEntries = sqliteTable(
     deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.clientGroupId, t.area, t.rowId] }),
+    primaryKey({ columns: [t.groupNumber, t.area, t.rowId] }),
     // A patch reads one area at a time: with the area in the key, an area's read skips the others' entries.
-    index('sync_cvr_entries_patch').on(t.clientGroupId, t.area, t.patchVersion),
+    index('sync_cvr_entries_patch').on(t.groupNumber, t.area, t.patchVersion),
     // Tombstones only: pruning finds the old ones without walking every live entry.
-    index('sync_cvr_entries_tombstones').on(t.clientGroupId, t.patchVersion).where(sql`deleted = 1`),
+    index('sync_cvr_entries_tombstones').on(t.groupNumber, t.patchVersion).where(sql`deleted = 1`),
   ],
 );
 

@@ -8,7 +8,7 @@ import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../../schema/auth';
 import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
-import { emailOutbox, syncClientGroups, syncNotices, users } from '../../schema/tables';
+import { emailOutbox, syncClientGroups, syncCvrEntries, syncNotices, users } from '../../schema/tables';
 import { MAX_CLIENT_GROUPS_PER_USER } from '../../worker/sync/groups';
 import { MAX_OPEN_NOTICES_PER_USER } from '../../worker/sync/notices';
 import { WriteOutsideTransactionError } from '../../worker/db';
@@ -292,6 +292,9 @@ describe('sync storage per user', () => {
     }
     const groups = await t.deps.database.db.select().from(syncClientGroups).where(eq(syncClientGroups.userId, user.id));
     expect(groups).toHaveLength(MAX_CLIENT_GROUPS_PER_USER);
+    // Their stored views went with them: every CVR entry left belongs to a kept group.
+    const entries = await t.deps.database.db.selectDistinct({ group: syncCvrEntries.groupNumber }).from(syncCvrEntries);
+    expect(entries.map((e) => e.group).sort()).toEqual(groups.map((g) => g.number).sort());
     // The forgotten group starts over, as Replicache does after ClientStateNotFound.
     expect(await first.pull()).toEqual({ error: 'ClientStateNotFound' });
   });

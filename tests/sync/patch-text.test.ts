@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { announcements, hoas, syncCvrEntries, users } from '../../schema/tables';
+import { announcements, hoas, syncClientGroups, syncCvrEntries, users } from '../../schema/tables';
 import { keyOf } from '../../sync/keys';
 import { serverSyncAreas } from '../../worker/areas/sync';
 import { bumpChanges } from '../../worker/sync/changes';
@@ -83,12 +83,13 @@ async function earlierText(t: TestApp, email: string, groupId: string, since: nu
   const [user] = await t.deps.database.db.select().from(users).where(eq(users.email, email));
   const viewer = { userId: user.id, hoaId: user.hoaId, role: user.role };
   const patch: unknown[] = since === null ? [{ op: 'clear' }] : [];
+  const [group] = await t.deps.database.db.select({ number: syncClientGroups.number }).from(syncClientGroups).where(eq(syncClientGroups.id, groupId));
   for (const area of serverSyncAreas) {
-    const rows = await t.deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, patchRowIds(groupId, area, since)));
+    const rows = await t.deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, patchRowIds(group.number, area, since)));
     for (const r of rows) patch.push({ op: 'put', key: keyOf(area.space, r.id), value: JSON.parse(r.json) });
   }
   if (since !== null) {
-    const gone = await t.deps.database.db.select().from(syncCvrEntries).where(eq(syncCvrEntries.clientGroupId, groupId));
+    const gone = await t.deps.database.db.select().from(syncCvrEntries).where(eq(syncCvrEntries.groupNumber, group.number));
     for (const e of gone) if (e.deleted && e.patchVersion > since) patch.push({ op: 'del', key: keyOf(e.area, e.rowId) });
   }
   return JSON.stringify({ cookie: sent.cookie, lastMutationIDChanges: sent.lastMutationIDChanges, patch });

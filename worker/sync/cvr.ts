@@ -38,7 +38,8 @@ const viewerOfRole = (role: Viewer['role']): Viewer => ({ role, hoaId: sql.place
 
 /** The values a pull's statements take. */
 type PullValues = {
-  groupId: string;
+  /** The group's `number`, its key in sync_cvr_entries. */
+  groupNumber: number;
   hoaId: string;
   userId: string;
   patchVersion?: number;
@@ -46,8 +47,8 @@ type PullValues = {
   since?: number;
 };
 
-const valuesOf = (groupId: string, viewer: Viewer, more: Omit<PullValues, 'groupId' | 'hoaId' | 'userId'> = {}): PullValues => ({
-  groupId,
+const valuesOf = (groupNumber: number, viewer: Viewer, more: Omit<PullValues, 'groupNumber' | 'hoaId' | 'userId'> = {}): PullValues => ({
+  groupNumber,
   hoaId: viewer.hoaId,
   userId: viewer.userId,
   ...more,
@@ -69,19 +70,19 @@ function changedSince(area: ServerSyncArea): SQL {
  * are re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
  * order) so their cost does not grow with the table. Returns how many entries changed.
  */
-async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer: Viewer, patchVersion: number, sinceSeq?: number, fresh = false): Promise<number> {
+async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, viewer: Viewer, patchVersion: number, sinceSeq?: number, fresh = false): Promise<number> {
   const logged = sinceSeq !== undefined;
-  const values = valuesOf(groupId, viewer, { patchVersion, sinceSeq });
+  const values = valuesOf(groupNumber, viewer, { patchVersion, sinceSeq });
   const upsert = statementOf(area, `refresh:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
     const visible = area.visible(viewerOfRole(viewer.role));
     const source = logged ? sql`(${changedSince(area)}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
     const restrictTable = logged ? sql` AND ${area.id} = candidates.row_id` : sql``;
     // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
     return sql`
-      INSERT INTO ${syncCvrEntries} (client_group_id, area, row_id, version, patch_version, deleted)
-      SELECT ${placeholder('groupId')}, ${area.space}, ${area.id}, ${area.version}, ${placeholder('patchVersion')}, 0 FROM ${source}
+      INSERT INTO ${syncCvrEntries} (group_number, area, row_id, version, patch_version, deleted)
+      SELECT ${placeholder('groupNumber')}, ${area.space}, ${area.id}, ${area.version}, ${placeholder('patchVersion')}, 0 FROM ${source}
       WHERE ${visible}${restrictTable}
-      ON CONFLICT (client_group_id, area, row_id) DO UPDATE
+      ON CONFLICT (group_number, area, row_id) DO UPDATE
         SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
         WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`;
   });
@@ -94,11 +95,11 @@ async function refreshArea(tx: Tx, groupId: string, area: ServerSyncArea, viewer
     return logged
       ? sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}
-        WHERE (client_group_id, area, row_id) IN (SELECT ${placeholder('groupId')}, ${area.space}, row_id FROM (${changedSince(area)}))
+        WHERE (group_number, area, row_id) IN (SELECT ${placeholder('groupNumber')}, ${area.space}, row_id FROM (${changedSince(area)}))
           AND deleted = 0 AND ${notVisible}`
       : sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}
-        WHERE client_group_id = ${placeholder('groupId')} AND area = ${area.space} AND deleted = 0 AND ${notVisible}`;
+        WHERE group_number = ${placeholder('groupNumber')} AND area = ${area.space} AND deleted = 0 AND ${notVisible}`;
   });
   const deleted = await runRendered(tx, gone, values);
   return upserted.rowsAffected + deleted.rowsAffected;
@@ -110,12 +111,12 @@ export type RefreshPlan =
   /** HOA areas from the change log after `hoaSeq`; user areas when `userChanged`. */
   | { kind: 'incremental'; hoaSeq: number | null; userChanged: boolean };
 
-export async function refreshEntries(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
+export async function refreshEntries(tx: Tx, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
   let changed = 0;
   for (const area of areas) {
-    if (plan.kind === 'full') changed += await refreshArea(tx, groupId, area, viewer, patchVersion, undefined, plan.fresh);
-    else if (area.scope === 'hoa' && plan.hoaSeq !== null) changed += await refreshArea(tx, groupId, area, viewer, patchVersion, plan.hoaSeq);
-    else if (area.scope === 'user' && plan.userChanged) changed += await refreshArea(tx, groupId, area, viewer, patchVersion);
+    if (plan.kind === 'full') changed += await refreshArea(tx, groupNumber, area, viewer, patchVersion, undefined, plan.fresh);
+    else if (area.scope === 'hoa' && plan.hoaSeq !== null) changed += await refreshArea(tx, groupNumber, area, viewer, patchVersion, plan.hoaSeq);
+    else if (area.scope === 'user' && plan.userChanged) changed += await refreshArea(tx, groupNumber, area, viewer, patchVersion);
   }
   return changed;
 }
@@ -131,8 +132,8 @@ export interface SyncPatch {
 }
 
 /** The ids of the live entries of `area` a patch from CVR version `since` puts (all of them for a reset). */
-export function patchRowIds(groupId: string | Placeholder, area: ServerSyncArea, since: number | null | Placeholder): SQL {
-  return sql`SELECT row_id FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND area = ${area.space} AND deleted = 0 AND patch_version > ${since ?? -1}`;
+export function patchRowIds(groupNumber: number | Placeholder, area: ServerSyncArea, since: number | null | Placeholder): SQL {
+  return sql`SELECT row_id FROM ${syncCvrEntries} WHERE group_number = ${groupNumber} AND area = ${area.space} AND deleted = 0 AND patch_version > ${since ?? -1}`;
 }
 
 /**
@@ -140,7 +141,7 @@ export function patchRowIds(groupId: string | Placeholder, area: ServerSyncArea,
  * rows, so a reset reads those from the table (no join with the entries); otherwise the entries
  * changed since the cookie, from the pull's placeholders.
  */
-const putRows = (area: ServerSyncArea, reset: boolean): WantedRows => (reset ? 'every visible row' : patchRowIds(placeholder('groupId'), area, placeholder('since')));
+const putRows = (area: ServerSyncArea, reset: boolean): WantedRows => (reset ? 'every visible row' : patchRowIds(placeholder('groupNumber'), area, placeholder('since')));
 
 /**
  * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
@@ -196,9 +197,9 @@ export type PatchFormat = 'ops' | 'columns';
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  * SQLite writes the puts' text, one fragment per area: values never become JS objects on the way.
  */
-export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[], viewer: Viewer, since: number | null, format: PatchFormat = 'ops'): Promise<SyncPatch> {
+export async function buildPatch(tx: Tx, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, since: number | null, format: PatchFormat = 'ops'): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
-  const values = valuesOf(groupId, viewer, { since: since ?? -1 });
+  const values = valuesOf(groupNumber, viewer, { since: since ?? -1 });
   for (const area of areas) {
     const reset = since === null;
     const puts = format === 'columns' ? await putColumns(tx, area, viewer, values, reset) : await putOps(tx, area, viewer, values, reset);
@@ -210,7 +211,7 @@ export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[
   if (since !== null) {
     // `deleted = 1` written out: the tombstones' partial index serves only that literal condition.
     const dels = await tx.all<{ area: string; rowId: string }>(
-      sql`SELECT area, row_id AS rowId FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND deleted = 1 AND patch_version > ${since}`,
+      sql`SELECT area, row_id AS rowId FROM ${syncCvrEntries} WHERE group_number = ${groupNumber} AND deleted = 1 AND patch_version > ${since}`,
     );
     for (const d of dels) patch.ops.push(JSON.stringify({ op: 'del', key: keyOf(d.area, d.rowId) }));
     patch.size += dels.length;
@@ -219,10 +220,10 @@ export async function buildPatch(tx: Tx, groupId: string, areas: ServerSyncArea[
 }
 
 /** After a new version: forget headers no client should still hold, and tombstones none of the kept ones need. */
-export async function pruneCvr(tx: Tx, groupId: string, newestVersion: number): Promise<void> {
+export async function pruneCvr(tx: Tx, group: { id: string; number: number }, newestVersion: number): Promise<void> {
   const oldestKept = newestVersion - CVR_VERSIONS_KEPT + 1;
   if (oldestKept <= 1) return;
-  await tx.delete(syncCvrs).where(and(eq(syncCvrs.clientGroupId, groupId), lte(syncCvrs.cvrVersion, oldestKept - 1)));
+  await tx.delete(syncCvrs).where(and(eq(syncCvrs.clientGroupId, group.id), lte(syncCvrs.cvrVersion, oldestKept - 1)));
   // A client at a kept version K ≥ oldestKept already has every deletion stamped at or before it.
-  await tx.run(sql`DELETE FROM ${syncCvrEntries} WHERE client_group_id = ${groupId} AND deleted = 1 AND patch_version <= ${oldestKept}`);
+  await tx.run(sql`DELETE FROM ${syncCvrEntries} WHERE group_number = ${group.number} AND deleted = 1 AND patch_version <= ${oldestKept}`);
 }

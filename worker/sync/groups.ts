@@ -4,7 +4,7 @@
  * with copies of its view: the least recently used ones are forgotten. If such a group comes back its
  * pull answers ClientStateNotFound and Replicache starts it over with a fresh view.
  */
-import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { syncClientGroups, syncClients, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../db';
 import type { Actor } from '../domain/actor';
@@ -34,16 +34,19 @@ export async function createClientGroup(tx: Tx, actor: Actor, groupId: string, n
     .from(syncClientGroups)
     .where(and(eq(syncClientGroups.userId, actor.userId), keep.length ? notInArray(syncClientGroups.id, keep.map((g) => g.id)) : undefined));
   if (stale.length > 0) await deleteClientGroups(tx, stale.map((g) => g.id));
+  // The next number, through the unique index (the write lock is held: no other writer takes it).
+  const number = sql<number>`(SELECT coalesce(max(${syncClientGroups.number}), 0) + 1 FROM ${syncClientGroups})`;
   const [group] = await tx
     .insert(syncClientGroups)
-    .values({ id: groupId, userId: actor.userId, hoaId: actor.hoaId, cvrVersion: 0, clientVersion: 0, createdAt: now, updatedAt: now })
+    .values({ id: groupId, number, userId: actor.userId, hoaId: actor.hoaId, cvrVersion: 0, clientVersion: 0, createdAt: now, updatedAt: now })
     .returning();
   return group;
 }
 
 /** Removes groups with their clients and stored views. */
 export async function deleteClientGroups(tx: Tx, ids: string[]): Promise<void> {
-  await tx.delete(syncCvrEntries).where(inArray(syncCvrEntries.clientGroupId, ids));
+  const numbers = tx.select({ number: syncClientGroups.number }).from(syncClientGroups).where(inArray(syncClientGroups.id, ids));
+  await tx.delete(syncCvrEntries).where(inArray(syncCvrEntries.groupNumber, numbers));
   await tx.delete(syncCvrs).where(inArray(syncCvrs.clientGroupId, ids));
   await tx.delete(syncClients).where(inArray(syncClients.clientGroupId, ids));
   await tx.delete(syncClientGroups).where(inArray(syncClientGroups.id, ids));

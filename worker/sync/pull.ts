@@ -158,12 +158,12 @@ async function pullInTransaction(
     !latest || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
       ? { kind: 'full', fresh }
       : { kind: 'incremental', hoaSeq: latest.hoaSeq !== counters.hoaSeq ? latest.hoaSeq : null, userChanged: latest.userSeq !== counters.userSeq };
-  await refreshEntries(tx, groupId, areas, actor, nextVersion, plan);
+  await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
 
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
   const reset = !base || base.role !== actor.role;
   const since = reset ? null : base.cvrVersion;
-  const patch = await buildPatch(tx, groupId, areas, actor, since, format);
+  const patch = await buildPatch(tx, group.number, areas, actor, since, format);
   const clients = await tx
     .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
     .from(syncClients)
@@ -179,7 +179,7 @@ async function pullInTransaction(
 
   await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, createdAt: now });
   await tx.update(syncClientGroups).set({ cvrVersion: nextVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
-  await pruneCvr(tx, groupId, nextVersion);
+  await pruneCvr(tx, group, nextVersion);
   return { cookie: cookieOf(nextVersion), lastMutationIDChanges, patch };
 }
 

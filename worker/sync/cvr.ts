@@ -95,7 +95,7 @@ async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, vi
     return logged
       ? sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}
-        WHERE (group_number, area, row_id) IN (SELECT ${placeholder('groupNumber')}, ${area.space}, row_id FROM (${changedSince(area)}))
+        WHERE group_number = ${placeholder('groupNumber')} AND area = ${area.space} AND row_id IN (${changedSince(area)})
           AND deleted = 0 AND ${notVisible}`
       : sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootScript } from './vite.boot.ts';
+import { loadingSplash } from './vite.splash.ts';
 import { chunkOf, resetChunkRegions } from './vite.chunks.ts';
 
 /**
@@ -14,6 +15,7 @@ export default defineConfig({
   plugins: [
     { name: 'chunk-regions', buildStart: resetChunkRegions },
     bootScript(),
+    loadingSplash(),
     react(),
     tailwindcss(),
     // The offline app shell: precache the built assets, answer every navigation with index.html,

@@ -1,4 +1,5 @@
-import { cx } from './cx';
+// With the extension: the loading splash renders it from Vite's config (vite.splash.ts).
+import { cx } from './cx.ts';
 
 export function Spinner({ className }: { className?: string }) {
   return (

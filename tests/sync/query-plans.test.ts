@@ -1,8 +1,8 @@
 /**
  * Every statement a list, a pull or a push runs is served by an index: SQLite's plan for it has no
  * temporary B-tree (a sort or grouping of every row), no full scan of a tenant table, and no walk of
- * a client group's whole stored view. The plans
- * are read with EXPLAIN QUERY PLAN on the statements the requests really ran, with their arguments.
+ * a client group's whole stored view. The plans are read with EXPLAIN QUERY PLAN on the statements
+ * the requests really ran, with their arguments.
  */
 import type { InArgs, InStatement, Transaction } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';

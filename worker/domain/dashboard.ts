@@ -4,7 +4,7 @@
  * runs here over the synced values this viewer would pull, so the two answer the same; the
  * community figures come from the directory (not synced). Board and superadmin only (§6).
  */
-import { and, count, countDistinct, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, isNull } from 'drizzle-orm';
 import { computeDashboard, DASHBOARD_MESSAGES, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';
 import { isPrivileged } from '../../schema/roles';
 import { addresses, users } from '../../schema/tables';
@@ -22,8 +22,7 @@ const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard
 async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Promise<unknown[]> {
   const area = serverSyncAreaOf(space);
   if (!area) throw new Error(`dashboard source ${space} has no server sync area`);
-  const ids = sql`SELECT ${area.id} AS row_id FROM ${area.table} WHERE ${area.visible(viewer)}`;
-  const rows = await deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, ids));
+  const rows = await deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, 'every visible row'));
   return rows.map((r) => JSON.parse(r.json));
 }
 

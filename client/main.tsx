@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { startSync } from './lib/replicache';
@@ -9,10 +9,16 @@ import './styles.css';
 startSession();
 startSync();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <App />
-    </Provider>
-  </StrictMode>,
+// A transition: React renders the first screen in slices that yield to the browser, where an
+// urgent render was one task of its own (the first run of React's code costs most of it). The
+// splash index.html holds stays until the commit.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <Provider store={store}>
+        <App />
+      </Provider>
+    </StrictMode>,
+  ),
 );

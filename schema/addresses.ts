@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Role, UserStatus } from './roles';
 import { pageFields } from './validation';
+import { lazy } from './lazy';
 
 export const ADDRESS_MESSAGES = {
   // §5
@@ -43,12 +44,12 @@ export const addressSaved = (a: { street: string; unit_number?: string | null },
   `Address "${addressLabel(a)}" ${verb} successfully`;
 export const addressDeleted = (a: { street: string; unit_number?: string | null }) => `Address "${addressLabel(a)}" deleted successfully`;
 
-export const streetField = z
+export const streetField = lazy(() => z
   .string({ error: M.streetRequired })
   .trim()
   .min(1, { error: M.streetRequired, abort: true })
   .min(STREET_MIN, M.streetTooShort)
-  .max(STREET_MAX, M.streetTooLong);
+  .max(STREET_MAX, M.streetTooLong));
 
 /** Optional text: an empty value is omitted (null on the wire, §5). */
 const optionalText = (max: number, message: string) =>
@@ -60,15 +61,15 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-export const unitNumberField = optionalText(UNIT_MAX, M.unitTooLong);
+export const unitNumberField = lazy(() => optionalText(UNIT_MAX, M.unitTooLong));
 
 /** `POST /api/addresses`, `PUT /api/addresses/:id` and the Add/Edit Address dialogs. */
-export const addressSchema = z.object({
+export const addressSchema = lazy(() => z.object({
   street: streetField,
   unit_number: unitNumberField,
   is_rented: z.boolean().default(false),
   notes: optionalText(NOTES_MAX, M.notesTooLong),
-});
+}));
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressForm = z.output<typeof addressSchema>;
 
@@ -91,7 +92,7 @@ export const addressKey = (street: string, unit: string | null | undefined) =>
 
 /** The page of the directory (not shown by the spec: 20). */
 export const ADDRESS_PAGE_SIZE = 20;
-export const addressListQuery = z.object(pageFields(ADDRESS_PAGE_SIZE));
+export const addressListQuery = lazy(() => z.object(pageFields(ADDRESS_PAGE_SIZE)));
 
 export interface ApiResident {
   _id: string;

@@ -4,6 +4,7 @@ import { richTextField } from './rich-text';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type ApiAttachment } from './uploads';
 import { isPrivileged, type Role } from './roles';
 import { pageFields } from './validation';
+import { lazy } from './lazy';
 
 export const ANNOUNCEMENT_CATEGORIES = ['general', 'maintenance', 'event', 'reminder', 'urgent'] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
@@ -100,7 +101,7 @@ export const ANNOUNCEMENT_MESSAGE_MAX = 100_000;
 export const ANNOUNCEMENT_RECIPIENTS_MAX = 5_000;
 
 /** Attachment metadata as the API and the mutators carry it (community §3): `file_type` is the extension. */
-export const announcementAttachmentSchema = z.object(
+export const announcementAttachmentSchema = lazy(() => z.object(
   {
     s3_key: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(600),
     filename: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(255),
@@ -112,11 +113,11 @@ export const announcementAttachmentSchema = z.object(
     file_type: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().toLowerCase().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(10),
   },
   { error: ANNOUNCEMENT_MESSAGES.attachmentInvalid },
-);
+));
 export type AnnouncementAttachmentInput = z.infer<typeof announcementAttachmentSchema>;
 
 /** The fields of the create and edit forms, POST/PUT bodies and the draft mutators (snake_case, as on the wire). */
-export const announcementFields = {
+export const announcementFields = lazy(() => ({
   title: z
     .string({ error: ANNOUNCEMENT_MESSAGES.titleRequired })
     .max(ANNOUNCEMENT_TITLE_MAX * 4, { error: ANNOUNCEMENT_MESSAGES.titleTooLong, abort: true })
@@ -135,7 +136,7 @@ export const announcementFields = {
   attachment: announcementAttachmentSchema.nullable().default(null),
   /** Sent by the spec's client; every announcement goes in-app and by email, so the value is ignored. */
   delivery_methods: z.array(z.string().max(20)).max(5).optional(),
-};
+}));
 
 /** A custom audience needs at least one recipient (community §5), reported on `custom_recipients`. */
 function requireRecipients(value: { audience_type: AudienceType; custom_recipients: string[] }, ctx: z.RefinementCtx) {
@@ -145,24 +146,24 @@ function requireRecipients(value: { audience_type: AudienceType; custom_recipien
 }
 
 /** Create/edit form and `POST /api/announcements`, `PUT /api/announcements/:id` bodies. */
-export const announcementFormSchema = z.object(announcementFields).superRefine(requireRecipients);
+export const announcementFormSchema = lazy(() => z.object(announcementFields).superRefine(requireRecipients));
 export type AnnouncementFormInput = z.input<typeof announcementFormSchema>;
 export type AnnouncementForm = z.output<typeof announcementFormSchema>;
 
 /** `POST /api/announcements/:id/send`: no body sends now; a future ISO time schedules it (a past one sends now). */
-export const sendAnnouncementSchema = z.object({
+export const sendAnnouncementSchema = lazy(() => z.object({
   scheduled_at: z.iso.datetime({ offset: true, error: ANNOUNCEMENT_MESSAGES.scheduledAtInvalid }).nullable().optional(),
-});
+}));
 export type SendAnnouncementInput = z.infer<typeof sendAnnouncementSchema>;
 
 /** `POST /api/announcements/:id/retry`: the users to retry; empty means every failed delivery. */
-export const retryAnnouncementSchema = z.object({
+export const retryAnnouncementSchema = lazy(() => z.object({
   user_ids: z.array(z.string().trim().min(1).max(64)).max(ANNOUNCEMENT_RECIPIENTS_MAX).default([]),
-});
+}));
 
 /** `GET /api/announcements` query. The spec does not show the page size: 20, at most 100. */
 export const ANNOUNCEMENT_PAGE_SIZE = 20;
-export const announcementListQuery = z.object(pageFields(ANNOUNCEMENT_PAGE_SIZE));
+export const announcementListQuery = lazy(() => z.object(pageFields(ANNOUNCEMENT_PAGE_SIZE)));
 
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** Platform spec §5 and §8: the texts users see, defined once for client and server. */
 export const AUTH_MESSAGES = {
@@ -34,48 +35,48 @@ export const AUTH_MESSAGES = {
 } as const;
 
 const M = AUTH_MESSAGES;
-const email = z.string({ error: M.invalidEmail }).trim().toLowerCase().email(M.invalidEmail);
-const password6 = z.string({ error: M.passwordMin6 }).min(6, M.passwordMin6);
-const activationPassword = z
+const email = lazy(() => z.string({ error: M.invalidEmail }).trim().toLowerCase().email(M.invalidEmail));
+const password6 = lazy(() => z.string({ error: M.passwordMin6 }).min(6, M.passwordMin6));
+const activationPassword = lazy(() => z
   .string({ error: M.activationPasswordMin })
   .min(8, M.activationPasswordMin)
   .max(72, M.activationPasswordMax)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.activationPasswordRule);
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.activationPasswordRule));
 
 // ---- API bodies (the server validates these) ----
-export const loginBody = z.object({ email, password: password6 });
-export const forgotPasswordBody = z.object({ email });
-export const resetPasswordBody = z.object({
+export const loginBody = lazy(() => z.object({ email, password: password6 }));
+export const forgotPasswordBody = lazy(() => z.object({ email }));
+export const resetPasswordBody = lazy(() => z.object({
   token: z.string({ error: M.resetTokenMissing }).min(1, M.resetTokenMissing),
   password: password6,
-});
-export const verifyResetTokenQuery = z.object({
+}));
+export const verifyResetTokenQuery = lazy(() => z.object({
   token: z.string({ error: M.resetTokenMissing }).min(1, M.resetTokenMissing),
-});
-export const activateBody = z.object({
+}));
+export const activateBody = lazy(() => z.object({
   token: z.string({ error: M.activationLinkMissing }).min(1, M.activationLinkMissing),
   name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired),
   password: activationPassword,
-});
-export const changePasswordBody = z.object({
+}));
+export const changePasswordBody = lazy(() => z.object({
   currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
   newPassword: z.string({ error: M.newPasswordMin6 }).min(6, M.newPasswordMin6),
-});
+}));
 
 // ---- Forms (the client validates these; they add the confirmation fields) ----
-export const resetPasswordForm = z
+export const resetPasswordForm = lazy(() => z
   .object({ password: password6, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] });
-export const activationForm = z
+  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] }));
+export const activationForm = lazy(() => z
   .object({
     name: activateBody.shape.name,
     password: activationPassword,
     confirmPassword: z.string().min(1, M.confirmationRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] });
-export const changePasswordForm = changePasswordBody
+  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] }));
+export const changePasswordForm = lazy(() => changePasswordBody
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: M.newPasswordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, { message: M.newPasswordsDontMatch, path: ['confirmPassword'] }));
 
 /** The user as the API returns it (platform §3). */
 export interface ApiUser {

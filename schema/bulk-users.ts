@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ADDRESS_MESSAGES, STREET_MAX, STREET_MIN, UNIT_MAX } from './addresses';
 import { PHONE_MAX, USER_MESSAGES, USER_NAME_MAX } from './users';
+import { lazy } from './lazy';
 
 export const BULK_MESSAGES = {
   notCsv: 'Please upload a CSV file (.csv)',
@@ -152,7 +153,7 @@ export const isBlankRecord = (r: BulkCsvRecord) => Object.values(r).every((v) =>
 
 // ------------------------------------------------------------------ the rules of a row
 
-const emailFormat = z.email();
+const emailFormat = lazy(() => z.email());
 
 /** Every broken rule of every row (§5), in row order; duplicates are reported on the later rows. */
 export function checkBulkRows(rows: readonly BulkUserRow[]): BulkIssue[] {
@@ -198,7 +199,7 @@ export function bulkPayload(rows: readonly BulkUserRow[]): BulkUserRow[] {
 
 /** `POST /api/users/bulk` body: the shape and sizes; the rules above run on the parsed rows. */
 const text = (max: number) => z.string().max(max * 4);
-export const bulkUsersBody = z.object({
+export const bulkUsersBody = lazy(() => z.object({
   users: z
     .array(
       z.object({
@@ -213,7 +214,7 @@ export const bulkUsersBody = z.object({
     )
     .min(1, M.empty)
     .max(BULK_MAX_ROWS, M.tooManyRows),
-});
+}));
 
 export interface BulkResult {
   usersCreated: number;

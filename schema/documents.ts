@@ -1,6 +1,7 @@
 /** Document vault (community §2–§9): categories, the spec's messages, limits, the policy and the REST shapes, shared by client and server. */
 import { z } from 'zod';
 import { isPrivileged, type Role } from './roles';
+import { lazy } from './lazy';
 
 export const DOCUMENT_CATEGORIES = ['Bylaws', 'Financials', 'Meeting Minutes', 'Legal', 'Architectural', 'Insurance', 'Maintenance', 'Other'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
@@ -57,52 +58,52 @@ export const documentPolicy = {
   },
 };
 
-const title = z
+const title = lazy(() => z
   .string({ error: DOCUMENT_MESSAGES.required })
   .max(DOCUMENT_TITLE_MAX * 4, { error: DOCUMENT_MESSAGES.titleTooLong, abort: true })
   .trim()
   .min(1, DOCUMENT_MESSAGES.required)
-  .max(DOCUMENT_TITLE_MAX, DOCUMENT_MESSAGES.titleTooLong);
-const category = z.enum(DOCUMENT_CATEGORIES, { error: (issue) => (issue.input === undefined || issue.input === '' ? DOCUMENT_MESSAGES.required : DOCUMENT_MESSAGES.categoryInvalid) });
-const notes = z.string().max(DOCUMENT_NOTES_MAX, DOCUMENT_MESSAGES.notesTooLong);
+  .max(DOCUMENT_TITLE_MAX, DOCUMENT_MESSAGES.titleTooLong));
+const category = lazy(() => z.enum(DOCUMENT_CATEGORIES, { error: (issue) => (issue.input === undefined || issue.input === '' ? DOCUMENT_MESSAGES.required : DOCUMENT_MESSAGES.categoryInvalid) }));
+const notes = lazy(() => z.string().max(DOCUMENT_NOTES_MAX, DOCUMENT_MESSAGES.notesTooLong));
 
 /** The editable fields, as the Upload dialog, the REST bodies and the `updateDocument` mutator carry them. */
-export const documentFields = {
+export const documentFields = lazy(() => ({
   title,
   category,
   /** Defaults to Public (community §5). */
   is_public: z.boolean().default(true),
   notes: notes.default(''),
-};
+}));
 
 /** Upload dialog values before the file is uploaded. */
-export const documentFormSchema = z.object(documentFields);
+export const documentFormSchema = lazy(() => z.object(documentFields));
 export type DocumentFormInput = z.input<typeof documentFormSchema>;
 
 /**
  * `POST /api/documents` (community §3 "Upload payload"). `file_type` and `file_size` are accepted
  * for the spec's client and ignored: the stored values come from the upload the server issued.
  */
-export const documentUploadSchema = z.object({
+export const documentUploadSchema = lazy(() => z.object({
   ...documentFields,
   s3_key: z.string({ error: DOCUMENT_MESSAGES.required }).trim().min(1, DOCUMENT_MESSAGES.required).max(600),
   file_type: z.string().max(200).optional(),
   file_size: z.number().optional(),
   tags: z.array(z.string().trim().min(1).max(50)).max(DOCUMENT_TAGS_MAX).default([]),
-});
+}));
 export type DocumentUpload = z.output<typeof documentUploadSchema>;
 
 /** `PUT /api/documents/:id` and the `updateDocument` mutator: any of the editable fields (the Notes dialog sends notes alone). */
-export const documentUpdateSchema = z.object({
+export const documentUpdateSchema = lazy(() => z.object({
   title: title.optional(),
   category: category.optional(),
   is_public: z.boolean().optional(),
   notes: notes.optional(),
-});
+}));
 export type DocumentUpdate = z.output<typeof documentUpdateSchema>;
 
 /** `GET /api/documents` query (community §7): page, limit 10, title search, category (one, or comma-joined). */
-export const documentListQuery = z.object({
+export const documentListQuery = lazy(() => z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   limit: z.coerce.number().int().min(1).max(100).default(DOCUMENT_PAGE_SIZE).catch(DOCUMENT_PAGE_SIZE),
   search: z.string().max(200).optional().catch(undefined).transform((s) => s?.trim() || undefined),
@@ -112,7 +113,7 @@ export const documentListQuery = z.object({
     .optional()
     .catch(undefined)
     .transform((s) => (s ? s.split(',').filter((c): c is DocumentCategory => (DOCUMENT_CATEGORIES as readonly string[]).includes(c)) : [])),
-});
+}));
 export type DocumentListQuery = z.output<typeof documentListQuery>;
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

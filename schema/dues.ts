@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { addDays, addMonthsClamped, dayOf, dollarsToCents, parseDay } from './money';
 import { isPrivileged, type Role } from './roles';
+import { lazy } from './lazy';
 
 export const DUE_FREQUENCIES = ['one_time', 'monthly', 'quarterly'] as const;
 export type DueFrequency = (typeof DUE_FREQUENCIES)[number];
@@ -94,15 +95,15 @@ export const duePolicy = {
 
 // ------------------------------------------------------------------ form and body schemas
 
-const title = z
+const title = lazy(() => z
   .string({ error: DUE_MESSAGES.titleRequired })
   .max(DUE_TITLE_MAX * 4, { error: DUE_MESSAGES.titleTooLong, abort: true })
   .trim()
   .min(1, DUE_MESSAGES.titleRequired)
-  .max(DUE_TITLE_MAX, DUE_MESSAGES.titleTooLong);
+  .max(DUE_TITLE_MAX, DUE_MESSAGES.titleTooLong));
 
 /** Dollars in the API (community §7), cents everywhere else: > 0 with cent precision. */
-const amount = z
+const amount = lazy(() => z
   .number({ error: DUE_MESSAGES.amountInvalid })
   .transform((v, ctx) => {
     const cents = dollarsToCents(v);
@@ -111,10 +112,10 @@ const amount = z
       return z.NEVER;
     }
     return cents;
-  });
+  }));
 
 /** A day (`YYYY-MM-DD` or ISO date-time, its UTC day) → its UTC midnight. */
-const sendDate = z
+const sendDate = lazy(() => z
   .string({ error: DUE_MESSAGES.sendDateRequired })
   .trim()
   .max(40, DUE_MESSAGES.sendDateRequired)
@@ -125,34 +126,34 @@ const sendDate = z
       return z.NEVER;
     }
     return day;
-  });
+  }));
 
-const description = z
+const description = lazy(() => z
   .string({ error: DUE_MESSAGES.descriptionTooLong })
   .max(DUE_DESCRIPTION_MAX * 4, { error: DUE_MESSAGES.descriptionTooLong, abort: true })
   .trim()
   .max(DUE_DESCRIPTION_MAX, DUE_MESSAGES.descriptionTooLong)
   .nullish()
-  .transform((v) => v || null);
+  .transform((v) => v || null));
 
-const recipients = z
+const recipients = lazy(() => z
   .array(z.string().trim().min(1).max(64), { error: DUE_MESSAGES.recipientsRequired })
   .min(1, DUE_MESSAGES.recipientsRequired)
   .max(DUE_RECIPIENTS_MAX, DUE_MESSAGES.tooManyRecipients)
-  .transform((ids) => [...new Set(ids)]);
+  .transform((ids) => [...new Set(ids)]));
 
-const offset = z.coerce
+const offset = lazy(() => z.coerce
   .number({ error: DUE_MESSAGES.offsetInvalid })
   .int(DUE_MESSAGES.offsetInvalid)
   .min(DUE_OFFSET_MIN, DUE_MESSAGES.offsetInvalid)
-  .max(DUE_OFFSET_MAX, DUE_MESSAGES.offsetInvalid);
+  .max(DUE_OFFSET_MAX, DUE_MESSAGES.offsetInvalid));
 
 /**
  * The create form, `POST /api/dues` and the createDue mutator (snake_case, as on the wire). The
  * client's `due_date` is accepted and ignored: the server computes it from the send date and offset.
  * "Not before yesterday" needs the clock, so the domain and the form check it with the policy.
  */
-export const dueFields = {
+export const dueFields = lazy(() => ({
   title,
   frequency: z.enum(DUE_FREQUENCIES, { error: DUE_MESSAGES.frequencyInvalid }),
   recipients,
@@ -162,13 +163,13 @@ export const dueFields = {
   reason: z.enum(DUE_REASONS, { error: DUE_MESSAGES.reasonInvalid }).default('dues'),
   description,
   due_date_offset: offset.default(DUE_OFFSET_DEFAULT),
-};
-export const dueFormSchema = z.object(dueFields);
+}));
+export const dueFormSchema = lazy(() => z.object(dueFields));
 export type DueFormInput = z.input<typeof dueFormSchema>;
 export type DueForm = z.output<typeof dueFormSchema>;
 
 /** `PUT /api/dues/:id`: what may change after creation (later invoices follow it; issued ones stay); at least one. */
-export const dueUpdateFields = {
+export const dueUpdateFields = lazy(() => ({
   title: title.optional(),
   description: description.optional(),
   amount: amount.optional(),
@@ -176,10 +177,10 @@ export const dueUpdateFields = {
   status: z.enum(DUE_STATUSES, { error: DUE_MESSAGES.statusInvalid }).optional(),
   due_date_offset: offset.optional(),
   recipients: recipients.optional(),
-};
-export const dueUpdateSchema = z
+}));
+export const dueUpdateSchema = lazy(() => z
   .object(dueUpdateFields)
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: DUE_MESSAGES.nothingToUpdate, path: [] });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: DUE_MESSAGES.nothingToUpdate, path: [] }));
 export type DueUpdate = z.output<typeof dueUpdateSchema>;
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DueFrequency } from './dues';
 import { dayOf } from './money';
 import { isPrivileged, type Role } from './roles';
+import { lazy } from './lazy';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'overdue', 'canceled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -90,15 +91,15 @@ export const invoicePolicy = {
   },
 };
 
-export const invoiceStatusField = z.enum(INVOICE_STATUSES, { error: INVOICE_MESSAGES.statusInvalid });
+export const invoiceStatusField = lazy(() => z.enum(INVOICE_STATUSES, { error: INVOICE_MESSAGES.statusInvalid }));
 /** `PUT /api/invoices/:id/status` and the setInvoiceStatus mutator. */
-export const invoiceStatusSchema = z.object({ status: invoiceStatusField });
+export const invoiceStatusSchema = lazy(() => z.object({ status: invoiceStatusField }));
 
 export const INVOICE_SORTS = ['due_date', 'sent', 'amount', 'title', 'status', 'createdAt'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
 /** Repeated `status` (community §7): `?status=a&status=b`; a comma list is read too. */
-const statusList = z
+const statusList = lazy(() => z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((v, ctx) => {
@@ -108,10 +109,10 @@ const statusList = z
       return z.NEVER;
     }
     return [...new Set(parts)] as InvoiceStatus[];
-  });
+  }));
 
 /** `GET /api/invoices` query (community §7); the title is trimmed and ignored when blank (§5). */
-export const invoiceListQuery = z.object({
+export const invoiceListQuery = lazy(() => z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   limit: z.coerce.number().int().min(1).max(100).default(INVOICE_PAGE_SIZE).catch(INVOICE_PAGE_SIZE),
   status: statusList,
@@ -124,7 +125,7 @@ export const invoiceListQuery = z.object({
   sortOrder: z.enum(['asc', 'desc']).default('desc').catch('desc'),
   /** Not in the spec: the board's list of one due's invoices (the due's page). */
   dues_id: z.string().trim().max(64).optional(),
-});
+}));
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

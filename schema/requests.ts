@@ -6,6 +6,7 @@ import { isPrivileged, type Role } from './roles';
 import { THREAD_MESSAGES, threadMessageField, type ApiHistoryEntry, type ApiThreadMessage } from './threads';
 import type { ApiAttachment } from './uploads';
 import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
+import { lazy } from './lazy';
 
 /** Community §3: the stored values are the words shown. */
 export const REQUEST_CATEGORIES = ['Maintenance', 'Modification', 'Inquiry', 'Other'] as const;
@@ -118,50 +119,50 @@ export const requestPolicy = {
 
 // ------------------------------------------------------------------ form and body schemas
 
-const title = requiredText({ required: REQUEST_MESSAGES.titleRequired, tooLong: REQUEST_MESSAGES.titleTooLong }, REQUEST_TITLE_MAX);
+const title = lazy(() => requiredText({ required: REQUEST_MESSAGES.titleRequired, tooLong: REQUEST_MESSAGES.titleTooLong }, REQUEST_TITLE_MAX));
 
 /** The create form, `POST /api/requests` and the createRequest mutator (snake_case, as on the wire). */
-export const requestFields = {
+export const requestFields = lazy(() => ({
   title,
   description: richTextField({ required: REQUEST_MESSAGES.descriptionRequired, tooLong: REQUEST_MESSAGES.descriptionTooLong }, REQUEST_DESCRIPTION_MAX),
   category: z.enum(REQUEST_CATEGORIES, { error: REQUEST_MESSAGES.categoryRequired }),
   /** A storage key from `POST /api/requests/presigned-url`. */
   photo_url: storageKeyField,
-};
-export const requestFormSchema = z.object(requestFields);
+}));
+export const requestFormSchema = lazy(() => z.object(requestFields));
 export type RequestFormInput = z.input<typeof requestFormSchema>;
 export type RequestForm = z.output<typeof requestFormSchema>;
 
 /** A day: `YYYY-MM-DD`, or an ISO date-time whose UTC day is taken. Milliseconds of that day's UTC midnight. */
-export const deadlineField = dayField(REQUEST_MESSAGES.deadlineInvalid);
+export const deadlineField = lazy(() => dayField(REQUEST_MESSAGES.deadlineInvalid));
 
 /** The board's fields of `PUT /api/requests/:id` and the updateRequestTriage mutator; each one left out stays as it is. */
-export const requestTriageFields = {
+export const requestTriageFields = lazy(() => ({
   assigned_to: z.string({ error: REQUEST_MESSAGES.assigneeInvalid }).trim().max(64, REQUEST_MESSAGES.assigneeInvalid).nullish().transform((v) => (v === undefined ? undefined : v || null)),
   resolution_deadline: deadlineField.nullish(),
   resolution_notes: optionalText(REQUEST_MESSAGES.notesTooLong, REQUEST_NOTES_MAX),
-};
-export const requestStatusField = z.enum(REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusInvalid });
+}));
+export const requestStatusField = lazy(() => z.enum(REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusInvalid }));
 
 /** `PUT /api/requests/:id`: the status (community §7) and the board's fields; at least one. */
-export const requestUpdateSchema = z
+export const requestUpdateSchema = lazy(() => z
   .object({ status: requestStatusField.optional(), ...requestTriageFields })
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: REQUEST_MESSAGES.nothingToUpdate, path: [] });
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: REQUEST_MESSAGES.nothingToUpdate, path: [] }));
 export type RequestUpdate = z.output<typeof requestUpdateSchema>;
 
 /** `POST /api/requests/:id/comments` and the addRequestComment mutator. */
-export const requestCommentFields = {
+export const requestCommentFields = lazy(() => ({
   message: threadMessageField,
   /** The spec's screen always sends true; false is an internal note, board only. */
   is_public: z.boolean().default(true),
-};
-export const requestCommentSchema = z.object(requestCommentFields);
+}));
+export const requestCommentSchema = lazy(() => z.object(requestCommentFields));
 
 export const REQUEST_SORTS = ['-createdAt', 'createdAt'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 /** `GET /api/requests` query (community §7). */
-export const requestListQuery = z.object({
+export const requestListQuery = lazy(() => z.object({
   ...pageFields(REQUEST_PAGE_SIZE),
   search: z
     .string()
@@ -171,7 +172,7 @@ export const requestListQuery = z.object({
   category: commaList(REQUEST_CATEGORIES, REQUEST_MESSAGES.categoryInvalid),
   status: commaList(REQUEST_STATUSES, REQUEST_MESSAGES.statusInvalid),
   sort: z.enum(REQUEST_SORTS, { error: REQUEST_MESSAGES.sortInvalid }).default('-createdAt'),
-});
+}));
 export type RequestListQuery = z.output<typeof requestListQuery>;
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

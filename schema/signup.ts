@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { ApiUser } from './auth';
+import { lazy } from './lazy';
 
 export const PLAN_NAMES = ['free', 'starter', 'growth', 'pro'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -132,19 +133,19 @@ export const SIGNUP_MESSAGES = {
 } as const;
 const M = SIGNUP_MESSAGES;
 
-const email = z.string({ error: M.invalidEmail }).trim().toLowerCase().min(1, M.invalidEmail).max(254, M.invalidEmail).email(M.invalidEmail);
+const email = lazy(() => z.string({ error: M.invalidEmail }).trim().toLowerCase().min(1, M.invalidEmail).max(254, M.invalidEmail).email(M.invalidEmail));
 /** The signup rule (platform §9): 8 or more, a letter and a number; 72 bytes is what the hash reads. */
-export const signupPassword = z
+export const signupPassword = lazy(() => z
   .string({ error: M.passwordRule })
   .min(8, M.passwordRule)
   .max(72, M.passwordRule)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.passwordRule);
-const fullName = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.fieldTooLong);
-export const hoaName = z.string({ error: M.hoaNameRequired }).trim().min(1, M.hoaNameRequired).max(120, M.fieldTooLong);
-const paidPlan = z.enum(PAID_PLAN_NAMES, { error: M.planInvalid });
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.passwordRule));
+const fullName = lazy(() => z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.fieldTooLong));
+export const hoaName = lazy(() => z.string({ error: M.hoaNameRequired }).trim().min(1, M.hoaNameRequired).max(120, M.fieldTooLong));
+const paidPlan = lazy(() => z.enum(PAID_PLAN_NAMES, { error: M.planInvalid }));
 
 // ---- Forms (the wizard validates these) ----
-export const signupAccountForm = z
+export const signupAccountForm = lazy(() => z
   .object({
     email,
     password: signupPassword,
@@ -155,20 +156,20 @@ export const signupAccountForm = z
   .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, {
     message: M.passwordsDontMatch,
     path: ['confirmPassword'],
-  });
+  }));
 export type SignupAccountForm = z.input<typeof signupAccountForm>;
 
-export const hoaSetupForm = z.object({
+export const hoaSetupForm = lazy(() => z.object({
   name: hoaName,
   city: z.string().trim().max(100, M.fieldTooLong).optional(),
   zip: z.string().trim().max(20, M.fieldTooLong).optional(),
-});
+}));
 export type HoaSetupForm = z.infer<typeof hoaSetupForm>;
 
 // ---- API bodies (the server validates these) ----
-export const plansQuery = z.object({ email: z.string().max(254).optional() });
+export const plansQuery = lazy(() => z.object({ email: z.string().max(254).optional() }));
 /** One of the two per call (the wizard checks each field on its own). */
-export const availabilityBody = z
+export const availabilityBody = lazy(() => z
   .object({
     email: z.string().trim().toLowerCase().max(254).optional(),
     hoa_name: z.string().trim().max(120).optional(),
@@ -176,32 +177,32 @@ export const availabilityBody = z
   .refine((v) => (v.email ? 1 : 0) + (v.hoa_name ? 1 : 0) === 1, {
     message: 'Send either email or hoa_name',
     path: ['email'],
-  });
-export const trialBody = z.object({
+  }));
+export const trialBody = lazy(() => z.object({
   email,
   password: signupPassword,
   name: fullName,
   hoa_name: hoaName,
   plan: paidPlan,
-});
+}));
 export type TrialBody = z.infer<typeof trialBody>;
 
 /** What proves a call continues this browser's signup: the ids and the token the trial call returned. */
-const signupRef = {
+const signupRef = lazy(() => ({
   user_id: z.string().min(1).max(64),
   hoa_id: z.string().min(1).max(64),
   signup_token: z.string({ error: M.signupNotFound }).min(1, M.signupNotFound).max(200),
-};
+}));
 /** The payment-method confirmation call (`POST /api/signup/confirm-payment`, docs/decisions.md). */
-export const confirmPaymentBody = z.object({
+export const confirmPaymentBody = lazy(() => z.object({
   ...signupRef,
   setup_intent_id: z.string({ error: M.missingPaymentId }).min(1, M.missingPaymentId).max(200),
   payment_method_id: z.string().max(200).nullish(),
   subscription_id: z.string().max(64).nullish(),
-});
-export const completeBody = confirmPaymentBody.extend({
+}));
+export const completeBody = lazy(() => confirmPaymentBody.extend({
   plan: paidPlan.optional(),
-});
+}));
 export const hoaSetupBody = hoaSetupForm;
 
 // ---- Answers ----

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { Role } from './roles';
 import { PAID_PLAN_NAMES, PLAN_RANK, type PaidPlanName } from './signup';
+import { lazy } from './lazy';
 
 export const SUBSCRIPTION_STATUSES = ['incomplete', 'trialing', 'active', 'past_due', 'unpaid', 'canceled', 'incomplete_expired', 'paused'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
@@ -60,14 +61,14 @@ export const SUBSCRIPTION_MESSAGES = {
 } as const;
 const M = SUBSCRIPTION_MESSAGES;
 
-const planName = z.enum(PAID_PLAN_NAMES, { error: M.selectPlan });
-export const updatePlanBody = z.object({ planName });
-export const reactivationCheckoutBody = z.object({ planName });
-export const cancelBody = z.object({
+const planName = lazy(() => z.enum(PAID_PLAN_NAMES, { error: M.selectPlan }));
+export const updatePlanBody = lazy(() => z.object({ planName }));
+export const reactivationCheckoutBody = lazy(() => z.object({ planName }));
+export const cancelBody = lazy(() => z.object({
   reason: z.string().trim().max(500, M.reasonTooLong).optional(),
   /** End now instead of at the end of the period already paid for. */
   immediately: z.boolean().optional(),
-});
+}));
 
 export const planChangeDirection = (from: PaidPlanName, to: PaidPlanName): 'upgrade' | 'downgrade' => (PLAN_RANK[to] > PLAN_RANK[from] ? 'upgrade' : 'downgrade');
 

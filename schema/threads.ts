@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { isPrivileged, ROLES, type Role } from './roles';
 import type { SyncedAttachment } from './uploads';
+import { lazy } from './lazy';
 
 /** What residents see instead of a staff member's name (community §6). */
 export const STAFF_LABEL = 'HOA Staff';
@@ -23,7 +24,7 @@ export const THREAD_MESSAGES = {
 export const THREAD_MESSAGE_MAX = 50_000;
 
 /** A thread message body: rich text with visible text (an empty paragraph is empty), sanitised on the server. */
-export const threadMessageField = richTextField({ required: THREAD_MESSAGES.empty, tooLong: THREAD_MESSAGES.tooLong }, THREAD_MESSAGE_MAX);
+export const threadMessageField = lazy(() => richTextField({ required: THREAD_MESSAGES.empty, tooLong: THREAD_MESSAGES.tooLong }, THREAD_MESSAGE_MAX));
 
 export const threadPolicy = {
   /** Staff: an author with a board-level role when they wrote (kept with the message, so it stays true later). */
@@ -69,7 +70,7 @@ export type SyncedHistoryEntry = {
  * The signed-in user as the screens know them, sent with a mutation so its optimistic value can show
  * the author at once (also offline). The server never reads it: the author is the token's user.
  */
-export const actingUserSchema = z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320).optional(), role: z.enum(ROLES) });
+export const actingUserSchema = lazy(() => z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320).optional(), role: z.enum(ROLES) }));
 export type ActingUser = z.output<typeof actingUserSchema>;
 
 /** The author of an optimistic message or history entry: the acting user, or a blank until the server answers. */

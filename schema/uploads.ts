@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /**
  * File uploads (community spec §5 and §9): the allowed types, the size limit and the messages per
@@ -89,17 +90,17 @@ export function checkUpload(feature: UploadFeature, file: DeclaredFile | null | 
 }
 
 /** `POST /api/<area>/presigned-url`. `feature` is sent by the documents screen; elsewhere the path decides. */
-export const presignedUrlBody = z.object({
+export const presignedUrlBody = lazy(() => z.object({
   fileName: z.string({ error: UPLOAD_MESSAGES.fileNameRequired }).trim().min(1, UPLOAD_MESSAGES.fileNameRequired).max(255),
   fileType: z.string({ error: UPLOAD_MESSAGES.noFile }).trim().min(1, UPLOAD_MESSAGES.noFile).max(200),
   fileSize: z.number({ error: UPLOAD_MESSAGES.noFile }).int(UPLOAD_MESSAGES.noFile).nonnegative(UPLOAD_MESSAGES.noFile),
   feature: z.enum(UPLOAD_FEATURES, { error: UPLOAD_MESSAGES.featureInvalid }).optional(),
-});
+}));
 export type PresignedUrlBody = z.infer<typeof presignedUrlBody>;
 
-export const downloadUrlBody = z.object({
+export const downloadUrlBody = lazy(() => z.object({
   s3Key: z.string({ error: UPLOAD_MESSAGES.fileNotFound }).trim().min(1, UPLOAD_MESSAGES.fileNotFound).max(600),
-});
+}));
 
 /** Response of the presigned-url endpoints (community spec §3). */
 export interface PresignedUpload {

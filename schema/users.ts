@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { AUTH_MESSAGES, type ApiUser } from './auth';
 import { pageFields } from './validation';
 import { isPrivileged, ROLES, USER_STATUSES, type Role, type UserStatus } from './roles';
+import { lazy } from './lazy';
 
 export const USER_MESSAGES = {
   // §5
@@ -119,58 +120,58 @@ export const userPolicy = {
 // ------------------------------------------------------------------ fields and bodies
 
 /** Email: required, address-like, compared case-insensitively (stored lower-case). */
-export const userEmailField = z
+export const userEmailField = lazy(() => z
   .string({ error: M.emailRequired })
   .max(320, { error: M.invalidEmail, abort: true })
   .trim()
   .min(1, { error: M.emailRequired, abort: true })
   .toLowerCase()
-  .pipe(z.email(M.invalidEmail));
+  .pipe(z.email(M.invalidEmail)));
 
 /** Phone: optional; an empty value is left out. */
-export const phoneField = z
+export const phoneField = lazy(() => z
   .string()
   .trim()
   .max(PHONE_MAX, M.phoneTooLong)
   .optional()
   .nullable()
-  .transform((v) => (v ? v : null));
+  .transform((v) => (v ? v : null)));
 
-export const userNameField = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(USER_NAME_MAX, M.nameTooLong);
-const roleField = z.enum(ROLES, { error: M.roleInvalid });
-const statusField = z.enum(USER_STATUSES, { error: M.statusInvalid });
+export const userNameField = lazy(() => z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(USER_NAME_MAX, M.nameTooLong));
+const roleField = lazy(() => z.enum(ROLES, { error: M.roleInvalid }));
+const statusField = lazy(() => z.enum(USER_STATUSES, { error: M.statusInvalid }));
 
 /** An address id from a select: empty or 'no-address' means none. */
-export const addressIdField = z
+export const addressIdField = lazy(() => z
   .string()
   .trim()
   .max(64)
   .optional()
   .nullable()
-  .transform((v) => (!v || v === NO_ADDRESS ? null : v));
+  .transform((v) => (!v || v === NO_ADDRESS ? null : v)));
 
 /** `POST /api/users/invite` and the Invite User dialog. */
-export const inviteUserSchema = z.object({
+export const inviteUserSchema = lazy(() => z.object({
   email: userEmailField,
   role: roleField.default('resident'),
   address_id: addressIdField,
   phone: phoneField,
-});
+}));
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export type InviteUser = z.output<typeof inviteUserSchema>;
 
 /** `PUT /api/users/:id` {name, role, status} and the Edit User dialog. */
-export const editUserSchema = z.object({ name: userNameField, role: roleField, status: statusField });
+export const editUserSchema = lazy(() => z.object({ name: userNameField, role: roleField, status: statusField }));
 export type EditUser = z.output<typeof editUserSchema>;
 
 /** `POST /api/users/:id/assign-address`. */
-export const assignAddressSchema = z.object({
+export const assignAddressSchema = lazy(() => z.object({
   address_id: z.string({ error: M.addressNotFound }).trim().min(1, M.addressNotFound).max(64),
-});
+}));
 
 /** The management screen's page (not shown by the spec: 20) and the pickers' 100 (§9). */
 export const USER_PAGE_SIZE = 20;
-export const userListQuery = z.object({
+export const userListQuery = lazy(() => z.object({
   ...pageFields(100),
   includeDeleted: z
     .enum(['true', 'false'])
@@ -182,7 +183,7 @@ export const userListQuery = z.object({
   role: z.enum(ROLES, { error: M.roleInvalid }).optional(),
   /** Name or email contains. */
   search: z.string().trim().max(100).optional().catch(undefined),
-});
+}));
 export type UserListQuery = z.output<typeof userListQuery>;
 
 // ------------------------------------------------------------------ answers (platform §3)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lazy } from './lazy';
 
 /** The API's validation error shape, also used by forms to place messages under fields. */
 export interface FieldError {
@@ -62,9 +63,9 @@ export const optionalText = (tooLong: string, max: number) =>
     .transform((v) => (v === undefined ? undefined : v || null));
 
 /** A storage key from the area's `presigned-url`; blank means none. */
-export const storageKeyField = z
+export const storageKeyField = lazy(() => z
   .string()
   .trim()
   .max(600)
   .nullish()
-  .transform((v) => v || null);
+  .transform((v) => v || null));

@@ -6,6 +6,7 @@ import { isPrivileged, type Role } from './roles';
 import { THREAD_MESSAGES, threadMessageField, threadPolicy, type ApiHistoryEntry, type ApiThreadPerson } from './threads';
 import type { ApiAttachment } from './uploads';
 import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
+import { lazy } from './lazy';
 
 /** Community §3: the stored values are the words shown. */
 export const VIOLATION_CATEGORIES = ['Lawn Maintenance', 'Parking', 'Noise', 'Architectural', 'Trash', 'Pet', 'Other'] as const;
@@ -121,17 +122,17 @@ export const violationPolicy = {
 
 // ------------------------------------------------------------------ form and body schemas
 
-const title = requiredText({ required: VIOLATION_MESSAGES.titleRequired, tooLong: VIOLATION_MESSAGES.titleTooLong }, VIOLATION_TITLE_MAX);
+const title = lazy(() => requiredText({ required: VIOLATION_MESSAGES.titleRequired, tooLong: VIOLATION_MESSAGES.titleTooLong }, VIOLATION_TITLE_MAX));
 
 /** The due date: required, a day (its UTC midnight). "Not in the past" depends on the clock: the policy, checked by the form and the domain. */
-export const dueDateField = z
+export const dueDateField = lazy(() => z
   .string({ error: VIOLATION_MESSAGES.dueDateRequired })
   .trim()
   .min(1, { error: VIOLATION_MESSAGES.dueDateRequired, abort: true })
-  .pipe(dayField(VIOLATION_MESSAGES.dueDateInvalid));
+  .pipe(dayField(VIOLATION_MESSAGES.dueDateInvalid)));
 
 /** The create form, `POST /api/violations` and the issueViolation mutator (snake_case, as on the wire). */
-export const violationFields = {
+export const violationFields = lazy(() => ({
   user_id: z.string({ error: VIOLATION_MESSAGES.residentRequired }).trim().min(1, VIOLATION_MESSAGES.residentRequired).max(64, VIOLATION_MESSAGES.residentInvalid),
   category: z.enum(VIOLATION_CATEGORIES, { error: VIOLATION_MESSAGES.categoryInvalid }).default(DEFAULT_VIOLATION_CATEGORY),
   title,
@@ -139,15 +140,15 @@ export const violationFields = {
   due_date: dueDateField,
   /** A storage key from `POST /api/violations/presigned-url`. */
   photo_url: storageKeyField,
-};
-export const violationFormSchema = z.object(violationFields);
+}));
+export const violationFormSchema = lazy(() => z.object(violationFields));
 export type ViolationFormInput = z.input<typeof violationFormSchema>;
 export type ViolationForm = z.output<typeof violationFormSchema>;
 
-export const violationStatusField = z.enum(VIOLATION_STATUSES, { error: VIOLATION_MESSAGES.statusInvalid });
+export const violationStatusField = lazy(() => z.enum(VIOLATION_STATUSES, { error: VIOLATION_MESSAGES.statusInvalid }));
 
 /** Plain text; blank clears. Left out: the notes stay as they are. */
-export const resolutionNotesField = optionalText(VIOLATION_MESSAGES.notesTooLong, VIOLATION_NOTES_MAX);
+export const resolutionNotesField = lazy(() => optionalText(VIOLATION_MESSAGES.notesTooLong, VIOLATION_NOTES_MAX));
 
 /** Notes belong to the resolution: only with the resolved status. */
 export const violationNotesRule = (v: { status: ViolationStatus; resolution_notes?: string | null }, ctx: z.RefinementCtx) => {
@@ -156,24 +157,24 @@ export const violationNotesRule = (v: { status: ViolationStatus; resolution_note
 
 /** `PUT /api/violations/:id/status` and the setViolationStatus mutator: the status, and the resolution's notes when resolving. */
 export const violationStatusFields = { status: violationStatusField, resolution_notes: resolutionNotesField };
-export const violationStatusSchema = z.object(violationStatusFields).superRefine(violationNotesRule);
+export const violationStatusSchema = lazy(() => z.object(violationStatusFields).superRefine(violationNotesRule));
 export type ViolationStatusUpdate = z.output<typeof violationStatusSchema>;
 
 /** `POST /api/violations/:id/messages` and the addViolationMessage mutator. */
-export const violationMessageFields = {
+export const violationMessageFields = lazy(() => ({
   message: threadMessageField,
   /** The spec's screen always sends false; true is the board's internal note. */
   is_internal: z.boolean().default(false),
   photo_url: storageKeyField,
-};
-export const violationMessageSchema = z.object(violationMessageFields);
+}));
+export const violationMessageSchema = lazy(() => z.object(violationMessageFields));
 
 /** `GET /api/violations` query (community §7). */
-export const violationListQuery = z.object({
+export const violationListQuery = lazy(() => z.object({
   ...pageFields(VIOLATION_PAGE_SIZE),
   category: commaList(VIOLATION_CATEGORIES, VIOLATION_MESSAGES.categoryInvalid),
   status: commaList(VIOLATION_STATUSES, VIOLATION_MESSAGES.statusInvalid),
-});
+}));
 export type ViolationListQuery = z.output<typeof violationListQuery>;
 
 // ------------------------------------------------------------------ REST response shapes (community §3)

@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { markFirstRows } from '../lib/perf-marks';
+import { sameValue } from '../lib/same-value';
 import { Button } from './Button';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
@@ -108,8 +109,12 @@ function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
 /**
  * One row, rendered again only when its item or the columns change: a synced change of one row
  * re-renders that row, not the page (the collection keeps the items of unchanged rows; the screen
- * keeps its columns with useMemo).
+ * keeps its columns with useMemo). An item replaced by an equal one (the rows kept for a reload,
+ * then the same rows read from the cache) keeps its rendered row too.
  */
+const sameRow = <P extends { row: unknown }>(before: P, after: P) =>
+  (Object.keys(after) as (keyof P)[]).every((k) => (k === 'row' ? sameValue(before.row, after.row) : before[k] === after[k]));
+
 const TableRow = memo(function TableRow({ row, columns }: { row: unknown; columns: Column<unknown>[] }) {
   return (
     <tr className="hover:bg-neutral-50">
@@ -120,7 +125,7 @@ const TableRow = memo(function TableRow({ row, columns }: { row: unknown; column
       ))}
     </tr>
   );
-}) as <T>(props: { row: T; columns: Column<T>[] }) => ReactNode;
+}, sameRow) as <T>(props: { row: T; columns: Column<T>[] }) => ReactNode;
 
 function Cards<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
   const [primary, aside, details] = useMemo(() => {
@@ -171,7 +176,7 @@ const CardRow = memo(function CardRow({
       )}
     </li>
   );
-}) as <T>(props: { row: T; primary: Column<T> | undefined; aside: Column<T> | undefined; details: readonly Column<T>[] }) => ReactNode;
+}, sameRow) as <T>(props: { row: T; primary: Column<T> | undefined; aside: Column<T> | undefined; details: readonly Column<T>[] }) => ReactNode;
 
 export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', exhaustedText }: LoadMoreProps) {
   if (!hasMore && !exhaustedText) return null;

@@ -19,6 +19,7 @@ import {
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, rowId, withRecipients } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const ANNOUNCEMENT_SPACE = 'announcement';
 /** Read markers are keyed by the announcement id: a user has at most one per announcement. */
@@ -64,7 +65,7 @@ const boardWork = { role: announcementPolicy.mayManage, refusal: ANNOUNCEMENT_ME
 
 export const announcementMutators = {
   markAnnouncementRead: defineMutator({
-    args: z.object({ id: rowId }),
+    args: lazy(() => z.object({ id: rowId })),
     label: 'Mark announcement as read',
     // Opening an announcement writes it; the user did not ask for it.
     automatic: true,
@@ -83,7 +84,7 @@ export const announcementMutators = {
    * cache at once; the server sanitises the message, checks recipients and attachment, fills in the author.
    */
   createAnnouncementDraft: defineMutator({
-    args: z.object({ id: newRowId, ...announcementFields }).superRefine(withRecipients),
+    args: lazy(() => z.object({ id: newRowId, ...announcementFields }).superRefine(withRecipients)),
     label: 'Create announcement',
     subject: (args) => args.title,
     allowed: boardWork,
@@ -116,7 +117,7 @@ export const announcementMutators = {
 
   /** Replaces the draft's fields (all of them, like PUT). */
   updateAnnouncementDraft: defineMutator({
-    args: z.object({ id: rowId, ...announcementFields }).superRefine(withRecipients),
+    args: lazy(() => z.object({ id: rowId, ...announcementFields }).superRefine(withRecipients)),
     label: 'Update announcement',
     subject: (args) => args.title,
     allowed: boardWork,
@@ -142,10 +143,10 @@ export const announcementMutators = {
 
   /** Sends a draft now, or schedules it when `scheduled_at` (ISO) is in the future when the push arrives. */
   sendAnnouncement: defineMutator({
-    args: z.object({
+    args: lazy(() => z.object({
       id: rowId,
       scheduled_at: z.iso.datetime({ offset: true, error: ANNOUNCEMENT_MESSAGES.scheduledAtInvalid }).nullable().optional(),
-    }),
+    })),
     label: 'Send announcement',
     allowed: boardWork,
     async apply(tx, args) {

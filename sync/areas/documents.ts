@@ -9,6 +9,7 @@ import { DOCUMENT_MESSAGES, documentPolicy, documentUpdateSchema, type DocumentC
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const DOCUMENT_SPACE = 'document';
 export const documentKey = (id: string) => keyOf(DOCUMENT_SPACE, id);
@@ -37,7 +38,7 @@ export interface SyncedDocument {
 export const documentMutators = {
   /** Title, category, visibility or notes (any of them); the server checks the same schema and the role. */
   updateDocument: defineMutator({
-    args: documentUpdateSchema.extend({ id: rowId }),
+    args: lazy(() => documentUpdateSchema.extend({ id: rowId })),
     label: 'Update document',
     allowed: { role: documentPolicy.mayManage, refusal: DOCUMENT_MESSAGES.boardOnly },
     async apply(tx, { id, title, category, is_public, notes }) {

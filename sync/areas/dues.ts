@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DUE_MESSAGES, dueFields, duePolicy, type DueFrequency, type DueReason, type DueStatus } from '../../schema/dues';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const DUE_SPACE = 'due';
 export const dueKey = (id: string) => keyOf(DUE_SPACE, id);
@@ -39,12 +40,12 @@ export interface SyncedDue {
 }
 
 /** The recipients' names as the picker showed them (the server never reads it). */
-const shown = z.object({ recipients: z.array(z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320) })).max(5000) }).optional();
+const shown = lazy(() => z.object({ recipients: z.array(z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320) })).max(5000) }).optional());
 
 export const dueMutators = {
   /** Creates a due with a client-made id (also offline); "not before yesterday" is checked by the form and the server. */
   createDue: defineMutator({
-    args: z.object({ id: newRowId, ...dueFields, shown }),
+    args: lazy(() => z.object({ id: newRowId, ...dueFields, shown })),
     label: 'Create due',
     subject: (args) => args.title,
     allowed: { role: duePolicy.mayManage, refusal: DUE_MESSAGES.boardOnly },

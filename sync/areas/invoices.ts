@@ -10,6 +10,7 @@ import { changeBetween, dashboardSource, isRecent, windows } from '../../schema/
 import { formatUsd } from '../../schema/money';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const INVOICE_SPACE = 'invoice';
 export const invoiceKey = (id: string) => keyOf(INVOICE_SPACE, id);
@@ -34,7 +35,7 @@ export interface SyncedInvoice {
 export const invoiceMutators = {
   /** The board sets a status (community §7); a paid invoice stays paid. */
   setInvoiceStatus: defineMutator({
-    args: z.object({ id: rowId, status: invoiceStatusField }),
+    args: lazy(() => z.object({ id: rowId, status: invoiceStatusField })),
     label: 'Update invoice status',
     allowed: { role: invoicePolicy.mayChangeStatus, refusal: INVOICE_MESSAGES.boardOnly },
     async apply(tx, { id, status }) {

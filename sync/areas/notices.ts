@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const NOTICE_SPACE = 'notice';
 export const noticeKey = (id: string) => keyOf(NOTICE_SPACE, id);
@@ -21,7 +22,7 @@ export interface SyncedNotice {
 
 export const noticeMutators = {
   dismissNotice: defineMutator({
-    args: z.object({ id: rowId }),
+    args: lazy(() => z.object({ id: rowId })),
     label: 'Dismiss notice',
     async apply(tx, { id }) {
       await tx.del(noticeKey(id));

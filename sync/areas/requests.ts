@@ -24,6 +24,7 @@ import type { SyncedAttachment } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const REQUEST_SPACE = 'request';
 export const requestKey = (id: string) => keyOf(REQUEST_SPACE, id);
@@ -58,13 +59,13 @@ export type SyncedRequest = {
  * What the screen knows and shows until the server's value arrives (the acting user, the uploaded
  * file's name, the chosen assignee's name). The server never reads it.
  */
-const shown = z
+const shown = lazy(() => z
   .object({
     by: actingUserSchema.optional(),
     attachment: shownFile.optional(),
     assignee: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
   })
-  .optional();
+  .optional());
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(requestKey(id))) as SyncedRequest | undefined;
 const triage = { role: requestPolicy.mayTriage, refusal: REQUEST_MESSAGES.boardOnly };
@@ -78,7 +79,7 @@ async function save(tx: WriteTransaction, row: SyncedRequest) {
 export const requestMutators = {
   /** Files a request with a client-made id (also offline); the attachment, when any, was uploaded before. */
   createRequest: defineMutator({
-    args: z.object({ id: newRowId, ...requestFields, shown }),
+    args: lazy(() => z.object({ id: newRowId, ...requestFields, shown })),
     label: 'Create request',
     subject: (args) => args.title,
     async apply(tx, args) {
@@ -110,7 +111,7 @@ export const requestMutators = {
 
   /** Any status from any other (community §4). */
   setRequestStatus: defineMutator({
-    args: z.object({ id: rowId, status: requestStatusField, shown }),
+    args: lazy(() => z.object({ id: rowId, status: requestStatusField, shown })),
     label: 'Update request status',
     allowed: triage,
     async apply(tx, { id, status, shown: s }) {
@@ -123,9 +124,9 @@ export const requestMutators = {
 
   /** The board's fields: assignee, resolution deadline, resolution notes; each one left out stays as it is. */
   updateRequestTriage: defineMutator({
-    args: z
+    args: lazy(() => z
       .object({ id: rowId, ...requestTriageFields, shown })
-      .refine((v) => v.assigned_to !== undefined || v.resolution_deadline !== undefined || v.resolution_notes !== undefined, REQUEST_MESSAGES.nothingToUpdate),
+      .refine((v) => v.assigned_to !== undefined || v.resolution_deadline !== undefined || v.resolution_notes !== undefined, REQUEST_MESSAGES.nothingToUpdate)),
     label: 'Update request',
     allowed: triage,
     async apply(tx, args) {
@@ -154,7 +155,7 @@ export const requestMutators = {
 
   /** A message in the request's thread (also offline); it shows the acting user as its author at once. */
   addRequestComment: defineMutator({
-    args: z.object({ id: newRowId, requestId: rowId, ...requestCommentFields, shown }),
+    args: lazy(() => z.object({ id: newRowId, requestId: rowId, ...requestCommentFields, shown })),
     label: 'Send message',
     async apply(tx, args) {
       const row = await current(tx, args.requestId);

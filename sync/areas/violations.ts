@@ -23,6 +23,7 @@ import {
 } from '../../schema/violations';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
+import { lazy } from '../../schema/lazy';
 
 export const VIOLATION_SPACE = 'violation';
 export const violationKey = (id: string) => keyOf(VIOLATION_SPACE, id);
@@ -60,14 +61,14 @@ export type SyncedViolation = {
  * What the screen knows and shows until the server's value arrives (the acting user, the chosen
  * resident and their address, the uploaded file). The server never reads it.
  */
-const shown = z
+const shown = lazy(() => z
   .object({
     by: actingUserSchema.optional(),
     resident: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
     address: z.object({ id: z.string().max(64), street: z.string().max(300), unitNumber: z.string().max(50).nullable() }).nullish(),
     attachment: shownFile.optional(),
   })
-  .optional();
+  .optional());
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(violationKey(id))) as SyncedViolation | undefined;
 const board = { role: violationPolicy.mayChangeStatus, refusal: VIOLATION_MESSAGES.boardOnly };
@@ -79,7 +80,7 @@ async function save(tx: WriteTransaction, row: SyncedViolation) {
 export const violationMutators = {
   /** Issues a violation with a client-made id (also offline); a photo, when any, was uploaded before. */
   issueViolation: defineMutator({
-    args: z.object({ id: newRowId, ...violationFields, shown }),
+    args: lazy(() => z.object({ id: newRowId, ...violationFields, shown })),
     label: 'Create violation',
     subject: (args) => args.title,
     allowed: { role: violationPolicy.mayIssue, refusal: VIOLATION_MESSAGES.boardOnly },
@@ -111,7 +112,7 @@ export const violationMutators = {
 
   /** Any of the five statuses at any time (community §4); resolving may carry notes (the resolution card). */
   setViolationStatus: defineMutator({
-    args: z.object({ id: rowId, ...violationStatusFields, shown }).superRefine(violationNotesRule),
+    args: lazy(() => z.object({ id: rowId, ...violationStatusFields, shown }).superRefine(violationNotesRule)),
     label: 'Update violation status',
     allowed: board,
     async apply(tx, { id, status, resolution_notes, shown: s }) {
@@ -134,7 +135,7 @@ export const violationMutators = {
 
   /** A message in the violation's thread (also offline), or the board's internal note; it shows the acting user as its author at once. */
   addViolationMessage: defineMutator({
-    args: z.object({ id: newRowId, violationId: rowId, ...violationMessageFields, shown }),
+    args: lazy(() => z.object({ id: newRowId, violationId: rowId, ...violationMessageFields, shown })),
     label: 'Send message',
     async apply(tx, args) {
       const row = await current(tx, args.violationId);

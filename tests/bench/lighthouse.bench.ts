@@ -8,8 +8,11 @@
  * breakdown, the LCP element, the long tasks, and where the main thread's time went by package
  * (./main-thread.ts; the build then carries hidden source maps). The sampling profiler slows the page
  * down (TBT about doubles), so a detailed run's scores are not comparable with a plain run's.
+ *
+ * BENCH_LIGHTHOUSE_SAVE=<dir> writes each run's report and trace (JSON) there, for a closer look at one run.
  */
 import { execSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -33,6 +36,8 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const ONLY = new RegExp(process.env.BENCH_LIGHTHOUSE_ONLY ?? '');
 const DETAIL = Boolean(process.env.BENCH_LIGHTHOUSE_DETAIL);
 const BUILT = 'dist/client';
+const SAVE = process.env.BENCH_LIGHTHOUSE_SAVE;
+let saved = 0;
 
 /**
  * One Lighthouse run. Storage reset on (Lighthouse's default: the HTTP cache, the service worker and
@@ -53,6 +58,13 @@ async function auditOnce(url: string, port: number, form: 'mobile' | 'desktop'):
   if (lhr.runtimeError) {
     console.log(`    (${url} ${form}: ${lhr.runtimeError.code} ${lhr.runtimeError.message})`);
     return null;
+  }
+  if (SAVE) {
+    mkdirSync(SAVE, { recursive: true });
+    const name = `${SAVE}/${++saved}-${new URL(url).pathname.slice(1)}-${form}`;
+    writeFileSync(`${name}.json`, JSON.stringify(lhr));
+    const trace = (result!.artifacts as { Trace?: unknown }).Trace;
+    if (trace) writeFileSync(`${name}.trace.json`, JSON.stringify(trace));
   }
   const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
   const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootScript } from './vite.boot.ts';
+import { precompressedCopies } from './vite.compress.ts';
 import { loadingSplash } from './vite.splash.ts';
 import { chunkOf, resetChunkRegions } from './vite.chunks.ts';
 
@@ -44,6 +45,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    precompressedCopies(),
   ],
   build: {
     outDir: '../dist/client',

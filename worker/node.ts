@@ -167,9 +167,11 @@ export async function startNodeServer(options: NodeServerOptions) {
   jobsTimer.unref();
 
   const indexHtml = join(opts.clientDir, 'index.html');
-  // Hashed assets never change: cache them for a year. Everything else revalidates.
+  // Hashed assets never change: cache them for a year. Everything else revalidates. The build
+  // writes Brotli and gzip copies of each file (vite.compress.ts), sent as the browser accepts.
   const assets = serveStatic({
     root: opts.clientDir,
+    precompressed: true,
     onFound: (path, c) => {
       c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       c.header('Vary', 'Accept-Encoding');

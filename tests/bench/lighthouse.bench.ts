@@ -10,6 +10,8 @@
  * down (TBT about doubles), so a detailed run's scores are not comparable with a plain run's.
  *
  * BENCH_LIGHTHOUSE_SAVE=<dir> writes each run's report and trace (JSON) there, for a closer look at one run.
+ *
+ * BENCH_LIGHTHOUSE_NO_BUILD=1 audits dist/client as it is (a build changed by hand, for a trial).
  */
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -108,7 +110,7 @@ async function audit(url: string, port: number, form: 'mobile' | 'desktop'): Pro
 const row = (name: string, { figures: f, scores }: { figures: Figures; scores: number[] }) =>
   `  ${name.padEnd(26)} score ${String(f.score).padStart(3)} (${scores.join(', ')})   FCP ${(f.fcp / 1000).toFixed(2)} s   LCP ${(f.lcp / 1000).toFixed(2)} s   TBT ${f.tbt.toFixed(0).padStart(4)} ms   JS ${f.scriptKb.toFixed(1)} KB transferred`;
 
-execSync(`npx vite build --logLevel warn${DETAIL ? ' --sourcemap hidden' : ''}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+if (!process.env.BENCH_LIGHTHOUSE_NO_BUILD) execSync(`npx vite build --logLevel warn${DETAIL ? ' --sourcemap hidden' : ''}`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 const server = await startBenchServer();
 const { url } = server;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });

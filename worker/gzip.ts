@@ -44,13 +44,20 @@ export interface GzipOptions {
  * the full Response first, which cost more than the rest of a kept REST read (and copied a first
  * pull's megabytes). null otherwise (then the body is read).
  */
+let cacheSymbol: symbol | undefined;
 function bodyOf(res: Response): string | Uint8Array<ArrayBuffer> | null {
-  for (const key of Object.getOwnPropertySymbols(res)) {
-    if (key.description !== 'cache') continue;
-    const body = (res as unknown as Record<symbol, unknown[] | undefined>)[key]?.[1];
-    return typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : null;
-  }
-  return null;
+  // The adapter's symbol is not exported: found on the first answer that has it, then kept.
+  cacheSymbol ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache');
+  const body = cacheSymbol ? (res as unknown as Record<symbol, unknown[] | undefined>)[cacheSymbol]?.[1] : undefined;
+  return typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : null;
+}
+
+/** The URL's path, without building a URL (a parse per request, for a string the Request already holds). */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start < 0) return '/';
+  const query = url.indexOf('?', start);
+  return query < 0 ? url.slice(start) : url.slice(start, query);
 }
 
 /**
@@ -111,7 +118,7 @@ export function withGzip(fetch: Fetch, opts: GzipOptions): Fetch {
   return async (req, ...rest) => {
     const res = await fetch(req, ...rest);
     if (!/\bgzip\b/i.test(req.headers.get('accept-encoding') ?? '') || req.method === 'HEAD') return res;
-    const path = new URL(req.url).pathname;
+    const path = pathOf(req.url);
     if (!opts.when(req, path) || res.status !== 200 || res.headers.has('content-encoding')) return res;
     if (!COMPRESSIBLE.test(res.headers.get('content-type') ?? '')) return res;
     const cacheControl = res.headers.get('cache-control') ?? '';
@@ -133,7 +140,9 @@ export function withGzip(fetch: Fetch, opts: GzipOptions): Fetch {
         if (keep) immutable.set(path, body);
       }
     }
-    const headers = new Headers(res.headers);
+    // An answer the app built itself (its body held) is not sent: its headers are changed in place, as a
+    // copy cost more than finding the kept gzip. Others (a fetched one) may have immutable headers.
+    const headers = held !== null ? res.headers : new Headers(res.headers);
     headers.set('content-encoding', 'gzip');
     headers.delete('content-length');
     if (!/accept-encoding/i.test(headers.get('vary') ?? '')) headers.append('vary', 'Accept-Encoding');

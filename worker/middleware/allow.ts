@@ -10,6 +10,6 @@ import type { AppEnv } from '../env';
  */
 export const allow = (mayAct: (role: Role) => boolean, message: string) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!mayAct(c.var.actor.role)) throw forbidden(message);
+    if (!mayAct(c.get('actor').role)) throw forbidden(message);
     await next();
   });

@@ -24,7 +24,8 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header('Authorization');
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
   if (!token) throw unauthorized('Authentication required');
-  const deps = c.var.deps;
+  // c.get, not c.var, in middleware every request runs: Hono's c.var copies every variable into a new object on each read.
+  const deps = c.get('deps');
   const claims = await verifyAccessToken(deps.config.jwtSecret, token, deps.clock());
   if (!claims) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   const who = { userId: claims.sub, hoaId: claims.hoa, sid: claims.sid };

@@ -29,15 +29,17 @@ const PLATFORM_LIMITS: [pattern: string, bytes: number][] = [
   ['/api/webhooks/*', BODY_LIMITS.webhook],
 ];
 
-function matches(pattern: string, path: string): boolean {
-  if (pattern.endsWith('/*')) return path.startsWith(pattern.slice(0, -1));
-  const want = pattern.split('/');
-  const got = path.split('/');
-  return want.length === got.length && want.every((part, i) => part.startsWith(':') ? got[i] !== '' : part === got[i]);
+/** A route pattern as a RegExp, built once: `:param` is one non-empty segment, a trailing `/*` any rest. */
+function patternRegExp(pattern: string): RegExp {
+  const prefix = pattern.endsWith('/*');
+  const parts = (prefix ? pattern.slice(0, -2) : pattern).split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^${parts.join('/')}${prefix ? '/' : '$'}`);
 }
 
-function bodyLimitFor(limits: [string, number][], path: string): number {
-  return limits.find(([pattern]) => matches(pattern, path))?.[1] ?? BODY_LIMITS.default;
+/** The limit of the first pattern the path matches, else the default. */
+export function bodyLimits(limits: [pattern: string, bytes: number][]): (path: string) => number {
+  const compiled = limits.map(([pattern, bytes]) => [patternRegExp(pattern), bytes] as const);
+  return (path) => compiled.find(([re]) => re.test(path))?.[1] ?? BODY_LIMITS.default;
 }
 
 const tooLarge = (c: Context, maxSize: number) => c.json({ message: `The request is too large (at most ${Math.round(maxSize / KiB)} KB).` }, 413);
@@ -57,13 +59,13 @@ const limiter = (maxSize: number) => {
  * Content-Length). `areaLimits`: the areas' own larger routes (rich text), `ServerArea.bodyLimits`.
  */
 export function limitRequestBody(areaLimits: [string, number][]) {
-  const limits = [...PLATFORM_LIMITS, ...areaLimits];
+  const limitFor = bodyLimits([...PLATFORM_LIMITS, ...areaLimits]);
   return createMiddleware<AppEnv>(async (c, next) => {
     // A GET or HEAD has no body. Hono's bodyLimit looks for one on the raw Request, which makes the
     // Node adapter build a full web Request and stream (a quarter of a small push or pull's CPU):
     // a declared length is checked here, and only a body without one is counted as it streams.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const max = bodyLimitFor(limits, c.req.path);
+    const max = limitFor(c.req.path);
     const length = c.req.header('content-length');
     if (length !== undefined && /^\d+$/.test(length) && c.req.header('transfer-encoding') === undefined) {
       return Number(length) > max ? tooLarge(c, max) : next();

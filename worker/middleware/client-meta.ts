@@ -16,7 +16,7 @@ export function socketAddress(c: Context): string | null {
  * could send `cf-connecting-ip` or `X-Forwarded-For` and get a fresh rate-limit budget per request.
  */
 export function clientMeta(c: Context<AppEnv>): ClientMeta {
-  const header = c.var.deps.config.clientIpHeader;
+  const header = c.get('deps').config.clientIpHeader;
   const ip = (header ? c.req.header(header)?.trim() : undefined) || socketAddress(c) || 'unknown';
   return { ip, userAgent: c.req.header('user-agent') ?? null };
 }
@@ -36,7 +36,7 @@ export function isLoopbackRequest(c: Context<AppEnv>): boolean {
   // The request URL is built from the Host header (Node) or is the one the runtime received (workerd).
   if (!isLoopbackHost(new URL(c.req.url).hostname)) return false;
   const address = socketAddress(c);
-  const peerHeader = c.var.deps?.config.loopbackPeerHeader;
+  const peerHeader = c.get('deps')?.config.loopbackPeerHeader;
   if (!address && peerHeader) {
     // workerd has no socket: under wrangler dev the runtime sets this header from the peer's address
     // (Cloudflare's edge would set the client's public one, never loopback).

@@ -14,7 +14,7 @@ export const refuseLapsedWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (lapsedMayCall(c.req.method, c.req.path)) return next();
   const header = c.req.header('Authorization');
   if (!header?.startsWith('Bearer ')) return next();
-  const deps = c.var.deps;
+  const deps = c.get('deps');
   const claims = await verifyAccessToken(deps.config.jwtSecret, header.slice(7).trim(), deps.clock());
   if (claims && (await hoaLapsed(deps.database.db, claims.hoa))) throw lapsedRefusal();
   await next();

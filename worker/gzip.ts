@@ -6,7 +6,8 @@
  * (a list read lost 15 % of its CPU to it even when nothing was compressed). Here an answer that is
  * not compressed is returned untouched. zlib runs in the thread pool at level 3: 4–5× faster than
  * CompressionStream's default level for a few per cent more bytes (10,000-row pull: 22 ms → 5 ms).
- * Hashed assets never change, so each is compressed once. Other answers are kept compressed by
+ * Hashed assets are sent from the copies the build compressed (vite.compress.ts, serveStatic's
+ * `precompressed`); one the build left without a copy is compressed here once. Other answers are kept compressed by
  * their content's hash: a REST read served from memory (worker/sync/counted.ts) would otherwise be
  * compressed again on every request (its gzip cost more than the rest of the request). A body of
  * megabytes (a first pull) is compressed in pieces side by side and leaves as they are done.
@@ -38,15 +39,16 @@ export interface GzipOptions {
   when: (req: Request, path: string) => boolean;
 }
 
+/** The adapter's symbol for a light Response's parts: it is not exported, so it is found on the first answer that has it. */
+let cacheSymbol: symbol | undefined;
+
 /**
  * The text or bytes an answer was made from, when @hono/node-server's lightweight Response still
  * holds them (`c.json`, `c.body(string | Uint8Array)`): reading them through `arrayBuffer()` builds
  * the full Response first, which cost more than the rest of a kept REST read (and copied a first
  * pull's megabytes). null otherwise (then the body is read).
  */
-let cacheSymbol: symbol | undefined;
 function bodyOf(res: Response): string | Uint8Array<ArrayBuffer> | null {
-  // The adapter's symbol is not exported: found on the first answer that has it, then kept.
   cacheSymbol ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache');
   const body = cacheSymbol ? (res as unknown as Record<symbol, unknown[] | undefined>)[cacheSymbol]?.[1] : undefined;
   return typeof body === 'string' || body instanceof Uint8Array ? (body as string | Uint8Array<ArrayBuffer>) : null;

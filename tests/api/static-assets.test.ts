@@ -52,13 +52,13 @@ describe('the built client on the Node entry', () => {
     }
   });
 
-  it('compresses once at build time, smallest first: the Brotli copy is smaller than the gzip one', () => {
+  it('writes a Brotli copy smaller than the gzip one, none for a file too small to gain, and keeps the copies out of a Workers deploy', () => {
     const file = join(dir, 'client', 'assets', 'list-abc123.js');
     const br = readFileSync(`${file}.br`).length;
     const gz = readFileSync(`${file}.gz`).length;
     expect(br).toBeLessThan(gz);
     expect(gz).toBeLessThan(script.length);
-    // A file too small to gain has no copies; Workers Static Assets skip the copies (they compress at the edge).
+    // Workers Static Assets compress at the edge: the copies stay out of a deploy.
     expect(existsSync(join(dir, 'client', 'assets', 'tiny-abc123.js.br'))).toBe(false);
     expect(readFileSync(join(dir, 'client', '.assetsignore'), 'utf8')).toBe('*.br\n*.gz\n');
   });

@@ -26,6 +26,14 @@ describe('withGzip (Node entry)', () => {
     expect((await withGzip(answer(big), { when: () => false })(get('/api/x'))).headers.get('content-encoding')).toBeNull();
   });
 
+  it("asks `when` with the request's path alone: no origin, no query", async () => {
+    const asked: string[] = [];
+    const when = (_req: Request, path: string) => (asked.push(path), true);
+    for (const url of ['/api/sync/pull?patch=columns', '/api/announcements', '/']) await withGzip(answer(big), { when })(get(url));
+    await withGzip(answer(big), { when })(new Request('http://localhost:8787', { headers: { 'accept-encoding': 'gzip' } }));
+    expect(asked).toEqual(['/api/sync/pull', '/api/announcements', '/', '/']);
+  });
+
   it('serves an immutable asset compressed, the same bytes every time', async () => {
     let served = 0;
     const fetch = withGzip(async () => (served++, new Response(big, { headers: { 'content-type': 'text/javascript', 'cache-control': 'public, max-age=31536000, immutable' } })), always);

@@ -20,10 +20,11 @@ export interface Database {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` after the transaction now running commits (dropped if it rolls back, or if the
-   * savepoint it was queued in rolls back). Write transactions are serialised, so "the one running"
+   * savepoint it was queued in rolls back), once the writer is free; `transaction` resolves after
+   * the hooks (an async one is awaited). Write transactions are serialised, so "the one running"
    * is well defined; used to poke sync clients and to nudge mail delivery.
    */
-  afterCommit(fn: () => void): void;
+  afterCommit(fn: () => void | Promise<unknown>): void;
   /** A savepoint inside the running transaction: `fn`'s writes, after-commit hooks and `once` values go if it throws. */
   savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T>;
   /**
@@ -37,7 +38,7 @@ export interface Database {
 
 /** The running transaction's after-commit hooks and `once` keys: one frame for it, one more per open savepoint. */
 interface Frame {
-  hooks: (() => void)[];
+  hooks: (() => void | Promise<unknown>)[];
   keys: string[];
 }
 
@@ -92,26 +93,28 @@ export function createDatabase(client: Client): Database {
         computed.clear();
         try {
           const result = await db.transaction(fn);
-          const { hooks } = frames[0];
-          frames = null;
-          for (const hook of hooks) {
-            try {
-              hook();
-            } catch (e) {
-              // The commit stands; a failed notification must not turn it into an error.
-              console.error('afterCommit hook failed', e);
-            }
-          }
-          return result;
+          return { result, hooks: frames[0].hooks };
         } finally {
           frames = null;
           computed.clear();
         }
       });
       tail = run.catch(() => undefined);
-      return run;
+      // The hooks run once the writer is free for the next transaction; the caller waits for them
+      // (the mail an action queued is rendered before it answers, without holding the writer).
+      return run.then(async ({ result, hooks }) => {
+        for (const hook of hooks) {
+          try {
+            await hook();
+          } catch (e) {
+            // The commit stands; a failed notification must not turn it into an error.
+            console.error('afterCommit hook failed', e);
+          }
+        }
+        return result;
+      });
     },
-    afterCommit(fn: () => void) {
+    afterCommit(fn: () => void | Promise<unknown>) {
       if (!frames) throw new Error('afterCommit called outside deps.database.transaction');
       frames[frames.length - 1].hooks.push(fn);
     },
@@ -242,9 +245,16 @@ export function preparedWrite<Row, Values extends Record<string, unknown>>(build
   };
 }
 
-/** Runs a rendered statement on the transaction's connection, `values` in its placeholders. */
-export function runRendered(tx: Tx, statement: RenderedStatement, values: Record<string, unknown>): Promise<ResultSet> {
-  return connectionOf(tx).execute(withValues(statement, values));
+/** A drizzle transaction (it carries the session its statements run on), not the read handle. */
+export const isTransaction = (on: StatementRunner): on is Tx => 'session' in on;
+
+/** Where a rendered statement runs: a transaction's connection, or the read handle (reads only). */
+export type StatementRunner = Tx | Pick<Database, 'client'>;
+
+/** Runs a rendered statement on the transaction's connection (or the read handle), `values` in its placeholders. */
+export function runRendered(on: StatementRunner, statement: RenderedStatement, values: Record<string, unknown>): Promise<ResultSet> {
+  const connection = isTransaction(on) ? connectionOf(on) : on.client;
+  return connection.execute(withValues(statement, values));
 }
 
 const preparedBySession = new WeakMap<object, Map<string, unknown>>();

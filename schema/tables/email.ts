@@ -11,6 +11,12 @@ export const emailOutbox = sqliteTable(
     toEmail: text('to_email').notNull(),
     toUserId: text('to_user_id'),
     template: text('template').notNull(),
+    /**
+     * The template's inputs (JSON) while the mail waits to be rendered: the action's transaction
+     * queues them, rendering happens after its commit (worker/domain/mail-render.ts), off the writer.
+     * Null once subject, html and text are filled in.
+     */
+    props: text('props'),
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text: text('text').notNull(),

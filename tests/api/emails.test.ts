@@ -11,7 +11,7 @@ import {
   trialEndingEmail,
   violationNoticeEmail,
   violationUpdateEmail,
-} from '../../worker/emails';
+} from '../../worker/emails/templates';
 
 /** Every template renders HTML and a plain-text alternative that says what the mail is for. */
 const due = Date.parse('2026-12-05T00:00:00Z');

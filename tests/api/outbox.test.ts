@@ -4,6 +4,7 @@ import { emailOutbox } from '../../schema/tables';
 import { deliverOutbox, deliveriesFor, MAX_ATTEMPTS, requeueFailed, STALE_CLAIM_MS } from '../../worker/domain/outbox';
 import { runJobs } from '../../worker/jobs/runner';
 import { queueEmail, queueEmails } from '../../worker/services/email';
+import { announcementEmail, passwordResetEmail } from '../../worker/emails';
 import type { DeliveryResult, Mailer, OutgoingMail } from '../../worker/services/mailer';
 import { createResendMailer } from '../../worker/services/mailer-resend';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -29,7 +30,7 @@ function scriptedMailer(answer: (m: OutgoingMail, call: number) => Omit<Delivery
 
 async function queue(t: TestApp, to: string, ref?: string) {
   return t.deps.database.transaction((tx) =>
-    queueEmail(tx, t.clock(), { hoaId: 'hoa_test', to, template: 'test', subject: `Hello ${to}`, html: '<p>Hi</p>', text: 'Hi', ref }),
+    queueEmail(t.deps, tx, { hoaId: 'hoa_test', to, ...passwordResetEmail({ name: `Hello ${to}`, url: 'http://localhost:8787/reset-password?token=t' }), ref }),
   );
 }
 
@@ -189,9 +190,14 @@ describe('email outbox', () => {
     const recipients = Array.from({ length: 120 }, (_, i) => `r${String(i).padStart(3, '0')}@example.test`).concat('broken@example.test');
     await t.deps.database.transaction((tx) =>
       queueEmails(
+        t!.deps,
         tx,
-        t!.clock(),
-        recipients.map((to) => ({ hoaId: 'hoa_test', to, template: 'announcement', subject: 'Pool', html: '<p>Pool</p>', text: 'Pool', ref: 'announcement:a1' })),
+        recipients.map((to) => ({
+          hoaId: 'hoa_test',
+          to,
+          ...announcementEmail({ hoaName: 'Maple', title: 'Pool', category: 'General', messageHtml: '<p>Pool</p>', url: 'http://localhost:8787/announcements/a1' }),
+          ref: 'announcement:a1',
+        })),
       ),
     );
     await queue(t, 'other@example.test', 'announcement:a2');

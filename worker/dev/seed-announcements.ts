@@ -6,7 +6,7 @@ import type { AnnouncementCategory, AnnouncementStatus, AudienceType } from '../
 import { announcementDeliveries, announcementReads, announcementRecipients, announcements, emailOutbox } from '../../schema/tables';
 import type { Tx } from '../db';
 import { announcementRef, resolveAudience } from '../domain/announcements';
-import { announcementEmail } from '../emails';
+import { announcementEmail } from '../emails/templates';
 import { newId } from '../services/tokens';
 import type { SeededPlatform, SeedOptions } from './seed';
 

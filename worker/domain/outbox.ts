@@ -3,6 +3,7 @@ import { emailOutbox } from '../../schema/tables';
 import type { DbOrTx } from '../db';
 import type { AppDeps } from '../deps';
 import type { DeliveryResult } from '../services/mailer';
+import { renderPending, type PendingMail } from './mail-render';
 import { notFound } from './errors';
 
 const MINUTE = 60_000;
@@ -56,19 +57,31 @@ export async function deliverOutbox(deps: AppDeps, opts: { limit?: number; ref?:
   summary.claimed = claimed.length;
   if (claimed.length === 0) return summary;
 
+  // Mail not rendered yet (its transaction's process stopped before it could): rendered now.
+  const bodies = await renderPending(claimed.filter((r) => r.props !== null) as PendingMail[]);
+  const unrenderable = new Map<string, DeliveryResult>();
+  const sendable: OutboxRow[] = [];
+  for (const row of claimed) {
+    const body = bodies.get(row.id);
+    if (body instanceof Error) unrenderable.set(row.id, { id: row.id, ok: false, error: body.message, permanent: true });
+    else sendable.push(body ? Object.assign(row, body, { props: null }) : row);
+  }
+
   let results: DeliveryResult[];
   try {
-    results = await deps.mailer.send(claimed.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, html: r.html, text: r.text })));
+    results = sendable.length ? await deps.mailer.send(sendable.map((r) => ({ id: r.id, to: r.toEmail, subject: r.subject, html: r.html, text: r.text }))) : [];
   } catch (e) {
     const error = e instanceof Error ? e.message : String(e);
-    results = claimed.map((r) => ({ id: r.id, ok: false as const, error, permanent: false }));
+    results = sendable.map((r) => ({ id: r.id, ok: false as const, error, permanent: false }));
   }
-  const byId = new Map(results.map((r) => [r.id, r]));
+  const byId = new Map([...results, ...unrenderable.values()].map((r) => [r.id, r]));
 
   const doneAt = deps.clock();
   // The local mailer's outbox IS the mailbox (/dev/mail, this machine only): it keeps the bodies.
   const redactable = deps.mailer.kind !== 'local';
-  const blanked = (row: OutboxRow) => (redactable && row.redactAfterDelivery ? { html: REDACTED_BODY, text: REDACTED_BODY } : {});
+  // What the row keeps of its body: blanked when it held a single-use link, else the body rendered in this run.
+  const keptBody = (row: OutboxRow) =>
+    redactable && row.redactAfterDelivery ? { html: REDACTED_BODY, text: REDACTED_BODY, props: null } : bodies.has(row.id) && !unrenderable.has(row.id) ? { subject: row.subject, html: row.html, text: row.text, props: null } : {};
   await deps.database.transaction(async (tx) => {
     for (const row of claimed) {
       const result = byId.get(row.id) ?? { id: row.id, ok: false as const, error: 'No delivery result from the mailer', permanent: false };
@@ -78,11 +91,11 @@ export async function deliverOutbox(deps: AppDeps, opts: { limit?: number; ref?:
         summary.delivered++;
         await tx
           .update(emailOutbox)
-          .set({ status: 'delivered', providerId: result.providerId, deliveredAt: doneAt, lastError: null, claimedAt: null, ...blanked(row) })
+          .set({ status: 'delivered', providerId: result.providerId, deliveredAt: doneAt, lastError: null, claimedAt: null, ...keptBody(row) })
           .where(held);
       } else if (result.permanent || row.attempts >= MAX_ATTEMPTS) {
         summary.failed++;
-        await tx.update(emailOutbox).set({ status: 'failed', lastError: result.error.slice(0, 1000), claimedAt: null, ...blanked(row) }).where(held);
+        await tx.update(emailOutbox).set({ status: 'failed', lastError: result.error.slice(0, 1000), claimedAt: null, ...keptBody(row) }).where(held);
       } else {
         summary.retrying++;
         const wait = RETRY_BACKOFF_MS[Math.min(row.attempts - 1, RETRY_BACKOFF_MS.length - 1)];

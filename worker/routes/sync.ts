@@ -1,6 +1,10 @@
 /**
  * Replicache endpoints. Authenticated like every API call (Bearer access token).
  *
+ * POST /push applies a prefix of the mutations when the push reaches its cap (worker/sync/push.ts
+ * PUSH_LIMITS) and answers 200 `{unprocessed: n}`; 429 with Retry-After when the user's per-minute
+ * budget is spent; 503 when the database is busy (nothing of the failed slice kept).
+ *
  * POST /pull answers Replicache's PullResponseV1; with `?patch=columns` (the app's own puller) each
  * area's puts are one `put-columns` operation (sync/patch-columns.ts) instead of one per row.
  *
@@ -40,7 +44,8 @@ export const syncRoutes = new Hono<AppEnv>()
     const result = await handlePush(c.var.deps, c.var.actor, c.req.valid('json'));
     if (result.response) return c.json(result.response);
     if (result.stopped === 'temporary') return c.json({ message: 'The server is busy. Your changes will be sent again shortly.' }, 503);
-    return c.json({});
+    // A capped push: the prefix is applied, the app's pusher sends the rest at once.
+    return c.json(result.unprocessed > 0 ? { unprocessed: result.unprocessed } : {});
   })
   .post('/pull', validate('json', pullRequestSchema), async (c) => {
     // `?patch=columns`: the app's puller reads the compact patch (sync/patch-columns.ts).

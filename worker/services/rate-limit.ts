@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../db';
+import type { Database, DbOrTx, Tx } from '../db';
 import { tooManyRequests } from '../domain/errors';
 
 export interface RateRule {
@@ -29,14 +29,14 @@ export async function count(database: Database, rule: RateRule, subject: string,
   return database.transaction((tx) => countIn(tx, rule, subject, now));
 }
 
-/** `count` inside the caller's write transaction. */
-export async function countIn(tx: Tx, rule: RateRule, subject: string, now: number): Promise<{ count: number; windowStart: number }> {
+/** `count` inside the caller's write transaction; `amount` counts several at once (a push's mutations). */
+export async function countIn(tx: Tx, rule: RateRule, subject: string, now: number, amount = 1): Promise<{ count: number; windowStart: number }> {
   const key = `${rule.name}:${subject}`;
   const expired = now - rule.windowMs;
   const rows = await tx.all<{ count: number; window_start: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
+    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, ${amount})
     ON CONFLICT(key) DO UPDATE SET
-      count = CASE WHEN window_start <= ${expired} THEN 1 ELSE count + 1 END,
+      count = CASE WHEN window_start <= ${expired} THEN ${amount} ELSE count + ${amount} END,
       window_start = CASE WHEN window_start <= ${expired} THEN ${now} ELSE window_start END
     RETURNING count, window_start`);
   return { count: rows[0]?.count ?? 1, windowStart: rows[0]?.window_start ?? now };
@@ -53,6 +53,13 @@ export async function hitAll(database: Database, hits: { rule: RateRule; subject
     return out;
   });
   for (const row of rows) refuseOverLimit(row.rule, row, now, message);
+}
+
+/** The subject's count in its current window, without counting (a read: it does not wait for the writer). */
+export async function currentCount(db: DbOrTx, rule: RateRule, subject: string, now: number): Promise<{ count: number; windowStart: number }> {
+  const [row] = await db.all<{ count: number; window_start: number }>(sql`SELECT count, window_start FROM rate_limits WHERE key = ${`${rule.name}:${subject}`}`);
+  if (!row || row.window_start <= now - rule.windowMs) return { count: 0, windowStart: now };
+  return { count: row.count, windowStart: row.window_start };
 }
 
 /** Takes back one count (an attempt counted up front that turned out to succeed). */

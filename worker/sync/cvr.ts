@@ -6,7 +6,7 @@
  */
 import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
-import { renderStatement, runRendered, type RenderedStatement, type Tx } from '../db';
+import { isTransaction, renderStatement, runRendered, type RenderedStatement, type StatementRunner, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
 import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
@@ -147,7 +147,7 @@ const putRows = (area: ServerSyncArea, reset: boolean): WantedRows => (reset ? '
  * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
  * reach the response as the bytes SQLite wrote, never decoded into a JS string and encoded back.
  */
-async function putOps(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
+async function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
   const statement = statementOf(area, `patch:${viewer.role}:${reset ? 'reset' : 'since'}`, () =>
     sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
       FROM (${rowValuesSql(area, viewerOfRole(viewer.role), putRows(area, reset))}) AS v`,
@@ -157,7 +157,7 @@ async function putOps(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: Pull
 }
 
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
-async function putColumns(tx: Tx, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
+async function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
   const { statement, layout } = builtOnce(area, `columns:${viewer.role}:${reset ? 'reset' : 'since'}`, () => {
     const columns = columnValuesSql(area, viewerOfRole(viewer.role), putRows(area, reset));
     return { statement: renderStatement(columns.statement), layout: columns.layout };
@@ -197,7 +197,8 @@ export type PatchFormat = 'ops' | 'columns';
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  * SQLite writes the puts' text, one fragment per area: values never become JS objects on the way.
  */
-export async function buildPatch(tx: Tx, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, since: number | null, format: PatchFormat = 'ops'): Promise<SyncPatch> {
+/** A reset (`since` null) reads only the visible rows: it may run on the read handle, outside the writer. */
+export async function buildPatch(tx: StatementRunner, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, since: number | null, format: PatchFormat = 'ops'): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
   const values = valuesOf(groupNumber, viewer, { since: since ?? -1 });
   for (const area of areas) {
@@ -209,6 +210,7 @@ export async function buildPatch(tx: Tx, groupNumber: number, areas: ServerSyncA
     }
   }
   if (since !== null) {
+    if (!isTransaction(tx)) throw new Error('a patch against a version reads the stored view: run it in the transaction');
     // `deleted = 1` written out: the tombstones' partial index serves only that literal condition.
     const dels = await tx.all<{ area: string; rowId: string }>(
       sql`SELECT area, row_id AS rowId FROM ${syncCvrEntries} WHERE group_number = ${groupNumber} AND deleted = 1 AND patch_version > ${since}`,

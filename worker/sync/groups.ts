@@ -7,10 +7,25 @@
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { syncClientGroups, syncClients, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import type { Tx } from '../db';
+import type { AppDeps } from '../deps';
+import { hit, type RateRule } from '../services/rate-limit';
 import type { Actor } from '../domain/actor';
 import { forbidden } from '../domain/errors';
 
 export const MAX_CLIENT_GROUPS_PER_USER = 25;
+
+/**
+ * New client groups one user may start per ten minutes: each one's first pull writes its whole view
+ * (thousands of rows) through the one writer. A browser profile makes one; a reload keeps it.
+ */
+export const NEW_GROUP_RATE: RateRule = { name: 'sync:new-group', limit: 20, windowMs: 10 * 60_000 };
+export const NEW_GROUP_MESSAGE = 'Too many new sessions at once. Please wait a few minutes and try again.';
+
+/** Counts a group this user is about to start (before its transaction, so a refusal still counts); 429 past the limit. */
+export async function limitNewGroups(deps: AppDeps, actor: Actor, groupId: string): Promise<void> {
+  const [known] = await deps.database.db.select({ id: syncClientGroups.id }).from(syncClientGroups).where(eq(syncClientGroups.id, groupId)).limit(1);
+  if (!known) await hit(deps.database, NEW_GROUP_RATE, actor.userId, deps.clock(), NEW_GROUP_MESSAGE);
+}
 
 export type ClientGroup = typeof syncClientGroups.$inferSelect;
 
@@ -50,4 +65,16 @@ export async function deleteClientGroups(tx: Tx, ids: string[]): Promise<void> {
   await tx.delete(syncCvrs).where(inArray(syncCvrs.clientGroupId, ids));
   await tx.delete(syncClients).where(inArray(syncClients.clientGroupId, ids));
   await tx.delete(syncClientGroups).where(inArray(syncClientGroups.id, ids));
+}
+
+/**
+ * Keeps a group's `keep` most recently active clients (a client is one tab's session) and forgets
+ * the rest, so a script inventing client ids cannot grow a group without bound. A forgotten client
+ * that comes back starts over at mutation 1; a real tab idle that long has nothing pending.
+ */
+export async function forgetIdleClients(tx: Tx, groupId: string, keep: number): Promise<void> {
+  await tx.run(sql`
+    DELETE FROM ${syncClients} WHERE ${syncClients.clientGroupId} = ${groupId} AND ${syncClients.id} NOT IN (
+      SELECT ${syncClients.id} FROM ${syncClients} WHERE ${syncClients.clientGroupId} = ${groupId}
+      ORDER BY ${syncClients.updatedAt} DESC, ${syncClients.id} DESC LIMIT ${keep})`);
 }

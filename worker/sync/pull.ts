@@ -4,6 +4,8 @@
  * 1. Cheap path: one read of the group, the cookie's CVR header and the change counters. When
  *    no counter moved and no mutation was processed since, answer "nothing new" without
  *    reading a single synced row and without taking the write lock.
+ *    A pull without a cookie on a group whose stored view is current reads the reset the same way,
+ *    without the writer.
  * 2. Otherwise, in one write transaction (serialised per client group, and per database):
  *    refresh the group's CVR entries (only logged rows when possible), build the patch against
  *    the cookie's version, and store a new header when anything changed.
@@ -16,7 +18,7 @@ import { keptUntilWrite, preparedRead, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { badRequest } from '../domain/errors';
-import { createClientGroup, findClientGroup } from './groups';
+import { createClientGroup, findClientGroup, limitNewGroups } from './groups';
 import { serverSyncAreas } from '../areas/sync';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
@@ -106,6 +108,30 @@ async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: 
   );
 }
 
+const readGroup = preparedRead<{ userId: string; number: number; cvrVersion: number }, { groupId: string }>(
+  () => sql`SELECT user_id AS userId, number, cvr_version AS cvrVersion FROM sync_client_groups WHERE id = ${sql.placeholder('groupId')}`,
+);
+
+/**
+ * The whole view (a reset) at the group's current version, read on the read handle: its stored view
+ * already describes what the actor sees (isUnchanged), so nothing is written. A row changed between
+ * that check and these reads is sent as it is now; the next pull's diff sends it again, harmlessly.
+ */
+async function resetWithoutWriter(
+  deps: AppDeps,
+  actor: Actor,
+  group: { id: string; number: number; cvrVersion: number },
+  areas: ServerSyncArea[],
+  format: PatchFormat,
+): Promise<SyncPullResponse> {
+  const patch = await buildPatch(deps.database, group.number, areas, actor, null, format);
+  const clients = await deps.database.db
+    .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
+    .from(syncClients)
+    .where(eq(syncClients.clientGroupId, group.id));
+  return { cookie: cookieOf(group.cvrVersion), lastMutationIDChanges: Object.fromEntries(clients.map((c) => [c.id, c.lastMutationId])), patch };
+}
+
 /** `format: 'columns'` writes each area's puts as one `put-columns` operation (sync/patch-columns.ts): the app's own puller asks for it. */
 export async function handlePull(
   deps: AppDeps,
@@ -121,7 +147,16 @@ export async function handlePull(
   if (order !== null && (await isUnchanged(deps, actor, groupId, order))) {
     return { cookie: cookieOf(order), lastMutationIDChanges: {}, patch: emptyPatch() };
   }
+  // A client starting over (no cookie) on a group whose stored view is current: a reset read from
+  // the visible rows, as of that view's version, without the writer.
+  if (order === null) {
+    const [group] = await readGroup(deps.database, { groupId });
+    if (group && group.userId === actor.userId && (await isUnchanged(deps, actor, groupId, group.cvrVersion))) {
+      return resetWithoutWriter(deps, actor, { id: groupId, ...group }, areas, format);
+    }
+  }
 
+  if (order === null) await limitNewGroups(deps, actor, groupId);
   return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas, format));
 }
 

@@ -1,5 +1,6 @@
 /**
- * Replicache push: each mutation in its own transaction, applied exactly once and in order.
+ * Replicache push: mutations applied exactly once and in order, in short slices (a few mutations per
+ * write transaction, see PUSH_LIMITS) so that one client's backlog never holds the one writer long.
  *
  * - ids at or below the client's lastMutationID were processed already: skipped;
  * - an id beyond the next one means a gap (lost request): stop, the client resends;
@@ -7,7 +8,9 @@
  *   its writes roll back (savepoint), lastMutationID still advances, and a notice for the user
  *   records the rejection and syncs back;
  * - a temporary failure (database busy or unreachable) stops without advancing: the client
- *   retries the same mutation later.
+ *   retries the same mutation later;
+ * - a push stops at its cap (mutations, time) or the user's per-minute budget and answers 200 for
+ *   the prefix it applied, `unprocessed` saying how many wait: the app's pusher sends them next.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { PushResponse } from 'replicache';
@@ -16,7 +19,8 @@ import { syncClientGroups, syncClients } from '../../schema/tables';
 import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
-import { AppError, forbidden } from '../domain/errors';
+import { AppError, forbidden, isTemporaryError, TemporaryError, tooManyRequests } from '../domain/errors';
+import { countIn, currentCount, type RateRule } from '../services/rate-limit';
 import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
 import { argsWithinBounds, clipSubject, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
 import { sharedSyncAreas } from '../../sync/areas';
@@ -24,7 +28,7 @@ import { serverSyncAreaOf } from '../areas/sync';
 import { rowValuesSql } from './values';
 import { serverMutators } from '../areas';
 import type { ServerMutator } from '../areas/types';
-import { createClientGroup, findClientGroup } from './groups';
+import { createClientGroup, findClientGroup, forgetIdleClients, limitNewGroups, type ClientGroup } from './groups';
 import { recordRejection } from './notices';
 
 export const pushRequestSchema = z.object({
@@ -48,40 +52,9 @@ export type PushRequestBody = z.infer<typeof pushRequestSchema>;
 export type PushMutation = PushRequestBody['mutations'][number];
 
 /** Thrown to stop a push without advancing: the client retries the mutation later. */
-export class TemporaryPushError extends Error {}
-
-/** Error codes of the database driver (libSQL, Hrana) and the runtime's network that mean "try again". */
-const TEMPORARY_CODES = new Set([
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
-  'SQLITE_IOERR',
-  'SQLITE_FULL',
-  'SERVER_ERROR',
-  'HRANA_WEBSOCKET_ERROR',
-  'HRANA_CLOSED_ERROR',
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'ETIMEDOUT',
-  'EPIPE',
-]);
-const isTemporaryCode = (code: unknown) =>
-  typeof code === 'string' && (TEMPORARY_CODES.has(code) || /^SQLITE_(BUSY|LOCKED|IOERR)_/.test(code) || code.startsWith('UND_ERR_'));
-/** What runtimes say when a fetch (Hrana over HTTP) never got an answer: fixed texts, never the client's. */
-const NETWORK_FAILURES = new Set(['fetch failed', 'Network connection lost.']);
-
-/**
- * Database busy, locked or unreachable: worth retrying as is. Decided by error type and driver
- * code only: a refusal (AppError, invalid arguments) never is, and no message text that could carry
- * what a client sent takes part.
- */
-export function isTemporaryError(e: unknown): boolean {
-  if (e instanceof AppError || e instanceof z.ZodError || e instanceof TemporaryPushError) return e instanceof TemporaryPushError;
-  for (let err: any = e, depth = 0; err && typeof err === 'object' && depth < 5; err = err.cause, depth++) {
-    if (isTemporaryCode(err.code)) return true;
-    if (err instanceof TypeError && NETWORK_FAILURES.has(err.message)) return true;
-  }
-  return false;
-}
+export class TemporaryPushError extends TemporaryError {}
+/** The classification lives with the app's errors (REST answers the same failures 503); re-exported here. */
+export { isTemporaryError };
 
 /** Why a mutation was refused, in words the user can read. */
 function rejectionMessage(e: unknown): string {
@@ -107,15 +80,21 @@ async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutatio
 
 type Outcome = 'applied' | 'rejected' | 'skipped' | 'future';
 
-/** The clients of one push, read once and written once at the end. */
+/** The clients of one slice, read once and written once at its end. */
 type ClientRow = typeof syncClients.$inferSelect;
 
-async function clientOf(tx: Tx, clients: Map<string, ClientRow>, groupId: string, clientId: string, now: number): Promise<ClientRow> {
+/** Clients (a tab each) one group keeps; a new one beyond it forgets the least recently active. */
+export const MAX_CLIENTS_PER_GROUP = 48;
+
+async function clientOf(tx: Tx, clients: Map<string, ClientRow>, group: ClientGroup, clientId: string, now: number): Promise<ClientRow> {
   let client = clients.get(clientId);
   if (client) return client;
   [client] = await tx.select().from(syncClients).where(eq(syncClients.id, clientId)).limit(1);
-  if (client && client.clientGroupId !== groupId) throw forbidden('This client belongs to another client group');
-  client ??= (await tx.insert(syncClients).values({ id: clientId, clientGroupId: groupId, lastMutationId: 0, clientVersion: 0, updatedAt: now }).returning())[0];
+  if (client && client.clientGroupId !== group.id) throw forbidden('This client belongs to another client group');
+  if (!client) {
+    await forgetIdleClients(tx, group.id, MAX_CLIENTS_PER_GROUP - 1);
+    [client] = await tx.insert(syncClients).values({ id: clientId, clientGroupId: group.id, lastMutationId: 0, clientVersion: 0, updatedAt: now }).returning();
+  }
   clients.set(clientId, client);
   return client;
 }
@@ -168,49 +147,114 @@ export interface PushResult {
   applied: number;
   rejected: number;
   skipped: number;
+  /**
+   * Mutations of this push left for the client's next one: the push reached its cap (PUSH_LIMITS)
+   * or stopped early. Replicache lets the server apply a prefix; the app's pusher sends the rest at once.
+   */
+  unprocessed: number;
   /** Stopped at a mutation from the future or a temporary failure. */
   stopped: 'future' | 'temporary' | null;
 }
 
+/**
+ * What one push may cost, so that one client cannot hold the one writer: a push commits in slices
+ * (each a transaction of a few mutations, other writers' transactions queue between them) and stops
+ * at its cap, answering 200 for the prefix it applied. A user's pushes share a per-minute budget.
+ */
+export const PUSH_LIMITS = {
+  /** Mutations one push applies at most; the rest wait for the client's next push. */
+  mutations: 250,
+  /** Wall-clock work one push does at most before it answers (checked between mutations). */
+  ms: 2_000,
+  /** One slice (one write transaction): at most this many mutations… */
+  sliceMutations: 16,
+  /** …or this long, whichever comes first; then the writer goes to whoever waits. */
+  sliceMs: 12,
+};
+
+/** Mutations one user may have processed per minute, over all their clients and pushes. */
+export const PUSH_RATE: RateRule = { name: 'push:user', limit: 1_200, windowMs: 60_000 };
+export const PUSH_RATE_MESSAGE = 'Too many changes at once. The rest will be sent in a moment.';
+
+const elapsedSince = (start: number) => performance.now() - start;
+/** Lets whatever waits for the event loop (and for the writer) go before the next slice. */
+const yieldToOthers = () => new Promise<void>((ok) => setImmediate(ok));
+
+/**
+ * One slice: mutations from `from` on, in one write transaction, until the slice's share (count,
+ * time), the push's budget or a stop. The group, its clients and their lastMutationIDs are read
+ * again in every slice, so two pushes of one client that interleave still apply each mutation once
+ * and in order. Returns the index of the first mutation it did not look at.
+ */
+async function pushSlice(deps: AppDeps, actor: Actor, body: PushRequestBody, from: number, budget: number, result: PushResult): Promise<number> {
+  return deps.database.transaction(async (tx) => {
+    const sliceStart = performance.now();
+    const now = deps.clock();
+    const groupId = body.clientGroupID;
+    const group = (await findClientGroup(tx, actor, groupId)) ?? (await createClientGroup(tx, actor, groupId, now));
+    const clients = new Map<string, ClientRow>();
+    const lapsed = await hoaLapsed(tx, actor.hoaId);
+    const changed = new Set<ClientRow>();
+    let processed = 0;
+    let i = from;
+    for (; i < body.mutations.length; i++) {
+      if (processed >= Math.min(budget, PUSH_LIMITS.sliceMutations) || (processed > 0 && elapsedSince(sliceStart) >= PUSH_LIMITS.sliceMs)) break;
+      const m = body.mutations[i];
+      const client = await clientOf(tx, clients, group, m.clientID, now);
+      const outcome = await processMutation(deps, tx, actor, client, m, lapsed);
+      if (outcome === 'future') {
+        result.stopped = 'future';
+        break;
+      }
+      result[outcome]++;
+      if (outcome === 'skipped') continue;
+      processed++;
+      changed.add(client);
+    }
+    if (changed.size === 0) return i;
+    // Each processed mutation moves the group's client version; a pull sends the lastMutationIDs of clients that changed since its cookie.
+    const clientVersion = group.clientVersion + processed;
+    await tx.update(syncClientGroups).set({ clientVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
+    for (const client of changed) {
+      await tx.update(syncClients).set({ lastMutationId: client.lastMutationId, clientVersion, updatedAt: now }).where(eq(syncClients.id, client.id));
+    }
+    await countIn(tx, PUSH_RATE, actor.userId, now, processed);
+    return i;
+  });
+}
+
+/** How many mutations this user may still have processed in the current window (a read: no writer). */
+async function rateBudget(deps: AppDeps, actor: Actor): Promise<number> {
+  const used = await currentCount(deps.database.db, PUSH_RATE, actor.userId, deps.clock());
+  return PUSH_RATE.limit - used.count;
+}
+
 export async function handlePush(deps: AppDeps, actor: Actor, body: PushRequestBody): Promise<PushResult> {
-  const result: PushResult = { applied: 0, rejected: 0, skipped: 0, stopped: null };
+  const result: PushResult = { applied: 0, rejected: 0, skipped: 0, unprocessed: 0, stopped: null };
   if (body.pushVersion !== 1) return { ...result, response: { error: 'VersionNotSupported', versionType: 'push' } };
+  const pushStart = performance.now();
+  let next = 0;
   try {
-    // One write transaction for the whole push (a savepoint per mutation keeps each one's own
-    // rollback and refusal): per-mutation transactions capped a client at a few hundred a second.
-    await deps.database.transaction(async (tx) => {
-      const now = deps.clock();
-      const groupId = body.clientGroupID;
-      const group = (await findClientGroup(tx, actor, groupId)) ?? (await createClientGroup(tx, actor, groupId, now));
-      const clients = new Map<string, ClientRow>();
-      const lapsed = await hoaLapsed(tx, actor.hoaId);
-      const changed = new Set<ClientRow>();
-      for (const m of body.mutations) {
-        const client = await clientOf(tx, clients, groupId, m.clientID, now);
-        const outcome = await processMutation(deps, tx, actor, client, m, lapsed);
-        if (outcome === 'future') {
-          result.stopped = 'future';
-          break;
-        }
-        result[outcome]++;
-        if (outcome !== 'skipped') changed.add(client);
-      }
-      if (changed.size === 0) return;
-      // Each processed mutation moves the group's client version; a pull sends the lastMutationIDs of clients that changed since its cookie.
-      const processed = result.applied + result.rejected;
-      const clientVersion = group.clientVersion + processed;
-      await tx.update(syncClientGroups).set({ clientVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
-      for (const client of changed) {
-        await tx.update(syncClients).set({ lastMutationId: client.lastMutationId, clientVersion, updatedAt: now }).where(eq(syncClients.id, client.id));
-      }
-    });
+    await limitNewGroups(deps, actor, body.clientGroupID);
+    const allowed = Math.min(PUSH_LIMITS.mutations, await rateBudget(deps, actor));
+    if (allowed <= 0 && body.mutations.length > 0) {
+      const { windowStart } = await currentCount(deps.database.db, PUSH_RATE, actor.userId, deps.clock());
+      throw tooManyRequests(PUSH_RATE_MESSAGE, Math.max(1, Math.ceil((windowStart + PUSH_RATE.windowMs - deps.clock()) / 1000)));
+    }
+    while (next < body.mutations.length && !result.stopped) {
+      const budget = allowed - result.applied - result.rejected;
+      if (budget <= 0 || elapsedSince(pushStart) >= PUSH_LIMITS.ms) break;
+      next = await pushSlice(deps, actor, body, next, budget, result);
+      if (next < body.mutations.length) await yieldToOthers();
+    }
   } catch (e) {
     if (!(e instanceof TemporaryPushError) && !isTemporaryError(e)) throw e;
-    // Nothing of this push was kept: the client sends it all again.
-    Object.assign(result, { applied: 0, rejected: 0, skipped: 0, stopped: 'temporary' });
+    // The slice that failed left nothing behind; the slices before it stand. The client sends the rest again.
+    result.stopped = 'temporary';
   } finally {
     // The pushing user's clients learn the new lastMutationIDs on their next pull.
-    if (result.stopped !== 'temporary' && result.applied + result.rejected > 0) deps.pokes?.poke({ userIds: [actor.userId] });
+    if (result.applied + result.rejected > 0) deps.pokes?.poke({ userIds: [actor.userId] });
   }
+  result.unprocessed = result.stopped === 'future' ? 0 : body.mutations.length - next;
   return result;
 }

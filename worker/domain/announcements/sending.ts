@@ -32,7 +32,7 @@ export const announcementRef = (id: string) => `announcement:${id}`;
  */
 async function queueDeliveries(deps: AppDeps, tx: Tx, row: AnnouncementRow, recipients: Member[], now: number): Promise<void> {
   const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, row.hoaId)).limit(1);
-  const mail = await announcementEmail({
+  const mail = announcementEmail({
     hoaName: hoa?.name ?? 'Your HOA',
     title: row.title,
     category: row.category,
@@ -42,8 +42,8 @@ async function queueDeliveries(deps: AppDeps, tx: Tx, row: AnnouncementRow, reci
   });
   const ref = announcementRef(row.id);
   const outboxIds = await queueEmails(
+    deps,
     tx,
-    now,
     recipients.map((r) => ({ hoaId: row.hoaId, to: r.email, toUserId: r.id, ref, ...mail })),
   );
   const deliveries = recipients.map((r, i) => ({

@@ -70,7 +70,7 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
     const byId = new Map(people.map((p) => [p.id, p]));
     for (const inv of inserted) {
       const person = byId.get(inv.recipientId)!;
-      const rendered = await invoiceIssuedEmail({
+      const rendered = invoiceIssuedEmail({
         hoaName: hoa?.name ?? 'your HOA',
         residentName: person.name,
         title: inv.title,
@@ -84,7 +84,7 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
     next = duePolicy.nextSendDate(due, issued);
   }
   if (mail.length) {
-    await queueEmails(tx, now, mail);
+    await queueEmails(deps, tx, mail);
     deps.database.afterCommit(() => deps.onEmailQueued?.());
   }
   // Compare-and-set on the counter this run read: a concurrent run that moved it first wins.

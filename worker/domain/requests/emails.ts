@@ -45,7 +45,7 @@ export async function mailRequestFiled(deps: AppDeps, tx: Tx, row: RequestRow, a
   const [address] = row.addressId
     ? await tx.select({ street: addresses.street, unit: addresses.unitNumber }).from(addresses).where(and(eq(addresses.id, row.addressId), eq(addresses.hoaId, row.hoaId))).limit(1)
     : [];
-  const mail = await requestFiledEmail({
+  const mail = requestFiledEmail({
     hoaName: await hoaName(tx, row.hoaId),
     residentName: filer?.name ?? 'A resident',
     address: address ? `${address.street}${address.unit ? `, Unit ${address.unit}` : ''}` : null,
@@ -54,7 +54,7 @@ export async function mailRequestFiled(deps: AppDeps, tx: Tx, row: RequestRow, a
     descriptionHtml: row.description,
     url: requestUrl(deps, row.id),
   });
-  await queueEmails(tx, deps.clock(), board.map((b) => ({ hoaId: row.hoaId, to: b.email, toUserId: b.id, ref: requestRef(row.id), ...mail })));
+  await queueEmails(deps, tx, board.map((b) => ({ hoaId: row.hoaId, to: b.email, toUserId: b.id, ref: requestRef(row.id), ...mail })));
   nudge(deps);
 }
 
@@ -66,7 +66,7 @@ export async function mailRequestUpdate(deps: AppDeps, tx: Tx, row: RequestRow, 
   if (row.userId === actor.userId) return;
   const resident = await activeResident(tx, row);
   if (!resident) return;
-  const mail = await requestUpdateEmail({
+  const mail = requestUpdateEmail({
     hoaName: await hoaName(tx, row.hoaId),
     residentName: resident.name,
     title: row.title,
@@ -74,6 +74,6 @@ export async function mailRequestUpdate(deps: AppDeps, tx: Tx, row: RequestRow, 
     messagePlain: messageHtml ? richTextToPlain(messageHtml) : null,
     url: requestUrl(deps, row.id),
   });
-  await queueEmail(tx, deps.clock(), { hoaId: row.hoaId, to: resident.email, toUserId: resident.id, ref: requestRef(row.id), ...mail });
+  await queueEmail(deps, tx, { hoaId: row.hoaId, to: resident.email, toUserId: resident.id, ref: requestRef(row.id), ...mail });
   nudge(deps);
 }

@@ -10,7 +10,7 @@ import { addresses, hoas, users } from '../../../schema/tables';
 import { VIOLATION_STATUS_LABELS } from '../../../schema/violations';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
-import { violationNoticeEmail, violationUpdateEmail, type RenderedEmail } from '../../emails';
+import { violationNoticeEmail, violationUpdateEmail, type QueuedEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import type { Actor } from '../actor';
 import { activeMembers } from '../members';
@@ -36,8 +36,8 @@ async function recipient(tx: Tx, row: ViolationRow, actor: Actor) {
   return resident;
 }
 
-async function queue(deps: AppDeps, tx: Tx, row: ViolationRow, to: { id: string; email: string }, mail: RenderedEmail) {
-  await queueEmail(tx, deps.clock(), { hoaId: row.hoaId, to: to.email, toUserId: to.id, ref: violationRef(row.id), ...mail });
+async function queue(deps: AppDeps, tx: Tx, row: ViolationRow, to: { id: string; email: string }, mail: QueuedEmail) {
+  await queueEmail(deps, tx, { hoaId: row.hoaId, to: to.email, toUserId: to.id, ref: violationRef(row.id), ...mail });
   deps.database.afterCommit(() => deps.onEmailQueued?.());
 }
 
@@ -48,7 +48,7 @@ export async function mailViolationIssued(deps: AppDeps, tx: Tx, row: ViolationR
   const [address] = row.addressId
     ? await tx.select({ street: addresses.street, unit: addresses.unitNumber }).from(addresses).where(and(eq(addresses.id, row.addressId), eq(addresses.hoaId, row.hoaId))).limit(1)
     : [];
-  const mail = await violationNoticeEmail({
+  const mail = violationNoticeEmail({
     hoaName: await hoaName(tx, row.hoaId),
     residentName: resident.name,
     title: row.title,
@@ -65,7 +65,7 @@ export async function mailViolationIssued(deps: AppDeps, tx: Tx, row: ViolationR
 export async function mailViolationUpdate(deps: AppDeps, tx: Tx, row: ViolationRow, actor: Actor, messageHtml?: string): Promise<void> {
   const resident = await recipient(tx, row, actor);
   if (!resident) return;
-  const mail = await violationUpdateEmail({
+  const mail = violationUpdateEmail({
     hoaName: await hoaName(tx, row.hoaId),
     residentName: resident.name,
     title: row.title,

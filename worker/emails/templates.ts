@@ -1,0 +1,55 @@
+/**
+ * Every email template (react-email), each rendering {template, subject, html, text}, and the render
+ * of a queued mail by its template's name. Domain code does not render: it queues a template's
+ * inputs (worker/emails/index.ts) and the mail is rendered after the transaction commits.
+ */
+import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
+import { invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
+import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationNoticeEmail, violationUpdateEmail } from './community';
+import type { RenderedEmail } from './layout';
+
+export {
+  announcementEmail,
+  invitationEmail,
+  invoiceIssuedEmail,
+  invoiceReminderEmail,
+  passwordResetEmail,
+  paymentFailedEmail,
+  paymentReceiptEmail,
+  refundFailedEmail,
+  requestFiledEmail,
+  requestUpdateEmail,
+  signupUnfinishedEmail,
+  trialEndingEmail,
+  violationNoticeEmail,
+  violationUpdateEmail,
+};
+export type { RenderedEmail };
+
+/** Each template by the name the outbox stores (its `template` column). */
+export const emailTemplates = {
+  invitation: invitationEmail,
+  'password-reset': passwordResetEmail,
+  'signup-unfinished': signupUnfinishedEmail,
+  'invoice-issued': invoiceIssuedEmail,
+  'invoice-reminder': invoiceReminderEmail,
+  'payment-receipt': paymentReceiptEmail,
+  'trial-ending': trialEndingEmail,
+  'payment-failed': paymentFailedEmail,
+  'refund-failed': refundFailedEmail,
+  announcement: announcementEmail,
+  'violation-notice': violationNoticeEmail,
+  'violation-update': violationUpdateEmail,
+  'request-update': requestUpdateEmail,
+  'request-filed': requestFiledEmail,
+} as const;
+
+export type EmailTemplateName = keyof typeof emailTemplates;
+export type EmailProps<K extends EmailTemplateName> = Parameters<(typeof emailTemplates)[K]>[0];
+
+export const isEmailTemplate = (name: string): name is EmailTemplateName => Object.hasOwn(emailTemplates, name);
+
+/** Renders a queued mail from its template's name and inputs. */
+export function renderTemplate(template: EmailTemplateName, props: unknown): Promise<RenderedEmail> {
+  return (emailTemplates[template] as (p: unknown) => Promise<RenderedEmail>)(props);
+}

@@ -1,10 +1,13 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { isPrivileged } from '../../schema/roles';
+import { changes, itOrThem } from '../features/auth/waiting-changes';
 import { APP_NAME } from '../lib/config';
 import { capitalize } from '../lib/format';
+import { usePendingCount } from '../lib/replicache';
 import { signOut, useCurrentUser } from '../lib/session';
-import { Avatar, cx, HomeIcon, LifeBuoyIcon, LogOutIcon, Menu, MenuIcon, UserIcon, XIcon } from '../ui';
+import { Avatar, cx, Dialog, DialogActions, HomeIcon, LifeBuoyIcon, LogOutIcon, Menu, MenuIcon, UserIcon, XIcon } from '../ui';
 
 interface NavEntry {
   label: string;
@@ -55,9 +58,12 @@ function NavLinks({ entries, location, listClass, linkClass, onNavigate }: { ent
 export function TopNav() {
   const user = useCurrentUser();
   const [location, navigate] = useLocation();
+  const pending = usePendingCount();
+  const [confirming, setConfirming] = useState(false);
   if (!user) return null;
   const entries = isPrivileged(user.role) ? [...EVERYONE, ...PRIVILEGED] : EVERYONE;
   const logout = async () => {
+    setConfirming(false);
     await signOut();
     navigate('/login', { replace: true });
   };
@@ -97,7 +103,8 @@ export function TopNav() {
                   { label: 'Profile', href: '/profile', icon: <UserIcon /> },
                   { label: 'Support', href: '/support', icon: <LifeBuoyIcon /> },
                   { kind: 'separator' },
-                  { kind: 'action', label: 'Logout', onSelect: () => void logout(), icon: <LogOutIcon /> },
+                  // Signing out drops this browser's cache: changes not yet sent would go with it (asked first).
+                  { kind: 'action', label: 'Logout', onSelect: () => (pending > 0 ? setConfirming(true) : void logout()), icon: <LogOutIcon /> },
                 ]}
               />
             </div>
@@ -111,8 +118,21 @@ export function TopNav() {
               onNavigate={() => close()}
             />
           </DisclosurePanel>
+          <Dialog
+            open={confirming && pending > 0}
+            onClose={() => setConfirming(false)}
+            size="sm"
+            title="Sign out with changes waiting?"
+            footer={<DialogActions onCancel={() => setConfirming(false)} onClick={() => void logout()} variant="danger" label="Sign Out Anyway" />}
+          >
+            <p className="text-sm text-neutral-700">{signOutText(pending)}</p>
+          </Dialog>
         </>
       )}
     </Disclosure>
   );
 }
+
+/** What signing out now would cost: the changes that have not reached the server yet go with the cache. */
+export const signOutText = (n: number) =>
+  `You have ${changes(n)} waiting to be sent. Signing out now discards ${itOrThem(n)}; stay signed in to send ${itOrThem(n)} when you are back online.`;

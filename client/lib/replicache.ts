@@ -90,9 +90,10 @@ export function startSync() {
   // A browser that was signed in (the session is being restored) most likely still is: fetch the engine meanwhile.
   if (store.get(sessionAtom).status === 'loading') void import('./sync-engine').catch(() => {});
   // Registered here, not in the engine: a sign-out must wipe the caches even before the engine loaded.
-  onSignOut((reason, userId) => {
-    // A session the server ended keeps its cache (client/lib/sync-engine.ts, onSessionEnd): noted at once.
-    if (reason === 'expired' && userId) keepCache(userId);
-    return import('./sync-engine').then((engine) => engine.onSessionEnd(reason, userId));
+  onSignOut((reason, user) => {
+    // A session the server ended keeps its cache (client/lib/sync-engine.ts, onSessionEnd): noted at
+    // once; the engine then counts the changes waiting in it, which the sign-in screen names.
+    if (reason === 'expired' && user) keepCache({ userId: user.id, email: user.email });
+    return import('./sync-engine').then((engine) => engine.onSessionEnd(reason, user?.id ?? null));
   });
 }

@@ -219,6 +219,25 @@ describe('api()', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('tells the cleanups whose session ended, once: a late second rejection keeps what was kept since', async () => {
+    const { session, localStorage } = await load();
+    const ended = vi.fn((reason: string, who: ApiUser | null) => {
+      // As the sync engine's cleanup does: the note of the cache kept with its waiting changes.
+      if (reason === 'expired' && who) localStorage.setItem('hoa-kept-cache', JSON.stringify({ userId: who.id, email: who.email, waiting: 1 }));
+    });
+    session.onSignOut(ended);
+    session.startSession();
+    session.signIn({ accessToken: 'old', user });
+    fetchMock.mockImplementation(async () => json(401, { message: 'Session expired' }));
+    await expect(session.refreshSession()).resolves.toBe('rejected');
+    expect(ended.mock.calls).toEqual([['expired', user]]);
+    // Replicache or the poke stream asks again before the cache is closed: nothing more to end.
+    await expect(session.refreshSession()).resolves.toBe('rejected');
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous' });
+    expect(localStorage.getItem('hoa-kept-cache')).not.toBeNull();
+  });
+
   it('keeps the session when the refresh fails for lack of network', async () => {
     const { session, api, localStorage } = await load();
     session.startSession();

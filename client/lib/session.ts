@@ -69,7 +69,7 @@ function writeSignedIn(user: ApiUser) {
 /** Why the session ended: the user signed out, or the server no longer accepts it (expired, revoked). */
 export type SignOutReason = 'signed-out' | 'expired';
 
-type SignOutCleanup = (reason: SignOutReason, userId: string | null) => void | Promise<void>;
+type SignOutCleanup = (reason: SignOutReason, user: ApiUser | null) => void | Promise<void>;
 const cleanups = new Set<SignOutCleanup>();
 /** Other modules (e.g. the Replicache cache) register what must be wiped when the session ends; they learn whose session it was. */
 export function onSignOut(cleanup: SignOutCleanup): () => void {
@@ -79,14 +79,14 @@ export function onSignOut(cleanup: SignOutCleanup): () => void {
 
 function clearBrowserStorage(reason: SignOutReason) {
   const s = getSession();
-  const userId = s.status === 'authenticated' ? s.user.id : (readSignedIn()?.id ?? null);
+  const user = s.status === 'authenticated' ? s.user : readSignedIn();
   try {
     localStorage.clear();
     sessionStorage.clear();
   } catch {
     // Storage may be unavailable; nothing is left to clear then.
   }
-  for (const cleanup of cleanups) void Promise.resolve(cleanup(reason, userId)).catch(() => {});
+  for (const cleanup of cleanups) void Promise.resolve(cleanup(reason, user)).catch(() => {});
 }
 
 // ------------------------------------------------------------------ token timing
@@ -133,6 +133,9 @@ export function signIn(payload: SessionPayload) {
 }
 
 function clearSession(reason: SignOutReason) {
+  // Ended already (a late refresh or call answered 401 again, another tab's news): its storage was
+  // cleared then, and what was kept since (the note of a cache with changes waiting) must stay.
+  if (reason === 'expired' && getSession().status === 'anonymous') return;
   clearTimeout(refreshTimer);
   store.set(sessionAtom, { status: 'anonymous' });
   clearBrowserStorage(reason);

@@ -6,11 +6,12 @@
  * `startSync` (client/lib/replicache.ts) once a user is signed in.
  */
 import { dropAllDatabases, dropDatabase, getDefaultPuller, Replicache, type Puller } from 'replicache';
+import { drainingPusher } from './draining-pusher';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
-import { keepCache, readKeptCache } from './kept-cache';
+import { keepCache, noteWaitingChanges, readKeptCache } from './kept-cache';
 import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
@@ -149,6 +150,7 @@ function openCache(userId: string): OpenCache {
     pullInterval: PULL_INTERVAL_MS,
   });
   rep.puller = columnsPuller(getDefaultPuller(rep));
+  rep.pusher = drainingPusher(rep);
   rep.getAuth = async () => ((await refreshSession()) === 'refreshed' ? bearer() || null : null);
 
   const refreshPending = () => {
@@ -217,24 +219,46 @@ function closeCurrent(): Promise<void> {
  * on this browser drops it first.
  */
 async function dropCacheOf(userId: string) {
-  const all = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
-  for (const { name } of all) if (name?.startsWith(`rep:${cacheName(userId)}:`)) await dropDatabase(name);
+  for (const name of await databasesOf(userId)) await dropDatabase(name);
 }
+
+async function databasesOf(userId: string): Promise<string[]> {
+  const all = typeof indexedDB.databases === 'function' ? await indexedDB.databases() : [];
+  return all.flatMap(({ name }) => (name?.startsWith(`rep:${cacheName(userId)}:`) ? [name] : []));
+}
+
+/**
+ * The user's own changes waiting in a closed cache, as the next Replicache of that user finds them
+ * (also those of tabs closed since): a Replicache of the same name that neither pulls nor pushes.
+ */
+async function countWaiting(userId: string): Promise<number> {
+  if ((await databasesOf(userId)).length === 0) return 0;
+  const counter: HoaReplicache = new Replicache({ name: cacheName(userId), schemaVersion: SYNC_SCHEMA_VERSION, mutators: clientMutators, kvStore: 'idb', pullInterval: null });
+  try {
+    // Opened: its client joined the cache's client group (pending changes are read from memory, empty until then).
+    await counter.clientGroupID;
+    return (await counter.experimentalPendingMutations()).filter((m) => !isAutomaticMutation(m.name)).length;
+  } finally {
+    await counter.close();
+  }
+}
+
+/** Replicache writes a change to IndexedDB within about a second (its scheduled persist); closing sooner loses it. */
+const PERSIST_SETTLE_MS = 1_500;
 
 /** Follows the session: opens the signed-in user's cache, keeps its token fresh, closes it at sign-out. */
 function followSession() {
   const s = store.get(sessionAtom);
-  if (s.status !== 'authenticated') {
-    if (s.status === 'anonymous') void closeCurrent();
-    return;
-  }
+  // At the session's end onSessionEnd closes the cache (an expired one once its last changes are written).
+  if (s.status !== 'authenticated') return;
   if (current?.userId !== s.user.id) {
     void closeCurrent();
     const kept = readKeptCache();
     if (kept) {
       keepCache(null);
-      // Another user's unsynced changes cannot be sent with this session: they go with their cache.
-      if (kept !== s.user.id) closing = closing.then(() => dropCacheOf(kept)).catch(() => {});
+      // Another user's unsynced changes cannot be sent with this session: they go with their cache
+      // (the sign-in screen asked before, when some were waiting).
+      if (kept.userId !== s.user.id) closing = closing.then(() => dropCacheOf(kept.userId)).catch(() => {});
     }
     current = openCache(s.user.id);
     store.set(replicacheAtom, current.rep);
@@ -245,12 +269,22 @@ function followSession() {
 /**
  * When the session ends. Signing out drops every cache of this browser profile, so the next user
  * starts clean. A session the server ended (expired, revoked) keeps its cache: it may hold changes
- * made offline, also by tabs closed since (Replicache cannot list those), which are sent when the
- * same user signs in again. Another user signing in on this browser drops it first.
+ * made offline, also by tabs closed since, which are sent when the same user signs in again. The
+ * cache is closed once its last changes are written, and the user's own changes in it are counted
+ * for the sign-in screen. Another user signing in on this browser drops it first.
  */
 export async function onSessionEnd(reason: SignOutReason, userId: string | null) {
+  if (!(reason === 'expired' && userId)) {
+    await closeCurrent();
+    await dropAllDatabases();
+    return;
+  }
+  const open = current;
+  if (open?.userId === userId && (await open.rep.experimentalPendingMutations().catch(() => [])).length > 0) await sleep(PERSIST_SETTLE_MS);
+  // Signed in again meanwhile: the same user goes on with the open cache (another one replaced it).
+  if (store.get(sessionAtom).status === 'authenticated') return;
   await closeCurrent();
-  if (!(reason === 'expired' && userId)) await dropAllDatabases();
+  noteWaitingChanges(userId, await countWaiting(userId).catch(() => 0));
 }
 
 let started = false;

@@ -6,6 +6,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { AUTH_MESSAGES as M } from '../../schema/auth';
+import { REFRESH_REUSE_GRACE_MS } from '../../worker/domain/auth';
 import { WORKERS_PBKDF2_MAX } from '../../worker/services/passwords';
 import { call, DEMO, DEMO_PASSWORD, login, refreshCookie } from './http';
 import { db } from './db';
@@ -94,7 +95,16 @@ describe('the Worker under wrangler dev', () => {
     const next = refreshCookie(refreshed.headers)!;
     expect(next).toBeTruthy();
     expect(next).not.toBe(first.cookie);
-    // Presenting the rotated-out token again revokes the family (the write ran in a transaction).
+    // Presented again at once (an answer the browser lost), it is answered with the same successor.
+    const again = await call('POST', '/api/auth/refresh', { cookie: first.cookie });
+    expect(again.status).toBe(200);
+    expect(refreshCookie(again.headers)).toBe(next);
+    // Presented after the grace interval (aged here: the Worker keeps real time), it revokes the
+    // family (the write ran in a transaction).
+    await db.execute({
+      sql: 'UPDATE sessions SET rotated_at = rotated_at - ? WHERE rotated_at IS NOT NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
+      args: [REFRESH_REUSE_GRACE_MS + 1_000, DEMO.maple.resident2],
+    });
     expect(await call('POST', '/api/auth/refresh', { cookie: first.cookie })).toMatchObject({ status: 401, json: { message: M.sessionExpired } });
     expect((await call('POST', '/api/auth/refresh', { cookie: next })).status).toBe(401);
 

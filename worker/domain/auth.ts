@@ -4,14 +4,15 @@ import { AUTH_MESSAGES as M, type activateBody, type changePasswordBody, type lo
 import { authTokens, sessions, users } from '../../schema/tables';
 import { keptUntilWrite, type Tx } from '../db';
 import type { AppDeps } from '../deps';
-import { passwordResetEmail } from '../emails/auth';
+import { passwordResetEmail } from '../emails';
 import { queueEmail } from '../services/email';
 import { hashPassword, needsRehash, verifyPassword } from '../services/passwords';
 import { readDeviceCookie, issueDeviceCookie } from '../services/device-cookie';
 import { giveBack, giveBackIn, hit, hitAll, type RateRule } from '../services/rate-limit';
-import { newId, randomToken, sha256Hex, signAccessToken } from '../services/tokens';
+import { newId, randomToken, sha256Hex, signAccessToken, successorToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { AppError, unauthorized } from './errors';
+import { tellOwnerSignupUnfinished } from './signup/unfinished';
 import { findApiUser, findUserByEmail, loadApiUser, updateUser, type UserRow } from './users';
 
 const MINUTE = 60_000;
@@ -20,6 +21,14 @@ const DAY = 24 * HOUR;
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
 export const RESET_TOKEN_TTL_MS = 2 * HOUR;
 export const ACTIVATION_TOKEN_TTL_MS = 7 * DAY;
+/**
+ * A refresh token just rotated is still accepted this long, answered with the family's live token:
+ * the answer to a refresh can be lost (a reload while it is in flight, a phone whose connection
+ * drops), and the browser then presents the old token again. Later, that is reuse (docs/decisions.md).
+ */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+/** How many rotations within the grace interval a late token may follow to the live one. */
+const MAX_GRACE_HOPS = 5;
 
 export const RATE_LIMITS = {
   /** Every sign-in attempt from one address. */
@@ -51,9 +60,16 @@ export interface IssuedSession extends SessionPayload {
 
 // ---------------------------------------------------------------- sessions
 
-export async function issueSession(deps: AppDeps, tx: Tx, user: UserRow, familyId: string, meta: ClientMeta): Promise<IssuedSession> {
+/** Starts a session family (sign-in, activation, signup) or adds its next token (`refreshToken`, a rotation). */
+export async function issueSession(
+  deps: AppDeps,
+  tx: Tx,
+  user: UserRow,
+  familyId: string,
+  meta: ClientMeta,
+  refreshToken = randomToken(),
+): Promise<IssuedSession> {
   const now = deps.clock();
-  const refreshToken = randomToken();
   const refreshExpiresAt = now + REFRESH_TOKEN_TTL_MS;
   await tx.insert(sessions).values({
     id: newId(),
@@ -66,11 +82,12 @@ export async function issueSession(deps: AppDeps, tx: Tx, user: UserRow, familyI
     lastUsedAt: now,
     expiresAt: refreshExpiresAt,
   });
-  const accessToken = await signAccessToken(
-    deps.config.jwtSecret,
-    { sub: user.id, hoa: user.hoaId, role: user.role, sid: familyId },
-    now,
-  );
+  return answer(deps, tx, user, familyId, refreshToken, refreshExpiresAt);
+}
+
+/** A new access token for the family, the user and the refresh token the cookie carries. */
+async function answer(deps: AppDeps, tx: Tx, user: UserRow, familyId: string, refreshToken: string, refreshExpiresAt: number): Promise<IssuedSession> {
+  const accessToken = await signAccessToken(deps.config.jwtSecret, { sub: user.id, hoa: user.hoaId, role: user.role, sid: familyId }, deps.clock());
   return { accessToken, user: await loadApiUser(tx, user), refreshToken, refreshExpiresAt };
 }
 
@@ -119,19 +136,38 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
 }
 
 /**
- * Rotate the refresh token. Presenting a token that was already rotated means it leaked
- * (or two tabs raced): the whole family is revoked and everyone holding it must sign in again.
+ * Rotate the refresh token. The successor is derived from the token (`successorToken`), so the
+ * server can name it again without storing it. Presenting a token rotated less than
+ * REFRESH_REUSE_GRACE_MS ago (a lost answer, two tabs racing) answers with the family's live token,
+ * the very one the first answer carried: whichever answer the browser keeps, it holds a valid token,
+ * and the family stays one chain. Presenting it later means it leaked: the whole family is revoked
+ * and everyone holding it must sign in again.
  */
 export async function refresh(deps: AppDeps, refreshToken: string | undefined, meta: ClientMeta): Promise<IssuedSession> {
   if (!refreshToken) throw unauthorized(M.sessionExpired);
+  const { jwtSecret } = deps.config;
   const tokenHash = await sha256Hex(refreshToken);
   const now = deps.clock();
   const result = await deps.database.transaction(async (tx) => {
-    const [session] = await tx.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+    const bySessionToken = async (hash: string) => (await tx.select().from(sessions).where(eq(sessions.tokenHash, hash)).limit(1))[0];
+    let session = await bySessionToken(tokenHash);
     if (!session || session.revokedAt != null) return null;
-    if (session.rotatedAt != null) {
-      await revokeFamily(tx, session.familyId, now);
+    const { familyId } = session;
+    const reuse = async () => {
+      await revokeFamily(tx, familyId, now);
       return 'reuse' as const;
+    };
+    // Within the grace interval, follow the rotations to the live token (each one is newer, so
+    // also within it); anything off that path (revoked, missing, another family) is reuse.
+    let token = refreshToken;
+    if (session.rotatedAt != null) {
+      if (now - session.rotatedAt > REFRESH_REUSE_GRACE_MS) return reuse();
+      for (let hops = 0; session.rotatedAt != null; hops++) {
+        if (hops === MAX_GRACE_HOPS) return reuse();
+        token = await successorToken(jwtSecret, token);
+        session = await bySessionToken(await sha256Hex(token));
+        if (!session || session.revokedAt != null || session.familyId !== familyId) return reuse();
+      }
     }
     if (session.expiresAt <= now) return null;
     const [user] = await tx
@@ -139,12 +175,13 @@ export async function refresh(deps: AppDeps, refreshToken: string | undefined, m
       .from(users)
       .where(and(eq(users.id, session.userId), isNull(users.deletedAt)))
       .limit(1);
-    if (!user || user.status !== 'active') {
-      await revokeFamily(tx, session.familyId, now);
-      return 'reuse' as const;
-    }
+    if (!user || user.status !== 'active') return reuse();
+    // A late copy of a rotated token: the live token as it is (rotating it again would leave the
+    // browser with a dead one if the answers arrive out of order).
+    if (token !== refreshToken) return answer(deps, tx, user, familyId, token, session.expiresAt);
     await tx.update(sessions).set({ rotatedAt: now, lastUsedAt: now }).where(eq(sessions.id, session.id));
-    return issueSession(deps, tx, user, session.familyId, { ...meta, userAgent: meta.userAgent ?? session.userAgent });
+    const next = await successorToken(jwtSecret, token);
+    return issueSession(deps, tx, user, familyId, { ...meta, userAgent: meta.userAgent ?? session.userAgent }, next);
   });
   if (!result || result === 'reuse') throw unauthorized(M.sessionExpired);
   return result;
@@ -214,16 +251,20 @@ export async function forgotPassword(deps: AppDeps, email: string, meta: ClientM
   return { message: M.forgotPasswordSent };
 }
 
-/** Queues the reset mail when the email belongs to an active account (only those get a link). */
+/**
+ * Queues the reset mail when the email belongs to an active account (only those get a link); an
+ * address only an unfinished signup names gets word that it has no account yet (issue 35).
+ */
 async function sendResetLink(deps: AppDeps, email: string, now: number): Promise<void> {
   const user = await findUserByEmail(deps.database.db, email);
+  if (user && (await tellOwnerSignupUnfinished(deps, user))) return;
   if (!user || user.status !== 'active') return;
   await deps.database.transaction(async (tx) => {
     const token = await createAuthToken(tx, now, user, 'reset');
     const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    const mail = await passwordResetEmail({ name: user.name, url });
+    const mail = passwordResetEmail({ name: user.name, url });
     // The link is a key to the account: the stored copy is blanked once the provider has the mail.
-    await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...mail, redactAfterDelivery: true });
+    await queueEmail(deps, tx, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...mail, redactAfterDelivery: true });
   });
   deps.onEmailQueued?.();
 }

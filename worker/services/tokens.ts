@@ -42,7 +42,24 @@ export async function signAccessToken(secret: string, claims: AccessClaims, nowM
 const verified = new Map<string, { claims: AccessClaims; expMs: number }>();
 const VERIFIED_MAX = 10_000;
 
-/** Returns the claims, or null for a bad signature, wrong algorithm, no expiry or an expired token. */
+/** A token's expiry may lie this much further than its lifetime from now (clocks of other isolates). */
+const CLOCK_SKEW_SECONDS = 5;
+
+/**
+ * Whether a token claims no longer a life than `ttlSeconds`, which is what the server issues it for:
+ * `exp - iat` at most that, and `exp` no further from now (so a forged issue time in the future does
+ * not stretch it). A token signed by anything else with the key (an old tool, a leaked script) with a
+ * long expiry would otherwise be good until then.
+ */
+function withinLifetime(payload: { iat?: number; exp?: number }, ttlSeconds: number, nowMs: number): boolean {
+  const { iat, exp } = payload;
+  return typeof iat === 'number' && typeof exp === 'number' && exp - iat <= ttlSeconds && exp <= nowMs / 1000 + ttlSeconds + CLOCK_SKEW_SECONDS;
+}
+
+/**
+ * Returns the claims, or null for a bad signature, wrong algorithm, no expiry, an expired token, or
+ * one that claims a longer life than an access token is issued for.
+ */
 export async function verifyAccessToken(secret: string, token: string, nowMs: number): Promise<AccessClaims | null> {
   const cacheKey = `${secret.length}:${secret}:${token}`;
   const known = verified.get(cacheKey);
@@ -63,9 +80,10 @@ async function verifySignedToken(secret: string, token: string, nowMs: number): 
     const { payload } = await jwtVerify(token, await key(secret), {
       algorithms: ['HS256'],
       currentDate: new Date(nowMs),
-      // A token without an expiry would be valid forever.
-      requiredClaims: ['exp', 'sub'],
+      // A token without an expiry would be valid forever; without an issue time its lifetime is unknown.
+      requiredClaims: ['exp', 'iat', 'sub'],
     });
+    if (!withinLifetime(payload, ACCESS_TOKEN_TTL_SECONDS, nowMs)) return null;
     if (typeof payload.sub !== 'string' || typeof payload.hoa !== 'string' || typeof payload.sid !== 'string') return null;
     // A poke ticket (below) is signed with the same key but is never an access token.
     if (payload.aud !== undefined) return null;
@@ -111,9 +129,9 @@ export async function verifyPokeTicket(secret: string, ticket: string, nowMs: nu
       algorithms: ['HS256'],
       audience: POKE_AUDIENCE,
       currentDate: new Date(nowMs),
-      requiredClaims: ['exp', 'sub', 'jti'],
+      requiredClaims: ['exp', 'iat', 'sub', 'jti'],
     });
-    if (typeof payload.hoa !== 'string') return null;
+    if (typeof payload.hoa !== 'string' || !withinLifetime(payload, POKE_TICKET_TTL_SECONDS, nowMs)) return null;
     return { userId: payload.sub!, hoaId: payload.hoa, id: payload.jti!, expMs: payload.exp! * 1000 };
   } catch {
     return null;
@@ -122,8 +140,19 @@ export async function verifyPokeTicket(secret: string, ticket: string, nowMs: nu
 
 /** 32 random bytes, base64url: refresh, reset and activation tokens. Only their hash is stored. */
 export function randomToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/**
+ * The refresh token that follows `token` in its family: an HMAC of it under the server's key, so the
+ * server can name the successor again (a refresh answer that was lost) while storing only hashes.
+ * Nobody without the key can tell it from the token.
+ */
+export async function successorToken(secret: string, token: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await key(secret), new TextEncoder().encode(`hoa-refresh-successor:${token}`));
+  return base64url(new Uint8Array(mac));
 }
 
 export async function sha256Hex(value: string): Promise<string> {

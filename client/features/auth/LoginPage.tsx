@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AUTH_MESSAGES, loginBody } from '../../../schema/auth';
 import { ApiError } from '../../lib/api';
@@ -9,15 +9,57 @@ import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Field, Input, PasswordInput } from '../../ui/Field';
 import { AuthCard } from './AuthCard';
+import { useWaitingChanges, waitingText } from './waiting-changes';
 
-/** /login (platform §2). Success goes to /dashboard. */
+type DiscardDialog = typeof import('../sync/DiscardWaitingDialog').DiscardWaitingDialog;
+let discardDialog: Promise<DiscardDialog> | null = null;
+/** The confirmation's code, loaded only when changes wait (again after a failed load). */
+const loadDiscardDialog = () =>
+  (discardDialog ??= import('../sync/DiscardWaitingDialog').then(
+    (m) => m.DiscardWaitingDialog,
+    (e: unknown) => {
+      discardDialog = null;
+      throw e;
+    },
+  ));
+
+/**
+ * /login (platform §2). Success goes to /dashboard. When a session ended with changes still waiting
+ * in this browser (client/lib/kept-cache.ts), the screen says so; signing in as that user sends
+ * them, and signing in as anyone else discards them, after asking.
+ */
 export function LoginPage() {
   const [, navigate] = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const waiting = useWaitingChanges();
+  const [Dialog, setDialog] = useState<DiscardDialog | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  /** The email whose sign-in may discard the waiting changes (confirmed in the dialog). */
+  const discardFor = useRef<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    if (waiting)
+      loadDiscardDialog().then(
+        (d) => setDialog(() => d),
+        () => {},
+      );
+  }, [waiting]);
+
   const { errors, error, busy, onSubmit } = useFormSubmit(
     loginBody,
     async (data) => {
+      if (waiting && data.email !== waiting.email && discardFor.current !== data.email) {
+        try {
+          const d = await loadDiscardDialog();
+          setDialog(() => d);
+        } catch {
+          return AUTH_MESSAGES.unexpected;
+        }
+        setConfirming(true);
+        return;
+      }
       await login(data.email, data.password);
       navigate('/dashboard', { replace: true });
     },
@@ -34,7 +76,12 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit({ email, password })} noValidate className="space-y-4">
+      <form ref={form} onSubmit={onSubmit({ email, password })} noValidate className="space-y-4">
+        {waiting && (
+          <Alert tone="warning" title={waitingText(waiting.waiting)}>
+            Made while signed in as <span className="break-words">{waiting.email}</span>.
+          </Alert>
+        )}
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />
@@ -51,6 +98,19 @@ export function LoginPage() {
           Sign In
         </Button>
       </form>
+      {waiting && Dialog && (
+        <Dialog
+          open={confirming}
+          waiting={waiting.waiting}
+          owner={waiting.email}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            discardFor.current = email.trim().toLowerCase();
+            setConfirming(false);
+            form.current?.requestSubmit();
+          }}
+        />
+      )}
     </AuthCard>
   );
 }

@@ -39,6 +39,19 @@ export const USER_MESSAGES = {
   roleInvalid: 'Please choose a valid role',
   statusInvalid: 'Please choose a valid status',
   emailTaken: 'A user with this email already exists',
+  /** The plan's units (platform §9 `max_units`) are the addresses of the directory. */
+  unitLimit: (plan: string, maxUnits: number, units: number, adding: number) =>
+    adding > 0
+      ? `Your ${plan} plan covers up to ${maxUnits} units, and this would bring the address directory to ${units}. Add fewer addresses, or upgrade the plan (the superadmin can, from the profile).`
+      : `Your ${plan} plan covers up to ${maxUnits} units, and the address directory has ${units}. Upgrade the plan (the superadmin can, from the profile) or remove addresses before adding people.`,
+  /** The day's invitations of an HOA (docs/decisions.md, "Users and addresses"). */
+  invitationsPerDay: (limit: number, left: number, sending: number, hours: number) => {
+    const wait = `about ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+    return `Your HOA can send up to ${limit} invitations a day` +
+      (sending > 1 && left > 0
+        ? `: this would send ${sending} and ${left} ${left === 1 ? 'is' : 'are'} left. Add fewer people now and the rest in ${wait}.`
+        : `, and today's are used up. Please try again in ${wait}.`);
+  },
   // Refusals of the policy (403) and state rules (409)
   mayNotManage: 'Only board members can manage users',
   notOwnRow: 'You cannot change your own account here',

@@ -10,8 +10,14 @@ export const hoas = sqliteTable(
     city: text('city'),
     zip: text('zip'),
     createdAt: ms('created_at').notNull(),
+    /**
+     * The name's keys (`hoaNameKeys`, schema/hoa-name.ts): two names that look alike share one, and
+     * each is unique, so no two HOAs look alike whatever writes them at once.
+     */
+    nameKey: text('name_key').notNull(),
+    nameKeyUpper: text('name_key_upper').notNull(),
   },
-  (t) => [uniqueIndex('hoas_name_ci').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('hoas_name_key').on(t.nameKey), uniqueIndex('hoas_name_key_upper').on(t.nameKeyUpper)],
 );
 
 export const users = sqliteTable(

@@ -42,8 +42,9 @@ describe('POST /api/users/bulk', () => {
       { path: 'users[4].is_rented', msg: B.addressPair },
       { path: 'users[4].unit', msg: B.unitTooLong },
     ]);
-    // An email held by a member anywhere, found only after the rows pass: still nothing created.
-    const taken = await bulk([person(1, { street: '500 New Street', is_rented: false }), person(2, { resident_email: DEMO.cedar.board.toUpperCase() })]);
+    // An email of a member of this HOA, found only after the rows pass: still nothing created. (Another
+    // HOA's member is not named: tests/api/people-quotas.test.ts.)
+    const taken = await bulk([person(1, { street: '500 New Street', is_rented: false }), person(2, { resident_email: DEMO.maple.board.toUpperCase() })]);
     expect(taken.json.errors).toEqual([{ path: 'users[1].resident_email', msg: B.emailTaken }]);
     expect({ users: await count('users'), addresses: await count('addresses') }).toEqual(before);
     expect((await bulk([])).json.errors).toEqual([{ path: 'users', msg: B.empty }]);

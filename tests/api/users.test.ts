@@ -37,7 +37,7 @@ const activate = (token: string) => call(t, 'POST', '/api/auth/activate', { body
 const stats = async () => (await call(t, 'GET', '/api/users?limit=1', { token: owner })).json.statistics;
 
 describe('POST /api/users/invite', () => {
-  it('invites with the mail, keeps emails unique case-insensitively across HOAs, and validates', async () => {
+  it('invites with the mail, names the HOA\'s own members case-insensitively (never another HOA\'s), and validates', async () => {
     const before = await stats();
     const r = await call(t, 'POST', '/api/users/invite', { token: board, body: { email: ' New.Person@Example.com ', role: 'board', address_id: 'no-address', phone: '' } });
     expect(r.status).toBe(201);
@@ -45,11 +45,14 @@ describe('POST /api/users/invite', () => {
     expect(await invitationToken('new.person@example.com')).toMatch(/.{20,}/);
     expect(await stats()).toMatchObject({ totalUsers: before.totalUsers + 1, pendingInvitations: before.pendingInvitations + 1, boardMembers: before.boardMembers + 1 });
 
-    const taken = [' NEW.person@example.com', DEMO.cedar.resident.toUpperCase()];
+    const taken = [' NEW.person@example.com', DEMO.maple.resident.toUpperCase()];
     for (const email of taken) {
       const again = await call(t, 'POST', '/api/users/invite', { token: owner, body: { email, role: 'resident' } });
       expect(again).toMatchObject({ status: 400, json: { errors: [{ path: 'email', msg: M.emailTaken }] } });
     }
+    // Another HOA's member is not named: the answer a fresh address gets (tests/api/people-quotas.test.ts).
+    const elsewhere = await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: DEMO.cedar.resident.toUpperCase(), role: 'resident' } });
+    expect(elsewhere).toMatchObject({ status: 201, json: { email: DEMO.cedar.resident, status: 'invited' } });
     const empty = await call(t, 'POST', '/api/users/invite', { token: owner, body: { role: 'resident' } });
     expect(empty.json.errors).toEqual([{ path: 'email', msg: 'Email is required' }]);
     const bad = await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'nope', role: 'resident' } });

@@ -41,18 +41,21 @@ export async function cardStep(t: TestApp, r: Pick<TrialResponse, 'setup_intent_
   return res.json();
 }
 
+/** What the wizard's later calls (confirm-payment, complete) send to name the signup a trial call started. */
+export const signupRef = (trial: TrialResponse) => ({
+  user_id: trial.user.id,
+  hoa_id: trial.hoa.id,
+  setup_intent_id: trial.setup_intent_id,
+  subscription_id: trial.subscription_id,
+  signup_token: trial.signup_token,
+});
+
 /** A whole signup with the success card: the new HOA's superadmin, signed in. */
 export async function signUpNewHoa(t: TestApp, body: Partial<typeof TRIAL> = {}): Promise<CompleteResponse & { trial: TrialResponse }> {
   const trial = await startSignup(t, body);
   await cardStep(t, trial, TEST_CARDS.success);
   const done = await call(t, 'POST', '/api/signup/complete', {
-    body: {
-      user_id: trial.user.id,
-      hoa_id: trial.hoa.id,
-      setup_intent_id: trial.setup_intent_id,
-      subscription_id: trial.subscription_id,
-      signup_token: trial.signup_token,
-    },
+    body: signupRef(trial),
   });
   if (done.status !== 200) throw new Error(`complete failed: ${done.status} ${JSON.stringify(done.json)}`);
   return { ...done.json, trial };

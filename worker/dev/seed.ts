@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import { hoaNameColumns } from '../../schema/hoa-name';
 import { addresses, hoas, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import type { Database, Tx } from '../db';
@@ -85,7 +86,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   const day = 86_400_000;
   for (const demo of DEMO_HOAS) {
     const hoaId = newId();
-    await tx.insert(hoas).values({ id: hoaId, name: demo.name, city: demo.city, zip: demo.zip, createdAt: opts.now - 90 * day });
+    await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(demo.name), city: demo.city, zip: demo.zip, createdAt: opts.now - 90 * day });
     const addressIds: string[] = [];
     for (const a of demo.addresses) {
       const id = newId();

@@ -16,13 +16,27 @@ type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
+/**
+ * An invitation held for an email that a live account of another HOA has (docs/decisions.md, "Users
+ * and addresses"): until one person can belong to several HOAs, the row is kept under
+ * `<email> held:<id>` so the unique index lets both exist, and shown everywhere as `<email>`. No
+ * email has a space, so the part before the first space is the address the board typed.
+ */
+export const heldEmail = (email: string, id: string) => `${email} held:${id}`;
+export const isHeldEmail = (stored: string) => stored.includes(' ');
+/** The email a user row stands for (a held invitation's address without its mark). */
+export const shownEmail = (stored: string) => (isHeldEmail(stored) ? stored.slice(0, stored.indexOf(' ')) : stored);
+/** `shownEmail` in SQL, for sorting and searching as the board sees the rows. */
+export const shownEmailSql = () =>
+  sql<string>`(CASE WHEN instr(${users.email}, ' ') > 0 THEN substr(${users.email}, 1, instr(${users.email}, ' ') - 1) ELSE ${users.email} END)`;
+
 /** The user as the API returns it (platform §3). Never includes the password hash. */
 export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
   return {
     _id: u.id,
     id: u.id,
     name: u.name,
-    email: u.email,
+    email: shownEmail(u.email),
     role: u.role,
     status: u.status,
     hoa_id: u.hoaId,
@@ -109,10 +123,11 @@ export async function updateUser(
 }
 
 /** The name shown for a user: an invited user has none until they activate, so their email. */
-export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || u.email;
+export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || shownEmail(u.email);
 
 /** The list order: by shown name, then id (invited users without a name sort by their email). */
-const byShownName = [asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`), asc(users.id)];
+export const shownNameOrder = () => asc(sql`lower(coalesce(nullif(${users.name}, ''), ${shownEmailSql()}))`);
+const byShownName = [shownNameOrder(), asc(users.id)];
 
 /**
  * `GET /api/users` (board and superadmin): the HOA's members by name, paginated, with the counters of
@@ -127,7 +142,7 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
     q.includeDeleted ? undefined : isNull(users.deletedAt),
     q.status ? eq(users.status, q.status) : undefined,
     q.role ? eq(users.role, q.role) : undefined,
-    search ? sql`(lower(${users.name}) LIKE ${search} ESCAPE '\\' OR lower(${users.email}) LIKE ${search} ESCAPE '\\')` : undefined,
+    search ? sql`(lower(${users.name}) LIKE ${search} ESCAPE '\\' OR lower(${shownEmailSql()}) LIKE ${search} ESCAPE '\\')` : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db

@@ -1,4 +1,4 @@
-/** Account emails: invitation (7-day activation link) and password reset (2-hour link). */
+/** Account emails: invitation (7-day activation link), password reset (2-hour link), and the answer to a reset for an unfinished signup. */
 import { Text } from '@react-email/text';
 import { Layout, renderEmail, styles } from './layout';
 
@@ -35,6 +35,23 @@ export function invitationEmail(p: { hoaName: string; inviterName: string; url: 
         {p.inviterName} invited you to join <strong>{p.hoaName}</strong>, where your community shares announcements, requests, documents and dues.
       </Text>
       <Text style={styles.text}>Activate your account to choose your name and password.</Text>
+    </Layout>,
+  );
+}
+
+/**
+ * Forgot password for an address that only an unfinished signup names (no card was given): there is
+ * no account to reset. The owner is told so and pointed to the signup, which replaces the unfinished
+ * one. Nothing in it comes from whoever started that signup (its HOA name could be anything).
+ */
+export function signupUnfinishedEmail(p: { url: string }) {
+  const subject = 'No HOA account uses this email yet';
+  return renderEmail(
+    'signup-unfinished',
+    subject,
+    <Layout preview="An HOA signup was started with this address but never finished" heading={subject} cta={{ label: 'Start Your Free Trial', url: p.url }} footer="If you did not ask for this, ignore this email.">
+      <Text style={styles.text}>We received a request to reset the password of an HOA account with this email address, but no account uses it yet.</Text>
+      <Text style={styles.text}>An HOA signup was started with this address and never finished. It holds nothing: if it was yours, or you want to create your HOA now, start a new signup with this email.</Text>
     </Layout>,
   );
 }

@@ -13,7 +13,7 @@ import { newId } from '../../services/tokens';
 import { inHoa, type Actor } from '../actor';
 import { forbidden, invalidField } from '../errors';
 import { addressInHoa, currentManager } from '../user-admin/access';
-import { shownName, updateUser } from '../users';
+import { shownEmail, shownName, shownNameOrder, updateUser } from '../users';
 
 type AddressRow = typeof addresses.$inferSelect;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -30,8 +30,8 @@ async function residentsOf(db: DbOrTx, hoaId: string, ids: string[]): Promise<Ma
     .select({ id: users.id, name: users.name, email: users.email, role: users.role, status: users.status, addressId: users.addressId })
     .from(users)
     .where(and(eq(users.hoaId, hoaId), inArray(users.addressId, ids), isNull(users.deletedAt)))
-    .orderBy(asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`));
-  for (const r of rows) out.get(r.addressId!)?.push({ _id: r.id, name: shownName(r), email: r.email, role: r.role, status: r.status });
+    .orderBy(shownNameOrder());
+  for (const r of rows) out.get(r.addressId!)?.push({ _id: r.id, name: shownName(r), email: shownEmail(r.email), role: r.role, status: r.status });
   return out;
 }
 

@@ -1,10 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { hoaNameKeys } from '../../../schema/hoa-name';
 import { SIGNUP_MESSAGES as M } from '../../../schema/signup';
-import { hoas, users } from '../../../schema/tables';
-import type { DbOrTx } from '../../db';
+import { hoas, signups, users } from '../../../schema/tables';
+import type { FieldError } from '../../../schema/validation';
+import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { hit, type RateRule } from '../../services/rate-limit';
 import type { ClientMeta } from '../auth';
+import { heldBySignup, releaseUnconfirmedSignups } from './unfinished';
 
 const MINUTE = 60_000;
 
@@ -22,27 +25,55 @@ export const SIGNUP_RATE_LIMITS = {
   trialPerIp: { name: 'signup-trial:ip', limit: 10, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateRule>;
 
-/** Every user row counts, deleted ones too: the unique index on lower(email) does. */
+/**
+ * Every user row counts, deleted ones too (the unique index on lower(email) does), except the
+ * superadmin of a signup with no confirmed card: that signup holds nothing (./unfinished.ts).
+ */
 export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .leftJoin(signups, eq(signups.userId, users.id))
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), heldBySignup))
     .limit(1);
   return !!row;
 }
 
-/** HOA names are unique case-insensitively (index hoas_name_ci); `exceptHoaId` is the caller's own HOA. */
+/**
+ * Whether another HOA's name looks like `name` (either of its keys, schema/hoa-name.ts; unique indexes
+ * hoas_name_key and hoas_name_key_upper); `exceptHoaId` is the caller's own HOA. An unconfirmed
+ * signup's HOA does not count.
+ */
 export async function hoaNameTaken(db: DbOrTx, name: string, exceptHoaId?: string): Promise<boolean> {
+  const keys = hoaNameKeys(name);
   const [row] = await db
     .select({ id: hoas.id })
     .from(hoas)
-    .where(eq(sql`lower(${hoas.name})`, name.trim().toLowerCase()))
+    .leftJoin(signups, eq(signups.hoaId, hoas.id))
+    .where(and(or(eq(hoas.nameKey, keys.lower), eq(hoas.nameKeyUpper, keys.upper)), heldBySignup, exceptHoaId ? ne(hoas.id, exceptHoaId) : undefined))
     .limit(1);
-  return !!row && row.id !== exceptHoaId;
+  return !!row;
 }
 
-/** `POST /api/signup/check-availability`: one field per call, rate limited per address. */
+/**
+ * A trial call's or HOA setup's claim on an email and an HOA name, inside its transaction: the
+ * unconfirmed signups holding either are removed first (except `keep`, the caller's own HOA), then
+ * the field errors of what real holders keep ('HOA name is required' for a name with nothing visible).
+ */
+export async function claimSignupFields(tx: Tx, claim: { email?: string; name: string; keep?: string }): Promise<FieldError[]> {
+  await releaseUnconfirmedSignups(tx, claim);
+  const errors: FieldError[] = [];
+  if (claim.email && (await emailTaken(tx, claim.email))) errors.push({ path: 'email', msg: M.emailTaken });
+  if (!hoaNameKeys(claim.name).lower) errors.push({ path: 'hoa_name', msg: M.hoaNameRequired });
+  else if (await hoaNameTaken(tx, claim.name, claim.keep)) errors.push({ path: 'hoa_name', msg: M.hoaNameTaken });
+  return errors;
+}
+
+/**
+ * `POST /api/signup/check-availability`: one field per call, rate limited per address. It answers as
+ * the trial call decides: what an unfinished signup names (the visitor's own Start Over, or someone
+ * else's attempt) is available.
+ */
 export async function checkAvailability(deps: AppDeps, body: { email?: string; hoa_name?: string }, meta: ClientMeta): Promise<{ available: boolean }> {
   await hit(deps.database, SIGNUP_RATE_LIMITS.availabilityPerIp, meta.ip, deps.clock(), M.tooManyChecks);
   const db = deps.database.db;

@@ -10,6 +10,7 @@ import {
   type hoaSetupBody,
   type SignupSubscription,
 } from '../../../schema/signup';
+import { hoaNameColumns } from '../../../schema/hoa-name';
 import { subscriptionPolicy, SUBSCRIPTION_MESSAGES } from '../../../schema/subscriptions';
 import { hoas, signups, subscriptions, users } from '../../../schema/tables';
 import type { DbOrTx } from '../../db';
@@ -21,8 +22,9 @@ import type { Actor } from '../actor';
 import { issueSession, type ClientMeta, type IssuedSession } from '../auth';
 import { AppError, forbidden, invalidField, notFound } from '../errors';
 import { updateUser } from '../users';
-import { hoaNameTaken } from './availability';
+import { claimSignupFields } from './availability';
 import { reachProvider, signupKeys, type SignupRow } from './trial';
+import { removeHoas } from './unfinished';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -82,7 +84,10 @@ export async function confirmPayment(deps: AppDeps, body: z.infer<typeof confirm
       }),
     );
     const now = deps.clock();
-    await deps.database.transaction(async (tx) => {
+    const kept = await deps.database.transaction(async (tx) => {
+      const [row] = await tx.update(signups).set({ paymentMethodId: si.paymentMethodId, confirmedAt: now }).where(eq(signups.id, signup.id)).returning({ id: signups.id });
+      // Taken over while the card was being confirmed (./unfinished.ts): the provider's trial goes too.
+      if (!row) return false;
       await tx
         .update(subscriptions)
         .set({
@@ -95,8 +100,12 @@ export async function confirmPayment(deps: AppDeps, body: z.infer<typeof confirm
           updatedAt: now,
         })
         .where(eq(subscriptions.hoaId, signup.hoaId));
-      await tx.update(signups).set({ paymentMethodId: si.paymentMethodId, confirmedAt: now }).where(eq(signups.id, signup.id));
+      return true;
     });
+    if (!kept) {
+      await reachProvider(() => deps.payments.cancelSubscription({ subscriptionId: sub.id, immediately: true, reason: 'Signup taken over' }));
+      throw notFound(M.signupNotFound);
+    }
   }
   return {
     success: true,
@@ -167,10 +176,11 @@ export async function completeSignup(deps: AppDeps, body: z.infer<typeof complet
 export async function setupHoa(deps: AppDeps, actor: Actor, body: z.infer<typeof hoaSetupBody>) {
   if (!subscriptionPolicy.mayManage(actor.role)) throw forbidden(SUBSCRIPTION_MESSAGES.onlySuperadmin);
   return deps.database.transaction(async (tx) => {
-    if (await hoaNameTaken(tx, body.name, actor.hoaId)) throw invalidField('name', M.hoaNameTaken);
+    const [refused] = await claimSignupFields(tx, { name: body.name, keep: actor.hoaId });
+    if (refused) throw invalidField('name', refused.msg);
     const [hoa] = await tx
       .update(hoas)
-      .set({ name: body.name, city: body.city || null, zip: body.zip || null })
+      .set({ ...hoaNameColumns(body.name), city: body.city || null, zip: body.zip || null })
       .where(eq(hoas.id, actor.hoaId))
       .returning();
     if (!hoa) throw new AppError(404, 'HOA not found');
@@ -204,12 +214,11 @@ export async function purgeAbandonedSignups(deps: AppDeps): Promise<number> {
         reason: 'Signup not completed',
       });
   }
-  const hoaIds = stale.map((s) => s.signup.hoaId);
   await deps.database.transaction(async (tx) => {
-    await tx.delete(subscriptions).where(inArray(subscriptions.hoaId, hoaIds));
-    await tx.delete(users).where(and(inArray(users.hoaId, hoaIds), eq(users.status, 'invited')));
-    await tx.delete(hoas).where(inArray(hoas.id, hoaIds));
-    await tx.delete(signups).where(and(inArray(signups.hoaId, hoaIds), isNull(signups.completedAt)));
+    // Still unfinished as the transaction sees them (a completion meanwhile keeps its HOA).
+    const ids = stale.map((s) => s.signup.id);
+    const still = await tx.select({ hoaId: signups.hoaId }).from(signups).where(and(inArray(signups.id, ids), isNull(signups.completedAt)));
+    await removeHoas(tx, still.map((s) => s.hoaId));
   });
   return stale.length;
 }

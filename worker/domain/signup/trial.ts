@@ -1,14 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { SIGNUP_MESSAGES as M, type TrialBody, type TrialResponse } from '../../../schema/signup';
+import { hoaNameColumns } from '../../../schema/hoa-name';
 import { hoas, signups, subscriptions, users } from '../../../schema/tables';
 import type { FieldError } from '../../../schema/validation';
+import type { DbOrTx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { hashPassword, verifyPassword } from '../../services/passwords';
 import { hit } from '../../services/rate-limit';
 import { newId, randomToken, sha256Hex } from '../../services/tokens';
 import type { ClientMeta } from '../auth';
-import { AppError } from '../errors';
-import { emailTaken, hoaNameTaken, SIGNUP_RATE_LIMITS } from './availability';
+import { AppError, notFound } from '../errors';
+import { claimSignupFields, SIGNUP_RATE_LIMITS } from './availability';
 
 export type SignupRow = typeof signups.$inferSelect;
 
@@ -21,36 +23,40 @@ export const signupKeys = (hoaId: string) => ({
   subscription: `signup:${hoaId}:subscription`,
 });
 
-/**
- * The unfinished signup of this email, when `password` is the one it was started with: a retried or
- * resumed trial call continues it instead of failing on "already registered".
- */
-async function pendingSignupOf(deps: AppDeps, email: string, password: string): Promise<SignupRow | null> {
-  const [row] = await deps.database.db
+/** The unfinished (not completed) signup of this email: at most one, as one user row holds an email. */
+async function unfinishedSignupOf(db: DbOrTx, email: string): Promise<SignupRow | null> {
+  const [row] = await db
     .select({ signup: signups })
     .from(signups)
     .innerJoin(users, eq(users.id, signups.userId))
     .where(and(eq(users.email, email), isNull(signups.completedAt)))
     .limit(1);
-  if (!row?.signup.passwordHash) return null;
-  return (await verifyPassword(password, row.signup.passwordHash)) ? row.signup : null;
+  return row?.signup ?? null;
 }
+
+/** The signup a trial call found changed in its transaction (another call of this email committed first): it runs again. */
+class Raced extends Error {}
+const ATTEMPTS = 3;
 
 /**
  * `POST /api/signup/trial` (platform §7): the HOA, its superadmin (invited until completion) and an
  * incomplete subscription in one transaction, then the provider's customer and SetupIntent with
  * idempotency keys per HOA. A retried request (same email and password) finds the pending signup and
  * answers with the same ids and SetupIntent: nothing is created twice, even when the first attempt
- * failed between the transaction and the provider calls.
+ * failed between the transaction and the provider calls. Another unfinished signup of the email or of
+ * the HOA name, with no card yet, holds nothing: this one replaces it (./unfinished.ts).
  */
 export async function startTrial(deps: AppDeps, body: TrialBody, meta: ClientMeta): Promise<TrialResponse> {
   await hit(deps.database, SIGNUP_RATE_LIMITS.trialPerIp, meta.ip, deps.clock(), M.tooManyChecks);
-  try {
-    return await trial(deps, body);
-  } catch (e) {
-    // Two copies of one request at once: the second finds the first's signup once it committed.
-    if (e instanceof AppError && e.errors?.some((f) => f.path === 'email') && (await pendingSignupOf(deps, body.email, body.password))) return trial(deps, body);
-    throw e;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await trial(deps, body);
+    } catch (e) {
+      // Two copies of one request at once: the second finds the first's signup on its next attempt.
+      if (e instanceof Raced && attempt < ATTEMPTS) continue;
+      if (e instanceof Raced) throw new AppError(409, M.createFailed);
+      throw e;
+    }
   }
 }
 
@@ -59,13 +65,18 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
   const token = randomToken();
   const tokenHash = await sha256Hex(token);
 
-  const pending = await pendingSignupOf(deps, body.email, body.password);
+  // The password is checked before the transaction (hashing never holds the writer), and the
+  // transaction then makes sure it still sees the same unfinished signup.
+  const seen = await unfinishedSignupOf(deps.database.db, body.email);
+  const pending = seen?.passwordHash && (await verifyPassword(body.password, seen.passwordHash)) ? seen : null;
   const passwordHash = pending ? null : await hashPassword(body.password, deps.config.passwordIterations);
   const signup = await deps.database.transaction(async (tx) => {
+    if ((await unfinishedSignupOf(tx, body.email))?.id !== seen?.id) throw new Raced();
     if (pending) {
       // A resumed signup may correct the name, the HOA's name and the plan before paying.
-      if (await hoaNameTaken(tx, body.hoa_name, pending.hoaId)) throw fieldErrors([{ path: 'hoa_name', msg: M.hoaNameTaken }]);
-      await tx.update(hoas).set({ name: body.hoa_name }).where(eq(hoas.id, pending.hoaId));
+      const errors = await claimSignupFields(tx, { name: body.hoa_name, keep: pending.hoaId });
+      if (errors.length) throw fieldErrors(errors);
+      await tx.update(hoas).set(hoaNameColumns(body.hoa_name)).where(eq(hoas.id, pending.hoaId));
       await tx.update(users).set({ name: body.name, updatedAt: now }).where(eq(users.id, pending.userId));
       const plan = pending.confirmedAt ? pending.plan : body.plan;
       await tx
@@ -75,13 +86,11 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
       const [row] = await tx.update(signups).set({ tokenHash, plan }).where(eq(signups.id, pending.id)).returning();
       return row;
     }
-    const errors: FieldError[] = [];
-    if (await emailTaken(tx, body.email)) errors.push({ path: 'email', msg: M.emailTaken });
-    if (await hoaNameTaken(tx, body.hoa_name)) errors.push({ path: 'hoa_name', msg: M.hoaNameTaken });
+    const errors = await claimSignupFields(tx, { email: body.email, name: body.hoa_name });
     if (errors.length) throw fieldErrors(errors);
     const hoaId = newId();
     const userId = newId();
-    await tx.insert(hoas).values({ id: hoaId, name: body.hoa_name, createdAt: now });
+    await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(body.hoa_name), createdAt: now });
     await tx.insert(users).values({
       id: userId,
       hoaId,
@@ -116,6 +125,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
   });
   const withCard = await ensureSetupIntent(deps, signup, body);
   const [sub] = await deps.database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.hoaId, signup.hoaId)).limit(1);
+  if (!sub) throw notFound(M.signupNotFound);
   return {
     user: {
       id: signup.userId,
@@ -180,6 +190,8 @@ async function ensureSetupIntent(deps: AppDeps, signup: SignupRow, who: { email:
       })
       .where(eq(signups.id, signup.id))
       .returning();
+    // Taken over meanwhile (an invitation or another signup claimed its email or HOA name).
+    if (!row) throw notFound(M.signupNotFound);
     return row;
   });
 }

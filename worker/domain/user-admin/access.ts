@@ -10,7 +10,7 @@ import { addresses, authTokens, sessions, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import { rowInHoa, type Actor } from '../actor';
 import { AppError, conflict, forbidden, notFound } from '../errors';
-import type { UserRow } from '../users';
+import { shownEmail, shownEmailSql, type UserRow } from '../users';
 
 export interface Manager {
   id: string;
@@ -79,16 +79,28 @@ export async function endAccess(tx: Tx, userId: string, now: number): Promise<vo
   await tx.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }
 
-/** Emails are unique across the product, case-insensitively; the rows holding these emails, deleted ones too. */
-export async function usersByEmail(tx: DbOrTx, emails: string[]): Promise<Map<string, UserRow>> {
-  const found = new Map<string, UserRow>();
+/**
+ * Who holds each email: `own`, this HOA's row (a member, a deleted one, or a held invitation), and
+ * `elsewhere`, another HOA's account. Emails are unique across the product case-insensitively, so an
+ * address has at most one account; a held invitation of this HOA stands for it under a marked email.
+ */
+export interface EmailHolders {
+  own?: UserRow;
+  elsewhere?: UserRow;
+}
+
+export async function emailHolders(tx: DbOrTx, hoaId: string, emails: string[]): Promise<Map<string, EmailHolders>> {
+  const found = new Map<string, EmailHolders>();
+  const at = (email: string) => found.get(email) ?? found.set(email, {}).get(email)!;
   for (let i = 0; i < emails.length; i += 500) {
-    const chunk = emails.slice(i, i + 500);
-    const rows = await tx
+    const list = sql.join(emails.slice(i, i + 500).map((e) => sql`${e}`), sql`, `);
+    const accounts = await tx.select().from(users).where(sql`lower(${users.email}) IN (${list})`);
+    for (const r of accounts) at(r.email.toLowerCase())[r.hoaId === hoaId ? 'own' : 'elsewhere'] = r;
+    const held = await tx
       .select()
       .from(users)
-      .where(sql`lower(${users.email}) IN (${sql.join(chunk.map((e) => sql`${e}`), sql`, `)})`);
-    for (const r of rows) found.set(r.email.toLowerCase(), r);
+      .where(and(eq(users.hoaId, hoaId), sql`instr(${users.email}, ' ') > 0`, sql`lower(${shownEmailSql()}) IN (${list})`));
+    for (const r of held) at(shownEmail(r.email).toLowerCase()).own ??= r;
   }
   return found;
 }

@@ -2,7 +2,8 @@
  * `POST /api/users/bulk` (platform §5, §7, §8): the rows of a CSV the screen read, checked again with
  * the same rules, then created in one transaction — every user and address, or nothing. Errors name
  * their row (`users[i].field`). Addresses already in the directory (same street and unit) are reused;
- * a deleted member of this HOA named in the file comes back and keeps their credentials.
+ * a deleted member of this HOA named in the file comes back and keeps their credentials. Another HOA's
+ * people are not named (admitMember); the plan's units and the day's invitations bound a file (quotas.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { addressKey } from '../../../schema/addresses';
@@ -15,8 +16,11 @@ import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { AppError } from '../errors';
-import { currentManager, usersByEmail } from './access';
-import { admitMember, invitationSender } from './invite';
+import { releaseUnfinishedSignups } from '../signup/unfinished';
+import type { UserRow } from '../users';
+import { currentManager, emailHolders } from './access';
+import { admitMember, invitationSender, isTaken, mailable, renderLikeMailed } from './invite';
+import { countBulkAttempt, planQuotas } from './quotas';
 
 const refuse = (issues: BulkIssue[]) =>
   new AppError(
@@ -25,7 +29,16 @@ const refuse = (issues: BulkIssue[]) =>
     issues.map((i) => ({ path: bulkIssuePath(i), msg: i.message })),
   );
 
-export async function bulkCreateUsers(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow[]): Promise<BulkResult> {
+/** Counted per HOA before anything else (429), then checked and created in one transaction. */
+export async function bulkCreateUsers(deps: AppDeps, actor: Actor, input: BulkUserRow[]): Promise<BulkResult> {
+  await countBulkAttempt(deps, actor);
+  return deps.database.transaction((tx) => createAll(deps, tx, actor, input));
+}
+
+/** A deleted member of this HOA with a password signs in with it again; one who never activated is invited again. */
+const returningStatus = (u: Pick<UserRow, 'passwordHash'>): UserRow['status'] => (u.passwordHash ? 'active' : 'invited');
+
+async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow[]): Promise<BulkResult> {
   const me = await currentManager(tx, actor);
   const issues = checkBulkRows(input);
   input.forEach((row, index) => {
@@ -34,24 +47,30 @@ export async function bulkCreateUsers(deps: AppDeps, tx: Tx, actor: Actor, input
   if (issues.length) throw refuse(issues.sort((a, b) => a.index - b.index));
   const rows = bulkPayload(input);
 
-  // Emails held by a live user anywhere are taken; the whole file waits until none is.
-  const existing = await usersByEmail(tx, rows.map((r) => r.resident_email));
-  const taken = rows.flatMap((r, index): BulkIssue[] => {
-    const holder = existing.get(r.resident_email);
-    return holder && holder.deletedAt == null ? [{ index, field: 'resident_email', message: B.emailTaken }] : [];
-  });
+  // Emails of this HOA's members are taken (another HOA's are not named: admitMember); the whole file waits until none is.
+  const holders = await releaseUnfinishedSignups(tx, await emailHolders(tx, actor.hoaId, rows.map((r) => r.resident_email)));
+  const holdersOf = (r: BulkUserRow) => holders.get(r.resident_email) ?? {};
+  const taken = rows.flatMap((r, index): BulkIssue[] => (isTaken(holdersOf(r)) ? [{ index, field: 'resident_email', message: B.emailTaken }] : []));
   if (taken.length) throw refuse(taken);
 
-  const now = deps.clock();
+  // The plan's units and the day's invitations, before anything is written.
   const addressIds = await directory(tx, actor.hoaId);
+  const keyOf = (r: BulkUserRow) => (r.street ? addressKey(r.street, r.unit) : null);
+  const newAddresses = new Set(rows.map(keyOf).filter((k): k is string => k != null && !addressIds.has(k)));
+  const quotas = await planQuotas(deps, tx, actor.hoaId);
+  await quotas.checkUnits(newAddresses.size);
+  const signsInAgain = (r: BulkUserRow) => returningStatus(holdersOf(r).own ?? { passwordHash: null }) === 'active';
+  await quotas.spendInvitations(rows.filter((r) => !signsInAgain(r)).length);
+
+  const now = deps.clock();
   let addressesCreated = 0;
   const addressOf = async (r: BulkUserRow): Promise<string | null> => {
-    if (!r.street) return null;
-    const key = addressKey(r.street, r.unit);
+    const key = keyOf(r);
+    if (!key) return null;
     let id = addressIds.get(key);
     if (!id) {
       id = newId();
-      await tx.insert(addresses).values({ id, hoaId: actor.hoaId, street: r.street, unitNumber: r.unit ?? null, isRented: r.is_rented ?? false, createdAt: now, updatedAt: now });
+      await tx.insert(addresses).values({ id, hoaId: actor.hoaId, street: r.street!, unitNumber: r.unit ?? null, isRented: r.is_rented ?? false, createdAt: now, updatedAt: now });
       addressIds.set(key, id);
       addressesCreated++;
     }
@@ -60,14 +79,18 @@ export async function bulkCreateUsers(deps: AppDeps, tx: Tx, actor: Actor, input
 
   const invite = await invitationSender(deps, tx, me);
   let usersReactivated = 0;
+  const invitations = { mailed: 0, held: 0 };
   for (const r of rows) {
     const fields = { name: r.resident_name, role: r.role as Role, addressId: await addressOf(r), phone: r.phone ?? null };
-    // A returning member with a password signs in with it again; one who never activated is invited again.
-    const admitted = await admitMember(deps, tx, actor.hoaId, r.resident_email, existing.get(r.resident_email), fields, (u) => (u.passwordHash ? 'active' : 'invited'));
-    if (admitted === 'taken') throw refuse([{ index: rows.indexOf(r), field: 'resident_email', message: B.emailTaken }]);
+    const admitted = await admitMember(deps, tx, actor.hoaId, r.resident_email, holdersOf(r), fields, returningStatus);
     if (admitted.revived) usersReactivated++;
-    if (admitted.user.status === 'invited') await invite(admitted.user);
+    if (admitted.user.status !== 'invited') continue;
+    if (mailable(admitted.user)) {
+      await invite(admitted.user);
+      invitations.mailed++;
+    } else invitations.held++;
   }
+  if (invitations.held > 0 && invitations.mailed === 0) await renderLikeMailed(deps, tx, me);
   return { usersCreated: rows.length, addressesCreated, usersReactivated, message: B.created(rows.length, addressesCreated) };
 }
 

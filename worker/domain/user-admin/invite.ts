@@ -1,7 +1,9 @@
 /**
  * Invitations (platform §4, §7, §9): a new member gets an activation link valid for 7 days and
  * usable once (`/invite/accept`); Resend replaces the link for users still invited. A deleted member
- * of the same HOA invited again is the same user brought back (their history stays theirs).
+ * of the same HOA invited again is the same user brought back (their history stays theirs). An
+ * address another HOA's account has gets the answer a fresh one gets (held, see admitMember): a board
+ * learns only about its own HOA's people.
  */
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../schema/roles';
@@ -14,32 +16,47 @@ import { queueEmail } from '../../services/email';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { createAuthToken } from '../auth';
+import { renderPending } from '../mail-render';
 import { conflict, forbidden, invalidField } from '../errors';
-import { updateUser, type UserRow } from '../users';
-import { addressInHoa, currentManager, targetUser, usersByEmail, type Manager } from './access';
-
-/** Stands for the link while the mail is rendered once for every recipient of a run. */
-const LINK = 'https://invitation.link.placeholder/';
+import { releaseUnfinishedSignups } from '../signup/unfinished';
+import { heldEmail, isHeldEmail, shownEmail, updateUser, type UserRow } from '../users';
+import { addressInHoa, currentManager, emailHolders, targetUser, type EmailHolders, type Manager } from './access';
+import { countInviteAttempt, planQuotas } from './quotas';
 
 /**
- * Mails an activation link to each user it is given. The mail is rendered once per run (a bulk add of
- * hundreds renders one template, not hundreds, while the transaction holds the write lock); each
- * recipient's link replaces the placeholder. Mail leaves after commit.
+ * Mails an activation link to each user it is given. The mail is rendered after commit, once per run
+ * (worker/domain/mail-render.ts fills each recipient's link into one rendering).
  */
 export async function invitationSender(deps: AppDeps, tx: Tx, inviter: Manager) {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, inviter.hoaId)).limit(1);
-  const mail = await invitationEmail({ hoaName: hoa?.name ?? 'your HOA', inviterName: inviter.name || 'Your HOA board', url: LINK });
+  const invitation = await invitationOf(tx, inviter);
   const now = deps.clock();
-  let queued = false;
   return async (user: UserRow) => {
     const token = await createAuthToken(tx, now, user, 'activation');
     const url = `${deps.config.appUrl}/invite/accept?token=${encodeURIComponent(token)}`;
-    const fill = (s: string) => s.split(LINK).join(url);
     // The link is a key to the account: the stored copy is blanked once the provider has the mail.
-    await queueEmail(tx, now, { hoaId: user.hoaId, to: user.email, toUserId: user.id, template: mail.template, subject: mail.subject, html: fill(mail.html), text: fill(mail.text), redactAfterDelivery: true });
-    if (!queued) deps.database.afterCommit(() => deps.onEmailQueued?.());
-    queued = true;
+    await queueEmail(deps, tx, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...invitationEmail({ ...invitation, url }), redactAfterDelivery: true });
   };
+}
+
+/** The invitation's words: the HOA's and the inviter's names. */
+async function invitationOf(tx: Tx, inviter: Manager) {
+  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, inviter.hoaId)).limit(1);
+  return { hoaName: hoa?.name ?? 'your HOA', inviterName: inviter.name || 'Your HOA board' };
+}
+
+/**
+ * A held invitation is not mailed, but its answer costs what a mailed one's does: the invitation is
+ * rendered after commit as queued mail is (worker/services/email.ts) and thrown away, so the time of
+ * the answer does not tell the board that the address has an account in another HOA. Call it once
+ * per transaction that held someone and mailed no one (a mailed run renders once for all its rows).
+ */
+export async function renderLikeMailed(deps: AppDeps, tx: Tx, inviter: Manager): Promise<void> {
+  const mail = invitationEmail({ ...(await invitationOf(tx, inviter)), url: `${deps.config.appUrl}/invite/accept?token=held` });
+  deps.database.afterCommit(async () => {
+    await renderPending([{ id: 'held', template: mail.template, props: JSON.stringify(mail.props) }]);
+    // Where a mailed one stores its rendering: a turn of the writer.
+    await deps.database.transaction(async () => undefined);
+  });
 }
 
 /** The user fields a new or returning member starts with. */
@@ -50,59 +67,98 @@ export interface MemberFields {
   phone: string | null;
 }
 
+/** Whether the address belongs to a member of this HOA already (named to the board: "already exists"). */
+export const isTaken = (holders: EmailHolders) => holders.own != null && holders.own.deletedAt == null;
+
+/** A deleted account of another HOA gives its address up; its row keeps its history under a dead one. */
+async function freeEmail(deps: AppDeps, tx: Tx, dead: UserRow): Promise<void> {
+  await updateUser(deps, tx, dead, { email: `${dead.id}@deleted.invalid`, updatedAt: deps.clock() });
+}
+
 /**
- * Makes `email` a member of the actor's HOA: a new invited user, or a deleted member of this HOA
- * brought back (`revived`). An email held by a live user anywhere is taken (400 on `path`); one held
- * by a deleted user of another HOA is released (that row keeps its history under a dead address).
+ * Makes `email` a member of the actor's HOA (the caller has refused `isTaken` first): a new invited
+ * user, or a deleted member of this HOA brought back (`revived`). An address a deleted account of
+ * another HOA had is freed. One that a live account of another HOA has gives the board the same row
+ * a fresh address would, held (`heldEmail`): it is never mailed and waits until the address is free
+ * (docs/decisions.md, "Users and addresses").
  */
 export async function admitMember(
   deps: AppDeps,
   tx: Tx,
   hoaId: string,
   email: string,
-  existing: UserRow | undefined,
+  { own, elsewhere }: EmailHolders,
   fields: MemberFields,
   revivedStatus: (u: UserRow) => UserRow['status'],
-): Promise<{ user: UserRow; revived: boolean } | 'taken'> {
+): Promise<{ user: UserRow; revived: boolean }> {
   const now = deps.clock();
-  if (existing && existing.deletedAt == null) return 'taken';
-  if (existing && existing.hoaId === hoaId) {
-    const user = await updateUser(deps, tx, existing, {
-      ...fields,
-      name: fields.name || existing.name,
-      status: revivedStatus(existing),
-      deletedAt: null,
-      updatedAt: now,
-    });
+  const held = elsewhere != null && elsewhere.deletedAt == null;
+  if (elsewhere && !held) await freeEmail(deps, tx, elsewhere);
+  const id = own?.id ?? newId();
+  const stored = held ? heldEmail(email, id) : email;
+  if (own) {
+    const user = await updateUser(deps, tx, own, { ...fields, email: stored, name: fields.name || own.name, status: revivedStatus(own), deletedAt: null, updatedAt: now });
     return { user, revived: true };
   }
-  if (existing) await updateUser(deps, tx, existing, { email: `${existing.id}@deleted.invalid`, updatedAt: now });
   const [user] = await tx
     .insert(users)
-    .values({ id: newId(), hoaId, email, ...fields, status: 'invited', createdAt: now, updatedAt: now })
+    .values({ id, hoaId, email: stored, ...fields, status: 'invited', createdAt: now, updatedAt: now })
     .returning();
   return { user, revived: false };
 }
 
-/** `POST /api/users/invite`: the new member's id. Board invites residents and board members; only a superadmin invites a superadmin. */
-export async function inviteUser(deps: AppDeps, tx: Tx, actor: Actor, input: InviteUser): Promise<string> {
-  const me = await currentManager(tx, actor);
-  if (!userPolicy.mayGrant(me.role, input.role)) throw forbidden(M.mayNotGrant);
-  const addressId = input.address_id ? (await addressInHoa(tx, actor, input.address_id)).id : null;
-  const existing = (await usersByEmail(tx, [input.email])).get(input.email);
-  // An invitation is a fresh start: a returning member chooses a password again when accepting it.
-  const admitted = await admitMember(deps, tx, actor.hoaId, input.email, existing, { name: '', role: input.role, addressId, phone: input.phone }, () => 'invited');
-  if (admitted === 'taken') throw invalidField('email', M.emailTaken);
-  const user = admitted.revived ? await updateUser(deps, tx, admitted.user, { passwordHash: null }) : admitted.user;
-  await (await invitationSender(deps, tx, me))(user);
-  return user.id;
+/** Whom an invitation is mailed to: not a held one, whose address belongs to another HOA's account (admitMember). */
+export const mailable = (user: UserRow) => !isHeldEmail(user.email);
+
+/** One invitation: mailed, or held at the same cost. */
+async function inviteOrHold(deps: AppDeps, tx: Tx, me: Manager, user: UserRow): Promise<void> {
+  if (mailable(user)) await (await invitationSender(deps, tx, me))(user);
+  else await renderLikeMailed(deps, tx, me);
 }
 
-/** `POST /api/users/:id/resend-invite`: a new link (the old one stops working); invited users only. */
-export async function resendInvitation(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<{ message: string }> {
-  const me = await currentManager(tx, actor);
-  const target = await targetUser(tx, actor, id);
-  if (!userPolicy.mayResend(target)) throw conflict(M.notInvited);
-  await (await invitationSender(deps, tx, me))(target);
-  return { message: M.inviteResent };
+/** A held invitation whose address no live account of another HOA has any more becomes a real one (on resend). */
+async function releaseHeld(deps: AppDeps, tx: Tx, user: UserRow): Promise<UserRow> {
+  if (!isHeldEmail(user.email)) return user;
+  const email = shownEmail(user.email);
+  const { elsewhere } = (await releaseUnfinishedSignups(tx, await emailHolders(tx, user.hoaId, [email]))).get(email) ?? {};
+  if (elsewhere && elsewhere.deletedAt == null) return user;
+  if (elsewhere) await freeEmail(deps, tx, elsewhere);
+  return updateUser(deps, tx, user, { email, updatedAt: deps.clock() });
+}
+
+/**
+ * `POST /api/users/invite`: the new member's id. Board invites residents and board members; only a
+ * superadmin invites a superadmin. Counted per HOA before anything else (429), then the plan's units
+ * and the day's invitations.
+ */
+export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser): Promise<string> {
+  await countInviteAttempt(deps, actor);
+  return deps.database.transaction(async (tx) => {
+    const me = await currentManager(tx, actor);
+    if (!userPolicy.mayGrant(me.role, input.role)) throw forbidden(M.mayNotGrant);
+    const addressId = input.address_id ? (await addressInHoa(tx, actor, input.address_id)).id : null;
+    const holders = (await releaseUnfinishedSignups(tx, await emailHolders(tx, actor.hoaId, [input.email]))).get(input.email) ?? {};
+    if (isTaken(holders)) throw invalidField('email', M.emailTaken);
+    const quotas = await planQuotas(deps, tx, actor.hoaId);
+    await quotas.checkUnits(0);
+    await quotas.spendInvitations(1);
+    // An invitation is a fresh start: a returning member chooses a password again when accepting it.
+    const admitted = await admitMember(deps, tx, actor.hoaId, input.email, holders, { name: '', role: input.role, addressId, phone: input.phone }, () => 'invited');
+    const user = admitted.revived ? await updateUser(deps, tx, admitted.user, { passwordHash: null }) : admitted.user;
+    await inviteOrHold(deps, tx, me, user);
+    return user.id;
+  });
+}
+
+/** `POST /api/users/:id/resend-invite`: a new link (the old one stops working); invited users only. Counted as an invite. */
+export async function resendInvitation(deps: AppDeps, actor: Actor, id: string): Promise<{ message: string }> {
+  await countInviteAttempt(deps, actor);
+  return deps.database.transaction(async (tx) => {
+    const me = await currentManager(tx, actor);
+    const target = await targetUser(tx, actor, id);
+    if (!userPolicy.mayResend(target)) throw conflict(M.notInvited);
+    await (await planQuotas(deps, tx, actor.hoaId)).spendInvitations(1);
+    await inviteOrHold(deps, tx, me, await releaseHeld(deps, tx, target));
+    return { message: M.inviteResent };
+  });
 }

@@ -1,0 +1,22 @@
+/** Each way issue 35 got a second "Maple Grove HOA" past the old lower(name) index. */
+export const LOOK_ALIKES: Record<string, string> = {
+  'double spaces': 'Maple  Grove   HOA',
+  'leading and trailing spaces, tabs': ' \tMaple Grove HOA\n',
+  'non-breaking spaces': 'Maple\u00a0Grove\u202fHOA',
+  'other Unicode spaces': 'Maple\u2003Grove\u3000HOA',
+  'zero-width space': 'Map\u200ble Grove HOA',
+  'zero-width joiner and non-joiner': 'Ma\u200dple Gr\u200cove HOA',
+  'word joiner and BOM': '\ufeffMaple\u2060 Grove HOA',
+  'soft hyphen': 'Ma\u00adple Grove HOA',
+  'bidirectional controls': '\u202aMaple Grove HOA\u202c',
+  fullwidth: 'Ｍａｐｌｅ Ｇｒｏｖｅ ＨＯＡ',
+  'Cyrillic capital М': '\u041caple Grove HOA',
+  'Cyrillic а, о, е, р': 'M\u0430pl\u0435 Gr\u043ev\u0435 H\u041e\u0410',
+  'Cyrillic capitals throughout': '\u041c\u0410\u0420LE GR\u041eVE H\u041e\u0410',
+  'Cyrillic capital М, Latin capitals': '\u041cAPLE GROVE HOA',
+  'Greek capitals': '\u039c\u0391PLE GR\u039fVE H\u039f\u0391',
+  'upper case': 'MAPLE GROVE HOA',
+  'mathematical letters': '\ud835\udc0caple Grove HOA',
+  'rn for m': 'rnaple Grove HOA',
+  'digit zero for O': 'Maple Gr0ve H0A',
+};

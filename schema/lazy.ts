@@ -1,3 +1,5 @@
+import { configureZod } from './zod-config';
+
 /**
  * Values built on first use. Building zod schemas was the largest part of evaluating the signed-in
  * code on a phone (about half of that task in a Lighthouse trace), yet a screen uses a few of them and
@@ -11,7 +13,8 @@
  */
 export function lazy<T extends object>(build: () => T): T {
   let built: T | undefined;
-  const value = () => (built ??= build());
+  // zod's JIT is turned off before the first schema is built (schema/zod-config.ts).
+  const value = () => (built ??= (configureZod(), build()));
   // The target only anchors the proxy: every trap answers from the built value. Descriptors are
   // reported configurable, which a proxy may say of keys its (extensible, empty) target lacks.
   return new Proxy(Object.create(null) as T, {

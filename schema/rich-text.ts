@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ElementStack, RICH_TEXT_MAX_DEPTH } from './rich-text-tree';
 
 /**
  * Rich text (community §5): displayed and stored HTML keeps only these tags, with no attributes
@@ -78,14 +79,84 @@ export function previewText(html: string, max = 100): string {
   return plain.length > max ? `${plain.slice(0, max)}...` : plain;
 }
 
+export const RICH_TEXT_MESSAGES = {
+  tooDeep: `Formatting is nested too deeply (at most ${RICH_TEXT_MAX_DEPTH} levels)`,
+};
+
+/** Elements whose content is text up to their closing tag, never tags. */
+const RAW_TEXT_END = new Map(['script', 'style', 'textarea', 'title', 'xmp'].map((name) => [name, new RegExp(`</${name}`, 'gi')]));
+const NO_EVENTS = { open() {}, close() {} };
+
+/** Where the tag name starting at `from` ends: a space, "/" or ">", or the end of the text. */
+function tagNameEnd(html: string, from: number): number {
+  for (let i = from; i < html.length; i++) {
+    const c = html.charCodeAt(i);
+    if (c === 32 || c === 47 || c === 62 || (c >= 9 && c <= 13)) return i;
+  }
+  return html.length;
+}
+
 /**
- * A rich-text form field: required (visible text, not just tags) and at most `max` characters. The
- * length is checked first and stops validation, so an oversized body is never scanned for text.
+ * True when the HTML nests elements more than `RICH_TEXT_MAX_DEPTH` deep, by the tree rules the
+ * server's sanitiser builds with (`ElementStack`: a `<p>` closes an open `<p>`, an `<li>` an open
+ * `<li>`, a closing tag what it matches). One pass, each search starting where the last one ended
+ * and the scan ending when one finds nothing, so its cost is linear whatever the input. It reads
+ * tags the way a browser does for what an editor writes, not for every trick: a body that gets past
+ * it deeper still is cut to that depth by the sanitiser.
+ */
+export function richTextTooDeep(html: string): boolean {
+  const stack = new ElementStack(NO_EVENTS);
+  let i = html.indexOf('<');
+  while (i >= 0) {
+    const c = html.charCodeAt(i + 1);
+    const closing = c === 47; // "/"
+    const first = html.charCodeAt(closing ? i + 2 : i + 1) | 0x20;
+    let end: number;
+    if (first >= 97 && first <= 122) {
+      // A tag: its name runs to a space, "/" or ">", the tag to the next ">".
+      const start = closing ? i + 2 : i + 1;
+      const nameEnd = tagNameEnd(html, start);
+      end = html.indexOf('>', nameEnd);
+      if (end < 0) break;
+      const name = html.slice(start, nameEnd).toLowerCase();
+      if (closing) stack.close(name);
+      else {
+        stack.open(name);
+        if (stack.overflowed) return true;
+        const rawEnd = RAW_TEXT_END.get(name);
+        if (rawEnd) {
+          rawEnd.lastIndex = end;
+          end = rawEnd.exec(html)?.index ?? -1;
+          if (end < 0) break;
+          end--;
+        }
+      }
+    } else if (c === 33 && html.startsWith('<!--', i)) {
+      end = html.indexOf('-->', i + 4);
+      if (end < 0) break;
+      end += 2;
+    } else if (c === 33 || c === 63 || closing) {
+      // A declaration, a processing instruction or `</` not followed by a name: up to the next ">".
+      end = html.indexOf('>', i + 2);
+      if (end < 0) break;
+    } else {
+      end = i;
+    }
+    i = html.indexOf('<', end + 1);
+  }
+  return false;
+}
+
+/**
+ * A rich-text form field: required (visible text, not just tags), at most `max` characters and
+ * nested at most `RICH_TEXT_MAX_DEPTH` deep. The length is checked first and stops validation, so
+ * an oversized body is never scanned; the depth next (a hostile body is refused for what it is).
  */
 export function richTextField(messages: { required: string; tooLong: string }, max: number) {
   return z
     .string({ error: messages.required })
     .max(max, { error: messages.tooLong, abort: true })
     .trim()
+    .refine((html) => !richTextTooDeep(html), { error: RICH_TEXT_MESSAGES.tooDeep, abort: true })
     .refine((html) => !isRichTextEmpty(html), messages.required);
 }

@@ -54,6 +54,15 @@ export const connectAccounts = sqliteTable(
   (t) => [uniqueIndex('connect_accounts_account').on(t.accountId)],
 );
 
+/**
+ * What became of an invoice Checkout. `expiring`: its invoice stopped taking payments, the session is
+ * to be expired at the provider (after the commit; retried until done). `paid`: its payment settled
+ * the invoice. `refunding`: it was paid after the invoice stopped taking payments, the refund is to be
+ * made; `refunded` (refund_id) or `refund_failed` (refund_error, told to the board) once it was tried.
+ */
+export const INVOICE_CHECKOUT_STATUSES = ['open', 'expiring', 'expired', 'failed', 'paid', 'refunding', 'refunded', 'refund_failed'] as const;
+export type InvoiceCheckoutStatus = (typeof INVOICE_CHECKOUT_STATUSES)[number];
+
 /** One Checkout Session paying a resident's invoice into the HOA's connected account. */
 export const invoiceCheckouts = sqliteTable(
   'invoice_checkouts',
@@ -64,14 +73,19 @@ export const invoiceCheckouts = sqliteTable(
     invoiceId: text('invoice_id').notNull(),
     userId: text('user_id').notNull(),
     amountCents: integer('amount_cents').notNull(),
-    status: text('status', { enum: ['open', 'paid', 'failed', 'expired'] }).notNull(),
+    status: text('status', { enum: INVOICE_CHECKOUT_STATUSES }).notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /** The provider's refund (re_…) of a payment that came after its invoice stopped taking payments. */
+    refundId: text('refund_id'),
+    /** Why the provider refused that refund (status `refund_failed`). */
+    refundError: text('refund_error'),
     url: text('url').notNull(),
     lastEventAt: ms('last_event_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
-  (t) => [index('invoice_checkouts_hoa').on(t.hoaId), index('invoice_checkouts_invoice').on(t.invoiceId)],
+  // `_status`: the follow-up job finds the few rows still waiting for a provider call.
+  (t) => [index('invoice_checkouts_hoa').on(t.hoaId), index('invoice_checkouts_invoice').on(t.invoiceId), index('invoice_checkouts_status').on(t.status)],
 );
 
 /**

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hoaNameColumns } from '../../schema/hoa-name';
 import { connectAccounts, emailOutbox, hoas, invoiceCheckouts, paymentEvents, subscriptions, users } from '../../schema/tables';
 import { ensureConnectAccount, linkLocalSubscriptions, PAYMENT_MESSAGES, startInvoiceCheckout } from '../../worker/domain/payments';
 import { CARD_MESSAGES, TEST_CARDS } from '../../worker/services/payments/cards';
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, socketEnv } from '../helpers/http';
+import { openInvoice } from '../helpers/invoices';
 
 /**
  * The local payment provider end to end without a browser: its hosted pages (plain form posts), the
@@ -46,7 +48,13 @@ async function onboard(complete = true) {
   return account;
 }
 
-async function invoiceCheckout(invoiceId = 'inv_1') {
+/** Rita's pending invoice of $125.50 (a payment for an invoice that does not take it is refunded). */
+let ritaInvoice: string;
+beforeEach(async () => {
+  ritaInvoice = await openInvoice(t.deps, { hoaId: maple.id, recipientId: rita.id, amountCents: 12550 });
+});
+
+async function invoiceCheckout(invoiceId = ritaInvoice) {
   return startInvoiceCheckout(t.deps, {
     hoaId: maple.id,
     invoiceId,
@@ -95,7 +103,7 @@ describe('local Checkout with the test cards', () => {
     expect(get.html).toContain('Monthly dues');
     expect(get.html).toContain('$125.50');
     const paid = await page(path, card('4242 4242 4242 4242'));
-    expect(paid).toMatchObject({ status: 303, location: 'http://localhost:8787/invoices/inv_1?paid=1' });
+    expect(paid).toMatchObject({ status: 303, location: `http://localhost:8787/invoices/${ritaInvoice}?paid=1` });
     expect(await checkoutRow(session.id)).toMatchObject({ status: 'paid' });
     expect((await t.deps.database.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'payment-receipt'))).map((m) => m.toEmail)).toEqual([rita.email]);
     // Paying again is not possible: the session is complete.
@@ -124,7 +132,7 @@ describe('local Checkout with the test cards', () => {
 
     await page(path, card(TEST_CARDS.threeDSecure));
     const done = await page(`/dev/pay/authenticate/${session.id}`, { action: 'complete' });
-    expect(done).toMatchObject({ status: 303, location: 'http://localhost:8787/invoices/inv_1?paid=1' });
+    expect(done).toMatchObject({ status: 303, location: `http://localhost:8787/invoices/${ritaInvoice}?paid=1` });
     expect(await checkoutRow(session.id)).toMatchObject({ status: 'paid' });
   });
 
@@ -152,7 +160,7 @@ describe('local subscription lifecycle', () => {
     const now = t.clock();
     const hoaId = 'hoa_new';
     await t.deps.database.transaction(async (tx) => {
-      await tx.insert(hoas).values({ id: hoaId, name: 'New HOA', createdAt: now });
+      await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns('New HOA'), createdAt: now });
       await tx.insert(subscriptions).values({ id: 'subrow_new', hoaId, plan: 'starter', status: 'incomplete', createdAt: now, updatedAt: now });
     });
     const p = t.deps.payments;

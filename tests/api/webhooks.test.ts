@@ -150,6 +150,7 @@ describe('webhook processing', () => {
     expect(Object.keys(eventHandlers).sort()).toEqual(
       [
         'account.updated',
+        'charge.refund.updated',
         'checkout.session.async_payment_failed',
         'checkout.session.async_payment_succeeded',
         'checkout.session.completed',
@@ -161,6 +162,8 @@ describe('webhook processing', () => {
         'customer.subscription.trial_will_end',
         'customer.subscription.updated',
         'invoice.payment_failed',
+        'refund.failed',
+        'refund.updated',
       ].sort(),
     );
   });

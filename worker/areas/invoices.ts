@@ -1,6 +1,7 @@
-/** Invoices, server half (community §1–§9, platform §3): REST, the payment account, the status mutator, the overdue job. */
+/** Invoices, server half (community §1–§9, platform §3): REST, the payment account, the status mutator, the overdue and Checkout follow-up jobs. */
 import type { invoiceMutators } from '../../sync/areas/invoices';
 import { markOverdueInvoices, setInvoiceStatus } from '../domain/invoices';
+import { finishInvoiceCheckouts } from '../domain/payments';
 import { invoiceRoutes } from '../routes/invoices';
 import { stripeConnectRoutes } from '../routes/stripe-connect';
 import type { ServerArea, ServerMutators } from './types';
@@ -17,5 +18,9 @@ export const invoicesArea: ServerArea = {
     { path: '/api/stripe-connect', router: stripeConnectRoutes },
   ],
   mutators,
-  jobs: [{ name: 'mark-overdue-invoices', run: (deps) => markOverdueInvoices(deps) }],
+  jobs: [
+    { name: 'mark-overdue-invoices', run: (deps) => markOverdueInvoices(deps) },
+    // Checkout expiries and refunds not yet done at the provider (each is first tried right after its commit).
+    { name: 'finish-invoice-checkouts', run: (deps) => finishInvoiceCheckouts(deps) },
+  ],
 };

@@ -6,5 +6,7 @@ import { markInvoicePaid } from '../domain/invoices/status';
 import type { InvoicePaidListener } from '../domain/payments';
 
 export const platformListeners: { invoicePaid: InvoicePaidListener[] } = {
-  invoicePaid: [markInvoicePaid],
+  // Called through a wrapper: invoices/status closes Checkouts through domain/payments, which imports
+  // this list, so at import time markInvoicePaid may not be defined yet (issue 37 removes the circle).
+  invoicePaid: [(...a) => markInvoicePaid(...a)],
 };

@@ -1,4 +1,4 @@
-/** Money emails: invoice issued, invoice reminder, payment receipt, trial ending. */
+/** Money emails: invoice issued, invoice reminder, payment receipt, refund failed, trial ending. */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { formatDay, formatLongDay } from '../../schema/days';
@@ -66,6 +66,31 @@ export function paymentReceiptEmail(p: { hoaName: string; residentName: string; 
         <Fact label="Amount paid">{formatUsd(p.amountCents)}</Fact>
         <Fact label="Paid on">{formatDay(p.paidAt)}</Fact>
         <Fact label="Reference">{p.reference}</Fact>
+      </Section>
+    </Layout>,
+  );
+}
+
+/**
+ * To the board: a payment came after its invoice stopped taking payments (paid by check or by another
+ * Checkout, canceled), and the provider refused to refund it, so someone must (never a receipt).
+ */
+export function refundFailedEmail(p: { hoaName: string; name: string; payerName: string; amountCents: number; paymentReference: string; reason: string; url: string }) {
+  const subject = `Action needed: a ${formatUsd(p.amountCents)} payment could not be refunded`;
+  return renderEmail(
+    'refund-failed',
+    subject,
+    <Layout preview={`${p.payerName} paid ${formatUsd(p.amountCents)} for an invoice that no longer takes payments`} heading="A payment could not be refunded" hoaName={p.hoaName} cta={{ label: 'View Invoice', url: p.url }}>
+      <Text style={styles.text}>Hello {p.name},</Text>
+      <Text style={styles.text}>
+        {p.payerName} paid {formatUsd(p.amountCents)} through an online checkout after the invoice had been paid another way or canceled. The payment was not applied to the
+        invoice and no receipt was sent. The automatic refund was refused, so please refund it yourself from the HOA's payment account, or settle it with {p.payerName}.
+      </Text>
+      <Section style={styles.box}>
+        <Fact label="Paid by">{p.payerName}</Fact>
+        <Fact label="Amount">{formatUsd(p.amountCents)}</Fact>
+        <Fact label="Payment reference">{p.paymentReference}</Fact>
+        <Fact label="Why the refund failed">{p.reason}</Fact>
       </Section>
     </Layout>,
   );

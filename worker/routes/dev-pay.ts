@@ -5,7 +5,7 @@ import { isPaidPlan, PAID_PLAN_NAMES, planDisplayName } from '../../schema/signu
 import { TEST_CARDS, type CardInput } from '../services/payments/cards';
 import { PLAN_PRICE_CENTS } from '../services/payments/types';
 import { isLocalPayments } from '../services/payments/local';
-import type { LocalHostedPages, PageResult } from '../services/payments/local-pages';
+import { CHECKOUT_PAGE_MESSAGES, type LocalHostedPages, type PageResult } from '../services/payments/local-pages';
 import type { AppEnv } from '../env';
 import { loopbackOnly } from '../middleware/client-meta';
 
@@ -215,7 +215,12 @@ async function checkoutPage(c: Context<AppEnv>, error: string | null, values?: C
 ${s.customer_email ? html`<p class="muted">Receipt to ${s.customer_email}</p>` : ''}
 <p><a href="${s.cancel_url}">← Cancel and return</a></p></div>`;
   if (s.status !== 'open') {
-    return c.html(page('Checkout', html`<main>${summary}<div class="card"><h2>${s.status === 'complete' ? 'Paid' : 'This checkout has expired'}</h2>${s.status === 'complete' ? html`<p><a href="${String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id)}">Continue</a></p>` : ''}</div></main>`));
+    // A card sent to a closed session is refused with the page's own words (409: it can no longer pay).
+    const paid = s.status === 'complete';
+    const body = paid
+      ? html`<h2>Paid</h2><p><a href="${String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id)}">Continue</a></p>`
+      : html`<h2>This checkout has expired</h2><p role="alert">${CHECKOUT_PAGE_MESSAGES.expired}</p><p><a href="${s.cancel_url}">Back to the invoice</a></p>`;
+    return c.html(page('Checkout', html`<main>${summary}<div class="card">${body}</div></main>`), error ? 409 : 200);
   }
   return c.html(page('Checkout', html`<main>${summary}<div class="card"><h2>Pay with card</h2>${cardForm(`/dev/pay/checkout/${s.id}`, s.mode === 'subscription' ? 'Subscribe' : `Pay ${usd(s.amount_total)}`, err, values)}</div></main>`), status);
 }

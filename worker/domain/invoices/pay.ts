@@ -1,7 +1,8 @@
 /**
  * Paying an invoice (community §4, §6, §7): only its recipient, only while it is pending or overdue,
  * for its exact amount, through the payment service's Checkout (`startInvoiceCheckout`, which reuses
- * an open session on a second click). The webhook marks it paid (status.ts, `markInvoicePaid`).
+ * an open session on a second click). The webhook marks it paid (status.ts, `markInvoicePaid`), or
+ * has the payment refunded when the invoice stopped taking payments first.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { DUE_MESSAGES } from '../../../schema/dues';
@@ -34,6 +35,11 @@ export async function payInvoice(deps: AppDeps, actor: Actor, id: string): Promi
     description: invoice.title,
     successUrl: `${back}?payment=success`,
     cancelUrl: `${back}?payment=canceled`,
+    // The board may mark it paid or cancel it while the session is being created.
+    stillPayable: async (tx) => {
+      const [now] = await tx.select({ status: invoices.status }).from(invoices).where(and(eq(invoices.id, invoice.id), eq(invoices.hoaId, invoice.hoaId))).limit(1);
+      return !!now && invoicePolicy.isPayable(now.status);
+    },
   });
   return { checkout_url: session.url, invoice_id: invoice.id };
 }

@@ -1,15 +1,16 @@
 /**
  * An invoice's status (community §4, §7): the board sets it (paid by check, canceled), the overdue
  * job moves pending invoices past their due day, and a paid Checkout marks it paid exactly once.
- * Paid is final: neither the board nor a late or repeated payment event reopens it.
+ * Paid is final: neither the board nor a late or repeated payment event reopens it. Leaving
+ * pending/overdue expires the invoice's open Checkouts; a payment that comes anyway is refunded.
  */
-import { and, eq, lt, ne } from 'drizzle-orm';
-import { INVOICE_MESSAGES, invoicePolicy, type InvoiceStatus } from '../../../schema/invoices';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { INVOICE_MESSAGES, INVOICE_STATUSES, invoicePolicy, type InvoiceStatus } from '../../../schema/invoices';
 import { dayOf } from '../../../schema/money';
 import { invoices } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
-import type { InvoicePaidListener } from '../payments';
+import { closeInvoiceCheckouts, type InvoicePaidListener } from '../payments';
 import type { Actor } from '../actor';
 import { conflict, forbidden } from '../errors';
 import { getVisibleInvoice, type InvoiceRow } from './read';
@@ -29,6 +30,8 @@ export async function setInvoiceStatus(deps: AppDeps, tx: Tx, actor: Actor, id: 
     updatedAt: now,
   });
   if (!updated) throw conflict(INVOICE_MESSAGES.paidIsFinal);
+  // Paid by check or canceled: a Checkout still open for it must not take a card (expired after the commit).
+  if (!invoicePolicy.isPayable(status)) await closeInvoiceCheckouts(deps, tx, { hoaId: row.hoaId, invoiceId: row.id });
   return updated;
 }
 
@@ -49,15 +52,20 @@ export async function markOverdueInvoices(deps: AppDeps): Promise<number> {
 }
 
 /**
- * The webhook's `invoicePaid` event (worker/areas/listeners.ts): the invoice becomes paid unless it
- * already is (a duplicate or reordered event settles once; the webhook also records event ids).
- * A payment that arrives for a canceled invoice still marks it paid: the money was taken.
+ * The webhook's `invoicePaid` event (worker/areas/listeners.ts): a pending or overdue invoice of that
+ * amount becomes paid, and its other open Checkouts are expired. Otherwise (paid by check or by
+ * another Checkout, canceled) nothing changes and the answer `false` has the payment refunded: an
+ * invoice is paid once. The webhook also records event ids, so a repeated event never gets here.
  */
 export const markInvoicePaid: InvoicePaidListener = async (deps, tx, paid) => {
-  await invoiceRows.update(
+  const [settled] = await invoiceRows.update(
     deps,
     tx,
-    and(eq(invoices.id, paid.invoiceId), eq(invoices.hoaId, paid.hoaId), eq(invoices.amountCents, paid.amountCents), ne(invoices.status, 'paid'))!,
+    and(eq(invoices.id, paid.invoiceId), eq(invoices.hoaId, paid.hoaId), eq(invoices.amountCents, paid.amountCents), inArray(invoices.status, PAYABLE))!,
     { status: 'paid', paidAt: paid.paidAt, updatedAt: paid.paidAt },
   );
+  if (settled) await closeInvoiceCheckouts(deps, tx, paid);
+  return Boolean(settled);
 };
+
+const PAYABLE = INVOICE_STATUSES.filter(invoicePolicy.isPayable);

@@ -11,6 +11,13 @@ import { PLAN_PRICE_CENTS, type PaidPlan } from './types';
 /** A random id suffix, as Stripe's ids have. */
 export const rand = () => crypto.randomUUID().replace(/-/g, '').slice(0, 24);
 
+/** What a Checkout page says once its session is no longer open. */
+export const CHECKOUT_PAGE_MESSAGES = {
+  expired: 'This checkout has expired and can no longer take a payment. Go back to the invoice to see whether it is still due.',
+  paid: 'This checkout has already been paid.',
+} as const;
+const closedMessage = (s: Obj | null) => (s?.status === 'complete' ? CHECKOUT_PAGE_MESSAGES.paid : CHECKOUT_PAGE_MESSAGES.expired);
+
 /** What a card step on a local page leads to. */
 export type PageResult = { result: 'redirect'; url: string } | { result: 'authenticate'; url: string } | { result: 'error'; message: string };
 
@@ -23,15 +30,16 @@ export class LocalHostedPages {
   }
 
   /** The card step of every page: 3-D Secure cards park the card and send the browser to authenticate. */
-  private async cardStep(target: Obj, card: CardInput, complete: (card: CardDetails) => Promise<string>): Promise<PageResult> {
+  private async cardStep(target: Obj, card: CardInput, complete: (card: CardDetails) => Promise<string | PageResult>): Promise<PageResult> {
     const r = evaluateCard(card, this.store.clock());
     if (r.outcome === 'declined') return { result: 'error', message: r.message };
     if (r.outcome === 'requires_action') {
-      target.pending_card = r.card;
-      await this.store.put(target);
+      // Parked only while the target is as read (a session expired meanwhile stays expired).
+      if (!(await this.store.putIf({ ...target, pending_card: r.card }, 'status', target.status ?? null))) return { result: 'error', message: closedMessage(await this.store.get(target.id)) };
       return { result: 'authenticate', url: `/dev/pay/authenticate/${target.id}` };
     }
-    return { result: 'redirect', url: await complete(r.card) };
+    const done = await complete(r.card);
+    return typeof done === 'string' ? { result: 'redirect', url: done } : done;
   }
 
   /** The 3-D Secure challenge answered: completes the parked step, or fails it with Stripe's message. */
@@ -40,7 +48,7 @@ export class LocalHostedPages {
     if (!target?.pending_card) return { result: 'error', message: 'This authentication request has expired.' };
     const card = target.pending_card as CardDetails;
     delete target.pending_card;
-    await this.store.put(target);
+    if (!(await this.store.putIf(target, 'status', target.status ?? null))) return { result: 'error', message: closedMessage(await this.store.get(target.id)) };
     if (!approve) {
       // Like Stripe's redirect flow, a failed challenge of a card form in the app returns to it with redirect_status=failed.
       if (target.object === 'setup_intent' && target.return_url && target.confirmed_from_app) return { result: 'redirect', url: this.setupReturn(target, 'failed') };
@@ -48,7 +56,7 @@ export class LocalHostedPages {
     }
     switch (target.object) {
       case 'checkout.session':
-        return { result: 'redirect', url: await this.completeCheckout(target, card) };
+        return this.completeCheckout(target, card);
       case 'setup_intent':
         return { result: 'redirect', url: await this.completeSetup(target, card) };
       case 'billing_portal.session':
@@ -72,18 +80,23 @@ export class LocalHostedPages {
     return s?.object === 'checkout.session' ? s : null;
   }
 
+  /** An expired (or already paid) session takes no payment: its page says so. */
   async payCheckout(id: string, card: CardInput): Promise<PageResult> {
     const s = await this.getCheckout(id);
-    if (!s || s.status !== 'open') return { result: 'error', message: 'This checkout session is no longer open.' };
+    if (!s || s.status !== 'open') return { result: 'error', message: closedMessage(s) };
     return this.cardStep(s, card, (c) => this.completeCheckout(s, c));
   }
 
-  private async completeCheckout(s: Obj, card: CardDetails): Promise<string> {
+  /** Pays the session if it is still open (the same moment's expiry wins or loses as a whole). */
+  private async completeCheckout(s: Obj, card: CardDetails): Promise<PageResult> {
+    const piId = `pi_local_${rand()}`;
+    if (!(await this.store.putIf({ ...s, status: 'complete', payment_status: 'paid', payment_intent: piId }, 'status', 'open'))) return { result: 'error', message: closedMessage(await this.getCheckout(s.id)) };
     const pm = await this.store.newPaymentMethod(card, s.customer);
-    const pi = await this.store.put({ id: `pi_local_${rand()}`, object: 'payment_intent', amount: s.amount_total, currency: 'usd', status: 'succeeded', payment_method: pm.id, metadata: s.metadata, created: this.store.nowS() });
+    // The connected account it was paid into: refunds are made there.
+    await this.store.put({ id: piId, object: 'payment_intent', amount: s.amount_total, currency: 'usd', status: 'succeeded', payment_method: pm.id, account: s.connected_account ?? null, metadata: s.metadata, created: this.store.nowS() });
     s.status = 'complete';
     s.payment_status = 'paid';
-    s.payment_intent = pi.id;
+    s.payment_intent = piId;
     if (s.mode === 'subscription') {
       const sub = await this.store.put(this.store.newSubscription(s.customer, s.plan, { trialDays: 0, paymentMethodId: pm.id, metadata: s.metadata }));
       s.subscription = sub.id;
@@ -95,7 +108,7 @@ export class LocalHostedPages {
       await this.store.put(s);
       await this.store.emit('checkout.session.completed', s, { account: s.connected_account });
     }
-    return String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id);
+    return { result: 'redirect', url: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id) };
   }
 
   // SetupIntent (the card step of the trial signup)

@@ -1,13 +1,15 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { localPaymentObjects } from '../../../schema/tables';
 import type { Database } from '../../db';
 import type { CardDetails } from './cards';
 import { LocalHostedPages, rand } from './local-pages';
 import { signWebhookPayload, verifyStripeSignature } from './stripe';
 import {
+  PaymentRefusedError,
   PLAN_PRICE_CENTS,
   toAccountStatus,
   toProviderSubscription,
+  type CheckoutState,
   type PaidPlan,
   type PaymentProvider,
   type ProviderSubscription,
@@ -104,6 +106,23 @@ export class LocalPayments implements PaymentProvider {
         .onConflictDoUpdate({ target: localPaymentObjects.id, set: { data } }),
     );
     return o;
+  }
+
+  /**
+   * Stores `o` only while the stored object's `field` still is `expected` (null: unset). A session's
+   * state changes once, as at Stripe: a page paying it and an expiry racing it cannot both win.
+   * False: it had changed.
+   * @internal used by local-pages.ts
+   */
+  async putIf(o: Obj, field: string, expected: string | null): Promise<boolean> {
+    const rows = await this.opts.database.transaction((tx) =>
+      tx
+        .update(localPaymentObjects)
+        .set({ data: JSON.stringify(o) })
+        .where(and(eq(localPaymentObjects.id, o.id), sql`json_extract(${localPaymentObjects.data}, ${`$.${field}`}) IS ${expected}`))
+        .returning({ id: localPaymentObjects.id }),
+    );
+    return rows.length > 0;
   }
 
   private async byIdempotencyKey(key: string): Promise<Obj | null> {
@@ -362,6 +381,29 @@ export class LocalPayments implements PaymentProvider {
       };
     });
     return { id: s.id as string, url: s.url as string };
+  }
+
+  async expireInvoiceCheckout({ connectedAccountId, sessionId }: Parameters<PaymentProvider['expireInvoiceCheckout']>[0]): Promise<CheckoutState> {
+    const s = await this.must(sessionId, 'checkout.session');
+    if (s.connected_account !== connectedAccountId) throw new Error(`No such checkout.session: '${sessionId}'`);
+    if (s.status === 'open' && (await this.putIf({ ...s, status: 'expired', expires_at: this.nowS() }, 'status', 'open'))) {
+      await this.emit('checkout.session.expired', { ...s, status: 'expired' }, { account: connectedAccountId, background: true });
+      return { status: 'expired', paid: false, paymentIntentId: null };
+    }
+    // Paid (or expired) before this call: the session as it is now.
+    const now = await this.must(sessionId, 'checkout.session');
+    return { status: now.status, paid: now.payment_status === 'paid', paymentIntentId: now.payment_intent ?? null };
+  }
+
+  async refundInvoicePayment({ connectedAccountId, paymentIntentId, metadata, idempotencyKey }: Parameters<PaymentProvider['refundInvoicePayment']>[0]) {
+    const done = await this.byIdempotencyKey(idempotencyKey);
+    if (done) return { id: done.id as string, status: done.status as string };
+    const pi = await this.get(paymentIntentId);
+    // Stripe's words for each refusal.
+    if (pi?.object !== 'payment_intent' || pi.account !== connectedAccountId) throw new PaymentRefusedError(`No such payment_intent: '${paymentIntentId}'`);
+    if (!(await this.putIf({ ...pi, amount_refunded: pi.amount }, 'amount_refunded', null))) throw new PaymentRefusedError(`Charge for payment_intent ${paymentIntentId} has already been refunded.`);
+    const refund = await this.create(idempotencyKey, () => ({ id: `re_local_${rand()}`, object: 'refund', amount: pi.amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', metadata, created: this.nowS() }));
+    return { id: refund.id as string, status: refund.status as string };
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number) {

@@ -1,8 +1,10 @@
 import Stripe from 'stripe';
 import {
+  PaymentRefusedError,
   toAccountStatus,
   toProviderSubscription,
   WebhookSignatureError,
+  type CheckoutState,
   type PaidPlan,
   type PaymentEvent,
   type PaymentProvider,
@@ -173,10 +175,45 @@ export function createStripePayments(config: StripeConfig): PaymentProvider {
       return { id: session.id, url: session.url! };
     },
 
+    async expireInvoiceCheckout({ connectedAccountId, sessionId }) {
+      const onAccount = { stripeAccount: connectedAccountId };
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.expire(sessionId, {}, onAccount);
+      } catch (e) {
+        // Only an open session can be expired: one paid (or expired) meanwhile answers what it is now.
+        if (!(e instanceof Stripe.errors.StripeInvalidRequestError)) throw e;
+        session = await stripe.checkout.sessions.retrieve(sessionId, {}, onAccount);
+      }
+      const pi = session.payment_intent;
+      return {
+        status: (session.status ?? 'open') as CheckoutState['status'],
+        paid: session.payment_status === 'paid',
+        paymentIntentId: typeof pi === 'string' ? pi : (pi?.id ?? null),
+      };
+    },
+
+    async refundInvoicePayment({ connectedAccountId, paymentIntentId, metadata, idempotencyKey }) {
+      try {
+        // A direct charge: the refund is made on the connected account that took the payment.
+        const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, metadata }, { idempotencyKey, stripeAccount: connectedAccountId });
+        return { id: refund.id, status: refund.status ?? 'pending' };
+      } catch (e) {
+        if (isRefusal(e)) throw new PaymentRefusedError(e.message);
+        throw e;
+      }
+    },
+
     verifyWebhook(rawBody, signatureHeader, nowMs) {
       return verifyStripeSignature(rawBody, signatureHeader, config.webhookSecret, nowMs);
     },
   };
+}
+
+/** Errors the same request cannot overcome by being retried (a refund already made, a disputed charge, no access). */
+function isRefusal(e: unknown): e is Error {
+  const { StripeInvalidRequestError, StripeCardError, StripePermissionError } = Stripe.errors;
+  return e instanceof StripeInvalidRequestError || e instanceof StripeCardError || e instanceof StripePermissionError;
 }
 
 export function toPaymentEvent(event: Record<string, any>): PaymentEvent {

@@ -48,6 +48,16 @@ export interface PaymentEvent {
   object: Record<string, any>;
 }
 
+/** A Checkout Session as `expireInvoiceCheckout` leaves it. */
+export interface CheckoutState {
+  status: 'open' | 'complete' | 'expired';
+  paid: boolean;
+  paymentIntentId: string | null;
+}
+
+/** The provider refused a call for good (retrying it cannot help); the message is the provider's reason. */
+export class PaymentRefusedError extends Error {}
+
 /** Thrown by `verifyWebhook` for a missing, malformed, wrong or too old signature. */
 export class WebhookSignatureError extends Error {}
 
@@ -92,6 +102,19 @@ export interface PaymentProvider {
       metadata: Record<string, string>;
     },
   ): Promise<{ id: string; url: string }>;
+  /**
+   * Expires an invoice Checkout so its page can no longer take a payment (its invoice stopped taking
+   * payments). Answers what the session is now: `expired` (also when it already was), or `complete`
+   * when it was paid first (`paid`: the money was taken, `paymentIntentId` names it; unpaid: a delayed
+   * method still settles it later).
+   */
+  expireInvoiceCheckout(input: { connectedAccountId: string; sessionId: string }): Promise<CheckoutState>;
+  /**
+   * Refunds an invoice payment in full, on the connected account it was paid into. Throws
+   * PaymentRefusedError when the provider refuses it (its message says why); other errors are worth
+   * retrying with the same idempotency key.
+   */
+  refundInvoicePayment(input: Idempotent & { connectedAccountId: string; paymentIntentId: string; metadata: Record<string, string> }): Promise<{ id: string; status: string }>;
 
   /**
    * Verifies the `Stripe-Signature` header over the raw body (5-minute tolerance against `nowMs`, the

@@ -27,15 +27,22 @@ export const subscriptionPolicy = {
   mayManage: (role: Role) => role === 'superadmin',
 };
 
+/** POSTs that only read: a signed download URL of any area, a document's download, the sync pull. */
+const READS_WITH_A_BODY = /^\/api\/(?:[a-z-]+\/download-url|[a-z-]+\/[^/]+\/download|sync\/pull)$/;
+
 /**
- * What members of a lapsed HOA may still do (docs/decisions.md): sign in and out, read everything
- * (GET, the sync pull, file downloads), change their password, and — the superadmin — billing. Every
- * other write is refused with LAPSED_MESSAGE, by REST and by the sync push alike.
+ * The lapsed rule, one for every /api route (docs/decisions.md; worker/middleware/lapsed.ts applies it
+ * before any router, so no route can be left out): members of a lapsed HOA read but do not write.
+ * Reads are GET and HEAD, and the two reads that need a body: a signed download URL (`…/download-url`,
+ * `…/:id/download`) and the sync pull. Besides reads, only what is the person's own rather than the
+ * HOA's stays open: their session and password (`/api/auth/*`), and billing, the way out
+ * (`/api/subscriptions/*`). The sync push passes here and refuses each change itself, with a notice.
+ * Every other request is a write and is refused with SUBSCRIPTION_MESSAGES.lapsed, signup's included.
  */
 export function lapsedMayCall(method: string, path: string): boolean {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return true;
-  if (['/api/auth/', '/api/signup/', '/api/subscriptions/', '/api/webhooks/', '/api/sync/'].some((p) => path.startsWith(p))) return true;
-  return path.endsWith('/download-url');
+  if (READS_WITH_A_BODY.test(path)) return true;
+  return path === '/api/sync/push' || path.startsWith('/api/auth/') || path.startsWith('/api/subscriptions/');
 }
 
 export const SUBSCRIPTION_MESSAGES = {

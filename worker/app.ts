@@ -1,9 +1,11 @@
+// First: zod's JIT is off before any module below builds a schema (worker/zod-config.ts).
+import './zod-config';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps';
-import { AppError } from './domain/errors';
+import { AppError, isTemporaryError, RETRY_AFTER_SECONDS, TEMPORARY_FAILURE_MESSAGE } from './domain/errors';
 import type { AppEnv } from './env';
 import { limitRequestBody } from './middleware/body-limit';
 import { refuseLapsedWrites } from './middleware/lapsed';
@@ -62,15 +64,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
 
-  app.use('/api/*', limitRequestBody(serverAreas.flatMap((area) => area.bodyLimits ?? [])));
-  app.use('/api/*', refuseLapsedWrites);
   // API answers carry sessions, tokens and personal data: no browser or proxy keeps a copy. Set
+  // first, so every answer has it whoever gives it (a 413 of the body limit, a 402, an error), and
   // before the handler (which may set its own): changing headers afterwards rebuilds the response
   // and took the Node adapter off its fast path (half the floor's throughput).
   app.use('/api/*', async (c, next) => {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use('/api/*', limitRequestBody(serverAreas.flatMap((area) => area.bodyLimits ?? [])));
+  app.use('/api/*', refuseLapsedWrites);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.route('/api/auth', authRoutes);
@@ -101,6 +104,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       const status = err.status;
       const message = status === 400 ? 'Malformed request body' : err.message || 'Request failed';
       return c.json({ message }, status);
+    }
+    if (isTemporaryError(err)) {
+      // Busy, locked, full or unreachable database (or network): the same 503 the push answers, to retry.
+      console.error(`[${c.var.requestId}] temporary failure: ${(err as { code?: string })?.code ?? ''} ${err.message}`);
+      return c.json({ message: TEMPORARY_FAILURE_MESSAGE }, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     }
     console.error(`[${c.var.requestId}]`, err);
     return c.json({ message: 'Internal server error', requestId: c.var.requestId }, 500);

@@ -4,9 +4,9 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { MemoryPokeHub } from './sync/poke';
 import { createApp, mayBeBulky } from './app';
 import { withGzip } from './gzip';
@@ -68,19 +68,36 @@ export function readNodeOptions(env: NodeJS.ProcessEnv = process.env): NodeServe
 /**
  * The data folder holds the database (sessions, mail with reset links), the JWT secret and uploads:
  * readable by this user only. The database file is created 0600 before libSQL opens it (SQLite gives
- * its -wal and -shm files the same mode).
+ * its -wal and -shm files the same mode). A folder this user cannot write is a DataFolderError (one
+ * line at start, no stack trace): each folder is tried with a file created and removed, as SQLite's
+ * -wal and -shm files will be.
  */
 function prepareDataDir(opts: NodeServerOptions) {
-  mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
-  chmodSync(opts.dataDir, 0o700);
-  if (opts.databaseUrl.startsWith('file:')) {
-    const path = opts.databaseUrl.slice('file:'.length).split('?')[0];
-    if (path && path !== ':memory:') {
-      mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-      closeSync(openSync(path, 'a', 0o600));
-      chmodSync(path, 0o600);
+  const dbPath = opts.databaseUrl.startsWith('file:') ? opts.databaseUrl.slice('file:'.length).split('?')[0] : '';
+  const dbFile = dbPath && dbPath !== ':memory:' ? resolve(dbPath) : null;
+  const folders = [opts.dataDir, ...(dbFile && dirname(dbFile) !== opts.dataDir ? [dirname(dbFile)] : [])];
+  for (const folder of folders) {
+    try {
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      if (folder === opts.dataDir) chmodSync(folder, 0o700);
+      const probe = join(folder, `.write-check-${process.pid}`);
+      closeSync(openSync(probe, 'w', 0o600));
+      rmSync(probe);
+      if (dbFile && dirname(dbFile) === folder) {
+        closeSync(openSync(dbFile, 'a', 0o600));
+        chmodSync(dbFile, 0o600);
+      }
+    } catch (e) {
+      throw cannotWrite(e, folder === opts.dataDir ? `the data folder ${folder}` : `the database folder ${folder}`, folder === opts.dataDir ? 'DATA_DIR' : 'DATABASE_URL');
     }
   }
+}
+
+/** A file-system refusal as one sentence saying what to fix; any other error as it is. */
+function cannotWrite(e: unknown, what: string, setting: string): unknown {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (!code || !/^(EACCES|EPERM|EROFS|ENOTDIR|EEXIST|EISDIR|ENOSPC|EDQUOT)$/.test(code)) return e;
+  return new DataFolderError(`Cannot write to ${what} (${code}): make it writable or set ${setting} to another folder.`);
 }
 
 /** JWT secret from the environment, else generated once and kept under data/. */
@@ -89,7 +106,11 @@ function jwtSecret(opts: NodeServerOptions): string {
   const file = join(opts.dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomToken() + randomToken();
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (e) {
+    throw cannotWrite(e, `the data folder ${opts.dataDir}`, 'DATA_DIR');
+  }
   return secret;
 }
 
@@ -99,6 +120,7 @@ export async function startNodeServer(options: NodeServerOptions) {
   // Port 0 (any free port, as benchmarks ask): chosen before anything writes the app's address into its links.
   const opts = { ...options, port: options.port === 0 ? await freePort(host) : options.port };
   prepareDataDir(opts);
+  const secret = jwtSecret(opts);
   const database = await openDatabase(opts.databaseUrl, process.env.DATABASE_AUTH_TOKEN, { checkpointInBackground: true });
   await runMigrations(database);
   const appUrl = opts.appUrl ?? `http://localhost:${opts.port}`;
@@ -126,7 +148,7 @@ export async function startNodeServer(options: NodeServerOptions) {
     database,
     clock,
     config: {
-      jwtSecret: jwtSecret(opts),
+      jwtSecret: secret,
       appUrl,
       passwordIterations,
       clientIpHeader: opts.clientIpHeader ?? null,
@@ -223,7 +245,7 @@ export async function startNodeServer(options: NodeServerOptions) {
     await localS3?.close();
     database.client.close();
   };
-  return { app, deps, server, close, drainBackground: background.drain };
+  return { app, deps, server, close, drainBackground: background.drain, localS3 };
 }
 
 /** A port no process listens on now, on `host`. */
@@ -238,8 +260,12 @@ function freePort(host: string): Promise<number> {
   });
 }
 
-/** `npm start` on a port another process holds: said in one sentence, not a stack trace. */
-export class PortInUseError extends Error {}
+/** Why `npm start` cannot go on, in one sentence saying what to fix: printed without a stack trace. */
+export class StartupError extends Error {}
+/** `npm start` on a port another process holds. */
+export class PortInUseError extends StartupError {}
+/** A data (or database) folder this user cannot write: read-only, another owner's, full. */
+export class DataFolderError extends StartupError {}
 
 /** Runs the server until SIGINT or SIGTERM, then closes it cleanly (3 s at most). */
 export async function runUntilSignalled(opts: NodeServerOptions = readNodeOptions()) {
@@ -247,7 +273,7 @@ export async function runUntilSignalled(opts: NodeServerOptions = readNodeOption
   try {
     running = await startNodeServer(opts);
   } catch (e) {
-    if (!(e instanceof PortInUseError)) throw e;
+    if (!(e instanceof StartupError)) throw e;
     console.error(e.message);
     process.exit(1);
   }

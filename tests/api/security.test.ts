@@ -16,7 +16,7 @@ import { RATE_LIMITS } from '../../worker/domain/auth';
 import { deliverOutbox, REDACTED_BODY } from '../../worker/domain/outbox';
 import type { Mailer } from '../../worker/services/mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO, DEMO_PASSWORD, login, requestInit, socketEnv } from '../helpers/http';
+import { call, DEMO, DEMO_PASSWORD, login, postStreamed, requestInit, socketEnv } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
 
 let t: TestApp | undefined;
@@ -105,17 +105,7 @@ describe('body limits', () => {
     expect(okPush.status).toBe(200);
 
     // A body streamed without Content-Length is counted as it arrives.
-    const chunks = new ReadableStream({
-      start(controller) {
-        for (let i = 0; i < 40; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
-        controller.close();
-      },
-    });
-    const streamed = await t.app.request(
-      'http://localhost/api/auth/login',
-      { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit,
-      socketEnv(),
-    );
+    const streamed = await postStreamed(t, '/api/auth/login', 40);
     expect(streamed.status).toBe(413);
   });
 });

@@ -143,11 +143,11 @@ describe('storage against s3rver', () => {
     const cedar = await login(t, DEMO.cedar.resident);
     const issued = (await call(t, 'POST', '/api/requests/presigned-url', { token: maple.token, body: pdf })).json.s3Key as string;
     const db = t.deps.database.db;
-    const mapleActor = { hoaId: await hoaOfUser(t, maple.user) };
+    const mapleActor = { hoaId: await hoaOfUser(t, maple.user), userId: maple.user.id as string };
     expect(await assertIssuedKey(db, mapleActor, 'requests', issued)).toMatchObject({ fileName: pdf.fileName, fileType: 'application/pdf', fileSize: pdf.fileSize });
 
     const cedarHoa = await hoaOfUser(t, cedar.user);
-    await expect(assertIssuedKey(db, { hoaId: cedarHoa }, 'requests', issued, 'photo_url')).rejects.toMatchObject({
+    await expect(assertIssuedKey(db, { hoaId: cedarHoa, userId: cedar.user.id }, 'requests', issued, 'photo_url')).rejects.toMatchObject({
       status: 400,
       errors: [{ path: 'photo_url', msg: UPLOAD_MESSAGES.unknownKey }],
     });
@@ -170,11 +170,12 @@ describe('storage against s3rver', () => {
     const r = await call(t, 'POST', '/api/announcements/presigned-url', { token, body: pdf });
     await fetch(r.json.uploadUrl, { method: 'PUT', headers: { 'Content-Type': 'application/pdf' }, body: pdfBytes });
     const hoaId = r.json.s3Key.split('/')[1];
+    const userId = (await login(t, DEMO.maple.board)).user.id as string;
     await expect(deleteUpload(t.deps, { hoaId: 'another-hoa' }, r.json.s3Key)).rejects.toMatchObject({ status: 404 });
     await deleteUpload(t.deps, { hoaId }, r.json.s3Key);
     const url = await t.deps.storage.presignDownload({ key: r.json.s3Key, fileName: 'x.pdf' });
     expect((await fetch(url)).status).toBe(404);
-    await expect(assertIssuedKey(t.deps.database.db, { hoaId }, 'announcements', r.json.s3Key)).rejects.toMatchObject({ status: 400 });
+    await expect(assertIssuedKey(t.deps.database.db, { hoaId, userId }, 'announcements', r.json.s3Key)).rejects.toMatchObject({ status: 400 });
   });
 });
 

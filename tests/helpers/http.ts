@@ -57,6 +57,17 @@ export async function call(t: TestApp, method: string, path: string, opts: CallO
   return readResponse(await t.app.request(`http://localhost${path}`, requestInit(method, opts), socketEnv(opts.ip)));
 }
 
+/** A POST whose body is streamed in 1 KB chunks without Content-Length (a body limit must count it as it arrives). */
+export function postStreamed(t: TestApp, path: string, kilobytes: number) {
+  const chunks = new ReadableStream({
+    start(controller) {
+      for (let i = 0; i < kilobytes; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+      controller.close();
+    },
+  });
+  return t.app.request(`http://localhost${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit, socketEnv());
+}
+
 /** The refresh cookie from a Set-Cookie header, as `name=value` for the next request. */
 export function refreshCookie(headers: Headers): string | undefined {
   const set = headers.get('set-cookie') ?? '';

@@ -93,15 +93,25 @@ export async function storeUpload(deps: AppDeps, actor: Actor, feature: UploadFe
 
 /**
  * For the area issues, when a record is saved with an attachment key: the key must have been issued
- * by this server to the actor's HOA for this feature (and not deleted). Anything else is refused with
- * a 400 on `path`, the same answer whether the key is made up or belongs to another HOA.
- * Returns the upload (original file name, type and size) for the record.
+ * by this server to the actor, in the actor's HOA, for this feature (and not deleted). Anything else
+ * is refused with a 400 on `path`, the same answer whether the key is made up, another HOA's, or a
+ * neighbour's. `kept`: the key the record being edited already holds, which whoever may edit the
+ * record keeps (a board member editing a colleague's announcement draft); only that one, never
+ * another of the colleague's keys. Returns the upload (original file name, type and size) for the record.
  */
-export async function assertIssuedKey(db: DbOrTx, actor: Pick<Actor, 'hoaId'>, feature: UploadFeature, key: string, path = 's3Key'): Promise<IssuedUpload> {
+export async function assertIssuedKey(
+  db: DbOrTx,
+  actor: Pick<Actor, 'hoaId' | 'userId'>,
+  feature: UploadFeature,
+  key: string,
+  path = 's3Key',
+  kept: string | null = null,
+): Promise<IssuedUpload> {
+  const uploader = key === kept ? undefined : eq(storageUploads.userId, actor.userId);
   const [row] = await db
     .select()
     .from(storageUploads)
-    .where(inHoa(actor, storageUploads.hoaId, eq(storageUploads.s3Key, key), eq(storageUploads.feature, feature), isNull(storageUploads.deletedAt)))
+    .where(inHoa(actor, storageUploads.hoaId, eq(storageUploads.s3Key, key), eq(storageUploads.feature, feature), isNull(storageUploads.deletedAt), uploader))
     .limit(1);
   if (!row) throw invalidField(path, UPLOAD_MESSAGES.unknownKey);
   return row;

@@ -45,6 +45,8 @@ export function unconfiguredPayments(): PaymentProvider {
     createAccountLink: fail,
     getAccountStatus: fail,
     createInvoiceCheckout: fail,
+    expireInvoiceCheckout: fail,
+    refundInvoicePayment: fail,
     verifyWebhook: fail,
   };
 }

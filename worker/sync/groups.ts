@@ -73,6 +73,9 @@ export async function deleteClientGroups(tx: Tx, ids: string[]): Promise<void> {
  * that comes back starts over at mutation 1; a real tab idle that long has nothing pending.
  */
 export async function forgetIdleClients(tx: Tx, groupId: string, keep: number): Promise<void> {
+  // Counted first through the group's index: the ordered delete below runs only when a group is full.
+  const [{ n }] = await tx.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${syncClients} WHERE ${syncClients.clientGroupId} = ${groupId}`);
+  if (n <= keep) return;
   await tx.run(sql`
     DELETE FROM ${syncClients} WHERE ${syncClients.clientGroupId} = ${groupId} AND ${syncClients.id} NOT IN (
       SELECT ${syncClients.id} FROM ${syncClients} WHERE ${syncClients.clientGroupId} = ${groupId}

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { documents, hoas } from '../../../schema/tables';
 import { call } from '../../helpers/http';
-import { boardOnly, signedIn, type MatrixContext, type MatrixRow } from './types';
+import { boardOnly, signedIn, type MatrixContext, type MatrixRow, type Who } from './types';
 
 /** Document vault (community §6): everyone lists and downloads; board and superadmin upload, edit, delete, see stats. */
 
@@ -9,9 +9,9 @@ const pdf = { fileName: 'minutes.pdf', fileType: 'application/pdf', fileSize: 20
 /** Board work: residents are refused before the row is looked up, so they get 403 for any HOA's row. */
 const boardRowOtherHoa = { resident: 403, board: 404, superadmin: 404 };
 
-/** The body of an upload for a key freshly issued to the Maple Grove board. */
-async function uploadBody(ctx: MatrixContext) {
-  const up = await call(ctx.t, 'POST', '/api/documents/presigned-url', { token: ctx.token.board, body: pdf });
+/** The body of an upload for a key freshly issued to the caller (keys are their uploader's), or to the Maple Grove board for callers who may not upload. */
+async function uploadBody(ctx: MatrixContext, who: Who = 'board') {
+  const up = await call(ctx.t, 'POST', '/api/documents/presigned-url', { token: ctx.token[who === 'superadmin' ? 'superadmin' : 'board'], body: pdf });
   if (up.status !== 200) throw new Error(`presign failed: ${up.status} ${JSON.stringify(up.json)}`);
   return { title: 'Matrix minutes', category: 'Meeting Minutes', s3_key: up.json.s3Key, file_type: 'pdf', file_size: 2048, is_public: true, notes: '', tags: [] };
 }
@@ -39,7 +39,7 @@ const at = (id: string, tail = '') => `/api/documents/${id}${tail}`;
 export const documentRows: MatrixRow[] = [
   { route: 'GET /api/documents', expect: signedIn(200) },
   { route: 'GET /api/documents/stats', expect: boardOnly(200) },
-  { route: 'POST /api/documents', expect: boardOnly(201), request: async (ctx) => ({ body: await uploadBody(ctx) }) },
+  { route: 'POST /api/documents', expect: boardOnly(201), request: async (ctx, who) => ({ body: await uploadBody(ctx, who) }) },
   {
     route: 'GET /api/documents/:id',
     expect: signedIn(200),

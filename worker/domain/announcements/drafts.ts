@@ -32,8 +32,11 @@ export async function boardRow(tx: Tx, actor: Actor, id: string): Promise<Announ
   return getVisibleAnnouncement(tx, actor, id);
 }
 
-/** The stored form of the editable fields: sanitised message, checked recipients and attachment. */
-async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm) {
+/**
+ * The stored form of the editable fields: sanitised message, checked recipients and attachment.
+ * `keptKey`: the attachment the draft holds, which any board member editing it keeps.
+ */
+async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm, keptKey: string | null = null) {
   const title = input.title.trim();
   if (!title) throw invalidField('title', ANNOUNCEMENT_MESSAGES.titleRequired);
   const message = sanitizeRichText(input.message.trim());
@@ -43,8 +46,8 @@ async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm) {
   if (input.audience_type === 'custom') await assertActiveRecipients(tx, actor.hoaId, custom);
   let attachment = { attachmentS3Key: null as string | null, attachmentFilename: null as string | null, attachmentFileSize: null as number | null, attachmentFileType: null as string | null };
   if (input.attachment) {
-    // The key must have been issued to this HOA for announcements; name, size and type come from that record, not the client.
-    const upload = await assertIssuedKey(tx, actor, 'announcements', input.attachment.s3_key, 'attachment.s3_key');
+    // The key must have been issued to the actor (or be the draft's own) for announcements; name, size and type come from that record, not the client.
+    const upload = await assertIssuedKey(tx, actor, 'announcements', input.attachment.s3_key, 'attachment.s3_key', keptKey);
     attachment = { attachmentS3Key: upload.s3Key, attachmentFilename: upload.fileName, attachmentFileSize: upload.fileSize, attachmentFileType: fileExtension(upload.fileName) };
   }
   return { title, message, category: input.category, audienceType: input.audience_type, custom, attachment };
@@ -98,7 +101,7 @@ const stillDraft = (actor: Actor, id: string) => and(eq(announcements.id, id), e
 export async function updateAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: AnnouncementForm): Promise<AnnouncementRow> {
   const current = await boardRow(tx, actor, id);
   if (!announcementPolicy.isEditable(current)) throw conflict(ANNOUNCEMENT_MESSAGES.notDraftEdit);
-  const fields = await prepareFields(tx, actor, input);
+  const fields = await prepareFields(tx, actor, input, current.attachmentS3Key);
   const [row] = await announcementRows.update(deps, tx, stillDraft(actor, current.id), {
     title: fields.title,
     message: fields.message,

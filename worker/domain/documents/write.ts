@@ -23,7 +23,7 @@ function requireBoard(actor: Actor): void {
 
 /**
  * POST /api/documents: a document for a file uploaded through `POST /api/documents/presigned-url`.
- * The key must have been issued to this HOA for documents; the file's name, type and size come from
+ * The key must have been issued to the actor for documents; the file's name, type and size come from
  * that record, not from the client. One document per file.
  */
 export async function uploadDocument(deps: AppDeps, tx: Tx, actor: Actor, input: DocumentUpload): Promise<DocumentRow> {

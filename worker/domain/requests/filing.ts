@@ -28,7 +28,7 @@ export async function createRequest(deps: AppDeps, tx: Tx, actor: Actor, input: 
   const description = sanitizeRichText(input.description.trim());
   // A description of only a script or an image is empty once sanitised.
   if (isRichTextEmpty(description)) throw invalidField('description', REQUEST_MESSAGES.descriptionRequired);
-  // The key must have been issued to this HOA for requests; name, size and type come from that record, not the client.
+  // The key must have been issued to the filer for requests; name, size and type come from that record, not the client.
   const upload = input.photo_url ? await assertIssuedKey(tx, actor, 'requests', input.photo_url, 'photo_url') : null;
   const id = input.id ?? newId();
   if (input.id) {

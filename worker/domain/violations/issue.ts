@@ -33,7 +33,7 @@ export async function issueViolation(deps: AppDeps, tx: Tx, actor: Actor, input:
   if (!violationPolicy.isDueDateAllowed(input.due_date, earliestToday(now))) throw invalidField('due_date', VIOLATION_MESSAGES.dueDatePast);
   const [resident] = await tx.select({ id: users.id, addressId: users.addressId }).from(users).where(activeMembers(actor.hoaId, eq(users.id, input.user_id))).limit(1);
   if (!resident) throw invalidField('user_id', VIOLATION_MESSAGES.residentInvalid);
-  // The key must have been issued to this HOA for violations; name, size and type come from that record.
+  // The key must have been issued to the actor for violations; name, size and type come from that record.
   const upload = input.photo_url ? await assertIssuedKey(tx, actor, 'violations', input.photo_url, 'photo_url') : null;
   const id = input.id ?? newId();
   if (input.id) {

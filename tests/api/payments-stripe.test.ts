@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStripePayments, signWebhookPayload } from '../../worker/services/payments/stripe';
-import { WebhookSignatureError } from '../../worker/services/payments/types';
+import { PaymentRefusedError, WebhookSignatureError } from '../../worker/services/payments/types';
 
 /**
  * The Stripe implementation against a fake fetch: the exact API calls (method, path, form body),
@@ -207,6 +207,40 @@ describe('Stripe payments (official SDK, fake fetch)', () => {
       'metadata[invoice_id]': 'inv_1',
       'payment_intent_data[metadata][invoice_id]': 'inv_1',
     });
+  });
+
+  it('expires an invoice Checkout on the connected account, and reads one paid before the expiry', async () => {
+    const { provider, requests } = fakeStripe((r) => {
+      if (r.method === 'POST' && r.path === '/v1/checkout/sessions/cs_open/expire') return { body: { id: 'cs_open', object: 'checkout.session', status: 'expired', payment_status: 'unpaid', payment_intent: null } };
+      if (r.method === 'POST' && r.path === '/v1/checkout/sessions/cs_paid/expire')
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'This Checkout Session is not in an expirable state.' } } };
+      if (r.method === 'GET' && r.path === '/v1/checkout/sessions/cs_paid') return { body: { id: 'cs_paid', object: 'checkout.session', status: 'complete', payment_status: 'paid', payment_intent: 'pi_1' } };
+      return undefined;
+    });
+    expect(await provider.expireInvoiceCheckout({ connectedAccountId: 'acct_hoa', sessionId: 'cs_open' })).toEqual({ status: 'expired', paid: false, paymentIntentId: null });
+    expect(await provider.expireInvoiceCheckout({ connectedAccountId: 'acct_hoa', sessionId: 'cs_paid' })).toEqual({ status: 'complete', paid: true, paymentIntentId: 'pi_1' });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/checkout/sessions/cs_open/expire', 'POST /v1/checkout/sessions/cs_paid/expire', 'GET /v1/checkout/sessions/cs_paid']);
+    // A direct charge's session lives on the HOA's connected account.
+    expect(requests.map((r) => r.headers.get('stripe-account'))).toEqual(['acct_hoa', 'acct_hoa', 'acct_hoa']);
+  });
+
+  it('refunds an invoice payment on the connected account with its idempotency key; a refusal is a PaymentRefusedError', async () => {
+    const { provider, requests } = fakeStripe((r) => {
+      if (r.path !== '/v1/refunds') return undefined;
+      if (r.params.get('payment_intent') === 'pi_1') return { body: { id: 're_1', object: 'refund', status: 'succeeded', payment_intent: 'pi_1' } };
+      return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Charge ch_2 has already been refunded.' } } };
+    });
+    const metadata = { hoa_id: 'hoa_1', invoice_id: 'inv_1', checkout_id: 'cs_1' };
+    expect(await provider.refundInvoicePayment({ connectedAccountId: 'acct_hoa', paymentIntentId: 'pi_1', metadata, idempotencyKey: 'refund:cs_1' })).toEqual({ id: 're_1', status: 'succeeded' });
+    expect(form(requests[0])).toEqual({ payment_intent: 'pi_1', 'metadata[hoa_id]': 'hoa_1', 'metadata[invoice_id]': 'inv_1', 'metadata[checkout_id]': 'cs_1' });
+    expect(requests[0].headers.get('idempotency-key')).toBe('refund:cs_1');
+    expect(requests[0].headers.get('stripe-account')).toBe('acct_hoa');
+
+    const refused = provider.refundInvoicePayment({ connectedAccountId: 'acct_hoa', paymentIntentId: 'pi_2', metadata, idempotencyKey: 'refund:cs_2' });
+    await expect(refused).rejects.toBeInstanceOf(PaymentRefusedError);
+    await expect(refused).rejects.toThrow('Charge ch_2 has already been refunded.');
+    // Not retried: the same request cannot succeed.
+    expect(requests).toHaveLength(2);
   });
 
   it('creates the Express account, its onboarding link, and reads its status', async () => {

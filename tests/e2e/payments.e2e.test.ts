@@ -11,6 +11,7 @@ import { hoas, invoiceCheckouts, subscriptions, users } from '../../schema/table
 import { ensureConnectAccount, startInvoiceCheckout } from '../../worker/domain/payments';
 import { presignUpload } from '../../worker/domain/uploads';
 import { axeScan, DEMO, describeViolations, launchBrowser, openPage, snap, startE2EServer, type E2EServer } from '../helpers/browser';
+import { openInvoice } from '../helpers/invoices';
 
 let server: E2EServer;
 let browser: Browser;
@@ -47,9 +48,9 @@ async function noSeriousA11yIssues() {
   expect(violations, describeViolations(violations)).toEqual([]);
 }
 
-let invoiceNo = 0;
+/** A Checkout of a real pending invoice: a payment for an invoice that does not take it is refunded. */
 async function newInvoiceCheckout() {
-  const invoiceId = `inv_e2e_${++invoiceNo}`;
+  const invoiceId = await openInvoice(server.deps, { hoaId: maple.id, recipientId: rita.id, amountCents: 12550, title: 'Monthly dues — December' });
   const session = await startInvoiceCheckout(server.deps, {
     hoaId: maple.id,
     invoiceId,

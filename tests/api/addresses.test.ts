@@ -33,6 +33,21 @@ describe('addresses', () => {
     expect((await create({ street: '12 Oak Row', unit_number: 'B' })).status).toBe(201);
   });
 
+  it('lists by street name, then house number as a number, then unit', async () => {
+    for (const street of ['15 Walnut Row', '113 Hazel Avenue', '200 Aspen Lane', '9 Walnut Row']) expect((await create({ street })).status).toBe(201);
+    for (const unit_number of ['10', '2']) expect((await create({ street: '9 Walnut Row', unit_number })).status).toBe(201);
+    const mine = new Set(['15 Walnut Row', '113 Hazel Avenue', '200 Aspen Lane', '9 Walnut Row']);
+    const shown = (await list('?limit=100')).docs.filter((a: { street: string }) => mine.has(a.street)).map((a: { street: string; unit_number: string | null }) => [a.street, a.unit_number]);
+    expect(shown).toEqual([
+      ['200 Aspen Lane', null],
+      ['113 Hazel Avenue', null],
+      ['9 Walnut Row', null],
+      ['9 Walnut Row', '2'],
+      ['9 Walnut Row', '10'],
+      ['15 Walnut Row', null],
+    ]);
+  });
+
   it('lists by page with the counters; residents shown; edit and delete', async () => {
     const first = await list('?limit=2');
     const [{ total, occupied }] = await t.deps.database.db.all<{ total: number; occupied: number }>(

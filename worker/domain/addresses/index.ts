@@ -48,14 +48,28 @@ const toApiAddress = (a: AddressRow, residents: ApiResident[]): ApiAddress => ({
 
 const live = (actor: Pick<Actor, 'hoaId'>) => inHoa(actor, addresses.hoaId, isNull(addresses.deletedAt));
 
-/** `GET /api/addresses?page&limit`: by street and unit. */
+/**
+ * The directory's order: by street name, then house number as a number, then unit (a number first
+ * where it is one): "200 Birch Lane", "113 Maple Avenue", "9 Willow Way", "15 Willow Way". Sorting
+ * the text put "15 Willow Way" between "113 Maple" and "200 Birch" (issue 36, 16).
+ */
+const directoryOrder = () => [
+  asc(sql`lower(ltrim(${addresses.street}, '0123456789 '))`),
+  asc(sql`CAST(${addresses.street} AS INTEGER)`),
+  asc(sql`lower(${addresses.street})`),
+  asc(sql`CAST(coalesce(${addresses.unitNumber}, '') AS INTEGER)`),
+  asc(sql`lower(coalesce(${addresses.unitNumber}, ''))`),
+  asc(addresses.id),
+];
+
+/** `GET /api/addresses?page&limit`: in the directory's order. */
 export async function listAddresses(db: DbOrTx, actor: Actor, q: { page: number; limit: number }): Promise<ApiAddressPage> {
   requireManager(actor);
   const rows = await db
     .select()
     .from(addresses)
     .where(live(actor))
-    .orderBy(asc(sql`lower(${addresses.street})`), asc(sql`lower(coalesce(${addresses.unitNumber}, ''))`), asc(addresses.id))
+    .orderBy(...directoryOrder())
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const residents = await residentsOf(db, actor.hoaId, rows.map((r) => r.id));

@@ -53,30 +53,31 @@ describe('richTextToPlain', () => {
 
 describe('hostile rich text (issue 35)', () => {
   const field = richTextField({ required: 'required', tooLong: 'too long' }, RICH_TEXT_LIMIT);
-  const timed = <T>(work: () => T) => {
-    const started = performance.now();
-    const result = work();
-    return { result, ms: performance.now() - started };
+  /** The fastest of three runs, and the slowest: a busy machine stalls a run now and then, the shape's cost shows in every run. */
+  const timed = (work: () => unknown) => {
+    const runs = [0, 1, 2].map(() => {
+      const started = performance.now();
+      work();
+      return performance.now() - started;
+    });
+    return { best: Math.min(...runs), worst: Math.max(...runs) };
   };
 
   it('is checked and sanitised in linear time, whatever its shape, at the length limit', () => {
-    // Once unmeasured: the first call of each code path compiles it.
-    for (const html of Object.values(HOSTILE_RICH_TEXT)) {
-      field.safeParse(html);
-      sanitizeRichText(html);
-    }
     const rows: string[] = [];
     for (const [shape, html] of Object.entries(HOSTILE_RICH_TEXT)) {
       const check = timed(() => field.safeParse(html));
       // The sanitiser runs on every shape, not only those the field lets through: mails sanitise stored text again.
       const sanitise = timed(() => sanitizeRichText(html));
-      const answer = check.result.success ? 'accepted' : check.result.error.issues[0].message;
-      rows.push(`${check.ms.toFixed(1).padStart(6)} ms check ${sanitise.ms.toFixed(1).padStart(6)} ms sanitise  ${shape} (${html.length} chars): ${answer}`);
-      // Issue 35 asks for 20 ms; the bound is generous for a busy CI machine (sanitize-html took 0.5–4.7 s on the first shape).
-      expect(check.ms, shape).toBeLessThan(200);
-      expect(sanitise.ms, shape).toBeLessThan(200);
+      const parsed = field.safeParse(html);
+      const answer = parsed.success ? 'accepted' : parsed.error.issues[0].message;
+      const figures = (t: { best: number; worst: number }) => `${t.best.toFixed(1).padStart(6)} (${t.worst.toFixed(1)}) ms`;
+      rows.push(`${figures(check)} check ${figures(sanitise)} sanitise  ${shape} (${html.length} chars): ${answer}`);
+      // Issue 35 asks for 20 ms; the bound is generous for a busy CI machine (sanitize-html took 1.1–4.7 s on the first shape).
+      expect(check.best, shape).toBeLessThan(200);
+      expect(sanitise.best, shape).toBeLessThan(200);
     }
-    console.log(`hostile rich text, load average ${loadavg()[0].toFixed(2)}:\n${rows.join('\n')}`);
+    console.log(`hostile rich text, best (worst) of 3 runs, load average ${loadavg()[0].toFixed(2)}:\n${rows.join('\n')}`);
   });
 
   it('refuses nesting deeper than 32 levels, with the reason, before the "required" check', () => {

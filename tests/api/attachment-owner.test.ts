@@ -52,19 +52,21 @@ describe('attachment keys are the uploader’s', () => {
 
   it('violation messages: a resident’s key is not the board’s, nor another resident’s', async () => {
     const ritaId = (await userOf(DEMO.maple.resident)).id;
-    const issued = await call(t, 'POST', '/api/violations', {
-      token: ben,
-      body: { user_id: ritaId, category: 'Parking', title: 'Car on the lawn', message: '<p>Please move it.</p>', due_date: new Date(t.clock() + 7 * 86_400_000).toISOString().slice(0, 10), photo_url: null },
+    const violation = (photo_url: string | null) => ({
+      user_id: ritaId,
+      category: 'Parking',
+      title: 'Car on the lawn',
+      message: '<p>Please move it.</p>',
+      due_date: new Date(t.clock() + 7 * 86_400_000).toISOString().slice(0, 10),
+      photo_url,
     });
+    const issued = await call(t, 'POST', '/api/violations', { token: ben, body: violation(null) });
     expect(issued.status, JSON.stringify(issued.json)).toBe(201);
     const ritasKey = await presign(rita, 'violations');
     const byBoard = await call(t, 'POST', `/api/violations/${issued.json._id}/messages`, { token: ben, body: { message: '<p>See photo</p>', is_internal: false, photo_url: ritasKey } });
     expect(byBoard).toMatchObject(unknownKey('photo_url'));
     const bensKey = await presign(ben, 'violations');
-    const theft = await call(t, 'POST', '/api/violations', {
-      token: olivia,
-      body: { user_id: ritaId, category: 'Parking', title: 'Again', message: '<p>Again.</p>', due_date: new Date(t.clock() + 7 * 86_400_000).toISOString().slice(0, 10), photo_url: bensKey },
-    });
+    const theft = await call(t, 'POST', '/api/violations', { token: olivia, body: violation(bensKey) });
     expect(theft).toMatchObject(unknownKey('photo_url'));
     const own = await call(t, 'POST', `/api/violations/${issued.json._id}/messages`, { token: rita, body: { message: '<p>Moved it</p>', is_internal: false, photo_url: ritasKey } });
     expect(own.status, JSON.stringify(own.json)).toBe(201);

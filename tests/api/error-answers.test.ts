@@ -13,6 +13,7 @@ import { isTemporaryError as pushIsTemporaryError, TemporaryPushError } from '..
 import { isTemporaryError, RETRY_AFTER_SECONDS, TemporaryError } from '../../worker/domain/errors';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login, postStreamed } from '../helpers/http';
+import { SyncTestClient } from '../sync/client';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -45,7 +46,7 @@ describe('temporary database failures', () => {
     expect(pushIsTemporaryError).toBe(isTemporaryError);
   });
 
-  it('a full database answers a REST write 503 with Retry-After and a JSON message, and the app keeps answering', async () => {
+  it('a full database answers a REST write (and a push) 503 with Retry-After and a JSON message, and the app keeps answering', async () => {
     t = await createTestApp();
     const resident = await login(t, DEMO.maple.resident);
     // SQLite's own "database or disk is full": the writer's connection may not grow the file.
@@ -59,6 +60,13 @@ describe('temporary database failures', () => {
       expect(r.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
       expect(r.headers.get('cache-control')).toBe('no-store');
       expect(r.json).toEqual({ message: expect.stringMatching(/try again/i) });
+      // The push answers the same way (its changes are sent again later).
+      const client = new SyncTestClient(t, resident.token);
+      const pushed = await client.push([
+        client.mutation('createRequest', { id: crypto.randomUUID(), title: 'Gate', description: `<p>${'The gate is stuck. '.repeat(3_000)}</p>`, category: 'Maintenance' }),
+      ]);
+      expect(pushed.status).toBe(503);
+      expect(pushed.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS));
       expect((await call(t, 'GET', '/api/health')).status).toBe(200);
       expect((await call(t, 'GET', '/api/requests', { token: resident.token })).status).toBe(200);
     } finally {

@@ -22,7 +22,7 @@ import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
 import { POKE_STREAM_MAX_MS } from '../sync/poke';
 import { signPokeTicket, verifyPokeTicket } from '../services/tokens';
-import { unauthorized } from '../domain/errors';
+import { RETRY_AFTER_SECONDS, unauthorized } from '../domain/errors';
 import { jsonText } from './respond';
 import { validate } from '../middleware/validate';
 
@@ -43,7 +43,7 @@ export const syncRoutes = new Hono<AppEnv>()
   .post('/push', validate('json', pushRequestSchema), async (c) => {
     const result = await handlePush(c.var.deps, c.var.actor, c.req.valid('json'));
     if (result.response) return c.json(result.response);
-    if (result.stopped === 'temporary') return c.json({ message: 'The server is busy. Your changes will be sent again shortly.' }, 503);
+    if (result.stopped === 'temporary') return c.json({ message: 'The server is busy. Your changes will be sent again shortly.' }, 503, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
     // A capped push: the prefix is applied, the app's pusher sends the rest at once.
     return c.json(result.unprocessed > 0 ? { unprocessed: result.unprocessed } : {});
   })

@@ -18,11 +18,10 @@ export async function hit(database: Database, rule: RateRule, subject: string, n
 }
 
 function refuseOverLimit(rule: RateRule, row: { count: number; windowStart: number }, now: number, message: string): void {
-  if (row.count > rule.limit) {
-    const retryAfter = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000));
-    throw tooManyRequests(message, retryAfter);
-  }
+  if (row.count > rule.limit) throw tooManyRequests(message, secondsLeftIn(rule, row.windowStart, now));
 }
+
+const secondsLeftIn = (rule: RateRule, windowStart: number, now: number) => Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
 
 /** Adds one to the subject's window (a new window when the old one ended) and returns the count. */
 export async function count(database: Database, rule: RateRule, subject: string, now: number): Promise<{ count: number; windowStart: number }> {
@@ -60,6 +59,16 @@ export async function currentCount(db: DbOrTx, rule: RateRule, subject: string, 
   const [row] = await db.all<{ count: number; window_start: number }>(sql`SELECT count, window_start FROM rate_limits WHERE key = ${`${rule.name}:${subject}`}`);
   if (!row || row.window_start <= now - rule.windowMs) return { count: 0, windowStart: now };
   return { count: row.count, windowStart: row.window_start };
+}
+
+/**
+ * How much of the subject's window is left, without counting (a read: no writer); once nothing is,
+ * 429 with the window's Retry-After. For budgets spent by amounts (`countIn(…, amount)`).
+ */
+export async function budgetLeft(db: DbOrTx, rule: RateRule, subject: string, now: number, message: string): Promise<number> {
+  const { count, windowStart } = await currentCount(db, rule, subject, now);
+  if (count >= rule.limit) throw tooManyRequests(message, secondsLeftIn(rule, windowStart, now));
+  return rule.limit - count;
 }
 
 /** Takes back one count (an attempt counted up front that turned out to succeed). */

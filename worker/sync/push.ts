@@ -19,8 +19,8 @@ import { syncClientGroups, syncClients } from '../../schema/tables';
 import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
-import { AppError, forbidden, isTemporaryError, TemporaryError, tooManyRequests } from '../domain/errors';
-import { countIn, currentCount, type RateRule } from '../services/rate-limit';
+import { AppError, forbidden, isTemporaryError, TemporaryError } from '../domain/errors';
+import { budgetLeft, countIn, type RateRule } from '../services/rate-limit';
 import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
 import { argsWithinBounds, clipSubject, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
 import { sharedSyncAreas } from '../../sync/areas';
@@ -223,12 +223,6 @@ async function pushSlice(deps: AppDeps, actor: Actor, body: PushRequestBody, fro
   });
 }
 
-/** How many mutations this user may still have processed in the current window (a read: no writer). */
-async function rateBudget(deps: AppDeps, actor: Actor): Promise<number> {
-  const used = await currentCount(deps.database.db, PUSH_RATE, actor.userId, deps.clock());
-  return PUSH_RATE.limit - used.count;
-}
-
 export async function handlePush(deps: AppDeps, actor: Actor, body: PushRequestBody): Promise<PushResult> {
   const result: PushResult = { applied: 0, rejected: 0, skipped: 0, unprocessed: 0, stopped: null };
   if (body.pushVersion !== 1) return { ...result, response: { error: 'VersionNotSupported', versionType: 'push' } };
@@ -236,11 +230,9 @@ export async function handlePush(deps: AppDeps, actor: Actor, body: PushRequestB
   let next = 0;
   try {
     await limitNewGroups(deps, actor, body.clientGroupID);
-    const allowed = Math.min(PUSH_LIMITS.mutations, await rateBudget(deps, actor));
-    if (allowed <= 0 && body.mutations.length > 0) {
-      const { windowStart } = await currentCount(deps.database.db, PUSH_RATE, actor.userId, deps.clock());
-      throw tooManyRequests(PUSH_RATE_MESSAGE, Math.max(1, Math.ceil((windowStart + PUSH_RATE.windowMs - deps.clock()) / 1000)));
-    }
+    // What is left of the user's minute (429 once spent): read without the writer.
+    const left = body.mutations.length > 0 ? await budgetLeft(deps.database.db, PUSH_RATE, actor.userId, deps.clock(), PUSH_RATE_MESSAGE) : 0;
+    const allowed = Math.min(PUSH_LIMITS.mutations, left);
     while (next < body.mutations.length && !result.stopped) {
       const budget = allowed - result.applied - result.rejected;
       if (budget <= 0 || elapsedSince(pushStart) >= PUSH_LIMITS.ms) break;

@@ -167,12 +167,25 @@ export const hoaSetupForm = lazy(() => z.object({
 export type HoaSetupForm = z.infer<typeof hoaSetupForm>;
 
 // ---- API bodies (the server validates these) ----
+/** What proves a call continues this browser's signup: the ids and the token the trial call returned. */
+const signupRef = lazy(() => ({
+  user_id: z.string().min(1).max(64),
+  hoa_id: z.string().min(1).max(64),
+  signup_token: z.string({ error: M.signupNotFound }).min(1, M.signupNotFound).max(200),
+}));
+/**
+ * This browser's latest unfinished signup (docs/decisions.md), sent with the live checks and the
+ * trial call: what it holds never counts as taken for the visitor who started it, after Start Over too.
+ */
+const signupAttempt = lazy(() => z.object(signupRef).optional());
+export type SignupAttempt = NonNullable<z.infer<typeof signupAttempt>>;
 export const plansQuery = lazy(() => z.object({ email: z.string().max(254).optional() }));
 /** One of the two per call (the wizard checks each field on its own). */
 export const availabilityBody = lazy(() => z
   .object({
     email: z.string().trim().toLowerCase().max(254).optional(),
     hoa_name: z.string().trim().max(120).optional(),
+    attempt: signupAttempt,
   })
   .refine((v) => (v.email ? 1 : 0) + (v.hoa_name ? 1 : 0) === 1, {
     message: 'Send either email or hoa_name',
@@ -184,15 +197,10 @@ export const trialBody = lazy(() => z.object({
   name: fullName,
   hoa_name: hoaName,
   plan: paidPlan,
+  attempt: signupAttempt,
 }));
 export type TrialBody = z.infer<typeof trialBody>;
 
-/** What proves a call continues this browser's signup: the ids and the token the trial call returned. */
-const signupRef = lazy(() => ({
-  user_id: z.string().min(1).max(64),
-  hoa_id: z.string().min(1).max(64),
-  signup_token: z.string({ error: M.signupNotFound }).min(1, M.signupNotFound).max(200),
-}));
 /** The payment-method confirmation call (`POST /api/signup/confirm-payment`, docs/decisions.md). */
 export const confirmPaymentBody = lazy(() => z.object({
   ...signupRef,
@@ -224,6 +232,8 @@ export interface TrialResponse {
   setup_intent_client_secret: string;
   /** Proves later calls of this signup come from the browser that made it (confirm, complete). */
   signup_token: string;
+  /** A resumed signup whose card was already confirmed: the wizard completes it without the card form. */
+  payment_method_secured: boolean;
   payment: PaymentConfig;
 }
 export interface SignupSubscription {

@@ -41,7 +41,7 @@ async function rowsOf(hoaId: string) {
     (await n(db().select().from(signups).where(eq(signups.hoaId, hoaId))))
   );
 }
-const available = async (body: { email: string } | { hoa_name: string }) => (await call(t, 'POST', '/api/signup/check-availability', { body })).json.available;
+const available = async (body: ({ email: string } | { hoa_name: string }) & { attempt?: object }) => (await call(t, 'POST', '/api/signup/check-availability', { body })).json.available;
 const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, email)).orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`));
 
 describe("an unfinished signup does not hold its owner's address", () => {
@@ -160,5 +160,66 @@ describe('a signup whose card was confirmed holds its address and HOA name', () 
       { path: 'hoa_name', msg: M.hoaNameTaken },
     ]);
     expect(await rowsOf(holder.hoa.id)).toBeGreaterThan(0);
+  });
+});
+
+describe("the visitor's own unfinished signup never blocks them (issue 36)", () => {
+  /** A signup whose card was confirmed but that was not completed (the completion call failed). */
+  async function cardSavedNotCompleted() {
+    const trial = await startSignup(t, { email: OWNER, password: 'Olivia2026', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA' });
+    await cardStep(t, trial, TEST_CARDS.success);
+    expect((await call(t, 'POST', '/api/signup/confirm-payment', { body: signupRef(trial) })).status).toBe(200);
+    return trial;
+  }
+  const attemptOf = (trial: { user: { id: string }; hoa: { id: string }; signup_token: string }) => ({ user_id: trial.user.id, hoa_id: trial.hoa.id, signup_token: trial.signup_token });
+
+  it("the live check answers available for what the browser's own attempt holds, taken for anyone else", async () => {
+    const trial = await cardSavedNotCompleted();
+    const attempt = attemptOf(trial);
+    expect(await available({ email: OWNER })).toBe(false);
+    expect(await available({ hoa_name: 'OLIVE grove HOA' })).toBe(false);
+    expect(await available({ email: OWNER, attempt })).toBe(true);
+    expect(await available({ hoa_name: 'OLIVE grove HOA', attempt })).toBe(true);
+    // A wrong token proves nothing.
+    expect(await available({ email: OWNER, attempt: { ...attempt, signup_token: 'x'.repeat(43) } })).toBe(false);
+    // Someone else's names stay taken for the attempt's browser.
+    expect(await available({ email: 'owner@maplegrove.test', attempt })).toBe(false);
+  });
+
+  it('after Start Over, the trial call with the attempt resumes the same signup, with a new password, and completes without a second card', async () => {
+    const trial = await cardSavedNotCompleted();
+    const again = await call(t, 'POST', '/api/signup/trial', {
+      body: { email: OWNER, password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA', plan: 'growth', attempt: attemptOf(trial) },
+    });
+    expect(again.status).toBe(201);
+    expect(again.json).toMatchObject({ user: { id: trial.user.id }, hoa: { id: trial.hoa.id }, setup_intent_id: trial.setup_intent_id, payment_method_secured: true });
+    // The previous token is spent; the new one completes.
+    expect((await call(t, 'POST', '/api/signup/complete', { body: signupRef(trial) })).status).toBe(404);
+    expect((await call(t, 'POST', '/api/signup/complete', { body: signupRef(again.json) })).status).toBe(200);
+    expect((await login(t, OWNER, 'Olivia2027')).user.email).toBe(OWNER);
+  });
+
+  it('the attempt may change the email; without it (or with a wrong token) another password is refused', async () => {
+    const trial = await cardSavedNotCompleted();
+    const refused = await call(t, 'POST', '/api/signup/trial', {
+      body: { email: OWNER, password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA', plan: 'growth', attempt: { ...attemptOf(trial), signup_token: 'x'.repeat(43) } },
+    });
+    expect(refused.json.errors).toEqual([
+      { path: 'email', msg: M.emailTaken },
+      { path: 'hoa_name', msg: M.hoaNameTaken },
+    ]);
+    const moved = await call(t, 'POST', '/api/signup/trial', {
+      body: { email: 'olivia.o@example.test', password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA', plan: 'growth', attempt: attemptOf(trial) },
+    });
+    expect(moved).toMatchObject({ status: 201, json: { user: { id: trial.user.id, email: 'olivia.o@example.test' }, hoa: { id: trial.hoa.id } } });
+    expect(await available({ email: OWNER })).toBe(true);
+    // Taken names stay refused for the attempt too.
+    const taken = await call(t, 'POST', '/api/signup/trial', {
+      body: { email: 'owner@maplegrove.test', password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Maple Grove HOA', plan: 'growth', attempt: attemptOf(moved.json) },
+    });
+    expect(taken.json.errors).toEqual([
+      { path: 'email', msg: M.emailTaken },
+      { path: 'hoa_name', msg: M.hoaNameTaken },
+    ]);
   });
 });

@@ -1,13 +1,13 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { hoaNameKeys } from '../../../schema/hoa-name';
-import { SIGNUP_MESSAGES as M } from '../../../schema/signup';
+import { SIGNUP_MESSAGES as M, type SignupAttempt } from '../../../schema/signup';
 import { hoas, signups, users } from '../../../schema/tables';
 import type { FieldError } from '../../../schema/validation';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { hit, type RateRule } from '../../services/rate-limit';
 import type { ClientMeta } from '../auth';
-import { heldBySignup, releaseUnconfirmedSignups } from './unfinished';
+import { attemptSignup, heldBySignup, releaseUnconfirmedSignups } from './unfinished';
 
 const MINUTE = 60_000;
 
@@ -28,13 +28,14 @@ export const SIGNUP_RATE_LIMITS = {
 /**
  * Every user row counts, deleted ones too (the unique index on lower(email) does), except the
  * superadmin of a signup with no confirmed card: that signup holds nothing (./unfinished.ts).
+ * `exceptHoaId` is the caller's own unfinished signup's HOA, whose superadmin is the caller.
  */
-export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
+export async function emailTaken(db: DbOrTx, email: string, exceptHoaId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .leftJoin(signups, eq(signups.userId, users.id))
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), heldBySignup))
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), heldBySignup, exceptHoaId ? ne(users.hoaId, exceptHoaId) : undefined))
     .limit(1);
   return !!row;
 }
@@ -57,13 +58,14 @@ export async function hoaNameTaken(db: DbOrTx, name: string, exceptHoaId?: strin
 
 /**
  * A trial call's or HOA setup's claim on an email and an HOA name, inside its transaction: the
- * unconfirmed signups holding either are removed first (except `keep`, the caller's own HOA), then
- * the field errors of what real holders keep ('HOA name is required' for a name with nothing visible).
+ * unconfirmed signups holding either are removed first (except `keep`, the caller's own HOA, which
+ * holds nothing against the caller either), then the field errors of what real holders keep
+ * ('HOA name is required' for a name with nothing visible).
  */
 export async function claimSignupFields(tx: Tx, claim: { email?: string; name: string; keep?: string }): Promise<FieldError[]> {
   await releaseUnconfirmedSignups(tx, claim);
   const errors: FieldError[] = [];
-  if (claim.email && (await emailTaken(tx, claim.email))) errors.push({ path: 'email', msg: M.emailTaken });
+  if (claim.email && (await emailTaken(tx, claim.email, claim.keep))) errors.push({ path: 'email', msg: M.emailTaken });
   if (!hoaNameKeys(claim.name).lower) errors.push({ path: 'hoa_name', msg: M.hoaNameRequired });
   else if (await hoaNameTaken(tx, claim.name, claim.keep)) errors.push({ path: 'hoa_name', msg: M.hoaNameTaken });
   return errors;
@@ -71,12 +73,13 @@ export async function claimSignupFields(tx: Tx, claim: { email?: string; name: s
 
 /**
  * `POST /api/signup/check-availability`: one field per call, rate limited per address. It answers as
- * the trial call decides: what an unfinished signup names (the visitor's own Start Over, or someone
- * else's attempt) is available.
+ * the trial call decides: what an unconfirmed signup names (someone else's attempt) is available, and
+ * so is what the visitor's own attempt holds, card confirmed or not (Back to Account, Start Over).
  */
-export async function checkAvailability(deps: AppDeps, body: { email?: string; hoa_name?: string }, meta: ClientMeta): Promise<{ available: boolean }> {
+export async function checkAvailability(deps: AppDeps, body: { email?: string; hoa_name?: string; attempt?: SignupAttempt }, meta: ClientMeta): Promise<{ available: boolean }> {
   await hit(deps.database, SIGNUP_RATE_LIMITS.availabilityPerIp, meta.ip, deps.clock(), M.tooManyChecks);
   const db = deps.database.db;
-  const taken = body.email ? await emailTaken(db, body.email) : await hoaNameTaken(db, body.hoa_name!);
+  const own = (await attemptSignup(db, body.attempt))?.hoaId;
+  const taken = body.email ? await emailTaken(db, body.email, own) : await hoaNameTaken(db, body.hoa_name!, own);
   return { available: !taken };
 }

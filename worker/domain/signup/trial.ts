@@ -11,6 +11,7 @@ import { newId, randomToken, sha256Hex } from '../../services/tokens';
 import type { ClientMeta } from '../auth';
 import { AppError, notFound } from '../errors';
 import { claimSignupFields, SIGNUP_RATE_LIMITS } from './availability';
+import { attemptSignup } from './unfinished';
 
 export type SignupRow = typeof signups.$inferSelect;
 
@@ -43,8 +44,9 @@ const ATTEMPTS = 3;
  * incomplete subscription in one transaction, then the provider's customer and SetupIntent with
  * idempotency keys per HOA. A retried request (same email and password) finds the pending signup and
  * answers with the same ids and SetupIntent: nothing is created twice, even when the first attempt
- * failed between the transaction and the provider calls. Another unfinished signup of the email or of
- * the HOA name, with no card yet, holds nothing: this one replaces it (./unfinished.ts).
+ * failed between the transaction and the provider calls. So does a call with the browser's `attempt`
+ * (the ids and token of its latest trial call). Another unfinished signup of the email or of the HOA
+ * name, with no card yet, holds nothing: this one replaces it (./unfinished.ts).
  */
 export async function startTrial(deps: AppDeps, body: TrialBody, meta: ClientMeta): Promise<TrialResponse> {
   await hit(deps.database, SIGNUP_RATE_LIMITS.trialPerIp, meta.ip, deps.clock(), M.tooManyChecks);
@@ -68,22 +70,30 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
   // The password is checked before the transaction (hashing never holds the writer), and the
   // transaction then makes sure it still sees the same unfinished signup.
   const seen = await unfinishedSignupOf(deps.database.db, body.email);
-  const pending = seen?.passwordHash && (await verifyPassword(body.password, seen.passwordHash)) ? seen : null;
-  const passwordHash = pending ? null : await hashPassword(body.password, deps.config.passwordIterations);
+  const samePassword = seen?.passwordHash && (await verifyPassword(body.password, seen.passwordHash)) ? seen : null;
+  // The browser's own attempt resumes too, whatever password it is given now (Start Over, issue 36).
+  const pending = samePassword ?? (await attemptSignup(deps.database.db, body.attempt));
+  const passwordHash = samePassword ? null : await hashPassword(body.password, deps.config.passwordIterations);
   const signup = await deps.database.transaction(async (tx) => {
     if ((await unfinishedSignupOf(tx, body.email))?.id !== seen?.id) throw new Raced();
     if (pending) {
-      // A resumed signup may correct the name, the HOA's name and the plan before paying.
-      const errors = await claimSignupFields(tx, { name: body.hoa_name, keep: pending.hoaId });
+      // A resumed signup may correct the email, the password, the name, the HOA's name and the plan before paying.
+      const errors = await claimSignupFields(tx, { email: body.email, name: body.hoa_name, keep: pending.hoaId });
       if (errors.length) throw fieldErrors(errors);
       await tx.update(hoas).set(hoaNameColumns(body.hoa_name)).where(eq(hoas.id, pending.hoaId));
-      await tx.update(users).set({ name: body.name, updatedAt: now }).where(eq(users.id, pending.userId));
+      await tx.update(users).set({ email: body.email, name: body.name, updatedAt: now }).where(eq(users.id, pending.userId));
       const plan = pending.confirmedAt ? pending.plan : body.plan;
       await tx
         .update(subscriptions)
         .set({ plan, updatedAt: now })
         .where(and(eq(subscriptions.hoaId, pending.hoaId), eq(subscriptions.status, 'incomplete')));
-      const [row] = await tx.update(signups).set({ tokenHash, plan }).where(eq(signups.id, pending.id)).returning();
+      const [row] = await tx
+        .update(signups)
+        .set({ tokenHash, plan, ...(passwordHash && { passwordHash }) })
+        .where(and(eq(signups.id, pending.id), isNull(signups.completedAt)))
+        .returning();
+      // Completed or taken over since it was read: the next attempt sees what is left.
+      if (!row) throw new Raced();
       return row;
     }
     const errors = await claimSignupFields(tx, { email: body.email, name: body.hoa_name });
@@ -139,6 +149,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
     setup_intent_id: withCard.setupIntentId!,
     setup_intent_client_secret: withCard.setupIntentClientSecret!,
     signup_token: token,
+    payment_method_secured: withCard.confirmedAt != null,
     payment: {
       provider: deps.payments.kind,
       publishable_key: deps.payments.publishableKey,

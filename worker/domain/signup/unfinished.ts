@@ -10,17 +10,34 @@
 import { and, eq, inArray, is, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { hoaNameKeys } from '../../../schema/hoa-name';
+import type { SignupAttempt } from '../../../schema/signup';
 import * as tables from '../../../schema/tables';
-import type { Tx } from '../../db';
+import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { signupUnfinishedEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
+import { sha256Hex } from '../../services/tokens';
 import type { UserRow } from '../users';
 
 const { hoas, signups, users } = tables;
 
 /** A row joined (left) with its signup counts unless that signup has no confirmed card yet. */
 export const heldBySignup: SQL = or(isNull(signups.id), isNotNull(signups.confirmedAt))!;
+
+/**
+ * The unfinished signup a browser's attempt names (ids and the token of its latest trial call), or
+ * null: what it holds is the visitor's own, so it never blocks them (issue 36). A wrong token, another
+ * signup's ids or a completed signup name nothing.
+ */
+export async function attemptSignup(db: DbOrTx, attempt: SignupAttempt | undefined): Promise<typeof signups.$inferSelect | null> {
+  if (!attempt) return null;
+  const [row] = await db
+    .select()
+    .from(signups)
+    .where(and(eq(signups.hoaId, attempt.hoa_id), eq(signups.userId, attempt.user_id), isNull(signups.completedAt)))
+    .limit(1);
+  return row && row.tokenHash === (await sha256Hex(attempt.signup_token)) ? row : null;
+}
 
 /** Every table with an `hoa_id` column: an HOA removed takes all its rows along, whatever areas exist. */
 const tenantTables = (Object.values(tables) as unknown[]).filter((t): t is SQLiteTable => is(t, SQLiteTable) && getTableConfig(t).columns.some((c) => c.name === 'hoa_id'));

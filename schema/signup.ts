@@ -134,6 +134,8 @@ export const SIGNUP_MESSAGES = {
 const M = SIGNUP_MESSAGES;
 
 const email = lazy(() => z.string({ error: M.invalidEmail }).trim().toLowerCase().min(1, M.invalidEmail).max(254, M.invalidEmail).email(M.invalidEmail));
+/** Whether the live check should ask about an email: the form's own rule, so both agree. */
+export const isSignupEmail = (v: string) => email.safeParse(v).success;
 /** The signup rule (platform §9): 8 or more, a letter and a number; 72 bytes is what the hash reads. */
 export const signupPassword = lazy(() => z
   .string({ error: M.passwordRule })

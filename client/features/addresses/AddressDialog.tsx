@@ -17,13 +17,14 @@ export function AddressDialog({ open, address, onClose, onSaved }: { open: boole
   useEffect(() => {
     if (open) setValues({ street: address?.street ?? '', unit_number: address?.unit_number ?? '', is_rented: String(address?.is_rented ?? false), notes: address?.notes ?? '' });
   }, [open, address]);
+  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const payload = { ...values, is_rented: values.is_rented === 'true' };
   const form = useFormSubmit(
     addressSchema,
+    payload,
     async (data) => onSaved(editing ? await addressesApi.update(address._id, data) : await addressesApi.create(data)),
     (e) => errorMessage(e, editing ? ADDRESS_MESSAGES.updateFailed : ADDRESS_MESSAGES.createFailed),
   );
-  const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-  const payload = { ...values, is_rented: values.is_rented === 'true' };
 
   return (
     <Dialog
@@ -32,7 +33,7 @@ export function AddressDialog({ open, address, onClose, onSaved }: { open: boole
       title={editing ? 'Edit Address' : 'Add Address'}
       footer={<DialogActions onCancel={onClose} form="address-form" busy={form.busy} busyText={editing ? 'Updating...' : 'Creating...'} label={editing ? 'Save Changes' : 'Add Address'} />}
     >
-      <form id="address-form" noValidate onSubmit={form.onSubmit(payload)} className="space-y-4">
+      <form id="address-form" noValidate onSubmit={form.onSubmit} className="space-y-4">
         {form.error && <Alert tone="error">{form.error}</Alert>}
         <Field label="Street Address" required error={form.errors.street}>
           <Input value={values.street} onChange={set('street')} invalid={!!form.errors.street} required autoComplete="off" />

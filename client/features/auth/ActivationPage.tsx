@@ -25,6 +25,7 @@ export function ActivationPage() {
   const [activated, setActivated] = useState<SessionPayload | null>(null);
   const { errors, error, busy, onSubmit } = useFormSubmit(
     activationForm,
+    { name, password, confirmPassword },
     async (data) => {
       const res = await api<ActivateResponse>('/api/auth/activate', { method: 'POST', body: { token, name: data.name, password: data.password }, authenticated: false });
       const accessToken = res?.accessToken ?? res?.token;
@@ -70,7 +71,7 @@ export function ActivationPage() {
 
   return (
     <AuthCard title="Activate Your Account" icon={<UserIcon className="size-6" />} description="You have been invited to your HOA. Enter your name and choose a password to finish setting up your account.">
-      <form onSubmit={onSubmit({ name, password, confirmPassword })} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Full Name" error={errors.name}>
           <Input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} invalid={!!errors.name} autoFocus />

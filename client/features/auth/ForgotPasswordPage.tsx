@@ -22,6 +22,7 @@ export function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { errors, error, busy, onSubmit } = useFormSubmit(
     forgotPasswordBody,
+    { email },
     async (data) => {
       await api('/api/auth/forgot-password', { method: 'POST', body: data, authenticated: false });
       setSentTo(data.email);
@@ -69,7 +70,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot Password" icon={<KeyIcon className="size-6" />} description="Enter the email address of your account and we will send you a link to reset your password." footer={backToLogin}>
-      <form onSubmit={onSubmit({ email })} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />

@@ -49,6 +49,7 @@ export function LoginPage() {
 
   const { errors, error, busy, onSubmit } = useFormSubmit(
     loginBody,
+    { email, password },
     async (data) => {
       if (waiting && data.email !== waiting.email && discardFor.current !== data.email) {
         try {
@@ -76,7 +77,7 @@ export function LoginPage() {
         </Link>
       }
     >
-      <form ref={form} onSubmit={onSubmit({ email, password })} noValidate className="space-y-4">
+      <form ref={form} onSubmit={onSubmit} noValidate className="space-y-4">
         {waiting && (
           <Alert tone="warning" title={waitingText(waiting.waiting)}>
             Made while signed in as <span className="break-words">{waiting.email}</span>.

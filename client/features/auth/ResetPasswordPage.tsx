@@ -65,6 +65,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
   const [confirmPassword, setConfirmPassword] = useState('');
   const { errors, error, busy, onSubmit } = useFormSubmit(
     resetPasswordForm,
+    { password, confirmPassword },
     async (data) => {
       await api('/api/auth/reset-password', { method: 'POST', body: { token, password: data.password }, authenticated: false });
       onDone();
@@ -82,7 +83,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
         </>
       }
     >
-      <form onSubmit={onSubmit({ password, confirmPassword })} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="New Password" error={errors.password} hint="At least 6 characters.">
           <PasswordInput name="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!errors.password} autoFocus />

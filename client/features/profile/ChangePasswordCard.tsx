@@ -12,6 +12,7 @@ export function ChangePasswordCard() {
   const [success, setSuccess] = useState<string | null>(null);
   const { errors, error, busy, onSubmit } = useFormSubmit(
     changePasswordForm,
+    values,
     async (data) => {
       setSuccess(null);
       await api('/api/auth/change-password', { method: 'PUT', body: { currentPassword: data.currentPassword, newPassword: data.newPassword } });
@@ -33,7 +34,7 @@ export function ChangePasswordCard() {
     <Card>
       <CardHeader title="Change Password" description="Changing your password signs you out on your other devices." />
       <CardBody>
-        <form onSubmit={onSubmit(values)} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
           {error && <Alert tone="error">{error}</Alert>}
           {success && <Alert tone="success">{success}</Alert>}
           <Field label="Current Password" error={errors.currentPassword}>

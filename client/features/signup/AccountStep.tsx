@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { SIGNUP_MESSAGES as M, signupAccountForm, type TrialResponse } from '../../../schema/signup';
+import { isSignupEmail, SIGNUP_MESSAGES as M, signupAccountForm, type TrialResponse } from '../../../schema/signup';
 import { ApiError } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../ui/Alert';
@@ -9,7 +9,7 @@ import { Field, Input, PasswordInput } from '../../ui/Field';
 import { CheckCircleIcon, XIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
 import { signupApi } from './signup-api';
-import { updateSignup, useSignup } from './signup-state';
+import { keepTypedPasswords, rememberAttempt, typedPasswords, updateSignup, useSignup } from './signup-state';
 import { useAvailability, type Availability } from './use-availability';
 
 function Indicator({ state, label }: { state: Availability; label: string }) {
@@ -33,23 +33,23 @@ function Indicator({ state, label }: { state: Availability; label: string }) {
   );
 }
 
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
-
 /** Step 2 'Create Your Account' (platform §2, §5): the trial call creates the HOA and its superadmin. */
 export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r: TrialResponse) => void }) {
   const saved = useSignup();
-  const [values, setValues] = useState({
-    ...saved.account,
-    password: '',
-    confirmPassword: '',
-  });
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
-  const email = useAvailability('email', values.email.trim().toLowerCase(), looksLikeEmail(values.email));
+  // Back from the card step, the passwords typed before are there again (kept in memory only).
+  const [values, setValues] = useState(() => ({ ...saved.account, ...typedPasswords() }));
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [k]: value }));
+    if (k === 'password' || k === 'confirmPassword') keepTypedPasswords({ ...typedPasswords(), [k]: value });
+  };
+  const email = useAvailability('email', values.email.trim().toLowerCase(), isSignupEmail(values.email));
   const hoaName = useAvailability('hoa_name', values.hoa_name.trim(), values.hoa_name.trim().length > 0);
   const checking = email === 'checking' || hoaName === 'checking';
 
   const { errors, error, busy, onSubmit } = useFormSubmit(
     signupAccountForm,
+    values,
     async (data) => {
       if (!saved.plan) return M.selectPlanFirst;
       updateSignup({
@@ -67,6 +67,7 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
         plan: saved.plan,
       });
       if (!r?.setup_intent_client_secret || !r.setup_intent_id) return M.missingPaymentId;
+      rememberAttempt(r);
       onDone(r);
     },
     (e) => (e instanceof ApiError && e.kind === 'http' && e.message ? e.message : M.createFailed),
@@ -77,7 +78,7 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
 
   return (
     <Card className="mx-auto max-w-lg p-5 sm:p-8">
-      <form onSubmit={onSubmit(values)} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         <Field label="Email" error={emailError} required>
           <div className="relative">

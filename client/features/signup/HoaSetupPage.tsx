@@ -44,11 +44,11 @@ export function HoaSetupPage() {
     city: s.hoa.city,
     zip: s.hoa.zip,
   }));
-  const [cleared, setCleared] = useState<Record<string, boolean>>({});
   const [notice, setNotice] = useState<string | null>(null);
   useDocumentTitle('Set Up Your HOA');
   const { errors, error, busy, onSubmit } = useFormSubmit(
     hoaSetupForm,
+    values,
     async (data) => {
       const done = s.completionResponse!;
       const saved = await saveHoa(done, data);
@@ -63,19 +63,14 @@ export function HoaSetupPage() {
           hoa: saved.hoa,
         },
       }));
-      setCleared({});
       setStep(2);
     },
     (e) => errorMessage(e, M.createFailed),
   );
   if (!s.completionResponse) return <Redirect to="/signup" replace />;
 
-  // A field's error clears as soon as that field is edited (§5).
-  const fieldError = (k: string) => (cleared[k] ? undefined : errors[k]);
-  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [k]: e.target.value }));
-    setCleared((c) => ({ ...c, [k]: true }));
-  };
+  // A field's error clears as soon as that field is edited (§5): useFormSubmit shows only current ones.
+  const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const back = () => {
     if (step === 2) return setStep(1);
     // Plan selection, without the saved state sending the visitor straight back here.
@@ -91,27 +86,20 @@ export function HoaSetupPage() {
           <p className="text-sm font-medium text-accent-700">{`Step ${step} of 2`}</p>
         </div>
         {step === 1 ? (
-          <form
-            onSubmit={(e) => {
-              setCleared({});
-              onSubmit(values)(e);
-            }}
-            noValidate
-            className="space-y-4"
-          >
+          <form onSubmit={onSubmit} noValidate className="space-y-4">
             <div>
               <h1 className="text-xl font-semibold text-neutral-900">Tell us about your HOA</h1>
               <p className="text-sm text-neutral-600">You can add this information later</p>
             </div>
             {error && <Alert tone="error">{error}</Alert>}
-            <Field label="HOA Name" error={fieldError('name')} required>
-              <Input name="name" value={values.name} onChange={set('name')} invalid={!!fieldError('name')} autoComplete="organization" />
+            <Field label="HOA Name" error={errors.name} required>
+              <Input name="name" value={values.name} onChange={set('name')} invalid={!!errors.name} autoComplete="organization" />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="City" error={fieldError('city')}>
+              <Field label="City" error={errors.city}>
                 <Input name="city" value={values.city} onChange={set('city')} autoComplete="address-level2" />
               </Field>
-              <Field label="ZIP Code" error={fieldError('zip')}>
+              <Field label="ZIP Code" error={errors.zip}>
                 <Input name="zip" value={values.zip} onChange={set('zip')} autoComplete="postal-code" inputMode="numeric" />
               </Field>
             </div>

@@ -8,7 +8,7 @@ import { Card } from '../../ui/Card';
 import { LoadingText } from '../../ui/Loading';
 import { LocalCardForm, StripeCardForm, TestCardsHint } from './CardForms';
 import { signupApi } from './signup-api';
-import { updateSignup, useSignup } from './signup-state';
+import { rememberAttempt, updateSignup, useSignup } from './signup-state';
 
 /**
  * Confirms the saved card with the API, then completes the signup: the completion response (with the
@@ -25,6 +25,7 @@ export async function finishPayment(r: TrialResponse, setupIntentId: string, pla
   }));
   try {
     const done = await signupApi.complete(r, setupIntentId, plan);
+    rememberAttempt(null);
     updateSignup({
       completionResponse: done,
       hoa: {
@@ -94,8 +95,18 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
           <h3 className="font-semibold text-neutral-900">Card details</h3>
           <p className="text-sm text-neutral-600">Your card is saved securely by the payment provider. Nothing is charged until your trial ends.</p>
         </div>
-        {(!shown || !ready) && <LoadingText label="Loading secure payment form..." />}
-        {shown && (
+        {s.payment.secured ? (
+          // Saved already (the completion failed, or a resumed signup): confirming it again would fail at the provider.
+          <div className="space-y-4">
+            <p className="text-sm text-neutral-700">Your card is saved.</p>
+            <Button type="button" className="w-full" busy={busy} busyText="Processing..." onClick={() => void secured(r.setup_intent_id)}>
+              Start Free Trial
+            </Button>
+          </div>
+        ) : (
+          (!shown || !ready) && <LoadingText label="Loading secure payment form..." />
+        )}
+        {shown && !s.payment.secured && (
           <div className={ready ? undefined : 'sr-only'}>{r.payment.publishable_key ? <StripeCardForm {...props} publishableKey={r.payment.publishable_key} /> : <LocalCardForm {...props} />}</div>
         )}
       </Card>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { planDisplayName, SIGNUP_MESSAGES as M, type PaidPlanName } from '../../../schema/signup';
+import { planDisplayName, SIGNUP_MESSAGES as M, type PaidPlanName, type TrialResponse } from '../../../schema/signup';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Alert } from '../../ui/Alert';
 import { LoadingText } from '../../ui/Loading';
@@ -12,8 +12,12 @@ import { SignupProgress, STEP_NAMES } from './SignupProgress';
 
 type Screen = 'plans' | 'account' | 'payment';
 
-/** Where a saved wizard resumes (platform §2): the first step not done yet. */
+/**
+ * Where a saved wizard resumes (platform §2): the first step not done yet. A completed signup shown
+ * here (HOA setup's Back, or within the second its resume is off) is at plan selection.
+ */
 function resumeScreen(s: SignupData): Screen {
+  if (s.completionResponse) return 'plans';
   if (s.signupResponse) return 'payment';
   if (s.plan) return 'account';
   return 'plans';
@@ -69,6 +73,11 @@ export function SignupPage() {
     updateSignup({ plan });
     setScreen(s.signupResponse ? 'payment' : 'account');
   };
+  // A resumed signup whose card was already confirmed keeps it: the payment step only completes it.
+  const account = (r: TrialResponse) => {
+    updateSignup({ signupResponse: r, payment: { setupIntentId: r.payment_method_secured ? r.setup_intent_id : null, secured: r.payment_method_secured } });
+    setScreen('payment');
+  };
   const startOver = () => {
     resetSignup();
     setPaymentError(null);
@@ -94,7 +103,7 @@ export function SignupPage() {
         <PlanStep plans={plansState.plans} error={plansState.error} selected={s.plan} onPick={pick} note={startedOn} />
       ) : screen === 'account' ? (
         s.plan ? (
-          <AccountStep onBack={() => setScreen('plans')} onDone={(r) => (updateSignup({ signupResponse: r }), setScreen('payment'))} />
+          <AccountStep onBack={() => setScreen('plans')} onDone={account} />
         ) : (
           <Alert tone="error">{M.selectPlanFirst}</Alert>
         )

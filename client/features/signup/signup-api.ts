@@ -1,18 +1,22 @@
 import type { AvailabilityResponse, CompleteResponse, ConfirmPaymentResponse, PlansResponse, TrialResponse } from '../../../schema/signup';
 import { api, rawRequest } from '../../lib/api';
+import { signupAttempt } from './signup-state';
 
 /** The signup calls are public: no session yet (the wizard's own token is used for HOA setup). */
 const pub = { authenticated: false } as const;
 
 export const signupApi = {
   plans: () => api<PlansResponse>('/api/signup/plans', pub),
+  /** With this browser's attempt: what its own unfinished signup holds is available to it. */
   available: (body: { email: string } | { hoa_name: string }) =>
     api<AvailabilityResponse>('/api/signup/check-availability', {
       ...pub,
       method: 'POST',
-      body,
+      body: { ...body, attempt: signupAttempt() },
     }),
-  trial: (body: { email: string; password: string; name: string; hoa_name: string; plan: string }) => api<TrialResponse>('/api/signup/trial', { ...pub, method: 'POST', body }),
+  /** With this browser's attempt too: its unfinished signup is resumed (same ids), whatever the password. */
+  trial: (body: { email: string; password: string; name: string; hoa_name: string; plan: string }) =>
+    api<TrialResponse>('/api/signup/trial', { ...pub, method: 'POST', body: { ...body, attempt: signupAttempt() } }),
   confirm: (r: TrialResponse, setupIntentId: string) =>
     api<ConfirmPaymentResponse>('/api/signup/confirm-payment', {
       ...pub,

@@ -4,9 +4,11 @@
  * (docs/decisions.md): after a reload before the account step finished, it is typed again.
  */
 import { useSyncExternalStore } from 'react';
-import { SIGNUP_STATE_TTL_MS, RESUME_DISABLE_MS, type CompleteResponse, type PaidPlanName, type TrialResponse } from '../../../schema/signup';
+import { SIGNUP_STATE_TTL_MS, RESUME_DISABLE_MS, type CompleteResponse, type PaidPlanName, type SignupAttempt, type TrialResponse } from '../../../schema/signup';
 
 export const SIGNUP_STATE_KEY = 'hoa.signup';
+/** This browser's latest unfinished signup, kept apart: Start Over and the 24 hours do not forget it. */
+export const SIGNUP_ATTEMPT_KEY = 'hoa.signup.attempt';
 
 export interface SignupData {
   plan: PaidPlanName | null;
@@ -48,6 +50,17 @@ function read(): SignupData {
 }
 
 let current: SignupData | null = null;
+
+/**
+ * The passwords typed on the account step, in this page's memory only (never saved, see above): Back
+ * to Account from the card step shows them again.
+ */
+let typed = { password: '', confirmPassword: '' };
+export const typedPasswords = () => typed;
+export const keepTypedPasswords = (p: typeof typed) => {
+  typed = p;
+};
+
 const listeners = new Set<() => void>();
 const snapshot = () => (current ??= read());
 
@@ -66,9 +79,10 @@ export function updateSignup(change: Partial<SignupData> | ((s: SignupData) => P
   for (const l of listeners) l();
 }
 
-/** 'Start Over' and the end of the wizard: everything goes. */
+/** 'Start Over' and the end of the wizard: everything goes (the attempt stays until completion). */
 export function resetSignup() {
   current = empty();
+  typed = { password: '', confirmPassword: '' };
   try {
     localStorage.removeItem(SIGNUP_STATE_KEY);
   } catch {
@@ -89,4 +103,29 @@ export function useSignup(): SignupData {
 /** Steps done (§4): plan chosen, signup response present, payment method secured, completion response present. */
 export function completedSteps(s: SignupData): number {
   return [s.plan != null, s.signupResponse != null, s.payment.secured, s.completionResponse != null].filter(Boolean).length;
+}
+
+/**
+ * The ids and token of this browser's latest trial call, sent with the live checks and the next trial
+ * call (issue 36): the server then counts what that unfinished signup holds as the visitor's own,
+ * after Back to Account, Start Over or a wizard forgotten after 24 hours. Forgotten once completed.
+ */
+export function signupAttempt(): SignupAttempt | undefined {
+  try {
+    const raw = localStorage.getItem(SIGNUP_ATTEMPT_KEY);
+    if (raw) return JSON.parse(raw) as SignupAttempt;
+  } catch {
+    // Unreadable: the wizard's own response below, if any.
+  }
+  const r = snapshot().signupResponse;
+  return r ? { user_id: r.user.id, hoa_id: r.hoa.id, signup_token: r.signup_token } : undefined;
+}
+
+export function rememberAttempt(r: TrialResponse | null) {
+  try {
+    if (r) localStorage.setItem(SIGNUP_ATTEMPT_KEY, JSON.stringify({ user_id: r.user.id, hoa_id: r.hoa.id, signup_token: r.signup_token }));
+    else localStorage.removeItem(SIGNUP_ATTEMPT_KEY);
+  } catch {
+    // Private mode: the wizard's response in this tab still names it.
+  }
 }

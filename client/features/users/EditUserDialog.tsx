@@ -22,6 +22,7 @@ export function EditUserDialog({ user, actor, onClose, onSaved }: { user: ApiUse
   };
   const form = useFormSubmit(
     editUserSchema,
+    values,
     async (data) => {
       if (user && userPolicy.needsRoleConfirmation(user.role, data.role)) setConfirming(data);
       else await save(data);
@@ -66,7 +67,7 @@ export function EditUserDialog({ user, actor, onClose, onSaved }: { user: ApiUse
         description={user.email}
         footer={<DialogActions onCancel={onClose} form="edit-user" busy={form.busy} busyText="Updating..." label="Save Changes" />}
       >
-        <form id="edit-user" noValidate onSubmit={form.onSubmit(values)} className="space-y-4">
+        <form id="edit-user" noValidate onSubmit={form.onSubmit} className="space-y-4">
           {form.error && <Alert tone="error">{form.error}</Alert>}
           <Field label="Name" required error={form.errors.name}>
             <Input value={values.name} onChange={set('name')} invalid={!!form.errors.name} required />

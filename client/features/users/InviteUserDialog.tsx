@@ -15,6 +15,7 @@ export function InviteUserDialog({ open, actorRole, onClose, onInvited }: { open
   const [addresses, setAddresses] = useState<ApiAddress[]>([]);
   const form = useFormSubmit(
     inviteUserSchema,
+    values,
     async (data) => {
       await usersApi.invite(data);
       onInvited(data.email);
@@ -38,7 +39,7 @@ export function InviteUserDialog({ open, actorRole, onClose, onInvited }: { open
       description="They get an email with a link to activate their account (valid for 7 days)."
       footer={<DialogActions onCancel={onClose} form="invite-user" busy={form.busy} busyText="Sending..." label="Send Invitation" />}
     >
-      <form id="invite-user" noValidate onSubmit={form.onSubmit(values)} className="space-y-4">
+      <form id="invite-user" noValidate onSubmit={form.onSubmit} className="space-y-4">
         {form.error && <Alert tone="error">{form.error}</Alert>}
         <Field label="Email" required error={form.errors.email}>
           <Input type="email" autoComplete="off" value={values.email} onChange={set('email')} invalid={!!form.errors.email} required />

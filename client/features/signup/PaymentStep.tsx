@@ -110,7 +110,7 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
           <div className={ready ? undefined : 'sr-only'}>{r.payment.publishable_key ? <StripeCardForm {...props} publishableKey={r.payment.publishable_key} /> : <LocalCardForm {...props} />}</div>
         )}
       </Card>
-      {testMode && <TestCardsHint />}
+      {testMode && !s.payment.secured && <TestCardsHint />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button type="button" variant="secondary" onClick={onBack} disabled={busy}>
           Back to Account

@@ -69,7 +69,7 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
       if (!r?.setup_intent_client_secret || !r.setup_intent_id) return M.missingPaymentId;
       onDone(r);
     },
-    (e) => (e instanceof ApiError && e.kind === 'http' && e.message ? e.message : M.createFailed),
+    (e) => (e instanceof ApiError && e.kind === 'http' ? (e.serverMessage ?? M.createFailed) : M.createFailed),
   );
   // The live checks speak before the form is sent; the server's answer wins after.
   const emailError = errors.email ?? (email === 'taken' ? M.emailTaken : undefined);

@@ -27,7 +27,7 @@ export function PaymentAccountCard() {
   const state = view && 'state' in view ? view.state : null;
   return (
     <Card>
-      <CardHeader title="Payment account" description="Where residents' invoice payments go" actions={state && <PaymentAccountBadge state={state} />} />
+      <CardHeader title="Payment account" description="Residents' invoice payments" actions={state && <PaymentAccountBadge state={state} />} />
       <CardBody className="space-y-3 text-sm text-neutral-700">
         {!view && <LoadingText label="Loading account status..." className="py-2" />}
         {view && 'error' in view && <Alert tone="error">{view.error}</Alert>}

@@ -77,6 +77,9 @@ export const cancelBody = lazy(() => z.object({
   immediately: z.boolean().optional(),
 }));
 
+/** The query parameter Checkout's cancel address carries the chosen plan in: /reactivation keeps it chosen. */
+export const REACTIVATION_PLAN_PARAM = 'plan';
+
 export const planChangeDirection = (from: PaidPlanName, to: PaidPlanName): 'upgrade' | 'downgrade' => (PLAN_RANK[to] > PLAN_RANK[from] ? 'upgrade' : 'downgrade');
 
 /** The subscription as the API returns it (platform §3 plus what the profile card and the unit check show). */

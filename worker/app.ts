@@ -7,6 +7,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { AppDeps } from './deps';
 import { AppError, isTemporaryError, RETRY_AFTER_SECONDS, TEMPORARY_FAILURE_MESSAGE } from './domain/errors';
 import type { AppEnv } from './env';
+import { appOrigins, depsForRequest } from './middleware/app-origin';
 import { limitRequestBody } from './middleware/body-limit';
 import { refuseLapsedWrites } from './middleware/lapsed';
 import { serverAreas } from './areas';
@@ -59,8 +60,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.use('*', requestId());
   app.use('*', secureHeaders({ contentSecurityPolicy: csp(deps), crossOriginEmbedderPolicy: false }));
+  // Links back into the app follow the app origin the browser is on (localhost or 127.0.0.1 in dev).
+  const origins = appOrigins(deps.config.appUrl);
   app.use('*', async (c, next) => {
-    c.set('deps', deps);
+    c.set('deps', depsForRequest(deps, origins, c.req.raw));
     await next();
   });
 

@@ -6,7 +6,11 @@ import type { FileStorage } from './services/storage/types';
 
 export interface AppConfig {
   jwtSecret: string;
-  /** Public origin of the app, used for links in emails. */
+  /**
+   * Public origin of the app (APP_URL), used for links in emails and the payment provider's returns. In
+   * a request's deps it is the app origin the browser is on, when that is APP_URL's loopback twin in dev
+   * (worker/middleware/app-origin.ts).
+   */
   appUrl: string;
   /** PBKDF2 count for new hashes (recorded in each hash). */
   passwordIterations: number;

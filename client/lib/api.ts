@@ -24,7 +24,18 @@ export class ApiError extends Error {
   get isNetwork() {
     return this.kind !== 'http';
   }
+  /**
+   * The answer's own message, or null when it had none (a bare 500 from a proxy): screens then show
+   * their own words (platform §8: 'Login failed', …) rather than `message`'s 'HTTP 500: …'.
+   */
+  get serverMessage(): string | null {
+    const m = (this.body as { message?: unknown } | null)?.message;
+    return typeof m === 'string' && m ? m : null;
+  }
 }
+
+/** Platform §4, §8: the error of a call whose refresh the server refused (the user is signed out). */
+const sessionExpired = () => new ApiError('Session expired', 401, 'http', [], { message: 'Session expired' });
 
 /** The outcome of a refresh: a new token, a server rejection (sign out), or no answer (stay signed in). */
 export type RefreshOutcome = 'refreshed' | 'rejected' | 'unreachable';
@@ -138,21 +149,22 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
   if (outcome === 'unreachable') throw new ApiError('Network error', 0, 'network');
   if (outcome === 'rejected') {
     auth.onSessionExpired();
-    throw new ApiError('Session expired', 401, 'http');
+    throw sessionExpired();
   }
   try {
     return await rawRequest<T>(path, opts, auth.getAccessToken());
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) {
       auth.onSessionExpired();
-      throw new ApiError('Session expired', 401, 'http');
+      throw sessionExpired();
     }
     throw e;
   }
 }
 
-/** The message to show for a failed call: the server's message for HTTP errors, `fallback` for anything else. */
+/** The message to show for a failed call: the server's message, 'Request timeout', else the screen's `fallback`. */
 export function errorMessage(e: unknown, fallback: string): string {
-  if (e instanceof ApiError && (e.kind === 'http' || e.kind === 'timeout')) return e.message;
-  return fallback;
+  if (!(e instanceof ApiError)) return fallback;
+  if (e.kind === 'timeout') return e.message;
+  return e.serverMessage ?? fallback;
 }

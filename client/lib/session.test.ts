@@ -109,7 +109,8 @@ describe('start-up', () => {
     fetchMock.mockResolvedValue(json(401, { message: 'Session expired' }));
     session.startSession();
     await vi.advanceTimersByTimeAsync(0);
-    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous' });
+    // Expired, not signed out: the sign-in screen says 'Session expired'.
+    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous', expired: true });
     expect(localStorage.length).toBe(0);
   });
 
@@ -145,7 +146,7 @@ describe('start-up', () => {
     (window as unknown as Record<string, unknown>).__hoaBootRefresh = Promise.resolve(json(401, { message: 'Session expired' }));
     rejected.session.startSession();
     await vi.advanceTimersByTimeAsync(0);
-    expect(rejected.session.store.get(rejected.session.sessionAtom)).toEqual({ status: 'anonymous' });
+    expect(rejected.session.store.get(rejected.session.sessionAtom)).toEqual({ status: 'anonymous', expired: true });
 
     const unreachable = await load(user);
     (window as unknown as Record<string, unknown>).__hoaBootRefresh = Promise.reject(new TypeError('Failed to fetch'));
@@ -186,6 +187,16 @@ describe('api()', () => {
     await expect(api.api('/api/b', { authenticated: false })).rejects.toMatchObject({ message: 'HTTP 502: Bad Gateway' });
   });
 
+  it("shows the screen's own words when an answer has no message of its own (platform §8)", async () => {
+    const { api } = await load();
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
+    const bare = await api.api('/api/addresses', { authenticated: false }).catch((e: unknown) => e);
+    expect(api.errorMessage(bare, 'Failed to load addresses')).toBe('Failed to load addresses');
+    fetchMock.mockResolvedValueOnce(json(409, { message: 'Street address already exists' }));
+    const told = await api.api('/api/addresses', { authenticated: false }).catch((e: unknown) => e);
+    expect(api.errorMessage(told, 'Failed to create address')).toBe('Street address already exists');
+  });
+
   it("gives up after 10 seconds with 'Request timeout'", async () => {
     const { api } = await load();
     fetchMock.mockImplementation((_url, init) => new Promise((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
@@ -215,8 +226,27 @@ describe('api()', () => {
     session.signIn({ accessToken: 'old', user });
     fetchMock.mockResolvedValueOnce(json(401, {})).mockResolvedValueOnce(json(401, { message: 'Session expired' }));
     await expect(api.api('/api/data')).rejects.toMatchObject({ message: 'Session expired', status: 401 });
-    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous' });
+    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous', expired: true });
     expect(localStorage.length).toBe(0);
+  });
+
+  it("keeps a user's preferences (a dismissed banner) when the session ends, by sign-out or expiry", async () => {
+    const { session, localStorage } = await load();
+    session.startSession();
+    session.signIn({ accessToken: 'old', user });
+    localStorage.setItem('hoa-pref:u1:bulk-upload-banner-dismissed', '1');
+    localStorage.setItem('hoa-first-rows:x', '[]');
+    fetchMock.mockResolvedValue(json(204, undefined));
+    await session.signOut();
+    // Signed out by the user: nothing to explain on the sign-in screen.
+    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous' });
+    expect([...Array(localStorage.length).keys()].map((i) => localStorage.key(i))).toEqual(['hoa-pref:u1:bulk-upload-banner-dismissed']);
+
+    session.signIn({ accessToken: 'old', user });
+    fetchMock.mockResolvedValue(json(401, { message: 'Session expired' }));
+    await expect(session.refreshSession()).resolves.toBe('rejected');
+    expect(localStorage.getItem('hoa-pref:u1:bulk-upload-banner-dismissed')).toBe('1');
+    expect(localStorage.getItem('hoa.signedIn')).toBeNull();
   });
 
   it('tells the cleanups whose session ended, once: a late second rejection keeps what was kept since', async () => {
@@ -234,7 +264,7 @@ describe('api()', () => {
     // Replicache or the poke stream asks again before the cache is closed: nothing more to end.
     await expect(session.refreshSession()).resolves.toBe('rejected');
     expect(ended).toHaveBeenCalledTimes(1);
-    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous' });
+    expect(session.store.get(session.sessionAtom)).toEqual({ status: 'anonymous', expired: true });
     expect(localStorage.getItem('hoa-kept-cache')).not.toBeNull();
   });
 

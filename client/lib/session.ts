@@ -12,10 +12,12 @@ import { hasRole, type Role } from '../../schema/roles';
 import { ApiError, configureAuth, rawRequest, readResponse, type RefreshOutcome } from './api';
 import { BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from './session-keys';
 import { markOnce } from './perf-marks';
+import { isPreferenceKey } from './user-preferences';
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'anonymous' }
+  /** `expired`: the server refused the session (platform §4, §8): the sign-in screen says 'Session expired'. */
+  | { status: 'anonymous'; expired?: true }
   /** `accessToken` is null while a signed-in browser has not reached the server yet (offline start). */
   | { status: 'authenticated'; user: ApiUser; accessToken: string | null };
 
@@ -81,7 +83,9 @@ function clearBrowserStorage(reason: SignOutReason) {
   const s = getSession();
   const user = s.status === 'authenticated' ? s.user : readSignedIn();
   try {
-    localStorage.clear();
+    // Everything of the session goes; a user's preferences (user-preferences.ts) stay for their next sign-in.
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+    for (const key of keys) if (key !== null && !isPreferenceKey(key)) localStorage.removeItem(key);
     sessionStorage.clear();
   } catch {
     // Storage may be unavailable; nothing is left to clear then.
@@ -137,7 +141,7 @@ function clearSession(reason: SignOutReason) {
   // cleared then, and what was kept since (the note of a cache with changes waiting) must stay.
   if (reason === 'expired' && getSession().status === 'anonymous') return;
   clearTimeout(refreshTimer);
-  store.set(sessionAtom, { status: 'anonymous' });
+  store.set(sessionAtom, reason === 'expired' ? { status: 'anonymous', expired: true } : { status: 'anonymous' });
   clearBrowserStorage(reason);
 }
 

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, signInAs, waitForPath } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -71,8 +71,62 @@ describe('sign-in', () => {
     await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Session expired"}' }));
     await page.reload();
     await waitForPath(page, '/login');
+    // Not a sign-out of the user's own: the screen says why (platform §4, §8).
+    await page.getByRole('alert').filter({ hasText: 'Session expired' }).waitFor();
     // The session's storage is gone; only the note that this user's cache was kept (its unsynced changes go out at their next sign-in) stays.
     await expect(page.evaluate(() => Object.keys(localStorage))).resolves.toEqual(['hoa-kept-cache']);
+  });
+
+  it("says 'Session expired' when a call's refresh is refused mid-session, until the next sign-in", async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await heading('Dashboard').waitFor();
+    // The server no longer takes the access token, nor the refresh cookie.
+    await page.route('**/api/auth/profile', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Unauthorized"}' }));
+    await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Session expired"}' }));
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await waitForPath(page, '/login');
+    const expired = page.getByRole('alert').filter({ hasText: 'Session expired' });
+    await expired.waitFor();
+    await snap(page, 'auth-session-expired');
+
+    await page.unrouteAll();
+    await fillSignIn(page, e2e.server, DEMO.maple.board);
+    await heading('Dashboard').waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    await heading('Sign in to your account').waitFor();
+    // A sign-out of one's own is no expiry.
+    await expect(expired.count()).resolves.toBe(0);
+  });
+
+  it("shows 'Login failed' when the server fails without a message", async () => {
+    await page.route('**/api/auth/login', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.maple.board);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
+    await expect(page.getByText(/HTTP 500/).count()).resolves.toBe(0);
+  });
+
+  it('remembers a dismissed bulk-upload banner across sign-out and sign-in', async () => {
+    // A superadmin whose account is a day old sees the banner (platform §2, §9).
+    await e2e.server.db.execute({ sql: 'UPDATE users SET created_at = ? WHERE email = ?', args: [Date.now() - 86_400_000, DEMO.cedar.superadmin] });
+    await signInAs(page, e2e.server, DEMO.cedar.superadmin);
+    const banner = page.getByRole('status').filter({ hasText: 'Add your residents' });
+    await banner.waitFor();
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForPath(page, '/login');
+    await fillSignIn(page, e2e.server, DEMO.cedar.superadmin);
+    await heading('Dashboard').waitFor();
+    await page.getByRole('heading', { name: 'Quick Actions' }).waitFor();
+    await expect(banner.count()).resolves.toBe(0);
   });
 
   it('lets two tabs start at the same moment without replaying a refresh token', async () => {
@@ -103,6 +157,7 @@ describe('sign-in', () => {
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await waitForPath(page, '/login');
     await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    await expect(page.getByText('Session expired').count()).resolves.toBe(0);
     await page.goto('/dashboard');
     await waitForPath(page, '/login');
     await heading('Sign in to your account').waitFor();

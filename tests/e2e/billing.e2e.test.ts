@@ -32,6 +32,8 @@ it('the profile shows the subscription; the billing page opens the portal; a pla
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Manage Subscription' }).waitFor();
   await page.getByText('Growth · $99.00/month').waitFor();
+  // Maple Grove's payment account is complete: the card says so and still leads to it.
+  await page.getByRole('link', { name: 'View Payment Account' }).waitFor();
   await noSeriousA11yIssues();
   await snap(page, 'billing-profile');
 
@@ -90,9 +92,7 @@ it('the superadmin cancels in the portal, is sent to /reactivation, reactivates 
   await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/checkout/'));
   await page.getByRole('link', { name: '← Cancel and return' }).click();
   await page.getByText('Checkout was canceled. You can try again by selecting a plan below.').waitFor();
-  // The previous plan (Pro, from the first story) is chosen again; the owner picks Growth.
-  await page.getByRole('button', { name: 'Reactivate with Pro' }).waitFor();
-  await page.getByRole('button', { name: /Growth/ }).click();
+  // The plan chosen before Checkout stays chosen (not the previous subscription's Pro, from the first story).
   await page.getByRole('button', { name: 'Reactivate with Growth' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/checkout/'));
   await page.getByText('$99.00').first().waitFor();
@@ -107,4 +107,57 @@ it('the superadmin cancels in the portal, is sent to /reactivation, reactivates 
   await page.getByText('Growth · $99.00/month').waitFor();
   await page.getByText('Active', { exact: true }).waitFor();
   await snap(page, 'billing-reactivated');
+});
+
+it("a portal that fails without a message says the spec's words, with Try Again", async () => {
+  await signInAs(page, e2e.server, DEMO.cedar.superadmin);
+  await page.route('**/api/subscriptions/create-billing-portal', (route) => route.fulfill({ status: 500, body: '' }));
+  await page.goto('/plan-selection');
+  await page.getByRole('alert').filter({ hasText: 'Failed to open billing portal. Please try again.' }).waitFor();
+  await page.getByRole('button', { name: 'Try Again' }).waitFor();
+  await expect(page.getByText(/HTTP 500/).count()).resolves.toBe(0);
+});
+
+it('the profile and the dues screen lead the owner to /stripe-setup until the payment account is complete', async () => {
+  await signInAs(page, e2e.server, DEMO.cedar.superadmin);
+  await page.goto('/profile');
+  await page.getByRole('heading', { name: 'Payment account' }).waitFor();
+  await page.getByText('Not set up', { exact: true }).waitFor();
+  await snap(page, 'billing-payment-account-profile');
+  await page.getByRole('link', { name: 'Set Up Payments' }).click();
+  await waitForPath(page, '/stripe-setup');
+  await page.getByRole('button', { name: 'Start Setup' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/connect/'));
+
+  // Left onboarding half-way: the setup screen names what is still needed in words.
+  await page.goto('/stripe-setup');
+  await page.getByText('Setup incomplete', { exact: true }).first().waitFor();
+  await page.getByText("Still needed: Business type, Bank account for payouts, Acceptance of the payment provider's terms.").waitFor();
+  await expect(page.getByText(/external_account|tos_acceptance/).count()).resolves.toBe(0);
+  await noSeriousA11yIssues();
+  await snap(page, 'billing-stripe-setup-incomplete');
+
+  await page.goto('/dues');
+  const banner = page.getByRole('status').filter({ hasText: 'Payment account: Setup incomplete' });
+  await banner.waitFor();
+  await noSeriousA11yIssues();
+  await snap(page, 'billing-payment-account-dues');
+  await banner.getByRole('link', { name: 'Continue Setup' }).click();
+  await waitForPath(page, '/stripe-setup');
+});
+
+it('a subscription canceled at the period end says when it ends, not "Free trial"', async () => {
+  await signInAs(page, e2e.server, DEMO.cedar.superadmin);
+  await page.goto('/profile');
+  await page.getByText('Free trial', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Manage Subscription' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/portal/'));
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await page.getByText(/^cancels /).waitFor();
+  await page.getByRole('link', { name: '← Return to the app' }).click();
+  await waitForPath(page, '/profile');
+  await page.getByText(/^Ends [A-Z][a-z]{2} \d{1,2}, \d{4}$/).waitFor();
+  await page.getByText('Access expires').waitFor();
+  await expect(page.getByText('Free trial', { exact: true }).count()).resolves.toBe(0);
+  await snap(page, 'billing-canceling');
 });

@@ -4,38 +4,15 @@
  * invoices are paid into it (domain/invoices/pay.ts). Provider calls stay outside transactions.
  */
 import { eq } from 'drizzle-orm';
-import { hasRole } from '../../schema/roles';
+import { PAYMENT_ACCOUNT_MESSAGES, paymentAccountPolicy, type ApiAccountStatus } from '../../schema/payment-account';
 import { connectAccounts, hoas, users } from '../../schema/tables';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
 import { ensureConnectAccount } from './payments';
 import { forbidden, notFound } from './errors';
 
-export const PAYMENT_ACCOUNT_MESSAGES = {
-  superadminOnly: 'Only the superadmin can set up the payment account',
-  noAccount: 'No payment account has been created yet',
-  loadFailed: 'Failed to load account status',
-  createFailed: 'Failed to create Stripe account',
-  linkFailed: 'Failed to create onboarding link',
-  complete: 'Setup Complete!',
-} as const;
-
-/** Platform §3: payment account status. */
-export interface ApiAccountStatus {
-  account_exists: boolean;
-  account_id: string | null;
-  status: {
-    details_submitted: boolean;
-    charges_enabled: boolean;
-    payouts_enabled: boolean;
-    capabilities: { card_payments: string | null; transfers: string | null };
-    business_profile: { name: string | null; product_description: string | null };
-    requirements_due: string[];
-  } | null;
-}
-
 function requireSuperadmin(actor: Actor) {
-  if (!hasRole(actor.role, 'superadmin')) throw forbidden(PAYMENT_ACCOUNT_MESSAGES.superadminOnly);
+  if (!paymentAccountPolicy.mayManage(actor.role)) throw forbidden(PAYMENT_ACCOUNT_MESSAGES.superadminOnly);
 }
 
 const links = (deps: AppDeps) => ({ refreshUrl: `${deps.config.appUrl}/stripe-setup?refresh=1`, returnUrl: `${deps.config.appUrl}/stripe-setup?return=1` });

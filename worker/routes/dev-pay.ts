@@ -7,6 +7,7 @@ import { PLAN_PRICE_CENTS } from '../services/payments/types';
 import { isLocalPayments } from '../services/payments/local';
 import { CHECKOUT_PAGE_MESSAGES, type LocalHostedPages, type PageResult } from '../services/payments/local-pages';
 import type { AppEnv } from '../env';
+import { appOrigins } from '../middleware/app-origin';
 import { loopbackOnly } from '../middleware/client-meta';
 
 /**
@@ -74,13 +75,13 @@ async function cardInput(c: Context<AppEnv>): Promise<CardInput> {
   return { number: String(form.number ?? ''), expiry: String(form.expiry ?? ''), cvc: String(form.cvc ?? '') };
 }
 
-/** The SetupIntent page's `return_url`, kept to this app (a crafted link cannot bounce elsewhere). */
+/** The SetupIntent page's `return_url`, kept to this app's origins (a crafted link cannot bounce elsewhere). */
 function returnUrlOf(c: Context<AppEnv>, fallback: string): string {
   const raw = c.req.query('return_url') ?? fallback;
   const app = new URL(c.var.deps.config.appUrl);
   try {
     const url = new URL(raw, app);
-    return url.origin === app.origin ? url.toString() : app.toString();
+    return appOrigins(app.origin).includes(url.origin) ? url.toString() : app.toString();
   } catch {
     return app.toString();
   }

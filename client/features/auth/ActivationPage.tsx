@@ -32,7 +32,7 @@ export function ActivationPage() {
       if (!accessToken || !res?.user) return AUTH_MESSAGES.activationLoginFailed;
       setActivated({ accessToken, user: res.user });
     },
-    (err) => (err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.activationFailed),
+    (err) => (err instanceof ApiError && err.kind === 'http' && err.status < 500 ? (err.serverMessage ?? AUTH_MESSAGES.activationFailed) : AUTH_MESSAGES.activationFailed),
   );
 
   // Signing in right away would send this public page to /dashboard before the success shows:

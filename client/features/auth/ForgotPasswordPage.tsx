@@ -28,7 +28,7 @@ export function ForgotPasswordPage() {
       setSentTo(data.email);
     },
     // Rate limiting says what to do; anything else gets the spec's text.
-    (err) => (err instanceof ApiError && err.status === 429 ? err.message : AUTH_MESSAGES.forgotFailed),
+    (err) => (err instanceof ApiError && err.status === 429 ? (err.serverMessage ?? AUTH_MESSAGES.forgotFailed) : AUTH_MESSAGES.forgotFailed),
   );
 
   if (sentTo) {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { AUTH_MESSAGES, loginBody } from '../../../schema/auth';
 import { ApiError } from '../../lib/api';
-import { login } from '../../lib/session';
+import { login, useSession } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
 // By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
 import { Alert } from '../../ui/Alert';
@@ -24,12 +24,16 @@ const loadDiscardDialog = () =>
   ));
 
 /**
- * /login (platform §2). Success goes to /dashboard. When a session ended with changes still waiting
- * in this browser (client/lib/kept-cache.ts), the screen says so; signing in as that user sends
- * them, and signing in as anyone else discards them, after asking.
+ * /login (platform §2). Success goes to /dashboard. A session the server refused is named ('Session
+ * expired', platform §4, §8): the user did not sign out, so the screen says why they are here. When a
+ * session ended with changes still waiting in this browser (client/lib/kept-cache.ts), the screen
+ * says so; signing in as that user sends them, and signing in as anyone else discards them, after asking.
  */
 export function LoginPage() {
   const [, navigate] = useLocation();
+  const session = useSession();
+  /** The server refused the session (a refresh answered 401): the user was signed out on its account. */
+  const expired = session.status === 'anonymous' && session.expired === true;
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const waiting = useWaitingChanges();
@@ -64,7 +68,7 @@ export function LoginPage() {
       await login(data.email, data.password);
       navigate('/dashboard', { replace: true });
     },
-    (err) => (err instanceof ApiError && err.kind === 'http' ? err.message || AUTH_MESSAGES.loginFailed : AUTH_MESSAGES.unexpected),
+    (err) => (err instanceof ApiError && err.kind === 'http' ? (err.serverMessage ?? AUTH_MESSAGES.loginFailed) : AUTH_MESSAGES.unexpected),
   );
 
   return (
@@ -83,7 +87,15 @@ export function LoginPage() {
             Made while signed in as <span className="break-words">{waiting.email}</span>.
           </Alert>
         )}
-        {error && <Alert tone="error">{error}</Alert>}
+        {error ? (
+          <Alert tone="error">{error}</Alert>
+        ) : (
+          expired && (
+            <Alert tone="error" title={AUTH_MESSAGES.sessionExpired}>
+              Please sign in again to continue.
+            </Alert>
+          )
+        )}
         <Field label="Email" error={errors.email}>
           <Input type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} invalid={!!errors.email} autoFocus />
         </Field>

@@ -70,7 +70,7 @@ function ResetForm({ token, email, onDone }: { token: string; email: string; onD
       await api('/api/auth/reset-password', { method: 'POST', body: { token, password: data.password }, authenticated: false });
       onDone();
     },
-    (err) => (err instanceof ApiError && err.kind === 'http' && err.status < 500 ? err.message : AUTH_MESSAGES.resetFailed),
+    (err) => (err instanceof ApiError && err.kind === 'http' && err.status < 500 ? (err.serverMessage ?? AUTH_MESSAGES.resetFailed) : AUTH_MESSAGES.resetFailed),
   );
 
   return (

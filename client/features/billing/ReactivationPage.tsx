@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { PAID_PLAN_NAMES, planDisplayName, PLANS, type PaidPlanName } from '../../../schema/signup';
-import { SUBSCRIPTION_MESSAGES as M, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
+import { isPaidPlan, PAID_PLAN_NAMES, planDisplayName, PLANS, type PaidPlanName } from '../../../schema/signup';
+import { REACTIVATION_PLAN_PARAM, SUBSCRIPTION_MESSAGES as M, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
 import type { ApiUser } from '../../../schema/auth';
 import { api, errorMessage } from '../../lib/api';
 import { formatUsd } from '../../../schema/money';
@@ -20,6 +20,8 @@ import { cacheReactivation, clearReactivationCache } from './reactivation-check'
 const CONFIRM_POLL_MS = 2_000;
 const CONFIRM_TRIES = 15;
 
+const paidPlan = (name: string | null | undefined): PaidPlanName | null => (isPaidPlan(name) ? name : null);
+
 /** /reactivation (platform §2): a canceled HOA's superadmin chooses a plan and pays through Checkout. */
 export function ReactivationPage() {
   const session = useSession();
@@ -28,7 +30,8 @@ export function ReactivationPage() {
   const returned = query.get('checkout');
   const [status, setStatus] = useState<SubscriptionStatusResponse | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [plan, setPlan] = useState<PaidPlanName | null>(null);
+  // Back from a canceled Checkout: the plan chosen before it, else (below) the previous subscription's.
+  const [plan, setPlan] = useState<PaidPlanName | null>(() => paidPlan(query.get(REACTIVATION_PLAN_PARAM)));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Reactivate Your Subscription');
@@ -48,8 +51,7 @@ export function ReactivationPage() {
           cacheReactivation(user, r.needsReactivation);
           if (!r.needsReactivation) await api<ApiUser>('/api/auth/profile').then(updateCurrentUser, () => {});
           setStatus(r);
-          const previous = r.subscription?.plan.name;
-          setPlan((p) => p ?? (PAID_PLAN_NAMES.includes(previous as PaidPlanName) ? (previous as PaidPlanName) : null));
+          setPlan((p) => p ?? paidPlan(r.subscription?.plan.name));
         },
         (e) => live && setLoadError(errorMessage(e, M.reactivationLoadFailed)),
       );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { planDisplayName } from '../../../schema/signup';
-import { SUBSCRIPTION_MESSAGES as M, type ApiSubscription } from '../../../schema/subscriptions';
+import { isLapsed, SUBSCRIPTION_MESSAGES as M, type ApiSubscription } from '../../../schema/subscriptions';
 import { errorMessage } from '../../lib/api';
 import { formatUsd } from '../../../schema/money';
 import { formatDate } from '../../lib/format';
@@ -23,6 +23,15 @@ const STATUS: Record<string, [string, BadgeVariant]> = {
   incomplete_expired: ['Expired', 'destructive'],
   paused: ['Paused', 'secondary'],
 };
+
+/**
+ * The card's badge. A subscription canceled at the period end keeps its provider status (trialing,
+ * active) until then: the badge says it ends, not 'Free trial'.
+ */
+function badgeOf(sub: ApiSubscription): [string, BadgeVariant] {
+  if (sub.cancel_at_period_end && !isLapsed(sub.status)) return [sub.access_expires_at ? `Ends ${formatDate(sub.access_expires_at)}` : 'Canceled', 'warning'];
+  return STATUS[sub.status] ?? [sub.status, 'secondary'];
+}
 
 /** Back from the portal with another plan: the profile's banner flag (§2) replaces the return flag. */
 function usePortalReturn(sub: ApiSubscription | null) {
@@ -55,12 +64,12 @@ export function SubscriptionCard() {
       setBusy(false);
     });
   };
-  const [label, variant] = sub ? (STATUS[sub.status] ?? [sub.status, 'secondary']) : ['', 'secondary'];
+  const badge = sub && badgeOf(sub);
   const canceled = sub && (sub.cancel_at_period_end || sub.canceled_at);
 
   return (
     <Card>
-      <CardHeader title="Subscription" description="Your HOA's plan and billing" actions={sub && <Badge variant={variant as BadgeVariant}>{label}</Badge>} />
+      <CardHeader title="Subscription" description="Your HOA's plan and billing" actions={badge && <Badge variant={badge[1]}>{badge[0]}</Badge>} />
       <CardBody className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
         {!sub && !error && <LoadingText label="Loading subscription..." />}
@@ -68,7 +77,7 @@ export function SubscriptionCard() {
           <>
             <dl className="divide-y divide-neutral-200">
               <DetailRow label="Plan">{`${sub.plan.display_name} · ${formatUsd(sub.plan.price_cents)}/month`}</DetailRow>
-              {sub.status === 'trialing' && sub.trial_end && <DetailRow label="Trial ends">{formatDate(sub.trial_end)}</DetailRow>}
+              {sub.status === 'trialing' && !canceled && sub.trial_end && <DetailRow label="Trial ends">{formatDate(sub.trial_end)}</DetailRow>}
               {!canceled && sub.current_period_end && <DetailRow label="Next billing date">{formatDate(sub.current_period_end)}</DetailRow>}
               <DetailRow label="Units">{sub.plan.max_units == null ? `${sub.address_count} addresses` : `${sub.address_count} of ${sub.plan.max_units} units`}</DetailRow>
               {canceled && (

@@ -1,30 +1,26 @@
 import { useState } from 'react';
 import type { ApiUser } from '../../../schema/auth';
+import { readPreference, writePreference } from '../../lib/user-preferences';
 import { Alert, ButtonLink } from '../../ui';
 
-/** Platform §2, §9: a superadmin whose account is under 7 days old, until they dismiss it (remembered in this browser). */
+/**
+ * Platform §2, §9: a superadmin whose account is under 7 days old, until they dismiss it. The
+ * dismissal is a preference of that user in this browser, so signing out does not bring it back.
+ */
 const NEW_ACCOUNT_DAYS = 7;
-const dismissedKey = (userId: string) => `hoa-bulk-upload-banner-dismissed:${userId}`;
+const DISMISSED = 'bulk-upload-banner-dismissed';
 
 export function shouldShowBulkUploadBanner(user: Pick<ApiUser, '_id' | 'role' | 'createdAt'>, now = Date.now()): boolean {
   if (user.role !== 'superadmin') return false;
   if (now - Date.parse(user.createdAt) >= NEW_ACCOUNT_DAYS * 86_400_000) return false;
-  try {
-    return localStorage.getItem(dismissedKey(user._id)) === null;
-  } catch {
-    return true;
-  }
+  return readPreference(user._id, DISMISSED) === null;
 }
 
 export function BulkUploadBanner({ user }: { user: Pick<ApiUser, '_id' | 'role' | 'createdAt'> }) {
   const [shown, setShown] = useState(() => shouldShowBulkUploadBanner(user));
   if (!shown) return null;
   const dismiss = () => {
-    try {
-      localStorage.setItem(dismissedKey(user._id), String(Date.now()));
-    } catch {
-      // Not remembered; hidden for this visit.
-    }
+    writePreference(user._id, DISMISSED, String(Date.now()));
     setShown(false);
   };
   return (

@@ -24,7 +24,7 @@ describe('the bulk-upload banner (platform §2, §9)', () => {
   });
 
   it('stays hidden once dismissed in this browser', () => {
-    stored.set('hoa-bulk-upload-banner-dismissed:u1', String(NOW));
+    stored.set('hoa-pref:u1:bulk-upload-banner-dismissed', String(NOW));
     expect(shouldShowBulkUploadBanner(user('superadmin', 1), NOW)).toBe(false);
   });
 });

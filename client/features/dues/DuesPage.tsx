@@ -1,10 +1,12 @@
 /**
  * /dues (community §2): two tabs, "Dues" and "My Invoices", both read from the local cache (they
- * work offline). Board and superadmin see the Create Due button.
+ * work offline). Board and superadmin see the Create Due button; the superadmin, while the payment
+ * account is not complete, the way to /stripe-setup.
  */
 import { useHasRole } from '../../lib/session';
 import { useNavBanner } from '../../lib/use-nav-banner';
 import { Alert, ButtonLink, PageHeader, Tabs } from '../../ui';
+import { PaymentAccountBanner } from '../billing/PaymentAccountLink';
 import { DuesTab } from './DuesTab';
 import { InvoicesTab } from './InvoicesTab';
 
@@ -18,6 +20,7 @@ export function DuesPage() {
         subtitle={board ? 'Create dues and follow the invoices they issue' : 'Your dues and invoices'}
         actions={board ? <ButtonLink href="/dues/create">Create Due</ButtonLink> : undefined}
       />
+      <PaymentAccountBanner className="mb-6" />
       {banner && (
         <div className="mb-6">
           <Alert tone="success" onDismiss={clearBanner}>

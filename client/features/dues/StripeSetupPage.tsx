@@ -4,19 +4,14 @@
  * charges and payouts enabled: "Setup Complete!".
  */
 import { useEffect, useState } from 'react';
+import { PAYMENT_ACCOUNT_MESSAGES as MESSAGES, paymentAccountState, requirementLabels, type ApiAccountStatus } from '../../../schema/payment-account';
 import { errorMessage } from '../../lib/api';
 import { Alert, Button, Card, CardBody, CardHeader, PageHeader, Spinner } from '../../ui';
-import { createAccount, fetchAccountStatus, refreshOnboarding, type AccountStatus } from './dues-api';
-
-const MESSAGES = {
-  loadFailed: 'Failed to load account status',
-  createFailed: 'Failed to create Stripe account',
-  linkFailed: 'Failed to create onboarding link',
-  complete: 'Setup Complete!',
-} as const;
+import { createAccount, fetchAccountStatus, refreshOnboarding } from '../billing/payment-account';
+import { PaymentAccountBadge } from '../billing/PaymentAccountLink';
 
 export function StripeSetupPage() {
-  const [state, setState] = useState<{ status: AccountStatus | null; error: string | null; busy: boolean }>({ status: null, error: null, busy: false });
+  const [state, setState] = useState<{ status: ApiAccountStatus | null; error: string | null; busy: boolean }>({ status: null, error: null, busy: false });
   useEffect(() => {
     fetchAccountStatus().then(
       (status) => setState((s) => ({ ...s, status })),
@@ -35,12 +30,12 @@ export function StripeSetupPage() {
 
   const { status, error, busy } = state;
   const s = status?.status;
-  const complete = !!s && s.charges_enabled && s.payouts_enabled;
+  const complete = !!status && paymentAccountState(status) === 'complete';
   return (
     <div>
       <PageHeader title="Payment Account Setup" subtitle="Connect the account residents' invoice payments go to" />
       <Card>
-        <CardHeader title="Payment account" />
+        <CardHeader title="Payment account" actions={status && <PaymentAccountBadge state={paymentAccountState(status)} />} />
         <CardBody className="space-y-4 text-sm text-neutral-800">
           {error && <Alert tone="error">{error}</Alert>}
           {!status && !error && <Spinner />}
@@ -60,7 +55,7 @@ export function StripeSetupPage() {
           {status?.account_exists && !complete && (
             <>
               <Alert tone="warning" title="Setup incomplete">
-                {s && s.requirements_due.length > 0 ? `Still needed: ${s.requirements_due.join(', ')}.` : 'The provider is still reviewing the account.'}
+                {s && s.requirements_due.length > 0 ? `Still needed: ${requirementLabels(s.requirements_due).join(', ')}.` : 'The provider is still reviewing the account.'}
               </Alert>
               <Button onClick={() => go(refreshOnboarding, MESSAGES.linkFailed)} busy={busy} busyText="Redirecting...">
                 Continue Setup

@@ -1,6 +1,7 @@
 /**
- * The REST calls of the dues screens (community §7, platform §7): what needs the server now (paying,
- * the payment account) and fallback reads while the cache has not received a row yet.
+ * The REST calls of the dues screens (community §7, platform §7): what needs the server now (paying)
+ * and fallback reads while the cache has not received a row yet. The payment account's calls are in
+ * client/features/billing/payment-account.ts.
  */
 import type { ApiDue } from '../../../schema/dues';
 import type { ApiCheckout, ApiInvoice } from '../../../schema/invoices';
@@ -49,19 +50,3 @@ export function dueOfApi(d: ApiDue): SyncedDue {
     version: d.version,
   };
 }
-
-/** Platform §3's payment account status. */
-export interface AccountStatus {
-  account_exists: boolean;
-  account_id: string | null;
-  status: {
-    details_submitted: boolean;
-    charges_enabled: boolean;
-    payouts_enabled: boolean;
-    requirements_due: string[];
-    business_profile: { name: string | null; product_description: string | null };
-  } | null;
-}
-export const fetchAccountStatus = () => api<AccountStatus>('/api/stripe-connect/account-status');
-export const createAccount = () => api<{ success: boolean; onboarding_url: string }>('/api/stripe-connect/create-account', { method: 'POST' });
-export const refreshOnboarding = () => api<{ success: boolean; onboarding_url: string }>('/api/stripe-connect/refresh-onboarding', { method: 'POST' });

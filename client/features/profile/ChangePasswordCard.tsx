@@ -19,7 +19,7 @@ export function ChangePasswordCard() {
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setSuccess(AUTH_MESSAGES.passwordChanged);
     },
-    (err) => (err instanceof ApiError && err.kind === 'http' ? err.message : AUTH_MESSAGES.changePasswordFailed),
+    (err) => (err instanceof ApiError && err.kind === 'http' ? (err.serverMessage ?? AUTH_MESSAGES.changePasswordFailed) : AUTH_MESSAGES.changePasswordFailed),
   );
 
   useEffect(() => {

@@ -7,6 +7,8 @@ import { updateCurrentUser, useCurrentUser } from '../../lib/session';
 import { Alert, Avatar, Badge, Card, CardBody, PageHeader } from '../../ui';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { SubscriptionCard } from '../billing/SubscriptionCard';
+import { PaymentAccountCard } from '../billing/PaymentAccountLink';
+import { paymentAccountPolicy } from '../../../schema/payment-account';
 
 /** Query flag set when the billing portal returns after a plan change, e.g. /profile?plan_updated=growth. */
 export const PLAN_UPDATED_PARAM = 'plan_updated';
@@ -86,6 +88,7 @@ export function ProfilePage() {
         </Card>
         <div className="space-y-6">
           {user.role === 'superadmin' && <SubscriptionCard />}
+          {paymentAccountPolicy.mayManage(user.role) && <PaymentAccountCard />}
           <ChangePasswordCard />
         </div>
       </div>

@@ -70,7 +70,7 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
       rememberAttempt(r);
       onDone(r);
     },
-    (e) => (e instanceof ApiError && e.kind === 'http' && e.message ? e.message : M.createFailed),
+    (e) => (e instanceof ApiError && e.kind === 'http' ? (e.serverMessage ?? M.createFailed) : M.createFailed),
   );
   // The live checks speak before the form is sent; the server's answer wins after.
   const emailError = errors.email ?? (email === 'taken' ? M.emailTaken : undefined);

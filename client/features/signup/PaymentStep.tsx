@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { CARD_FORM_DELAY_MS, planDisplayName, PLANS, SIGNUP_MESSAGES as M, TRIAL_DAYS, type TrialResponse } from '../../../schema/signup';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import { formatDollars } from '../../../schema/money';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -35,7 +35,8 @@ export async function finishPayment(r: TrialResponse, setupIntentId: string, pla
       },
     });
   } catch (e) {
-    throw new Error(errorMessage(e, e instanceof Error && e.message ? e.message : M.paymentSetupFailed), { cause: e });
+    // Server message, else the error's own (not an answer's 'HTTP 500: …'), else the spec's text.
+    throw new Error(errorMessage(e, e instanceof Error && !(e instanceof ApiError) && e.message ? e.message : M.paymentSetupFailed), { cause: e });
   }
 }
 

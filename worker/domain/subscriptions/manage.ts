@@ -4,6 +4,7 @@ import { isPaidPlan, planDisplayName, type PaidPlanName } from '../../../schema/
 import {
   isLapsed,
   planChangeDirection,
+  REACTIVATION_PLAN_PARAM,
   SUBSCRIPTION_MESSAGES as M,
   type cancelBody,
   type CheckoutResponse,
@@ -115,7 +116,8 @@ export async function createBillingPortal(deps: AppDeps, actor: Actor): Promise<
 /**
  * `POST /api/subscriptions/create-reactivation-checkout {planName}` → `{checkout_url}`: Checkout for a
  * new subscription of a lapsed HOA; its webhook makes it the HOA's (worker/domain/payments.ts). The key
- * includes the cancel time, so a second lapse gets a Checkout of its own.
+ * includes the cancel time, so a second lapse gets a Checkout of its own, and the return origin (a key
+ * stands for one set of parameters). Leaving Checkout comes back with the chosen plan, to choose again.
  */
 export async function createReactivationCheckout(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<CheckoutResponse> {
   requireBillingRole(actor);
@@ -126,9 +128,9 @@ export async function createReactivationCheckout(deps: AppDeps, actor: Actor, pl
     customerId: row.providerCustomerId,
     plan: planName,
     successUrl: `${deps.config.appUrl}/reactivation?checkout=success`,
-    cancelUrl: `${deps.config.appUrl}/reactivation?checkout=canceled`,
+    cancelUrl: `${deps.config.appUrl}/reactivation?checkout=canceled&${REACTIVATION_PLAN_PARAM}=${planName}`,
     metadata: { hoa_id: actor.hoaId },
-    idempotencyKey: `reactivate:${actor.hoaId}:${row.canceledAt ?? row.updatedAt}:${planName}`,
+    idempotencyKey: `reactivate:${actor.hoaId}:${row.canceledAt ?? row.updatedAt}:${planName}:${deps.config.appUrl}`,
   });
   return { checkout_url: session.url };
 }

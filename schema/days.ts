@@ -33,7 +33,7 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 
 /** An IANA zone name the runtime knows ("America/Chicago"). */
 export function isTimeZone(zone: string): boolean {
-  if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-]*(\/[A-Za-z0-9_+\-]+)*$/.test(zone)) return false;
+  if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
   try {
     zoneDayFormat(zone);
     return true;

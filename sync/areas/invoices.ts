@@ -57,7 +57,7 @@ export const invoiceMutators = {
         status,
         paidAt: paid ? now : null,
         paymentMethod: paid,
-        history: [...(row.history ?? []), optimisticHistoryEntry(action, by, now)],
+        history: [...row.history, optimisticHistoryEntry(action, by, now)],
         updatedAt: now,
       });
     },

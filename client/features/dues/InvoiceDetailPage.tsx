@@ -60,7 +60,7 @@ export function InvoiceDetailPage() {
         { label: 'Amount', value: <span className="text-lg font-semibold">{formatUsd(inv.amountCents)}</span> },
         { label: 'Status', value: <InvoiceStatusBadge invoice={inv} /> },
         inv.paidAt != null && inv.status === 'paid' && { label: 'Paid On', value: formatDay(inv.paidAt) },
-        inv.status === 'paid' && inv.paymentMethod && { label: 'Paid By', value: PAYMENT_METHOD_LABELS[inv.paymentMethod] },
+        inv.status === 'paid' && inv.paymentMethod && { label: 'Payment Method', value: PAYMENT_METHOD_LABELS[inv.paymentMethod] },
       ]}
       aside={board && <InvoiceStatusCard invoice={inv} />}
     >

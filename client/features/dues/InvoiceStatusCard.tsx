@@ -76,11 +76,6 @@ export function InvoiceStatusCard({ invoice }: { invoice: SyncedInvoice }) {
             ))}
           </Select>
         </Field>
-        {paid && invoice.paymentMethod && (
-          <p className="text-sm text-neutral-700">
-            Payment method: <span className="font-medium text-neutral-900">{PAYMENT_METHOD_LABELS[invoice.paymentMethod]}</span>
-          </p>
-        )}
         {invoicePolicy.mayUndoPaid(invoice) && (
           <div className="space-y-2">
             <p className="text-sm text-neutral-600">{INVOICE_MESSAGES.undoPaidNote}</p>

@@ -87,6 +87,11 @@ export interface ApiUser {
   role: 'resident' | 'board' | 'superadmin';
   status: 'active' | 'invited' | 'inactive';
   hoa_id: string;
+  /**
+   * The HOA's IANA time zone: screens compute "today" in it (schema/days.ts). On the signed-in user's
+   * own record (login, refresh, profile), not on the board's user lists.
+   */
+  hoa_time_zone?: string;
   address_id: string | null;
   address: { _id: string; street: string; unit_number: string | null } | null;
   phone: string | null;

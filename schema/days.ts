@@ -1,10 +1,13 @@
 /**
- * Calendar days (a request's resolution deadline, a violation's due date): sent as `YYYY-MM-DD` or an
- * ISO date-time whose UTC day is taken, stored and synced as that day's UTC midnight in milliseconds,
- * shown in the en-US short month format in UTC (so every reader sees the day that was chosen).
+ * Calendar days (a request's resolution deadline, a violation's or an invoice's due date): sent as
+ * `YYYY-MM-DD` or an ISO date-time whose UTC day is taken, stored and synced as that day's UTC
+ * midnight in milliseconds, shown in the en-US short month format in UTC (so every reader sees the day
+ * that was chosen). "Today" is the calendar day of the HOA's time zone (`hoaToday`): the server, the
+ * jobs and every screen compare days with it, never with the UTC day or the browser's.
  */
 import { z } from 'zod';
-import { utcDayFormat, utcLongDayFormat } from './intl';
+import { lazy } from './lazy';
+import { utcDayFormat, utcLongDayFormat, zoneDayFormat } from './intl';
 
 export const DAY_MS = 86_400_000;
 
@@ -22,20 +25,39 @@ export const formatDay = (at: number) => utcDayFormat().format(at);
 /** "December 5, 2026", the day in UTC. */
 export const formatLongDay = (at: number) => utcLongDayFormat().format(at);
 
-/** The UTC midnight of the calendar day a clock in this device's time zone shows at `now`. */
-export function localToday(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
-}
-
 /** The UTC midnight of the UTC day of `now`. */
 export const utcToday = (now: number) => Math.floor(now / DAY_MS) * DAY_MS;
 
+/** Where an HOA's zone is not known (HOAs made before zones were kept; the product is US-only). */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
+/** An IANA zone name the runtime knows ("America/Chicago"). */
+export function isTimeZone(zone: string): boolean {
+  if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
+  try {
+    zoneDayFormat(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_INVALID = 'Time zone must be a valid IANA time zone, such as America/New_York';
+/** The HOA's time zone field (HOA setup). */
+export const timeZoneField = lazy(() => z.string({ error: TIME_ZONE_INVALID }).trim().refine(isTimeZone, TIME_ZONE_INVALID));
+
 /**
- * The earliest calendar day anywhere on Earth at `now` (UTC-12): a day the server may not call past,
- * whatever the time zone of the screen that chose it. Screens check the stricter local day first.
+ * The UTC midnight of the calendar day a clock in `timeZone` shows at `now`: the HOA's today, to
+ * compare with stored days (a due date is past when it is before this).
  */
-export const earliestToday = (now: number) => utcToday(now - 12 * 3_600_000);
+export function zonedToday(now: number, timeZone: string): number {
+  const parts = zoneDayFormat(timeZone).formatToParts(now);
+  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(n('year'), n('month') - 1, n('day'));
+}
+
+/** This browser's zone (what a new HOA starts with: its owner's). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;
 
 /** `YYYY-MM-DD` of a stored day (date inputs). */
 export const dayInputValue = (at: number) => new Date(at).toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 /** Dues (community §2–§9): enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
 import { z } from 'zod';
-import { addDays, addMonthsClamped, dayOf, dollarsToCents, parseDay } from './money';
+import { addDays, addMonthsClamped, dollarsToCents, parseDay } from './money';
 import { isPrivileged, type Role } from './roles';
 import { lazy } from './lazy';
 
@@ -74,8 +74,8 @@ export interface DueSchedule {
 export const duePolicy = {
   /** Create dues, change them, see recipients (community §6). */
   mayManage: (role: Role) => isPrivileged(role),
-  /** The send date's calendar starts one day before today (community §5). */
-  isSendDateAllowed: (sendDay: number, now: number) => sendDay >= addDays(dayOf(now), -1),
+  /** The send date's calendar starts one day before today, the HOA's (community §5). */
+  isSendDateAllowed: (sendDay: number, today: number) => sendDay >= addDays(today, -1),
   /** The due date is the send date plus the offset (community §5). */
   dueDateOf: (sendDay: number, offset: number) => addDays(sendDay, offset),
   /** The send day of period `n` (0 first): monthly and quarterly count months from the first send day. */

@@ -24,3 +24,11 @@ export const dateTimeFormat = builtOnFirstUse(
   () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
 );
 export const relativeTimeFormat = builtOnFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
+
+/** Numeric calendar parts in a time zone (the HOA's "today"), one formatter per zone; throws RangeError for an unknown zone. */
+const zoneDayFormats = new Map<string, Intl.DateTimeFormat>();
+export function zoneDayFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneDayFormats.get(timeZone);
+  if (!f) zoneDayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone })));
+  return f;
+}

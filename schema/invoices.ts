@@ -1,15 +1,26 @@
 /** Invoices (community §2–§9): statuses, the spec's messages, the list query, REST shapes, the policy. */
 import { z } from 'zod';
 import type { DueFrequency } from './dues';
-import { dayOf } from './money';
+import { formatUsd } from './money';
 import { isPrivileged, type Role } from './roles';
 import { lazy } from './lazy';
+import type { ApiHistoryEntry } from './threads';
 
 export const INVOICE_STATUSES = ['pending', 'paid', 'overdue', 'canceled'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { pending: 'Pending', paid: 'Paid', overdue: 'Overdue', canceled: 'Canceled' };
 
 export const INVOICE_PAGE_SIZE = 10;
+
+/**
+ * How an invoice was paid: the board records a payment that came outside the app (check, cash, bank
+ * transfer); `online` is the resident's Checkout (card or ACH), set by the payment webhook only.
+ */
+export const PAYMENT_METHODS = ['check', 'cash', 'transfer', 'online'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MANUAL_PAYMENT_METHODS = ['check', 'cash', 'transfer'] as const;
+export type ManualPaymentMethod = (typeof MANUAL_PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { check: 'Check', cash: 'Cash', transfer: 'Bank transfer', online: 'Online payment' };
 
 export const INVOICE_MESSAGES = {
   loadFailed: 'Failed to load invoices. Please try again.',
@@ -31,11 +42,29 @@ export const INVOICE_MESSAGES = {
   statusInvalid: 'Status must be pending, paid, overdue or canceled',
   alreadyPaid: 'This invoice has already been paid.',
   notPayable: 'This invoice cannot be paid.',
-  paidIsFinal: 'A paid invoice cannot change its status.',
+  paidIsFinal: 'An invoice paid online cannot change its status.',
+  paymentMethodRequired: 'Please choose how the payment was made.',
+  paymentMethodInvalid: 'Payment method must be check, cash or transfer',
   sortInvalid: 'Sort must be due_date, sent, amount, title or status',
   needsConnection: 'Paying needs an internet connection. Please reconnect and try again.',
   confirming: 'Confirming your payment…',
   statusUpdated: (status: InvoiceStatus) => `Status updated to ${INVOICE_STATUS_LABELS[status]}`,
+  // The board's confirmation before a status that stops the resident's payment (issue 36, item 22).
+  confirmPaidTitle: 'Mark invoice as paid?',
+  confirmPaid: (amountCents: number, resident: string) =>
+    `Record ${formatUsd(amountCents)} from ${resident} as received. The invoice will no longer take an online payment.`,
+  confirmCanceledTitle: 'Cancel invoice?',
+  confirmCanceled: (amountCents: number, resident: string) =>
+    `Cancel the ${formatUsd(amountCents)} invoice of ${resident}. They will no longer be asked to pay it.`,
+  undoPaid: 'Undo Paid',
+  undoPaidNote: 'Marked paid by mistake? Undo sets it back to Pending.',
+} as const;
+
+/** Activity History lines of an invoice: who changed it and how it was paid. */
+export const INVOICE_HISTORY = {
+  markedPaid: (method: PaymentMethod) => `Marked as paid (${PAYMENT_METHOD_LABELS[method]})`,
+  paidOnline: 'Paid online',
+  statusChanged: (from: InvoiceStatus, to: InvoiceStatus) => `Status changed from ${INVOICE_STATUS_LABELS[from]} to ${INVOICE_STATUS_LABELS[to]}`,
 } as const;
 
 /** "Showing x to y of z invoices" and "Page n of m" (community §2). */
@@ -68,16 +97,26 @@ export const invoicePolicy = {
   isPayable: (status: InvoiceStatus) => status === 'pending' || status === 'overdue',
   /** Only the recipient pays (community §6), and only an open invoice. */
   mayPay: (inv: { recipientId: string; status: InvoiceStatus }, viewer: { userId: string }) => inv.recipientId === viewer.userId && invoicePolicy.isPayable(inv.status),
-  /** Paid is final: neither the board nor a late payment event reopens it. */
-  isFinal: (status: InvoiceStatus) => status === 'paid',
-  mayChangeTo: (from: InvoiceStatus, to: InvoiceStatus) => !invoicePolicy.isFinal(from) && from !== to,
-  /** Pending past its due day counts as overdue (community §4); the overdue job stores the same. */
-  shownStatus: (inv: { status: InvoiceStatus; dueDate: number }, now: number): InvoiceStatus =>
-    inv.status === 'pending' && inv.dueDate < dayOf(now) ? 'overdue' : inv.status,
-  isPastDue: (inv: { dueDate: number }, now: number) => inv.dueDate < dayOf(now),
+  /**
+   * Paid online is final: neither the board nor a late payment event reopens it. The board's own
+   * mark (check, cash, transfer) may be undone while no online payment is attached to it.
+   */
+  isFinal: (inv: { status: InvoiceStatus; paymentMethod: PaymentMethod | null }) => inv.status === 'paid' && inv.paymentMethod === 'online',
+  mayChangeTo: (inv: { status: InvoiceStatus; paymentMethod: PaymentMethod | null }, to: InvoiceStatus) => !invoicePolicy.isFinal(inv) && inv.status !== to,
+  /** The board's paid mark, undone back to pending. */
+  mayUndoPaid: (inv: { status: InvoiceStatus; paymentMethod: PaymentMethod | null }) => inv.status === 'paid' && invoicePolicy.mayChangeTo(inv, 'pending'),
+  /** Paid and canceled stop the resident's payment: the board confirms them, naming the amount and the resident. */
+  asksConfirmation: (to: InvoiceStatus) => to === 'paid' || to === 'canceled',
+  /**
+   * Pending past its due day counts as overdue (community §4); the overdue job stores the same.
+   * `today`: the HOA's calendar day (schema/days.ts `zonedToday`).
+   */
+  shownStatus: (inv: { status: InvoiceStatus; dueDate: number }, today: number): InvoiceStatus =>
+    inv.status === 'pending' && inv.dueDate < today ? 'overdue' : inv.status,
+  isPastDue: (inv: { dueDate: number }, today: number) => inv.dueDate < today,
   /** The payment panel for this viewer (community §4). */
-  panelFor(inv: { recipientId: string; status: InvoiceStatus; dueDate: number }, viewer: { userId: string }, now: number): PaymentPanel {
-    const kind = invoicePolicy.shownStatus(inv, now);
+  panelFor(inv: { recipientId: string; status: InvoiceStatus; dueDate: number }, viewer: { userId: string }, today: number): PaymentPanel {
+    const kind = invoicePolicy.shownStatus(inv, today);
     const recipient = inv.recipientId === viewer.userId;
     const open = invoicePolicy.isPayable(kind);
     const heading = { paid: INVOICE_MESSAGES.paid, overdue: INVOICE_MESSAGES.overdue, canceled: INVOICE_MESSAGES.canceled, pending: INVOICE_MESSAGES.due }[kind];
@@ -92,8 +131,18 @@ export const invoicePolicy = {
 };
 
 export const invoiceStatusField = lazy(() => z.enum(INVOICE_STATUSES, { error: INVOICE_MESSAGES.statusInvalid }));
-/** `PUT /api/invoices/:id/status` and the setInvoiceStatus mutator. */
-export const invoiceStatusSchema = lazy(() => z.object({ status: invoiceStatusField }));
+/** The status and, when it is paid, how the payment came (the board records only payments outside the app). */
+export const invoiceStatusFields = lazy(() => ({
+  status: invoiceStatusField,
+  payment_method: z.enum(MANUAL_PAYMENT_METHODS, { error: INVOICE_MESSAGES.paymentMethodInvalid }).nullish(),
+}));
+/** Marking paid names the payment method. */
+export function invoicePaymentRule(v: { status: InvoiceStatus; payment_method?: ManualPaymentMethod | null }, ctx: z.RefinementCtx): void {
+  if (v.status === 'paid' && !v.payment_method) ctx.addIssue({ code: 'custom', path: ['payment_method'], message: INVOICE_MESSAGES.paymentMethodRequired });
+}
+/** `PUT /api/invoices/:id/status`; the setInvoiceStatus mutator adds the row id. */
+export const invoiceStatusSchema = lazy(() => z.object(invoiceStatusFields).superRefine(invoicePaymentRule));
+export type InvoiceStatusChange = z.output<typeof invoiceStatusSchema>;
 
 export const INVOICE_SORTS = ['due_date', 'sent', 'amount', 'title', 'status', 'createdAt'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
@@ -139,7 +188,11 @@ export interface ApiInvoice {
   sent: string;
   due_date: string;
   paid_at: string | null;
+  /** How it was paid: the board's record (check, cash, transfer) or `online`; null unless paid. */
+  payment_method: PaymentMethod | null;
   recipient_id: { _id: string; name: string; email: string };
+  /** Who marked it paid or changed its status, and how it was paid, oldest first. */
+  history: ApiHistoryEntry[];
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -48,5 +48,5 @@ export function addMonthsClamped(anchor: number, months: number): number {
 
 export { formatDay } from './days';
 
-/** Days from `now` until the due date, rounded up (community §4); 0 once it has passed. */
-export const daysUntil = (due: number, now: number) => Math.max(0, Math.ceil((due - now) / DAY));
+/** Days from `today` (the HOA's, schema/days.ts `zonedToday`) until the due day (community §4); 0 once it has passed. */
+export const daysUntil = (due: number, today: number) => Math.max(0, Math.round((due - today) / DAY));

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ApiUser } from './auth';
 import { lazy } from './lazy';
+import { timeZoneField } from './days';
 
 export const PLAN_NAMES = ['free', 'starter', 'growth', 'pro'] as const;
 export type PlanName = (typeof PLAN_NAMES)[number];
@@ -213,7 +214,8 @@ export const confirmPaymentBody = lazy(() => z.object({
 export const completeBody = lazy(() => confirmPaymentBody.extend({
   plan: paidPlan.optional(),
 }));
-export const hoaSetupBody = hoaSetupForm;
+/** The screen also sends the browser's time zone: the HOA's days are its owner's (issue 36, item 25). */
+export const hoaSetupBody = lazy(() => hoaSetupForm.extend({ time_zone: timeZoneField.optional() }));
 
 // ---- Answers ----
 export type PlansResponse = Record<PlanName, Plan>;

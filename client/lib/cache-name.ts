@@ -5,7 +5,7 @@
  */
 
 /** Bump when the shape of synced values changes: clients then start from a fresh cache. */
-export const SYNC_SCHEMA_VERSION = '1';
+export const SYNC_SCHEMA_VERSION = '2';
 
 /** The Replicache name of a user's cache. */
 export const cacheName = (userId: string) => `hoa-${userId}`;

@@ -1,7 +1,8 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DUE_FREQUENCIES, DUE_REASONS, DUE_STATUSES } from '../dues';
-import { INVOICE_STATUSES } from '../invoices';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from '../invoices';
 import { hoaId, id, ms } from './columns';
+import { threadHistoryTable } from './threads';
 
 /** Dues (community §3). Synced: `version` is bumped on every write, its recipients' included. */
 export const dues = sqliteTable(
@@ -62,9 +63,11 @@ export const invoices = sqliteTable(
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: INVOICE_STATUSES }).notNull().default('pending'),
     sentAt: ms('sent_at').notNull(),
-    /** A day (UTC midnight): the send day plus the due's offset. */
+    /** A day (UTC midnight): the day it was issued (the send day, or later when issued late) plus the due's offset. */
     dueDate: ms('due_date').notNull(),
     paidAt: ms('paid_at'),
+    /** How it was paid (schema/invoices.ts PAYMENT_METHODS): the board's record or `online`; null unless paid. */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
     version: integer('version').notNull().default(1),
@@ -78,3 +81,6 @@ export const invoices = sqliteTable(
     index('invoices_open').on(t.status, t.dueDate),
   ],
 );
+
+/** An invoice's Activity History: who marked it paid (and how it was paid), canceled or undid it. */
+export const invoiceHistory = threadHistoryTable('invoice_history', 'invoice_id');

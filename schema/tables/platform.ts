@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DEFAULT_TIME_ZONE } from '../days';
 import { hoaId, id, ms } from './columns';
 
 export const hoas = sqliteTable(
@@ -9,6 +10,11 @@ export const hoas = sqliteTable(
     name: text('name').notNull(),
     city: text('city'),
     zip: text('zip'),
+    /**
+     * The HOA's IANA time zone: a day without a time (a due date) is a calendar day here, for the
+     * server, the jobs and every screen (schema/days.ts). New HOAs get their owner's browser zone.
+     */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     createdAt: ms('created_at').notNull(),
     /**
      * The name's keys (`hoaNameKeys`, schema/hoa-name.ts): two names that look alike share one, and

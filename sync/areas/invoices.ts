@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import type { DueFrequency } from '../../schema/dues';
-import { INVOICE_MESSAGES, invoicePolicy, invoiceStatusField, type InvoiceStatus } from '../../schema/invoices';
+import { INVOICE_HISTORY, INVOICE_MESSAGES, invoicePaymentRule, invoicePolicy, invoiceStatusFields, type InvoiceStatus, type PaymentMethod } from '../../schema/invoices';
+import { actingUserSchema, optimisticHistoryEntry, type SyncedHistoryEntry } from '../../schema/threads';
 import { changeBetween, dashboardSource, isRecent, windows } from '../../schema/dashboard';
 import { formatUsd } from '../../schema/money';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
@@ -26,23 +27,39 @@ export interface SyncedInvoice {
   sentAt: number;
   dueDate: number;
   paidAt: number | null;
+  /** How it was paid (the board's record or `online`); null unless paid. */
+  paymentMethod: PaymentMethod | null;
   recipient: { id: string; name: string; email: string };
+  /** Who marked it paid, canceled or undid it, oldest first. */
+  history: SyncedHistoryEntry[];
   createdAt: number;
   updatedAt: number;
   version: number;
 }
 
 export const invoiceMutators = {
-  /** The board sets a status (community §7); a paid invoice stays paid. */
+  /**
+   * The board sets a status (community §7): paid with how the payment came, or back from its own paid
+   * mark; an invoice paid online stays paid. `by` (the acting user) only shows the history line at once.
+   */
   setInvoiceStatus: defineMutator({
-    args: lazy(() => z.object({ id: rowId, status: invoiceStatusField })),
+    args: lazy(() => z.object({ id: rowId, ...invoiceStatusFields, by: actingUserSchema.optional() }).superRefine(invoicePaymentRule)),
     label: 'Update invoice status',
     allowed: { role: invoicePolicy.mayChangeStatus, refusal: INVOICE_MESSAGES.boardOnly },
-    async apply(tx, { id, status }) {
+    async apply(tx, { id, status, payment_method, by }) {
       const row = (await tx.get(invoiceKey(id))) as SyncedInvoice | undefined;
-      if (!row || !invoicePolicy.mayChangeTo(row.status, status)) return;
+      if (!row || !invoicePolicy.mayChangeTo(row, status)) return;
       const now = Date.now();
-      await tx.set(invoiceKey(id), { ...row, status, paidAt: status === 'paid' ? now : null, updatedAt: now });
+      const paid = status === 'paid' && payment_method ? payment_method : null;
+      const action = paid ? INVOICE_HISTORY.markedPaid(paid) : INVOICE_HISTORY.statusChanged(row.status, status);
+      await tx.set(invoiceKey(id), {
+        ...row,
+        status,
+        paidAt: paid ? now : null,
+        paymentMethod: paid,
+        history: [...row.history, optimisticHistoryEntry(action, by, now)],
+        updatedAt: now,
+      });
     },
   }),
 };

@@ -103,11 +103,11 @@ const receiptsOf = async (invoiceId: string) => (await mailsAbout(invoiceId, 'pa
 /** The board's status change, over REST or as the pushed setInvoiceStatus mutation (both the same rule). */
 const setStatus = {
   async rest(invoiceId: string, status: 'paid' | 'canceled') {
-    expect((await call(t, 'PUT', `/api/invoices/${invoiceId}/status`, { token: board, body: { status } })).json.status).toBe(status);
+    expect((await call(t, 'PUT', `/api/invoices/${invoiceId}/status`, { token: board, body: { status, payment_method: 'check' } })).json.status).toBe(status);
   },
   async push(invoiceId: string, status: 'paid' | 'canceled') {
     const client = new SyncTestClient(t, board);
-    const r = await client.push([client.mutation('setInvoiceStatus', { id: invoiceId, status })]);
+    const r = await client.push([client.mutation('setInvoiceStatus', { id: invoiceId, status, payment_method: 'check' })]);
     expect(r.status).toBe(200);
     expect((await invoiceRow(invoiceId)).status).toBe(status);
   },

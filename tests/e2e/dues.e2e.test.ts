@@ -3,11 +3,14 @@
  * for two residents (sent today, so its invoices are issued when the push arrives); one resident pays
  * with 4242 4242 4242 4242 on the local Checkout, comes back to "Payment Completed" and gets the
  * receipt at /dev/mail; the other's card is declined and the invoice stays payable; offline, My
- * Invoices still shows the invoices and Pay says it needs a connection. axe and screenshots.
+ * Invoices still shows the invoices and Pay says it needs a connection; the board marks an invoice
+ * paid only through a confirmation naming the amount, the resident and the payment method, and can
+ * undo it (issue 36, item 22). axe and screenshots.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
+import { invoiceDetail } from './pages/dues';
 import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
@@ -161,6 +164,56 @@ describe('dues and invoices in the browser', () => {
       await goOnline(context, e2e.server);
       await context.close();
     }
+  });
+
+  it('a slip of the board’s status select asks first; the mark names how it was paid, shows in the history and can be undone', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const invoice = await invoiceOf(DEMO.maple.resident2);
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto(`/invoices/${invoice.id}`);
+    const detail = invoiceDetail(page);
+    await expect(detail.status.inputValue()).resolves.toBe('pending');
+
+    // One key press on "Pending" only opens the confirmation.
+    await detail.status.focus();
+    await page.keyboard.press('ArrowDown');
+    const paid = detail.confirmation('Mark invoice as paid?');
+    await paid.getByText(INVOICE_MESSAGES.confirmPaid(9525, 'Ray Resident')).waitFor();
+    await expectNoSeriousAxe(page);
+    await snapPage(page, 'invoice-mark-paid-confirm');
+    await paid.getByRole('button', { name: 'Go Back' }).click();
+    await paid.waitFor({ state: 'detached' });
+    await expect(detail.status.inputValue()).resolves.toBe('pending');
+    expect((await invoiceOf(DEMO.maple.resident2)).status).toBe('pending');
+
+    // Paid needs its method.
+    await detail.status.selectOption('paid');
+    await paid.getByRole('button', { name: 'Mark as Paid' }).click();
+    await paid.getByText(INVOICE_MESSAGES.paymentMethodRequired).waitFor();
+    await paid.getByLabel('Payment method').selectOption({ label: 'Cash' });
+    await paid.getByRole('button', { name: 'Mark as Paid' }).click();
+    await page.getByText(INVOICE_MESSAGES.statusUpdated('paid')).waitFor();
+    await expect.poll(async () => (await invoiceOf(DEMO.maple.resident2)).status, { timeout: 10_000 }).toBe('paid');
+    const history = page.getByRole('list', { name: 'Activity History' });
+    await history.getByText('Marked as paid (Cash)').waitFor();
+    await history.getByText('Ben Board').first().waitFor();
+    await expectNoSeriousAxe(page);
+    await snap(page, 'invoice-marked-paid');
+
+    // Undone: pending again, and the history says so.
+    await page.getByRole('button', { name: INVOICE_MESSAGES.undoPaid }).click();
+    await expect.poll(async () => (await invoiceOf(DEMO.maple.resident2)).status, { timeout: 10_000 }).toBe('pending');
+    await history.getByText('Status changed from Paid to Pending').waitFor();
+
+    // Canceling asks too.
+    await detail.status.selectOption('canceled');
+    const cancel = detail.confirmation('Cancel invoice?');
+    await cancel.getByText(INVOICE_MESSAGES.confirmCanceled(9525, 'Ray Resident')).waitFor();
+    await cancel.getByRole('button', { name: 'Go Back' }).click();
+    await cancel.waitFor({ state: 'detached' });
+    expect((await invoiceOf(DEMO.maple.resident2)).status).toBe('pending');
+    await context.close();
+    expect(errors).toEqual([]);
   });
 
   it('the superadmin sees the connected payment account', async () => {

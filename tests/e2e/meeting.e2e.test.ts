@@ -176,7 +176,7 @@ async function holdTheMeeting(page: Page, deactivateGrace: () => Promise<void>) 
   await dueForm(page).create({ title: M.due, amount: '120.00', frequency: 'one_time', recipients: ['Rita Resident', 'Ray Resident'] });
   await dues.viewLink(M.due).waitFor();
   await invoiceDetail(page).openFromDue(M.invoiceOf.due, M.invoiceOf.recipient);
-  await invoiceDetail(page).status.selectOption('paid');
+  await invoiceDetail(page).markPaid('Check');
   await page.getByText(INVOICE_MESSAGES.statusUpdated('paid')).waitFor();
 }
 

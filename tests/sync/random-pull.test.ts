@@ -261,7 +261,7 @@ async function world(seed: number) {
       const board = boardOf(hoa);
       const seen = board.client.values<{ id: string }>('invoice/');
       if (!seen.length) return;
-      return board.client.push([board.client.mutation('setInvoiceStatus', { id: rnd.pick(seen).id, status: rnd.pick(['pending', 'paid', 'overdue', 'canceled'] as const) })]);
+      return board.client.push([board.client.mutation('setInvoiceStatus', { id: rnd.pick(seen).id, status: rnd.pick(['pending', 'paid', 'overdue', 'canceled'] as const), payment_method: 'check' })]);
     },
     async dayPasses() {
       // The issuing and overdue jobs have something to do.

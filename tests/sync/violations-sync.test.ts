@@ -13,6 +13,7 @@ import { noticeKey, type SyncedNotice } from '../../sync/areas/notices';
 import { noticeTitle } from '../../sync/mutators';
 import { violationKey, type SyncedViolation } from '../../sync/areas/violations';
 import { updateUser } from '../../worker/domain/users';
+import { zonedToday } from '../../schema/days';
 import { toApiViolation, violationRef } from '../../worker/domain/violations';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
@@ -99,7 +100,7 @@ describe('violations pulled', () => {
       await c.pull();
       const rest = (await call(t, 'GET', '/api/violations?limit=100', { token: c.token })).json;
       expect(rest.totalDocs).toBe(violationsOf(c).length);
-      const pulled = Object.fromEntries(violationsOf(c).map((v) => [v.id, toApiViolation(v, t!.clock())]));
+      const pulled = Object.fromEntries(violationsOf(c).map((v) => [v.id, toApiViolation(v, zonedToday(t!.clock(), 'America/Chicago'))]));
       expect({ email, docs: Object.fromEntries(rest.docs.map((d: { _id: string }) => [d._id, d])) }).toEqual({ email, docs: pulled });
       for (const id of Object.keys(pulled).slice(0, 3)) expect((await call(t, 'GET', `/api/violations/${id}`, { token: c.token })).json).toEqual(pulled[id]);
     }

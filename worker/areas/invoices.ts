@@ -7,7 +7,7 @@ import { stripeConnectRoutes } from '../routes/stripe-connect';
 import type { ServerArea, ServerMutators } from './types';
 
 const mutators: ServerMutators<keyof typeof invoiceMutators> = {
-  setInvoiceStatus: (deps, tx, actor, args) => setInvoiceStatus(deps, tx, actor, args.id, args.status),
+  setInvoiceStatus: (deps, tx, actor, args) => setInvoiceStatus(deps, tx, actor, args.id, args),
 };
 
 export const invoicesArea: ServerArea = {

@@ -151,7 +151,7 @@ async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number): Promi
       const settled = def.settled?.[`${issued}:${r.email.split('@')[0]}`];
       const invoiceStatus: InvoiceStatus = settled ?? (dueDate < today ? 'overdue' : 'pending');
       const paidAt = settled === 'paid' ? Math.min(now, addDays(period, 2) + 15 * 3_600_000) : null;
-      rows.push({ id: newId(), hoaId: hoa.id, dueId: '', recipientId: r.id, period, title: def.title, description: def.description ?? null, frequency: def.frequency, amountCents: def.amountCents, status: invoiceStatus, sentAt: period, dueDate, paidAt, createdAt: period, updatedAt: paidAt ?? period });
+      rows.push({ id: newId(), hoaId: hoa.id, dueId: '', recipientId: r.id, period, title: def.title, description: def.description ?? null, frequency: def.frequency, amountCents: def.amountCents, status: invoiceStatus, sentAt: period, dueDate, paidAt, paymentMethod: paidAt === null ? null : ('online' as const), createdAt: period, updatedAt: paidAt ?? period });
     }
     issued += 1;
   }

@@ -86,7 +86,8 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   const day = 86_400_000;
   for (const demo of DEMO_HOAS) {
     const hoaId = newId();
-    await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(demo.name), city: demo.city, zip: demo.zip, createdAt: opts.now - 90 * day });
+    // Both demo HOAs are in Texas: their due dates are days of Central time.
+    await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(demo.name), city: demo.city, zip: demo.zip, timeZone: 'America/Chicago', createdAt: opts.now - 90 * day });
     const addressIds: string[] = [];
     for (const a of demo.addresses) {
       const id = newId();

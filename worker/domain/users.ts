@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ApiUser } from '../../schema/auth';
 import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
-import { addresses, subscriptions, users } from '../../schema/tables';
+import { addresses, hoas, subscriptions, users } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../db';
 import type { SyncDeps } from '../sync/area';
 import { bumpChanges } from '../sync/changes';
@@ -60,20 +60,21 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 /**
- * A user as the API returns it, with their address and whether they must reactivate: one statement.
+ * A user as the API returns it, with their address, whether they must reactivate and their HOA's time zone: one statement.
  * Undefined when there is no such user in the HOA (or they were deleted).
  */
 export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Promise<ApiUser | undefined> {
   const row = await apiUserQuery(db).get({ userId, hoaId });
-  return row && toApiUser(row.u, row.a, row.s);
+  return row && { ...toApiUser(row.u, row.a, row.s), hoa_time_zone: row.timeZone };
 }
 
 /** Built once per database or transaction (the profile is read on every start of the app). */
 const apiUserQueries = new WeakMap<DbOrTx, ReturnType<typeof buildApiUserQuery>>();
 const buildApiUserQuery = (db: DbOrTx) =>
   db
-    .select({ u: users, a: addresses, s: subscriptions.status })
+    .select({ u: users, a: addresses, s: subscriptions.status, timeZone: hoas.timeZone })
     .from(users)
+    .innerJoin(hoas, eq(hoas.id, users.hoaId))
     .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
     .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.hoaId, sql.placeholder('hoaId')), isNull(users.deletedAt)))

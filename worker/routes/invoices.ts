@@ -7,8 +7,10 @@
  *                       Residents get their own invoices; board and superadmin their HOA's. `status=overdue` includes
  *                       pending invoices past their due day, `pending` excludes them (community §4).
  * - `GET /:id`          → ApiInvoice `{_id, dues_id{_id, title, description, frequency}, amountCents, status, sent, due_date,
- *                       paid_at, recipient_id{_id, name, email}, createdAt, updatedAt, version}` (404 "Invoice not found.").
- * - `PUT /:id/status`   `{status}` → ApiInvoice. Board and superadmin; a paid invoice stays paid (409).
+ *                       paid_at, payment_method, recipient_id{_id, name, email}, history[], createdAt, updatedAt, version}`
+ *                       (404 "Invoice not found.").
+ * - `PUT /:id/status`   `{status, payment_method?}` → ApiInvoice. Board and superadmin; `paid` needs `payment_method`
+ *                       check|cash|transfer (400); an invoice paid online stays paid (409), the board's own mark may be undone.
  * - `POST /:id/pay`     → `{checkout_url, invoice_id}`. The recipient only (403 "Only the invoice recipient can make
  *                       payments."), a pending or overdue invoice only (409); 400 while the HOA's payment account
  *                       cannot take charges.
@@ -35,7 +37,7 @@ export const invoiceRoutes = new Hono<AppEnv>()
   .put('/:id/status', validate('param', idParam), board, validate('json', invoiceStatusSchema), async (c) => {
     const { deps, actor } = c.var;
     const { id } = c.req.valid('param');
-    await deps.database.transaction((tx) => invoices.setInvoiceStatus(deps, tx, actor, id, c.req.valid('json').status));
+    await deps.database.transaction((tx) => invoices.setInvoiceStatus(deps, tx, actor, id, c.req.valid('json')));
     return c.json(await invoices.getInvoice(deps.database.db, actor, id));
   })
   .post('/:id/pay', validate('param', idParam), async (c) => c.json(await invoices.payInvoice(c.var.deps, c.var.actor, c.req.valid('param').id)));

@@ -9,7 +9,7 @@
  *   subscription_id?}` → `{success, payment_method_secured, subscription}` (the SetupIntent succeeded).
  * - `POST /complete {…the same, plan?}` → `{token, accessToken, user, hoa, subscription}` and the
  *   session cookies.
- * - `POST /hoa-setup {name, city?, zip?}` (the new superadmin's Bearer token) → `{hoa}`.
+ * - `POST /hoa-setup {name, city?, zip?}` (the new superadmin's Bearer token) → `{hoa}`; `time_zone?` (IANA, the browser's) becomes the HOA's zone.
  */
 import { Hono } from 'hono';
 import { availabilityBody, completeBody, confirmPaymentBody, hoaSetupBody, plansQuery, trialBody } from '../../schema/signup';

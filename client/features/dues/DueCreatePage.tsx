@@ -24,7 +24,8 @@ import {
   type DueFrequency,
   type DueReason,
 } from '../../../schema/dues';
-import { addDays, dayOf, formatDay, isoDay, parseDay } from '../../../schema/money';
+import { addDays, formatDay, isoDay, parseDay } from '../../../schema/money';
+import { hoaToday } from '../../lib/hoa-day';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { useSyncedForm } from '../../lib/use-synced-form';
 import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select, Textarea, UserPicker } from '../../ui';
@@ -40,7 +41,7 @@ interface DueFormValues {
   offset: string;
 }
 
-const today = () => isoDay(dayOf(Date.now()));
+const today = () => isoDay(hoaToday());
 const INITIAL = (): DueFormValues => ({ title: '', frequency: 'one_time', recipients: [], sendDate: today(), amount: '', reason: 'dues', description: '', offset: String(DUE_OFFSET_DEFAULT) });
 const FIELDS = { title: 'title', frequency: 'frequency', recipients: 'recipients', send_date: 'sendDate', amount: 'amount', reason: 'reason', description: 'description', due_date_offset: 'offset' } as const;
 
@@ -81,7 +82,7 @@ export function DueCreatePage() {
     async before(v) {
       wire.current = toWire(v) as DueFormInput;
       const send = parseDay(v.sendDate);
-      if (send != null && !duePolicy.isSendDateAllowed(send, Date.now())) throw new Error(DUE_MESSAGES.sendDateInPast);
+      if (send != null && !duePolicy.isSendDateAllowed(send, hoaToday())) throw new Error(DUE_MESSAGES.sendDateInPast);
     },
     mutate: (rep, data): Promise<void> => {
       const shown = users.users.filter((u) => data.recipients.includes(u._id)).map((u) => ({ id: u._id, name: u.name, email: u.email }));
@@ -129,7 +130,7 @@ export function DueCreatePage() {
                 </Select>
               </Field>
               <Field label="Send Date" required error={errors.sendDate}>
-                <Input name="send_date" type="date" min={isoDay(addDays(dayOf(Date.now()), -1))} value={values.sendDate} onChange={(e) => set('sendDate', e.target.value)} invalid={!!errors.sendDate} disabled={busy} />
+                <Input name="send_date" type="date" min={isoDay(addDays(hoaToday(), -1))} value={values.sendDate} onChange={(e) => set('sendDate', e.target.value)} invalid={!!errors.sendDate} disabled={busy} />
               </Field>
               <Field label="Due Date Offset (days)" required error={errors.offset} hint={dueDate != null ? `Due date: ${formatDay(dueDate)}` : undefined}>
                 <Input name="due_date_offset" type="number" min={DUE_OFFSET_MIN} max={DUE_OFFSET_MAX} step="1" value={values.offset} onChange={(e) => set('offset', e.target.value)} invalid={!!errors.offset} disabled={busy} />

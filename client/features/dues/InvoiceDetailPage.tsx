@@ -1,19 +1,20 @@
 /**
  * /invoices/{id} (community §2, §4): title, amount, status, description, a timeline (sent, due, days
- * until due while pending; the recipient for board and superadmin) and the payment panel. Read from
- * the local cache, so it opens offline. The board sets the status through the setInvoiceStatus
- * mutator (also offline).
+ * until due while pending, by the HOA's today; the recipient for board and superadmin), the payment
+ * panel and the Activity History (who marked it paid and how). Read from the local cache, so it opens
+ * offline. The board sets the status in InvoiceStatusCard (also offline).
  */
-import { useState } from 'react';
 import { useParams, useSearch } from 'wouter';
-import { INVOICE_MESSAGES, INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoicePolicy, type InvoiceStatus } from '../../../schema/invoices';
+import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoicePolicy, PAYMENT_METHOD_LABELS, type InvoiceStatus } from '../../../schema/invoices';
 import { daysUntil, formatDay, formatUsd } from '../../../schema/money';
-import { useReplicache } from '../../lib/replicache';
+import { useHoaToday } from '../../lib/hoa-day';
 import { useCurrentUser } from '../../lib/session';
 import { useSyncedEntity } from '../../lib/use-synced-entity';
-import { Alert, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Field, Select, Unavailable, type UnavailableWords } from '../../ui';
+import { Alert, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Unavailable, type UnavailableWords } from '../../ui';
+import { ActivityHistory } from '../threads';
 import { InvoiceStatusBadge, useInvoiceStatusQueued } from './badges';
 import { fetchInvoice, invoiceOfApi } from './dues-api';
+import { InvoiceStatusCard } from './InvoiceStatusCard';
 import { PaymentPanel } from './PaymentPanel';
 import { useInvoice } from './use-dues';
 
@@ -31,10 +32,9 @@ export function InvoiceDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const returning = new URLSearchParams(useSearch()).get('payment') === 'success';
   const me = useCurrentUser();
-  const rep = useReplicache();
+  const today = useHoaToday();
   const cached = useInvoice(id);
   const loaded = useSyncedEntity({ id, cached, fetch: fetchInvoice, fromRemote: invoiceOfApi, version: cached.data?.version });
-  const [toast, setToast] = useState<string | null>(null);
   const queued = useInvoiceStatusQueued(id);
 
   if (loaded.unavailable) {
@@ -43,15 +43,7 @@ export function InvoiceDetailPage() {
   }
   const inv = loaded.entity;
   const board = !!me && invoicePolicy.seesRecipient(me.role);
-  const now = Date.now();
-  const pending = inv.status === 'pending' && !invoicePolicy.isPastDue(inv, now);
-
-  async function changeStatus(status: InvoiceStatus) {
-    if (!rep) return;
-    await rep.mutate.setInvoiceStatus({ id: inv.id, status });
-    setToast(INVOICE_MESSAGES.statusUpdated(status));
-    setTimeout(() => setToast(null), 3000);
-  }
+  const pending = inv.status === 'pending' && !invoicePolicy.isPastDue(inv, today);
 
   return (
     <DetailScreen
@@ -63,35 +55,14 @@ export function InvoiceDetailPage() {
           Back to Dues
         </ButtonLink>
       }
-      alerts={
-        <>
-          {toast && <Alert tone="success">{toast}</Alert>}
-          {queued && <Alert tone="info">{queuedStatusText(inv.status)}</Alert>}
-        </>
-      }
+      alerts={queued && <Alert tone="info">{queuedStatusText(inv.status)}</Alert>}
       details={[
         { label: 'Amount', value: <span className="text-lg font-semibold">{formatUsd(inv.amountCents)}</span> },
         { label: 'Status', value: <InvoiceStatusBadge invoice={inv} /> },
         inv.paidAt != null && inv.status === 'paid' && { label: 'Paid On', value: formatDay(inv.paidAt) },
+        inv.status === 'paid' && inv.paymentMethod && { label: 'Payment Method', value: PAYMENT_METHOD_LABELS[inv.paymentMethod] },
       ]}
-      aside={
-        board && (
-          <Card>
-            <CardHeader title="Set Status" />
-            <CardBody>
-              <Field label="Invoice status">
-                <Select value={inv.status} disabled={invoicePolicy.isFinal(inv.status)} onChange={(e) => changeStatus(e.target.value as InvoiceStatus)}>
-                  {INVOICE_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {INVOICE_STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </Select>
-              </Field>
-            </CardBody>
-          </Card>
-        )
-      }
+      aside={board && <InvoiceStatusCard invoice={inv} />}
     >
       <Card>
         <CardHeader title="Invoice" />
@@ -109,7 +80,7 @@ export function InvoiceDetailPage() {
             </li>
             <li>
               <span className="text-neutral-500">Due</span> <span className="font-medium text-neutral-900">{formatDay(inv.dueDate)}</span>
-              {pending && <span className="ml-2 text-neutral-600">({daysUntil(inv.dueDate, now)} days until due)</span>}
+              {pending && <span className="ml-2 text-neutral-600">({daysUntil(inv.dueDate, today)} days until due)</span>}
             </li>
             {board && (
               <li>
@@ -123,6 +94,7 @@ export function InvoiceDetailPage() {
         </CardBody>
       </Card>
       {me && <PaymentPanel invoice={inv} viewerId={me.id} returning={returning} />}
+      {me && <ActivityHistory entries={inv.history} viewerRole={me.role} />}
     </DetailScreen>
   );
 }

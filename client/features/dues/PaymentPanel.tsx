@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { INVOICE_MESSAGES, invoicePolicy } from '../../../schema/invoices';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { errorMessage } from '../../lib/api';
+import { useHoaToday } from '../../lib/hoa-day';
 import { useSyncStatus } from '../../lib/replicache';
 import { Alert, Button, Card, CardBody, CardHeader } from '../../ui';
 import { payInvoice } from './dues-api';
@@ -18,7 +19,7 @@ export function PaymentPanel({ invoice, viewerId, returning }: { invoice: Synced
   const { online } = useSyncStatus();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const panel = invoicePolicy.panelFor({ recipientId: invoice.recipient.id, status: invoice.status, dueDate: invoice.dueDate }, { userId: viewerId }, Date.now());
+  const panel = invoicePolicy.panelFor({ recipientId: invoice.recipient.id, status: invoice.status, dueDate: invoice.dueDate }, { userId: viewerId }, useHoaToday());
 
   async function pay() {
     setError(null);

@@ -5,6 +5,7 @@
  */
 import type { ApiDue } from '../../../schema/dues';
 import type { ApiCheckout, ApiInvoice } from '../../../schema/invoices';
+import { fromApiHistoryEntry } from '../../../schema/threads';
 import type { SyncedDue } from '../../../sync/areas/dues';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { api } from '../../lib/api';
@@ -25,7 +26,9 @@ export function invoiceOfApi(i: ApiInvoice): SyncedInvoice {
     sentAt: day(i.sent),
     dueDate: day(i.due_date),
     paidAt: i.paid_at ? Date.parse(i.paid_at) : null,
+    paymentMethod: i.payment_method,
     recipient: { id: i.recipient_id._id, name: i.recipient_id.name, email: i.recipient_id.email },
+    history: i.history.map(fromApiHistoryEntry),
     createdAt: Date.parse(i.createdAt),
     updatedAt: Date.parse(i.updatedAt),
     version: i.version,

@@ -5,6 +5,7 @@ import { dueKey, DUE_SPACE, type SyncedDue } from '../../../sync/areas/dues';
 import { invoiceKey, INVOICE_SPACE, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { prefixOf } from '../../../sync/keys';
 import type { BadgeVariant } from '../../ui';
+import { hoaToday } from '../../lib/hoa-day';
 import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
 /** Newest first. */
@@ -22,5 +23,5 @@ export const DUE_BADGE: Record<DueStatus, BadgeVariant> = { active: 'success', i
 export const invoiceStatusLabel = (s: InvoiceStatus) => INVOICE_STATUS_LABELS[s];
 export const dueStatusLabel = (s: DueStatus) => DUE_STATUS_LABELS[s];
 
-/** The status the screens show: pending past its due day reads overdue (community §4). */
-export const shownStatus = (inv: SyncedInvoice, now = Date.now()) => invoicePolicy.shownStatus(inv, now);
+/** The status the screens show: pending past its due day (the HOA's) reads overdue (community §4). */
+export const shownStatus = (inv: SyncedInvoice, today = hoaToday()) => invoicePolicy.shownStatus(inv, today);

@@ -1,4 +1,5 @@
 import type { AvailabilityResponse, CompleteResponse, ConfirmPaymentResponse, PlansResponse, TrialResponse } from '../../../schema/signup';
+import { browserTimeZone } from '../../../schema/days';
 import { api, rawRequest } from '../../lib/api';
 import { signupAttempt } from './signup-state';
 
@@ -30,7 +31,9 @@ export const signupApi = {
       body: { ...ref(r, setupIntentId), plan },
     }),
   /** HOA setup step 1, with the completion's access token (the browser is not signed in until the end). */
-  hoaSetup: (token: string, body: { name: string; city?: string; zip?: string }) => rawRequest<{ hoa: CompleteResponse['hoa'] }>('/api/signup/hoa-setup', { method: 'POST', body }, token),
+  /** With the browser's time zone: the new HOA's days are its owner's (issue 36, item 25). */
+  hoaSetup: (token: string, body: { name: string; city?: string; zip?: string }) =>
+    rawRequest<{ hoa: CompleteResponse['hoa'] }>('/api/signup/hoa-setup', { method: 'POST', body: { ...body, time_zone: browserTimeZone() } }, token),
 };
 
 const ref = (r: TrialResponse, setupIntentId: string) => ({

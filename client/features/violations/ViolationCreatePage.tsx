@@ -7,7 +7,7 @@
  * /violations, success with the spec's message.
  */
 import { useLocation } from 'wouter';
-import { dayInputValue, localToday } from '../../../schema/days';
+import { dayInputValue } from '../../../schema/days';
 import {
   DEFAULT_VIOLATION_CATEGORY,
   VIOLATION_CATEGORIES,
@@ -16,6 +16,7 @@ import {
   violationPolicy,
   type ViolationCategory,
 } from '../../../schema/violations';
+import { hoaToday } from '../../lib/hoa-day';
 import { useCurrentUser } from '../../lib/session';
 import { type UploadedFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
@@ -40,9 +41,9 @@ const EMPTY: ViolationFormValues = { userId: '', category: DEFAULT_VIOLATION_CAT
 const FIELDS: FieldMap<ViolationFormValues> = { user_id: 'userId', category: 'category', title: 'title', message: 'message', due_date: 'dueDate', photo_url: 'attachment' };
 const toWire = (v: ViolationFormValues) => ({ user_id: v.userId, category: v.category, title: v.title, message: v.message, due_date: v.dueDate, photo_url: v.attachment?.s3Key ?? null });
 
-/** The shared schema, and "not before today" by this device's calendar (the server allows every time zone's today). */
+/** The shared schema, and "not before today" by the HOA's calendar (the server checks the same day). */
 const formSchema = violationFormSchema.superRefine((v, ctx) => {
-  if (!violationPolicy.isDueDateAllowed(v.due_date, localToday(Date.now()))) ctx.addIssue({ code: 'custom', path: ['due_date'], message: VIOLATION_MESSAGES.dueDatePast });
+  if (!violationPolicy.isDueDateAllowed(v.due_date, hoaToday())) ctx.addIssue({ code: 'custom', path: ['due_date'], message: VIOLATION_MESSAGES.dueDatePast });
 });
 
 export function ViolationCreatePage() {
@@ -113,7 +114,7 @@ export function ViolationCreatePage() {
               <Input
                 name="due_date"
                 type="date"
-                min={dayInputValue(localToday(Date.now()))}
+                min={dayInputValue(hoaToday())}
                 value={values.dueDate}
                 onChange={(e) => set('dueDate', e.target.value)}
                 invalid={!!errors.dueDate}

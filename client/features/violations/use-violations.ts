@@ -1,5 +1,5 @@
-/** Violations from the local cache: the list with its counters, and one violation; overdue by this device's today. */
-import { localToday } from '../../../schema/days';
+/** Violations from the local cache: the list with its counters, and one violation; overdue by the HOA's today. */
+import { hoaToday } from '../../lib/hoa-day';
 import { VIOLATION_CATEGORIES, VIOLATION_COUNTERS, violationPolicy, type ViolationCategory } from '../../../schema/violations';
 import { prefixOf } from '../../../sync/keys';
 import { violationKey, VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
@@ -28,5 +28,5 @@ export function useViolation(id: string) {
   return { violation: data, loading };
 }
 
-/** Overdue on this device: open, and its due day is before today here (community §4). */
-export const isOverdueHere = (v: SyncedViolation, now = Date.now()) => violationPolicy.isOverdue(v, localToday(now));
+/** Overdue: open, and its due day is before the HOA's today, as the server says (community §4). */
+export const isOverdueHere = (v: SyncedViolation, today = hoaToday()) => violationPolicy.isOverdue(v, today);

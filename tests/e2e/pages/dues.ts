@@ -47,6 +47,16 @@ export const invoiceDetail = (page: Page) => ({
     await page.getByRole('heading', { name: 'Payment' }).waitFor();
   },
   status: page.getByLabel('Invoice status'),
+  /** The confirmation that paid and canceled ask for (issue 36, item 22). */
+  confirmation: (title: 'Mark invoice as paid?' | 'Cancel invoice?') => page.getByRole('dialog', { name: title }),
+  /** Paid is confirmed in a dialog that asks how the payment came. */
+  async markPaid(method: 'Check' | 'Cash' | 'Bank transfer') {
+    await page.getByLabel('Invoice status').selectOption('paid');
+    const dialog = page.getByRole('dialog', { name: 'Mark invoice as paid?' });
+    await dialog.getByLabel('Payment method').selectOption({ label: method });
+    await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  },
 });
 
 /** Invoices of a due as stored, by due title: recipient email and status. */

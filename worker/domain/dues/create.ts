@@ -5,13 +5,13 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { DUE_MESSAGES, duePolicy, type DueForm, type DueUpdate } from '../../../schema/dues';
-import { dayOf } from '../../../schema/money';
 import { dueRecipients, dues } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField } from '../errors';
+import { hoaToday } from '../hoa-days';
 import { activeMemberIds, issueDue } from './issuing';
 import { getVisibleDue, type DueRow } from './read';
 import { dueRows } from './sync';
@@ -31,7 +31,7 @@ async function writeRecipients(tx: Tx, due: { id: string; hoaId: string }, ids: 
 /** `POST /api/dues` and the createDue mutator. `id` comes from the client for offline creation. */
 export async function createDue(deps: AppDeps, tx: Tx, actor: Actor, input: DueForm & { id?: string }): Promise<DueRow> {
   if (!duePolicy.mayManage(actor.role)) throw forbidden(DUE_MESSAGES.boardOnly);
-  if (!duePolicy.isSendDateAllowed(input.send_date, deps.clock())) throw invalidField('send_date', DUE_MESSAGES.sendDateInPast);
+  if (!duePolicy.isSendDateAllowed(input.send_date, await hoaToday(tx, actor.hoaId, deps.clock()))) throw invalidField('send_date', DUE_MESSAGES.sendDateInPast);
   await checkRecipients(tx, actor, input.recipients);
   const id = input.id ?? newId();
   if (input.id) {
@@ -64,7 +64,8 @@ export async function createDue(deps: AppDeps, tx: Tx, actor: Actor, input: DueF
 
 /**
  * `PUT /api/dues/:id`: later periods follow the change, issued invoices keep what they billed. A due
- * made active again skips the periods whose send day passed while it was inactive (no back-billing).
+ * made active again skips the periods whose send day passed while it was inactive (no back-billing);
+ * a one-time due's single period is issued then, dated that day (issuing.ts).
  */
 export async function updateDue(deps: AppDeps, tx: Tx, actor: Actor, id: string, update: DueUpdate): Promise<DueRow> {
   if (!duePolicy.mayManage(actor.role)) throw forbidden(DUE_MESSAGES.boardOnly);
@@ -81,7 +82,7 @@ export async function updateDue(deps: AppDeps, tx: Tx, actor: Actor, id: string,
   if (update.due_date_offset !== undefined) set.dueDateOffset = update.due_date_offset;
   if (update.status !== undefined) set.status = update.status;
   if (update.status === 'active' && due.status === 'inactive' && due.frequency !== 'one_time') {
-    const today = dayOf(deps.clock());
+    const today = await hoaToday(tx, due.hoaId, deps.clock());
     let issued = due.periodsIssued;
     while ((duePolicy.nextSendDate(due, issued) ?? Infinity) < today) issued += 1;
     set.periodsIssued = issued;

@@ -1,19 +1,22 @@
 /**
  * Turning dues into invoices (issue "Dues and invoices", rules the server keeps). On each period's
- * send day an active due gets one invoice per recipient, due `send day + offset`, and each recipient
- * an invoice email. Idempotent per (due, period, recipient): the unique index refuses a second
+ * send day (a day of the HOA's time zone) an active due gets one invoice per recipient, due
+ * `send day + offset`, and each recipient an invoice email. An invoice issued late (a one-time due made
+ * active after its send day, a job that did not run) is dated the day it is issued, due that day plus
+ * the offset: never overdue on arrival. Idempotent per (due, period, recipient): the unique index refuses a second
  * invoice, the invoice and its email are written in one transaction (no crash between them), and the
  * due's period counter only moves from the value this run read (two runs never skip or repeat).
  */
 import { and, eq, inArray, lte } from 'drizzle-orm';
 import { duePolicy } from '../../../schema/dues';
-import { dayOf } from '../../../schema/money';
+import { zonedToday } from '../../../schema/days';
 import { dueRecipients, dues, hoas, invoices, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { invoiceIssuedEmail } from '../../emails';
 import { queueEmails, type EmailMessage } from '../../services/email';
 import { newId } from '../../services/tokens';
+import { latestToday } from '../hoa-days';
 import { activeMembers } from '../members';
 import { invoiceRows } from '../invoices/sync';
 import { dueRows } from './sync';
@@ -28,7 +31,10 @@ const MAX_PERIODS_PER_RUN = 24;
 export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<number> {
   const [due] = await tx.select().from(dues).where(eq(dues.id, dueId)).limit(1);
   if (!due || !duePolicy.issues(due) || due.nextSendDate == null) return 0;
-  const today = dayOf(deps.clock());
+  const [hoa] = await tx.select({ name: hoas.name, timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, due.hoaId)).limit(1);
+  if (!hoa) return 0;
+  const now = deps.clock();
+  const today = zonedToday(now, hoa.timeZone);
   if (due.nextSendDate > today) return 0;
   // Recipients still active members of the due's HOA when the period is issued.
   const people = await tx
@@ -36,15 +42,15 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
     .from(dueRecipients)
     .innerJoin(users, eq(users.id, dueRecipients.userId))
     .where(and(eq(dueRecipients.dueId, due.id), activeMembers(due.hoaId)));
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, due.hoaId)).limit(1);
-  const now = deps.clock();
   let issued = due.periodsIssued;
   let next: number | null = due.nextSendDate;
   let created = 0;
   const mail: EmailMessage[] = [];
   while (next != null && next <= today && issued - due.periodsIssued < MAX_PERIODS_PER_RUN) {
     const period = next;
-    const dueDate = duePolicy.dueDateOf(period, due.dueDateOffset);
+    // Issued on its send day, or later (made active again, a job that did not run): dated the day it is issued.
+    const sentAt = Math.max(period, today);
+    const dueDate = duePolicy.dueDateOf(sentAt, due.dueDateOffset);
     const rows = people.map((p) => ({
       id: newId(),
       hoaId: due.hoaId,
@@ -56,7 +62,7 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
       frequency: due.frequency,
       amountCents: due.amountCents,
       status: 'pending' as const,
-      sentAt: period,
+      sentAt,
       dueDate,
       createdAt: now,
       updatedAt: now,
@@ -71,7 +77,7 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
     for (const inv of inserted) {
       const person = byId.get(inv.recipientId)!;
       const rendered = invoiceIssuedEmail({
-        hoaName: hoa?.name ?? 'your HOA',
+        hoaName: hoa.name,
         residentName: person.name,
         title: inv.title,
         amountCents: inv.amountCents,
@@ -92,13 +98,12 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
   return created;
 }
 
-/** The issuing job: every active due whose next send day has come, each in its own transaction. */
+/** The issuing job: every active due whose next send day may have come (issueDue checks its HOA's day), each in its own transaction. */
 export async function issueDueInvoices(deps: AppDeps): Promise<number> {
-  const today = dayOf(deps.clock());
   const ready = await deps.database.db
     .select({ id: dues.id })
     .from(dues)
-    .where(and(eq(dues.status, 'active'), lte(dues.nextSendDate, today)));
+    .where(and(eq(dues.status, 'active'), lte(dues.nextSendDate, latestToday(deps.clock()))));
   let created = 0;
   for (const { id } of ready) created += await deps.database.transaction((tx) => issueDue(deps, tx, id));
   return created;

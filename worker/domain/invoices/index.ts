@@ -8,6 +8,6 @@
  * - pay.ts     paying through the payment service's Checkout (recipient only)
  */
 export { visibleInvoices } from './sync';
-export { getInvoice, getVisibleInvoice, listInvoices, listInvoicesJson, listPayments, toApiInvoice, type InvoiceRow } from './read';
+export { getInvoice, getVisibleInvoice, listInvoicesJson, listPayments, toApiInvoice, type InvoiceRow } from './read';
 export { markInvoicePaid, markOverdueInvoices, setInvoiceStatus } from './status';
 export { payDue, payInvoice } from './pay';

@@ -5,7 +5,8 @@
  */
 import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { INVOICE_MESSAGES, type ApiInvoice, type ApiInvoicePage, type InvoiceListQuery, type InvoiceStatus } from '../../../schema/invoices';
-import { dayOf, isoDay } from '../../../schema/money';
+import { isoDay } from '../../../schema/money';
+import { toApiHistoryEntry } from '../../../schema/threads';
 import { invoices } from '../../../schema/tables';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { newestFirst } from '../../../sync/order';
@@ -13,6 +14,7 @@ import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
+import { hoaToday } from '../hoa-days';
 import { invoiceValuesSql, visibleInvoices } from './sync';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -29,7 +31,9 @@ export function toApiInvoice(i: SyncedInvoice): ApiInvoice {
     sent: day(i.sentAt),
     due_date: day(i.dueDate),
     paid_at: i.paidAt == null ? null : iso(i.paidAt),
+    payment_method: i.paymentMethod,
     recipient_id: { _id: i.recipient.id, name: i.recipient.name, email: i.recipient.email },
+    history: i.history.map(toApiHistoryEntry),
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
     version: i.version,
@@ -97,11 +101,10 @@ const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b 
 /**
  * GET /api/invoices: the invoices the actor sees (a resident: their own; the board: the HOA's),
  * filtered, sorted (default due date, newest first), paged. The default order reads the
- * (hoa, due_date, id) or (recipient, due_date, id) index in order.
+ * (hoa, due_date, id) or (recipient, due_date, id) index in order. `today`: the HOA's day.
  */
-export async function listInvoices(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: InvoiceListQuery, now: number): Promise<ApiInvoicePage> {
+async function listInvoices(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: InvoiceListQuery, today: number): Promise<ApiInvoicePage> {
   const { db } = database;
-  const today = dayOf(now);
   const where = and(
     visibleInvoices(actor),
     statusWhere(q.status ?? [], today),
@@ -122,10 +125,11 @@ export async function listInvoices(database: Pick<Database, 'db' | 'client'>, ac
   return { docs: values.map(toApiInvoice), page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit), totalDocs: total };
 }
 
-/** GET /api/invoices as the JSON text of its answer, kept under the change counters (and the day). */
-export function listInvoicesJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: InvoiceListQuery, now: number): Promise<string> {
-  const key = `invoices.page:${q.page}:${q.limit}:${q.sortBy}:${q.sortOrder}:${JSON.stringify([q.title, q.status, q.dues_id, dayOf(now)])}`;
-  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listInvoices(database, actor, q, now));
+/** GET /api/invoices as the JSON text of its answer, kept under the change counters (and the HOA's day). */
+export async function listInvoicesJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: InvoiceListQuery, now: number): Promise<string> {
+  const today = await hoaToday(database.db, actor.hoaId, now);
+  const key = `invoices.page:${q.page}:${q.limit}:${q.sortBy}:${q.sortOrder}:${JSON.stringify([q.title, q.status, q.dues_id, today])}`;
+  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listInvoices(database, actor, q, today));
 }
 
 /**

@@ -5,11 +5,12 @@
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { invoicePolicy } from '../../../schema/invoices';
-import { invoices, users } from '../../../schema/tables';
+import { invoiceHistory, invoices, users } from '../../../schema/tables';
 import { INVOICE_SPACE } from '../../../sync/areas/invoices';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
+import { threadHistoryJson, threadRecordsShowing } from '../threads';
 
 /** Board and superadmin: every invoice of their HOA. Residents: their own (community §6). */
 export function visibleInvoices(viewer: Viewer): SQL {
@@ -17,8 +18,11 @@ export function visibleInvoices(viewer: Viewer): SQL {
   return inHoa(viewer, invoices.hoaId, eq(invoices.recipientId, viewer.userId));
 }
 
-/** An invoice as the cache holds it (`SyncedInvoice`), the recipient's name read by primary key. */
-function invoiceValue(): SyncValueSql {
+/**
+ * An invoice as the cache holds it (`SyncedInvoice`), the recipient's name read by primary key, its
+ * Activity History per row through its index (residents read the board's names as "HOA Staff").
+ */
+function invoiceValue(viewer: Viewer): SyncValueSql {
   const i = invoices;
   return {
     fields: {
@@ -29,7 +33,9 @@ function invoiceValue(): SyncValueSql {
       sentAt: i.sentAt,
       dueDate: i.dueDate,
       paidAt: i.paidAt,
+      paymentMethod: i.paymentMethod,
       recipient: sql`json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', coalesce(recipient.email, ''))`,
+      history: sql`json(${threadHistoryJson(invoiceHistory, i, viewer)})`,
       createdAt: i.createdAt,
       updatedAt: i.updatedAt,
       version: i.version,
@@ -48,8 +54,11 @@ export const invoiceSyncArea: ServerSyncArea = {
   visible: visibleInvoices,
   value: invoiceValue,
   dependsOn: {
-    // The recipient's name and email, through the (recipient, due date) index.
-    users: (_hoaId, userIds) => inArray(invoices.recipientId, userIds),
+    // The recipient's name and email, through the (recipient, due date) index, and the history's people.
+    users: (_hoaId, userIds) => {
+      const showing = [sql`SELECT ${invoices.id} FROM ${invoices} WHERE ${inArray(invoices.recipientId, userIds)}`, ...threadRecordsShowing({ history: invoiceHistory }, userIds)];
+      return sql`${invoices.id} IN (${sql.join(showing, sql` UNION ALL `)})`;
+    },
   },
 };
 

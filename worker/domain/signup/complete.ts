@@ -172,7 +172,10 @@ export async function completeSignup(deps: AppDeps, body: z.infer<typeof complet
   };
 }
 
-/** `POST /api/signup/hoa-setup` (HOA setup step 1): the new superadmin names the HOA and gives its city and ZIP. */
+/**
+ * `POST /api/signup/hoa-setup` (HOA setup step 1): the new superadmin names the HOA and gives its city
+ * and ZIP; the screen sends the browser's time zone, the HOA's from then on.
+ */
 export async function setupHoa(deps: AppDeps, actor: Actor, body: z.infer<typeof hoaSetupBody>) {
   if (!subscriptionPolicy.mayManage(actor.role)) throw forbidden(SUBSCRIPTION_MESSAGES.onlySuperadmin);
   return deps.database.transaction(async (tx) => {
@@ -180,7 +183,7 @@ export async function setupHoa(deps: AppDeps, actor: Actor, body: z.infer<typeof
     if (refused) throw invalidField('name', refused.msg);
     const [hoa] = await tx
       .update(hoas)
-      .set({ ...hoaNameColumns(body.name), city: body.city || null, zip: body.zip || null })
+      .set({ ...hoaNameColumns(body.name), city: body.city || null, zip: body.zip || null, ...(body.time_zone ? { timeZone: body.time_zone } : {}) })
       .where(eq(hoas.id, actor.hoaId))
       .returning();
     if (!hoa) throw new AppError(404, 'HOA not found');

@@ -70,7 +70,9 @@ export function threadHistoryJson(h: ThreadHistoryTable, parent: ThreadParent, v
  * `userIds` (their names are in the value), as SELECTs of one column found through the author and
  * user indexes, to be joined with UNION ALL (a plain UNION would sort them all to drop repeats).
  */
-export function threadRecordsShowing(tables: { messages: ThreadMessagesTable; history: ThreadHistoryTable }, userIds: string[]): SQL[] {
+export function threadRecordsShowing(tables: { messages?: ThreadMessagesTable; history: ThreadHistoryTable }, userIds: string[]): SQL[] {
   const { messages: m, history: h } = tables;
-  return [sql`SELECT ${m.parentId} FROM ${m} WHERE ${inArray(m.authorId, userIds)}`, sql`SELECT ${h.parentId} FROM ${h} WHERE ${inArray(h.userId, userIds)}`];
+  const history = sql`SELECT ${h.parentId} FROM ${h} WHERE ${inArray(h.userId, userIds)}`;
+  // Invoices keep a history without a thread.
+  return m ? [sql`SELECT ${m.parentId} FROM ${m} WHERE ${inArray(m.authorId, userIds)}`, history] : [history];
 }

@@ -16,7 +16,7 @@ import type { AttachmentReadRule } from '../uploads';
 import { visibleViolations } from './sync';
 
 export { visibleViolations } from './sync';
-export { getViolation, getVisibleViolation, listViolations, listViolationsJson, toApiViolation, type ViolationRow } from './read';
+export { getViolation, getVisibleViolation, listViolationsJson, toApiViolation, type ViolationRow } from './read';
 export { issueViolation } from './issue';
 export { setViolationStatus } from './status';
 export { addViolationMessage } from './messages';

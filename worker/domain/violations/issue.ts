@@ -1,10 +1,9 @@
 /**
  * Issuing a violation (community §4, §5, §7): board and superadmin only; the resident must be an
- * active member of the HOA; the due date may not be before today; the message is sanitised on write;
+ * active member of the HOA; the due date may not be before today (the HOA's); the message is sanitised on write;
  * a photo or document key must have been issued to the HOA for violations. The resident gets the notice.
  */
 import { eq } from 'drizzle-orm';
-import { earliestToday } from '../../../schema/days';
 import { isRichTextEmpty } from '../../../schema/rich-text';
 import { users, violationHistory, violations } from '../../../schema/tables';
 import { VIOLATION_HISTORY, VIOLATION_MESSAGES, violationPolicy, type ViolationForm } from '../../../schema/violations';
@@ -14,6 +13,7 @@ import { sanitizeRichText } from '../../services/sanitize';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField } from '../errors';
+import { hoaToday } from '../hoa-days';
 import { activeMembers } from '../members';
 import { recordHistory } from '../threads';
 import { assertIssuedKey, attachmentValues } from '../uploads';
@@ -30,7 +30,7 @@ export async function issueViolation(deps: AppDeps, tx: Tx, actor: Actor, input:
   const message = sanitizeRichText(input.message.trim());
   // A message of only a script or an image is empty once sanitised.
   if (isRichTextEmpty(message)) throw invalidField('message', VIOLATION_MESSAGES.messageRequired);
-  if (!violationPolicy.isDueDateAllowed(input.due_date, earliestToday(now))) throw invalidField('due_date', VIOLATION_MESSAGES.dueDatePast);
+  if (!violationPolicy.isDueDateAllowed(input.due_date, await hoaToday(tx, actor.hoaId, now))) throw invalidField('due_date', VIOLATION_MESSAGES.dueDatePast);
   const [resident] = await tx.select({ id: users.id, addressId: users.addressId }).from(users).where(activeMembers(actor.hoaId, eq(users.id, input.user_id))).limit(1);
   if (!resident) throw invalidField('user_id', VIOLATION_MESSAGES.residentInvalid);
   // The key must have been issued to the actor for violations; name, size and type come from that record.

@@ -2,10 +2,9 @@
  * Reading violations over REST (community §3, §7). The values come from the statement the pull uses
  * (`violationValuesSql`, sync.ts), so REST and the local cache always say the same; here they get the
  * API's shape (populated `user_id`, `address_id`, `issued_by`, `messages`, `resolution`, `history`) and
- * `is_overdue`, computed at read time from the server's clock (community §4).
+ * `is_overdue`, computed at read time from the server's clock and the HOA's day (community §4).
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { utcToday } from '../../../schema/days';
 import { violations } from '../../../schema/tables';
 import { toApiHistoryEntry, type SyncedThreadMessage } from '../../../schema/threads';
 import { toApiAttachment } from '../../../schema/uploads';
@@ -16,6 +15,7 @@ import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
+import { hoaToday } from '../hoa-days';
 import { violationValuesSql, visibleViolations } from './sync';
 
 export type ViolationRow = typeof violations.$inferSelect;
@@ -32,8 +32,8 @@ const toApiMessage = (m: SyncedThreadMessage): ApiViolationMessage => ({
   sent_at: iso(m.createdAt),
 });
 
-/** The REST shape of a cache value; `now` decides whether it is overdue. */
-export function toApiViolation(v: SyncedViolation, now: number): ApiViolation {
+/** The REST shape of a cache value; `today` (the HOA's day) decides whether it is overdue. */
+export function toApiViolation(v: SyncedViolation, today: number): ApiViolation {
   return {
     _id: v.id,
     user_id: { _id: v.resident.id, name: v.resident.name, email: v.resident.email },
@@ -46,7 +46,7 @@ export function toApiViolation(v: SyncedViolation, now: number): ApiViolation {
     photo_url: v.attachment?.s3Key ?? null,
     attachment: toApiAttachment(v.attachment),
     status: v.status,
-    is_overdue: violationPolicy.isOverdue(v, utcToday(now)),
+    is_overdue: violationPolicy.isOverdue(v, today),
     messages: v.messages.map(toApiMessage),
     resolution: v.resolution
       ? { resolved_by: { _id: v.resolution.by.id, name: v.resolution.by.name }, resolved_at: iso(v.resolution.at), resolution_notes: v.resolution.notes }
@@ -75,7 +75,7 @@ export async function getVisibleViolation(db: DbOrTx, actor: Viewer, id: string)
 export async function getViolation(db: DbOrTx, actor: Viewer, id: string, now: number): Promise<ApiViolation> {
   const [v] = await valuesOf(db, actor, sql`SELECT ${id} AS row_id`);
   if (!v) throw notFound(VIOLATION_MESSAGES.notFound);
-  return toApiViolation(v, now);
+  return toApiViolation(v, await hoaToday(db, actor.hoaId, now));
 }
 
 /** The list's condition: what the actor sees, narrowed by the filters (community §2). */
@@ -91,7 +91,7 @@ function listWhere(actor: Viewer, q: ViolationListQuery): SQL {
  * GET /api/violations: the violations the actor may see, filtered, newest first, read in the order
  * of the (hoa, created_at, id) index, or (user, created_at, id) for a resident.
  */
-export async function listViolations(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<ApiViolationPage> {
+async function listViolations(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, today: number): Promise<ApiViolationPage> {
   const { db } = database;
   const where = listWhere(actor, q);
   const filters = JSON.stringify([q.category, q.status]);
@@ -101,11 +101,12 @@ export async function listViolations(database: Pick<Database, 'db' | 'client'>, 
   const values = await valuesOf(db, actor, page);
   values.sort(newestFirst((v) => v.createdAt));
   const totalPages = Math.ceil(total / q.limit);
-  return { docs: values.map((v) => toApiViolation(v, now)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
+  return { docs: values.map((v) => toApiViolation(v, today)), totalDocs: total, totalPages, page: q.page, limit: q.limit, hasNextPage: q.page < totalPages };
 }
 
-/** GET /api/violations as the JSON text of its answer, kept under the change counters (and the day: overdue follows the clock). */
-export function listViolationsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<string> {
-  const key = `violations.page:${utcToday(now)}:${q.page}:${q.limit}:${JSON.stringify([q.category, q.status])}`;
-  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listViolations(database, actor, q, now));
+/** GET /api/violations as the JSON text of its answer, kept under the change counters (and the HOA's day: overdue follows it). */
+export async function listViolationsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<string> {
+  const today = await hoaToday(database.db, actor.hoaId, now);
+  const key = `violations.page:${today}:${q.page}:${q.limit}:${JSON.stringify([q.category, q.status])}`;
+  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listViolations(database, actor, q, today));
 }

@@ -1,0 +1,17 @@
+/**
+ * "Today" on the screens: the calendar day of the HOA's time zone (the signed-in user's record carries
+ * it), so a due date is past here exactly when the server and its jobs say so, whatever this browser's
+ * zone (issue 36, item 25). Before the record has it (an old session), the browser's zone.
+ */
+import { browserTimeZone, zonedToday } from '../../schema/days';
+import { currentUserAtom, store, useCurrentUser } from './session';
+
+const zoneOf = (user: { hoa_time_zone?: string } | null) => user?.hoa_time_zone ?? browserTimeZone();
+
+/** The HOA's today (UTC midnight of its calendar day), outside React (list filters). */
+export const hoaToday = (now = Date.now()) => zonedToday(now, zoneOf(store.get(currentUserAtom)));
+
+/** The HOA's today, read again when the signed-in user's record changes. */
+export function useHoaToday(now = Date.now()): number {
+  return zonedToday(now, zoneOf(useCurrentUser()));
+}

@@ -1,0 +1,32 @@
+/**
+ * An HOA's "today" (issue 36, item 25): a day without a time (a due date, a send day) is a calendar
+ * day of the HOA's time zone, so the server, the jobs and the screens (which get the zone with the
+ * signed-in user) agree on when it is past, whatever the UTC day or the reader's zone.
+ */
+import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE, zonedToday } from '../../schema/days';
+import { hoas } from '../../schema/tables';
+import type { DbOrTx } from '../db';
+
+/** The HOA's IANA time zone. */
+export async function hoaTimeZone(db: DbOrTx, hoaId: string): Promise<string> {
+  const [row] = await db.select({ timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
+  return row?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** The UTC midnight of the HOA's calendar day at `now`. */
+export const hoaToday = async (db: DbOrTx, hoaId: string, now: number): Promise<number> => zonedToday(now, await hoaTimeZone(db, hoaId));
+
+/** Each HOA's today at `now` (the jobs, which work across HOAs). */
+export async function hoaTodays(db: DbOrTx, hoaIds: string[], now: number): Promise<Map<string, number>> {
+  const todays = new Map<string, number>();
+  for (let i = 0; i < hoaIds.length; i += 500) {
+    const rows = await db.select({ id: hoas.id, timeZone: hoas.timeZone }).from(hoas).where(inArray(hoas.id, hoaIds.slice(i, i + 500)));
+    for (const r of rows) todays.set(r.id, zonedToday(now, r.timeZone));
+  }
+  for (const id of hoaIds) if (!todays.has(id)) todays.set(id, zonedToday(now, DEFAULT_TIME_ZONE));
+  return todays;
+}
+
+/** The latest calendar day anywhere on Earth at `now` (UTC+14): no HOA's today is later (the jobs' first filter). */
+export const latestToday = (now: number) => zonedToday(now, 'Etc/GMT-14');

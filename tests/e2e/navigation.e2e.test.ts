@@ -45,6 +45,8 @@ describe('navigation', () => {
       await waitForPath(page, '/support');
       await page.getByRole('heading', { level: 1, name: 'Support Center' }).waitFor();
       await mainNav(page).getByRole('link', { name: 'Requests' }).waitFor();
+      // Signed in, the password tip leads to the Profile (the public reset screen would only send them home).
+      await expect(page.getByRole('link', { name: 'Change it on your Profile' }).getAttribute('href')).resolves.toBe('/profile');
       await snap(page, 'support-signed-in');
       await page.getByRole('link', { name: 'Back to Announcements' }).click();
       await waitForPath(page, '/announcements');

@@ -54,10 +54,11 @@ export function SupportPage() {
       <Card className="p-5 text-sm text-neutral-700">
         <p className="mb-2 font-semibold text-neutral-900">Before you write</p>
         <ul className="list-disc space-y-1 pl-5">
+          {/* Signed in, /forgot-password (a public route) would only send the user home. */}
           <li>
-            Forgot your password?{' '}
-            <Link href="/forgot-password" className="font-medium text-accent-700 hover:underline">
-              Reset it here
+            {user ? 'Want a new password? ' : 'Forgot your password? '}
+            <Link href={user ? '/profile' : '/forgot-password'} className="font-medium text-accent-700 hover:underline">
+              {user ? 'Change it on your Profile' : 'Reset it here'}
             </Link>
             .
           </li>

@@ -118,6 +118,9 @@ export interface AddressStatistics {
   occupied: number;
 }
 
+/** What Occupied counts, under the figure on /addresses and on the dashboard (one definition: not Vacant). */
+export const OCCUPIED_MEANS = 'Addresses with a resident';
+
 export interface ApiAddressPage {
   docs: ApiAddress[];
   page: number;

@@ -6,12 +6,22 @@
  * the area in sync/areas/<area>.ts); community figures (units, occupied, board members) come from the
  * directory, which is not synced, and are added by the server.
  */
+import { isPrivileged, type Role } from './roles';
 
 export const DASHBOARD_MESSAGES = {
   loadFailed: 'Failed to load dashboard data',
   noActivity: 'No recent activity in the last 7 days',
   retry: 'Retry',
+  // Not printed by the spec: why Pay Monthly Dues is disabled (platform §2).
+  payDuesWhy: 'Each invoice is paid from its own page under Dues.',
 } as const;
+
+/** Who sees the dashboard (platform §2, §6): the screen, its navigation entry and the API alike. */
+export const dashboardPolicy = {
+  maySee: (role: Role) => isPrivileged(role),
+  /** A user's home (the logo, Support's back link, the dashboard's redirect): residents' is /announcements. */
+  homeOf: (role: Role) => (dashboardPolicy.maySee(role) ? { path: '/dashboard', label: 'Dashboard' } : { path: '/announcements', label: 'Announcements' }),
+};
 
 /** A metric's change compares the last 30 days with the 30 before. */
 export const METRIC_WINDOW_DAYS = 30;
@@ -22,15 +32,22 @@ export const ACTIVITY_LIMIT = 10;
 const DAY = 86_400_000;
 
 export type MetricKey = 'outstandingDues' | 'maintenanceRequests' | 'announcements' | 'documents';
+/** Which way the figure moved (or that it did not). */
 export type ChangeType = 'increase' | 'decrease' | 'neutral';
+/** Whether the change line is good or bad news for the HOA (its colour), whichever way it moved. */
+export type MetricTone = 'good' | 'bad' | 'neutral';
 
 export interface DashboardMetric {
   title: string;
   /** As shown: "12", "$1,250.00". */
   value: string;
-  /** As shown: "+20% from last month", "No change from last month". */
+  /**
+   * As shown, about the value above it: "+20% from last month" (a month's count against the month
+   * before), "+3 new this month" (what a total gained), or what a sum counts ("5 open invoices").
+   */
   change: string;
   changeType: ChangeType;
+  tone: MetricTone;
   /** The icon's name in the client's icon set. */
   icon: string;
 }
@@ -77,23 +94,42 @@ export function windows(now: number): { current: (t: number | null) => boolean; 
   };
 }
 
-/** "+20% from last month" / "-5% …" / "No change …": the last 30 days against the 30 before. */
-export function changeBetween(current: number, previous: number): Pick<DashboardMetric, 'change' | 'changeType'> {
-  if (current === previous) return { change: 'No change from last month', changeType: 'neutral' };
-  if (previous === 0) return { change: `+${current} new this month`, changeType: 'increase' };
-  const pct = Math.round(((current - previous) / previous) * 100);
-  return current > previous ? { change: `+${pct}% from last month`, changeType: 'increase' } : { change: `${pct}% from last month`, changeType: 'decrease' };
+/** The tone of a change, given what a rise of the figure means for the HOA. */
+export function toneOf(changeType: ChangeType, rise: MetricTone): MetricTone {
+  if (changeType === 'neutral' || rise === 'neutral') return 'neutral';
+  if (changeType === 'increase') return rise;
+  return rise === 'good' ? 'bad' : 'good';
 }
 
 /**
- * A count metric over what `counts` accepts: its value is how many fell in the last 30 days by
- * `at` (`of: 'month'`) or how many there are (`of: 'all'`); the change compares the last 30 days
- * with the 30 before.
+ * "+20% from last month" / "-5% …" / "No change …": a month's count (the value shown) against the
+ * month before; `rise` says whether more is good for the HOA.
+ */
+export function changeBetween(current: number, previous: number, rise: MetricTone = 'neutral'): Pick<DashboardMetric, 'change' | 'changeType' | 'tone'> {
+  const at = (change: string, changeType: ChangeType) => ({ change, changeType, tone: toneOf(changeType, rise) });
+  if (current === previous) return at('No change from last month', 'neutral');
+  if (previous === 0) return at(`+${current} new this month`, 'increase');
+  const pct = Math.round(((current - previous) / previous) * 100);
+  return current > previous ? at(`+${pct}% from last month`, 'increase') : at(`${pct}% from last month`, 'decrease');
+}
+
+/** "+3 new this month" / "None new this month": what a total (the value shown) gained in the last 30 days. */
+export function newThisMonth(added: number, rise: MetricTone = 'neutral'): Pick<DashboardMetric, 'change' | 'changeType' | 'tone'> {
+  if (added === 0) return { change: 'None new this month', changeType: 'neutral', tone: 'neutral' };
+  return { change: `+${added.toLocaleString('en-US')} new this month`, changeType: 'increase', tone: toneOf('increase', rise) };
+}
+
+/**
+ * A count metric over what `counts` accepts. `of: 'month'`: the value is how many fell in the last 30
+ * days by `at`, and the change compares them with the 30 days before. `of: 'all'`: the value is how
+ * many there are, and the change says how many of them are new in the last 30 days (a total's
+ * month-ago figure is not known: what was deleted meanwhile is gone). `rise`: whether more is good
+ * for the HOA (the change's colour).
  */
 export function countMetric<V>(
   values: readonly V[],
   now: number,
-  opts: { title: string; icon: string; of: 'month' | 'all'; counts: (v: V) => boolean; at: (v: V) => number | null },
+  opts: { title: string; icon: string; of: 'month' | 'all'; rise: MetricTone; counts: (v: V) => boolean; at: (v: V) => number | null },
 ): DashboardMetric {
   const w = windows(now);
   let value = 0;
@@ -107,7 +143,8 @@ export function countMetric<V>(
     else if (w.previous(t)) previous++;
   }
   const shown = opts.of === 'month' ? current : value;
-  return { title: opts.title, icon: opts.icon, value: shown.toLocaleString('en-US'), ...changeBetween(current, previous) };
+  const change = opts.of === 'month' ? changeBetween(current, previous, opts.rise) : newThisMonth(current, opts.rise);
+  return { title: opts.title, icon: opts.icon, value: shown.toLocaleString('en-US'), ...change };
 }
 
 export const isRecent = (t: number | null | undefined, now: number) => t != null && t > now - ACTIVITY_DAYS * DAY && t <= now;

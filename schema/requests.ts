@@ -67,13 +67,25 @@ export const REQUEST_TITLE_MAX = 200;
 export const REQUEST_DESCRIPTION_MAX = 100_000;
 export const REQUEST_NOTES_MAX = 5_000;
 
+type RequestCounter = { label: string; status: RequestStatus } | { label: string; category: RequestCategory };
+
+/**
+ * Maintenance requests: every request of the Maintenance category, whatever its status. One
+ * definition for the Requests page's Maintenance counter and the dashboard's Maintenance Requests card.
+ */
+export const MAINTENANCE_COUNTER = { label: 'Maintenance', category: 'Maintenance' } as const satisfies RequestCounter;
+
 /** The counters of the board's list (community §2): three statuses and one category. */
 export const REQUEST_COUNTERS = [
   { label: 'Open', status: 'open' },
   { label: 'In Progress', status: 'in_progress' },
   { label: 'Resolved', status: 'resolved' },
-  { label: 'Maintenance', category: 'Maintenance' },
-] as const satisfies readonly ({ label: string; status: RequestStatus } | { label: string; category: RequestCategory })[];
+  MAINTENANCE_COUNTER,
+] as const satisfies readonly RequestCounter[];
+
+/** Whether a request counts under `counter`. */
+export const countsUnder = (counter: RequestCounter, r: { status: RequestStatus; category: RequestCategory }) =>
+  'status' in counter ? r.status === counter.status : r.category === counter.category;
 
 /** Activity History wording, one text per event; the server records them and the mutators predict them. */
 export const REQUEST_HISTORY = {

@@ -50,7 +50,7 @@ function Guarded({ route }: { route: RouteDef }) {
       <Route path={route.path} component={route.page} />
     </PageErrorBoundary>
   );
-  if (route.access === 'open') return <PublicLayout>{content}</PublicLayout>;
+  if (route.access === 'open') return route.signedInFrame && session.status === 'authenticated' ? <AppLayout>{content}</AppLayout> : <PublicLayout>{content}</PublicLayout>;
   if (route.access === 'public') {
     return session.status === 'authenticated' ? <Redirect to="/dashboard" replace /> : <PublicLayout>{content}</PublicLayout>;
   }

@@ -1,6 +1,7 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { dashboardPolicy } from '../../schema/dashboard';
 import { isPrivileged } from '../../schema/roles';
 import { changes, itOrThem } from '../features/auth/waiting-changes';
 import { APP_NAME } from '../lib/config';
@@ -16,8 +17,9 @@ interface NavEntry {
   alsoActive?: string[];
 }
 
+/** Only for those who see the dashboard: a resident's link would land on Announcements. */
+const DASHBOARD: NavEntry = { label: 'Dashboard', href: '/dashboard', alsoActive: ['/'] };
 const EVERYONE: NavEntry[] = [
-  { label: 'Dashboard', href: '/dashboard', alsoActive: ['/'] },
   { label: 'Announcements', href: '/announcements' },
   { label: 'Requests', href: '/requests' },
   { label: 'Documents', href: '/documents' },
@@ -61,7 +63,7 @@ export function TopNav() {
   const pending = usePendingCount();
   const [confirming, setConfirming] = useState(false);
   if (!user) return null;
-  const entries = isPrivileged(user.role) ? [...EVERYONE, ...PRIVILEGED] : EVERYONE;
+  const entries = [...(dashboardPolicy.maySee(user.role) ? [DASHBOARD] : []), ...EVERYONE, ...(isPrivileged(user.role) ? PRIVILEGED : [])];
   const logout = async () => {
     setConfirming(false);
     await signOut();
@@ -76,7 +78,7 @@ export function TopNav() {
             <DisclosureButton className="-ml-1 rounded-md p-1.5 text-neutral-700 hover:bg-neutral-100 lg:hidden" aria-label="Open navigation menu">
               {({ open }) => (open ? <XIcon className="size-5" /> : <MenuIcon className="size-5" />)}
             </DisclosureButton>
-            <Link href="/dashboard" className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-neutral-900">
+            <Link href={dashboardPolicy.homeOf(user.role).path} className="flex shrink-0 items-center gap-2 rounded-md font-semibold text-neutral-900">
               <span className="inline-flex size-7 items-center justify-center rounded-lg bg-accent-700 text-white">
                 <HomeIcon className="size-4" />
               </span>

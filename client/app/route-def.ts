@@ -21,6 +21,8 @@ export interface RouteDef {
   page: ComponentType | PageComponent;
   /** Where an insufficient role goes; the spec's default is /dashboard. */
   denied?: string;
+  /** An open route a signed-in user sees inside the app's frame (its navigation), as Support. */
+  signedInFrame?: boolean;
 }
 
 /**

@@ -30,7 +30,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/invite/accept', access: 'public', page: ActivationPage },
   ...signupRoutes,
   // Open to everyone
-  { path: '/support', access: 'open', page: SupportPage },
+  { path: '/support', access: 'open', page: SupportPage, signedInFrame: true },
   ...billingRoutes,
 
   // Signed in, any role

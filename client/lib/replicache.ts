@@ -43,6 +43,26 @@ export const useOnline = () => useAtomValue(onlineAtom, { store });
 export const usePendingCount = () => useAtomValue(pendingAtom, { store });
 
 /**
+ * Whether the open cache holds what the server sent. A cache no pull ever filled reads as empty, and
+ * its zeros are not known: 'unknown' until the first pull attempt tells (its request carries a
+ * cookie when an earlier pull filled the cache, also offline), 'filled' once a pull was applied,
+ * 'failed' when a pull of a cache never filled got no answer. Filled stays filled.
+ */
+export type CacheFill = 'unknown' | 'filled' | 'failed';
+const cacheFillAtom = atom<{ rep: HoaReplicache | null; fill: CacheFill }>({ rep: null, fill: 'unknown' });
+
+/** Set by the sync engine for `rep`; a retry sets 'unknown' again. */
+export const setCacheFill = (rep: HoaReplicache, fill: CacheFill) =>
+  store.set(cacheFillAtom, (s) => (s.rep === rep && (s.fill === fill || s.fill === 'filled') ? s : { rep, fill }));
+
+/** The fill of the cache the screens read now ('unknown' before one is open). */
+export function useCacheFill(): CacheFill {
+  const rep = useReplicache();
+  const state = useAtomValue(cacheFillAtom, { store });
+  return rep && state.rep === rep ? state.fill : 'unknown';
+}
+
+/**
  * Whether a change of this kind, for which `matches` holds, is still waiting for the server: an
  * action taken offline reads as queued until the server has it (e.g. a send shows "Queued — will
  * send when you reconnect", not "Sending").

@@ -12,7 +12,7 @@ import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
 import { keepCache, noteWaitingChanges, readKeptCache } from './kept-cache';
-import { replicacheAtom, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
+import { replicacheAtom, setCacheFill, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';
@@ -116,14 +116,30 @@ function listenForPokes(rep: HoaReplicache): () => void {
   };
 }
 
-/** Replicache's own puller (POST, auth, request id, status), its answer's compact patch expanded to standard operations. */
-function columnsPuller(pull: Puller): Puller {
+/**
+ * Replicache's own puller (POST, auth, request id, status), its answer's compact patch expanded to
+ * standard operations. It also tells whether the cache holds the server's values (`setCacheFill`):
+ * a request with a cookie comes from a cache an earlier pull filled; a pull that got no answer
+ * (thrown, or a status other than 200 and 401, which the re-auth handles) fails a cache never filled;
+ * `applied` runs for an answer with a patch, which Replicache applies after this returns.
+ */
+function columnsPuller(pull: Puller, rep: HoaReplicache, applied: () => void): Puller {
   return async (request, requestID) => {
-    const result = await pull(request, requestID);
+    if (request.cookie != null) setCacheFill(rep, 'filled');
+    let result: Awaited<ReturnType<Puller>>;
+    try {
+      result = await pull(request, requestID);
+    } catch (e) {
+      setCacheFill(rep, 'failed');
+      throw e;
+    }
     const response = result.response;
     if (response && 'patch' in response) {
+      applied();
       return { ...result, response: { ...response, patch: expandPatch(response.patch as readonly CompactPatchOperation[]) } } as typeof result;
     }
+    const status = result.httpRequestInfo.httpStatusCode;
+    if (status !== 200 && status !== 401) setCacheFill(rep, 'failed');
     return result;
   };
 }
@@ -149,9 +165,16 @@ function openCache(userId: string): OpenCache {
     kvStore: 'idb',
     pullInterval: PULL_INTERVAL_MS,
   });
-  rep.puller = columnsPuller(getDefaultPuller(rep));
+  // A pull's patch is in the screens' subscriptions by the end of that sync (onSync false).
+  let filledWhenSynced = false;
+  rep.puller = columnsPuller(getDefaultPuller(rep), rep, () => (filledWhenSynced = true));
   rep.pusher = drainingPusher(rep);
-  rep.getAuth = async () => ((await refreshSession()) === 'refreshed' ? bearer() || null : null);
+  rep.getAuth = async () => {
+    const outcome = await refreshSession();
+    // The session cannot be confirmed: a cache never filled stays unknown, and says so.
+    if (outcome === 'unreachable') setCacheFill(rep, 'failed');
+    return outcome === 'refreshed' ? bearer() || null : null;
+  };
 
   const refreshPending = () => {
     if (rep.closed) return;
@@ -166,7 +189,9 @@ function openCache(userId: string): OpenCache {
   };
   rep.onSync = (syncing) => {
     setStatus({ syncing });
-    if (!syncing) refreshPending();
+    if (syncing) return;
+    refreshPending();
+    if (filledWhenSynced) setCacheFill(rep, 'filled');
   };
   rep.onOnlineChange = (online) => setStatus({ online: online && navigator.onLine });
   const unwatch = rep.experimentalWatch(refreshPending);

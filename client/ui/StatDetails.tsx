@@ -9,8 +9,10 @@ export interface RecentItem {
   key: string;
   href: string;
   title: string;
-  /** Who and when: "Ben Board · Nov 20, 2026". */
-  line: ReactNode;
+  /** What and who: "Status changed · Ben Board" (cut to the width when long). */
+  line?: ReactNode;
+  /** When: "Nov 20, 2026", always whole (a phone's narrow card cut the dates off the end of the line). */
+  when: ReactNode;
   badge?: ReactNode;
 }
 
@@ -24,7 +26,13 @@ export function RecentItems({ items, empty = 'None yet' }: { items: readonly Rec
             <Link href={item.href} className="block truncate font-medium hover:underline">
               {item.title}
             </Link>
-            <p className="truncate text-xs text-neutral-600">{item.line}</p>
+            <p className="flex gap-1 text-xs text-neutral-600">
+              {item.line && <span className="truncate">{item.line}</span>}
+              <span className="shrink-0">
+                {item.line && '· '}
+                {item.when}
+              </span>
+            </p>
           </div>
           {item.badge}
         </li>

@@ -169,7 +169,7 @@ const announcementsOnDashboard = dashboardSource<SyncedAnnouncement>({
   metric: {
     key: 'announcements',
     compute: (values, now) =>
-      countMetric(values, now, { title: 'Announcements', icon: 'megaphone', of: 'month', counts: (a) => announcementPolicy.canMarkRead(a), at: (a) => a.sentAt }),
+      countMetric(values, now, { title: 'Announcements', icon: 'megaphone', of: 'month', rise: 'neutral', counts: (a) => announcementPolicy.canMarkRead(a), at: (a) => a.sentAt }),
   },
   activity: (values, now) =>
     values

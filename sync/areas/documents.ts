@@ -61,7 +61,7 @@ const documentsOnDashboard = dashboardSource<SyncedDocument>({
   space: DOCUMENT_SPACE,
   metric: {
     key: 'documents',
-    compute: (values, now) => countMetric(values, now, { title: 'Documents', icon: 'folder', of: 'all', counts: () => true, at: (d) => d.createdAt }),
+    compute: (values, now) => countMetric(values, now, { title: 'Documents', icon: 'folder', of: 'all', rise: 'neutral', counts: () => true, at: (d) => d.createdAt }),
   },
   activity: (values, now) =>
     values

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { DueFrequency } from '../../schema/dues';
 import { INVOICE_HISTORY, INVOICE_MESSAGES, invoicePaymentRule, invoicePolicy, invoiceStatusFields, type InvoiceStatus, type PaymentMethod } from '../../schema/invoices';
 import { actingUserSchema, optimisticHistoryEntry, type SyncedHistoryEntry } from '../../schema/threads';
-import { changeBetween, dashboardSource, isRecent, windows } from '../../schema/dashboard';
+import { dashboardSource, isRecent } from '../../schema/dashboard';
 import { formatUsd } from '../../schema/money';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
@@ -35,6 +35,13 @@ export interface SyncedInvoice {
   createdAt: number;
   updatedAt: number;
   version: number;
+}
+
+/** "No open invoices" / "1 open invoice" / "5 open invoices, 2 overdue". */
+export function openInvoicesLine(open: number, overdue: number): string {
+  if (open === 0) return 'No open invoices';
+  const count = `${open.toLocaleString('en-US')} open ${open === 1 ? 'invoice' : 'invoices'}`;
+  return overdue > 0 ? `${count}, ${overdue.toLocaleString('en-US')} overdue` : count;
 }
 
 export const invoiceMutators = {
@@ -65,9 +72,10 @@ export const invoiceMutators = {
 };
 
 /**
- * Outstanding dues: what open invoices (pending or overdue) still ask for; the change compares the
- * open invoices sent in the last 30 days with those of the 30 before. Payments received join the
- * recent activity.
+ * Outstanding dues: what open invoices (pending or overdue) still ask for. Its line says what the sum
+ * counts ("5 open invoices, 2 overdue"), red when any is overdue: what was owed a month ago is not
+ * known (a canceled invoice does not say when), so no change against last month is made up.
+ * Payments received join the recent activity.
  */
 const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
   space: INVOICE_SPACE,
@@ -75,12 +83,14 @@ const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
     key: 'outstandingDues',
     compute: (values, now) => {
       const open = values.filter((i) => invoicePolicy.isPayable(i.status));
-      const w = windows(now);
+      const overdue = open.filter((i) => invoicePolicy.shownStatus(i, now) === 'overdue').length;
       return {
         title: 'Outstanding Dues',
         icon: 'dollar',
         value: formatUsd(open.reduce((sum, i) => sum + i.amountCents, 0)),
-        ...changeBetween(open.filter((i) => w.current(i.sentAt)).length, open.filter((i) => w.previous(i.sentAt)).length),
+        change: openInvoicesLine(open.length, overdue),
+        changeType: 'neutral',
+        tone: overdue > 0 ? 'bad' : open.length > 0 ? 'neutral' : 'good',
       };
     },
   },

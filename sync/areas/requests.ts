@@ -8,6 +8,8 @@ import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import type { Role } from '../../schema/roles';
 import {
+  countsUnder,
+  MAINTENANCE_COUNTER,
   REQUEST_HISTORY,
   REQUEST_MESSAGES,
   REQUEST_STATUS_LABELS,
@@ -175,7 +177,9 @@ const requestsOnDashboard = dashboardSource<SyncedRequest>({
   space: REQUEST_SPACE,
   metric: {
     key: 'maintenanceRequests',
-    compute: (values, now) => countMetric(values, now, { title: 'Maintenance Requests', icon: 'wrench', of: 'month', counts: () => true, at: (r) => r.createdAt }),
+    // The Requests page's Maintenance counter, with what it gained in 30 days; more requests are more trouble.
+    compute: (values, now) =>
+      countMetric(values, now, { title: 'Maintenance Requests', icon: 'wrench', of: 'all', rise: 'bad', counts: (r) => countsUnder(MAINTENANCE_COUNTER, r), at: (r) => r.createdAt }),
   },
   activity: (values, now) =>
     values

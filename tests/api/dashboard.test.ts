@@ -3,11 +3,13 @@
  * REST answer equal to what the client computes from its pulled cache (same shared function, same
  * values), and the community card from the address directory and the users.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { computeDashboard } from '../../schema/dashboard';
+import { changeBetween, computeDashboard, newThisMonth } from '../../schema/dashboard';
+import { dayOf, formatUsd } from '../../schema/money';
 import { addresses, hoas, users } from '../../schema/tables';
 import { sharedSyncAreas } from '../../sync/areas';
+import { openInvoicesLine } from '../../sync/areas/invoices';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
@@ -44,8 +46,9 @@ describe('dashboard', () => {
 
     const metrics = await call(t, 'GET', '/api/dashboard/metrics', { token: board.token });
     expect(metrics.status).toBe(200);
-    expect(metrics.json.metrics.maintenanceRequests).toEqual({ title: 'Maintenance Requests', value: '4', change: '+100% from last month', changeType: 'increase', icon: 'wrench' });
-    expect(metrics.json.metrics.announcements).toMatchObject({ value: '1', change: '+1 new this month', changeType: 'increase' });
+    // Maintenance Requests is a total (the Requests page's counter): its line says what it gained.
+    expect(metrics.json.metrics.maintenanceRequests).toMatchObject({ title: 'Maintenance Requests', change: '+4 new this month', changeType: 'increase', icon: 'wrench' });
+    expect(metrics.json.metrics.announcements).toMatchObject({ value: '1', change: '+1 new this month', changeType: 'increase', tone: 'neutral' });
 
     const activity = await call(t, 'GET', '/api/dashboard/recent-activity', { token: board.token });
     expect(activity.json.map((a: { type: string; title: string }) => [a.type, a.title])).toEqual([
@@ -72,6 +75,59 @@ describe('dashboard', () => {
     }
   });
 
+  it('counts Maintenance Requests as the Requests page counts Maintenance: every request of that category, any status (issue 36, item 18)', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const resident = await login(t, DEMO.maple.resident);
+    const maintenance = async () => (await call(t, 'GET', '/api/requests?category=Maintenance&limit=1', { token: board.token })).json.totalDocs as number;
+    const card = async () => (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.metrics.maintenanceRequests;
+    const before = await card();
+    expect(before.value).toBe(String(await maintenance()));
+    for (const category of ['Maintenance', 'Inquiry', 'Other']) {
+      const r = await call(t, 'POST', '/api/requests', { token: resident.token, body: { title: `A ${category} request`, description: '<p>Details.</p>', category, photo_url: null } });
+      expect(r.status).toBe(201);
+    }
+    const after = await card();
+    // One more Maintenance request, the others not counted; its line says what the total gained, in red.
+    expect(after.value).toBe(String(Number(before.value) + 1));
+    expect(after.value).toBe(String(await maintenance()));
+    expect(after).toMatchObject({ change: expect.stringMatching(/^\+\d+ new this month$/), changeType: 'increase', tone: 'bad' });
+  });
+
+  it('says what Outstanding Dues counts (open invoices, the overdue ones), in red when any is overdue (issue 36, item 21)', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const [maple] = await t.deps.database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
+    const day = dayOf(t.clock());
+    const [{ cents, open, overdue }] = await t.deps.database.db.all<{ cents: number; open: number; overdue: number }>(
+      sql`SELECT COALESCE(SUM(amount_cents), 0) AS cents, COUNT(*) AS open, SUM(status = 'overdue' OR due_date < ${day}) AS overdue
+          FROM invoices WHERE hoa_id = ${maple.id} AND status IN ('pending', 'overdue')`,
+    );
+    expect(overdue).toBeGreaterThan(0);
+    const dues = (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.metrics.outstandingDues;
+    expect(dues).toEqual({ title: 'Outstanding Dues', icon: 'dollar', value: formatUsd(cents), change: `${open} open invoices, ${overdue} overdue`, changeType: 'neutral', tone: 'bad' });
+    expect(openInvoicesLine(0, 0)).toBe('No open invoices');
+    expect(openInvoicesLine(1, 0)).toBe('1 open invoice');
+  });
+
+  it('colours each change by whether it is good for the HOA, not by its direction (issue 36, item 21)', () => {
+    // More owed or more trouble is bad news; fewer is good; counts of news and files are neither.
+    expect(changeBetween(5, 3, 'bad')).toEqual({ change: '+67% from last month', changeType: 'increase', tone: 'bad' });
+    expect(changeBetween(3, 5, 'bad')).toEqual({ change: '-40% from last month', changeType: 'decrease', tone: 'good' });
+    expect(changeBetween(5, 3, 'good')).toMatchObject({ tone: 'good' });
+    expect(changeBetween(5, 3, 'neutral')).toMatchObject({ tone: 'neutral' });
+    expect(changeBetween(4, 4, 'bad')).toEqual({ change: 'No change from last month', changeType: 'neutral', tone: 'neutral' });
+    expect(newThisMonth(0, 'bad')).toEqual({ change: 'None new this month', changeType: 'neutral', tone: 'neutral' });
+  });
+
+  it('counts Occupied as the address directory does: an address with a member, whatever their status (issue 36, item 18)', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const community = async () => (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.community;
+    const directory = async () => (await call(t, 'GET', '/api/addresses?limit=1', { token: board.token })).json.statistics;
+    expect(await community()).toMatchObject({ units: (await directory()).totalAddresses, occupied: (await directory()).occupied });
+  });
+
   it('counts units, occupied homes and board members from the directory', async () => {
     t = await createTestApp();
     const board = await login(t, DEMO.cedar.board);
@@ -84,12 +140,12 @@ describe('dashboard', () => {
       ]);
       await tx.insert(users).values([
         { id: 'dash-u1', hoaId: cedar.id, email: 'dash1@example.test', name: 'Dana Board', role: 'board', status: 'active', addressId: 'dash-a1', createdAt: 0, updatedAt: 0 },
-        // Invited and inactive people do not make a home occupied, nor a board member.
+        // An invited member makes a home occupied (the directory lists them: not Vacant), not a board member.
         { id: 'dash-u2', hoaId: cedar.id, email: 'dash2@example.test', name: 'Ivan Invited', role: 'board', status: 'invited', addressId: 'dash-a2', createdAt: 0, updatedAt: 0 },
       ]);
     });
     const after = (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.community;
-    expect(after).toEqual({ units: before.units + 2, occupied: before.occupied + 1, boardMembers: before.boardMembers + 1 });
+    expect(after).toEqual({ units: before.units + 2, occupied: before.occupied + 2, boardMembers: before.boardMembers + 1 });
   });
 
   it('refuses residents', async () => {

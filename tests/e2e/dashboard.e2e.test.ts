@@ -25,7 +25,13 @@ describe('dashboard', () => {
       await expect.poll(() => board.community('Total Units').textContent()).toBe(String(api.community.units));
       await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
       await expect(page.getByText(DASHBOARD_MESSAGES.noActivity).count()).resolves.toBe(0);
-      await expect(page.getByRole('button', { name: 'Pay Monthly Dues' }).isDisabled()).resolves.toBe(true);
+      await expect(board.change('Outstanding Dues').textContent()).resolves.toBe(api.metrics.outstandingDues.change);
+      // Disabled, and it says why (issue 36, item 19).
+      const pay = page.getByRole('button', { name: 'Pay Monthly Dues' });
+      await expect(pay.isDisabled()).resolves.toBe(true);
+      const why = await pay.getAttribute('aria-describedby');
+      expect(why).toBeTruthy();
+      await expect(page.locator(`[id="${why}"]`).textContent()).resolves.toBe(DASHBOARD_MESSAGES.payDuesWhy);
       await snap(page, 'dashboard-board');
       await waitForServiceWorker(page);
 
@@ -40,7 +46,51 @@ describe('dashboard', () => {
       await goOnline(context, e2e.server);
       await context.close();
     }
-  });
+  }, 90_000);
+
+  it('on a slow start with no cache shows placeholders, never a zero that is not known, then the figures (issue 36, item 6)', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      const board = dashboard(page);
+      const api = await apiDashboardFigures(e2e.server, await apiToken(e2e.server, DEMO.maple.board));
+      await expect.poll(() => board.metric('Maintenance Requests').textContent()).toBe(api.metrics.maintenanceRequests.value);
+      // No cache: the browser's Replicache databases go (dropped as the page unloads); the session's
+      // flag and the kept Community Info stay. The start-up refresh is held past the 3 s fail-safe.
+      await page.evaluate(async () => {
+        for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
+      });
+      let release = () => {};
+      const held = new Promise<void>((ok) => (release = ok));
+      await context.route('**/api/auth/refresh', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const pullTried = page.waitForResponse((r) => r.url().includes('/api/sync/pull'), { timeout: 30_000 });
+      await page.reload();
+      await board.heading.waitFor({ timeout: 20_000 });
+      expect((await pullTried).status()).toBe(401);
+
+      // The app runs with the cached user and an empty cache: placeholders, not zeros.
+      await expect(page.getByText('$0.00').count()).resolves.toBe(0);
+      await expect(board.metric('Maintenance Requests').count()).resolves.toBe(0);
+      await expect(page.getByText(DASHBOARD_MESSAGES.noActivity).count()).resolves.toBe(0);
+      await expect(board.metrics.getAttribute('aria-busy')).resolves.toBe('true');
+      // The kept Community Info is shown: cached figures.
+      await expect(board.community('Total Units').textContent()).resolves.toBe(String(api.community.units));
+      await snap(page, 'dashboard-slow-start');
+
+      release();
+      // A refresh held past its 10 s limit counts as no answer: the dashboard then says so, and Retry asks again.
+      const retry = board.metrics.getByRole('button', { name: DASHBOARD_MESSAGES.retry });
+      if (await retry.isVisible()) await retry.click();
+      await expect.poll(() => board.metric('Maintenance Requests').textContent(), { timeout: 20_000 }).toBe(api.metrics.maintenanceRequests.value);
+      await expect(board.metric('Outstanding Dues').textContent()).resolves.toBe(api.metrics.outstandingDues.value);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
 
   it('fits a phone', async () => {
     const { context, page } = await openPage(e2e.browser, e2e.server, PHONE);

@@ -36,7 +36,8 @@ async function navEntries(page: Page): Promise<string[]> {
   return links.allTextContents();
 }
 
-const EVERYONE_NAV = ['Dashboard', 'Announcements', 'Requests', 'Documents', 'Compliance', 'Dues'];
+/** Everyone's entries; Dashboard only for those who see it (a resident's would land on Announcements). */
+const EVERYONE_NAV = ['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues'];
 
 describe('visitors (not signed in)', () => {
   it('are sent to /login from every signed-in route, / included', async () => {
@@ -102,7 +103,7 @@ describe('board', () => {
     const page = await freshPage();
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    expect(await navEntries(page)).toEqual([...EVERYONE_NAV, 'Users', 'Addresses']);
+    expect(await navEntries(page)).toEqual(['Dashboard', ...EVERYONE_NAV, 'Users', 'Addresses']);
 
     await expectLanding(page, '/users', '/users', 'User Management');
     await expectLanding(page, '/addresses', '/addresses', 'Address Directory');

@@ -1,8 +1,8 @@
 /**
  * The dashboard in workerd: GET /api/dashboard/metrics and /recent-activity answer what the client
  * computes from its pulled cache (the same shared function over the values SQLite builds behind
- * Hrana), figures counted here with SQL agree (open invoices, requests of the last 30 days, the
- * community card), a request filed over REST shows at once, and residents are refused.
+ * Hrana), figures counted here with SQL agree (open invoices, the
+ * community card, Maintenance requests), a request filed over REST shows at once, and residents are refused.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '../../schema/dashboard';
@@ -12,20 +12,20 @@ import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
 import { db } from './db';
 
-const DAY = 86_400_000;
 const sources = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
 const one = async (sql: string, args: (string | number)[]) => Number((await db.execute({ sql, args })).rows[0].n);
 
 /** What the board's own figures are, counted straight from the tables. */
-async function countedWithSql(hoaId: string, now: number) {
+async function countedWithSql(hoaId: string) {
   const liveAddress = 'a.hoa_id = ? AND a.deleted_at IS NULL';
   const activeUser = "u.hoa_id = ? AND u.deleted_at IS NULL AND u.status = 'active'";
   return {
     outstandingCents: await one("SELECT COALESCE(SUM(amount_cents), 0) AS n FROM invoices WHERE hoa_id = ? AND status IN ('pending', 'overdue')", [hoaId]),
-    requestsThisMonth: await one('SELECT COUNT(*) AS n FROM requests WHERE hoa_id = ? AND created_at > ? AND created_at <= ?', [hoaId, now - 30 * DAY, now]),
+    maintenanceRequests: await one("SELECT COUNT(*) AS n FROM requests WHERE hoa_id = ? AND category = 'Maintenance'", [hoaId]),
     community: {
       units: await one(`SELECT COUNT(*) AS n FROM addresses a WHERE ${liveAddress}`, [hoaId]),
-      occupied: await one(`SELECT COUNT(DISTINCT u.address_id) AS n FROM users u JOIN addresses a ON a.id = u.address_id WHERE ${activeUser} AND ${liveAddress}`, [hoaId, hoaId]),
+      // Not Vacant in the directory: someone (any status) is assigned.
+      occupied: await one(`SELECT COUNT(*) AS n FROM addresses a WHERE ${liveAddress} AND EXISTS (SELECT 1 FROM users u WHERE u.address_id = a.id AND u.hoa_id = a.hoa_id AND u.deleted_at IS NULL)`, [hoaId]),
       boardMembers: await one(`SELECT COUNT(*) AS n FROM users u WHERE ${activeUser} AND u.role = 'board'`, [hoaId]),
     },
   };
@@ -54,9 +54,9 @@ describe('dashboard in workerd', () => {
     expect(Object.keys(metrics.json.metrics).sort()).toEqual(['announcements', 'documents', 'maintenanceRequests', 'outstandingDues']);
     expect(activity.json.length).toBeGreaterThan(0);
 
-    const counted = await countedWithSql(owner.user.hoa_id, now);
+    const counted = await countedWithSql(owner.user.hoa_id);
     expect(metrics.json.metrics.outstandingDues.value).toBe(formatUsd(counted.outstandingCents));
-    expect(metrics.json.metrics.maintenanceRequests.value).toBe(String(counted.requestsThisMonth));
+    expect(metrics.json.metrics.maintenanceRequests.value).toBe(String(counted.maintenanceRequests));
     expect(metrics.json.community).toEqual(counted.community);
   });
 

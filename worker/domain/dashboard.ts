@@ -4,16 +4,16 @@
  * runs here over the synced values this viewer would pull, so the two answer the same; the
  * community figures come from the directory (not synced). Board and superadmin only (§6).
  */
-import { and, count, countDistinct, eq, isNull } from 'drizzle-orm';
-import { computeDashboard, DASHBOARD_MESSAGES, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';
-import { isPrivileged } from '../../schema/roles';
-import { addresses, users } from '../../schema/tables';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { computeDashboard, DASHBOARD_MESSAGES, dashboardPolicy, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';
+import { users } from '../../schema/tables';
 import { sharedSyncAreas } from '../../sync/areas';
 import { serverSyncAreaOf } from '../areas/sync';
 import type { AppDeps } from '../deps';
 import type { Viewer } from '../sync/area';
 import { rowValuesSql } from '../sync/values';
 import type { Actor } from './actor';
+import { addressStatistics } from './addresses';
 import { forbidden } from './errors';
 
 const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
@@ -26,21 +26,19 @@ async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Prom
   return rows.map((r) => JSON.parse(r.json));
 }
 
-/** Units and occupied homes from the address directory, board members from the active users. */
+/**
+ * Units and occupied homes as the address directory counts them (the same function as /addresses'
+ * stat cards), board members from the active users.
+ */
 export async function communityInfo(deps: AppDeps, hoaId: string): Promise<CommunityInfo> {
   const { db } = deps.database;
-  const liveAddress = and(eq(addresses.hoaId, hoaId), isNull(addresses.deletedAt));
-  const activeUser = and(eq(users.hoaId, hoaId), isNull(users.deletedAt), eq(users.status, 'active'));
-  const [[units], [occupied], [board]] = await Promise.all([
-    db.select({ n: count() }).from(addresses).where(liveAddress),
-    db.select({ n: countDistinct(users.addressId) }).from(users).innerJoin(addresses, eq(addresses.id, users.addressId)).where(and(activeUser, liveAddress)),
-    db.select({ n: count() }).from(users).where(and(activeUser, eq(users.role, 'board'))),
-  ]);
-  return { units: units.n, occupied: occupied.n, boardMembers: board.n };
+  const activeBoard = and(eq(users.hoaId, hoaId), isNull(users.deletedAt), eq(users.status, 'active'), eq(users.role, 'board'));
+  const [directory, [board]] = await Promise.all([addressStatistics(db, { hoaId }), db.select({ n: count() }).from(users).where(activeBoard)]);
+  return { units: directory.totalAddresses, occupied: directory.occupied, boardMembers: board.n };
 }
 
 function requireBoard(actor: Actor) {
-  if (!isPrivileged(actor.role)) throw forbidden('Access denied');
+  if (!dashboardPolicy.maySee(actor.role)) throw forbidden('Access denied');
 }
 
 export async function dashboardFigures(deps: AppDeps, actor: Actor) {

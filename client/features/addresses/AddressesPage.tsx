@@ -4,7 +4,7 @@
  * addresses"), Add Address, Edit Address and Manage Residents. REST, like /users.
  */
 import { useState } from 'react';
-import { ADDRESS_MESSAGES, ADDRESS_PAGE_SIZE, addressLabel, addressSaved, residencyOf, type AddressStatistics, type ApiAddress, type Residency } from '../../../schema/addresses';
+import { ADDRESS_MESSAGES, ADDRESS_PAGE_SIZE, addressLabel, addressSaved, OCCUPIED_MEANS, residencyOf, type AddressStatistics, type ApiAddress, type Residency } from '../../../schema/addresses';
 import { userPolicy } from '../../../schema/users';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useCurrentUser } from '../../lib/session';
@@ -89,7 +89,7 @@ export function AddressesPage() {
         banner={list.error && <Alert tone="error">{list.error}</Alert>}
         stats={[
           { label: 'Total Addresses', value: s?.totalAddresses ?? '–' },
-          { label: 'Occupied', value: s?.occupied ?? '–' },
+          { label: 'Occupied', value: s?.occupied ?? '–', hint: OCCUPIED_MEANS },
         ]}
         tableTitle="All Addresses"
         columns={columns}

@@ -1,6 +1,7 @@
 /**
  * The dashboard's data: metric cards and recent activity computed from the local cache by the shared
- * function the server uses (schema/dashboard.ts), so they open instantly and work offline; the
+ * function the server uses (schema/dashboard.ts), so they open instantly and work offline (once a
+ * pull has filled the cache: never a zero that is not known); the
  * community figures (from the directory, which is not synced) from GET /api/dashboard/metrics, the
  * last answer kept in this browser for offline visits.
  */
@@ -10,13 +11,24 @@ import { computeDashboard, type CommunityInfo, type DashboardMetrics, type Dashb
 import { sharedSyncAreas } from '../../../sync/areas';
 import { prefixOf } from '../../../sync/area';
 import { api } from '../../lib/api';
+import { setCacheFill, useCacheFill, useReplicache } from '../../lib/replicache';
 import { useSubscribe } from '../../lib/use-synced-list';
 
 const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
 const spaces = [...new Set(sources.map((s) => s.space))];
 
-/** Cards and activity from the cache; `loading` until the cache answered once. */
+/**
+ * Whether the cards and activity can be shown: 'loading' until the cache answered and is known to
+ * hold the server's values (a cache no pull filled reads as zeros that are not known), 'failed' when
+ * its first pull got no answer (`retry` asks again), 'ready' otherwise — also offline, from a cache
+ * filled before.
+ */
+export type FiguresState = 'loading' | 'ready' | 'failed';
+
+/** Cards and activity from the cache, with their state (above). */
 export function useDashboardFigures() {
+  const rep = useReplicache();
+  const fill = useCacheFill();
   const { data, loading } = useSubscribe(
     async (tx) => {
       const out: Record<string, ReadonlyJSONValue[]> = {};
@@ -27,7 +39,13 @@ export function useDashboardFigures() {
     [],
   );
   const figures = useMemo(() => computeDashboard(sources, (space) => data[space] ?? [], Date.now()), [data]);
-  return { ...figures, loading };
+  const state: FiguresState = loading || fill === 'unknown' ? 'loading' : fill === 'filled' ? 'ready' : 'failed';
+  const retry = useCallback(() => {
+    if (!rep) return;
+    setCacheFill(rep, 'unknown');
+    rep.pull({ now: true }).catch(() => {});
+  }, [rep]);
+  return { ...figures, state, retry };
 }
 
 const keptKey = (userId: string) => `hoa-dashboard-community:${userId}`;

@@ -2,10 +2,9 @@
  * The board's stat cards (community §2): Open, In Progress, Resolved and Maintenance, Recent Activity
  * (the first three requests, newest filed) and the count per category, from the local cache.
  */
-import { Link } from 'wouter';
 import { REQUEST_CATEGORIES, REQUEST_COUNTERS } from '../../../schema/requests';
 import { formatDate } from '../../lib/format';
-import type { StatDef } from '../../ui';
+import { RecentItems, type StatDef } from '../../ui';
 import { RequestStatusBadge } from './badges';
 import { categoryCount, counterValue, useRequestList } from './use-requests';
 
@@ -20,26 +19,11 @@ export function useRequestStats(counters: Counts): StatDef[] {
     ...REQUEST_COUNTERS.map((c, i) => ({ label: c.label, value: counterValue(counters, i) })),
     {
       label: 'Recent Activity',
-      details:
-        recent.length === 0 ? (
-          <p className="text-neutral-500">None yet</p>
-        ) : (
-          <ul className="divide-y divide-neutral-100">
-            {recent.map((r) => (
-              <li key={r.id} className="flex items-center justify-between gap-3 py-1.5">
-                <div className="min-w-0">
-                  <Link href={`/requests/${r.id}`} className="block truncate font-medium hover:underline">
-                    {r.title}
-                  </Link>
-                  <p className="truncate text-xs text-neutral-600">
-                    {r.resident.name} · {formatDate(r.createdAt)}
-                  </p>
-                </div>
-                <RequestStatusBadge status={r.status} />
-              </li>
-            ))}
-          </ul>
-        ),
+      details: (
+        <RecentItems
+          items={recent.map((r) => ({ key: r.id, href: `/requests/${r.id}`, title: r.title, line: r.resident.name, when: formatDate(r.createdAt), badge: <RequestStatusBadge status={r.status} /> }))}
+        />
+      ),
     },
     {
       label: 'Request Categories',

@@ -1,5 +1,5 @@
 /** Requests from the local cache: the list with the board's counters, and one request. */
-import { REQUEST_CATEGORIES, REQUEST_COUNTERS, type RequestCategory } from '../../../schema/requests';
+import { countsUnder, REQUEST_CATEGORIES, REQUEST_COUNTERS, type RequestCategory } from '../../../schema/requests';
 import { prefixOf } from '../../../sync/keys';
 import { requestKey, REQUEST_SPACE, type SyncedRequest } from '../../../sync/areas/requests';
 import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
@@ -11,7 +11,7 @@ type Counter = `counter${number}` | `category:${RequestCategory}`;
 
 /** The board's counters (REQUEST_COUNTERS) and one count per category, over every cached request. */
 const counters = Object.fromEntries([
-  ...REQUEST_COUNTERS.map((c, i) => [`counter${i}`, (r: SyncedRequest) => ('status' in c ? r.status === c.status : r.category === c.category)]),
+  ...REQUEST_COUNTERS.map((c, i) => [`counter${i}`, (r: SyncedRequest) => countsUnder(c, r)]),
   ...REQUEST_CATEGORIES.map((category) => [`category:${category}`, (r: SyncedRequest) => r.category === category]),
 ]) as Record<Counter, (r: SyncedRequest) => boolean>;
 

@@ -1,20 +1,22 @@
 import { Link } from 'wouter';
 import { SUPPORT_EMAIL } from '../../lib/config';
-import { useSession } from '../../lib/session';
+import { dashboardPolicy } from '../../../schema/dashboard';
+import { useCurrentUser } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 // By file, not the barrel: the sign-in screens stay small (no menus, dialogs or listboxes).
 import { buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ArrowLeftIcon, ClockIcon, LifeBuoyIcon, MailIcon } from '../../ui/icons';
 
-/** /support: open to everyone (platform §2, §9). */
+/** /support: open to everyone (platform §2, §9); signed in, inside the app's navigation, with a way back home. */
 export function SupportPage() {
-  const signedIn = useSession().status === 'authenticated';
+  const user = useCurrentUser();
+  const back = user ? dashboardPolicy.homeOf(user.role) : { path: '/login', label: 'Login' };
   useDocumentTitle('Support Center');
   return (
     <div className="mx-auto max-w-2xl space-y-6 pt-2 sm:pt-8">
-      <Link href={signedIn ? '/dashboard' : '/login'} className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
-        <ArrowLeftIcon /> {signedIn ? 'Back to Dashboard' : 'Back to Login'}
+      <Link href={back.path} className="inline-flex items-center gap-1 text-sm font-medium text-accent-700 hover:underline">
+        <ArrowLeftIcon /> Back to {back.label}
       </Link>
       <div className="space-y-2">
         <div className="flex size-12 items-center justify-center rounded-full bg-accent-50 text-accent-700">
@@ -52,10 +54,11 @@ export function SupportPage() {
       <Card className="p-5 text-sm text-neutral-700">
         <p className="mb-2 font-semibold text-neutral-900">Before you write</p>
         <ul className="list-disc space-y-1 pl-5">
+          {/* Signed in, /forgot-password (a public route) would only send the user home. */}
           <li>
-            Forgot your password?{' '}
-            <Link href="/forgot-password" className="font-medium text-accent-700 hover:underline">
-              Reset it here
+            {user ? 'Want a new password? ' : 'Forgot your password? '}
+            <Link href={user ? '/profile' : '/forgot-password'} className="font-medium text-accent-700 hover:underline">
+              {user ? 'Change it on your Profile' : 'Reset it here'}
             </Link>
             .
           </li>

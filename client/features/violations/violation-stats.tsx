@@ -19,9 +19,10 @@ export const RECENT_ACTIVITY = 3;
 /** Latest activity first (a message or a status change gives the violation a new `updatedAt`). */
 const recentList = defineSyncedList({ name: 'recent-violations', prefix: prefixOf(VIOLATION_SPACE), compare: newestFirst((v: SyncedViolation) => v.updatedAt) });
 
+/** The last Activity History line: what and who, and when. */
 function lastLine(v: SyncedViolation) {
   const last = v.history[v.history.length - 1];
-  return last ? `${last.action} · ${last.user.name || 'Unknown User'} · ${formatDate(last.at)}` : formatDate(v.updatedAt);
+  return last ? { line: `${last.action} · ${last.user.name || 'Unknown User'}`, when: formatDate(last.at) } : { when: formatDate(v.updatedAt) };
 }
 
 export function useViolationStats(counters: Counts): StatDef[] {
@@ -30,7 +31,7 @@ export function useViolationStats(counters: Counts): StatDef[] {
     ...VIOLATION_COUNTERS.map((c, i) => ({ label: c.label, value: counterValue(counters, i) })),
     {
       label: 'Recent Activity',
-      details: <RecentItems items={recent.map((v) => ({ key: v.id, href: `/compliance/${v.id}`, title: v.title, line: lastLine(v), badge: <ViolationStatusBadge status={v.status} /> }))} />,
+      details: <RecentItems items={recent.map((v) => ({ key: v.id, href: `/compliance/${v.id}`, title: v.title, ...lastLine(v), badge: <ViolationStatusBadge status={v.status} /> }))} />,
     },
     { label: 'Violation Categories', details: <CountGrid items={VIOLATION_CATEGORIES.map((c) => ({ label: c, count: categoryCount(counters, c) }))} /> },
   ];

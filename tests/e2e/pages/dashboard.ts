@@ -5,8 +5,11 @@ import type { E2EServer } from '../../helpers/browser';
 
 export const dashboard = (page: Page) => ({
   heading: page.getByRole('heading', { level: 1, name: 'Dashboard' }),
+  metrics: page.getByRole('region', { name: 'Metrics' }),
   /** A metric card's value by its title ("Outstanding Dues", "Maintenance Requests", …). */
   metric: (title: string) => page.getByRole('region', { name: 'Metrics' }).getByText(title, { exact: true }).locator('xpath=following-sibling::p[1]'),
+  /** The line under a metric card's value ("+3 new this month", "5 open invoices, 2 overdue"). */
+  change: (title: string) => page.getByRole('region', { name: 'Metrics' }).getByText(title, { exact: true }).locator('xpath=following-sibling::p[2]'),
   /** A Community Info figure by its label ("Total Units", "Board Members", …). */
   community: (label: string) =>
     page

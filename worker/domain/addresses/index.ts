@@ -86,8 +86,11 @@ export async function listAddresses(db: DbOrTx, actor: Actor, q: { page: number;
   };
 }
 
-/** Total Addresses and Occupied (at least one member lives there). */
-async function addressStatistics(db: DbOrTx, actor: Actor): Promise<AddressStatistics> {
+/**
+ * Total Addresses and Occupied: an address with at least one member assigned (any status), i.e. one
+ * the table does not show as Vacant. The dashboard's Community Info counts with this too.
+ */
+export async function addressStatistics(db: DbOrTx, actor: Pick<Actor, 'hoaId'>): Promise<AddressStatistics> {
   // Spelled out with an alias: drizzle writes bare column names here, and "id" would be the resident's.
   const occupiedSql = sql<number>`coalesce(sum(exists (select 1 from users r where r.address_id = ${addresses}.id and r.hoa_id = ${addresses}.hoa_id and r.deleted_at is null)), 0)`.mapWith(Number);
   const [row] = await db.select({ totalAddresses: count(), occupied: occupiedSql }).from(addresses).where(live(actor));

@@ -1,0 +1,55 @@
+/** The dashboard's metric cards (platform §2): skeletons until the figures are known, the failure with Retry. */
+import type { ReactNode } from 'react';
+import { DASHBOARD_MESSAGES, type DashboardMetric, type MetricKey, type MetricTone } from '../../../schema/dashboard';
+import { Alert, Button, Card, cx, DollarIcon, FolderIcon, MegaphoneIcon, Skeleton, WrenchIcon } from '../../ui';
+import type { FiguresState } from './use-dashboard';
+
+/** The spec's card order (platform §2); an area not built yet has no card. */
+const METRIC_ORDER: MetricKey[] = ['outstandingDues', 'maintenanceRequests', 'announcements', 'documents'];
+const METRIC_ICONS: Record<string, ReactNode> = {
+  dollar: <DollarIcon className="size-5" />,
+  wrench: <WrenchIcon className="size-5" />,
+  megaphone: <MegaphoneIcon className="size-5" />,
+  folder: <FolderIcon className="size-5" />,
+};
+/** Good news for the HOA in green, bad in red, whichever way the figure moved. */
+const TONE_CLASS: Record<MetricTone, string> = { good: 'text-success-700', bad: 'text-danger-700', neutral: 'text-neutral-500' };
+
+export function MetricCards({ metrics, state, retry }: { metrics: Partial<Record<MetricKey, DashboardMetric>>; state: FiguresState; retry: () => void }) {
+  const cards = METRIC_ORDER.flatMap((key) => (metrics[key] ? [metrics[key]] : []));
+  return (
+    <section aria-label="Metrics" aria-busy={state === 'loading'} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      {state === 'failed' ? (
+        <Alert
+          tone="error"
+          className="col-span-full"
+          action={
+            <Button size="sm" variant="secondary" onClick={retry}>
+              {DASHBOARD_MESSAGES.retry}
+            </Button>
+          }
+        >
+          {DASHBOARD_MESSAGES.loadFailed}
+        </Alert>
+      ) : state === 'loading' ? (
+        METRIC_ORDER.map((key) => <Skeleton key={key} className="h-28 rounded-xl" />)
+      ) : (
+        cards.map((m) => <MetricCard key={m.title} metric={m} />)
+      )}
+    </section>
+  );
+}
+
+function MetricCard({ metric }: { metric: DashboardMetric }) {
+  return (
+    // Two cards a row on a phone: the icon sits above the title there, so "Announcements" fits on its line.
+    <Card className="flex flex-col-reverse items-start gap-2 p-4 sm:flex-row sm:justify-between sm:gap-3">
+      <div className="min-w-0">
+        <p className="text-sm font-medium text-neutral-600">{metric.title}</p>
+        <p className="tabular mt-1 text-2xl font-semibold text-neutral-900">{metric.value}</p>
+        <p className={cx('mt-1 text-xs font-medium', TONE_CLASS[metric.tone])}>{metric.change}</p>
+      </div>
+      <div className="rounded-lg bg-accent-50 p-2 text-accent-700">{METRIC_ICONS[metric.icon]}</div>
+    </Card>
+  );
+}

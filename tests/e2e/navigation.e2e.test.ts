@@ -1,0 +1,79 @@
+/**
+ * The walk's navigation defects (issue 36, item 19): a resident's navigation offers no Dashboard (it
+ * would land on Announcements), Support keeps the navigation for a signed-in user, and the Recent
+ * Activity cards of Compliance and Requests show their dates whole on a phone.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, e2eSuite, openPage, PHONE, signInAs, snap, waitForPath } from '../helpers/browser';
+
+const e2e = e2eSuite();
+
+const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+/** The stat card titled `label` (its label's nearest card). */
+const statCard = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+
+/** Each element of `card` that shows a date ("Nov 20, 2026"): whether its text overflows it (cut), and the text. */
+function dateCuts(card: Locator) {
+  return card.evaluate((root) => {
+    const dated = /[A-Z][a-z]{2} \d{1,2}, \d{4}/;
+    const out: { text: string; cut: boolean }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || !dated.test(node.textContent ?? '')) continue;
+      const box = el.getBoundingClientRect();
+      const cardBox = root.getBoundingClientRect();
+      out.push({ text: el.textContent ?? '', cut: el.scrollWidth > el.clientWidth + 1 || box.right > cardBox.right + 1 });
+    }
+    return out;
+  });
+}
+
+describe('navigation', () => {
+  it('gives a resident no Dashboard link; the logo and Support lead home to Announcements, Support inside the navigation', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.resident);
+      await waitForPath(page, '/announcements');
+      await expect(mainNav(page).getByRole('link').allTextContents()).resolves.toEqual(['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues']);
+      await expect(page.getByRole('link', { name: 'HOA Manager' }).getAttribute('href')).resolves.toBe('/announcements');
+
+      await page.getByRole('button', { name: /Account menu/ }).click();
+      await page.getByRole('menuitem', { name: 'Support' }).click();
+      await waitForPath(page, '/support');
+      await page.getByRole('heading', { level: 1, name: 'Support Center' }).waitFor();
+      await mainNav(page).getByRole('link', { name: 'Requests' }).waitFor();
+      // Signed in, the password tip leads to the Profile (the public reset screen would only send them home).
+      await expect(page.getByRole('link', { name: 'Change it on your Profile' }).getAttribute('href')).resolves.toBe('/profile');
+      await snap(page, 'support-signed-in');
+      await page.getByRole('link', { name: 'Back to Announcements' }).click();
+      await waitForPath(page, '/announcements');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('shows the dates of Compliance’s and Requests’ Recent Activity whole at 375 px', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server, PHONE);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      for (const path of ['/compliance', '/requests']) {
+        await page.goto(path);
+        const card = statCard(page, 'Recent Activity');
+        await card.getByRole('link').first().waitFor({ timeout: 20_000 });
+        const dates = await dateCuts(card);
+        expect(dates.length, path).toBeGreaterThan(0);
+        expect(dates.filter((d) => d.cut), path).toEqual([]);
+      }
+      await page.goto('/compliance');
+      await statCard(page, 'Recent Activity').getByRole('link').first().waitFor({ timeout: 20_000 });
+      await snap(page, 'compliance-board');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});

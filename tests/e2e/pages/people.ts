@@ -1,5 +1,6 @@
 /** The users and addresses screens (client/features/users, client/features/addresses), as a board member works them. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { goInApp } from '../../helpers/browser';
 
 export const peoplePages = (page: Page) => {
@@ -15,11 +16,18 @@ export const peoplePages = (page: Page) => {
       await goInApp(page, '/addresses');
       await page.getByRole('heading', { level: 1, name: 'Address Directory' }).waitFor();
     },
-    /** Load more until the list says it is complete. */
+    /** Load more until the list says it is complete (each press waits for its page of rows). */
     async loadAllUsers() {
       const more = page.getByRole('button', { name: 'Load more' });
-      while (await more.isVisible()) await more.click();
-      await page.getByText('No more users').waitFor();
+      const done = page.getByText('No more users');
+      const rows = page.getByRole('table', { name: 'All Users' }).getByRole('row');
+      for (;;) {
+        await more.or(done).first().waitFor();
+        if (await done.isVisible()) return;
+        const before = await rows.count();
+        await more.click();
+        await expect.poll(() => rows.count()).toBeGreaterThan(before);
+      }
     },
     /** A stat card's figure ("Active Users"). */
     async counter(label: string): Promise<number> {

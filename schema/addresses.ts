@@ -92,7 +92,12 @@ export const addressKey = (street: string, unit: string | null | undefined) =>
 
 /** The page of the directory (not shown by the spec: 20). */
 export const ADDRESS_PAGE_SIZE = 20;
-export const addressListQuery = lazy(() => z.object(pageFields(ADDRESS_PAGE_SIZE)));
+/** `GET /api/addresses` query: a page, and `search` (the address as shown contains it; the invite dialog's picker). */
+export const addressListQuery = lazy(() => z.object({
+  ...pageFields(ADDRESS_PAGE_SIZE),
+  search: z.string().trim().max(100).optional().catch(undefined),
+}));
+export type AddressListQuery = z.output<typeof addressListQuery>;
 
 export interface ApiResident {
   _id: string;

@@ -71,12 +71,28 @@ export const bulkIssueText = (issue: BulkIssue) => `Row ${bulkRowNumber(issue.in
 /** The path the server answers with: `users[i].field`. */
 export const bulkIssuePath = (issue: Pick<BulkIssue, 'index' | 'field'>) => `users[${issue.index}].${issue.field}`;
 
-/** "Row N (field): message" from a server error whose path is `users[i]…` (§8); other paths as they are. */
+/** The file's column a field comes from, as the template names it: what a row error calls the field. */
+export const BULK_FIELD_LABELS: Record<BulkField, string> = {
+  street: 'Street',
+  unit: 'Unit',
+  is_rented: 'Property Type',
+  resident_name: 'Resident Name',
+  resident_email: 'Resident Email',
+  role: 'Role',
+  phone: 'Phone',
+};
+
+/**
+ * "Row N (field): message" from a server error whose path is `users[i]…` (§8), the field named as the
+ * file's column ("Resident Email", not `resident_email`); other paths as they are.
+ */
 export function bulkErrorText(e: { path: string; msg: string }): string {
   const m = /^users\[(\d+)\](?:\.(\w+))?/.exec(e.path);
   if (!m) return e.msg;
   const row = bulkRowNumber(Number(m[1]));
-  return m[2] ? `Row ${row} (${m[2]}): ${e.msg}` : `Row ${row}: ${e.msg}`;
+  if (!m[2]) return `Row ${row}: ${e.msg}`;
+  const field = (BULK_FIELD_LABELS as Record<string, string | undefined>)[m[2]] ?? m[2];
+  return `Row ${row} (${field}): ${e.msg}`;
 }
 
 /** The lines shown for a list of errors: the first 10, then "...and N more errors". */

@@ -58,6 +58,7 @@ export const USER_MESSAGES = {
   mayNotGrant: 'Only a superadmin can grant or remove the superadmin role',
   mayNotChangeSuperadmin: 'Only a superadmin can change a superadmin',
   mayNotDelete: 'Board members can delete residents only',
+  mayNotChange: 'Board members can change residents only',
   statusNotAllowed: 'An invited user can only stay invited or be set to inactive',
   lastSuperadmin: 'The HOA must keep at least one active superadmin',
   notInvited: 'Only invited users can be sent a new invitation',
@@ -85,9 +86,13 @@ export interface PolicyTarget extends PolicyUser {
 
 /**
  * Platform §5–§6. A board member grants resident and board and never touches a superadmin; only a
- * superadmin grants or removes superadmin. Nobody changes their own row; a board member deletes
- * residents only, a superadmin anyone but themselves. Status: active and inactive switch freely; an
- * invited user stays invited or becomes inactive (which blocks the invitation).
+ * superadmin grants or removes superadmin. Nobody changes their own row. Who may change whom is §6's
+ * deletion rule, applied to every change: a board member changes residents only (and may make them
+ * board members), a superadmin anyone but themselves. The rule reads the target's role before the
+ * change (`mayEdit`) and the role after it (`mayGrant`), so demoting a board member first does not
+ * open them to a board member's edit or deletion (issue 36, 12). Status: active and inactive switch
+ * freely; an invited user stays invited or becomes inactive (which blocks the invitation); a user who
+ * never activated (no password) is never active: setting them active invites them again.
  */
 export const userPolicy = {
   /** Invite, bulk add, edit, resend, delete, assign addresses. */
@@ -95,27 +100,46 @@ export const userPolicy = {
   /** The roles this actor may give (invite options, edit options). */
   grantableRoles: (actorRole: Role): Role[] => (actorRole === 'superadmin' ? [...ROLES] : isPrivileged(actorRole) ? ['resident', 'board'] : []),
   mayGrant: (actorRole: Role, role: Role) => userPolicy.grantableRoles(actorRole).includes(role),
-  /** Edit (name, role, status): never one's own row, and a superadmin's only by a superadmin. */
-  mayEdit: (actor: PolicyUser, target: PolicyUser) =>
-    userPolicy.mayManage(actor.role) && actor.id !== target.id && (target.role !== 'superadmin' || actor.role === 'superadmin'),
+  /** The roles of the users this actor may change or delete (§6: board, residents only). */
+  changeableRoles: (actorRole: Role): Role[] => (actorRole === 'superadmin' ? [...ROLES] : isPrivileged(actorRole) ? ['resident'] : []),
+  /** Edit (name, role, status): never one's own row; a board member's residents only. */
+  mayEdit: (actor: PolicyUser, target: PolicyUser) => userPolicy.editRefusal(actor, target) === null,
   /** Why `mayEdit` refuses (for the 403's message). */
   editRefusal(actor: PolicyUser, target: PolicyUser): string | null {
     if (!userPolicy.mayManage(actor.role)) return M.mayNotManage;
     if (actor.id === target.id) return M.notOwnRow;
     if (target.role === 'superadmin' && actor.role !== 'superadmin') return M.mayNotChangeSuperadmin;
+    if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return M.mayNotChange;
     return null;
   },
   /** The statuses the edit form offers for a user now in `current` (§4). */
   statusOptions: (current: UserStatus): UserStatus[] => (current === 'invited' ? ['invited', 'inactive'] : ['active', 'inactive']),
   mayMoveStatus: (from: UserStatus, to: UserStatus) => userPolicy.statusOptions(from).includes(to),
-  /** Between resident and board a role change is confirmed first (§5). */
-  needsRoleConfirmation: (from: Role, to: Role) => from !== to && from !== 'superadmin' && to !== 'superadmin',
-  mayDelete: (actor: PolicyUser, target: PolicyUser) =>
-    userPolicy.mayManage(actor.role) && actor.id !== target.id && (actor.role === 'superadmin' || target.role === 'resident'),
+  /**
+   * The status a save gives: active only with a password. A user who never activated and is set
+   * active goes back to invited, with a fresh invitation (issue 36, 11).
+   */
+  statusOnSave: (requested: UserStatus, hasPassword: boolean): UserStatus => (requested === 'active' && !hasPassword ? 'invited' : requested),
+  /**
+   * The name is the user's own (they give it when they accept the invitation): required once they
+   * have one; a member invited by email alone has none, and the board is not asked to invent one.
+   */
+  nameRequired: (target: { name: string }) => target.name !== '',
+  /** The warning a role change is confirmed with first: resident ↔ board (§5), and any grant of superadmin. */
+  roleChangeWarning(from: Role, to: Role): RoleChangeWarning | null {
+    if (from === to) return null;
+    if (to === 'superadmin') return ROLE_CHANGE_WARNINGS.toSuperadmin;
+    if (from === 'superadmin') return null;
+    return to === 'board' ? ROLE_CHANGE_WARNINGS.toBoard : ROLE_CHANGE_WARNINGS.toResident;
+  },
+  needsRoleConfirmation: (from: Role, to: Role) => userPolicy.roleChangeWarning(from, to) !== null,
+  /** A new member's role is confirmed when it is superadmin (the grant, as on edit). */
+  inviteWarning: (role: Role): RoleChangeWarning | null => (role === 'superadmin' ? ROLE_CHANGE_WARNINGS.toSuperadmin : null),
+  mayDelete: (actor: PolicyUser, target: PolicyUser) => userPolicy.deleteRefusal(actor, target) === null,
   deleteRefusal(actor: PolicyUser, target: PolicyUser): string | null {
     if (!userPolicy.mayManage(actor.role)) return M.mayNotManage;
     if (actor.id === target.id) return M.notOwnRow;
-    if (actor.role !== 'superadmin' && target.role !== 'resident') return M.mayNotDelete;
+    if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return M.mayNotDelete;
     return null;
   },
   /** Resend applies only to invited users (§4). */
@@ -173,9 +197,19 @@ export const inviteUserSchema = lazy(() => z.object({
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export type InviteUser = z.output<typeof inviteUserSchema>;
 
-/** `PUT /api/users/:id` {name, role, status} and the Edit User dialog. */
-export const editUserSchema = lazy(() => z.object({ name: userNameField, role: roleField, status: statusField }));
+/**
+ * `PUT /api/users/:id` {name, role, status} and the Edit User dialog. The name may be empty here:
+ * whether it is required depends on the user edited (`userPolicy.nameRequired`, `editUserSchemaFor`).
+ */
+export const editUserSchema = lazy(() => z.object({
+  name: z.string({ error: M.nameRequired }).trim().max(USER_NAME_MAX, M.nameTooLong).default(''),
+  role: roleField,
+  status: statusField,
+}));
 export type EditUser = z.output<typeof editUserSchema>;
+/** The Edit User form of one user: `editUserSchema` with the policy's name rule for them. */
+export const editUserSchemaFor = (target: { name: string }) =>
+  editUserSchema.refine((d) => d.name !== '' || !userPolicy.nameRequired(target), { path: ['name'], error: M.nameRequired });
 
 /** `POST /api/users/:id/assign-address`. */
 export const assignAddressSchema = lazy(() => z.object({
@@ -219,14 +253,34 @@ export interface ApiUserPage {
   statistics: UserStatistics;
 }
 
-/** Confirm Role Change (§5): what the user gains with board, and what a resident keeps. */
+/**
+ * Confirm Role Change (§5): what the user gains with board, and what a resident keeps. Granting
+ * superadmin is confirmed too, naming what §6 gives that role (issue 36, 17).
+ */
 export const ROLE_CHANGE_WARNINGS = {
   toBoard: {
     title: 'Grant board member rights?',
-    gains: ['Manage users and invitations', 'View finance', 'Manage documents and announcements'],
+    lead: 'They will gain the rights to:',
+    rights: ['Manage users and invitations', 'View finance', 'Manage documents and announcements'],
   },
   toResident: {
     title: 'Remove board member rights?',
-    keeps: ['View announcements', 'Submit requests', 'Access documents', 'Pay dues'],
+    lead: 'They will keep resident rights only:',
+    rights: ['View announcements', 'Submit requests', 'Access documents', 'Pay dues'],
+  },
+  toSuperadmin: {
+    title: 'Grant Super Admin rights?',
+    lead: 'They will gain full control of the HOA’s account:',
+    rights: [
+      'Everything a board member can do',
+      'Change and delete any user, board members and Super Admins included',
+      'Grant and remove the Super Admin role',
+      'Manage the subscription, billing and the payment account',
+    ],
   },
 } as const;
+export interface RoleChangeWarning {
+  title: string;
+  lead: string;
+  rights: readonly string[];
+}

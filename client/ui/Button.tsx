@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'link';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -15,6 +15,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'border border-neutral-300 bg-white text-neutral-800 shadow-card hover:bg-neutral-50 focus-visible:outline-accent-600',
   ghost: 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-accent-600',
   danger: 'bg-danger-600 text-white shadow-card hover:bg-danger-700 focus-visible:outline-danger-600',
+  // A destructive action beside others (a row's Delete): red text, no fill. Its own variant, as a
+  // text colour passed in className loses to the ghost's (the stylesheet's order decides, not ours).
+  'danger-ghost': 'text-danger-700 hover:bg-danger-50 hover:text-danger-800 focus-visible:outline-danger-600',
   link: 'text-accent-700 underline-offset-4 hover:underline focus-visible:outline-accent-600 px-0! h-auto!',
 };
 

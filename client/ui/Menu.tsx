@@ -8,7 +8,10 @@ export type MenuEntry =
   | { kind: 'action'; label: ReactNode; onSelect: () => void; icon?: ReactNode; danger?: boolean; disabled?: boolean }
   | { kind: 'separator' };
 
-const itemClass = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm text-neutral-700 data-focus:bg-neutral-100 data-focus:text-neutral-900 data-disabled:opacity-50';
+const itemBase = 'flex w-full items-center gap-2 rounded-md px-3 py-2 text-left text-sm data-focus:bg-neutral-100 data-disabled:opacity-50';
+const itemClass = cx(itemBase, 'text-neutral-700 data-focus:text-neutral-900');
+/** A destructive item (Delete) in red: the colour is the item's own, not added over the neutral one (which would win). */
+const dangerItemClass = cx(itemBase, 'text-danger-700 data-focus:text-danger-800');
 
 const buttonClass = 'rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600';
 
@@ -48,7 +51,7 @@ export function Menu({ button, buttonLabel, buttonClassName, items, header, open
           if (item.kind === 'action') {
             return (
               <MenuItem key={i} disabled={item.disabled}>
-                <button type="button" onClick={item.onSelect} className={cx(itemClass, item.danger && 'text-danger-700 data-focus:text-danger-800')}>
+                <button type="button" onClick={item.onSelect} className={item.danger ? dangerItemClass : itemClass}>
                   {item.icon}
                   {item.label}
                 </button>

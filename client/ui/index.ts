@@ -5,6 +5,7 @@ export { Badge, type BadgeVariant } from './Badge';
 export { QueuedBadge, StatusWithQueued, ViewLink } from './RowParts';
 export { Button, ButtonLink, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardBody, CardHeader, StatCard } from './Card';
+export { charactersLeft } from './characters-left';
 export { cx } from './cx';
 export { Dialog, DialogActions } from './Dialog';
 export { EmptyState } from './EmptyState';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADDRESS_MESSAGES as M } from '../../schema/addresses';
+import { addresses } from '../../schema/tables';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
 
@@ -81,5 +82,26 @@ describe('addresses', () => {
       expect((await call(t, method, `/api/addresses/${theirs}`, { token: board, body })).status).toBe(404);
     }
     expect((await list()).docs.map((a: { _id: string }) => a._id)).not.toContain(theirs);
+  });
+});
+
+describe('issue 36, 13: GET /api/addresses?search', () => {
+  it('finds any address of the directory, past the first 100, by the address as shown', async () => {
+    const now = Date.now();
+    const rows = Array.from({ length: 120 }, (_, i) => ({ id: `bulk-${i}`, hoaId, street: `${i + 1} Zinnia Row`, unitNumber: i === 119 ? '4B' : null, isRented: false, createdAt: now, updatedAt: now }));
+    await t.write((tx) => tx.insert(addresses).values(rows));
+    const first100 = (await list('?limit=100')).docs.map((a: { street: string }) => a.street);
+    expect(first100).not.toContain('120 Zinnia Row');
+    const found = await list(`?search=${encodeURIComponent('120 zinnia row, unit 4')}`);
+    expect(found).toMatchObject({ totalDocs: 1, totalPages: 1, hasNextPage: false });
+    expect(found.docs.map((a: { street: string; unit_number: string }) => [a.street, a.unit_number])).toEqual([['120 Zinnia Row', '4B']]);
+    const zinnia = await list('?search=Zinnia&limit=100');
+    expect(zinnia).toMatchObject({ totalDocs: 120, totalPages: 2, hasNextPage: true });
+    // The counters stay the directory's; LIKE's wildcards are taken literally.
+    expect(zinnia.statistics.totalAddresses).toBeGreaterThan(120);
+    expect((await list('?search=%25')).docs).toEqual([]);
+    // Another HOA's addresses are never found.
+    const cedar = (await login(t, DEMO.cedar.board)).token;
+    expect((await call(t, 'GET', '/api/addresses?search=Zinnia', { token: cedar })).json.docs).toEqual([]);
   });
 });

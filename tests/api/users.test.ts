@@ -246,3 +246,59 @@ describe('assign-address', () => {
     expect(u.a).toBeNull();
   });
 });
+
+describe('issue 36: who may change whom, names and reactivation', () => {
+  it('10: an invited user without a name is deactivated without one; a user with a name keeps it required', async () => {
+    await call(t, 'POST', '/api/users/invite', { token: board, body: { email: 'no.name@example.com', role: 'resident' } });
+    const id = await idOf('no.name@example.com');
+    const off = await call(t, 'PUT', `/api/users/${id}`, { token: board, body: { name: '', role: 'resident', status: 'inactive' } });
+    expect(off).toMatchObject({ status: 200, json: { status: 'inactive', name: '' } });
+    expect((await row('no.name@example.com')).name).toBe('');
+    const named = await call(t, 'PUT', `/api/users/${await idOf(DEMO.maple.resident)}`, { token: board, body: { name: ' ', role: 'resident', status: 'active' } });
+    expect(named).toMatchObject({ status: 400, json: { errors: [{ path: 'name', msg: M.nameRequired }] } });
+  });
+
+  it('11: invited → inactive → active goes back to invited with a fresh invitation that activates the account', async () => {
+    await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'comeback@example.com', role: 'resident' } });
+    const id = await idOf('comeback@example.com');
+    const first = await invitationToken('comeback@example.com');
+    await call(t, 'PUT', `/api/users/${id}`, { token: owner, body: { name: '', role: 'resident', status: 'inactive' } });
+    const before = await stats();
+    const back = await call(t, 'PUT', `/api/users/${id}`, { token: owner, body: { name: '', role: 'resident', status: 'active' } });
+    expect(back).toMatchObject({ status: 200, json: { status: 'invited' } });
+    expect(await stats()).toMatchObject({ activeUsers: before.activeUsers, pendingInvitations: before.pendingInvitations + 1 });
+    const fresh = await invitationToken('comeback@example.com');
+    expect(fresh).not.toBe(first);
+    // Resend works again (the user is invited), and the newest link activates the account.
+    expect((await call(t, 'POST', `/api/users/${id}/resend-invite`, { token: owner })).status).toBe(200);
+    expect((await activate(await invitationToken('comeback@example.com'))).status).toBe(200);
+    expect((await row('comeback@example.com')).status).toBe('active');
+    // A member with a password is simply active again.
+    await put(owner, DEMO.maple.resident, { status: 'inactive' });
+    expect((await put(owner, DEMO.maple.resident, { status: 'active' })).json.status).toBe('active');
+  });
+
+  it('12: a board member changes residents only: no demoting, deactivating or renaming another board member', async () => {
+    await put(owner, DEMO.maple.resident2, { role: 'board' });
+    const demote = await put(board, DEMO.maple.resident2, { role: 'resident' });
+    expect(demote).toMatchObject({ status: 403, json: { message: M.mayNotChange } });
+    expect((await put(board, DEMO.maple.resident2, { status: 'inactive' })).status).toBe(403);
+    expect((await put(board, DEMO.maple.resident2, { name: 'Renamed' })).status).toBe(403);
+    expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.resident2)}`, { token: board })).status).toBe(403);
+    expect(await row(DEMO.maple.resident2)).toMatchObject({ role: 'board', status: 'active', deletedAt: null });
+    // A resident the board may still promote (the role after: one the board grants); then they are out of its reach.
+    expect((await put(board, DEMO.maple.resident, { role: 'board' })).json.role).toBe('board');
+    expect((await put(board, DEMO.maple.resident, { role: 'resident' })).status).toBe(403);
+    // The superadmin changes anyone but themselves.
+    expect((await put(owner, DEMO.maple.resident2, { role: 'resident', status: 'inactive' })).json).toMatchObject({ role: 'resident', status: 'inactive' });
+  });
+
+  it('15: Active Users counts accounts that can sign in, not an active row that never activated', async () => {
+    const before = await stats();
+    await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'never@example.com', role: 'resident' } });
+    // A row left active without a password (made before reactivation invited such users again).
+    const id = await idOf('never@example.com');
+    await t.write((tx) => tx.update(users).set({ status: 'active' }).where(eq(users.id, id)));
+    expect((await stats()).activeUsers).toBe(before.activeUsers);
+  });
+});

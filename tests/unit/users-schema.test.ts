@@ -12,7 +12,7 @@ import {
   shownErrors,
   type BulkUserRow,
 } from '../../schema/bulk-users';
-import { inviteUserSchema, userPolicy } from '../../schema/users';
+import { editUserSchemaFor, inviteUserSchema, userPolicy } from '../../schema/users';
 
 const row = (over: Partial<BulkUserRow> = {}): BulkUserRow => ({ resident_name: 'Ann', resident_email: 'ann@example.com', role: 'resident', ...over });
 
@@ -57,7 +57,7 @@ describe('bulk CSV reading', () => {
   });
 
   it('shows server errors as "Row N (field): message", ten of them, then how many more', () => {
-    expect(bulkErrorText({ path: 'users[0].resident_email', msg: 'Duplicate email address' })).toBe('Row 2 (resident_email): Duplicate email address');
+    expect(bulkErrorText({ path: 'users[0].resident_email', msg: 'Duplicate email address' })).toBe('Row 2 (Resident Email): Duplicate email address');
     expect(bulkErrorText({ path: 'users', msg: 'No data found in file' })).toBe('No data found in file');
     const lines = shownErrors(Array.from({ length: 13 }, (_, i) => i), String);
     expect(lines).toHaveLength(11);
@@ -76,7 +76,7 @@ describe('user policy', () => {
     expect(userPolicy.grantableRoles('resident')).toEqual([]);
   });
 
-  it('never edits or deletes one’s own row; board never touches a superadmin and deletes residents only', () => {
+  it('never edits or deletes one’s own row; board never touches a superadmin and changes or deletes residents only', () => {
     expect(userPolicy.mayEdit(board, board)).toBe(false);
     expect(userPolicy.mayEdit(board, owner)).toBe(false);
     expect(userPolicy.mayEdit(board, resident)).toBe(true);
@@ -86,6 +86,10 @@ describe('user policy', () => {
     expect(userPolicy.mayDelete(owner, board)).toBe(true);
     expect(userPolicy.mayDelete(owner, owner)).toBe(false);
     expect(userPolicy.mayEdit(resident, { id: 'x', role: 'resident' })).toBe(false);
+    // Issue 36, 12: another board member is out of a board member's reach, for edits as for deletion.
+    expect(userPolicy.mayEdit(board, { id: 'b2', role: 'board' })).toBe(false);
+    expect(userPolicy.editRefusal(board, { id: 'b2', role: 'board' })).toBe('Board members can change residents only');
+    expect(userPolicy.mayEdit(owner, board)).toBe(true);
   });
 
   it('moves statuses as §4 says and confirms resident ↔ board changes', () => {
@@ -93,8 +97,19 @@ describe('user policy', () => {
     expect(userPolicy.mayMoveStatus('inactive', 'active')).toBe(true);
     expect(userPolicy.mayMoveStatus('active', 'invited')).toBe(false);
     expect(userPolicy.needsRoleConfirmation('resident', 'board')).toBe(true);
-    expect(userPolicy.needsRoleConfirmation('board', 'superadmin')).toBe(false);
+    expect(userPolicy.needsRoleConfirmation('board', 'superadmin')).toBe(true);
+    expect(userPolicy.needsRoleConfirmation('superadmin', 'board')).toBe(false);
+    expect(userPolicy.roleChangeWarning('resident', 'superadmin')?.title).toBe('Grant Super Admin rights?');
+    expect(userPolicy.inviteWarning('superadmin')?.title).toBe('Grant Super Admin rights?');
+    expect(userPolicy.inviteWarning('board')).toBeNull();
     expect(userPolicy.actionsFor(board, { id: 'r', role: 'resident', status: 'invited' })).toEqual({ edit: true, resend: true, delete: true });
+    expect(userPolicy.actionsFor(board, { id: 'b2', role: 'board', status: 'active' })).toEqual({ edit: false, resend: false, delete: false });
+    // Issue 36, 11: no password, never active; 10: no name yet, none required.
+    expect(userPolicy.statusOnSave('active', false)).toBe('invited');
+    expect(userPolicy.statusOnSave('active', true)).toBe('active');
+    expect(userPolicy.statusOnSave('inactive', false)).toBe('inactive');
+    expect(editUserSchemaFor({ name: '' }).safeParse({ name: '', role: 'resident', status: 'inactive' }).success).toBe(true);
+    expect(editUserSchemaFor({ name: 'Rita' }).safeParse({ name: ' ', role: 'resident', status: 'inactive' }).error?.issues).toMatchObject([{ path: ['name'], message: 'Name is required' }]);
   });
 });
 

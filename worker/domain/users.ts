@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ApiUser } from '../../schema/auth';
 import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
@@ -8,6 +8,7 @@ import type { SyncDeps } from '../sync/area';
 import { bumpChanges } from '../sync/changes';
 import { touchDependents } from '../sync/dependencies';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
+import { containsSql } from './contains';
 import { notFound } from './errors';
 
 export type UserRow = typeof users.$inferSelect;
@@ -136,14 +137,13 @@ const byShownName = [shownNameOrder(), asc(users.id)];
  */
 export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Promise<ApiUserPage> {
   requireRole(actor, 'board');
-  const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const where = inHoa(
     actor,
     users.hoaId,
     q.includeDeleted ? undefined : isNull(users.deletedAt),
     q.status ? eq(users.status, q.status) : undefined,
     q.role ? eq(users.role, q.role) : undefined,
-    search ? sql`(lower(${users.name}) LIKE ${search} ESCAPE '\\' OR lower(${shownEmailSql()}) LIKE ${search} ESCAPE '\\')` : undefined,
+    q.search ? or(containsSql(sql`${users.name}`, q.search), containsSql(shownEmailSql(), q.search)) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db
@@ -167,13 +167,17 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
   };
 }
 
-/** The management screen's counters (platform §3): members not deleted. */
+/**
+ * The management screen's counters (platform §3): members not deleted. Active Users are accounts
+ * someone can sign in to: status active and a password set (a member who never activated has none;
+ * issue 36, 15).
+ */
 export async function userStatistics(db: DbOrTx, hoaId: string): Promise<UserStatistics> {
   const n = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`.mapWith(Number);
   const [row] = await db
     .select({
       totalUsers: count(),
-      activeUsers: n(sql`${users.status} = 'active'`),
+      activeUsers: n(sql`${users.status} = 'active' AND ${users.passwordHash} IS NOT NULL`),
       boardMembers: n(sql`${users.role} = 'board'`),
       pendingInvitations: n(sql`${users.status} = 'invited'`),
       superAdmins: n(sql`${users.role} = 'superadmin'`),

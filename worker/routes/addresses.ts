@@ -2,7 +2,7 @@
  * Addresses REST (platform §7). Thin: parse, call worker/domain/addresses, answer. Board and
  * superadmin only; another HOA's address is 404. Shapes in schema/addresses.ts.
  *
- * - `GET /`        ?page&limit(≤100, default 20) → ApiAddressPage `{docs, page, limit, totalPages, totalDocs, hasNextPage, statistics: {totalAddresses, occupied}}`.
+ * - `GET /`        ?page&limit(≤100, default 20)&search (the shown address contains it) → ApiAddressPage `{docs, page, limit, totalPages, totalDocs, hasNextPage, statistics: {totalAddresses, occupied}}`.
  * - `POST /`       {street, unit_number?, is_rented?, notes?} → 201 ApiAddress (with `residents`).
  * - `GET /:id`     → ApiAddress.
  * - `PUT /:id`     {street, unit_number, is_rented, notes} → ApiAddress.

@@ -6,10 +6,11 @@ import { useEffect, useState } from 'react';
 import { ADDRESS_MESSAGES, addressSchema, NOTES_HINT_AT, NOTES_MAX, PROPERTY_TYPES, UNIT_HINT_AT, UNIT_MAX, type ApiAddress } from '../../../schema/addresses';
 import { errorMessage } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, Dialog, DialogActions, Field, Input, Select, Textarea } from '../../ui';
+import { Alert, charactersLeft, Dialog, DialogActions, Field, Input, Select, Textarea } from '../../ui';
 import { addressesApi } from '../users/users-api';
 
-const remaining = (value: string, from: number, max: number) => (value.length >= from ? `${max - value.length} characters remaining` : undefined);
+/** Past the limit the spec's message shows at once, in red, where the remaining-characters hint was. */
+const tooLong = (value: string, max: number, message: string) => (value.length > max ? message : undefined);
 
 export function AddressDialog({ open, address, onClose, onSaved }: { open: boolean; address: ApiAddress | null; onClose: () => void; onSaved: (a: ApiAddress) => void }) {
   const editing = !!address;
@@ -25,6 +26,8 @@ export function AddressDialog({ open, address, onClose, onSaved }: { open: boole
     async (data) => onSaved(editing ? await addressesApi.update(address._id, data) : await addressesApi.create(data)),
     (e) => errorMessage(e, editing ? ADDRESS_MESSAGES.updateFailed : ADDRESS_MESSAGES.createFailed),
   );
+  const unitError = form.errors.unit_number ?? tooLong(values.unit_number, UNIT_MAX, ADDRESS_MESSAGES.unitTooLong);
+  const notesError = form.errors.notes ?? tooLong(values.notes, NOTES_MAX, ADDRESS_MESSAGES.notesTooLong);
 
   return (
     <Dialog
@@ -38,8 +41,8 @@ export function AddressDialog({ open, address, onClose, onSaved }: { open: boole
         <Field label="Street Address" required error={form.errors.street}>
           <Input value={values.street} onChange={set('street')} invalid={!!form.errors.street} required autoComplete="off" />
         </Field>
-        <Field label="Unit Number" error={form.errors.unit_number} hint={remaining(values.unit_number, UNIT_HINT_AT, UNIT_MAX)}>
-          <Input value={values.unit_number} onChange={set('unit_number')} invalid={!!form.errors.unit_number} autoComplete="off" />
+        <Field label="Unit Number" error={unitError} hint={charactersLeft(values.unit_number, UNIT_MAX, UNIT_HINT_AT)}>
+          <Input value={values.unit_number} onChange={set('unit_number')} invalid={!!unitError} autoComplete="off" />
         </Field>
         <Field label="Property Type" error={form.errors.is_rented}>
           <Select value={values.is_rented} onChange={set('is_rented')}>
@@ -50,8 +53,8 @@ export function AddressDialog({ open, address, onClose, onSaved }: { open: boole
             ))}
           </Select>
         </Field>
-        <Field label="Notes" error={form.errors.notes} hint={remaining(values.notes, NOTES_HINT_AT, NOTES_MAX)}>
-          <Textarea value={values.notes} onChange={set('notes')} invalid={!!form.errors.notes} rows={3} />
+        <Field label="Notes" error={notesError} hint={charactersLeft(values.notes, NOTES_MAX, NOTES_HINT_AT)}>
+          <Textarea value={values.notes} onChange={set('notes')} invalid={!!notesError} rows={3} />
         </Field>
       </form>
     </Dialog>

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { addressLabel, type ApiAddress } from '../../../schema/addresses';
 import type { ApiUser } from '../../../schema/auth';
-import { ROLE_LABELS, USER_MESSAGES } from '../../../schema/users';
+import { ROLE_LABELS, STATUS_LABELS, USER_MESSAGES } from '../../../schema/users';
 import { api, errorMessage } from '../../lib/api';
 import { formatAddress } from '../../lib/format';
 import { USER_PICKER_LIMIT } from '../../lib/use-active-users';
@@ -35,6 +35,10 @@ export function ManageResidentsDialog({ address, onClose, onChanged }: { address
     setError(null);
     allMembers().then(setMembers, (e) => setError(errorMessage(e, USER_MESSAGES.loadUsersFailed)));
   }, [address]);
+  // Another address (or the dialog closed) starts with an empty search; the same address reopened
+  // after an assignment keeps it (issue 36, 14).
+  const addressId = address?._id;
+  useEffect(() => setFilter(''), [addressId]);
 
   const available = useMemo(() => {
     const q = filter.trim().toLowerCase();
@@ -72,8 +76,10 @@ export function ManageResidentsDialog({ address, onClose, onChanged }: { address
                     <span className="flex flex-wrap items-center gap-1.5 font-medium text-neutral-900">
                       {r.name}
                       {r.role === 'board' && <Badge>Board</Badge>}
+                      {r.status === 'invited' && <Badge variant="warning">{STATUS_LABELS.invited}</Badge>}
                     </span>
-                    <span className="block truncate text-neutral-600">{r.email}</span>
+                    {/* Someone who has not accepted yet is shown by their email already: once is enough. */}
+                    {r.email !== r.name && <span className="block truncate text-neutral-600">{r.email}</span>}
                   </span>
                   <Button size="sm" variant="secondary" busy={busy === r._id} busyText="Removing..." onClick={() => void change(r, false)}>
                     Unassign<span className="sr-only"> {r.name}</span>

@@ -4,23 +4,27 @@
  * creates everything or nothing; its row errors read "Row N (field): message".
  */
 import { useState } from 'react';
-import { BULK_MESSAGES, BULK_PREVIEW_ROWS, bulkErrorText, bulkRowNumber, bulkIssueText, bulkPayload, shownErrors, type BulkResult } from '../../../schema/bulk-users';
+import { BULK_MESSAGES, BULK_PREVIEW_ROWS, bulkErrorText, bulkRowNumber, bulkIssueText, bulkPayload, shownErrors } from '../../../schema/bulk-users';
 import { ROLE_LABELS, USER_MESSAGES } from '../../../schema/users';
 import { ApiError, errorMessage } from '../../lib/api';
+import { useTimedMessage } from '../../lib/use-nav-banner';
 import { Alert, Button, Dialog } from '../../ui';
 import { downloadTemplate, readBulkFile, type ReadFile } from './bulk-file';
 import { usersApi } from './users-api';
 
-type Step = { step: 'upload' } | { step: 'validate'; file: ReadFile; name: string } | { step: 'success'; result: BulkResult; refreshFailed: boolean };
+type Step = { step: 'upload' } | { step: 'validate'; file: ReadFile; name: string } | { step: 'success'; refreshFailed: boolean };
 
 export function BulkAddDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: () => Promise<boolean> }) {
   const [state, setState] = useState<Step>({ step: 'upload' });
   const [error, setError] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // "Successfully created N users and M addresses" shows for 5 s (§8), the rest of the screen until Done.
+  const [created, setCreated] = useTimedMessage();
 
   const close = () => {
     setState({ step: 'upload' });
     setError(null);
+    setCreated(null);
     onClose();
   };
   async function choose(file: File | undefined) {
@@ -36,7 +40,8 @@ export function BulkAddDialog({ open, onClose, onCreated }: { open: boolean; onC
     try {
       const result = await usersApi.bulk(bulkPayload(file.rows));
       const refreshed = await onCreated();
-      setState({ step: 'success', result, refreshFailed: !refreshed });
+      setState({ step: 'success', refreshFailed: !refreshed });
+      setCreated(BULK_MESSAGES.created(result.usersCreated, result.addressesCreated));
     } catch (e) {
       // Row errors as "Row N (field): message"; a business error shows its message alone.
       setError(e instanceof ApiError && e.errors.length > 0 ? shownErrors(e.errors, bulkErrorText) : [errorMessage(e, USER_MESSAGES.createFailed)]);
@@ -93,7 +98,7 @@ export function BulkAddDialog({ open, onClose, onCreated }: { open: boolean; onC
         {v && <Preview file={v.file} name={v.name} />}
         {state.step === 'success' && (
           <>
-            <Alert tone="success">{BULK_MESSAGES.created(state.result.usersCreated, state.result.addressesCreated)}</Alert>
+            {created && <Alert tone="success">{created}</Alert>}
             <p className="text-neutral-700">Invitation emails have been sent to new users. Reactivated users can sign in with their existing credentials.</p>
             {state.refreshFailed && <Alert tone="error">{BULK_MESSAGES.refreshFailed}</Alert>}
           </>
@@ -134,7 +139,8 @@ function Preview({ file, name }: { file: ReadFile; name: string }) {
               <tr key={i}>
                 <td className="px-2 py-1.5 text-neutral-500">{bulkRowNumber(i)}</td>
                 <td className="px-2 py-1.5">{r.resident_name}</td>
-                <td className="px-2 py-1.5 break-all">{r.resident_email}</td>
+                {/* Whole on one line: the table scrolls sideways on phones rather than stack an email letter by letter. */}
+                <td className="px-2 py-1.5 whitespace-nowrap">{r.resident_email}</td>
                 <td className="px-2 py-1.5">{r.role === 'resident' || r.role === 'board' ? ROLE_LABELS[r.role] : r.role}</td>
                 <td className="px-2 py-1.5">{r.street}</td>
                 <td className="px-2 py-1.5">{r.unit}</td>

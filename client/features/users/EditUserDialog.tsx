@@ -1,62 +1,62 @@
 /**
  * Edit User (platform §4–§5): name, role (within what the actor may grant) and status (§4's moves).
- * A change between resident and board asks first (Confirm Role Change) with the rights gained or
- * kept; the server checks every rule again.
+ * A change between resident and board, or a grant of Super Admin, asks first (Confirm Role Change)
+ * with the rights gained or kept; the server checks every rule again. A member invited by email alone
+ * has no name until they accept: the name is then optional (userPolicy.nameRequired).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ApiUser } from '../../../schema/auth';
 import type { Role, UserStatus } from '../../../schema/roles';
-import { editUserSchema, ROLE_CHANGE_WARNINGS, ROLE_LABELS, STATUS_LABELS, USER_MESSAGES, userPolicy, type EditUser, type PolicyUser } from '../../../schema/users';
+import { editUserSchemaFor, ROLE_LABELS, STATUS_LABELS, USER_MESSAGES, userPolicy, type EditUser, type PolicyUser } from '../../../schema/users';
 import { errorMessage } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, Dialog, DialogActions, Field, Input, Select } from '../../ui';
+import { RoleChangeConfirm } from './RoleChangeConfirm';
 import { usersApi } from './users-api';
 
-export function EditUserDialog({ user, actor, onClose, onSaved }: { user: ApiUser | null; actor: PolicyUser; onClose: () => void; onSaved: (u: ApiUser) => void }) {
+export function EditUserDialog({
+  user,
+  actor,
+  onClose,
+  onSaved,
+}: {
+  user: ApiUser | null;
+  actor: PolicyUser;
+  onClose: () => void;
+  /** The saved user, and the status that was asked for (a user who never activated set active comes back invited). */
+  onSaved: (u: ApiUser, requested: UserStatus) => void;
+}) {
   const [values, setValues] = useState<EditUser>({ name: '', role: 'resident', status: 'active' });
   const [confirming, setConfirming] = useState<EditUser | null>(null);
   const save = async (data: EditUser) => {
     const saved = await usersApi.update(user!._id, data);
     setConfirming(null);
-    onSaved(saved);
+    onSaved(saved, data.status);
   };
+  const schema = useMemo(() => editUserSchemaFor({ name: user?.name ?? '' }), [user]);
+  const failed = (e: unknown) => errorMessage(e, USER_MESSAGES.updateFailed);
   const form = useFormSubmit(
-    editUserSchema,
+    schema,
     values,
     async (data) => {
       if (user && userPolicy.needsRoleConfirmation(user.role, data.role)) setConfirming(data);
       else await save(data);
     },
-    (e) => errorMessage(e, USER_MESSAGES.updateFailed),
+    failed,
   );
-  const [confirmError, setConfirmError] = useState<string | null>(null);
-  const [confirmBusy, setConfirmBusy] = useState(false);
 
   useEffect(() => {
     if (user) setValues({ name: user.name, role: user.role, status: user.status });
     setConfirming(null);
-    setConfirmError(null);
   }, [user]);
   if (!user) return <Dialog open={false} onClose={onClose} title="Edit User" />;
 
   // A superadmin's row (only a superadmin edits it) keeps its role among the choices.
   const roles: Role[] = [...new Set([...userPolicy.grantableRoles(actor.role), user.role])];
   const statuses: UserStatus[] = userPolicy.statusOptions(user.status);
+  const nameRequired = userPolicy.nameRequired(user);
   const set = (k: keyof EditUser) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
-
-  async function confirm() {
-    setConfirmBusy(true);
-    setConfirmError(null);
-    try {
-      await save(confirming!);
-    } catch (e) {
-      setConfirmError(errorMessage(e, USER_MESSAGES.updateFailed));
-    } finally {
-      setConfirmBusy(false);
-    }
-  }
-  const toBoard = confirming?.role === 'board';
-  const warning = toBoard ? ROLE_CHANGE_WARNINGS.toBoard : ROLE_CHANGE_WARNINGS.toResident;
+  const warning = confirming && userPolicy.roleChangeWarning(user.role, confirming.role);
 
   return (
     <>
@@ -69,8 +69,8 @@ export function EditUserDialog({ user, actor, onClose, onSaved }: { user: ApiUse
       >
         <form id="edit-user" noValidate onSubmit={form.onSubmit} className="space-y-4">
           {form.error && <Alert tone="error">{form.error}</Alert>}
-          <Field label="Name" required error={form.errors.name}>
-            <Input value={values.name} onChange={set('name')} invalid={!!form.errors.name} required />
+          <Field label="Name" required={nameRequired} error={form.errors.name} hint={nameRequired ? undefined : 'They give their name when they accept the invitation.'}>
+            <Input value={values.name} onChange={set('name')} invalid={!!form.errors.name} required={nameRequired} />
           </Field>
           <Field label="Role" error={form.errors.role}>
             <Select value={values.role} onChange={set('role')}>
@@ -92,26 +92,12 @@ export function EditUserDialog({ user, actor, onClose, onSaved }: { user: ApiUse
           </Field>
         </form>
       </Dialog>
-      <Dialog
-        open={!!confirming}
-        onClose={() => setConfirming(null)}
-        size="sm"
-        title="Confirm Role Change"
-        description={`${user.name || user.email}: ${ROLE_LABELS[user.role]} → ${confirming ? ROLE_LABELS[confirming.role] : ''}`}
-        footer={<DialogActions onCancel={() => setConfirming(null)} onClick={() => void confirm()} busy={confirmBusy} busyText="Updating..." label="Confirm Change" />}
-      >
-        <div className="space-y-3 text-sm text-neutral-700">
-          {confirmError && <Alert tone="error">{confirmError}</Alert>}
-          <Alert tone="warning" title={warning.title}>
-            {toBoard ? 'They will gain the rights to:' : 'They will keep resident rights only:'}
-          </Alert>
-          <ul className="list-disc space-y-1 pl-5">
-            {('gains' in warning ? warning.gains : warning.keeps).map((r) => (
-              <li key={r}>{r}</li>
-            ))}
-          </ul>
-        </div>
-      </Dialog>
+      <RoleChangeConfirm
+        change={confirming && warning ? { who: user.name || user.email, from: user.role, to: confirming.role, warning } : null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => save(confirming!)}
+        failureMessage={failed}
+      />
     </>
   );
 }

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ApiUser } from '../../../schema/auth';
+import type { UserStatus } from '../../../schema/roles';
 import { ROLE_LABELS, USER_MESSAGES, USER_PAGE_SIZE, userPolicy, type UserStatistics } from '../../../schema/users';
 import { errorMessage } from '../../lib/api';
 import { formatAddress, formatDate } from '../../lib/format';
@@ -24,6 +25,9 @@ type Open = { kind: 'invite' } | { kind: 'bulk' } | { kind: 'edit'; user: ApiUse
 
 /** The name shown for a member: an invited user has none until they accept. */
 export const shownName = (u: Pick<ApiUser, 'name' | 'email'>) => u.name || u.email;
+/** After Edit User: a user who never activated, set active, was invited again (userPolicy.statusOnSave). */
+const savedMessage = (u: ApiUser, requested: UserStatus) =>
+  requested === 'active' && u.status === 'invited' ? USER_MESSAGES.invited(u.email) : USER_MESSAGES.updated(shownName(u));
 
 export function UsersPage() {
   const me = useCurrentUser();
@@ -78,7 +82,7 @@ export function UsersPage() {
           </Button>
         )}
         {may.delete && (
-          <Button size="sm" variant="ghost" className="text-danger-700" onClick={() => setOpen({ kind: 'delete', user: u })}>
+          <Button size="sm" variant="danger-ghost" onClick={() => setOpen({ kind: 'delete', user: u })}>
             Delete<span className="sr-only"> {shownName(u)}</span>
           </Button>
         )}
@@ -91,15 +95,18 @@ export function UsersPage() {
       header: 'Name',
       primary: true,
       cell: (u) => (
-        <span className="flex flex-wrap items-center gap-2">
-          {/* An invited user names themselves when they accept; until then the email says who it is. */}
-          {u.name || <span className="text-neutral-600 sm:hidden">{u.email}</span>}
-          {!u.name && <span className="hidden text-neutral-600 sm:inline">Not yet accepted</span>}
-          {u._id === me?.id && <Badge variant="outline">You</Badge>}
-        </span>
+        <>
+          <span className="flex flex-wrap items-center gap-2">
+            {/* An invited user names themselves when they accept; until then the email says who it is. */}
+            {u.name || <span className="font-normal text-neutral-600">Not yet accepted</span>}
+            {u._id === me?.id && <Badge variant="outline">You</Badge>}
+          </span>
+          {/* Phones: the email once, under the name (the Email column is the table's). */}
+          <span className="block text-sm font-normal break-all text-neutral-600 sm:hidden">{u.email}</span>
+        </>
       ),
     },
-    { header: 'Email', className: 'whitespace-nowrap', cell: (u) => u.email },
+    { header: 'Email', className: 'whitespace-nowrap', hideOnPhone: true, cell: (u) => u.email },
     { header: 'Role', cell: (u) => <Badge variant={u.role === 'resident' ? 'secondary' : 'default'}>{ROLE_LABELS[u.role]}</Badge> },
     { header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
     { header: 'Address', cell: (u) => formatAddress(u.address) ?? <span className="text-neutral-600">No address</span> },
@@ -140,7 +147,7 @@ export function UsersPage() {
         <>
           <InviteUserDialog open={open?.kind === 'invite'} actorRole={actor.role} onClose={close} onInvited={(email) => void changed(USER_MESSAGES.invited(email))} />
           <BulkAddDialog open={open?.kind === 'bulk'} onClose={close} onCreated={() => list.reload()} />
-          <EditUserDialog user={open?.kind === 'edit' ? open.user : null} actor={actor} onClose={close} onSaved={(u) => void changed(USER_MESSAGES.updated(shownName(u)))} />
+          <EditUserDialog user={open?.kind === 'edit' ? open.user : null} actor={actor} onClose={close} onSaved={(u, requested) => void changed(savedMessage(u, requested))} />
           <DeleteUserDialog user={open?.kind === 'delete' ? open.user : null} onClose={close} onDeleted={(message) => void changed(message)} />
         </>
       )}

@@ -16,7 +16,7 @@ export const usersApi = {
 };
 
 export const addressesApi = {
-  page: (page: number, limit: number) => api<ApiAddressPage>('/api/addresses', { query: { page, limit } }),
+  page: (page: number, limit: number, search?: string) => api<ApiAddressPage>('/api/addresses', { query: { page, limit, search } }),
   get: (id: string) => api<ApiAddressPage['docs'][number]>(`/api/addresses/${id}`),
   create: (body: AddressForm) => api<ApiAddressPage['docs'][number]>('/api/addresses', { body }),
   update: (id: string, body: AddressForm) => api<ApiAddressPage['docs'][number]>(`/api/addresses/${id}`, { method: 'PUT', body }),

@@ -4,13 +4,14 @@
  * is a 404. Same street and unit twice in one HOA is refused (bulk add reuses the one there is).
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { ADDRESS_MESSAGES as M, addressDeleted, addressKey, type AddressForm, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
+import { ADDRESS_MESSAGES as M, addressDeleted, addressKey, type AddressForm, type AddressListQuery, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import { inHoa, type Actor } from '../actor';
+import { containsSql } from '../contains';
 import { forbidden, invalidField } from '../errors';
 import { addressInHoa, currentManager } from '../user-admin/access';
 import { shownEmail, shownName, shownNameOrder, updateUser } from '../users';
@@ -62,25 +63,34 @@ const directoryOrder = () => [
   asc(addresses.id),
 ];
 
-/** `GET /api/addresses?page&limit`: in the directory's order. */
-export async function listAddresses(db: DbOrTx, actor: Actor, q: { page: number; limit: number }): Promise<ApiAddressPage> {
+/** The address as the screens show it (addressLabel: "street, Unit unit"), for search. */
+const shownLabelSql = () => sql`${addresses.street} || coalesce(', Unit ' || ${addresses.unitNumber}, '')`;
+
+/**
+ * `GET /api/addresses?page&limit&search`: in the directory's order; `search` keeps the addresses whose
+ * label contains it (a picker finds any address, not only the first page's). The counters are the
+ * whole directory's; totalDocs and the pages are the search's.
+ */
+export async function listAddresses(db: DbOrTx, actor: Actor, q: AddressListQuery): Promise<ApiAddressPage> {
   requireManager(actor);
+  const where = and(live(actor), q.search ? containsSql(shownLabelSql(), q.search) : undefined);
   const rows = await db
     .select()
     .from(addresses)
-    .where(live(actor))
+    .where(where)
     .orderBy(...directoryOrder())
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const residents = await residentsOf(db, actor.hoaId, rows.map((r) => r.id));
   const statistics = await addressStatistics(db, actor);
-  const totalPages = Math.ceil(statistics.totalAddresses / q.limit);
+  const totalDocs = q.search ? (await db.select({ n: count() }).from(addresses).where(where))[0].n : statistics.totalAddresses;
+  const totalPages = Math.ceil(totalDocs / q.limit);
   return {
     docs: rows.map((r) => toApiAddress(r, residents.get(r.id)!)),
     page: q.page,
     limit: q.limit,
     totalPages,
-    totalDocs: statistics.totalAddresses,
+    totalDocs,
     hasNextPage: q.page < totalPages,
     statistics,
   };

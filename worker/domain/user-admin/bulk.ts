@@ -36,7 +36,7 @@ export async function bulkCreateUsers(deps: AppDeps, actor: Actor, input: BulkUs
 }
 
 /** A deleted member of this HOA with a password signs in with it again; one who never activated is invited again. */
-const returningStatus = (u: Pick<UserRow, 'passwordHash'>): UserRow['status'] => (u.passwordHash ? 'active' : 'invited');
+const returningStatus = (u: Pick<UserRow, 'passwordHash'>): UserRow['status'] => userPolicy.statusOnSave('active', u.passwordHash != null);
 
 async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow[]): Promise<BulkResult> {
   const me = await currentManager(tx, actor);

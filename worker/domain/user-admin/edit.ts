@@ -7,9 +7,10 @@ import { USER_MESSAGES as M, userPolicy, type EditUser } from '../../../schema/u
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
-import { forbidden, notFound } from '../errors';
+import { forbidden, invalidField, notFound } from '../errors';
 import { findApiUser, shownName, updateUser } from '../users';
 import { addressInHoa, checkStatusMove, currentManager, endAccess, keepActiveSuperadmin, refuseUnless, targetUser } from './access';
+import { inviteAgain } from './invite';
 
 /** The member as the API shows it (after a write, read in the same transaction). */
 async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
@@ -25,10 +26,12 @@ export async function getMember(db: DbOrTx, actor: Actor, id: string): Promise<A
 }
 
 /**
- * `PUT /api/users/:id` {name, role, status}. Not one's own row; a superadmin's only by a superadmin;
- * roles within what the actor may grant; §4's status moves; an active superadmin stays. Deactivation
- * ends the user's sessions at once; a role change counts from their next request (the access check
- * reads the role), and their synced view is recomputed (updateUser).
+ * `PUT /api/users/:id` {name, role, status}. Not one's own row; who may change whom by the target's
+ * role before (editRefusal) and after the change (mayGrant); §4's status moves; an active superadmin
+ * stays. The name is required once the user has one. A user without a password set active is invited
+ * again (the answer shows them invited). Deactivation ends the user's sessions at once; a role change
+ * counts from their next request (the access check reads the role), and their synced view is
+ * recomputed (updateUser).
  */
 export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: EditUser): Promise<ApiUser> {
   const me = await currentManager(tx, actor);
@@ -36,18 +39,22 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
   refuseUnless(userPolicy.editRefusal(me, target));
   if (input.role !== target.role && !userPolicy.mayGrant(me.role, input.role)) throw forbidden(M.mayNotGrant);
   if (input.status !== target.status) checkStatusMove(target.status, input.status);
-  await keepActiveSuperadmin(tx, target, { role: input.role, status: input.status, deleted: false });
+  if (!input.name && userPolicy.nameRequired(target)) throw invalidField('name', M.nameRequired);
+  const status = userPolicy.statusOnSave(input.status, target.passwordHash != null);
+  await keepActiveSuperadmin(tx, target, { role: input.role, status, deleted: false });
   const now = deps.clock();
-  const changed = { name: input.name !== target.name, role: input.role !== target.role, status: input.status !== target.status };
+  const changed = { name: input.name !== target.name, role: input.role !== target.role, status: status !== target.status };
+  let saved = target;
   if (changed.name || changed.role || changed.status) {
-    await updateUser(deps, tx, target, {
+    saved = await updateUser(deps, tx, target, {
       ...(changed.name ? { name: input.name } : {}),
       ...(changed.role ? { role: input.role } : {}),
-      ...(changed.status ? { status: input.status } : {}),
+      ...(changed.status ? { status } : {}),
       updatedAt: now,
     });
   }
-  if (changed.status && input.status === 'inactive') await endAccess(tx, target.id, now);
+  if (changed.status && status === 'inactive') await endAccess(tx, target.id, now);
+  if (changed.status && status === 'invited') await inviteAgain(deps, tx, me, saved);
   return shown(tx, actor, id);
 }
 

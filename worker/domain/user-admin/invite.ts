@@ -150,6 +150,16 @@ export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser)
   });
 }
 
+/**
+ * A new invitation for a member who is invited (again): one of the day's invitations, then a new link
+ * mailed (the old one stops working) or held at the same cost. Resend, and an edit that sets a user
+ * who never activated active (userPolicy.statusOnSave).
+ */
+export async function inviteAgain(deps: AppDeps, tx: Tx, me: Manager, user: UserRow): Promise<void> {
+  await (await planQuotas(deps, tx, me.hoaId)).spendInvitations(1);
+  await inviteOrHold(deps, tx, me, await releaseHeld(deps, tx, user));
+}
+
 /** `POST /api/users/:id/resend-invite`: a new link (the old one stops working); invited users only. Counted as an invite. */
 export async function resendInvitation(deps: AppDeps, actor: Actor, id: string): Promise<{ message: string }> {
   await countInviteAttempt(deps, actor);
@@ -157,8 +167,7 @@ export async function resendInvitation(deps: AppDeps, actor: Actor, id: string):
     const me = await currentManager(tx, actor);
     const target = await targetUser(tx, actor, id);
     if (!userPolicy.mayResend(target)) throw conflict(M.notInvited);
-    await (await planQuotas(deps, tx, actor.hoaId)).spendInvitations(1);
-    await inviteOrHold(deps, tx, me, await releaseHeld(deps, tx, target));
+    await inviteAgain(deps, tx, me, target);
     return { message: M.inviteResent };
   });
 }

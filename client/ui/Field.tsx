@@ -1,5 +1,5 @@
-import { Description, Field as HField, Input as HInput, Label, Select as HSelect, Textarea as HTextarea } from '@headlessui/react';
-import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Description, Field as HField, Input as HInput, Label, Textarea as HTextarea } from '@headlessui/react';
+import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -61,13 +61,6 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
   ref,
 ) {
   return <HTextarea ref={ref} invalid={invalid} className={cx(control, 'min-h-24 py-2', controlState(invalid), className)} {...rest} />;
-});
-
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }>(function Select(
-  { invalid = false, className, ...rest },
-  ref,
-) {
-  return <HSelect ref={ref} invalid={invalid} className={cx(control, 'h-10 pr-8', controlState(invalid), className)} {...rest} />;
 });
 
 /** A password input with a show/hide toggle (reset, activation, signup and change-password forms). */

@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import { SORT_OPTIONS, useListControls, type ListFilters, type SortOrder } from '../lib/use-list-filters';
 import { Button } from './Button';
-import { Field, Input, Select } from './Field';
+import { Field, Input } from './Field';
+import { Select, type SelectOption } from './Select';
 import { SearchIcon } from './icons';
-import { MultiSelect, type SelectOption } from './MultiSelect';
+import { MultiSelect } from './MultiSelect';
 
 export interface SelectFilterDef<K extends string> {
   name: K;
@@ -57,13 +58,7 @@ function FilterBarImpl<T, K extends string>({
       ))}
       {sortable && (
         <Field label="Sort" className="min-w-0 flex-[1_1_9rem]">
-          <Select value={controls.sort} onChange={(e) => filters.setSort(e.target.value as SortOrder)}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
+          <Select options={SORT_OPTIONS} value={controls.sort} onChange={(v) => filters.setSort(v as SortOrder)} />
         </Field>
       )}
       <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered}>

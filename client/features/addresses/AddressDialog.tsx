@@ -45,13 +45,11 @@ export function AddressDialog({ open, address, onClose, onSaved }: { open: boole
           <Input value={values.unit_number} onChange={set('unit_number')} invalid={!!unitError} autoComplete="off" />
         </Field>
         <Field label="Property Type" error={form.errors.is_rented}>
-          <Select value={values.is_rented} onChange={set('is_rented')}>
-            {PROPERTY_TYPES.map((p) => (
-              <option key={p.label} value={String(p.value)}>
-                {p.label}
-              </option>
-            ))}
-          </Select>
+          <Select
+            options={PROPERTY_TYPES.map((p) => ({ value: String(p.value), label: p.label }))}
+            value={values.is_rented}
+            onChange={(is_rented) => setValues((v) => ({ ...v, is_rented }))}
+          />
         </Field>
         <Field label="Notes" error={notesError} hint={charactersLeft(values.notes, NOTES_MAX, NOTES_HINT_AT)}>
           <Textarea value={values.notes} onChange={set('notes')} invalid={!!notesError} rows={3} />

@@ -10,7 +10,6 @@ import {
   announcementFormSchema,
   AUDIENCE_LABELS,
   AUDIENCE_TYPES,
-  type AnnouncementCategory,
   type AnnouncementForm as AnnouncementFormData,
   type AudienceType,
 } from '../../../schema/announcements';
@@ -18,7 +17,7 @@ import type { HoaReplicache } from '../../lib/replicache';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, Input, Select, UserPicker } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, Input, optionsOf, Select, UserPicker } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { MailIcon } from '../../ui/icons';
 import { ANNOUNCEMENT_FIELDS, toWire, type AnnouncementFormValues } from './form-values';
@@ -78,22 +77,10 @@ export function AnnouncementForm({
 
           <div className="grid gap-5 sm:grid-cols-2">
             <Field label="Category">
-              <Select name="category" value={values.category} onChange={(e) => set('category', e.target.value as AnnouncementCategory)} disabled={busy}>
-                {ANNOUNCEMENT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {ANNOUNCEMENT_CATEGORY_LABELS[c]}
-                  </option>
-                ))}
-              </Select>
+              <Select name="category" options={optionsOf(ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_CATEGORY_LABELS)} value={values.category} onChange={(c) => set('category', c)} disabled={busy} />
             </Field>
             <Field label="Audience">
-              <Select name="audience" value={values.audienceType} onChange={(e) => changeAudience(e.target.value as AudienceType)} disabled={busy}>
-                {AUDIENCE_TYPES.map((a) => (
-                  <option key={a} value={a}>
-                    {AUDIENCE_LABELS[a]}
-                  </option>
-                ))}
-              </Select>
+              <Select name="audience" options={optionsOf(AUDIENCE_TYPES, AUDIENCE_LABELS)} value={values.audienceType} onChange={changeAudience} disabled={busy} />
             </Field>
           </div>
 

@@ -10,7 +10,7 @@ import { errorsByField, zodIssuesToErrors } from '../../../schema/validation';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useReplicache, useOnline } from '../../lib/replicache';
 import { fileProblem, uploadFile } from '../../lib/upload';
-import { Alert, AttachmentDropZone, Button, Dialog, Field, Input, Select, Textarea } from '../../ui';
+import { Alert, AttachmentDropZone, Button, Dialog, Field, Input, optionsOf, Select, Textarea } from '../../ui';
 import { createDocument } from './documents-api';
 import { NotesCounter } from './NotesDialog';
 
@@ -142,14 +142,7 @@ export function UploadDocumentDialog({ open, onClose }: { open: boolean; onClose
           <Input value={values.title} onChange={(e) => set('title', e.target.value)} disabled={busy || done} required />
         </Field>
         <Field label="Category" required>
-          <Select value={values.category} onChange={(e) => set('category', e.target.value as DocumentFormInput['category'])} disabled={busy || done} required>
-            <option value="">Select a category</option>
-            {DOCUMENT_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
+          <Select options={optionsOf(DOCUMENT_CATEGORIES)} value={values.category} onChange={(c) => set('category', c)} placeholder="Select a category" disabled={busy || done} />
         </Field>
         <fieldset className="space-y-1.5" disabled={busy || done}>
           <legend className="text-sm font-medium text-neutral-800">Access</legend>

@@ -28,7 +28,7 @@ import { addDays, formatDay, isoDay, parseDay } from '../../../schema/money';
 import { hoaToday } from '../../lib/hoa-day';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { useSyncedForm } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select, Textarea, UserPicker } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, optionsOf, Select, UserPicker, Textarea } from '../../ui';
 
 interface DueFormValues {
   title: string;
@@ -112,22 +112,10 @@ export function DueCreatePage() {
                 <Input name="amount" type="number" inputMode="decimal" min="0.01" step="0.01" value={values.amount} onChange={(e) => set('amount', e.target.value)} invalid={!!errors.amount} disabled={busy} />
               </Field>
               <Field label="Frequency" required>
-                <Select name="frequency" value={values.frequency} onChange={(e) => set('frequency', e.target.value as DueFrequency)} disabled={busy}>
-                  {DUE_FREQUENCIES.map((f) => (
-                    <option key={f} value={f}>
-                      {DUE_FREQUENCY_LABELS[f]}
-                    </option>
-                  ))}
-                </Select>
+                <Select name="frequency" options={optionsOf(DUE_FREQUENCIES, DUE_FREQUENCY_LABELS)} value={values.frequency} onChange={(f) => set('frequency', f)} disabled={busy} />
               </Field>
               <Field label="Reason" required>
-                <Select name="reason" value={values.reason} onChange={(e) => set('reason', e.target.value as DueReason)} disabled={busy}>
-                  {DUE_REASONS.map((r) => (
-                    <option key={r} value={r}>
-                      {DUE_REASON_LABELS[r]}
-                    </option>
-                  ))}
-                </Select>
+                <Select name="reason" options={optionsOf(DUE_REASONS, DUE_REASON_LABELS)} value={values.reason} onChange={(r) => set('reason', r)} disabled={busy} />
               </Field>
               <Field label="Send Date" required error={errors.sendDate}>
                 <Input name="send_date" type="date" min={isoDay(addDays(hoaToday(), -1))} value={values.sendDate} onChange={(e) => set('sendDate', e.target.value)} invalid={!!errors.sendDate} disabled={busy} />

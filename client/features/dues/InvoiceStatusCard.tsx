@@ -20,7 +20,7 @@ import {
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { Button, Card, CardBody, CardHeader, Dialog, Field, Select, useToast } from '../../ui';
+import { Button, Card, CardBody, CardHeader, Dialog, Field, optionsOf, Select, useToast } from '../../ui';
 import { actingUser } from '../threads';
 
 type Confirmed = Extract<InvoiceStatus, 'paid' | 'canceled'>;
@@ -68,13 +68,7 @@ export function InvoiceStatusCard({ invoice }: { invoice: SyncedInvoice }) {
       <CardBody className="space-y-3">
         {/* Paid: the select rests; the board's own mark is undone with the button below. */}
         <Field label="Invoice status">
-          <Select value={invoice.status} disabled={paid} onChange={(e) => choose(e.target.value as InvoiceStatus)}>
-            {INVOICE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {INVOICE_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </Select>
+          <Select options={optionsOf(INVOICE_STATUSES, INVOICE_STATUS_LABELS)} value={invoice.status} disabled={paid} onChange={choose} />
         </Field>
         {invoicePolicy.mayUndoPaid(invoice) && (
           <div className="space-y-2">
@@ -105,20 +99,15 @@ export function InvoiceStatusCard({ invoice }: { invoice: SyncedInvoice }) {
         {asking === 'paid' && (
           <Field label="Payment method" required error={methodError ?? undefined}>
             <Select
+              options={optionsOf(MANUAL_PAYMENT_METHODS, (m) => PAYMENT_METHOD_LABELS[m])}
               value={method}
               invalid={!!methodError}
-              onChange={(e) => {
-                setMethod(e.target.value as ManualPaymentMethod);
+              placeholder="Choose how it was paid"
+              onChange={(m) => {
+                setMethod(m);
                 setMethodError(null);
               }}
-            >
-              <option value="">Choose how it was paid</option>
-              {MANUAL_PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </Select>
+            />
           </Field>
         )}
       </Dialog>

@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../lib/session';
 import { type UploadedFile } from '../../lib/upload';
 import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, InfoIcon, Field, FormScreen, Input, Select } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, InfoIcon, Input, optionsOf, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
@@ -74,13 +74,7 @@ export function RequestCreatePage() {
               <Input name="title" value={values.title} onChange={(e) => set('title', e.target.value)} invalid={!!errors.title} disabled={busy} autoComplete="off" />
             </Field>
             <Field label="Category" required error={errors.category}>
-              <Select name="category" value={values.category} onChange={(e) => set('category', e.target.value as RequestCategory)} disabled={busy}>
-                {REQUEST_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
+              <Select name="category" options={optionsOf(REQUEST_CATEGORIES)} value={values.category} onChange={(c) => set('category', c)} disabled={busy} />
             </Field>
             <RichTextField label="Description" required value={values.description} onChange={(html) => set('description', html)} error={errors.description} disabled={busy} />
             {attachment.zone({ values, update, errors, busy })}

@@ -91,14 +91,12 @@ export function TriageCard({ request }: { request: SyncedRequest }) {
         />
         <form onSubmit={save} className="space-y-4 border-t border-neutral-200 pt-4">
           <Field label="Assigned To" hint={assigneeHint}>
-            <Select value={draft.assignee} onChange={(e) => setDraft({ ...draft, assignee: e.target.value })} disabled={busy}>
-              <option value="">Unassigned</option>
-              {options.map((u) => (
-                <option key={u._id} value={u._id}>
-                  {u.name}
-                </option>
-              ))}
-            </Select>
+            <Select
+              options={[{ value: '', label: 'Unassigned' }, ...options.map((u) => ({ value: u._id, label: u.name }))]}
+              value={draft.assignee}
+              onChange={(assignee) => setDraft({ ...draft, assignee })}
+              disabled={busy}
+            />
           </Field>
           <Field label="Resolution Deadline">
             <Input type="date" value={draft.deadline} onChange={(e) => setDraft({ ...draft, deadline: e.target.value })} disabled={busy} />

@@ -4,7 +4,7 @@
  * ("Status updated to {status}") for 3 s, or its failure text.
  */
 import { useState } from 'react';
-import { Field, Select, useToast } from '../../ui';
+import { Field, optionsOf, Select, useToast } from '../../ui';
 
 export interface StatusChoice<S extends string> {
   statuses: readonly S[];
@@ -47,13 +47,7 @@ export function StatusSelect<S extends string>({
 
   return (
     <Field label={label}>
-      <Select value={value} onChange={(e) => void change(e.target.value as S)} disabled={busy}>
-        {choice.statuses.map((s) => (
-          <option key={s} value={s}>
-            {choice.labels[s]}
-          </option>
-        ))}
-      </Select>
+      <Select options={optionsOf(choice.statuses, choice.labels)} value={value} onChange={(s) => void change(s)} disabled={busy} />
     </Field>
   );
 }

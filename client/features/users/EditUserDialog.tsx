@@ -10,7 +10,7 @@ import type { Role, UserStatus } from '../../../schema/roles';
 import { editUserSchemaFor, ROLE_LABELS, STATUS_LABELS, USER_MESSAGES, userPolicy, type EditUser, type PolicyUser } from '../../../schema/users';
 import { errorMessage } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, Dialog, DialogActions, Field, Input, Select } from '../../ui';
+import { Alert, Dialog, DialogActions, Field, Input, optionsOf, Select } from '../../ui';
 import { RoleChangeConfirm } from './RoleChangeConfirm';
 import { usersApi } from './users-api';
 
@@ -73,22 +73,10 @@ export function EditUserDialog({
             <Input value={values.name} onChange={set('name')} invalid={!!form.errors.name} required={nameRequired} />
           </Field>
           <Field label="Role" error={form.errors.role}>
-            <Select value={values.role} onChange={set('role')}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
+            <Select options={optionsOf(roles, ROLE_LABELS)} value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} />
           </Field>
           <Field label="Status" error={form.errors.status} hint={user.status === 'invited' ? 'An inactive invitation can no longer be accepted.' : undefined}>
-            <Select value={values.status} onChange={set('status')}>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
-                </option>
-              ))}
-            </Select>
+            <Select options={optionsOf(statuses, STATUS_LABELS)} value={values.status} onChange={(status) => setValues((v) => ({ ...v, status }))} />
           </Field>
         </form>
       </Dialog>

@@ -8,7 +8,7 @@ import type { Role } from '../../../schema/roles';
 import { inviteUserSchema, ROLE_LABELS, USER_MESSAGES, userPolicy, type InviteUser } from '../../../schema/users';
 import { errorMessage } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
-import { Alert, Dialog, DialogActions, Field, Input, Select } from '../../ui';
+import { Alert, Dialog, DialogActions, Field, Input, optionsOf, Select } from '../../ui';
 import { AddressPicker, NO_ADDRESS_PICKED } from '../addresses/AddressPicker';
 import { RoleChangeConfirm } from './RoleChangeConfirm';
 import { usersApi } from './users-api';
@@ -58,13 +58,7 @@ export function InviteUserDialog({ open, actorRole, onClose, onInvited }: { open
             <Input type="email" autoComplete="off" value={values.email} onChange={set('email')} invalid={!!form.errors.email} required />
           </Field>
           <Field label="Role" error={form.errors.role}>
-            <Select value={values.role} onChange={set('role')}>
-              {userPolicy.grantableRoles(actorRole).map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </Select>
+            <Select options={optionsOf(userPolicy.grantableRoles(actorRole), ROLE_LABELS)} value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} />
           </Field>
           <Field label="Address" error={form.errors.address_id}>
             <AddressPicker open={open} value={address} onChange={(a) => setValues((v) => ({ ...v, address: a }))} />

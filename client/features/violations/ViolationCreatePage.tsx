@@ -23,7 +23,7 @@ import { useActiveUsers } from '../../lib/use-active-users';
 import { withBanner } from '../../lib/use-nav-banner';
 import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, Select } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, optionsOf, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
@@ -83,14 +83,15 @@ export function ViolationCreatePage() {
         <Card>
           <CardBody className="space-y-5 py-5">
             <Field label="Resident" required error={errors.userId}>
-              <Select name="user_id" value={values.userId} onChange={(e) => set('userId', e.target.value)} invalid={!!errors.userId} disabled={busy || users.loading}>
-                <option value="">{users.loading ? 'Loading residents...' : 'Select a resident'}</option>
-                {users.users.map((u) => (
-                  <option key={u._id} value={u._id}>
-                    {u.name} ({u.email})
-                  </option>
-                ))}
-              </Select>
+              <Select
+                name="user_id"
+                options={users.users.map((u) => ({ value: u._id, label: `${u.name} (${u.email})` }))}
+                placeholder={users.loading ? 'Loading residents...' : 'Select a resident'}
+                value={values.userId}
+                onChange={(id) => set('userId', id)}
+                invalid={!!errors.userId}
+                disabled={busy || users.loading}
+              />
             </Field>
             {users.error && (
               <Alert tone="error" onDismiss={users.retry}>
@@ -98,13 +99,7 @@ export function ViolationCreatePage() {
               </Alert>
             )}
             <Field label="Category" required error={errors.category}>
-              <Select name="category" value={values.category} onChange={(e) => set('category', e.target.value as ViolationCategory)} disabled={busy}>
-                {VIOLATION_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </Select>
+              <Select name="category" options={optionsOf(VIOLATION_CATEGORIES)} value={values.category} onChange={(c) => set('category', c)} disabled={busy} />
             </Field>
             <Field label="Title" required error={errors.title}>
               <Input name="title" value={values.title} onChange={(e) => set('title', e.target.value)} invalid={!!errors.title} disabled={busy} autoComplete="off" />

@@ -10,6 +10,8 @@ import { hit } from '../../services/rate-limit';
 import { newId, randomToken, sha256Hex } from '../../services/tokens';
 import type { ClientMeta } from '../auth';
 import { AppError, notFound } from '../errors';
+import { memberRows } from '../members';
+import { updateUser } from '../users';
 import { claimSignupFields, SIGNUP_RATE_LIMITS } from './availability';
 
 export type SignupRow = typeof signups.$inferSelect;
@@ -77,7 +79,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
       const errors = await claimSignupFields(tx, { name: body.hoa_name, keep: pending.hoaId });
       if (errors.length) throw fieldErrors(errors);
       await tx.update(hoas).set(hoaNameColumns(body.hoa_name)).where(eq(hoas.id, pending.hoaId));
-      await tx.update(users).set({ name: body.name, updatedAt: now }).where(eq(users.id, pending.userId));
+      await updateUser(deps, tx, { id: pending.userId, hoaId: pending.hoaId }, { name: body.name, updatedAt: now });
       const plan = pending.confirmedAt ? pending.plan : body.plan;
       await tx
         .update(subscriptions)
@@ -91,7 +93,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
     const hoaId = newId();
     const userId = newId();
     await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(body.hoa_name), createdAt: now });
-    await tx.insert(users).values({
+    await memberRows.insert(deps, tx, {
       id: userId,
       hoaId,
       name: body.name,

@@ -2,8 +2,8 @@
  * Members, shared half: the people the board picks from (a violation's resident, a due's recipients,
  * a custom audience, a request's assignee), kept in the cache so every picker works offline from the
  * first sign-in. Only what the pickers show: no phone, no invited, inactive or deleted accounts, and
- * only for the roles that pick (`userPolicy.mayPick`). Written by REST only (the management screens):
- * no mutators.
+ * only to the roles that pick (`userPolicy.mayPick`); a resident receives their own row, no one else's.
+ * Written by REST only (the management screens): no mutators.
  */
 import type { Role, UserStatus } from '../../schema/roles';
 import { keyOf, type SharedSyncArea } from '../area';

@@ -90,8 +90,8 @@ export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<Use
 
 /**
  * Every change to a user goes through here. A change the pickers see (the synced member: name,
- * email, role, status, address, deletion) is recorded for sync; a sign-in or a new password is not,
- * so it pokes no board device. Synced values show users (an author's name, the size of an audience),
+ * email, role, status, address, deletion) is recorded for sync; a sign-in or a new password is not
+ * (no new version), so it pokes no board device. Synced values show users (an author's name, the size of an audience),
  * so those rows get a new version; and when what the user may see changes (role, status, deletion),
  * their next pull recomputes their whole view.
  */
@@ -102,13 +102,8 @@ export async function updateUser(
   set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
 ): Promise<UserRow> {
   const where = and(eq(users.id, user.id), eq(users.hoaId, user.hoaId))!;
-  const [row] = MEMBER_FIELDS.some((field) => set[field] !== undefined)
-    ? await memberRows.update(deps, tx, where, set)
-    : await tx
-        .update(users)
-        .set({ ...set, version: sql`${users.version} + 1` })
-        .where(where)
-        .returning();
+  // The version is the synced member's: it moves with what the pickers see, as every synced row's does.
+  const [row] = MEMBER_FIELDS.some((field) => set[field] !== undefined) ? await memberRows.update(deps, tx, where, set) : await tx.update(users).set(set).where(where).returning();
   if (!row) throw notFound('User not found');
   const shown = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (shown) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);

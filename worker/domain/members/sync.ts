@@ -4,7 +4,7 @@
  * active members), their value (built by SQLite, as `GET /api/users?status=active` shows them), and
  * the writer every write of a user that changes it goes through (`updateUser`, the invitation's insert).
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import { MEMBER_SPACE } from '../../../sync/areas/members';
@@ -13,9 +13,12 @@ import type { SyncValueSql } from '../../sync/values';
 import { activeMembers } from './active';
 import { shownEmailSql } from './emails';
 
-/** Board and superadmin: their HOA's active members. Residents pick no one: none. */
+/**
+ * Board and superadmin: their HOA's active members. Residents pick no one and never receive anyone
+ * else: their own row only (what their profile shows them anyway).
+ */
 export function visibleMembers(viewer: Viewer): SQL {
-  if (!userPolicy.mayPick(viewer.role)) return sql`0`;
+  if (!userPolicy.mayPick(viewer.role)) return activeMembers(viewer.hoaId, eq(users.id, viewer.userId))!;
   return activeMembers(viewer.hoaId)!;
 }
 

@@ -40,7 +40,8 @@ export function UserPicker({
   const noneShownChosen = !shown.some((u) => chosen.has(u._id));
 
   return (
-    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
+    // min-w-0: a fieldset is otherwise as wide as its widest line (a long email), past the card on a phone.
+    <fieldset className="min-w-0 space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-neutral-800">
         {label}
         {required && <RequiredMark />}

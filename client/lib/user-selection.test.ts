@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncedMember } from '../../sync/areas/members';
-import { byName, toPickable, type PickableUser } from './use-active-users';
-import { deselectAll, matchingUsers, selectAll, toggleUser } from './user-selection';
+import type { PickableUser } from './use-active-users';
+import { byName, deselectAll, matchingUsers, selectAll, toggleUser, toPickable } from './user-selection';
 
 const user = (_id: string, name: string, status: PickableUser['status'] = 'active'): PickableUser => ({ _id, name, email: `${name.split(' ')[0].toLowerCase()}@maplegrove.test`, role: 'resident', status });
 const rita = user('u1', 'Rita Resident');

@@ -5,10 +5,11 @@
  * accepted, address assigned, edited or deleted) reaches a board device's cache by an incremental
  * pull, and a sign-in reaches none.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiUser } from '../../schema/auth';
-import { users } from '../../schema/tables';
+import { syncClientGroups, syncCvrEntries, users } from '../../schema/tables';
 import type { SyncedMember } from '../../sync/areas/members';
 import { heldEmail, updateUser } from '../../worker/domain/users';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -136,5 +137,28 @@ describe('members follow every write the pickers see', () => {
     ben.token = (await login(t, DEMO.maple.board)).token;
     await ben.pull();
     expect(membersOf(ben).map((m) => m.id)).toEqual([ben.userId]);
+  });
+});
+
+describe('migration 0016', () => {
+  it('a view stored before the members area gets them on its next pull, as a difference, not a reset', async () => {
+    t = await createTestApp();
+    const ben = await clientFor(t, DEMO.maple.board);
+    await ben.pull();
+    const members = membersOf(ben);
+    expect(members.length).toBeGreaterThan(0);
+    // As a group's stored view was before the area existed: no member entries, and a cache without them.
+    const [group] = await t.deps.database.db.select().from(syncClientGroups).where(eq(syncClientGroups.id, ben.clientGroupID));
+    await t.write((tx) => tx.delete(syncCvrEntries).where(and(eq(syncCvrEntries.groupNumber, group.number), eq(syncCvrEntries.area, 'member'))));
+    for (const key of ben.keys('member/')) ben.data.delete(key);
+    await ben.pull();
+    expect(membersOf(ben)).toEqual([]);
+
+    const migration = readFileSync(new URL('../../migrations/0016_members-sync.sql', import.meta.url), 'utf8');
+    await t.write((tx) => tx.run(sql.raw(migration)));
+    await ben.pull();
+    expect(ben.lastPatch.some((op) => op.op === 'clear')).toBe(false);
+    expect(ben.lastPatch.every((op) => op.op === 'put' && op.key.startsWith('member/'))).toBe(true);
+    expect(membersOf(ben)).toEqual(members);
   });
 });

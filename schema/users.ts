@@ -97,6 +97,12 @@ export interface PolicyTarget extends PolicyUser {
 export const userPolicy = {
   /** Invite, bulk add, edit, resend, delete, assign addresses. */
   mayManage: (role: Role) => isPrivileged(role),
+  /**
+   * Who reads the HOA's member list: the people pickers (a violation's resident, a due's and a custom
+   * audience's recipients, a request's assignee) and `GET /api/users`. Only they receive the synced
+   * members (sync/areas/members.ts): a resident's device holds no one else's name or email.
+   */
+  mayPick: (role: Role) => isPrivileged(role),
   /** The roles this actor may give (invite options, edit options). */
   grantableRoles: (actorRole: Role): Role[] => (actorRole === 'superadmin' ? [...ROLES] : isPrivileged(actorRole) ? ['resident', 'board'] : []),
   mayGrant: (actorRole: Role, role: Role) => userPolicy.grantableRoles(actorRole).includes(role),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activeByName, type PickableUser } from './use-active-users';
-import { deselectAll, matchingUsers, selectAll, toggleUser } from './user-selection';
+import type { SyncedMember } from '../../sync/areas/members';
+import type { PickableUser } from './use-active-users';
+import { byName, deselectAll, matchingUsers, selectAll, toggleUser, toPickable } from './user-selection';
 
 const user = (_id: string, name: string, status: PickableUser['status'] = 'active'): PickableUser => ({ _id, name, email: `${name.split(' ')[0].toLowerCase()}@maplegrove.test`, role: 'resident', status });
 const rita = user('u1', 'Rita Resident');
@@ -8,8 +9,12 @@ const ray = user('u2', 'Ray Resident');
 const ben = user('u3', 'Ben Board');
 
 describe('user pickers', () => {
-  it('list active users by name', () => {
-    expect(activeByName([rita, user('u9', 'Ivy Invited', 'invited'), ray, ben]).map((u) => u._id)).toEqual(['u3', 'u2', 'u1']);
+  it('list the synced members by name, any case, then id, in the REST user shape', () => {
+    const member = (id: string, name: string): SyncedMember => ({ id, name, email: `${id}@maplegrove.test`, role: 'resident', status: 'active', address: null, version: 1 });
+    const members = [member('u1', 'rita Resident'), member('u4', 'Ray Resident'), member('u2', 'Ben Board'), member('u3', 'Ray Resident'), member('u5', '')];
+    expect(members.sort(byName).map((m) => m.id)).toEqual(['u2', 'u3', 'u4', 'u1', 'u5']);
+    const withAddress = { ...member('u6', 'Ann'), address: { id: 'a1', street: '12 Oak Lane', unitNumber: '3B' } };
+    expect(toPickable(withAddress)).toEqual({ _id: 'u6', name: 'Ann', email: 'u6@maplegrove.test', role: 'resident', status: 'active', address: { _id: 'a1', street: '12 Oak Lane', unit_number: '3B' } });
   });
 
   it('search names and emails, any case', () => {

@@ -1,5 +1,27 @@
-/** What the user pickers do with a search and a selection, kept pure so it is tested on its own. */
+/** What the user pickers do with the synced members, a search and a selection, kept pure so it is tested on its own. */
+import type { SyncedMember } from '../../sync/areas/members';
 import type { PickableUser } from './use-active-users';
+
+const sortKey = (m: Pick<SyncedMember, 'name' | 'email'>) => (m.name || m.email).toLowerCase();
+
+/**
+ * By name, any case, then id: the order of `GET /api/users` (its `lower(name)`), compared by code
+ * unit as the other synced lists are (sync/order.ts says why not `localeCompare`).
+ */
+export const byName = (a: SyncedMember, b: SyncedMember): number => {
+  const [x, y] = [sortKey(a), sortKey(b)];
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
+/** A synced member in the shape the pickers and the mutators' `shown` names take (the REST user's). */
+export const toPickable = (m: SyncedMember): PickableUser => ({
+  _id: m.id,
+  name: m.name,
+  email: m.email,
+  role: m.role,
+  status: m.status,
+  address: m.address && { _id: m.address.id, street: m.address.street, unit_number: m.address.unitNumber },
+});
 
 /** Users whose name or email contains the search, any case; all of them for an empty search. */
 export function matchingUsers(users: readonly PickableUser[], search: string): readonly PickableUser[] {

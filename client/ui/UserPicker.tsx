@@ -1,13 +1,12 @@
 /**
  * A picker of the HOA's active users (announcement recipients, due recipients; community §2, §5): a
  * search box, Select All / Deselect All over the users shown, and a scrolling list of checkboxes.
- * The users come from `useActiveUsers`, so the screen decides when they load.
+ * The users come from `useActiveUsers` (the synced members), so the picker works offline.
  */
 import { useId, useMemo, useState } from 'react';
 import { capitalize } from '../lib/format';
 import type { ActiveUsers } from '../lib/use-active-users';
 import { deselectAll, matchingUsers, selectAll, toggleUser } from '../lib/user-selection';
-import { Alert } from './Alert';
 import { Button } from './Button';
 import { cx } from './cx';
 import { Input, RequiredMark } from './Field';
@@ -41,23 +40,13 @@ export function UserPicker({
   const noneShownChosen = !shown.some((u) => chosen.has(u._id));
 
   return (
-    <fieldset className="space-y-2" aria-describedby={error ? errorId : undefined}>
+    // min-w-0: a fieldset is otherwise as wide as its widest line (a long email), past the card on a phone.
+    <fieldset className="min-w-0 space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-1.5 text-sm font-medium text-neutral-800">
         {label}
         {required && <RequiredMark />}
       </legend>
-      {users.error ? (
-        <Alert
-          tone="error"
-          action={
-            <Button variant="secondary" size="sm" onClick={users.retry}>
-              Try Again
-            </Button>
-          }
-        >
-          {users.error}
-        </Alert>
-      ) : users.loading ? (
+      {users.loading ? (
         <div className="space-y-2" role="status" aria-label="Loading users">
           <Skeleton className="h-9" />
           <Skeleton className="h-9" />

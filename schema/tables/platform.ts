@@ -43,7 +43,7 @@ export const users = sqliteTable(
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
     deletedAt: ms('deleted_at'),
-    /** Row version for sync (bumped on every write). */
+    /** Row version for sync: the synced member's (worker/domain/members/sync.ts), bumped by every write it shows. */
     version: integer('version').notNull().default(1),
   },
   (t) => [

@@ -3,7 +3,8 @@
  * requests aborted, since Chromium's offline emulation does not cover the worker), mark an
  * announcement read, reload with no network (the service worker serves the app, Replicache the
  * data), come back online, and the server has the read marker exactly once. A send made offline
- * reads as queued until the server has it, then as sent.
+ * reads as queued until the server has it, then as sent. A board member records a violation offline
+ * on first use: the people pickers read the synced members, not the network (issue 36, item 23).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,8 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, startE2EServer, type E2EServer, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { inDays, storedViolation, violationForm, violationsList } from './pages/violations';
 
 let server: E2EServer;
 let browser: Browser;
@@ -156,6 +158,56 @@ describe('offline', () => {
         .toBe(1);
       expect(errors).toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+
+  it('a board member records a violation offline on first use: the pickers read the synced members', { timeout: 90_000 }, async () => {
+    const title = 'Trailer parked on the lawn';
+    // A fresh browser: nothing kept from an earlier visit to any picker.
+    const { context, page, errors } = await openPage(browser, server);
+    const userReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/users') userReads.push(r.url());
+    });
+    try {
+      await signInAs(page, server, DEMO.maple.board);
+      const list = violationsList(page);
+      await list.open();
+      // The first pull is in (the members come in the same patch as the violations).
+      await list.viewLink('Loud music after 10 pm').waitFor();
+      await waitForServiceWorker(page);
+
+      await goOffline(context, server);
+      await page.getByText('Offline — changes will sync when you reconnect').waitFor();
+      await page.getByRole('link', { name: 'Create Violation' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Create Violation' }).waitFor({ timeout: 20_000 });
+      const form = violationForm(page);
+      await form.fill({ resident: `Ray Resident (${DEMO.maple.resident2})`, title, message: 'Seen on the first walk with this tablet.', dueDate: inDays(10) });
+      await expect(page.getByText(/Failed to load users/).count()).resolves.toBe(0);
+      await snapFromTop(page, 'violation-create-offline-first-use');
+      await form.submit.click();
+      await waitForPath(page, '/violations');
+      await list.viewLink(title).waitFor();
+
+      // The other pickers too: a custom audience and a due's recipients.
+      await goInApp(page, '/announcements/create');
+      await page.getByLabel('Audience').selectOption('custom');
+      await page.getByRole('group', { name: /Recipients/ }).getByRole('checkbox', { name: /Rita Resident/ }).waitFor();
+      await goInApp(page, '/dues/create');
+      await page.getByRole('group', { name: /Recipients/ }).getByRole('checkbox', { name: /Ray Resident/ }).waitFor();
+      await snapFromTop(page, 'due-create-offline-first-use');
+      expect(await storedViolation(server, title)).toBeUndefined();
+
+      await goOnline(context, server);
+      await expect.poll(async () => (await storedViolation(server, title))?.notices, { timeout: 20_000 }).toBe(1);
+      expect(await storedViolation(server, title)).toMatchObject({ copies: 1, status: 'open' });
+      const rs = await server.db.execute({ sql: 'SELECT u.email FROM violations v JOIN users u ON u.id = v.user_id WHERE v.title = ?', args: [title] });
+      expect(rs.rows[0].email).toBe(DEMO.maple.resident2);
+      expect(userReads).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      server.setNetwork(true);
       await context.close();
     }
   });

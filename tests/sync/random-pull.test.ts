@@ -2,7 +2,7 @@
  * The sync core's promise, checked on random histories: whatever sequence of writes happens across
  * areas, roles and users (drafts, sends, schedules, deliveries, read markers, violations, requests with their
  * threads and triage, refusals, renames, role
- * and status changes, another HOA's activity), a client that pulled incrementally along the way holds
+ * and status changes, edited addresses, another HOA's activity), a client that pulled incrementally along the way holds
  * exactly what a fresh full pull gives the same viewer, whether it reads the compact patch or the plain one.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -189,6 +189,16 @@ async function world(seed: number) {
       await t.write((tx) => updateUser(t.deps, tx, user, { role }));
       return relogin(email);
     },
+    async editAddress() {
+      // The members living there show the address line.
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const held = client.values<{ address: { id: string; unitNumber: string | null } | null }>('member/').flatMap((m) => (m.address ? [m.address] : []));
+      if (!held.length) return;
+      const address = rnd.pick(held);
+      const { call } = await import('../helpers/http');
+      return call(t, 'PUT', `/api/addresses/${address.id}`, { token: client.token, body: { street: `${1 + rnd.int(900)} Random Road`, unit_number: address.unitNumber, is_rented: false, notes: '' } });
+    },
     async changeStatus() {
       const email = rnd.pick([DEMO.maple.resident, DEMO.maple.resident2, DEMO.cedar.resident]);
       const user = await userRow(email);
@@ -305,6 +315,8 @@ async function world(seed: number) {
           // Their own invoices only, and dues that bill them naming nobody else.
           expect(v.client.values<{ recipient: { id: string } }>('invoice/').filter((i) => i.recipient.id !== user.id)).toEqual([]);
           expect(v.client.values<{ recipients: { id: string }[] }>('due/').filter((d) => d.recipients.some((p) => p.id !== user.id))).toEqual([]);
+          // No one's member row but their own.
+          expect(v.client.values<{ id: string }>('member/').filter((m) => m.id !== user.id)).toEqual([]);
         }
       }
     },
@@ -327,7 +339,7 @@ describe('incremental pull equals a fresh full pull', () => {
       }
       await w.compare();
       // The history exercised what it should (a seed that only pulled would prove nothing); 240 steps so every move of ~20 comes up.
-      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'timePasses', 'editDocument', 'uploadDocument', 'createDue', 'setInvoiceStatus', 'dayPasses']) expect(done).toContain(move);
+      for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'editAddress', 'timePasses', 'editDocument', 'uploadDocument', 'createDue', 'setInvoiceStatus', 'dayPasses']) expect(done).toContain(move);
     }, 60_000);
   }
 });

@@ -10,6 +10,7 @@ import { touchDependents } from '../sync/dependencies';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
 import { containsSql } from './contains';
 import { notFound } from './errors';
+import { MEMBER_FIELDS, memberRows, shownEmail, shownEmailSql } from './members';
 
 export type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -17,19 +18,8 @@ type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
-/**
- * An invitation held for an email that a live account of another HOA has (docs/decisions.md, "Users
- * and addresses"): until one person can belong to several HOAs, the row is kept under
- * `<email> held:<id>` so the unique index lets both exist, and shown everywhere as `<email>`. No
- * email has a space, so the part before the first space is the address the board typed.
- */
-export const heldEmail = (email: string, id: string) => `${email} held:${id}`;
-export const isHeldEmail = (stored: string) => stored.includes(' ');
-/** The email a user row stands for (a held invitation's address without its mark). */
-export const shownEmail = (stored: string) => (isHeldEmail(stored) ? stored.slice(0, stored.indexOf(' ')) : stored);
-/** `shownEmail` in SQL, for sorting and searching as the board sees the rows. */
-export const shownEmailSql = () =>
-  sql<string>`(CASE WHEN instr(${users.email}, ' ') > 0 THEN substr(${users.email}, 1, instr(${users.email}, ' ') - 1) ELSE ${users.email} END)`;
+// The shown and held emails live with the members (their synced value reads them); re-exported for the user writers.
+export { heldEmail, isHeldEmail, shownEmail, shownEmailSql } from './members';
 
 /** The user as the API returns it (platform §3). Never includes the password hash. */
 export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
@@ -101,9 +91,11 @@ export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<Use
 }
 
 /**
- * Every change to a user goes through here. Synced values show users (an author's name, the size
- * of an audience), so those rows get a new version; and when what the user may see changes (role,
- * status, deletion), their next pull recomputes their whole view.
+ * Every change to a user goes through here. A change the pickers see (the synced member: name,
+ * email, role, status, address, deletion) is recorded for sync; a sign-in or a new password is not
+ * (no new version), so it pokes no board device. Synced values show users (an author's name, the size of an audience),
+ * so those rows get a new version; and when what the user may see changes (role, status, deletion),
+ * their next pull recomputes their whole view.
  */
 export async function updateUser(
   deps: SyncDeps,
@@ -111,11 +103,9 @@ export async function updateUser(
   user: Pick<UserRow, 'id' | 'hoaId'>,
   set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
 ): Promise<UserRow> {
-  const [row] = await tx
-    .update(users)
-    .set({ ...set, version: sql`${users.version} + 1` })
-    .where(and(eq(users.id, user.id), eq(users.hoaId, user.hoaId)))
-    .returning();
+  const where = and(eq(users.id, user.id), eq(users.hoaId, user.hoaId))!;
+  // The version is the synced member's: it moves with what the pickers see, as every synced row's does.
+  const [row] = MEMBER_FIELDS.some((field) => set[field] !== undefined) ? await memberRows.update(deps, tx, where, set) : await tx.update(users).set(set).where(where).returning();
   if (!row) throw notFound('User not found');
   const shown = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (shown) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);

@@ -15,7 +15,7 @@ import type { SyncValueSql } from './values';
 export type Viewer = Pick<Actor, 'userId' | 'hoaId' | 'role'>;
 
 /** Tables whose rows a synced value may show (its dependencies, below). */
-export type DependencySource = 'users';
+export type DependencySource = 'users' | 'addresses';
 
 export interface ServerSyncArea {
   /** The key space (`<space>/<row id>`), declared by the area's shared half. */

@@ -54,7 +54,7 @@ export function AnnouncementForm({
     failureMessage,
     onSaved,
   });
-  const users = useActiveUsers(values.audienceType === 'custom');
+  const users = useActiveUsers();
 
   function changeAudience(next: AudienceType) {
     update((v) => {

@@ -71,7 +71,7 @@ const Counter = ({ value, max }: { value: string; max: number }) => (
 export function DueCreatePage() {
   const [, navigate] = useLocation();
   const [done, setDone] = useState(false);
-  const users = useActiveUsers(true, DUE_MESSAGES.loadUsersFailed);
+  const users = useActiveUsers();
   // The values of the submit being saved (the mutator takes the wire values, which passed the checks).
   const wire = useRef<DueFormInput | null>(null);
   const { values, set, errors, formError, busy, onSubmit } = useSyncedForm({

@@ -2,13 +2,13 @@
  * The board's controls of a request (community §2, §4, §6): the status selector (any to any, applied
  * at once with "Status updated to {status}" for 3 s), and the assignment to a board member, the
  * resolution deadline and the resolution notes, saved together. All go through mutators, so they
- * work offline; the list of board members needs a connection the first time.
+ * work offline, the list of board members too (the synced members).
  */
 import { useMemo, useState, type FormEvent } from 'react';
 import { REQUEST_MESSAGES, REQUEST_NOTES_MAX, REQUEST_STATUS_LABELS, REQUEST_STATUS_TOAST_MS, REQUEST_STATUSES, statusUpdatedMessage, type RequestStatus } from '../../../schema/requests';
 import { isPrivileged } from '../../../schema/roles';
 import type { SyncedRequest } from '../../../sync/areas/requests';
-import { useReplicache, useOnline } from '../../lib/replicache';
+import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { Button, Card, CardBody, CardHeader, Field, Input, Select, Textarea, useToast } from '../../ui';
@@ -24,7 +24,6 @@ const STATUS_CHOICE: StatusChoice<RequestStatus> = {
 
 export const TRIAGE_SAVED = 'Request updated';
 export const TRIAGE_FAILED = 'Failed to update request';
-export const BOARD_LIST_OFFLINE = 'The list of board members needs a connection.';
 
 /** A stored deadline (UTC midnight) as the date input's value. */
 const dayOf = (at: number | null) => (at === null ? '' : new Date(at).toISOString().slice(0, 10));
@@ -33,8 +32,7 @@ export function TriageCard({ request }: { request: SyncedRequest }) {
   const rep = useReplicache();
   const me = useCurrentUser();
   const toast = useToast();
-  const online = useOnline();
-  const users = useActiveUsers(true, REQUEST_MESSAGES.loadDataFailed);
+  const users = useActiveUsers();
   const board = useMemo(() => users.users.filter((u) => isPrivileged(u.role)), [users.users]);
 
   const initial = { assignee: request.assignee?.id ?? '', deadline: dayOf(request.resolutionDeadline), notes: request.resolutionNotes ?? '' };
@@ -73,9 +71,8 @@ export function TriageCard({ request }: { request: SyncedRequest }) {
     }
   }
 
-  // The current assignee stays choosable while the list is not there (offline, or still loading).
+  // The current assignee stays choosable when they are not in the list (no longer active, or the cache is still opening).
   const options = request.assignee && !board.some((u) => u._id === request.assignee?.id) ? [{ _id: request.assignee.id, name: request.assignee.name }, ...board] : board;
-  const assigneeHint = users.error ?? (!online && board.length === 0 ? BOARD_LIST_OFFLINE : undefined);
 
   return (
     <Card>
@@ -90,7 +87,7 @@ export function TriageCard({ request }: { request: SyncedRequest }) {
           }}
         />
         <form onSubmit={save} className="space-y-4 border-t border-neutral-200 pt-4">
-          <Field label="Assigned To" hint={assigneeHint}>
+          <Field label="Assigned To">
             <Select
               options={[{ value: '', label: 'Unassigned' }, ...options.map((u) => ({ value: u._id, label: u.name }))]}
               value={draft.assignee}

@@ -2,8 +2,8 @@
  * /compliance/create (community §2, §5; board and superadmin): the resident (active users), category,
  * title, rich-text message, due date (the calendar starts at today) and an optional photo or document.
  * The violation is written through the `issueViolation` mutator with a client-made id, so the board can
- * issue it on an inspection walk with no signal (the resident list is the one kept from the last
- * connection); the photo needs a connection (the drop zone says so offline). Cancel and success go to
+ * issue it on an inspection walk with no signal (the residents are the synced members, there from the
+ * first sign-in); the photo needs a connection (the drop zone says so offline). Cancel and success go to
  * /violations, success with the spec's message.
  */
 import { useLocation } from 'wouter';
@@ -49,7 +49,7 @@ const formSchema = violationFormSchema.superRefine((v, ctx) => {
 export function ViolationCreatePage() {
   const [, navigate] = useLocation();
   const me = useCurrentUser();
-  const users = useActiveUsers(true, VIOLATION_MESSAGES.loadUsersFailed);
+  const users = useActiveUsers();
   const attachment = useFormAttachment('violations', VIOLATION_MESSAGES.uploadFailed);
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
     initial: EMPTY,
@@ -93,11 +93,6 @@ export function ViolationCreatePage() {
                 disabled={busy || users.loading}
               />
             </Field>
-            {users.error && (
-              <Alert tone="error" onDismiss={users.retry}>
-                {users.error}
-              </Alert>
-            )}
             <Field label="Category" required error={errors.category}>
               <Select name="category" options={optionsOf(VIOLATION_CATEGORIES)} value={values.category} onChange={(c) => set('category', c)} disabled={busy} />
             </Field>

@@ -10,6 +10,7 @@ import { addresses, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
+import { touchDependents } from '../../sync/dependencies';
 import { inHoa, type Actor } from '../actor';
 import { containsSql } from '../contains';
 import { forbidden, invalidField } from '../errors';
@@ -147,6 +148,8 @@ export async function updateAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
     .update(addresses)
     .set({ street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, updatedAt: deps.clock() })
     .where(and(live(actor), eq(addresses.id, id)));
+  // The synced members who live there show the address line.
+  await touchDependents(deps, tx, 'addresses', actor.hoaId, [id]);
   return shown(tx, actor, id);
 }
 

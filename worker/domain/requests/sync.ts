@@ -66,6 +66,8 @@ export const requestSyncArea: ServerSyncArea = {
   visible: visibleRequests,
   value: requestValue,
   dependsOn: {
+    // The address line (an edited street or unit).
+    addresses: (_hoaId, addressIds) => inArray(requests.addressId, addressIds),
     // The resident's and the assignee's names, and every author and actor in the thread and history:
     // ids found through the user, assignee, author and actor indexes, then the rows by primary key.
     users: (_hoaId, userIds) => {

@@ -10,6 +10,8 @@ import { hit } from '../../services/rate-limit';
 import { newId, randomToken, sha256Hex } from '../../services/tokens';
 import type { ClientMeta } from '../auth';
 import { AppError, notFound } from '../errors';
+import { memberRows } from '../members';
+import { updateUser } from '../users';
 import { claimSignupFields, SIGNUP_RATE_LIMITS } from './availability';
 import { attemptSignup } from './unfinished';
 
@@ -81,7 +83,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
       const errors = await claimSignupFields(tx, { email: body.email, name: body.hoa_name, keep: pending.hoaId });
       if (errors.length) throw fieldErrors(errors);
       await tx.update(hoas).set(hoaNameColumns(body.hoa_name)).where(eq(hoas.id, pending.hoaId));
-      await tx.update(users).set({ email: body.email, name: body.name, updatedAt: now }).where(eq(users.id, pending.userId));
+      await updateUser(deps, tx, { id: pending.userId, hoaId: pending.hoaId }, { email: body.email, name: body.name, updatedAt: now });
       const plan = pending.confirmedAt ? pending.plan : body.plan;
       await tx
         .update(subscriptions)
@@ -101,7 +103,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
     const hoaId = newId();
     const userId = newId();
     await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(body.hoa_name), createdAt: now });
-    await tx.insert(users).values({
+    await memberRows.insert(deps, tx, {
       id: userId,
       hoaId,
       name: body.name,

@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../schema/roles';
 import { USER_MESSAGES as M, userPolicy, type InviteUser } from '../../../schema/users';
-import { hoas, users } from '../../../schema/tables';
+import { hoas } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { invitationEmail } from '../../emails';
@@ -19,6 +19,7 @@ import { createAuthToken } from '../auth';
 import { renderPending } from '../mail-render';
 import { conflict, forbidden, invalidField } from '../errors';
 import { releaseUnfinishedSignups } from '../signup/unfinished';
+import { memberRows } from '../members';
 import { heldEmail, isHeldEmail, shownEmail, updateUser, type UserRow } from '../users';
 import { addressInHoa, currentManager, emailHolders, targetUser, type EmailHolders, type Manager } from './access';
 import { countInviteAttempt, planQuotas } from './quotas';
@@ -100,10 +101,8 @@ export async function admitMember(
     const user = await updateUser(deps, tx, own, { ...fields, email: stored, name: fields.name || own.name, status: revivedStatus(own), deletedAt: null, updatedAt: now });
     return { user, revived: true };
   }
-  const [user] = await tx
-    .insert(users)
-    .values({ id, hoaId, email: stored, ...fields, status: 'invited', createdAt: now, updatedAt: now })
-    .returning();
+  // Through the members' writer: no picker shows an invited user, but one that activates changes in place.
+  const [user] = await memberRows.insert(deps, tx, { id, hoaId, email: stored, ...fields, status: 'invited', createdAt: now, updatedAt: now });
   return { user, revived: false };
 }
 

@@ -67,6 +67,8 @@ export const violationSyncArea: ServerSyncArea = {
   visible: visibleViolations,
   value: violationValue,
   dependsOn: {
+    // The address line (an edited street or unit).
+    addresses: (_hoaId, addressIds) => inArray(violations.addressId, addressIds),
     // The resident's, the issuer's and the resolver's names, and every author and actor in the thread
     // and history: ids found through their indexes, joined with UNION ALL.
     users: (_hoaId, userIds) => {

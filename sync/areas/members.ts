@@ -1,0 +1,28 @@
+/**
+ * Members, shared half: the people the board picks from (a violation's resident, a due's recipients,
+ * a custom audience, a request's assignee), kept in the cache so every picker works offline from the
+ * first sign-in. Only what the pickers show: no phone, no invited, inactive or deleted accounts, and
+ * only to the roles that pick (`userPolicy.mayPick`); a resident receives their own row, no one else's.
+ * Written by REST only (the management screens): no mutators.
+ */
+import type { Role, UserStatus } from '../../schema/roles';
+import { keyOf, type SharedSyncArea } from '../area';
+
+export const MEMBER_SPACE = 'member';
+export const memberKey = (id: string) => keyOf(MEMBER_SPACE, id);
+
+/** An active member of the HOA as the pickers show them. */
+export interface SyncedMember {
+  id: string;
+  name: string;
+  /** As the board sees it (a held invitation's address without its mark). */
+  email: string;
+  role: Role;
+  /** Always `active`: the others are not synced. */
+  status: UserStatus;
+  /** The member's address, for the violation's address line. */
+  address: { id: string; street: string; unitNumber: string | null } | null;
+  version: number;
+}
+
+export const membersSync = { spaces: [MEMBER_SPACE] as const, mutators: {} } satisfies SharedSyncArea;

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { users } from '../../../schema/tables';
+
+/**
+ * An invitation held for an email that a live account of another HOA has (docs/decisions.md, "Users
+ * and addresses"): until one person can belong to several HOAs, the row is kept under
+ * `<email> held:<id>` so the unique index lets both exist, and shown everywhere as `<email>`. No
+ * email has a space, so the part before the first space is the address the board typed.
+ */
+export const heldEmail = (email: string, id: string) => `${email} held:${id}`;
+export const isHeldEmail = (stored: string) => stored.includes(' ');
+/** The email a user row stands for (a held invitation's address without its mark). */
+export const shownEmail = (stored: string) => (isHeldEmail(stored) ? stored.slice(0, stored.indexOf(' ')) : stored);
+/** `shownEmail` in SQL, for sorting and searching as the board sees the rows, and for the synced members. */
+export const shownEmailSql = () =>
+  sql<string>`(CASE WHEN instr(${users.email}, ' ') > 0 THEN substr(${users.email}, 1, instr(${users.email}, ' ') - 1) ELSE ${users.email} END)`;

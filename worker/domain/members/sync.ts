@@ -1,0 +1,62 @@
+/**
+ * Members, server half of sync: the people pickers choose from (sync/areas/members.ts), as a synced
+ * area on the users table. Who receives them (`visibleMembers`: board and superadmin, their HOA's
+ * active members), their value (built by SQLite, as `GET /api/users?status=active` shows them), and
+ * the writer every write of a user that changes it goes through (`updateUser`, the invitation's insert).
+ */
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { userPolicy } from '../../../schema/users';
+import { addresses, users } from '../../../schema/tables';
+import { MEMBER_SPACE } from '../../../sync/areas/members';
+import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
+import type { SyncValueSql } from '../../sync/values';
+import { activeMembers } from './active';
+import { shownEmailSql } from './emails';
+
+/**
+ * Board and superadmin: their HOA's active members. Residents pick no one and never receive anyone
+ * else: their own row only (what their profile shows them anyway).
+ */
+export function visibleMembers(viewer: Viewer): SQL {
+  if (!userPolicy.mayPick(viewer.role)) return activeMembers(viewer.hoaId, eq(users.id, viewer.userId))!;
+  return activeMembers(viewer.hoaId)!;
+}
+
+/** A member as the cache holds it (`SyncedMember`); the address only while it is in the directory. */
+function memberValue(): SyncValueSql {
+  const u = users;
+  return {
+    fields: {
+      id: u.id,
+      name: u.name,
+      // A held invitation's mark never leaves the server (a revived member may be active with one).
+      email: shownEmailSql(),
+      role: u.role,
+      status: u.status,
+      address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
+      version: u.version,
+    },
+    joins: sql`LEFT JOIN ${addresses} AS address ON address.id = ${u.addressId} AND address.hoa_id = ${u.hoaId} AND address.deleted_at IS NULL`,
+  };
+}
+
+export const memberSyncArea: ServerSyncArea = {
+  space: MEMBER_SPACE,
+  scope: 'hoa',
+  table: users,
+  id: users.id,
+  version: users.version,
+  hoaId: users.hoaId,
+  visible: visibleMembers,
+  value: memberValue,
+  dependsOn: {
+    // The address line: an edited street or unit reaches the members living there.
+    addresses: (_hoaId, addressIds) => inArray(users.addressId, addressIds),
+  },
+};
+
+/** The write of a user that changes what a picker shows goes through this (version and change record in one call). */
+export const memberRows = syncedTable({ ...memberSyncArea, table: users });
+
+/** Fields of a user the synced member shows, or whose change makes them appear or leave (status, deletion). */
+export const MEMBER_FIELDS = ['name', 'email', 'role', 'status', 'addressId', 'deletedAt'] as const;

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HOA_SETTINGS_MESSAGES } from '../../schema/hoa-settings';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, signInAs, snap, type E2EServer } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop, type E2EServer } from '../helpers/browser';
 import { profile } from './pages/profile';
 
 const e2e = e2eSuite();
@@ -45,7 +45,7 @@ describe('HOA time zone on /profile', () => {
       await expect(p.timeZone.inputValue()).resolves.toBe('Pacific/Honolulu');
       await expect.poll(() => keptZone(page)).toBe('Pacific/Honolulu');
       await expect(profileZone(e2e.server, DEMO.maple.board)).resolves.toBe('Pacific/Honolulu');
-      await snap(page, 'profile-time-zone');
+      await snapFromTop(page, 'profile-time-zone');
       await expectNoSeriousAxe(page);
 
       // Any other zone the browser knows is in the list too.
@@ -69,7 +69,7 @@ describe('HOA time zone on /profile', () => {
       await p.timeZoneCard.getByText('Europe/Lisbon', { exact: true }).waitFor();
       await expect(p.timeZone.count()).resolves.toBe(0);
       await expect(p.saveTimeZone.count()).resolves.toBe(0);
-      await snap(board.page, 'profile-time-zone-board');
+      await snapFromTop(board.page, 'profile-time-zone-board');
     } finally {
       await board.context.close();
     }

@@ -139,13 +139,30 @@ describe('dashboard', () => {
         { id: 'dash-a2', hoaId: cedar.id, street: '2 Dashboard Lane', isRented: true, createdAt: 0, updatedAt: 0 },
       ]);
       await tx.insert(users).values([
-        { id: 'dash-u1', hoaId: cedar.id, email: 'dash1@example.test', name: 'Dana Board', role: 'board', status: 'active', addressId: 'dash-a1', createdAt: 0, updatedAt: 0 },
+        { id: 'dash-u1', hoaId: cedar.id, email: 'dash1@example.test', name: 'Dana Board', role: 'board', status: 'active', passwordHash: 'x', addressId: 'dash-a1', createdAt: 0, updatedAt: 0 },
         // An invited member makes a home occupied (the directory lists them: not Vacant), not a board member.
         { id: 'dash-u2', hoaId: cedar.id, email: 'dash2@example.test', name: 'Ivan Invited', role: 'board', status: 'invited', addressId: 'dash-a2', createdAt: 0, updatedAt: 0 },
       ]);
     });
     const after = (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.community;
     expect(after).toEqual({ units: before.units + 2, occupied: before.occupied + 2, boardMembers: before.boardMembers + 1 });
+  });
+
+  it('counts as board members only active board members with a password, as Active Users counts users (issue 36, item 15)', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.cedar.board);
+    const boardMembers = async () => (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.community.boardMembers;
+    const activeUsers = async () => (await call(t, 'GET', '/api/users?limit=1', { token: board.token })).json.statistics.activeUsers;
+    const before = { boardMembers: await boardMembers(), activeUsers: await activeUsers() };
+    const [cedar] = await t.deps.database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Cedar Park HOA'));
+    await t.write(async (tx) => {
+      await tx.insert(users).values([
+        { id: 'dash-p1', hoaId: cedar.id, email: 'dash-p1@example.test', name: 'Pat Password', role: 'board', status: 'active', passwordHash: 'x', createdAt: 0, updatedAt: 0 },
+        // Active but never given a password: nobody can sign in to it.
+        { id: 'dash-p2', hoaId: cedar.id, email: 'dash-p2@example.test', name: 'Nora Nopassword', role: 'board', status: 'active', createdAt: 0, updatedAt: 0 },
+      ]);
+    });
+    expect({ boardMembers: await boardMembers(), activeUsers: await activeUsers() }).toEqual({ boardMembers: before.boardMembers + 1, activeUsers: before.activeUsers + 1 });
   });
 
   it('refuses residents', async () => {

@@ -7,6 +7,7 @@ import { announcementsArea } from './announcements';
 import { billingArea } from './billing';
 import { documentsArea } from './documents';
 import { duesArea } from './dues';
+import { hoaArea } from './hoa';
 import { invoicesArea } from './invoices';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
@@ -24,6 +25,7 @@ export const serverAreas: ServerArea[] = [
   usersArea,
   duesArea,
   invoicesArea,
+  hoaArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

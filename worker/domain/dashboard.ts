@@ -15,6 +15,7 @@ import { rowValuesSql } from '../sync/values';
 import type { Actor } from './actor';
 import { addressStatistics } from './addresses';
 import { forbidden } from './errors';
+import { isActiveUser } from './users';
 
 const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
 
@@ -28,11 +29,11 @@ async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Prom
 
 /**
  * Units and occupied homes as the address directory counts them (the same function as /addresses'
- * stat cards), board members from the active users.
+ * stat cards), board members from the active users (as the user list counts them).
  */
 export async function communityInfo(deps: AppDeps, hoaId: string): Promise<CommunityInfo> {
   const { db } = deps.database;
-  const activeBoard = and(eq(users.hoaId, hoaId), isNull(users.deletedAt), eq(users.status, 'active'), eq(users.role, 'board'));
+  const activeBoard = and(eq(users.hoaId, hoaId), isNull(users.deletedAt), isActiveUser(), eq(users.role, 'board'));
   const [directory, [board]] = await Promise.all([addressStatistics(db, { hoaId }), db.select({ n: count() }).from(users).where(activeBoard)]);
   return { units: directory.totalAddresses, occupied: directory.occupied, boardMembers: board.n };
 }

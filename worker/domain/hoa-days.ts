@@ -5,13 +5,30 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, zonedToday } from '../../schema/days';
+import { HOA_SETTINGS_MESSAGES, hoaSettingsPolicy } from '../../schema/hoa-settings';
 import { hoas } from '../../schema/tables';
 import type { DbOrTx } from '../db';
+import type { AppDeps } from '../deps';
+import type { Actor } from './actor';
+import { forbidden, notFound } from './errors';
 
 /** The HOA's IANA time zone. */
 export async function hoaTimeZone(db: DbOrTx, hoaId: string): Promise<string> {
   const [row] = await db.select({ timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * `PUT /api/hoa/time-zone` (superadmin): the HOA's zone from now on (the body is validated by
+ * `hoaTimeZoneBody`). Members get it on their record the next time it is read (profile, refresh).
+ */
+export async function setHoaTimeZone(deps: AppDeps, actor: Actor, timeZone: string): Promise<{ time_zone: string }> {
+  if (!hoaSettingsPolicy.mayChangeTimeZone(actor.role)) throw forbidden(HOA_SETTINGS_MESSAGES.superadminOnly);
+  const [row] = await deps.database.transaction((tx) =>
+    tx.update(hoas).set({ timeZone }).where(eq(hoas.id, actor.hoaId)).returning({ timeZone: hoas.timeZone }),
+  );
+  if (!row) throw notFound();
+  return { time_zone: row.timeZone };
 }
 
 /** The UTC midnight of the HOA's calendar day at `now`. */

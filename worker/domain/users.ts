@@ -158,16 +158,19 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
 }
 
 /**
- * The management screen's counters (platform §3): members not deleted. Active Users are accounts
- * someone can sign in to: status active and a password set (a member who never activated has none;
- * issue 36, 15).
+ * An active user, wherever users are counted (the management screen's Active Users, the dashboard's
+ * board members): an account someone can sign in to, status active and a password set (a member who
+ * never activated has none; issue 36, 15).
  */
+export const isActiveUser = () => sql`(${users.status} = 'active' AND ${users.passwordHash} IS NOT NULL)`;
+
+/** The management screen's counters (platform §3): members not deleted. */
 export async function userStatistics(db: DbOrTx, hoaId: string): Promise<UserStatistics> {
   const n = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`.mapWith(Number);
   const [row] = await db
     .select({
       totalUsers: count(),
-      activeUsers: n(sql`${users.status} = 'active' AND ${users.passwordHash} IS NOT NULL`),
+      activeUsers: n(isActiveUser()),
       boardMembers: n(sql`${users.role} = 'board'`),
       pendingInvitations: n(sql`${users.status} = 'invited'`),
       superAdmins: n(sql`${users.role} = 'superadmin'`),

@@ -6,6 +6,7 @@ import { capitalize, formatAddress, formatDate } from '../../lib/format';
 import { updateCurrentUser, useCurrentUser } from '../../lib/session';
 import { Alert, Avatar, Badge, Card, CardBody, PageHeader } from '../../ui';
 import { ChangePasswordCard } from './ChangePasswordCard';
+import { HoaTimeZoneCard } from './HoaTimeZoneCard';
 import { SubscriptionCard } from '../billing/SubscriptionCard';
 import { PaymentAccountCard } from '../billing/PaymentAccountLink';
 import { paymentAccountPolicy } from '../../../schema/payment-account';
@@ -40,7 +41,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /profile (platform §2): who you are, and a change-password card for everyone. */
+/** /profile (platform §2): who you are, the HOA-wide settings of its role, and a change-password card for everyone. */
 export function ProfilePage() {
   const user = useCurrentUser();
   const [plan, dismissPlan] = usePlanUpdatedBanner();
@@ -89,6 +90,7 @@ export function ProfilePage() {
         <div className="space-y-6">
           {user.role === 'superadmin' && <SubscriptionCard />}
           {paymentAccountPolicy.mayManage(user.role) && <PaymentAccountCard />}
+          <HoaTimeZoneCard />
           <ChangePasswordCard />
         </div>
       </div>

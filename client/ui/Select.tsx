@@ -73,7 +73,7 @@ export function Select<T extends string>({
   return (
     <Listbox value={value as string} onChange={(v: string) => v !== '' && onChange(v as T)} disabled={disabled} name={name} invalid={invalid}>
       <ListboxButton aria-label={ariaLabel} className={cx(listboxButtonClasses(invalid), className)}>
-        <span className={cx('truncate', !chosen && 'text-neutral-400')}>{chosen?.label ?? placeholder}</span>
+        <span className={cx('truncate', !chosen && 'text-neutral-500')}>{chosen?.label ?? placeholder}</span>
         <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
       </ListboxButton>
       <SelectOptions options={options} />

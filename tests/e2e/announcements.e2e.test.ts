@@ -6,11 +6,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { announcementFormSchema } from '../../schema/announcements';
+import { ANNOUNCEMENT_CATEGORY_LABELS, announcementFormSchema, AUDIENCE_LABELS } from '../../schema/announcements';
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
 import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
 
@@ -105,8 +106,8 @@ describe('announcements', () => {
       await page.getByText('renovation-plan.pdf').waitFor();
       await expect(page.getByText('File size must be less than 10MB').count()).resolves.toBe(0);
 
-      await page.getByLabel('Category').selectOption('event');
-      await page.getByLabel('Audience').selectOption('custom');
+      await choose(page.getByLabel('Category'), ANNOUNCEMENT_CATEGORY_LABELS.event);
+      await choose(page.getByLabel('Audience'), AUDIENCE_LABELS.custom);
       const picker = page.getByRole('group', { name: /Recipients/ });
       await picker.getByText('Rita Resident').waitFor();
       await page.getByRole('button', { name: 'Create Draft' }).click();
@@ -215,7 +216,7 @@ describe('announcements', () => {
       await titleInput(page).fill(title);
       await messageEditor(page).click();
       await page.keyboard.type('Please move cars off the street by 8 am.');
-      await page.getByLabel('Audience').selectOption('residents');
+      await choose(page.getByLabel('Audience'), AUDIENCE_LABELS.residents);
       await snap(page, 'announcement-create-offline');
       await page.getByRole('button', { name: 'Create Draft' }).click();
       await page.getByText('Announcement created successfully').waitFor();
@@ -403,12 +404,12 @@ describe('announcements', () => {
         return route.continue();
       });
       const audience = page.getByLabel('Audience');
-      await audience.selectOption('custom');
+      await choose(audience, AUDIENCE_LABELS.custom);
       const picker = page.getByRole('group', { name: /Recipients/ });
       await picker.getByRole('checkbox', { name: /Ray Resident/ }).check();
       // Changing the audience clears the choice.
-      await audience.selectOption('board');
-      await audience.selectOption('custom');
+      await choose(audience, AUDIENCE_LABELS.board);
+      await choose(audience, AUDIENCE_LABELS.custom);
       await expect(picker.getByRole('checkbox', { name: /Ray Resident/ }).isChecked()).resolves.toBe(false);
       await page.getByText('0 selected').waitFor();
       // The members come from the local cache (synced), never from GET /api/users.
@@ -438,7 +439,7 @@ describe('announcements', () => {
       await expect(editor.textContent()).resolves.toBe('First part. Second part.');
 
       // Storage refuses the upload: the spec's words, next to the buttons, and nothing is created.
-      await audience.selectOption('all');
+      await choose(audience, AUDIENCE_LABELS.all);
       await titleInput(page).fill('Upload refused');
       await page.locator('input[type="file"]').setInputFiles({ name: 'site-map.png', mimeType: 'image/png', buffer: Buffer.alloc(2048, 1) });
       // Storage answers slowly, then refuses: the zone shows the upload's progress meanwhile.

@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../worker/dev/sample-files';
 import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
 
@@ -59,7 +60,7 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   // The title follows the file name, without its extension.
   await expect.poll(() => dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe(file.name.replace(/\.[^.]+$/, ''));
   if (fields.title) await dialog.getByRole('textbox', { name: 'Title' }).fill(fields.title);
-  await dialog.getByLabel('Category').selectOption(fields.category);
+  await choose(dialog.getByLabel('Category'), fields.category);
   if (fields.boardOnly) await dialog.getByRole('radio', { name: /Board Only/ }).check();
   if (fields.notes) await dialog.getByRole('textbox', { name: 'Notes' }).fill(fields.notes);
   return dialog;

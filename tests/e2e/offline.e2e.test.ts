@@ -14,6 +14,8 @@ import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
 import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { inDays, storedViolation, violationForm, violationsList } from './pages/violations';
+import { choose } from './pages/controls';
+import { AUDIENCE_LABELS } from '../../schema/announcements';
 
 let server: E2EServer;
 let browser: Browser;
@@ -192,7 +194,7 @@ describe('offline', () => {
 
       // The other pickers too: a custom audience and a due's recipients.
       await goInApp(page, '/announcements/create');
-      await page.getByLabel('Audience').selectOption('custom');
+      await choose(page.getByLabel('Audience'), AUDIENCE_LABELS.custom);
       await page.getByRole('group', { name: /Recipients/ }).getByRole('checkbox', { name: /Rita Resident/ }).waitFor();
       await goInApp(page, '/dues/create');
       await page.getByRole('group', { name: /Recipients/ }).getByRole('checkbox', { name: /Ray Resident/ }).waitFor();

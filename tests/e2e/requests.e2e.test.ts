@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
+import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
 
@@ -98,10 +99,10 @@ describe('requests', () => {
       const detail = requestDetail(bp);
       await detail.open(title);
       await bp.getByText('Submitted By').waitFor();
-      await detail.status.selectOption('in_progress');
+      await choose(detail.status, 'In Progress');
       await bp.getByText('Status updated to In Progress').waitFor();
       await detail.history.getByText('Status changed from Open to In Progress').waitFor();
-      await detail.assignee.selectOption({ label: 'Ben Board' });
+      await choose(detail.assignee, 'Ben Board');
       await detail.deadline.fill('2030-06-14');
       await detail.notes.fill('Carpenter booked.');
       await detail.save.click();

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
+import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
 
@@ -129,7 +130,7 @@ describe('violations', () => {
 
       await ap.getByRole('link', { name: 'Back to Violation' }).click();
       await ap.getByRole('heading', { level: 1, name: title }).waitFor();
-      await detail.status.selectOption('under_review');
+      await choose(detail.status, 'Under Review');
       await ap.getByText('Status updated to under review').waitFor();
       await detail.notes.fill('Cans stored behind the fence; confirmed on a drive-by.');
       await detail.resolve.click();
@@ -198,7 +199,7 @@ describe('violations', () => {
       const detail = violationDetail(page);
       await detail.open(first);
       await page.getByText('This violation was issued offline. It reaches the resident when you reconnect.').waitFor();
-      await detail.status.selectOption('escalated');
+      await choose(detail.status, 'Escalated');
       await page.getByText('Status updated to escalated').waitFor();
       await detail.messagesLink.click();
       const t = thread(page);

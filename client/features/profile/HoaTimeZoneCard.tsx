@@ -41,7 +41,11 @@ function TimeZoneForm({ zone }: { zone: string }) {
   const [picked, setPicked] = useState<string | null>(null);
   const value = picked ?? zone;
   const [success, setSuccess] = useTimedMessage();
-  const choices = useMemo(() => timeZoneChoices(supportedZones(), zone), [zone]);
+  // The US zones first, by their everyday names, then every other zone.
+  const options = useMemo(() => {
+    const choices = timeZoneChoices(supportedZones(), zone);
+    return [...choices.us, ...choices.other].map((z) => ({ value: z, label: timeZoneLabel(z) }));
+  }, [zone]);
   const { errors, error, busy, onSubmit } = useFormSubmit(
     hoaTimeZoneBody,
     { time_zone: value },
@@ -61,22 +65,7 @@ function TimeZoneForm({ zone }: { zone: string }) {
       {error && <Alert tone="error">{error}</Alert>}
       {success && <Alert tone="success">{success}</Alert>}
       <Field label="Time zone" error={errors.time_zone}>
-        <Select name="time_zone" value={value} onChange={(e) => setPicked(e.target.value)} invalid={!!errors.time_zone}>
-          <optgroup label="United States">
-            {choices.us.map((z) => (
-              <option key={z} value={z}>
-                {timeZoneLabel(z)}
-              </option>
-            ))}
-          </optgroup>
-          <optgroup label="All time zones">
-            {choices.other.map((z) => (
-              <option key={z} value={z}>
-                {timeZoneLabel(z)}
-              </option>
-            ))}
-          </optgroup>
-        </Select>
+        <Select name="time_zone" options={options} value={value} onChange={setPicked} invalid={!!errors.time_zone} />
       </Field>
       <Button type="submit" busy={busy} busyText="Saving..." disabled={value === zone}>
         Save Time Zone

@@ -2,6 +2,8 @@
 import type { Page } from 'playwright-core';
 import { waitForPath } from '../../helpers/browser';
 import { listScreen } from './lists';
+import { AUDIENCE_LABELS } from '../../../schema/announcements';
+import { choose } from './controls';
 
 export const announcementsList = (page: Page) => listScreen(page, '/announcements', 'Announcements');
 
@@ -17,7 +19,7 @@ export const announcementForm = (page: Page) => ({
     await this.title.fill(p.title);
     await this.message.click();
     await page.keyboard.type(p.message);
-    if (p.audience) await this.audience.selectOption(p.audience);
+    if (p.audience) await choose(this.audience, AUDIENCE_LABELS[p.audience]);
     await this.submit.click();
     await waitForPath(page, '/announcements');
   },

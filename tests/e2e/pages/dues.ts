@@ -6,6 +6,8 @@ import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
 import { waitForPath } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
+import { DUE_FREQUENCY_LABELS, type DueFrequency } from '../../../schema/dues';
+import { choose } from './controls';
 
 export const duesList = (page: Page) => ({
   ...listScreen(page, '/dues', 'Dues'),
@@ -22,15 +24,15 @@ export const duesList = (page: Page) => ({
 export const dueForm = (page: Page) => ({
   title: page.getByRole('textbox', { name: /^Title/ }),
   amount: page.getByRole('spinbutton', { name: /^Amount/ }),
-  frequency: page.getByRole('combobox', { name: /^Frequency/ }),
+  frequency: page.getByLabel(/^Frequency/),
   submit: page.getByRole('button', { name: 'Create Due' }),
   /** From the list's Create Due to "Due created successfully!" and back on /dues. */
-  async create(p: { title: string; amount: string; frequency: string; recipients: string[] }) {
+  async create(p: { title: string; amount: string; frequency: DueFrequency; recipients: string[] }) {
     await page.getByRole('link', { name: 'Create Due' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Create Due' }).waitFor();
     await this.title.fill(p.title);
     await this.amount.fill(p.amount);
-    await this.frequency.selectOption(p.frequency);
+    await choose(this.frequency, DUE_FREQUENCY_LABELS[p.frequency]);
     for (const name of p.recipients) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
     await this.submit.click();
     await page.getByText('Due created successfully!').waitFor();
@@ -51,9 +53,9 @@ export const invoiceDetail = (page: Page) => ({
   confirmation: (title: 'Mark invoice as paid?' | 'Cancel invoice?') => page.getByRole('dialog', { name: title }),
   /** Paid is confirmed in a dialog that asks how the payment came. */
   async markPaid(method: 'Check' | 'Cash' | 'Bank transfer') {
-    await page.getByLabel('Invoice status').selectOption('paid');
+    await choose(page.getByLabel('Invoice status'), 'Paid');
     const dialog = page.getByRole('dialog', { name: 'Mark invoice as paid?' });
-    await dialog.getByLabel('Payment method').selectOption({ label: method });
+    await choose(dialog.getByLabel('Payment method'), method);
     await dialog.getByRole('button', { name: 'Mark as Paid' }).click();
     await dialog.waitFor({ state: 'detached' });
   },

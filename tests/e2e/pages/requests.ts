@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
 import { waitForPath } from '../../helpers/browser';
+import { choose } from './controls';
 
 /** A small PDF-looking file of about 120 KB. */
 export const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(120_000, 32), Buffer.from('\n%%EOF\n')]);
@@ -26,7 +27,7 @@ export const requestForm = (page: Page) => ({
     await this.title.fill(p.title);
     await this.description.click();
     await page.keyboard.type(p.description);
-    if (p.category) await this.category.selectOption(p.category);
+    if (p.category) await choose(this.category, p.category);
   },
 });
 

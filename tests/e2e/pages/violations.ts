@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
+import { choose } from './controls';
 
 export const violationsList = (page: Page) => ({
   ...listScreen(page, '/compliance', 'Compliance'),
@@ -20,8 +21,8 @@ export const violationForm = (page: Page) => ({
   file: page.locator('input[type="file"]'),
   submit: page.getByRole('button', { name: 'Create Violation' }),
   async fill(p: { resident: string; title: string; message: string; dueDate: string; category?: string }) {
-    await this.resident.selectOption({ label: p.resident });
-    if (p.category) await this.category.selectOption(p.category);
+    await choose(this.resident, p.resident);
+    if (p.category) await choose(this.category, p.category);
     await this.title.fill(p.title);
     await this.message.click();
     await page.keyboard.type(p.message);

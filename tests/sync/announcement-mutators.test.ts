@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { demoAudience } from '../helpers/demo';
 import { call, DEMO, login } from '../helpers/http';
 import { localCaches } from '../helpers/replicache';
-import { SyncTestClient } from './client';
+import { signedInClient } from './client';
 
 let t: TestApp | undefined;
 afterEach(() => {
@@ -22,10 +22,7 @@ afterEach(() => {
   t = undefined;
 });
 
-async function clientFor(t: TestApp, email: string) {
-  const { token } = await login(t, email);
-  return new SyncTestClient(t, token);
-}
+const clientFor = signedInClient;
 
 const fields: AnnouncementForm = {
   title: 'Gate code changes tonight',

@@ -5,7 +5,7 @@
 import type { PatchOperation } from 'replicache';
 import { COLUMNS_PATCH_QUERY, expandPatch } from '../../sync/patch-columns';
 import type { TestApp } from '../helpers/app';
-import { call } from '../helpers/http';
+import { call, login } from '../helpers/http';
 
 export interface PendingMutation {
   id: number;
@@ -76,4 +76,10 @@ export class SyncTestClient {
   values<T>(prefix: string): T[] {
     return this.keys(prefix).map((k) => this.data.get(k) as T);
   }
+}
+
+/** A sync client signed in as `email`, with the signed-in user's id. */
+export async function signedInClient(app: TestApp, email: string) {
+  const session = await login(app, email);
+  return Object.assign(new SyncTestClient(app, session.token), { userId: (session.user._id ?? session.user.id) as string });
 }

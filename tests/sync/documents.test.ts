@@ -11,9 +11,9 @@ import { documentKey, DOCUMENT_SPACE, type SyncedDocument } from '../../sync/are
 import type { SyncedNotice } from '../../sync/areas/notices';
 import { updateUser } from '../../worker/domain/users';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO, login } from '../helpers/http';
+import { call, DEMO } from '../helpers/http';
 import { localCaches } from '../helpers/replicache';
-import { SyncTestClient } from './client';
+import { signedInClient } from './client';
 
 let t: TestApp | undefined;
 afterEach(() => {
@@ -21,9 +21,7 @@ afterEach(() => {
   t = undefined;
 });
 
-async function clientFor(t: TestApp, email: string) {
-  return new SyncTestClient(t, (await login(t, email)).token);
-}
+const clientFor = signedInClient;
 
 /** The REST answer a cache value stands for. */
 const asApi = (d: SyncedDocument) => ({

@@ -16,8 +16,8 @@ import { toApiDue } from '../../worker/domain/dues';
 import { toApiInvoice } from '../../worker/domain/invoices';
 import { updateUser } from '../../worker/domain/users';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO, login } from '../helpers/http';
-import { SyncTestClient } from './client';
+import { call, DEMO } from '../helpers/http';
+import { signedInClient, SyncTestClient } from './client';
 
 let t: TestApp | undefined;
 afterEach(() => {
@@ -25,10 +25,7 @@ afterEach(() => {
   t = undefined;
 });
 
-async function clientFor(app: TestApp, email: string) {
-  const session = await login(app, email);
-  return Object.assign(new SyncTestClient(app, session.token), { userId: (session.user._id ?? session.user.id) as string });
-}
+const clientFor = signedInClient;
 const invoicesOf = (c: SyncTestClient) => c.values<SyncedInvoice>('invoice/');
 const duesOf = (c: SyncTestClient) => c.values<SyncedDue>('due/');
 

@@ -14,7 +14,7 @@ import type { SyncedMember } from '../../sync/areas/members';
 import { heldEmail, updateUser } from '../../worker/domain/users';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
-import { SyncTestClient } from './client';
+import { signedInClient, SyncTestClient } from './client';
 
 let t: TestApp | undefined;
 afterEach(() => {
@@ -22,10 +22,7 @@ afterEach(() => {
   t = undefined;
 });
 
-async function clientFor(app: TestApp, email: string) {
-  const session = await login(app, email);
-  return Object.assign(new SyncTestClient(app, session.token), { userId: (session.user._id ?? session.user.id) as string });
-}
+const clientFor = signedInClient;
 const membersOf = (c: SyncTestClient) => c.values<SyncedMember>('member/');
 const byId = (c: SyncTestClient, id: string) => c.data.get(`member/${id}`) as SyncedMember | undefined;
 const userRow = async (email: string) => (await t!.deps.database.db.select().from(users).where(eq(users.email, email)))[0];

@@ -17,7 +17,7 @@ import { MAX_CLIENTS_PER_GROUP, PUSH_LIMITS, PUSH_RATE } from '../../worker/sync
 import { NEW_GROUP_MESSAGE, NEW_GROUP_RATE } from '../../worker/sync/groups';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login, socketEnv } from '../helpers/http';
-import { SyncTestClient } from './client';
+import { signedInClient, SyncTestClient } from './client';
 
 let t: TestApp | undefined;
 const limits = { ...PUSH_LIMITS };
@@ -30,10 +30,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function clientFor(app: TestApp, email: string) {
-  const session = await login(app, email);
-  return new SyncTestClient(app, session.token);
-}
+const clientFor = signedInClient;
 const filing = (title: string) => ({ id: crypto.randomUUID(), title, description: '<p>Found on the walk.</p>', category: 'Maintenance' as const, photo_url: null });
 const filedTitled = async (prefix: string) =>
   (await t!.deps.database.db.select({ n: sql<number>`count(*)` }).from(requests).where(like(requests.title, `${prefix}%`)))[0].n;

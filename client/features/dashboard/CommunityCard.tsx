@@ -1,8 +1,9 @@
 /** The dashboard's Community Info card (platform §2): the directory's figures, kept for offline visits. */
 import type { ReactNode } from 'react';
 import { OCCUPIED_MEANS } from '../../../schema/addresses';
-import { DASHBOARD_MESSAGES, type DashboardMetric } from '../../../schema/dashboard';
-import { Alert, Button, Card, CardBody, CardHeader, DollarIcon, HomeIcon, Skeleton, UserIcon } from '../../ui';
+import { type DashboardMetric } from '../../../schema/dashboard';
+import { Card, CardBody, CardHeader, DollarIcon, HomeIcon, Skeleton, UserIcon } from '../../ui';
+import { LoadFailed } from './LoadFailed';
 import type { CommunityState } from './use-dashboard';
 
 /** `outstanding`: the Outstanding Dues card's figure, once it is known. */
@@ -12,16 +13,7 @@ export function CommunityCard({ state, retry, outstanding }: { state: CommunityS
       <CardHeader title="Community Info" />
       <CardBody>
         {state.status === 'failed' ? (
-          <Alert
-            tone="error"
-            action={
-              <Button size="sm" variant="secondary" onClick={retry}>
-                {DASHBOARD_MESSAGES.retry}
-              </Button>
-            }
-          >
-            {DASHBOARD_MESSAGES.loadFailed}
-          </Alert>
+          <LoadFailed retry={retry} />
         ) : state.status === 'loading' ? (
           <Skeleton className="h-24" />
         ) : (

@@ -1,7 +1,8 @@
 /** The dashboard's metric cards (platform §2): skeletons until the figures are known, the failure with Retry. */
 import type { ReactNode } from 'react';
-import { DASHBOARD_MESSAGES, type DashboardMetric, type MetricKey, type MetricTone } from '../../../schema/dashboard';
-import { Alert, Button, Card, cx, DollarIcon, FolderIcon, MegaphoneIcon, Skeleton, WrenchIcon } from '../../ui';
+import { type DashboardMetric, type MetricKey, type MetricTone } from '../../../schema/dashboard';
+import { Card, cx, DollarIcon, FolderIcon, MegaphoneIcon, Skeleton, WrenchIcon } from '../../ui';
+import { LoadFailed } from './LoadFailed';
 import type { FiguresState } from './use-dashboard';
 
 /** The spec's card order (platform §2); an area not built yet has no card. */
@@ -20,17 +21,7 @@ export function MetricCards({ metrics, state, retry }: { metrics: Partial<Record
   return (
     <section aria-label="Metrics" aria-busy={state === 'loading'} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {state === 'failed' ? (
-        <Alert
-          tone="error"
-          className="col-span-full"
-          action={
-            <Button size="sm" variant="secondary" onClick={retry}>
-              {DASHBOARD_MESSAGES.retry}
-            </Button>
-          }
-        >
-          {DASHBOARD_MESSAGES.loadFailed}
-        </Alert>
+        <LoadFailed retry={retry} className="col-span-full" />
       ) : state === 'loading' ? (
         METRIC_ORDER.map((key) => <Skeleton key={key} className="h-28 rounded-xl" />)
       ) : (

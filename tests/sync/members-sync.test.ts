@@ -57,6 +57,11 @@ describe('members pulled', () => {
     expect(membersOf(ben).map((m) => m.id).sort()).toEqual(active.map((u) => u.id).sort());
     expect(byId(ben, ray.id)!.email).toBe(DEMO.maple.resident2);
     expect(JSON.stringify(membersOf(ben))).not.toContain('held:');
+    // Nor in the values that show him (his invoices, violations, requests): the board sees the address it typed.
+    const showingRay = [...ben.data.entries()].filter(([key, v]) => !key.startsWith('member/') && JSON.stringify(v).includes(ray.id));
+    expect(showingRay.length).toBeGreaterThan(0);
+    expect(JSON.stringify(showingRay)).toContain(DEMO.maple.resident2);
+    expect(JSON.stringify(showingRay)).not.toContain('held:');
     // Some have an address, so the address line is compared too.
     expect(membersOf(ben).some((m) => m.address !== null)).toBe(true);
     for (const c of [ben, olivia, cedar]) expect(sortById(withoutVersion(membersOf(c)))).toEqual(sortById(await restMembers(c.token)));

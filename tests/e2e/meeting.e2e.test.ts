@@ -23,7 +23,7 @@ import { documentsList } from './pages/documents';
 import { dueForm, duesList, invoiceDetail, storedInvoices } from './pages/dues';
 import { requestDetail, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
-import { choose } from './pages/controls';
+import { choose, waitForOption } from './pages/controls';
 
 const e2e = e2eSuite();
 
@@ -228,7 +228,7 @@ describe('the offline board meeting', () => {
       const figures = await apiDashboardFigures(server, await apiToken(server, DEMO.maple.board));
       await expect.poll(() => board.metric(figures.metrics.outstandingDues.title).textContent()).toBe(figures.metrics.outstandingDues.value);
       await goInApp(bp, '/compliance/create');
-      await violationForm(bp).resident.locator('option', { hasText: GRACE.name }).waitFor({ state: 'attached' });
+      await waitForOption(violationForm(bp).resident, `${GRACE.name} (${GRACE.email})`);
       await goInApp(bp, '/dashboard');
       await waitForServiceWorker(bp);
       const graceId = String((await server.db.execute({ sql: 'SELECT id FROM users WHERE email = ?', args: [GRACE.email] })).rows[0].id);

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
-import { choose } from './pages/controls';
+import { choose, waitForOption } from './pages/controls';
 
 const e2e = e2eSuite();
 
@@ -173,7 +173,7 @@ describe('violations', () => {
       await list.viewLink('Loud music after 10 pm').waitFor();
       // The resident list is kept from a visit online.
       await page.getByRole('link', { name: 'Create Violation' }).click();
-      await violationForm(page).resident.locator('option', { hasText: 'Ray Resident' }).waitFor({ state: 'attached' });
+      await waitForOption(violationForm(page).resident, `Ray Resident (${DEMO.maple.resident2})`);
       await waitForServiceWorker(page);
       await list.open();
 

@@ -14,7 +14,7 @@ import { users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { createAuthToken } from '../../worker/domain/auth';
 import { findUserByEmail } from '../../worker/domain/users';
-import { startNodeServer } from '../../worker/node';
+import { PortInUseError, startNodeServer } from '../../worker/node';
 import { newId } from '../../worker/services/tokens';
 import { launchBrowser } from './chromium';
 import { DEMO_PASSWORD } from './http';
@@ -70,17 +70,26 @@ export type E2EServer = Awaited<ReturnType<typeof startE2EServer>>;
 /** The Node entry on a fresh, migrated and seeded temporary database. */
 export async function startE2EServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoa-e2e-'));
-  const port = await freePort();
-  const running = await startNodeServer({
-    port,
-    databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
-    dataDir,
-    clientDir: CLIENT_DIR,
-    jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256',
-    seed: true,
-    passwordIterations: E2E_PASSWORD_ITERATIONS,
-    log: () => {},
-  });
+  // Another process may take the probed port before this one binds it: then the next free one.
+  let port = await freePort();
+  let running: Awaited<ReturnType<typeof startNodeServer>> | undefined;
+  for (let attempt = 1; !running; attempt++) {
+    try {
+      running = await startNodeServer({
+        port,
+        databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
+        dataDir,
+        clientDir: CLIENT_DIR,
+        jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256',
+        seed: true, // once: a database already seeded is left as it is
+        passwordIterations: E2E_PASSWORD_ITERATIONS,
+        log: () => {},
+      });
+    } catch (e) {
+      if (!(e instanceof PortInUseError) || attempt === 5) throw e;
+      port = await freePort(port + 1);
+    }
+  }
   const url = `http://localhost:${port}`;
   // The network as a switch, for offline tests: while it is down every connection to the server is
   // cut, whoever opens it (the page, or the service worker, which setOffline does not cover).

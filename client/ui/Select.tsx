@@ -16,7 +16,7 @@ export function optionsOf<T extends string>(values: readonly T[], labels?: Reado
 
 /** The button of a closed listbox: the look of every other control, with its chevron. */
 export const listboxButtonClasses = (invalid = false) =>
-  cx(controlClasses(invalid), 'flex h-10 items-center justify-between gap-2 text-left data-disabled:bg-neutral-100 data-disabled:text-neutral-500');
+  cx(controlClasses(invalid), 'flex h-10 items-center justify-between gap-2 text-left');
 
 /** The open list under a listbox button (single and multiple choice alike). */
 export function SelectOptions({ options }: { options: readonly SelectOption[] }) {

@@ -4,6 +4,7 @@
  * shape. Lists, counts and stats are kept under the change counters (worker/sync/counted.ts).
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { containsSql } from '../contains';
 import { DOCUMENT_MESSAGES, RECENT_UPLOADS, type ApiDocument, type ApiDocumentPage, type ApiDocumentStats, type DocumentListQuery } from '../../../schema/documents';
 import { documents } from '../../../schema/tables';
 import { fileSizeText } from '../../../schema/uploads';
@@ -61,14 +62,11 @@ export async function getDocument(db: DbOrTx, viewer: Viewer, id: string): Promi
   return toApiDocument(d);
 }
 
-/** LIKE pattern of a title search: the text anywhere, its own `%`, `_` and `\` taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The filters of a list query on top of what the viewer sees. */
 function listWhere(viewer: Viewer, q: Pick<DocumentListQuery, 'search' | 'category'>): SQL {
   return and(
     visibleDocuments(viewer),
-    q.search ? sql`${documents.title} LIKE ${containing(q.search)} ESCAPE '\\'` : undefined,
+    q.search ? containsSql(sql`${documents.title}`, q.search) : undefined,
     q.category.length > 0 ? inArray(documents.category, q.category) : undefined,
   )!;
 }

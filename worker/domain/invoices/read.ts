@@ -4,6 +4,7 @@
  * shape (populated `dues_id` and `recipient_id`).
  */
 import { and, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { containsSql } from '../contains';
 import { INVOICE_MESSAGES, type ApiInvoice, type ApiInvoicePage, type InvoiceListQuery, type InvoiceStatus } from '../../../schema/invoices';
 import { isoDay } from '../../../schema/money';
 import { toApiHistoryEntry } from '../../../schema/threads';
@@ -59,9 +60,6 @@ export async function getInvoice(db: DbOrTx, actor: Viewer, id: string): Promise
   return toApiInvoice(i);
 }
 
-/** LIKE pattern of a search text: its own `%`, `_` and `\` match themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * The status filter as the screens show statuses (community §4): pending past its due day counts as
  * overdue, not pending, also before the overdue job has stored it.
@@ -108,7 +106,7 @@ async function listInvoices(database: Pick<Database, 'db' | 'client'>, actor: Vi
   const where = and(
     visibleInvoices(actor),
     statusWhere(q.status ?? [], today),
-    q.title ? sql`${invoices.title} LIKE ${containing(q.title)} ESCAPE '\\'` : undefined,
+    q.title ? containsSql(sql`${invoices.title}`, q.title) : undefined,
     q.dues_id ? eq(invoices.dueId, q.dues_id) : undefined,
   )!;
   const filters = JSON.stringify([q.title, q.status, q.dues_id, today]);

@@ -4,6 +4,7 @@
  * the API's shape (populated `user_id`, `address_id`, `assigned_to`, `comments`, `history`).
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { containsSql } from '../contains';
 import { REQUEST_MESSAGES, type ApiRequest, type ApiRequestPage, type RequestListQuery } from '../../../schema/requests';
 import { requests } from '../../../schema/tables';
 import { toApiHistoryEntry, toApiThreadMessage } from '../../../schema/threads';
@@ -61,16 +62,13 @@ export async function getRequest(db: DbOrTx, actor: Viewer, id: string): Promise
   return toApiRequest(r);
 }
 
-/** LIKE pattern of a search text: its own `%`, `_` and `\` match themselves. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The list's condition: what the actor sees, narrowed by the filters (community §2). */
 function listWhere(actor: Viewer, q: RequestListQuery): SQL {
   return and(
     visibleRequests(actor),
     q.category.length ? inArray(requests.category, q.category) : undefined,
     q.status.length ? inArray(requests.status, q.status) : undefined,
-    q.search ? sql`${requests.title} LIKE ${containing(q.search)} ESCAPE '\\'` : undefined,
+    q.search ? containsSql(sql`${requests.title}`, q.search) : undefined,
   )!;
 }
 

@@ -19,7 +19,7 @@ export const ADDRESS_MESSAGES = {
   createFailed: 'Failed to create address',
   updateFailed: 'Failed to update address',
   exhausted: 'No more addresses',
-  // Not printed by the spec (docs/decisions.md, "Users and addresses")
+  // Not printed by the spec (docs/decisions/113-user-messages.md)
   streetTooLong: 'Street address cannot exceed 200 characters',
   duplicate: 'This address already exists',
   deleteFailed: 'Failed to delete address',

@@ -22,7 +22,7 @@ export const BULK_MESSAGES = {
   refreshFailed: 'Users created successfully, but failed to refresh the list. Please refresh the page.',
   created: (users: number, addresses: number) => `Successfully created ${users} users and ${addresses} addresses`,
   moreErrors: (n: number) => `...and ${n} more errors`,
-  // Not printed by the spec (docs/decisions.md, "Users and addresses")
+  // Not printed by the spec (docs/decisions/113-user-messages.md)
   addressPair: 'Street address and property type must both be given, or both left empty',
   tooManyRows: 'A file can add at most 1,000 users at a time',
   nameTooLong: USER_MESSAGES.nameTooLong,

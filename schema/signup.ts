@@ -177,7 +177,7 @@ const signupRef = lazy(() => ({
   signup_token: z.string({ error: M.signupNotFound }).min(1, M.signupNotFound).max(200),
 }));
 /**
- * This browser's latest unfinished signup (docs/decisions.md), sent with the live checks and the
+ * This browser's latest unfinished signup (docs/decisions/190-own-unfinished-signup.md), sent with the live checks and the
  * trial call: what it holds never counts as taken for the visitor who started it, after Start Over too.
  */
 const signupAttempt = lazy(() => z.object(signupRef).optional());
@@ -204,7 +204,7 @@ export const trialBody = lazy(() => z.object({
 }));
 export type TrialBody = z.infer<typeof trialBody>;
 
-/** The payment-method confirmation call (`POST /api/signup/confirm-payment`, docs/decisions.md). */
+/** The payment-method confirmation call (`POST /api/signup/confirm-payment`, docs/decisions/136-signup-calls.md). */
 export const confirmPaymentBody = lazy(() => z.object({
   ...signupRef,
   setup_intent_id: z.string({ error: M.missingPaymentId }).min(1, M.missingPaymentId).max(200),

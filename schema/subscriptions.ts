@@ -14,7 +14,7 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 /**
  * A lapsed subscription: it has ended (canceled, or the provider gave up collecting: unpaid, or the
  * first payment never happened: incomplete_expired). Past due is not lapsed: the provider is still
- * retrying, and the HOA keeps working meanwhile (docs/decisions.md, "Lapsed subscriptions").
+ * retrying, and the HOA keeps working meanwhile (docs/decisions/140-lapsed-read-only.md).
  */
 export const LAPSED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
 export const isLapsed = (status: string | null | undefined) => status != null && (LAPSED_STATUSES as readonly string[]).includes(status);
@@ -31,7 +31,7 @@ export const subscriptionPolicy = {
 const READS_WITH_A_BODY = /^\/api\/(?:[a-z-]+\/download-url|[a-z-]+\/[^/]+\/download|sync\/pull)$/;
 
 /**
- * The lapsed rule, one for every /api route (docs/decisions.md; worker/middleware/lapsed.ts applies it
+ * The lapsed rule, one for every /api route (docs/decisions/140-lapsed-read-only.md; worker/middleware/lapsed.ts applies it
  * before any router, so no route can be left out): members of a lapsed HOA read but do not write.
  * Reads are GET and HEAD, and the two reads that need a body: a signed download URL (`…/download-url`,
  * `…/:id/download`) and the sync pull. Besides reads, only what is the person's own rather than the
@@ -100,7 +100,7 @@ export interface ApiSubscription {
   cancellation_reason: string | null;
   /** When access ends: the period end for a cancellation at period end, the cancel time for an ended one. */
   access_expires_at: string | null;
-  /** Addresses in the directory, against the plan's max_units (docs/decisions.md, "Plans and units"). */
+  /** Addresses in the directory, against the plan's max_units (docs/decisions/143-plans-and-units.md). */
   address_count: number;
   units_exceeded: boolean;
   /** The smallest plan that holds the directory when it outgrew this one. */

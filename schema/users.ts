@@ -31,7 +31,7 @@ export const USER_MESSAGES = {
   deleted: (name: string) => `User ${name} deleted successfully`,
   assigned: 'User assigned successfully',
   unassigned: 'User unassigned successfully',
-  // Not printed by the spec (docs/decisions.md, "Users and addresses")
+  // Not printed by the spec (docs/decisions/113-user-messages.md)
   invited: (email: string) => `Invitation sent to ${email}`,
   updated: (name: string) => `User ${name} updated successfully`,
   nameTooLong: 'Name cannot exceed 100 characters',
@@ -44,7 +44,7 @@ export const USER_MESSAGES = {
     adding > 0
       ? `Your ${plan} plan covers up to ${maxUnits} units, and this would bring the address directory to ${units}. Add fewer addresses, or upgrade the plan (the superadmin can, from the profile).`
       : `Your ${plan} plan covers up to ${maxUnits} units, and the address directory has ${units}. Upgrade the plan (the superadmin can, from the profile) or remove addresses before adding people.`,
-  /** The day's invitations of an HOA (docs/decisions.md, "Users and addresses"). */
+  /** The day's invitations of an HOA (docs/decisions/179-per-hoa-people-limits.md). */
   invitationsPerDay: (limit: number, left: number, sending: number, hours: number) => {
     const wait = `about ${hours} ${hours === 1 ? 'hour' : 'hours'}`;
     return `Your HOA can send up to ${limit} invitations a day` +

@@ -6,7 +6,7 @@
  *
  * Ids are compared by code unit: they are ASCII, `localeCompare` would order them by locale rules
  * for nothing, and its first call builds an ICU collator (72–94 ms of /announcements' start at a 4×
- * CPU slowdown, docs/decisions.md).
+ * CPU slowdown, docs/decisions/056-newest-first-order.md).
  */
 export const newestFirst =
   <T extends { id: string }>(time: (item: T) => number) =>

@@ -3,7 +3,7 @@
  * puller): an area's puts as one `put-columns` operation, each field of every value as one array, in
  * place of a `{"op":"put","key":…,"value":{…}}` per row. Field names and keys are sent once per
  * area, integer columns as differences from the value before. At 10,000 announcements that halves
- * the JSON and takes gzip from 483 to under 300 KiB (docs/decisions.md). `expandPatch` gives back the
+ * the JSON and takes gzip from 483 to under 300 KiB (docs/decisions/163-compact-patch.md). `expandPatch` gives back the
  * standard operations, equal to what the plain pull sends (tests/sync/patch-text.test.ts).
  */
 import type { PatchOperation, ReadonlyJSONValue } from 'replicache';

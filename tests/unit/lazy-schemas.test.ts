@@ -1,7 +1,7 @@
 /**
- * No zod call runs when a module of the shared halves is imported (docs/decisions.md, "Schemas are
- * built on first use"): the signed-in chunks import every schema and mutator, and building them at
- * import was half of that chunk's evaluation on a phone. A schema is written `lazy(() => z…)`.
+ * No zod call runs when a module of the shared halves is imported (docs/decisions/169-lazy-schemas.md):
+ * the signed-in chunks import every schema and mutator, and building them at import was half of that
+ * chunk's evaluation on a phone. A schema is written `lazy(() => z…)`.
  */
 import { describe, expect, it, vi } from 'vitest';
 

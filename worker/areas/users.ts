@@ -1,4 +1,4 @@
-/** Users and addresses, server half (platform §2, §4–§7): REST only (docs/decisions.md says why), and the bulk add's body limit. */
+/** Users and addresses, server half (platform §2, §4–§7): REST only (docs/decisions/111-users-rest-only.md says why), and the bulk add's body limit. */
 import { addressRoutes } from '../routes/addresses';
 import { userRoutes } from '../routes/users';
 import type { ServerArea } from './types';

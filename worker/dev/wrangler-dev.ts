@@ -7,7 +7,7 @@
  *
  * The file is `data/worker-dev.db`, not the Node entry's `data/hoa.db`: Workers' PBKDF2 stops at
  * 100,000 iterations, so the demo passwords here are hashed with that count, and the 600,000-iteration
- * hashes of `npm start` could not be verified by the Worker (see docs/decisions.md).
+ * hashes of `npm start` could not be verified by the Worker (see docs/decisions/080-worker-dev-database.md).
  *
  * tests/workerd uses the same functions with a temporary database and free ports.
  */

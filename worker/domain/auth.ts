@@ -24,7 +24,7 @@ export const ACTIVATION_TOKEN_TTL_MS = 7 * DAY;
 /**
  * A refresh token just rotated is still accepted this long, answered with the family's live token:
  * the answer to a refresh can be lost (a reload while it is in flight, a phone whose connection
- * drops), and the browser then presents the old token again. Later, that is reuse (docs/decisions.md).
+ * drops), and the browser then presents the old token again. Later, that is reuse (docs/decisions/176-refresh-reuse-interval.md).
  */
 export const REFRESH_REUSE_GRACE_MS = 30_000;
 /** How many rotations within the grace interval a late token may follow to the live one. */
@@ -33,7 +33,7 @@ const MAX_GRACE_HOPS = 5;
 export const RATE_LIMITS = {
   /** Every sign-in attempt from one address. */
   loginPerIp: { name: 'login:ip', limit: 30, windowMs: 15 * MINUTE },
-  /** Failed sign-ins on one account from devices it does not know (docs/decisions.md, "Lock-out"). */
+  /** Failed sign-ins on one account from devices it does not know (docs/decisions/009-lock-out-device-cookies.md). */
   loginFailuresPerAccount: { name: 'login:fail', limit: 10, windowMs: 15 * MINUTE },
   /** Failed sign-ins from one device the account knows (a device cookie of that user). */
   loginFailuresPerDevice: { name: 'login:device-fail', limit: 10, windowMs: 15 * MINUTE },

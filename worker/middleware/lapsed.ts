@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { verifyAccessToken } from '../services/tokens';
 
 /**
- * The lapsed-subscription rule for REST (docs/decisions.md): a signed-in member of an HOA whose
+ * The lapsed-subscription rule for REST (docs/decisions/140-lapsed-read-only.md): a signed-in member of an HOA whose
  * subscription has ended may read but not write. Runs before the routers, so it reads the Bearer token
  * itself (routers still authenticate as usual; an invalid token is left to them). The sync push applies
  * the same rule per mutation (worker/sync/push.ts), so offline changes are refused with a notice.

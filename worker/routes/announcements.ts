@@ -11,7 +11,7 @@
  * - `DELETE /:id`        → `{message}`. Drafts only; soft delete.
  * - `POST /:id/read`     → `{isReadBy: true}`. Not for drafts (400).
  * - `POST /:id/send`     `{scheduled_at?: ISO|null}` → ApiAnnouncement & `{delivery_summary: {email_delivered, total_recipients}}`.
- *                        Sent now: the first delivery pass runs before the answer (see docs/decisions.md),
+ *                        Sent now: the first delivery pass runs before the answer (see docs/decisions/083-send-waits-first-pass.md),
  *                        so `email_delivered` is what was delivered by then. Future `scheduled_at`: status `scheduled`.
  * - `POST /:id/retry`    `{user_ids: string[]}` (empty: every failed delivery) →
  *                        ApiAnnouncement & `{retry_summary: {email_delivered, email_failed, pending}}`.

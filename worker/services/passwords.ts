@@ -4,7 +4,7 @@
  * verification reads the count from the hash, and `needsRehash` tells when to upgrade it.
  */
 export const PBKDF2_ITERATIONS = 600_000; // OWASP Password Storage Cheat Sheet, PBKDF2-HMAC-SHA256
-/** Cloudflare Workers' crypto.subtle refuses PBKDF2 above this count (see docs/decisions.md). */
+/** Cloudflare Workers' crypto.subtle refuses PBKDF2 above this count (see docs/decisions/001-pbkdf2-iteration-count.md). */
 export const WORKERS_PBKDF2_MAX = 100_000;
 
 const SCHEME = 'pbkdf2-sha256';

@@ -15,7 +15,7 @@ export const billingApi = {
     }),
 };
 
-/** The plan when the owner left for the billing portal: the profile compares it on return (docs/decisions.md). */
+/** The plan when the owner left for the billing portal: the profile compares it on return (docs/decisions/142-billing-portal-return.md). */
 const PLAN_BEFORE_KEY = 'hoa.billing.planBefore';
 export const rememberPlanBeforePortal = (plan: string) => {
   try {

@@ -1,6 +1,6 @@
 /**
  * The secure card form of the payment step: Stripe Elements when the API gives a publishable key,
- * otherwise the local provider's equivalent (docs/decisions.md), which takes the same test cards and
+ * otherwise the local provider's equivalent (docs/decisions/145-card-form-without-keys.md), which takes the same test cards and
  * answers the same way. Both confirm the signup's SetupIntent and report its id, or the provider's
  * message; 3-D Secure leaves the page and comes back to /signup with the outcome in the query.
  */

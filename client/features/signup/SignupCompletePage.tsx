@@ -16,7 +16,7 @@ import { SignupProgress } from './SignupProgress';
 /**
  * /signup/complete (platform §2): the summary, then 'Enter Dashboard' after a 5-second countdown. Only
  * then is the browser signed in with the completion's token, the wizard's state reset, and the user
- * taken to their new HOA's dashboard (docs/decisions.md).
+ * taken to their new HOA's dashboard (docs/decisions/137-signup-wizard-order.md).
  */
 export function SignupCompletePage() {
   const s = useSignup();

@@ -1,7 +1,7 @@
 /**
  * The wizard's saved state (platform §3 "Signup data", §4): kept in localStorage so a reload or the
  * card provider's redirect resumes where the visitor was, for 24 hours. The password is never saved
- * (docs/decisions.md): after a reload before the account step finished, it is typed again.
+ * (docs/decisions/137-signup-wizard-order.md): after a reload before the account step finished, it is typed again.
  */
 import { useSyncExternalStore } from 'react';
 import { SIGNUP_STATE_TTL_MS, RESUME_DISABLE_MS, type CompleteResponse, type PaidPlanName, type SignupAttempt, type TrialResponse } from '../../../schema/signup';

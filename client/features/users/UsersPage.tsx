@@ -1,7 +1,7 @@
 /**
  * /users (platform §2 User Management): counters, the All Users table with Load more, and the
  * dialogs Invite User, Bulk Add, Edit User (with Confirm Role Change) and Confirm Deletion. Read
- * from REST, not the cache (docs/decisions.md, "Users and addresses"). `?bulk-upload=true` opens
+ * from REST, not the cache (docs/decisions/111-users-rest-only.md). `?bulk-upload=true` opens
  * Bulk Add and is then removed from the address.
  */
 import { useEffect, useState } from 'react';

@@ -44,7 +44,7 @@ export async function payInvoice(deps: AppDeps, actor: Actor, id: string): Promi
   return { checkout_url: session.url, invoice_id: invoice.id };
 }
 
-/** `POST /api/dues/:id/pay` (docs/decisions.md): pays the caller's oldest open invoice of that due. */
+/** `POST /api/dues/:id/pay` (docs/decisions/150-dues-routes-and-sync.md): pays the caller's oldest open invoice of that due. */
 export async function payDue(deps: AppDeps, actor: Actor, dueId: string): Promise<ApiCheckout> {
   const db = deps.database.db;
   const due = await getVisibleDue(db, actor, dueId);

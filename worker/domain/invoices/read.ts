@@ -131,7 +131,7 @@ export async function listInvoicesJson(database: Pick<Database, 'db' | 'client'>
 }
 
 /**
- * GET /api/dues/payments: the payment history (docs/decisions.md): paid invoices the actor sees (a
+ * GET /api/dues/payments: the payment history (docs/decisions/150-dues-routes-and-sync.md): paid invoices the actor sees (a
  * resident: their own; the board: the HOA's), latest due date first, read in the list's index order.
  */
 export async function listPayments(db: DbOrTx, actor: Viewer): Promise<{ docs: ApiInvoice[]; totalDocs: number }> {

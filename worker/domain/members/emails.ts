@@ -2,10 +2,10 @@ import { sql, type Column, type SQL } from 'drizzle-orm';
 import { users } from '../../../schema/tables';
 
 /**
- * An invitation held for an email that a live account of another HOA has (docs/decisions.md, "Users
- * and addresses"): until one person can belong to several HOAs, the row is kept under
- * `<email> held:<id>` so the unique index lets both exist, and shown everywhere as `<email>`. No
- * email has a space, so the part before the first space is the address the board typed.
+ * An invitation held for an email that a live account of another HOA has
+ * (docs/decisions/178-held-invitations.md): until one person can belong to several HOAs, the row is
+ * kept under `<email> held:<id>` so the unique index lets both exist, and shown everywhere as
+ * `<email>`. No email has a space, so the part before the first space is the address the board typed.
  */
 export const heldEmail = (email: string, id: string) => `${email} held:${id}`;
 export const isHeldEmail = (stored: string) => stored.includes(' ');

@@ -81,7 +81,7 @@ async function freeEmail(deps: AppDeps, tx: Tx, dead: UserRow): Promise<void> {
  * user, or a deleted member of this HOA brought back (`revived`). An address a deleted account of
  * another HOA had is freed. One that a live account of another HOA has gives the board the same row
  * a fresh address would, held (`heldEmail`): it is never mailed and waits until the address is free
- * (docs/decisions.md, "Users and addresses").
+ * (docs/decisions/178-held-invitations.md).
  */
 export async function admitMember(
   deps: AppDeps,

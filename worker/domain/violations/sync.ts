@@ -20,7 +20,7 @@ export function visibleViolations(viewer: Viewer): SQL {
   return inHoa(viewer, violations.hoaId, eq(violations.userId, viewer.userId));
 }
 
-/** Residents read the board's names in a violation's thread: it names its issuer anyway (docs/decisions.md). */
+/** Residents read the board's names in a violation's thread: it names its issuer anyway (docs/decisions/122-violation-messages.md). */
 const THREAD: ThreadOptions = { staffNames: 'shown' };
 
 

@@ -12,3 +12,6 @@ export function hasRole(actual: Role, required: Role | readonly Role[]): boolean
 
 /** Board-level access: the board role, or the superadmin through the rule above. */
 export const isPrivileged = (role: Role) => hasRole(role, 'board');
+
+/** The roles `isPrivileged` admits, for queries that select people by role (`inArray(users.role, PRIVILEGED_ROLES)`). */
+export const PRIVILEGED_ROLES: readonly Role[] = ROLES.filter(isPrivileged);

@@ -1,5 +1,7 @@
 export const ROLES = ['resident', 'board', 'superadmin'] as const;
 export type Role = (typeof ROLES)[number];
+/** One of the roles above (a value read from outside: a token's claim). */
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 export const USER_STATUSES = ['active', 'invited', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

@@ -23,7 +23,7 @@ export const viewerKind = (role: Role): ViewerKind => (isPrivileged(role) ? 'boa
 
 const builtByOwner = new WeakMap<object, Map<string, unknown>>();
 
-/** What `build` gives for `owner` (an area, a read) and `key` (role, shape), built on first use and kept for the process. */
+/** What `build` gives for `owner` (an area, a read, a database) and `key` (role, shape), built on first use and kept while `owner` lives. */
 export function statementFor<T>(owner: object, key: string, build: () => T): T {
   let byKey = builtByOwner.get(owner);
   if (!byKey) builtByOwner.set(owner, (byKey = new Map()));

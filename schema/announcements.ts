@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type ApiAttachment } from './uploads';
-import { isPrivileged, type Role } from './roles';
+import { isPrivileged, PRIVILEGED_ROLES, ROLES, type Role } from './roles';
 import { pageFields } from './validation';
 import { lazy } from './lazy';
 
@@ -28,11 +28,17 @@ export const AUDIENCE_LABELS: Record<AudienceType, string> = {
   custom: 'Custom Recipients',
 };
 
+/** The roles of the active members an audience addresses; a custom audience names its people, who may have any role. */
+const AUDIENCE_ROLES: Record<AudienceType, readonly Role[]> = { all: ROLES, board: PRIVILEGED_ROLES, residents: ['resident'], custom: ROLES };
+export const audienceRoles = (audience: AudienceType): readonly Role[] => AUDIENCE_ROLES[audience];
+
 export const DELIVERY_METHODS = ['in_app', 'email'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 /** Status shown to readers: statuses a resident may see (drafts and scheduled ones are not published yet). */
 export const PUBLISHED_ANNOUNCEMENT_STATUSES: readonly AnnouncementStatus[] = ['sent', 'sending', 'failed'];
+/** Published: sent, sending or failed (its delivery rows exist). The server's SQL says the same from the same list. */
+export const isPublished = (status: AnnouncementStatus) => PUBLISHED_ANNOUNCEMENT_STATUSES.includes(status);
 
 /**
  * The announcement policy (community §4, §6), one rule each, used by the domain (the check that
@@ -48,7 +54,7 @@ export const announcementPolicy = {
   /** Failed deliveries can be sent again once a send has finished. */
   isRetryable: (a: { status: AnnouncementStatus }) => a.status === 'sent' || a.status === 'failed',
   /** Only published announcements are read: not drafts, not scheduled ones before they go out. */
-  canMarkRead: (a: { status: AnnouncementStatus }) => PUBLISHED_ANNOUNCEMENT_STATUSES.includes(a.status),
+  canMarkRead: (a: { status: AnnouncementStatus }) => isPublished(a.status),
   /** What this role may do with this announcement now (the screens' buttons). */
   actionsFor(a: { status: AnnouncementStatus }, role: Role) {
     const manage = announcementPolicy.mayManage(role);
@@ -138,8 +144,11 @@ export const announcementFields = lazy(() => ({
   delivery_methods: z.array(z.string().max(20)).max(5).optional(),
 }));
 
-/** A custom audience needs at least one recipient (community §5), reported on `custom_recipients`. */
-function requireRecipients(value: { audience_type: AudienceType; custom_recipients: string[] }, ctx: z.RefinementCtx) {
+/**
+ * A custom audience needs at least one recipient (community §5), reported on `custom_recipients`:
+ * the forms, the REST bodies and the draft mutators' arguments all refine with this one rule.
+ */
+export function requireRecipients(value: { audience_type: AudienceType; custom_recipients: string[] }, ctx: z.RefinementCtx) {
   if (value.audience_type === 'custom' && value.custom_recipients.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['custom_recipients'], message: ANNOUNCEMENT_MESSAGES.recipientsRequired });
   }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DEFAULT_TIME_ZONE } from '../days';
+import { ROLES } from '../roles';
 import { hoaId, id, ms } from './columns';
 
 export const hoas = sqliteTable(
@@ -33,7 +34,7 @@ export const users = sqliteTable(
     hoaId: hoaId(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    role: text('role', { enum: ['resident', 'board', 'superadmin'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     status: text('status', { enum: ['active', 'invited', 'inactive'] }).notNull(),
     addressId: text('address_id'),
     phone: text('phone'),

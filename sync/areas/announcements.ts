@@ -9,6 +9,7 @@ import {
   ANNOUNCEMENT_CATEGORY_LABELS,
   ANNOUNCEMENT_MESSAGES,
   announcementPolicy,
+  requireRecipients,
   type AnnouncementAttachmentInput,
   type AnnouncementCategory,
   type AnnouncementStatus,
@@ -18,7 +19,7 @@ import {
 } from '../../schema/announcements';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
-import { newRowId, rowId, withRecipients } from './fields';
+import { newRowId, rowId } from './fields';
 import { lazy } from '../../schema/lazy';
 
 export const ANNOUNCEMENT_SPACE = 'announcement';
@@ -84,7 +85,7 @@ export const announcementMutators = {
    * cache at once; the server sanitises the message, checks recipients and attachment, fills in the author.
    */
   createAnnouncementDraft: defineMutator({
-    args: lazy(() => z.object({ id: newRowId, ...announcementFields }).superRefine(withRecipients)),
+    args: lazy(() => z.object({ id: newRowId, ...announcementFields }).superRefine(requireRecipients)),
     label: 'Create announcement',
     subject: (args) => args.title,
     allowed: boardWork,
@@ -117,7 +118,7 @@ export const announcementMutators = {
 
   /** Replaces the draft's fields (all of them, like PUT). */
   updateAnnouncementDraft: defineMutator({
-    args: lazy(() => z.object({ id: rowId, ...announcementFields }).superRefine(withRecipients)),
+    args: lazy(() => z.object({ id: rowId, ...announcementFields }).superRefine(requireRecipients)),
     label: 'Update announcement',
     subject: (args) => args.title,
     allowed: boardWork,

@@ -1,6 +1,5 @@
 /** Argument pieces the areas' mutator schemas share. */
 import { z } from 'zod';
-import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
 import type { SyncedAttachment } from '../../schema/uploads';
 import { lazy } from '../../schema/lazy';
 
@@ -8,13 +7,6 @@ import { lazy } from '../../schema/lazy';
 export const rowId = lazy(() => z.string().trim().min(1, 'Id is required').max(64, 'Id is too long'));
 /** Ids the client makes for new rows (crypto.randomUUID()); the server refuses anything else. */
 export const newRowId = lazy(() => z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Id is invalid'));
-
-/** Same rule as the forms: a custom audience needs a recipient (community §5). */
-export const withRecipients = <T extends { audience_type: string; custom_recipients: string[] }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.audience_type === 'custom' && value.custom_recipients.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['custom_recipients'], message: ANNOUNCEMENT_MESSAGES.recipientsRequired });
-  }
-};
 
 /** What the screen knows of a file it uploaded before the mutation (the server reads the upload record instead). */
 export const shownFile = lazy(() => z.object({ filename: z.string().max(255), fileSize: z.number().int().nonnegative(), fileType: z.string().max(10) }));

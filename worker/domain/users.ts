@@ -7,6 +7,7 @@ import type { DbOrTx, Tx } from '../db';
 import type { SyncDeps } from '../sync/area';
 import { bumpChanges } from '../sync/changes';
 import { touchDependents } from '../sync/dependencies';
+import { statementFor } from '../sync/statements';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
 import { containsSql } from './contains';
 import { notFound } from './errors';
@@ -60,7 +61,7 @@ export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Pr
 }
 
 /** Built once per database or transaction (the profile is read on every start of the app). */
-const apiUserQueries = new WeakMap<DbOrTx, ReturnType<typeof buildApiUserQuery>>();
+const apiUserQuery = (db: DbOrTx) => statementFor(db, 'apiUser', () => buildApiUserQuery(db));
 const buildApiUserQuery = (db: DbOrTx) =>
   db
     .select({ u: users, a: addresses, s: subscriptions.status, timeZone: hoas.timeZone })
@@ -71,11 +72,6 @@ const buildApiUserQuery = (db: DbOrTx) =>
     .where(and(eq(users.id, sql.placeholder('userId')), eq(users.hoaId, sql.placeholder('hoaId')), isNull(users.deletedAt)))
     .limit(1)
     .prepare();
-function apiUserQuery(db: DbOrTx) {
-  let q = apiUserQueries.get(db);
-  if (!q) apiUserQueries.set(db, (q = buildApiUserQuery(db)));
-  return q;
-}
 
 /** The signed-in user's own record (login, refresh, activation) as the API returns it. */
 export async function loadApiUser(db: DbOrTx, user: UserRow): Promise<ApiUser> {

@@ -16,6 +16,7 @@
  * - neither: 204, and the client polls.
  */
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { handlePull, pullRequestSchema, serializePullResponse } from '../sync/pull';
 import { handlePush, pushRequestSchema } from '../sync/push';
 import type { AppEnv } from '../env';
@@ -64,42 +65,30 @@ export const syncRoutes = new Hono<AppEnv>()
     if (!hub?.subscribe) return c.body(null, 204);
     const subscribe = hub.subscribe.bind(hub);
     const { hoaId, userId } = c.var.actor;
-    const encoder = new TextEncoder();
-    let cleanup = () => {};
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
+    const res = streamSSE(c, (stream) =>
+      // The stream stays open until this settles: the hub ends it (the user's cap, shutdown), its lifetime runs out, or the client goes.
+      new Promise<void>((ended) => {
         let open = true;
-        const send = (text: string) => {
-          if (!open) return;
-          try {
-            controller.enqueue(encoder.encode(text));
-          } catch {
-            cleanup();
-          }
-        };
         const end = () => {
-          if (!open) return;
-          cleanup();
-          controller.close();
-        };
-        const unsubscribe = subscribe({ hoaId, userId }, () => send('event: poke\ndata: {}\n\n'), end);
-        const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
-        const lifetime = setTimeout(end, POKE_STREAM_MAX_MS);
-        cleanup = () => {
           if (!open) return;
           open = false;
           unsubscribe();
           clearInterval(heartbeat);
           clearTimeout(lifetime);
+          // streamSSE closes the stream after what was already written.
+          ended();
         };
-        c.req.raw.signal?.addEventListener('abort', () => cleanup());
-        send('retry: 5000\nevent: ready\ndata: {}\n\n');
-      },
-      cancel() {
-        cleanup();
-      },
-    });
-    return new Response(body, {
-      headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', 'X-Accel-Buffering': 'no' },
-    });
+        const unsubscribe = subscribe({ hoaId, userId }, () => void stream.writeSSE({ event: 'poke', data: '{}' }), end);
+        const heartbeat = setInterval(() => void stream.write(': keep-alive\n\n'), HEARTBEAT_MS);
+        const lifetime = setTimeout(end, POKE_STREAM_MAX_MS);
+        stream.onAbort(end);
+        c.req.raw.signal?.addEventListener('abort', () => stream.abort());
+        void stream.writeSSE({ retry: 5000, event: 'ready', data: '{}' });
+      }),
+    );
+    // Hono's SSE headers, with the ones this stream always sent: no proxy may transform or buffer it.
+    res.headers.set('Content-Type', 'text/event-stream; charset=utf-8');
+    res.headers.set('Cache-Control', 'no-cache, no-transform');
+    res.headers.set('X-Accel-Buffering', 'no');
+    return res;
   });

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type { Role } from '../../schema/roles';
+import { isRole, type Role } from '../../schema/roles';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
@@ -87,7 +87,7 @@ async function verifySignedToken(secret: string, token: string, nowMs: number): 
     if (typeof payload.sub !== 'string' || typeof payload.hoa !== 'string' || typeof payload.sid !== 'string') return null;
     // A poke ticket (below) is signed with the same key but is never an access token.
     if (payload.aud !== undefined) return null;
-    if (payload.role !== 'resident' && payload.role !== 'board' && payload.role !== 'superadmin') return null;
+    if (!isRole(payload.role)) return null;
     return { claims: { sub: payload.sub, hoa: payload.hoa, role: payload.role, sid: payload.sid }, expMs: payload.exp! * 1000 };
   } catch {
     return null;

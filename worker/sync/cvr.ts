@@ -9,6 +9,7 @@ import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import { isTransaction, renderStatement, runRendered, type RenderedStatement, type StatementRunner, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
+import { placeholderViewer, statementFor } from './statements';
 import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
@@ -17,24 +18,11 @@ export const CVR_VERSIONS_KEPT = 10;
 export type CvrHeader = typeof syncCvrs.$inferSelect;
 
 /**
- * The statements below are rendered once per area, role and shape, with placeholders where each
- * pull's values go (`PullValues`): drizzle building the areas' long statements cost more than SQLite
- * ran the small ones, on every pull.
+ * The statements below are rendered once per area, role and shape (`statementFor`), with
+ * placeholders where each pull's values go (`PullValues`): drizzle building the areas' long
+ * statements cost more than SQLite ran the small ones, on every pull.
  */
-const built = new WeakMap<ServerSyncArea, Map<string, unknown>>();
-
-/** What `build` gives for `area` and `key`, built once. */
-function builtOnce<T>(area: ServerSyncArea, key: string, build: () => T): T {
-  let byKey = built.get(area);
-  if (!byKey) built.set(area, (byKey = new Map()));
-  if (!byKey.has(key)) byKey.set(key, build());
-  return byKey.get(key) as T;
-}
-
-const statementOf = (area: ServerSyncArea, key: string, build: () => SQL): RenderedStatement => builtOnce(area, key, () => renderStatement(build()));
-
-/** A viewer whose ids are placeholders: the role alone shapes the statements. */
-const viewerOfRole = (role: Viewer['role']): Viewer => ({ role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') }) as unknown as Viewer;
+const statementOf = (area: ServerSyncArea, key: string, build: () => SQL): RenderedStatement => statementFor(area, key, () => renderStatement(build()));
 
 /** The values a pull's statements take. */
 type PullValues = {
@@ -74,7 +62,7 @@ async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, vi
   const logged = sinceSeq !== undefined;
   const values = valuesOf(groupNumber, viewer, { patchVersion, sinceSeq });
   const upsert = statementOf(area, `refresh:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
-    const visible = area.visible(viewerOfRole(viewer.role));
+    const visible = area.visible(placeholderViewer(viewer.role));
     const source = logged ? sql`(${changedSince(area)}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
     const restrictTable = logged ? sql` AND ${area.id} = candidates.row_id` : sql``;
     // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
@@ -91,7 +79,7 @@ async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, vi
   if (fresh) return upserted.rowsAffected;
   // Rows gone, or no longer visible to this viewer.
   const gone = statementOf(area, `gone:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
-    const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${area.visible(viewerOfRole(viewer.role))})`;
+    const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${area.visible(placeholderViewer(viewer.role))})`;
     return logged
       ? sql`
         UPDATE ${syncCvrEntries} SET deleted = 1, patch_version = ${placeholder('patchVersion')}
@@ -150,7 +138,7 @@ const putRows = (area: ServerSyncArea, reset: boolean): WantedRows => (reset ? '
 async function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
   const statement = statementOf(area, `patch:${viewer.role}:${reset ? 'reset' : 'since'}`, () =>
     sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
-      FROM (${rowValuesSql(area, viewerOfRole(viewer.role), putRows(area, reset))}) AS v`,
+      FROM (${rowValuesSql(area, placeholderViewer(viewer.role), putRows(area, reset))}) AS v`,
   );
   const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
   return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
@@ -158,8 +146,8 @@ async function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer,
 
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
 async function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
-  const { statement, layout } = builtOnce(area, `columns:${viewer.role}:${reset ? 'reset' : 'since'}`, () => {
-    const columns = columnValuesSql(area, viewerOfRole(viewer.role), putRows(area, reset));
+  const { statement, layout } = statementFor(area, `columns:${viewer.role}:${reset ? 'reset' : 'since'}`, () => {
+    const columns = columnValuesSql(area, placeholderViewer(viewer.role), putRows(area, reset));
     return { statement: renderStatement(columns.statement), layout: columns.layout };
   });
   const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;

@@ -1,6 +1,7 @@
 /** Who an announcement addresses (community §3 audience types): active members of the HOA. */
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { ANNOUNCEMENT_MESSAGES, type AudienceType } from '../../../schema/announcements';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ANNOUNCEMENT_MESSAGES, audienceRoles, type AudienceType } from '../../../schema/announcements';
+import { ROLES } from '../../../schema/roles';
 import { announcementRecipients, users } from '../../../schema/tables';
 import type { DbOrTx } from '../../db';
 import { invalidField } from '../errors';
@@ -23,7 +24,9 @@ export async function resolveAudience(db: DbOrTx, hoaId: string, audience: Audie
     for (const ids of chunks(customIds)) found.push(...(await db.select(pick).from(users).where(activeMembers(hoaId, inArray(users.id, ids)))));
     return found.sort((a, b) => a.name.localeCompare(b.name));
   }
-  const roleFilter = audience === 'board' ? inArray(users.role, ['board', 'superadmin']) : audience === 'residents' ? eq(users.role, 'resident') : undefined;
+  const roles = audienceRoles(audience);
+  // Every role: no filter to add.
+  const roleFilter = roles.length < ROLES.length ? inArray(users.role, roles) : undefined;
   return db.select(pick).from(users).where(activeMembers(hoaId, roleFilter)).orderBy(asc(users.name));
 }
 
@@ -33,13 +36,6 @@ export async function assertActiveRecipients(db: DbOrTx, hoaId: string, ids: str
   const found = await resolveAudience(db, hoaId, 'custom', ids);
   if (found.length !== ids.length) throw invalidField('custom_recipients', ANNOUNCEMENT_MESSAGES.recipientNotFound);
   return found;
-}
-
-/** How many active members each audience has: "Total Recipients" of drafts and scheduled ones. */
-export async function audienceSizes(db: DbOrTx, hoaId: string): Promise<Record<Exclude<AudienceType, 'custom'>, number>> {
-  const rows = await db.select({ role: users.role, n: count() }).from(users).where(activeMembers(hoaId)).groupBy(users.role);
-  const n = (role: string) => rows.find((r) => r.role === role)?.n ?? 0;
-  return { all: n('resident') + n('board') + n('superadmin'), board: n('board') + n('superadmin'), residents: n('resident') };
 }
 
 /** The custom recipient ids of each of `ids`. */

@@ -4,7 +4,7 @@
  * they get the API's shape, the reader's `isReadBy`, and for board members the people of one row.
  */
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement, type ApiRecipient } from '../../../schema/announcements';
+import { ANNOUNCEMENT_MESSAGES, isPublished, type ApiAnnouncement, type ApiRecipient } from '../../../schema/announcements';
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
@@ -12,6 +12,7 @@ import { newestFirst } from '../../../sync/order';
 import { preparedInTransaction, preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
+import { placeholderViewer, statementPerViewerKind, viewerKind } from '../../sync/statements';
 import { notFound } from '../errors';
 import { resolveAudience } from './audience';
 import { announcementValuesSql, visibleAnnouncements } from './sync';
@@ -19,9 +20,6 @@ import { announcementValuesSql, visibleAnnouncements } from './sync';
 export type AnnouncementRow = typeof announcements.$inferSelect;
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
-
-/** Sent, sending or failed: the delivery rows exist. */
-export const isOut = (status: AnnouncementRow['status']) => status !== 'draft' && status !== 'scheduled';
 
 /** The cache values of the visible rows `ids` selects (a subquery of `row_id`), newest first. */
 async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedAnnouncement[]> {
@@ -67,10 +65,9 @@ function toApi(a: SyncedAnnouncement, viewer: Viewer, isReadBy: boolean, people:
 /** One announcement the actor may see, or 404 (also for another HOA's). */
 export async function getVisibleAnnouncement(db: DbOrTx, actor: Viewer, id: string): Promise<AnnouncementRow> {
   // Built once per transaction and role (every pushed mutation on an announcement starts here).
-  const q = preparedInTransaction(db, `announcement.visible:${isPrivileged(actor.role) ? 'board' : 'resident'}`, () => {
-    const viewer = { role: actor.role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') } as unknown as Viewer;
-    return db.select().from(announcements).where(and(visibleAnnouncements(viewer), eq(announcements.id, sql.placeholder('id')))).limit(1).prepare();
-  });
+  const q = preparedInTransaction(db, `announcement.visible:${viewerKind(actor.role)}`, () =>
+    db.select().from(announcements).where(and(visibleAnnouncements(placeholderViewer(actor.role)), eq(announcements.id, sql.placeholder('id')))).limit(1).prepare(),
+  );
   const [row] = await q.all({ hoaId: actor.hoaId, userId: actor.userId, id });
   if (!row) throw notFound(ANNOUNCEMENT_MESSAGES.notFound);
   return row;
@@ -80,7 +77,7 @@ const recipientOf = (id: string, name: string | null, email: string | null): Api
 
 /** Board members' view of one row's people: the delivery rows once sent, the resolved audience before. */
 async function recipientsAndStats(db: DbOrTx, hoaId: string, a: SyncedAnnouncement): Promise<Pick<ApiAnnouncement, 'recipients' | 'delivery_stats'>> {
-  if (!isOut(a.status)) {
+  if (!isPublished(a.status)) {
     const members = await resolveAudience(db, hoaId, a.audienceType, a.customRecipients);
     return { recipients: members.map((m) => recipientOf(m.id, m.name, m.email)), delivery_stats: null };
   }
@@ -118,22 +115,14 @@ type PageValues = { hoaId: string; userId: string; limit: number; offset: number
  * rows whoever they are; a resident's rows depend on them): every list request after the first reuses
  * the statement instead of building it again.
  */
-const pageReads = new Map<boolean, ReturnType<typeof preparedRead<{ id: string; json: string }, PageValues>>>();
-function pageRead(role: Viewer['role']) {
-  const privileged = isPrivileged(role);
-  let read = pageReads.get(privileged);
-  if (!read) {
-    read = preparedRead<{ id: string; json: string }, PageValues>(() => {
-      const viewer = { role, hoaId: sql.placeholder('hoaId'), userId: sql.placeholder('userId') } as unknown as Viewer;
-      const a = announcements;
-      const page = sql`SELECT ${a.id} AS row_id FROM ${a} WHERE ${visibleAnnouncements(viewer)}
-        ORDER BY ${a.createdAt} DESC, ${a.id} DESC LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
-      return announcementValuesSql(viewer, page);
-    });
-    pageReads.set(privileged, read);
-  }
-  return read;
-}
+const pageRead = statementPerViewerKind((viewer) =>
+  preparedRead<{ id: string; json: string }, PageValues>(() => {
+    const a = announcements;
+    const page = sql`SELECT ${a.id} AS row_id FROM ${a} WHERE ${visibleAnnouncements(viewer)}
+      ORDER BY ${a.createdAt} DESC, ${a.id} DESC LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+    return announcementValuesSql(viewer, page);
+  }),
+);
 
 const readMarks = preparedRead<{ id: string }, { userId: string; hoaId: string; ids: string }>(
   () => sql`SELECT ${announcementReads.announcementId} AS id FROM ${announcementReads}

@@ -4,7 +4,7 @@
  * through, and what those values show of other tables.
  */
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
+import { ANNOUNCEMENT_STATUSES, audienceRoles, isPublished, PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
 import { isPrivileged, type Role } from '../../../schema/roles';
 import { announcementReads, announcementRecipients, announcements, users } from '../../../schema/tables';
 import { ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE } from '../../../sync/areas/announcements';
@@ -12,6 +12,10 @@ import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 import { activeMembers } from './audience';
+
+/** The published rule (`isPublished`) in SQL, from the same list; and its complement, drafts and scheduled ones. */
+export const publishedSql = (): SQL => inArray(announcements.status, PUBLISHED_ANNOUNCEMENT_STATUSES);
+const unpublishedSql = (): SQL => inArray(announcements.status, ANNOUNCEMENT_STATUSES.filter((status) => !isPublished(status)));
 
 /**
  * Board and superadmin: every announcement of their HOA, drafts included.
@@ -24,7 +28,7 @@ export function visibleAnnouncements(viewer: Viewer): SQL {
   const namedInCustom = sql`EXISTS (SELECT 1 FROM ${announcementRecipients} WHERE ${announcementRecipients.announcementId} = ${announcements.id} AND ${announcementRecipients.userId} = ${viewer.userId})`;
   return and(
     base,
-    inArray(announcements.status, [...PUBLISHED_ANNOUNCEMENT_STATUSES]),
+    publishedSql(),
     or(inArray(announcements.audienceType, ['all', 'residents']), and(eq(announcements.audienceType, 'custom'), namedInCustom)),
   )!;
 }
@@ -43,8 +47,8 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
 function announcementValue(viewer: Viewer): SyncValueSql {
   const a = announcements;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
-  const isOut = sql`${a.status} NOT IN ('draft', 'scheduled')`;
-  const audienceSize = (roles: Role[]) => sql`(SELECT count(*) FROM ${users} WHERE ${activeMembers(viewer.hoaId, inArray(users.role, roles))})`;
+  const published = publishedSql();
+  const audienceSize = (roles: readonly Role[]) => sql`(SELECT count(*) FROM ${users} WHERE ${activeMembers(viewer.hoaId, inArray(users.role, roles))})`;
   // The unary `+` keeps the tenant checks off the hoa_id indexes: SQLite (no ANALYZE statistics)
   // would otherwise pick them and walk the whole HOA for each row instead of its announcement id.
   const recipients = sql`${announcementRecipients} WHERE ${announcementRecipients.announcementId} = ${a.id} AND +${announcementRecipients.hoaId} = ${a.hoaId}`;
@@ -67,12 +71,12 @@ function announcementValue(viewer: Viewer): SyncValueSql {
       deliveryMethods: sql`json(${a.deliveryMethods})`,
       createdBy: sql`CASE WHEN ${privileged} THEN json_object('id', ${a.createdBy}, 'name', coalesce(creator.name, 'Unknown')) END`,
       totalRecipients: sql`CASE
-        WHEN ${isOut} THEN ${deliveryTotal}
+        WHEN ${published} THEN ${deliveryTotal}
         WHEN ${a.audienceType} = 'custom' THEN (SELECT count(*) FROM ${recipients})
-        WHEN ${a.audienceType} = 'board' THEN ${audienceSize(['board', 'superadmin'])}
-        WHEN ${a.audienceType} = 'residents' THEN ${audienceSize(['resident'])}
-        ELSE ${audienceSize(['resident', 'board', 'superadmin'])} END`,
-      deliveryCounts: sql`CASE WHEN ${privileged} AND ${isOut} THEN json_object('total', ${deliveryTotal},
+        WHEN ${a.audienceType} = 'board' THEN ${audienceSize(audienceRoles('board'))}
+        WHEN ${a.audienceType} = 'residents' THEN ${audienceSize(audienceRoles('residents'))}
+        ELSE ${audienceSize(audienceRoles('all'))} END`,
+      deliveryCounts: sql`CASE WHEN ${privileged} AND ${published} THEN json_object('total', ${deliveryTotal},
         'delivered', ${a.deliveriesDelivered}, 'failed', ${a.deliveriesFailed}, 'pending', ${a.deliveriesPending}) END`,
       createdAt: a.createdAt,
       updatedAt: a.updatedAt,
@@ -104,7 +108,7 @@ export const announcementSyncArea: ServerSyncArea = {
   dependsOn: {
     // The author's name, and the audience sizes of drafts and scheduled ones (they count active members by role).
     users: (_hoaId, userIds) =>
-      or(inArray(announcements.createdBy, userIds), and(inArray(announcements.status, ['draft', 'scheduled']), sql`${announcements.audienceType} <> 'custom'`))!,
+      or(inArray(announcements.createdBy, userIds), and(unpublishedSql(), sql`${announcements.audienceType} <> 'custom'`))!,
   },
 };
 

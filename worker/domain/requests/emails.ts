@@ -7,6 +7,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { REQUEST_STATUS_LABELS } from '../../../schema/requests';
 import { richTextToPlain } from '../../../schema/rich-text';
+import { PRIVILEGED_ROLES } from '../../../schema/roles';
 import { addresses, hoas, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -39,7 +40,7 @@ export async function mailRequestFiled(deps: AppDeps, tx: Tx, row: RequestRow, a
   const board = await tx
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(activeMembers(row.hoaId, inArray(users.role, ['board', 'superadmin']), ne(users.id, actor.userId)));
+    .where(activeMembers(row.hoaId, inArray(users.role, PRIVILEGED_ROLES), ne(users.id, actor.userId)));
   if (board.length === 0) return;
   const [filer] = await tx.select({ name: users.name }).from(users).where(and(eq(users.id, row.userId), eq(users.hoaId, row.hoaId))).limit(1);
   const [address] = row.addressId

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { REQUEST_HISTORY, REQUEST_MESSAGES, requestPolicy, type RequestStatus, type RequestUpdate } from '../../../schema/requests';
+import { PRIVILEGED_ROLES } from '../../../schema/roles';
 import { requestHistory, requests, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -38,7 +39,7 @@ export type TriageFields = Pick<RequestUpdate, 'assigned_to' | 'resolution_deadl
 
 /** The assignee must be an active board member or superadmin of the HOA. */
 async function assigneeName(tx: Tx, hoaId: string, userId: string): Promise<string> {
-  const [user] = await tx.select({ name: users.name }).from(users).where(activeMembers(hoaId, eq(users.id, userId), inArray(users.role, ['board', 'superadmin']))).limit(1);
+  const [user] = await tx.select({ name: users.name }).from(users).where(activeMembers(hoaId, eq(users.id, userId), inArray(users.role, PRIVILEGED_ROLES))).limit(1);
   if (!user) throw invalidField('assigned_to', REQUEST_MESSAGES.assigneeInvalid);
   return user.name;
 }

@@ -190,7 +190,7 @@ export async function startNodeServer(options: NodeServerOptions) {
 
   const indexHtml = join(opts.clientDir, 'index.html');
   // Hashed assets never change: cache them for a year. Everything else revalidates. The build
-  // writes Brotli and gzip copies of each file (vite.compress.ts), sent as the browser accepts.
+  // writes Brotli and gzip copies of each file (vite/compress.ts), sent as the browser accepts.
   const assets = serveStatic({
     root: opts.clientDir,
     precompressed: true,

@@ -2,10 +2,10 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { bootScript } from './vite.boot.ts';
-import { precompressedCopies } from './vite.compress.ts';
-import { loadingSplash } from './vite.splash.ts';
-import { chunkOf, resetChunkRegions } from './vite.chunks.ts';
+import { bootScript } from './vite/boot.ts';
+import { precompressedCopies } from './vite/compress.ts';
+import { loadingSplash } from './vite/splash.ts';
+import { chunkOf, resetChunkRegions } from './vite/chunks.ts';
 
 /**
  * The SPA lives in client/ and builds to dist/client, which worker/node.ts and Workers Static Assets serve.
@@ -51,7 +51,7 @@ export default defineConfig({
     outDir: '../dist/client',
     emptyOutDir: true,
     rolldownOptions: {
-      // vite.chunks.ts: the signed-in code in two chunks instead of thirty-odd.
+      // vite/chunks.ts: the signed-in code in two chunks instead of thirty-odd.
       output: { codeSplitting: { groups: [{ name: chunkOf, debugName: 'signed-in or shared', includeDependenciesRecursively: false }] } },
     },
   },

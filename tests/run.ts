@@ -1,5 +1,7 @@
 /**
- * `npm test`: everything CI runs, in order, stopping at the first failing step.
+ * `npm test`: everything CI runs, in order. Every step runs even when an earlier one fails, so one
+ * run shows every failure; a summary of each step's result and time closes the run, and the exit
+ * code is non-zero when any step failed. `npm test -- <name>` runs the steps whose name contains it.
  * Steps whose files do not exist yet are skipped with a note.
  */
 import { spawnSync } from 'node:child_process';
@@ -17,16 +19,36 @@ const steps: { name: string; cmd: string; when?: () => boolean }[] = [
   { name: 'browser e2e', cmd: 'npx vitest run --config vitest.e2e.config.ts', when: () => hasTests('tests/e2e', '.e2e.test.ts') },
 ];
 
+type Outcome = { name: string; result: 'ok' | 'FAILED' | 'skipped'; seconds?: number };
+
+const seconds = (s: number) => `${s.toFixed(1)} s`;
+
 const only = process.argv.slice(2);
+const outcomes: Outcome[] = [];
+const runStarted = Date.now();
 for (const step of steps) {
   if (only.length && !only.some((o) => step.name.includes(o))) continue;
   if (step.when && !step.when()) {
     console.log(`\n— ${step.name}: no tests yet, skipped`);
+    outcomes.push({ name: step.name, result: 'skipped' });
     continue;
   }
   console.log(`\n▶ ${step.name}: ${step.cmd}`);
   const started = Date.now();
   const r = spawnSync(step.cmd, { stdio: 'inherit', shell: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
-  console.log(`  ${step.name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  if (r.status !== 0) process.exit(r.status ?? 1);
+  const outcome: Outcome = { name: step.name, result: r.status === 0 ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 };
+  console.log(`  ${step.name}: ${outcome.result} in ${seconds(outcome.seconds!)}`);
+  outcomes.push(outcome);
 }
+
+if (!outcomes.length) {
+  console.error(`\nNo step's name contains ${only.map((o) => `"${o}"`).join(' or ')}. Steps: ${steps.map((s) => s.name).join('; ')}.`);
+  process.exit(1);
+}
+
+const failed = outcomes.filter((o) => o.result === 'FAILED');
+const width = Math.max(...outcomes.map((o) => o.name.length));
+console.log(`\nSummary (${seconds((Date.now() - runStarted) / 1000)} in all):`);
+for (const o of outcomes) console.log(`  ${o.name.padEnd(width)}  ${o.result.padEnd(7)}${o.seconds === undefined ? '' : seconds(o.seconds).padStart(9)}`);
+console.log(failed.length ? `\nFAILED: ${failed.map((o) => o.name).join(', ')}` : '\nNo step failed.');
+process.exit(failed.length ? 1 : 0);

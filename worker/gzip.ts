@@ -6,7 +6,7 @@
  * (a list read lost 15 % of its CPU to it even when nothing was compressed). Here an answer that is
  * not compressed is returned untouched. zlib runs in the thread pool at level 3: 4–5× faster than
  * CompressionStream's default level for a few per cent more bytes (10,000-row pull: 22 ms → 5 ms).
- * Hashed assets are sent from the copies the build compressed (vite.compress.ts, serveStatic's
+ * Hashed assets are sent from the copies the build compressed (vite/compress.ts, serveStatic's
  * `precompressed`); one the build left without a copy is compressed here once. Other answers are kept compressed by
  * their content's hash: a REST read served from memory (worker/sync/counted.ts) would otherwise be
  * compressed again on every request (its gzip cost more than the rest of the request). A body of

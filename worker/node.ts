@@ -25,6 +25,12 @@ import { PBKDF2_ITERATIONS, setDummyIterations } from './services/passwords';
 import { randomToken } from './services/tokens';
 import { createBackgroundTasks } from './services/background';
 
+// On Node below 22 the AWS SDK warns at its first S3 client that its releases after January 2027 will
+// need Node 22 (NodeVersionSupportWarning). The locked SDK runs on Node 20, which the README names and
+// CI uses; the SDK's own switch (aws/aws-sdk-js-v3#7983) silences that one warning, no other.
+// Setting the variable to anything but `true` shows it again.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 export interface NodeServerOptions {
   port: number;
   /** Listen address: 127.0.0.1 by default (this machine only); 0.0.0.0 to serve the network (README). */
@@ -190,7 +196,7 @@ export async function startNodeServer(options: NodeServerOptions) {
 
   const indexHtml = join(opts.clientDir, 'index.html');
   // Hashed assets never change: cache them for a year. Everything else revalidates. The build
-  // writes Brotli and gzip copies of each file (vite.compress.ts), sent as the browser accepts.
+  // writes Brotli and gzip copies of each file (vite/compress.ts), sent as the browser accepts.
   const assets = serveStatic({
     root: opts.clientDir,
     precompressed: true,

@@ -1,5 +1,5 @@
 /**
- * Names the session shares with the boot script (vite.boot.ts), which runs before the bundle and
+ * Names the session shares with the boot script (vite/boot.ts), which runs before the bundle and
  * so cannot import them: this module imports nothing.
  */
 

@@ -128,7 +128,7 @@ describe('start-up', () => {
     expect(session.store.get(session.sessionAtom)).toMatchObject({ status: 'authenticated', accessToken: expect.any(String) });
   });
 
-  it('takes the refresh the boot script sent (vite.boot.ts) instead of sending its own', async () => {
+  it('takes the refresh the boot script sent (vite/boot.ts) instead of sending its own', async () => {
     const { session } = await load(user);
     (window as unknown as Record<string, unknown>).__hoaBootRefresh = Promise.resolve(json(200, { accessToken: token(15 * MINUTE), user }));
     session.startSession();

@@ -184,7 +184,7 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * The start-up refresh the boot script (vite.boot.ts) sent under the same lock before the bundle
+ * The start-up refresh the boot script (vite/boot.ts) sent under the same lock before the bundle
  * loaded, so it runs alongside the bundle's download; taken once.
  */
 function takeBootRefresh(): Promise<Response> | null {

@@ -1,8 +1,8 @@
-// With extensions: vite.splash.ts renders the splash from Vite's config, whose loader wants them.
+// With extensions: vite/splash.ts renders the splash from Vite's config, whose loader wants them.
 import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
 
-/** Full-screen splash while the session loads; index.html holds it too, rendered at build time (vite.splash.ts). */
+/** Full-screen splash while the session loads; index.html holds it too, rendered at build time (vite/splash.ts). */
 export function LoadingSplash({ label = 'Loading...' }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">

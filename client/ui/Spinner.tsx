@@ -1,4 +1,4 @@
-// With the extension: the loading splash renders it from Vite's config (vite.splash.ts).
+// With the extension: the loading splash renders it from Vite's config (vite/splash.ts).
 import { cx } from './cx.ts';
 
 export function Spinner({ className }: { className?: string }) {

@@ -1,12 +1,12 @@
 /**
  * The built client as the Node entry serves it: each file in the encoding the browser accepts, from
- * the copies the build compressed once (vite.compress.ts), and as it is to a browser that accepts none.
+ * the copies the build compressed once (vite/compress.ts), and as it is to a browser that accepts none.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompress } from '../../vite.compress';
+import { precompress } from '../../vite/compress';
 import { startNodeServer } from '../../worker/node';
 
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, title: 'Announcement ${i}' }`).join(', ')}];\n`;

@@ -4,13 +4,13 @@
  * draft written and sent with no network reaches its recipients exactly once after reconnecting;
  * residents cannot open the create and edit screens. axe and screenshots on the four screens.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_CATEGORY_LABELS, announcementFormSchema, AUDIENCE_LABELS } from '../../schema/announcements';
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
 import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -18,16 +18,11 @@ const e2e = e2eSuite();
 /** A small PDF-looking file of about 240 KB (the size shows in MB to two decimals). */
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(240_000, 32), Buffer.from('\n%%EOF\n')]);
 
-const unreadCount = (page: Page) => page.getByText('Unread Announcements').locator('xpath=following-sibling::p[1]');
-const titleInput = (page: Page) => page.getByRole('textbox', { name: 'Title' });
-const messageEditor = (page: Page) => page.getByRole('textbox', { name: /^Message/ });
-
 async function announcementRow(title: string) {
   const rs = await e2e.server.db.execute({ sql: 'SELECT id, status, attachment_filename FROM announcements WHERE title = ?', args: [title] });
   return rs.rows[0] as unknown as { id: string; status: string; attachment_filename: string | null } | undefined;
 }
 
-/** Mails about one announcement (its title is in the subject), per recipient. */
 /** One mail to each active resident of Maple Grove (the seeded neighbours included). */
 async function onePerResident(): Promise<Record<string, number>> {
   const rs = await e2e.server.db.execute({
@@ -37,6 +32,7 @@ async function onePerResident(): Promise<Record<string, number>> {
   return Object.fromEntries(rs.rows.map((r) => [String(r.email), 1]));
 }
 
+/** Mails about one announcement (its title is in the subject), per recipient. */
 async function mailsAbout(title: string): Promise<Record<string, number>> {
   const rs = await e2e.server.db.execute({ sql: "SELECT to_email, count(*) AS n FROM email_outbox WHERE subject LIKE '%' || ? || '%' GROUP BY to_email", args: [title] });
   return Object.fromEntries(rs.rows.map((r) => [String(r.to_email), Number(r.n)]));
@@ -72,10 +68,10 @@ describe('announcements', () => {
     const title = 'Clubhouse renovation vote';
     const board = await openPage(e2e.browser, e2e.server);
     const { page } = board;
+    const [list, form, detail] = [announcementsList(page), announcementForm(page), announcementDetail(page)];
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await goInApp(page, '/announcements');
-      await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
+      await list.open();
       await page.getByText('Spring landscaping schedule').first().waitFor();
       await expectNoSeriousAxe(page);
       await snap(page, 'announcements-list-board');
@@ -86,12 +82,12 @@ describe('announcements', () => {
       await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Announcements' }).waitFor();
 
       // The spec's messages, before anything is sent.
-      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await form.submit.click();
       await page.getByText('Title is required').waitFor();
       await page.getByText('Message is required').waitFor();
 
-      await titleInput(page).fill(title);
-      await messageEditor(page).click();
+      await form.title.fill(title);
+      await form.message.click();
       await page.keyboard.type('The board votes on the clubhouse renovation next week. ');
       await page.getByRole('button', { name: 'Bold' }).click();
       await page.keyboard.type('Please read the attached plan.');
@@ -107,26 +103,25 @@ describe('announcements', () => {
       await expect(page.getByText('File size must be less than 10MB').count()).resolves.toBe(0);
 
       await choose(page.getByLabel('Category'), ANNOUNCEMENT_CATEGORY_LABELS.event);
-      await choose(page.getByLabel('Audience'), AUDIENCE_LABELS.custom);
+      await choose(form.audience, AUDIENCE_LABELS.custom);
       const picker = page.getByRole('group', { name: /Recipients/ });
       await picker.getByText('Rita Resident').waitFor();
-      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await form.submit.click();
       await page.getByText('Please select at least one recipient').waitFor();
       await picker.getByRole('checkbox', { name: /Rita Resident/ }).check();
       await page.getByText('1 selected').waitFor();
       await expectNoSeriousAxe(page);
       await snap(page, 'announcement-create');
 
-      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await form.submit.click();
       await waitForPath(page, '/announcements');
       await page.getByText('Announcement created successfully').waitFor();
-      await page.getByRole('link', { name: `View ${title}` }).waitFor();
+      await list.viewLink(title).waitFor();
       await expect.poll(async () => (await announcementRow(title))?.attachment_filename, { timeout: 15_000 }).toBe('renovation-plan.pdf');
       // The banner clears after 5 seconds.
       await page.getByText('Announcement created successfully').waitFor({ state: 'detached', timeout: 8_000 });
 
-      await page.getByRole('link', { name: `View ${title}` }).click();
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await detail.open(title);
       await page.getByText('PDF · 0.23 MB').waitFor();
       await page.getByRole('button', { name: 'Download renovation-plan.pdf' }).waitFor();
       await page.getByText('Specific recipients selected (1)').waitFor();
@@ -135,12 +130,12 @@ describe('announcements', () => {
 
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Edit Announcement' }).waitFor();
-      await expect(titleInput(page).inputValue()).resolves.toBe(title);
+      await expect(form.title.inputValue()).resolves.toBe(title);
       await page.getByText('Please read the attached plan.').waitFor();
       await expect(picker.getByRole('checkbox', { name: /Rita Resident/ }).isChecked()).resolves.toBe(true);
       await expectNoSeriousAxe(page);
       await snap(page, 'announcement-edit');
-      await messageEditor(page).click();
+      await form.message.click();
       await page.keyboard.press('End');
       await page.keyboard.type(' Voting closes Friday.');
       await page.getByRole('button', { name: 'Update Announcement' }).click();
@@ -149,9 +144,7 @@ describe('announcements', () => {
       await page.getByText('Announcement updated successfully').waitFor();
       await page.getByText('Voting closes Friday.').waitFor();
 
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Send announcement' });
-      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      await detail.send();
       await page.getByText('Announcement sent successfully (1/1 emails delivered)').waitFor({ timeout: 20_000 });
       await page.getByText('Delivery Success Rate').waitFor();
       await expectNoSeriousAxe(page);
@@ -165,16 +158,16 @@ describe('announcements', () => {
     const resident = await openPage(e2e.browser, e2e.server);
     try {
       const rp = resident.page;
+      const residentList = announcementsList(rp);
       await signInAs(rp, e2e.server, DEMO.maple.resident);
-      await goInApp(rp, '/announcements');
-      await rp.getByRole('link', { name: `View ${title}` }).waitFor();
-      const before = Number(await unreadCount(rp).textContent());
+      await residentList.open();
+      await residentList.viewLink(title).waitFor();
+      const before = Number(await residentList.counter('Unread Announcements').textContent());
       // Every announcement fits on the first page, and the list says there are no more.
       await rp.getByText('No more announcements').waitFor();
       await expectNoSeriousAxe(rp);
       await snap(rp, 'announcements-list-resident');
-      await rp.getByRole('link', { name: `View ${title}` }).click();
-      await rp.getByRole('heading', { level: 1, name: title }).waitFor();
+      await announcementDetail(rp).open(title);
       await rp.getByText('Voting closes Friday.').waitFor();
       // Residents see no author, audience or delivery statistics.
       await expect(rp.getByText('Delivery Statistics').count()).resolves.toBe(0);
@@ -190,7 +183,7 @@ describe('announcements', () => {
       expect(new URL(fileRequest.url()).origin).not.toBe(e2e.server.url);
       await rp.getByRole('heading', { level: 1, name: title }).waitFor();
       await rp.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Announcements' }).click();
-      await expect.poll(async () => Number(await unreadCount(rp).textContent())).toBe(before - 1);
+      await expect.poll(async () => Number(await residentList.counter('Unread Announcements').textContent())).toBe(before - 1);
       expect(resident.errors).toEqual([]);
     } finally {
       await resident.context.close();
@@ -200,9 +193,10 @@ describe('announcements', () => {
   it('a draft written and sent offline reaches the residents exactly once after reconnecting', { timeout: 90_000 }, async () => {
     const title = 'Street sweeping Thursday';
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const [form, detail] = [announcementForm(page), announcementDetail(page)];
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await goInApp(page, '/announcements');
+      await announcementsList(page).open();
       await page.getByText('Spring landscaping schedule').first().waitFor();
       await waitForServiceWorker(page);
 
@@ -213,20 +207,16 @@ describe('announcements', () => {
       // Uploads need a connection.
       await page.getByText('Attachments need a connection. Reconnect to add a file.').waitFor();
       await expect(page.getByRole('button', { name: 'Choose a file' }).isDisabled()).resolves.toBe(true);
-      await titleInput(page).fill(title);
-      await messageEditor(page).click();
+      await form.title.fill(title);
+      await form.message.click();
       await page.keyboard.type('Please move cars off the street by 8 am.');
-      await choose(page.getByLabel('Audience'), AUDIENCE_LABELS.residents);
+      await choose(form.audience, AUDIENCE_LABELS.residents);
       await snap(page, 'announcement-create-offline');
-      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await form.submit.click();
       await page.getByText('Announcement created successfully').waitFor();
 
-      await page.getByRole('link', { name: `View ${title}` }).click();
-      await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: 'Send announcement' });
-      await dialog.getByText('The announcement will be sent when you reconnect.').waitFor();
-      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      await detail.open(title);
+      await detail.send('The announcement will be sent when you reconnect.');
       // Queued on this device until the server has it: not "Sending", no send time.
       await page.getByText('Queued — will send when you reconnect').waitFor();
       await expect(page.getByText('Sending emails...').count()).resolves.toBe(0);
@@ -262,10 +252,11 @@ describe('announcements', () => {
 
     const resident = await openPage(e2e.browser, e2e.server);
     try {
+      const residentList = announcementsList(resident.page);
       await signInAs(resident.page, e2e.server, DEMO.maple.resident2);
-      await goInApp(resident.page, '/announcements');
-      await resident.page.getByRole('link', { name: `View ${title}` }).waitFor();
-      await expect(resident.page.getByRole('link', { name: `View ${title}` }).count()).resolves.toBe(1);
+      await residentList.open();
+      await residentList.viewLink(title).waitFor();
+      await expect(residentList.viewLink(title).count()).resolves.toBe(1);
       expect(resident.errors).toEqual([]);
     } finally {
       await resident.context.close();
@@ -301,9 +292,10 @@ describe('announcements', () => {
     ]);
     const restore = failMailTo(new Set([DEMO.maple.resident2]));
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const [list, detail] = [announcementsList(page), announcementDetail(page)];
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await goInApp(page, '/announcements');
+      await list.open();
       // 10 rows a page: 18 announcements need one Load more.
       await page.getByRole('link', { name: /^View Archive note/ }).first().waitFor();
       const rows = page.getByRole('table', { name: 'All Announcements' }).locator('tbody tr');
@@ -313,10 +305,8 @@ describe('announcements', () => {
       await expect(rows.count()).resolves.toBe(18);
 
       // One of the two recipients cannot be reached: sent, with one failed delivery, then Retry All.
-      await page.getByRole('link', { name: `View ${partial}` }).click();
-      await page.getByRole('heading', { level: 1, name: partial }).waitFor();
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Send announcement' }).getByRole('button', { name: 'Send', exact: true }).click();
+      await detail.open(partial);
+      await detail.send();
       await page.getByText('Announcement sent successfully (1/2 emails delivered)').waitFor({ timeout: 20_000 });
       const failedList = page.getByRole('heading', { name: 'Failed Email Deliveries' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
       await failedList.getByText('Ray Resident').waitFor();
@@ -333,11 +323,9 @@ describe('announcements', () => {
 
       // Every delivery fails: the send ends failed, and Retry Send tries again.
       const restoreAgain = failMailTo(new Set([DEMO.maple.resident2]));
-      await goInApp(page, '/announcements');
-      await page.getByRole('link', { name: `View ${failing}` }).click();
-      await page.getByRole('heading', { level: 1, name: failing }).waitFor();
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Send announcement' }).getByRole('button', { name: 'Send', exact: true }).click();
+      await list.open();
+      await detail.open(failing);
+      await detail.send();
       await page.getByText('There was an error sending this announcement. Please try again.').waitFor({ timeout: 20_000 });
       await page.getByText('Sending Failed', { exact: true }).first().waitFor();
       await snap(page, 'announcement-detail-failed');
@@ -361,10 +349,9 @@ describe('announcements', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await goInApp(page, '/announcements');
-      await page.getByRole('link', { name: `View ${title}` }).click();
-      await page.getByRole('button', { name: 'Send', exact: true }).click();
-      await page.getByRole('dialog', { name: 'Send announcement' }).getByRole('button', { name: 'Send', exact: true }).click();
+      await announcementsList(page).open();
+      await announcementDetail(page).open(title);
+      await announcementDetail(page).send();
       // One mail waits for the outbox's next attempt: the announcement stays sending.
       const id = (await announcementRow(title))!.id;
       await expect.poll(async () => Number((await e2e.server.db.execute({ sql: "SELECT count(*) AS n FROM email_outbox WHERE ref = ? AND status = 'queued' AND attempts > 0", args: [`announcement:${id}`] })).rows[0].n), { timeout: 15_000 }).toBe(1);
@@ -403,13 +390,13 @@ describe('announcements', () => {
         calls++;
         return route.continue();
       });
-      const audience = page.getByLabel('Audience');
-      await choose(audience, AUDIENCE_LABELS.custom);
+      const form = announcementForm(page);
+      await choose(form.audience, AUDIENCE_LABELS.custom);
       const picker = page.getByRole('group', { name: /Recipients/ });
       await picker.getByRole('checkbox', { name: /Ray Resident/ }).check();
       // Changing the audience clears the choice.
-      await choose(audience, AUDIENCE_LABELS.board);
-      await choose(audience, AUDIENCE_LABELS.custom);
+      await choose(form.audience, AUDIENCE_LABELS.board);
+      await choose(form.audience, AUDIENCE_LABELS.custom);
       await expect(picker.getByRole('checkbox', { name: /Ray Resident/ }).isChecked()).resolves.toBe(false);
       await page.getByText('0 selected').waitFor();
       // The members come from the local cache (synced), never from GET /api/users.
@@ -428,7 +415,7 @@ describe('announcements', () => {
       await page.getByText('0 selected').waitFor();
 
       // Undo works in groups: typing after a pause of more than 500 ms starts a new one (§5).
-      const editor = messageEditor(page);
+      const editor = form.message;
       await editor.click();
       await page.keyboard.type('First part.');
       await page.waitForTimeout(800);
@@ -439,8 +426,8 @@ describe('announcements', () => {
       await expect(editor.textContent()).resolves.toBe('First part. Second part.');
 
       // Storage refuses the upload: the spec's words, next to the buttons, and nothing is created.
-      await choose(audience, AUDIENCE_LABELS.all);
-      await titleInput(page).fill('Upload refused');
+      await choose(form.audience, AUDIENCE_LABELS.all);
+      await form.title.fill('Upload refused');
       await page.locator('input[type="file"]').setInputFiles({ name: 'site-map.png', mimeType: 'image/png', buffer: Buffer.alloc(2048, 1) });
       // Storage answers slowly, then refuses: the zone shows the upload's progress meanwhile.
       await page.route(
@@ -451,7 +438,7 @@ describe('announcements', () => {
           await route.fulfill({ status: 403, body: '' });
         },
       );
-      await page.getByRole('button', { name: 'Create Draft' }).click();
+      await form.submit.click();
       await page.getByRole('progressbar', { name: 'Uploading site-map.png' }).waitFor();
       await page.getByRole('button', { name: 'Creating...' }).waitFor();
       await snap(page, 'announcement-create-uploading');
@@ -472,8 +459,8 @@ describe('announcements', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await goInApp(page, '/announcements');
-      await page.getByRole('link', { name: `View ${title}` }).click();
+      await announcementsList(page).open();
+      await announcementDetail(page).open(title);
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Send announcement' });
       await dialog.getByText('Recipients (All Members) receive an email notification and can view the announcement in the app.').waitFor();

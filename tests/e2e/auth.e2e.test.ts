@@ -37,7 +37,7 @@ describe('sign-in', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
-  it('loads none of the signed-in code on the sign-in screen (vite.chunks.ts)', async () => {
+  it('loads none of the signed-in code on the sign-in screen (vite/chunks.ts)', async () => {
     const scripts: string[] = [];
     page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
     await page.goto('/login');

@@ -65,7 +65,10 @@ async function enterCard(number: string) {
 
 it('a visitor signs up with the 3-D Secure card, sets up the HOA, waits out the countdown and lands on the dashboard signed in', async () => {
   await throughAccount('bea', true);
-  await expect(page.getByText('Bea Birch')).toBeTruthy();
+  // The payment step names the account it sets up.
+  const accountName = page.getByRole('definition').filter({ hasText: 'Bea Birch' });
+  await accountName.waitFor();
+  expect(await accountName.textContent()).toBe('Bea Birch');
   await page.getByText('4000 0025 0000 3155').waitFor();
   await noSeriousA11yIssues();
   await snap(page, 'signup-payment');

@@ -43,7 +43,7 @@ function newestMtime(path: string): number {
 /** Builds dist/client when it is missing or older than client/, schema/, sync/ or vite.config.ts. */
 export function buildClientIfStale() {
   const built = join(CLIENT_DIR, 'index.html');
-  const sources = Math.max(...['client', 'schema', 'sync', 'vite.config.ts'].map(newestMtime));
+  const sources = Math.max(...['client', 'schema', 'sync', 'vite', 'vite.config.ts'].map(newestMtime));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
   // Vitest sets NODE_ENV=test, which would give a development build of React.
   execSync('npx vite build --logLevel warn', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });

@@ -1,12 +1,12 @@
 /**
- * The boot script (vite.boot.ts) as a browser runs it, before the bundle: nothing without the
+ * The boot script (vite/boot.ts) as a browser runs it, before the bundle: nothing without the
  * signed-in flag; with it, the signed-in chunks preloaded and the start-up refresh sent under the
  * session's Web Lock, its answer left where client/lib/session.ts takes it.
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { OutputBundle } from 'rolldown';
 import { BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, SIGNED_IN_KEY } from '../../client/lib/session-keys';
-import { bootSource, signedInChunkFiles } from '../../vite.boot';
+import { bootSource, signedInChunkFiles } from '../../vite/boot';
 
 function runBoot(source: string, { signedIn, locks = true }: { signedIn: boolean; locks?: boolean }) {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];

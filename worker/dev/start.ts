@@ -15,7 +15,7 @@ function newestMtime(dir: string): number {
 }
 
 const built = 'dist/client/index.html';
-const sources = ['client', 'schema', 'sync'].filter(existsSync);
+const sources = ['client', 'schema', 'sync', 'vite'].filter(existsSync);
 const stale = !existsSync(built) || Math.max(...sources.map(newestMtime), statSync('vite.config.ts', { throwIfNoEntry: false })?.mtimeMs ?? 0) > statSync(built).mtimeMs;
 if (existsSync('client/index.html') && stale) {
   console.log('Building the client…');

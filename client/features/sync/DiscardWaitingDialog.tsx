@@ -1,7 +1,7 @@
 /**
  * Asks before a sign-in as another user discards the changes a previous session left waiting.
  * Loaded by the sign-in screen only when some wait. Not among the public screens' modules
- * (vite.chunks.ts): the dialog code then comes with the signed-in chunk, which the sign-in about to
+ * (vite/chunks.ts): the dialog code then comes with the signed-in chunk, which the sign-in about to
  * happen needs anyway, instead of with every visit of /login.
  */
 import { Dialog, DialogActions } from '../../ui/Dialog';

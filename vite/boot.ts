@@ -3,7 +3,7 @@
  * is signed in. On a slow phone the bundle takes a round trip and its download before it runs, and
  * the signed-in chunks and the start-up refresh waited on it; the boot script starts both at once:
  *
- * - `<link rel="modulepreload">` for the signed-in chunks (vite.chunks.ts), named at build time;
+ * - `<link rel="modulepreload">` for the signed-in chunks (vite/chunks.ts), named at build time;
  * - the start-up refresh, under the same Web Lock the session takes, its answer left on `window` for
  *   client/lib/session.ts, which takes it instead of sending its own (`takeBootRefresh`).
  *
@@ -12,8 +12,8 @@
  */
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from './client/lib/session-keys.ts';
-import { SIGNED_IN_ROOTS } from './vite.chunks.ts';
+import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
+import { SIGNED_IN_ROOTS } from './chunks.ts';
 
 const BOOT_FILE = 'boot.js';
 

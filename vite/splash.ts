@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin } from 'vite';
-import { LoadingSplash } from './client/ui/Loading.tsx';
+import { LoadingSplash } from '../client/ui/Loading.tsx';
 
 const ROOT = '<div id="root"></div>';
 

@@ -1,4 +1,5 @@
-/** Compliance violations, client half: the screens (community §2); /violations paths are the same screens. */
+/** Compliance violations, client half: the screens (community §2), /violations paths the same screens, and the Compliance entry. */
+import { defineClientArea } from '../../app/client-area';
 import { lazyPage, type RouteDef } from '../../app/route-def';
 
 const ViolationsPage = lazyPage(() => import('./ViolationsPage'), 'ViolationsPage');
@@ -6,10 +7,13 @@ const ViolationCreatePage = lazyPage(() => import('./ViolationCreatePage'), 'Vio
 const ViolationDetailPage = lazyPage(() => import('./ViolationDetailPage'), 'ViolationDetailPage');
 const ViolationMessagesPage = lazyPage(() => import('./ViolationMessagesPage'), 'ViolationMessagesPage');
 
-export const violationRoutes: RouteDef[] = ['/compliance', '/violations'].flatMap((base) => [
-  { path: base, access: 'signed-in' as const, page: ViolationsPage },
-  // Others are redirected to /dashboard (community §2).
-  { path: `${base}/create`, access: 'board' as const, page: ViolationCreatePage },
-  { path: `${base}/:id/messages`, access: 'signed-in' as const, page: ViolationMessagesPage },
-  { path: `${base}/:id`, access: 'signed-in' as const, page: ViolationDetailPage },
-]);
+export const violationsClientArea = defineClientArea({
+  routes: ['/compliance', '/violations'].flatMap((base): RouteDef[] => [
+    { path: base, access: 'signed-in', page: ViolationsPage },
+    // Others are redirected to /dashboard (community §2).
+    { path: `${base}/create`, access: 'board', page: ViolationCreatePage },
+    { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage },
+    { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage },
+  ]),
+  nav: [{ label: 'Compliance', href: '/compliance', alsoActive: ['/violations'] }],
+});

@@ -53,7 +53,7 @@ export interface SharedSyncArea<
   spaces: readonly Space[];
   /** Its changes by name (none for an area written by REST only). */
   mutators: Mutators;
-  /** Its metric card and recent activity on the dashboard (schema/dashboard.ts), from its values; none for most. */
+  /** Its metric card and recent activity on the dashboard (schema/dashboard.ts), from its values; empty when it gives none. */
   dashboard: Dashboard;
 }
 

@@ -57,7 +57,14 @@ function Guarded({ route }: { route: RouteDef }) {
   if (session.status !== 'authenticated') return <Redirect to="/login" replace />;
   const { user } = session;
   if (mustReactivate) return <Redirect to="/reactivation" replace />;
-  if (!roleMayOpen(route.access, user.role)) return <Redirect to={route.denied ?? '/dashboard'} replace />;
+  // Sent on from inside the signed-in frame, which stays mounted across the redirect: the navigation is up when they land.
+  if (!roleMayOpen(route.access, user.role)) {
+    return (
+      <AppLayout>
+        <Redirect to={route.denied ?? '/dashboard'} replace />
+      </AppLayout>
+    );
+  }
   return <AppLayout>{content}</AppLayout>;
 }
 

@@ -57,11 +57,12 @@ function Guarded({ route }: { route: RouteDef }) {
   if (session.status !== 'authenticated') return <Redirect to="/login" replace />;
   const { user } = session;
   if (mustReactivate) return <Redirect to="/reactivation" replace />;
-  // Sent on from inside the signed-in frame, which stays mounted across the redirect: the navigation is up when they land.
+  // Sent on from inside the signed-in frame, which stays mounted across the redirect: the navigation is up
+  // when they land. Keyed by route: a redirect acts once, on mount, and a denial may lead to another.
   if (!roleMayOpen(route.access, user.role)) {
     return (
       <AppLayout>
-        <Redirect to={route.denied ?? '/dashboard'} replace />
+        <Redirect key={route.path} to={route.denied ?? '/dashboard'} replace />
       </AppLayout>
     );
   }

@@ -31,7 +31,6 @@ export const ACTIVITY_DAYS = 7;
 export const ACTIVITY_LIMIT = 10;
 const DAY = 86_400_000;
 
-export type MetricKey = 'outstandingDues' | 'maintenanceRequests' | 'announcements' | 'documents';
 /** Which way the figure moved (or that it did not). */
 export type ChangeType = 'increase' | 'decrease' | 'neutral';
 /** Whether the change line is good or bad news for the HOA (its colour), whichever way it moved. */
@@ -70,20 +69,31 @@ export interface CommunityInfo {
   boardMembers: number;
 }
 
-export interface DashboardMetrics {
-  metrics: Partial<Record<MetricKey, DashboardMetric>>;
+/** `Key`: the metric keys the synced areas declare (`MetricKey`, sync/areas/index.ts). */
+export interface DashboardMetrics<Key extends string = string> {
+  metrics: Partial<Record<Key, DashboardMetric>>;
   community: CommunityInfo | null;
 }
 
-/** What one synced area gives the dashboard, computed from the values the viewer holds of `space`. */
-export interface DashboardSource<V = unknown> {
+/**
+ * What one synced area gives the dashboard, computed from the values the viewer holds of `space`.
+ * `Key` is its metric's key as written, so the keys of every card derive from the areas' sources.
+ */
+export interface DashboardSource<V = unknown, Key extends string = string> {
   space: string;
-  metric?: { key: MetricKey; compute(values: readonly V[], now: number): DashboardMetric };
+  metric?: { key: Key; compute(values: readonly V[], now: number): DashboardMetric };
   activity?(values: readonly V[], now: number): ActivityItem[];
 }
 
-/** Keeps a source's value type while the composed lists hold `DashboardSource<unknown>`. */
-export const dashboardSource = <V>(source: DashboardSource<V>): DashboardSource<unknown> => source as DashboardSource<unknown>;
+/**
+ * Keeps a source's value type while the composed lists hold `DashboardSource<unknown>`, and its
+ * metric's key as written (the keys of the cards derive from it): `dashboardSource<SyncedX>()({ … })`,
+ * two calls because TypeScript infers no type argument of a call that names one.
+ */
+export const dashboardSource =
+  <V>() =>
+  <const Key extends string = never>(source: DashboardSource<V, Key>): DashboardSource<unknown, Key> =>
+    source as DashboardSource<unknown, Key>;
 
 /** The two windows a change compares: [now − 30 days, now] and the 30 days before. */
 export function windows(now: number): { current: (t: number | null) => boolean; previous: (t: number | null) => boolean } {
@@ -150,12 +160,12 @@ export function countMetric<V>(
 export const isRecent = (t: number | null | undefined, now: number) => t != null && t > now - ACTIVITY_DAYS * DAY && t <= now;
 
 /** Every source's metric and activity over the values of its space; newest activity first. */
-export function computeDashboard(
-  sources: readonly DashboardSource[],
+export function computeDashboard<Key extends string>(
+  sources: readonly DashboardSource<unknown, Key>[],
   valuesOf: (space: string) => readonly unknown[],
   now: number,
-): { metrics: DashboardMetrics['metrics']; activity: ActivityItem[] } {
-  const metrics: DashboardMetrics['metrics'] = {};
+): { metrics: DashboardMetrics<Key>['metrics']; activity: ActivityItem[] } {
+  const metrics: DashboardMetrics<Key>['metrics'] = {};
   const activity: ActivityItem[] = [];
   for (const source of sources) {
     const values = valuesOf(source.space);

@@ -1,6 +1,7 @@
 /**
- * The shared half of a synced area (client and server import it): the key spaces it owns in the
- * local cache and its mutators. A mutator is defined once: the name (its key in the area's
+ * The shared half of a synced area (client and server import it), declared once with
+ * `defineSyncedArea`: the key spaces it owns in the local cache, its mutators and what it gives the
+ * dashboard. A mutator is defined once: the name (its key in the area's
  * `mutators`), the argument schema, the words a refusal notice uses, who may make it (the area's
  * policy), and the optimistic change the client applies at once. The server's domain call for each
  * name is in the area's server half (worker/areas/<area>.ts); its answer replaces the optimistic
@@ -35,12 +36,37 @@ export interface MutatorDef<S extends z.ZodType = z.ZodType> {
 /** Keeps the argument type of `apply` tied to the schema. */
 export const defineMutator = <S extends z.ZodType>(def: MutatorDef<S>): MutatorDef<S> => def;
 
-export interface SharedSyncArea {
+/** The mutators of an area by name. */
+export type AreaMutators = Record<string, MutatorDef<any>>;
+
+/**
+ * The shared half of one synced area, as `defineSyncedArea` returns it: the key spaces, mutators and
+ * dashboard sources keep their literal types, so the composed list (sync/areas/index.ts) derives
+ * every mutator's name and arguments, every key space and every metric key from it.
+ */
+export interface SharedSyncArea<
+  Space extends string = string,
+  Mutators extends AreaMutators = AreaMutators,
+  Dashboard extends readonly DashboardSource<unknown, string>[] = readonly DashboardSource<unknown, string>[],
+> {
   /** The key spaces (`<space>/<row id>`) this area owns in the cache; the server's CVR uses the same names. */
-  spaces: readonly string[];
-  mutators: Record<string, MutatorDef<any>>;
-  /** Its metric card and recent activity on the dashboard (schema/dashboard.ts), from its values. */
-  dashboard?: readonly DashboardSource[];
+  spaces: readonly Space[];
+  /** Its changes by name (none for an area written by REST only). */
+  mutators: Mutators;
+  /** Its metric card and recent activity on the dashboard (schema/dashboard.ts), from its values; empty when it gives none. */
+  dashboard: Dashboard;
+}
+
+/**
+ * The one declaration of an area's shared half (sync/areas/<area>.ts). Areas without mutators or
+ * dashboard sources leave them out.
+ */
+export function defineSyncedArea<
+  const Space extends string,
+  Mutators extends AreaMutators = Record<never, never>,
+  const Dashboard extends readonly DashboardSource<unknown, string>[] = readonly [],
+>(area: { spaces: readonly Space[]; mutators?: Mutators; dashboard?: Dashboard }): SharedSyncArea<Space, Mutators, Dashboard> {
+  return { spaces: area.spaces, mutators: area.mutators ?? ({} as Mutators), dashboard: area.dashboard ?? ([] as unknown as Dashboard) };
 }
 
 export const keyOf = (space: string, id: string) => `${space}/${id}`;

@@ -1,6 +1,5 @@
 import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
-import { hasRole } from '../../schema/roles';
 import { useSession } from '../lib/session';
 import { useNeedsReactivation } from '../features/billing/reactivation-check';
 // UI pieces by file, not the barrel: the entry chunk must not pull in every component (Headless UI, menus) the screens use.
@@ -9,7 +8,7 @@ import { Toaster } from '../ui/Toast';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
-import { isPreloadable, lazyComponent } from './route-def';
+import { isPreloadable, lazyComponent, roleMayOpen } from './route-def';
 import { ROUTES, type RouteDef } from './routes';
 
 /**
@@ -58,8 +57,15 @@ function Guarded({ route }: { route: RouteDef }) {
   if (session.status !== 'authenticated') return <Redirect to="/login" replace />;
   const { user } = session;
   if (mustReactivate) return <Redirect to="/reactivation" replace />;
-  if (route.access === 'board' && !hasRole(user.role, 'board')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
-  if (route.access === 'superadmin' && !hasRole(user.role, 'superadmin')) return <Redirect to={route.denied ?? '/dashboard'} replace />;
+  // Sent on from inside the signed-in frame, which stays mounted across the redirect: the navigation is up
+  // when they land. Keyed by route: a redirect acts once, on mount, and a denial may lead to another.
+  if (!roleMayOpen(route.access, user.role)) {
+    return (
+      <AppLayout>
+        <Redirect key={route.path} to={route.denied ?? '/dashboard'} replace />
+      </AppLayout>
+    );
+  }
   return <AppLayout>{content}</AppLayout>;
 }
 

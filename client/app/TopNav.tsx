@@ -2,39 +2,19 @@ import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { dashboardPolicy } from '../../schema/dashboard';
-import { isPrivileged } from '../../schema/roles';
 import { changes, itOrThem } from '../features/auth/waiting-changes';
 import { APP_NAME } from '../lib/config';
 import { capitalize } from '../lib/format';
 import { usePendingCount } from '../lib/replicache';
 import { signOut, useCurrentUser } from '../lib/session';
 import { Avatar, cx, Dialog, DialogActions, HomeIcon, LifeBuoyIcon, LogOutIcon, Menu, MenuIcon, UserIcon, XIcon } from '../ui';
-
-interface NavEntry {
-  label: string;
-  href: string;
-  /** Other path prefixes that make this entry active (Compliance is active under /violations too). */
-  alsoActive?: string[];
-}
-
-/** Only for those who see the dashboard: a resident's link would land on Announcements. */
-const DASHBOARD: NavEntry = { label: 'Dashboard', href: '/dashboard', alsoActive: ['/'] };
-const EVERYONE: NavEntry[] = [
-  { label: 'Announcements', href: '/announcements' },
-  { label: 'Requests', href: '/requests' },
-  { label: 'Documents', href: '/documents' },
-  { label: 'Compliance', href: '/compliance', alsoActive: ['/violations'] },
-  { label: 'Dues', href: '/dues', alsoActive: ['/invoices'] },
-];
-const PRIVILEGED: NavEntry[] = [
-  { label: 'Users', href: '/users' },
-  { label: 'Addresses', href: '/addresses' },
-];
+import { navEntries } from './areas';
+import { mayNavigate, type NavEntry } from './client-area';
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 const isActive = (path: string, e: NavEntry) => [e.href, ...(e.alsoActive ?? [])].some((p) => under(path, p));
 
-function NavLinks({ entries, location, listClass, linkClass, onNavigate }: { entries: NavEntry[]; location: string; listClass: string; linkClass: string; onNavigate?: () => void }) {
+function NavLinks({ entries, location, listClass, linkClass, onNavigate }: { entries: readonly NavEntry[]; location: string; listClass: string; linkClass: string; onNavigate?: () => void }) {
   return (
     <ul className={listClass}>
       {entries.map((e) => {
@@ -63,7 +43,8 @@ export function TopNav() {
   const pending = usePendingCount();
   const [confirming, setConfirming] = useState(false);
   if (!user) return null;
-  const entries = [...(dashboardPolicy.maySee(user.role) ? [DASHBOARD] : []), ...EVERYONE, ...(isPrivileged(user.role) ? PRIVILEGED : [])];
+  // Only what the user may open: a resident's Dashboard link would land on Announcements.
+  const entries = navEntries.filter((e) => mayNavigate(e, user.role));
   const logout = async () => {
     setConfirming(false);
     await signOut();

@@ -1,9 +1,10 @@
 /**
- * What a route is (platform §2's table and guards) and how an area declares its screens: each area's
- * client half exports its routes (client/features/<area>/routes.ts), and client/app/routes.tsx lists
- * them in order.
+ * What a route is (platform §2's table and guards) and how a screen is loaded. Each area's client
+ * half declares its routes (client/features/<area>/area.ts, `defineClientArea`); client/app/routes.tsx
+ * composes the table.
  */
 import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { hasRole, type Role } from '../../schema/roles';
 import { LoadingText } from '../ui/Loading';
 
 /**
@@ -24,6 +25,9 @@ export interface RouteDef {
   /** An open route a signed-in user sees inside the app's frame (its navigation), as Support. */
   signedInFrame?: boolean;
 }
+
+/** Whether a signed-in user of `role` passes a route's role rule (the guard sends the others to `denied`). */
+export const roleMayOpen = (access: Access, role: Role) => (access === 'board' || access === 'superadmin' ? hasRole(role, access) : true);
 
 /**
  * A component in its own chunk, loaded on first need or ahead (`preload`, when the user heads for it

@@ -1,15 +1,10 @@
 /**
- * The route table of platform §2 with its guards. Each area adds one line: its client half's
- * routes (client/features/<area>/routes.ts).
+ * The route table of platform §2 with its guards: the platform's own screens, then every area's
+ * (client/app/areas.ts, one line per area).
  */
-import { announcementRoutes } from '../features/announcements/routes';
 import { billingRoutes } from '../features/billing/routes';
-import { dueRoutes } from '../features/dues/routes';
-import { requestRoutes } from '../features/requests/routes';
 import { signupRoutes } from '../features/signup/routes';
-import { documentRoutes } from '../features/documents/routes';
-import { userRoutes } from '../features/users/routes';
-import { violationRoutes } from '../features/violations/routes';
+import { areaRoutes } from './areas';
 import { lazyPage as page, type RouteDef } from './route-def';
 
 export type { RouteDef } from './route-def';
@@ -20,7 +15,6 @@ const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'
 const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'ActivationPage');
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
-const DashboardPage = page(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
 
 export const ROUTES: RouteDef[] = [
   // Public (signed-in visitors are sent to /dashboard)
@@ -34,17 +28,8 @@ export const ROUTES: RouteDef[] = [
   ...billingRoutes,
 
   // Signed in, any role
-  { path: '/', access: 'signed-in', page: DashboardPage },
-  { path: '/dashboard', access: 'signed-in', page: DashboardPage },
-  ...announcementRoutes,
-  ...requestRoutes,
-  ...documentRoutes,
-  ...dueRoutes,
   { path: '/profile', access: 'signed-in', page: ProfilePage },
-  ...violationRoutes,
 
-  // Board (superadmin also passes)
-  ...userRoutes,
-
-  // Superadmin
+  // The areas' screens, each with its own role rule (the dashboard's is the board's)
+  ...areaRoutes,
 ];

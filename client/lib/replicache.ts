@@ -1,35 +1,17 @@
 /**
  * The local-first cache as the screens see it: the signed-in user's Replicache (once open) and the
- * sync status, in jotai atoms. The engine that opens, feeds and closes the cache
+ * sync status, read from the atoms of client/lib/sync-state.ts. The engine that opens, feeds and closes the cache
  * (`client/lib/sync-engine.ts`, with the Replicache package and the mutators) is loaded only once a
  * user is signed in, so the sign-in screens do not download it.
  */
 import { atom, useAtomValue } from 'jotai';
-import type { Replicache } from 'replicache';
-import type { ClientMutators, MutatorArgs, MutatorName } from '../../sync/mutators';
+import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
 import { onSignOut, sessionAtom, store } from './session';
+import { cacheFillAtom, replicacheAtom, syncStatusAtom, type CacheFill } from './sync-state';
 
-export type HoaReplicache = Replicache<ClientMutators>;
-
-/** A change made here that the server has not confirmed yet. */
-export interface QueuedChange {
-  name: string;
-  args: unknown;
-}
-
-export interface SyncStatus {
-  /** The browser has a network and the last sync request got an answer. */
-  online: boolean;
-  /** The user's own changes not yet confirmed by the server (not the automatic ones, such as read markers). */
-  pending: number;
-  /** Every unconfirmed change, so a screen can say what is still queued ("will send when you reconnect"). */
-  queued: QueuedChange[];
-  syncing: boolean;
-}
-
-export const replicacheAtom = atom<HoaReplicache | null>(null);
-export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, queued: [], syncing: false });
+// What the screens (and the list benchmark) take from here; the engine writes them through ./sync-state.
+export { replicacheAtom, setCacheFill, type HoaReplicache } from './sync-state';
 
 export const useReplicache = () => useAtomValue(replicacheAtom, { store });
 /** The whole status: renders again on every sync tick (`syncing`). Screens read the part they show (below). */
@@ -41,19 +23,6 @@ const pendingAtom = atom((get) => get(syncStatusAtom).pending);
 const queuedAtom = atom((get) => get(syncStatusAtom).queued);
 export const useOnline = () => useAtomValue(onlineAtom, { store });
 export const usePendingCount = () => useAtomValue(pendingAtom, { store });
-
-/**
- * Whether the open cache holds what the server sent. A cache no pull ever filled reads as empty, and
- * its zeros are not known: 'unknown' until the first pull attempt tells (its request carries a
- * cookie when an earlier pull filled the cache, also offline), 'filled' once a pull was applied,
- * 'failed' when a pull of a cache never filled got no answer. Filled stays filled.
- */
-export type CacheFill = 'unknown' | 'filled' | 'failed';
-const cacheFillAtom = atom<{ rep: HoaReplicache | null; fill: CacheFill }>({ rep: null, fill: 'unknown' });
-
-/** Set by the sync engine for `rep`; a retry sets 'unknown' again. */
-export const setCacheFill = (rep: HoaReplicache, fill: CacheFill) =>
-  store.set(cacheFillAtom, (s) => (s.rep === rep && (s.fill === fill || s.fill === 'filled') ? s : { rep, fill }));
 
 /** The fill of the cache the screens read now ('unknown' before one is open). */
 export function useCacheFill(): CacheFill {
@@ -80,19 +49,6 @@ export function useQueuedOffline<N extends MutatorName>(name: N, matches: (args:
   const online = useOnline();
   return useIsQueued(name, matches) && !online;
 }
-
-const sameQueue = (a: QueuedChange[], b: QueuedChange[]) =>
-  a.length === b.length && a.every((c, i) => c.name === b[i].name && (c.args === b[i].args || JSON.stringify(c.args) === JSON.stringify(b[i].args)));
-
-/**
- * Updates the status; an update that changes nothing keeps the same object, so the screens reading it
- * (every form, the connection bar) do not render again on each sync tick (onSync fires twice per pull).
- */
-export const setSyncStatus = (patch: Partial<SyncStatus>) =>
-  store.set(syncStatusAtom, (s) => {
-    const same = (Object.keys(patch) as (keyof SyncStatus)[]).every((k) => (k === 'queued' ? sameQueue(s.queued, patch.queued!) : s[k] === patch[k]));
-    return same ? s : { ...s, ...patch };
-  });
 
 let started = false;
 

@@ -12,7 +12,7 @@ import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
 import { keepCache, noteWaitingChanges, readKeptCache } from './kept-cache';
-import { replicacheAtom, setCacheFill, setSyncStatus as setStatus, type HoaReplicache } from './replicache';
+import { replicacheAtom, setCacheFill, setSyncStatus as setStatus, type HoaReplicache } from './sync-state';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';

@@ -5,16 +5,13 @@
  * its own. The server sends them to the roles that pick only (`userPolicy.mayPick`).
  */
 import { useMemo } from 'react';
-import type { ApiUser } from '../../schema/auth';
 import { prefixOf } from '../../sync/keys';
 import { MEMBER_SPACE, type SyncedMember } from '../../sync/areas/members';
 import { defineSyncedList, useSyncedList } from './use-synced-list';
-import { byName, toPickable } from './user-selection';
+import { byName, toPickable, type PickableUser } from './user-selection';
 
 /** How many members the users screens' REST pickers ask for at a time (community §9). */
 export const USER_PICKER_LIMIT = 100;
-
-export type PickableUser = Pick<ApiUser, '_id' | 'name' | 'email' | 'role' | 'status'> & Partial<Pick<ApiUser, 'address'>>;
 
 export interface ActiveUsers {
   users: PickableUser[];

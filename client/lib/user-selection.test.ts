@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SyncedMember } from '../../sync/areas/members';
-import type { PickableUser } from './use-active-users';
+import type { PickableUser } from './user-selection';
 import { byName, deselectAll, matchingUsers, selectAll, toggleUser, toPickable } from './user-selection';
 
 const user = (_id: string, name: string, status: PickableUser['status'] = 'active'): PickableUser => ({ _id, name, email: `${name.split(' ')[0].toLowerCase()}@maplegrove.test`, role: 'resident', status });

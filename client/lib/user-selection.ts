@@ -1,6 +1,9 @@
 /** What the user pickers do with the synced members, a search and a selection, kept pure so it is tested on its own. */
+import type { ApiUser } from '../../schema/auth';
 import type { SyncedMember } from '../../sync/areas/members';
-import type { PickableUser } from './use-active-users';
+
+/** A person as the pickers show and choose them: the REST user's shape, from a synced member or a REST answer. */
+export type PickableUser = Pick<ApiUser, '_id' | 'name' | 'email' | 'role' | 'status'> & Partial<Pick<ApiUser, 'address'>>;
 
 const sortKey = (m: Pick<SyncedMember, 'name' | 'email'>) => (m.name || m.email).toLowerCase();
 

@@ -18,7 +18,7 @@ import {
   type DeliveryMethod,
 } from '../../schema/announcements';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, rowId } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -165,7 +165,7 @@ export const announcementMutators = {
   }),
 };
 
-const announcementsOnDashboard = dashboardSource<SyncedAnnouncement>({
+const announcementsOnDashboard = dashboardSource<SyncedAnnouncement>()({
   space: ANNOUNCEMENT_SPACE,
   metric: {
     key: 'announcements',
@@ -184,8 +184,8 @@ const announcementsOnDashboard = dashboardSource<SyncedAnnouncement>({
       })),
 });
 
-export const announcementsSync = {
-  spaces: [ANNOUNCEMENT_SPACE, ANNOUNCEMENT_READ_SPACE] as const,
+export const announcementsSync = defineSyncedArea({
+  spaces: [ANNOUNCEMENT_SPACE, ANNOUNCEMENT_READ_SPACE],
   mutators: announcementMutators,
   dashboard: [announcementsOnDashboard],
-} satisfies SharedSyncArea;
+});

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { DOCUMENT_MESSAGES, documentPolicy, documentUpdateSchema, type DocumentCategory } from '../../schema/documents';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { rowId } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -57,7 +57,7 @@ export const documentMutators = {
   }),
 };
 
-const documentsOnDashboard = dashboardSource<SyncedDocument>({
+const documentsOnDashboard = dashboardSource<SyncedDocument>()({
   space: DOCUMENT_SPACE,
   metric: {
     key: 'documents',
@@ -75,11 +75,11 @@ const documentsOnDashboard = dashboardSource<SyncedDocument>({
       })),
 });
 
-export const documentsSync = {
-  spaces: [DOCUMENT_SPACE] as const,
+export const documentsSync = defineSyncedArea({
+  spaces: [DOCUMENT_SPACE],
   mutators: documentMutators,
   dashboard: [documentsOnDashboard],
-} satisfies SharedSyncArea;
+});
 
 /** The mutator's arguments (the Notes dialog and the edit controls build them). */
 export type UpdateDocumentArgs = z.input<(typeof documentMutators)['updateDocument']['args']>;

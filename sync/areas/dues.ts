@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DUE_MESSAGES, dueFields, duePolicy, type DueFrequency, type DueReason, type DueStatus } from '../../schema/dues';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -74,7 +74,7 @@ export const dueMutators = {
   }),
 };
 
-export const duesSync = {
-  spaces: [DUE_SPACE] as const,
+export const duesSync = defineSyncedArea({
+  spaces: [DUE_SPACE],
   mutators: dueMutators,
-} satisfies SharedSyncArea;
+});

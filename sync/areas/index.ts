@@ -1,6 +1,7 @@
 /**
- * The synced areas, shared half: one line per area. Everything that lists key spaces or mutators
- * (the client's Replicache, the push, the rejection notices) derives from this list.
+ * The synced areas, shared half: one line per area, each declared with `defineSyncedArea`.
+ * Everything that lists key spaces, mutators or dashboard sources (the client's Replicache, the push,
+ * the rejection notices, the dashboard on both sides) derives from this list.
  */
 import { announcementsSync } from './announcements';
 import { documentsSync } from './documents';
@@ -11,13 +12,24 @@ import { noticesSync } from './notices';
 import { requestsSync } from './requests';
 import { violationsSync } from './violations';
 
-export const sharedSyncAreas = [announcementsSync, documentsSync, noticesSync, requestsSync, violationsSync, duesSync, invoicesSync, membersSync] as const;
+/**
+ * An area with a metric card stands where its card stands on the dashboard: the spec's order is
+ * Outstanding Dues (invoices), Maintenance Requests, Announcements, Documents.
+ */
+export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync] as const;
 
+type SharedSyncAreaOfList = (typeof sharedSyncAreas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
-export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;
+export type MutatorDefs = UnionToIntersection<SharedSyncAreaOfList['mutators']>;
 
 /** Every mutator by name (names are unique across areas: tests/sync/mutators.test.ts). */
 export const mutatorDefs = Object.assign({}, ...sharedSyncAreas.map((area) => area.mutators)) as MutatorDefs;
 
 /** Every key space: `<space>/<row id>`. */
-export type SyncSpace = (typeof sharedSyncAreas)[number]['spaces'][number];
+export type SyncSpace = SharedSyncAreaOfList['spaces'][number];
+
+/** What the areas give the dashboard, in the list's order (so the metric cards' order). */
+export const dashboardSources = sharedSyncAreas.flatMap((area): SharedSyncAreaOfList['dashboard'][number][] => [...area.dashboard]);
+
+/** The key of every metric card, as the areas' dashboard sources declare them. */
+export type MetricKey = NonNullable<(typeof dashboardSources)[number]['metric']>['key'];

@@ -9,7 +9,7 @@ import { INVOICE_HISTORY, INVOICE_MESSAGES, invoicePaymentRule, invoicePolicy, i
 import { actingUserSchema, optimisticHistoryEntry, type SyncedHistoryEntry } from '../../schema/threads';
 import { dashboardSource, isRecent } from '../../schema/dashboard';
 import { formatUsd } from '../../schema/money';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { rowId } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -77,7 +77,7 @@ export const invoiceMutators = {
  * known (a canceled invoice does not say when), so no change against last month is made up.
  * Payments received join the recent activity.
  */
-const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
+const invoicesOnDashboard = dashboardSource<SyncedInvoice>()({
   space: INVOICE_SPACE,
   metric: {
     key: 'outstandingDues',
@@ -106,8 +106,8 @@ const invoicesOnDashboard = dashboardSource<SyncedInvoice>({
       })),
 });
 
-export const invoicesSync = {
-  spaces: [INVOICE_SPACE] as const,
+export const invoicesSync = defineSyncedArea({
+  spaces: [INVOICE_SPACE],
   mutators: invoiceMutators,
   dashboard: [invoicesOnDashboard],
-} satisfies SharedSyncArea;
+});

@@ -6,7 +6,7 @@
  * Written by REST only (the management screens): no mutators.
  */
 import type { Role, UserStatus } from '../../schema/roles';
-import { keyOf, type SharedSyncArea } from '../area';
+import { defineSyncedArea, keyOf } from '../area';
 
 export const MEMBER_SPACE = 'member';
 export const memberKey = (id: string) => keyOf(MEMBER_SPACE, id);
@@ -25,4 +25,4 @@ export interface SyncedMember {
   version: number;
 }
 
-export const membersSync = { spaces: [MEMBER_SPACE] as const, mutators: {} } satisfies SharedSyncArea;
+export const membersSync = defineSyncedArea({ spaces: [MEMBER_SPACE] });

@@ -1,6 +1,6 @@
 /** Notices: changes the server refused, synced back to their user until dismissed. */
 import { z } from 'zod';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { rowId } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -30,4 +30,4 @@ export const noticeMutators = {
   }),
 };
 
-export const noticesSync = { spaces: [NOTICE_SPACE] as const, mutators: noticeMutators } satisfies SharedSyncArea;
+export const noticesSync = defineSyncedArea({ spaces: [NOTICE_SPACE], mutators: noticeMutators });

@@ -24,7 +24,7 @@ import {
 import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, threadPolicy, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
 import type { SyncedAttachment } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -173,7 +173,7 @@ export const requestMutators = {
   }),
 };
 
-const requestsOnDashboard = dashboardSource<SyncedRequest>({
+const requestsOnDashboard = dashboardSource<SyncedRequest>()({
   space: REQUEST_SPACE,
   metric: {
     key: 'maintenanceRequests',
@@ -193,8 +193,8 @@ const requestsOnDashboard = dashboardSource<SyncedRequest>({
       })),
 });
 
-export const requestsSync = {
-  spaces: [REQUEST_SPACE] as const,
+export const requestsSync = defineSyncedArea({
+  spaces: [REQUEST_SPACE],
   mutators: requestMutators,
   dashboard: [requestsOnDashboard],
-} satisfies SharedSyncArea;
+});

@@ -21,7 +21,7 @@ import {
   type ViolationCategory,
   type ViolationStatus,
 } from '../../schema/violations';
-import { defineMutator, keyOf, type SharedSyncArea } from '../area';
+import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
 import { lazy } from '../../schema/lazy';
 
@@ -159,7 +159,7 @@ export const violationMutators = {
 };
 
 /** The dashboard's recent activity: violations issued in the last 7 days (the list shows what the viewer holds). */
-const violationsOnDashboard = dashboardSource<SyncedViolation>({
+const violationsOnDashboard = dashboardSource<SyncedViolation>()({
   space: VIOLATION_SPACE,
   activity: (values, now) =>
     values
@@ -173,8 +173,8 @@ const violationsOnDashboard = dashboardSource<SyncedViolation>({
       })),
 });
 
-export const violationsSync = {
-  spaces: [VIOLATION_SPACE] as const,
+export const violationsSync = defineSyncedArea({
+  spaces: [VIOLATION_SPACE],
   mutators: violationMutators,
   dashboard: [violationsOnDashboard],
-} satisfies SharedSyncArea;
+});

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Redirect } from 'wouter';
-import { DASHBOARD_MESSAGES, dashboardPolicy, type ActivityItem, type ActivityType } from '../../../schema/dashboard';
+import { DASHBOARD_MESSAGES, type ActivityItem, type ActivityType } from '../../../schema/dashboard';
 import { useCurrentUser } from '../../lib/session';
 import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FolderIcon, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
 import { BulkUploadBanner } from './BulkUploadBanner';
@@ -16,11 +15,10 @@ const ACTIVITY_ICONS: Record<ActivityType, ReactNode> = {
   payment: <CreditCardIcon className="size-4" />,
 };
 
-/** /dashboard (and /): board and superadmin only; residents go to their home, /announcements (platform §2). */
+/** /dashboard (and /): board and superadmin only; the route's guard sends residents to their home, /announcements (platform §2). */
 export function DashboardPage() {
   const user = useCurrentUser();
   if (!user) return null;
-  if (!dashboardPolicy.maySee(user.role)) return <Redirect to={dashboardPolicy.homeOf(user.role).path} replace />;
   const firstName = user.name.trim().split(/\s+/)[0];
   return (
     <div className="space-y-6">

@@ -1,12 +1,13 @@
 /** The dashboard's metric cards (platform §2): skeletons until the figures are known, the failure with Retry. */
 import type { ReactNode } from 'react';
-import { type DashboardMetric, type MetricKey, type MetricTone } from '../../../schema/dashboard';
+import type { DashboardMetric, MetricTone } from '../../../schema/dashboard';
+import { dashboardSources, type MetricKey } from '../../../sync/areas';
 import { Card, cx, DollarIcon, FolderIcon, MegaphoneIcon, Skeleton, WrenchIcon } from '../../ui';
 import { LoadFailed } from './LoadFailed';
 import type { FiguresState } from './use-dashboard';
 
-/** The spec's card order (platform §2); an area not built yet has no card. */
-const METRIC_ORDER: MetricKey[] = ['outstandingDues', 'maintenanceRequests', 'announcements', 'documents'];
+/** The areas' metrics in the order of their list (sync/areas/index.ts), which is the spec's card order. */
+const METRIC_ORDER: MetricKey[] = dashboardSources.flatMap((source) => (source.metric ? [source.metric.key] : []));
 const METRIC_ICONS: Record<string, ReactNode> = {
   dollar: <DollarIcon className="size-5" />,
   wrench: <WrenchIcon className="size-5" />,

@@ -7,15 +7,14 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReadonlyJSONValue } from 'replicache';
-import { computeDashboard, type CommunityInfo, type DashboardMetrics, type DashboardSource } from '../../../schema/dashboard';
-import { sharedSyncAreas } from '../../../sync/areas';
+import { computeDashboard, type CommunityInfo, type DashboardMetrics } from '../../../schema/dashboard';
+import { dashboardSources, type MetricKey } from '../../../sync/areas';
 import { prefixOf } from '../../../sync/area';
 import { api } from '../../lib/api';
 import { setCacheFill, useCacheFill, useReplicache } from '../../lib/replicache';
 import { useSubscribe } from '../../lib/use-synced-list';
 
-const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
-const spaces = [...new Set(sources.map((s) => s.space))];
+const spaces = [...new Set(dashboardSources.map((s) => s.space))];
 
 /**
  * Whether the cards and activity can be shown: 'loading' until the cache answered and is known to
@@ -38,7 +37,7 @@ export function useDashboardFigures() {
     {},
     [],
   );
-  const figures = useMemo(() => computeDashboard(sources, (space) => data[space] ?? [], Date.now()), [data]);
+  const figures = useMemo(() => computeDashboard(dashboardSources, (space) => data[space] ?? [], Date.now()), [data]);
   const state: FiguresState = loading || fill === 'unknown' ? 'loading' : fill === 'filled' ? 'ready' : 'failed';
   const retry = useCallback(() => {
     if (!rep) return;
@@ -70,7 +69,7 @@ export function useCommunityInfo(userId: string): { state: CommunityState; retry
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    api<DashboardMetrics>('/api/dashboard/metrics').then(
+    api<DashboardMetrics<MetricKey>>('/api/dashboard/metrics').then(
       ({ community }) => {
         if (!live || !community) return;
         setState({ status: 'ready', community, kept: false });

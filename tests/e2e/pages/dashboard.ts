@@ -1,6 +1,7 @@
 /** Page object of the dashboard (its metric cards and the Community Info card) and the API's figures to hold it against. */
 import type { Page } from 'playwright-core';
-import type { CommunityInfo, DashboardMetric, MetricKey } from '../../../schema/dashboard';
+import type { CommunityInfo, DashboardMetric } from '../../../schema/dashboard';
+import type { MetricKey } from '../../../sync/areas';
 import type { E2EServer } from '../../helpers/browser';
 
 export const dashboard = (page: Page) => ({

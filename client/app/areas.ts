@@ -1,0 +1,21 @@
+/**
+ * The areas, client half: one line per area, in the order of the main navigation. The route table
+ * (client/app/routes.tsx) and the navigation (client/app/TopNav.tsx, desktop and phone) compose from
+ * this list; the screens that are not areas (sign-in, signup, profile, support, billing) stay in the
+ * route table.
+ */
+import { announcementsClientArea } from '../features/announcements/area';
+import { dashboardClientArea } from '../features/dashboard/area';
+import { documentsClientArea } from '../features/documents/area';
+import { duesClientArea } from '../features/dues/area';
+import { requestsClientArea } from '../features/requests/area';
+import { usersClientArea } from '../features/users/area';
+import { violationsClientArea } from '../features/violations/area';
+
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, duesClientArea, usersClientArea];
+
+/** Every area's screens. */
+export const areaRoutes = clientAreas.flatMap((area) => area.routes);
+
+/** The main navigation's entries in order, each with the role rule of its route. */
+export const navEntries = clientAreas.flatMap((area) => area.nav);

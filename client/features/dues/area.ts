@@ -1,0 +1,21 @@
+/** Dues and invoices, client half: the screens and their guards (community §2, platform §2), and the Dues entry. */
+import { defineClientArea } from '../../app/client-area';
+import { lazyPage } from '../../app/route-def';
+
+const DuesPage = lazyPage(() => import('./DuesPage'), 'DuesPage');
+const DueCreatePage = lazyPage(() => import('./DueCreatePage'), 'DueCreatePage');
+const DueDetailPage = lazyPage(() => import('./DueDetailPage'), 'DueDetailPage');
+const InvoiceDetailPage = lazyPage(() => import('./InvoiceDetailPage'), 'InvoiceDetailPage');
+const StripeSetupPage = lazyPage(() => import('./StripeSetupPage'), 'StripeSetupPage');
+
+export const duesClientArea = defineClientArea({
+  routes: [
+    { path: '/dues', access: 'signed-in', page: DuesPage },
+    // Others are sent back to /dues (community §2).
+    { path: '/dues/create', access: 'board', denied: '/dues', page: DueCreatePage },
+    { path: '/dues/:id', access: 'signed-in', page: DueDetailPage },
+    { path: '/invoices/:id', access: 'signed-in', page: InvoiceDetailPage },
+    { path: '/stripe-setup', access: 'superadmin', page: StripeSetupPage },
+  ],
+  nav: [{ label: 'Dues', href: '/dues', alsoActive: ['/invoices'] }],
+});

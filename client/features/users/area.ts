@@ -1,0 +1,17 @@
+/** Users and addresses, client half: /users and /addresses, board and superadmin (platform §2), each in the navigation. */
+import { defineClientArea } from '../../app/client-area';
+import { lazyPage } from '../../app/route-def';
+
+const UsersPage = lazyPage(() => import('./UsersPage'), 'UsersPage');
+const AddressesPage = lazyPage(() => import('../addresses/AddressesPage'), 'AddressesPage');
+
+export const usersClientArea = defineClientArea({
+  routes: [
+    { path: '/users', access: 'board', page: UsersPage },
+    { path: '/addresses', access: 'board', page: AddressesPage },
+  ],
+  nav: [
+    { label: 'Users', href: '/users' },
+    { label: 'Addresses', href: '/addresses' },
+  ],
+});

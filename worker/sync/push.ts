@@ -1,6 +1,8 @@
 /**
  * Replicache push: mutations applied exactly once and in order, in short slices (a few mutations per
  * write transaction, see PUSH_LIMITS) so that one client's backlog never holds the one writer long.
+ * Each mutation runs in its own savepoint inside its slice's transaction; its domain call is the
+ * area's (`deps.areas.mutators`).
  *
  * - ids at or below the client's lastMutationID were processed already: skipped;
  * - an id beyond the next one means a gap (lost request): stop, the client resends;

@@ -8,9 +8,9 @@ import type { AppDeps } from './deps';
 import { AppError, isTemporaryError, RETRY_AFTER_SECONDS, TEMPORARY_FAILURE_MESSAGE } from './domain/errors';
 import type { AppEnv } from './env';
 import { appOrigins, depsForRequest } from './middleware/app-origin';
-import { limitRequestBody } from './middleware/body-limit';
+import { BODY_LIMITS, declareBodyLimits, limitRequestBody } from './middleware/body-limit';
 import { refuseLapsedWrites } from './middleware/lapsed';
-import { serverAreas } from './areas';
+import { bodyLimitsOf, type ComposedServerAreas, type ServerRoute } from './kit/server-area';
 import { authRoutes } from './routes/auth';
 import { devMailRoutes } from './routes/dev-mail';
 import { devPayRoutes } from './routes/dev-pay';
@@ -45,15 +45,24 @@ function csp(deps: AppDeps) {
   };
 }
 
-const areaPaths = serverAreas.flatMap((a) => [...(a.routes ?? []).map((r) => r.path)]);
-const isAreaPath = (path: string) => areaPaths.some((p) => path === p || path.startsWith(`${p}/`));
+/** The platform's routers (no area's), with the body limits of those routes that take more than the default. */
+const platformRoutes: ServerRoute[] = [
+  { path: '/api/auth', router: authRoutes, bodyLimits: { '/*': BODY_LIMITS.auth } },
+  { path: '/api/dashboard', router: dashboardRoutes },
+  { path: '/api/webhooks', router: webhookRoutes, bodyLimits: { '/*': BODY_LIMITS.webhook } },
+  { path: '/api/sync', router: syncRoutes, bodyLimits: { '/push': BODY_LIMITS.push } },
+];
 
 /**
- * Answers worth compressing (the Node entry gzips them, worker/gzip.ts): the pull (megabytes at
- * first), the areas' reads and the SPA's files. Small answers (health, sign-in, push) are left alone.
+ * Whether an answer is worth compressing (the Node entry gzips those, worker/gzip.ts): the pull
+ * (megabytes at first), the areas' reads and the SPA's files. Small answers (health, sign-in, push)
+ * are left alone.
  */
-export const mayBeBulky = (req: Request, path: string) =>
-  path === '/api/sync/pull' || !path.startsWith('/api/') || (req.method === 'GET' && isAreaPath(path));
+export function isCompressible(areas: ComposedServerAreas): (req: Request, path: string) => boolean {
+  const areaPaths = areas.list.flatMap((a) => (a.routes ?? []).map((r) => r.path));
+  const isAreaPath = (path: string) => areaPaths.some((p) => path === p || path.startsWith(`${p}/`));
+  return (req, path) => path === '/api/sync/pull' || !path.startsWith('/api/') || (req.method === 'GET' && isAreaPath(path));
+}
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
@@ -75,23 +84,21 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use('/api/*', limitRequestBody(serverAreas.flatMap((area) => area.bodyLimits ?? [])));
+  declareBodyLimits(app, [...bodyLimitsOf(platformRoutes), ...deps.areas.bodyLimits]);
+  app.use('/api/*', limitRequestBody);
   app.use('/api/*', refuseLapsedWrites);
 
   app.get('/api/health', (c) => c.json({ ok: true }));
-  app.route('/api/auth', authRoutes);
+  for (const { path, router } of platformRoutes) app.route(path, router);
   // Each area: its presigned upload/download URLs, then its own router at the same prefix.
-  for (const area of serverAreas) {
+  for (const area of deps.areas.list) {
     if (area.uploads) app.route(area.uploads.path, uploadRoutes(area.uploads.feature, area.uploads));
     for (const { path, router } of area.routes ?? []) app.route(path, router);
   }
-  app.route('/api/dashboard', dashboardRoutes);
-  app.route('/api/webhooks', webhookRoutes);
   // The local providers' pages exist only while that local provider stands in for the real one, and
   // answer only this machine: the mailbox shows every HOA's reset links.
   if (deps.mailer.kind === 'local') app.route('/dev', devMailRoutes);
   if (deps.payments.kind === 'local') app.route('/dev/pay', devPayRoutes);
-  app.route('/api/sync', syncRoutes);
 
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ message: 'Not found' }, 404) : c.text('Not found', 404)));
   const spa = options.spa;

@@ -3,6 +3,7 @@
  * The built SPA is served by Workers Static Assets (wrangler.toml [assets]); /api/* reaches this.
  */
 import { createClient } from '@libsql/client/web';
+import { serverAreas } from './areas';
 import { createApp } from './app';
 import { createDatabase, type Database } from './db';
 import type { AppDeps } from './deps';
@@ -11,7 +12,8 @@ import { unconfiguredMailer, unconfiguredPayments, unconfiguredStorage } from '.
 import { setDummyIterations, WORKERS_PBKDF2_MAX } from './services/passwords';
 import { nextTurn } from './services/background';
 import { durablePokeHub, type PokeRoomNamespace } from './sync/poke-room';
-import { connectLocalPayments } from './domain/payments';
+import { connectLocalPayments } from './dev/local-payments';
+import { composeServerAreas, type ComposedServerAreas } from './kit/server-area';
 import { isLoopbackHost } from './middleware/client-meta';
 import { LocalPayments } from './services/payments/local';
 import { createLocalMailer } from './services/mailer';
@@ -50,6 +52,7 @@ interface ExecutionContext {
 let database: Database | undefined;
 let services: Pick<AppDeps, 'storage' | 'mailer' | 'payments'> | undefined;
 let localWebhookSecret: string | undefined;
+let areas: ComposedServerAreas | undefined;
 
 /** Whether a local provider is asked for and its real one has no key; refused unless APP_URL is this machine. */
 function wantsLocal(env: Env, flag: string | undefined, realKey: string | undefined): boolean {
@@ -75,7 +78,9 @@ function depsFor(env: Env, ctx: ExecutionContext): AppDeps {
     payments: paymentsFromEnv(env) ?? unconfiguredPayments(),
   };
   const local = localPaymentsFor(env, database, ctx);
+  areas ??= composeServerAreas(serverAreas);
   return {
+    areas,
     database,
     ...services,
     payments: local ?? services.payments,

@@ -28,7 +28,12 @@ export interface AppConfig {
   loopbackPeerHeader?: string;
 }
 
-/** Everything the app needs from its host; node.ts and cloudflare.ts build it, tests build their own. */
+/**
+ * Everything the app needs from its host; node.ts and cloudflare.ts build it, tests build their own.
+ * One more member, `areas` (the server areas the entry composed), is declared with its type in
+ * worker/kit/server-area.ts: that type names AppDeps, so declaring it here would make the two
+ * modules import each other.
+ */
 export interface AppDeps {
   database: Database;
   config: AppConfig;

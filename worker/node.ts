@@ -8,15 +8,17 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rm
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { MemoryPokeHub } from './sync/poke';
-import { createApp, mayBeBulky } from './app';
+import { serverAreas } from './areas';
+import { createApp, isCompressible } from './app';
 import { withGzip } from './gzip';
 import type { AppDeps } from './deps';
 import { openDatabase } from './dev/database';
 import { runMigrations } from './dev/migrate';
 import { startLocalS3 } from './dev/local-s3';
 import { DEMO_HOAS, DEMO_PASSWORD, seedDemoData } from './dev/seed';
-import { connectLocalPayments, linkLocalSubscriptions } from './domain/payments';
+import { connectLocalPayments, linkLocalSubscriptions } from './dev/local-payments';
 import { runJobs } from './jobs/runner';
+import { composeServerAreas } from './kit/server-area';
 import { mailerFromEnv, paymentsFromEnv, storageFromEnv, storageOrigins, type ServiceEnv } from './services/from-env';
 import { createLocalMailer } from './services/mailer';
 import { isLocalPayments, LocalPayments } from './services/payments/local';
@@ -167,6 +169,7 @@ export async function startNodeServer(options: NodeServerOptions) {
     // One process holds every sync client's poke stream.
     pokes,
     afterResponse: background.afterResponse,
+    areas: composeServerAreas(serverAreas),
   };
   connectLocalPayments(deps);
 
@@ -219,7 +222,7 @@ export async function startNodeServer(options: NodeServerOptions) {
   let server: ServerType;
   try {
     server = await new Promise((ok, fail) => {
-      const s = serve({ fetch: withGzip(app.fetch, { when: mayBeBulky }), port: opts.port, hostname: host }, () => ok(s));
+      const s = serve({ fetch: withGzip(app.fetch, { when: isCompressible(deps.areas) }), port: opts.port, hostname: host }, () => ok(s));
       s.once('error', fail);
     });
   } catch (e) {

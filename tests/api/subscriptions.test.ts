@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUBSCRIPTION_MESSAGES as M } from '../../schema/subscriptions';
 import { addresses, emailOutbox, hoas, paymentEvents, subscriptions, syncNotices } from '../../schema/tables';
-import { linkLocalSubscriptions } from '../../worker/domain/payments';
+import { linkLocalSubscriptions } from '../../worker/dev/local-payments';
 import { runJobs } from '../../worker/jobs/runner';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
 import type { LocalPayments } from '../../worker/services/payments/local';

@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectAccounts, emailOutbox, hoas, invoiceCheckouts, paymentEvents, subscriptions, users } from '../../schema/tables';
-import { platformListeners } from '../../worker/areas/listeners';
 import { eventHandlers, WEBHOOK_MESSAGES, type InvoicePaidListener } from '../../worker/domain/payments';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -23,11 +22,10 @@ beforeEach(async () => {
 });
 afterEach(() => {
   t.close();
-  platformListeners.invoicePaid.length = 0;
 });
 
-/** Stands in for the invoices area's listener (worker/areas/listeners.ts) for one test. */
-const onInvoicePaid = (listener: InvoicePaidListener) => platformListeners.invoicePaid.push(listener);
+/** Stands in for the invoices area's listener (its declaration's `listeners.invoicePaid`) for one test. */
+const onInvoicePaid = (listener: InvoicePaidListener) => t.deps.areas.listeners.invoicePaid.splice(0, Infinity, listener);
 
 const nowS = () => Math.floor(t.clock() / 1000);
 

@@ -7,7 +7,9 @@ import type { AppDeps } from '../../worker/deps';
 import { openDatabase } from '../../worker/dev/database';
 import { runMigrations } from '../../worker/dev/migrate';
 import { seedDemoData } from '../../worker/dev/seed';
-import { connectLocalPayments } from '../../worker/domain/payments';
+import { connectLocalPayments } from '../../worker/dev/local-payments';
+import { serverAreas } from '../../worker/areas';
+import { composeServerAreas } from '../../worker/kit/server-area';
 import { createLocalMailer } from '../../worker/services/mailer';
 import { LocalPayments } from '../../worker/services/payments/local';
 import { setDummyIterations } from '../../worker/services/passwords';
@@ -81,6 +83,7 @@ export async function createTestApp(
     mailer: createLocalMailer(),
     payments: new LocalPayments({ database, appUrl: 'http://localhost:8787', webhookSecret: TEST_WEBHOOK_SECRET, clock }),
     afterResponse: background.afterResponse,
+    areas: composeServerAreas(serverAreas),
     ...rest,
   };
   connectLocalPayments(deps);

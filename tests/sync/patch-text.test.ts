@@ -11,7 +11,6 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { announcements, hoas, syncClientGroups, syncCvrEntries, users } from '../../schema/tables';
 import { keyOf } from '../../sync/keys';
-import { serverSyncAreas } from '../../worker/areas/sync';
 import { bumpChanges } from '../../worker/sync/changes';
 import { patchRowIds } from '../../worker/sync/cvr';
 import { rowValuesSql } from '../../worker/sync/values';
@@ -84,7 +83,7 @@ async function earlierText(t: TestApp, email: string, groupId: string, since: nu
   const viewer = { userId: user.id, hoaId: user.hoaId, role: user.role };
   const patch: unknown[] = since === null ? [{ op: 'clear' }] : [];
   const [group] = await t.deps.database.db.select({ number: syncClientGroups.number }).from(syncClientGroups).where(eq(syncClientGroups.id, groupId));
-  for (const area of serverSyncAreas) {
+  for (const area of t.deps.areas.sync) {
     const rows = await t.deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, patchRowIds(group.number, area, since)));
     for (const r of rows) patch.push({ op: 'put', key: keyOf(area.space, r.id), value: JSON.parse(r.json) });
   }

@@ -6,7 +6,6 @@ import type { SyncedNotice } from '../../sync/areas/notices';
 import { bumpChanges, pruneChangeLog, purgeStaleClientGroups } from '../../worker/sync/changes';
 import { CVR_VERSIONS_KEPT } from '../../worker/sync/cvr';
 import { recordRejection } from '../../worker/sync/notices';
-import { serverMutators } from '../../worker/areas';
 import { createApp } from '../../worker/app';
 import { openDatabase } from '../../worker/dev/database';
 import { badRequest } from '../../worker/domain/errors';
@@ -173,9 +172,9 @@ describe('push: rejected mutations', () => {
     const rita = await clientFor(t, DEMO.maple.resident);
     await rita.pull();
     const pool = await announcementId(t, 'Pool opening weekend');
-    const original = serverMutators.markAnnouncementRead;
+    const original = t.deps.areas.mutators.markAnnouncementRead;
     // A mutator that writes, then fails a domain rule: its write must not survive.
-    serverMutators.markAnnouncementRead = async (deps, tx, actor, args) => {
+    t.deps.areas.mutators.markAnnouncementRead = async (deps, tx, actor, args) => {
       await original(deps, tx, actor, args);
       throw badRequest('Refused after writing');
     };
@@ -183,7 +182,7 @@ describe('push: rejected mutations', () => {
       const r = await rita.push([rita.mutation('markAnnouncementRead', { id: pool })]);
       expect(r.status).toBe(200);
     } finally {
-      serverMutators.markAnnouncementRead = original;
+      t.deps.areas.mutators.markAnnouncementRead = original;
     }
     const ritaId = await userIdOf(t, DEMO.maple.resident);
     expect(await t.deps.database.db.select().from(announcementReads).where(eq(announcementReads.userId, ritaId))).toEqual([]);
@@ -224,15 +223,15 @@ describe('push: rejected mutations', () => {
     const t = await setup();
     const rita = await clientFor(t, DEMO.maple.resident);
     const pool = await announcementId(t, 'Pool opening weekend');
-    const original = serverMutators.markAnnouncementRead;
-    serverMutators.markAnnouncementRead = async () => {
+    const original = t.deps.areas.mutators.markAnnouncementRead;
+    t.deps.areas.mutators.markAnnouncementRead = async () => {
       throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     };
     try {
       const r = await rita.push([rita.mutation('markAnnouncementRead', { id: pool })]);
       expect(r.status).toBe(503);
     } finally {
-      serverMutators.markAnnouncementRead = original;
+      t.deps.areas.mutators.markAnnouncementRead = original;
     }
     // The whole transaction rolled back: not even the client row was kept.
     expect(await t.deps.database.db.select().from(syncClients).where(eq(syncClients.id, rita.clientID))).toEqual([]);

@@ -1,4 +1,4 @@
-/** Announcements, server half (community §1–§9): REST, attachments, the mutators' domain calls, jobs. */
+/** Announcements, server half: REST, attachments, the synced announcements and read markers, the mutators' domain calls, jobs. */
 import type { announcementMutators } from '../../sync/areas/announcements';
 import {
   createAnnouncementDraft,
@@ -9,9 +9,10 @@ import {
   settleAnnouncementDeliveries,
   updateAnnouncementDraft,
 } from '../domain/announcements';
+import { announcementReadSyncArea, announcementSyncArea } from '../domain/announcements/sync';
 import { BODY_LIMITS } from '../middleware/body-limit';
 import { announcementRoutes } from '../routes/announcements';
-import type { ServerArea, ServerMutators } from './types';
+import { defineServerArea, type ServerMutators } from '../kit/server-area';
 
 const mutators: ServerMutators<keyof typeof announcementMutators> = {
   markAnnouncementRead: (deps, tx, actor, args) => markAnnouncementRead(deps, tx, actor, args.id),
@@ -22,18 +23,15 @@ const mutators: ServerMutators<keyof typeof announcementMutators> = {
     sendAnnouncement(deps, tx, actor, args.id, { scheduledAt: args.scheduled_at ? Date.parse(args.scheduled_at) : null }),
 };
 
-export const announcementsArea: ServerArea = {
+export const announcementsArea = defineServerArea({
   name: 'announcements',
-  routes: [{ path: '/api/announcements', router: announcementRoutes }],
+  // Create (POST /) and edit (PUT /:id) carry a rich-text message.
+  routes: [{ path: '/api/announcements', router: announcementRoutes, bodyLimits: { '/': BODY_LIMITS.richText, '/:id': BODY_LIMITS.richText } }],
   uploads: { feature: 'announcements', path: '/api/announcements', download: true, mayRead: mayReadAnnouncementAttachment },
+  sync: [announcementSyncArea, announcementReadSyncArea],
   mutators,
   // Before delivery, so a due announcement's mail goes out in the same tick.
   jobs: [{ name: 'send-scheduled-announcements', run: (deps) => sendDueAnnouncements(deps) }],
   // Delivery outcomes end an announcement's send (sent or failed) in the same run, also when nudged.
   afterEmailDelivery: (deps) => settleAnnouncementDeliveries(deps),
-  // Create (POST /) and edit (PUT /:id) carry a rich-text message.
-  bodyLimits: [
-    ['/api/announcements', BODY_LIMITS.richText],
-    ['/api/announcements/:id', BODY_LIMITS.richText],
-  ],
-};
+});

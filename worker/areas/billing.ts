@@ -1,12 +1,12 @@
-/** Signup, trial and billing, server half (platform §2, §7): REST and jobs (no synced tables). */
+/** Signup, trial and billing, server half: REST and jobs (no synced tables). */
 import { purgeAbandonedSignups } from '../domain/signup';
 import { signupRoutes } from '../routes/signup';
 import { subscriptionRoutes } from '../routes/subscriptions';
 import { advanceLocalBilling } from '../services/payments/local-billing';
 import { isLocalPayments } from '../services/payments/local';
-import type { ServerArea } from './types';
+import { defineServerArea } from '../kit/server-area';
 
-export const billingArea: ServerArea = {
+export const billingArea = defineServerArea({
   name: 'billing',
   routes: [
     { path: '/api/signup', router: signupRoutes },
@@ -17,4 +17,4 @@ export const billingArea: ServerArea = {
     { name: 'local-billing-clock', run: (deps) => (isLocalPayments(deps.payments) ? advanceLocalBilling(deps.payments) : Promise.resolve()) },
     { name: 'purge-abandoned-signups', run: (deps) => purgeAbandonedSignups(deps) },
   ],
-};
+});

@@ -1,8 +1,8 @@
-/** The HOA's own settings, server half (issue 36, item 25): REST only (its time zone, on /profile). */
+/** The HOA's own settings, server half: REST only (its time zone, on /profile). */
 import { hoaRoutes } from '../routes/hoa';
-import type { ServerArea } from './types';
+import { defineServerArea } from '../kit/server-area';
 
-export const hoaArea: ServerArea = {
+export const hoaArea = defineServerArea({
   name: 'hoa',
   routes: [{ path: '/api/hoa', router: hoaRoutes }],
-};
+});

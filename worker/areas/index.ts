@@ -1,8 +1,10 @@
 /**
- * The areas of the server, one line per area (worker/areas/types.ts says what a declaration holds).
- * createApp mounts their routes, the push finds their mutators, the jobs runner runs their jobs.
+ * The areas of the server, one line per area (worker/kit/server-area.ts says what a declaration
+ * holds). The entries compose this list (`composeServerAreas`) and pass it in `AppDeps.areas`:
+ * createApp mounts their routes, the push finds their mutators, the pull sends their synced tables,
+ * the jobs runner runs their jobs in this order.
  */
-import type { MutatorName } from '../../sync/mutators';
+import type { ServerArea } from '../kit/server-area';
 import { announcementsArea } from './announcements';
 import { billingArea } from './billing';
 import { documentsArea } from './documents';
@@ -11,22 +13,18 @@ import { hoaArea } from './hoa';
 import { invoicesArea } from './invoices';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
-import type { ServerArea, ServerMutators } from './types';
 import { usersArea } from './users';
 import { violationsArea } from './violations';
 
-export const serverAreas: ServerArea[] = [
+export const serverAreas: readonly ServerArea[] = [
   announcementsArea,
+  documentsArea,
   noticesArea,
   requestsArea,
   billingArea,
-  documentsArea,
   violationsArea,
-  usersArea,
   duesArea,
   invoicesArea,
+  usersArea,
   hoaArea,
 ];
-
-/** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */
-export const serverMutators = Object.assign({}, ...serverAreas.map((a) => a.mutators ?? {})) as ServerMutators<MutatorName>;

@@ -1,26 +1,31 @@
-/** Invoices, server half (community §1–§9, platform §3): REST, the payment account, the status mutator, the overdue and Checkout follow-up jobs. */
+/** Invoices, server half: REST, the payment account, the synced invoices, the status mutator, the overdue and Checkout follow-up jobs, the paid Checkout's listener. */
 import type { invoiceMutators } from '../../sync/areas/invoices';
 import { markOverdueInvoices, setInvoiceStatus } from '../domain/invoices';
+import { markInvoicePaid } from '../domain/invoices/status';
+import { invoiceSyncArea } from '../domain/invoices/sync';
 import { finishInvoiceCheckouts } from '../domain/payments';
 import { invoiceRoutes } from '../routes/invoices';
 import { stripeConnectRoutes } from '../routes/stripe-connect';
-import type { ServerArea, ServerMutators } from './types';
+import { defineServerArea, type ServerMutators } from '../kit/server-area';
 
 const mutators: ServerMutators<keyof typeof invoiceMutators> = {
   setInvoiceStatus: (deps, tx, actor, args) => setInvoiceStatus(deps, tx, actor, args.id, args),
 };
 
-export const invoicesArea: ServerArea = {
+export const invoicesArea = defineServerArea({
   name: 'invoices',
   routes: [
     { path: '/api/invoices', router: invoiceRoutes },
     // The HOA's account the invoices are paid into.
     { path: '/api/stripe-connect', router: stripeConnectRoutes },
   ],
+  sync: [invoiceSyncArea],
   mutators,
   jobs: [
     { name: 'mark-overdue-invoices', run: (deps) => markOverdueInvoices(deps) },
     // Checkout expiries and refunds not yet done at the provider (each is first tried right after its commit).
     { name: 'finish-invoice-checkouts', run: (deps) => finishInvoiceCheckouts(deps) },
   ],
-};
+  // A paid Checkout marks its invoice paid, in the webhook's transaction (an error rolls the event back for the provider's retry).
+  listeners: { invoicePaid: markInvoicePaid },
+});

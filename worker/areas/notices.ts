@@ -1,10 +1,10 @@
-/** Refusal notices of the sync push (sync/areas/notices.ts): dismissing one is the only change. */
+/** Refusal notices of the sync push (sync/areas/notices.ts): synced to their user; dismissing one is the only change. */
 import type { noticeMutators } from '../../sync/areas/notices';
-import { dismissNotice } from '../sync/notices';
-import type { ServerArea, ServerMutators } from './types';
+import { dismissNotice, noticeSyncArea } from '../sync/notices';
+import { defineServerArea, type ServerMutators } from '../kit/server-area';
 
 const mutators: ServerMutators<keyof typeof noticeMutators> = {
   dismissNotice: (deps, tx, actor, args) => dismissNotice(deps, tx, actor, args.id),
 };
 
-export const noticesArea: ServerArea = { name: 'notices', mutators };
+export const noticesArea = defineServerArea({ name: 'notices', sync: [noticeSyncArea], mutators });

@@ -1,9 +1,10 @@
-/** Requests, server half (community §1–§9): REST, attachments, the mutators' domain calls. */
+/** Requests, server half: REST, attachments, the synced requests, the mutators' domain calls. */
 import type { requestMutators } from '../../sync/areas/requests';
 import { addRequestComment, createRequest, mayReadRequestAttachment, setRequestStatus, updateRequestTriage } from '../domain/requests';
+import { requestSyncArea } from '../domain/requests/sync';
 import { BODY_LIMITS } from '../middleware/body-limit';
 import { requestRoutes } from '../routes/requests';
-import type { ServerArea, ServerMutators } from './types';
+import { defineServerArea, type ServerMutators } from '../kit/server-area';
 
 // The `shown` argument is what the screen showed until the server answered; the server never reads it.
 const mutators: ServerMutators<keyof typeof requestMutators> = {
@@ -14,15 +15,17 @@ const mutators: ServerMutators<keyof typeof requestMutators> = {
   addRequestComment: (deps, tx, actor, args) => addRequestComment(deps, tx, actor, args.requestId, { id: args.id, message: args.message, is_public: args.is_public }),
 };
 
-export const requestsArea: ServerArea = {
+export const requestsArea = defineServerArea({
   name: 'requests',
-  routes: [{ path: '/api/requests', router: requestRoutes }],
-  uploads: { feature: 'requests', path: '/api/requests', download: true, mayRead: mayReadRequestAttachment },
-  mutators,
-  bodyLimits: [
-    // Create (POST /) carries a rich-text description, comments a rich-text message.
-    ['/api/requests', BODY_LIMITS.richText],
-    ['/api/requests/:id/comments', BODY_LIMITS.richText],
-    ['/api/requests/:id/attachments', BODY_LIMITS.upload],
+  routes: [
+    {
+      path: '/api/requests',
+      router: requestRoutes,
+      // Create (POST /) carries a rich-text description, comments a rich-text message.
+      bodyLimits: { '/': BODY_LIMITS.richText, '/:id/comments': BODY_LIMITS.richText, '/:id/attachments': BODY_LIMITS.upload },
+    },
   ],
-};
+  uploads: { feature: 'requests', path: '/api/requests', download: true, mayRead: mayReadRequestAttachment },
+  sync: [requestSyncArea],
+  mutators,
+});

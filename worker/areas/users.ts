@@ -1,14 +1,15 @@
-/** Users and addresses, server half (platform §2, §4–§7): REST only (docs/decisions/111-users-rest-only.md says why), and the bulk add's body limit. */
+/** Users and addresses, server half: REST (docs/decisions/111-users-rest-only.md says why), the bulk add's body limit, and the synced members the pickers show. */
+import { memberSyncArea } from '../domain/members/sync';
 import { addressRoutes } from '../routes/addresses';
 import { userRoutes } from '../routes/users';
-import type { ServerArea } from './types';
+import { defineServerArea } from '../kit/server-area';
 
-export const usersArea: ServerArea = {
+export const usersArea = defineServerArea({
   name: 'users',
   routes: [
-    { path: '/api/users', router: userRoutes },
+    // The bulk add: up to 1,000 rows of a CSV (BULK_MAX_ROWS) in one body.
+    { path: '/api/users', router: userRoutes, bodyLimits: { '/bulk': 1024 * 1024 } },
     { path: '/api/addresses', router: addressRoutes },
   ],
-  // Up to 1,000 rows of a CSV (BULK_MAX_ROWS) in one body.
-  bodyLimits: [['/api/users/bulk', 1024 * 1024]],
-};
+  sync: [memberSyncArea],
+});

@@ -1,9 +1,10 @@
-/** Compliance violations, server half (community §1–§9): REST, attachments, the mutators' domain calls. */
+/** Compliance violations, server half: REST, attachments, the synced violations, the mutators' domain calls. */
 import type { violationMutators } from '../../sync/areas/violations';
 import { addViolationMessage, issueViolation, mayReadViolationAttachment, setViolationStatus } from '../domain/violations';
+import { violationSyncArea } from '../domain/violations/sync';
 import { BODY_LIMITS } from '../middleware/body-limit';
 import { violationRoutes } from '../routes/violations';
-import type { ServerArea, ServerMutators } from './types';
+import { defineServerArea, type ServerMutators } from '../kit/server-area';
 
 // The `shown` argument is what the screen showed until the server answered; the server never reads it.
 const mutators: ServerMutators<keyof typeof violationMutators> = {
@@ -13,14 +14,11 @@ const mutators: ServerMutators<keyof typeof violationMutators> = {
     addViolationMessage(deps, tx, actor, args.violationId, { id: args.id, message: args.message, is_internal: args.is_internal, photo_url: args.photo_url }),
 };
 
-export const violationsArea: ServerArea = {
+export const violationsArea = defineServerArea({
   name: 'violations',
-  routes: [{ path: '/api/violations', router: violationRoutes }],
+  // Issuing (POST /) carries a rich-text message, and so do messages.
+  routes: [{ path: '/api/violations', router: violationRoutes, bodyLimits: { '/': BODY_LIMITS.richText, '/:id/messages': BODY_LIMITS.richText } }],
   uploads: { feature: 'violations', path: '/api/violations', download: true, mayRead: mayReadViolationAttachment },
+  sync: [violationSyncArea],
   mutators,
-  bodyLimits: [
-    // Issuing (POST /) carries a rich-text message, and so do messages.
-    ['/api/violations', BODY_LIMITS.richText],
-    ['/api/violations/:id/messages', BODY_LIMITS.richText],
-  ],
-};
+});

@@ -8,7 +8,7 @@ import type { Tx } from '../db';
 import { announcementRef, resolveAudience } from '../domain/announcements';
 import { announcementEmail } from '../emails/templates';
 import { newId } from '../services/tokens';
-import type { SeededPlatform, SeedOptions } from './seed';
+import type { SeededPlatform, SeedOptions } from './seed-kit';
 
 interface DemoAnnouncement {
   title: string;

@@ -9,7 +9,7 @@ import type { Tx } from '../db';
 import { storageKey } from '../domain/uploads';
 import { newId } from '../services/tokens';
 import { samplePdf, samplePng } from './sample-files';
-import type { SeededPlatform, SeedOptions } from './seed';
+import type { SeededPlatform, SeedOptions } from './seed-kit';
 
 interface DemoDocument {
   title: string;

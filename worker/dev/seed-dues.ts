@@ -10,7 +10,7 @@ import { addDays, addMonthsClamped, dayOf } from '../../schema/money';
 import { connectAccounts, dueRecipients, dues, invoices, localPaymentObjects } from '../../schema/tables';
 import type { Tx } from '../db';
 import { newId } from '../services/tokens';
-import type { AreaSeeder, SeededHoa } from './seed';
+import type { AreaSeeder, SeededHoa } from './seed-kit';
 
 interface DemoDue {
   title: string;

@@ -1,6 +1,6 @@
 import { subscriptions } from '../../schema/tables';
 import { newId } from '../services/tokens';
-import type { AreaSeeder } from './seed';
+import type { AreaSeeder } from './seed-kit';
 
 const DAY = 86_400_000;
 

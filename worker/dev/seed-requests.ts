@@ -10,7 +10,7 @@ import { requestComments, requestHistory, requests, users } from '../../schema/t
 import { threadPolicy } from '../../schema/threads';
 import type { Role } from '../../schema/roles';
 import { newId } from '../services/tokens';
-import type { AreaSeeder } from './seed';
+import type { AreaSeeder } from './seed-kit';
 import { seedAttachment, type DemoFile } from './seed-files';
 
 type Event = { day: number; by: string } & ({ status: RequestStatus } | { message: string; internal?: boolean } | { assign: string } | { deadlineDay: number } | { notes: string });

@@ -9,7 +9,7 @@ import type { Role, UserStatus } from '../../schema/roles';
 import type { Tx } from '../db';
 import { hashPassword } from '../services/passwords';
 import { newId } from '../services/tokens';
-import { DEMO_PASSWORD, type AreaSeeder } from './seed';
+import { DEMO_PASSWORD, type AreaSeeder } from './seed-kit';
 
 const DAY = 86_400_000;
 

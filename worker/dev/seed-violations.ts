@@ -11,7 +11,7 @@ import { threadPolicy } from '../../schema/threads';
 import { VIOLATION_HISTORY, type ViolationCategory, type ViolationStatus } from '../../schema/violations';
 import type { Role } from '../../schema/roles';
 import { newId } from '../services/tokens';
-import type { AreaSeeder } from './seed';
+import type { AreaSeeder } from './seed-kit';
 import { seedAttachment, type DemoFile } from './seed-files';
 
 type Event = { day: number; by: string } & ({ status: ViolationStatus; notes?: string } | { message: string; internal?: boolean; file?: DemoFile });

@@ -4,7 +4,6 @@ import { addresses, hoas, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import type { Database, Tx } from '../db';
 import { hashPassword } from '../services/passwords';
-import type { FileStorage } from '../services/storage/types';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedDocuments } from './seed-documents';
@@ -13,8 +12,9 @@ import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
 import { seedNeighbours } from './seed-users';
 import { seedViolations } from './seed-violations';
+import { DEMO_PASSWORD, type AreaSeeder, type SeededHoa, type SeededPlatform, type SeedOptions } from './seed-kit';
 
-export const DEMO_PASSWORD = 'Password123';
+export { DEMO_PASSWORD };
 
 interface DemoHoa {
   name: string;
@@ -59,27 +59,6 @@ export const DEMO_HOAS: DemoHoa[] = [
     ],
   },
 ];
-
-export interface SeedOptions {
-  now: number;
-  /** PBKDF2 count for the demo passwords (tests use a low one to stay fast). */
-  passwordIterations: number;
-  /** Where demo attachments are stored (the local S3 of `npm start`); without it areas seed no files. */
-  storage?: FileStorage;
-}
-
-/** Area seeders run in order inside the seed transaction; later issues append theirs. */
-export type AreaSeeder = (tx: Tx, ctx: SeededPlatform, opts: SeedOptions) => Promise<void>;
-
-export interface SeededHoa {
-  id: string;
-  name: string;
-  userIds: Record<string, string>;
-  addressIds: string[];
-}
-export interface SeededPlatform {
-  hoas: SeededHoa[];
-}
 
 async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> {
   const out: SeededHoa[] = [];

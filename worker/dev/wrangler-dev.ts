@@ -15,7 +15,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { linkLocalSubscriptions } from '../domain/payments';
+import { linkLocalSubscriptions } from './local-payments';
 import { LocalPayments } from '../services/payments/local';
 import { isLoopbackHost } from '../middleware/client-meta';
 import { randomToken } from '../services/tokens';

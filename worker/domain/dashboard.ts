@@ -8,7 +8,6 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { computeDashboard, DASHBOARD_MESSAGES, dashboardPolicy, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';
 import { users } from '../../schema/tables';
 import { sharedSyncAreas } from '../../sync/areas';
-import { serverSyncAreaOf } from '../areas/sync';
 import type { AppDeps } from '../deps';
 import type { Viewer } from '../sync/area';
 import { rowValuesSql } from '../sync/values';
@@ -21,7 +20,7 @@ const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard
 
 /** Every value of `space` the viewer may see, as the pull would send it. */
 async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Promise<unknown[]> {
-  const area = serverSyncAreaOf(space);
+  const area = deps.areas.syncAreaOf(space);
   if (!area) throw new Error(`dashboard source ${space} has no server sync area`);
   const rows = await deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, 'every visible row'));
   return rows.map((r) => JSON.parse(r.json));

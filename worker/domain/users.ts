@@ -4,9 +4,8 @@ import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
 import { addresses, hoas, subscriptions, users } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../db';
-import type { SyncDeps } from '../sync/area';
 import { bumpChanges } from '../sync/changes';
-import { touchDependents } from '../sync/dependencies';
+import { touchDependents, type DependentsDeps } from '../sync/dependencies';
 import { statementFor } from '../sync/statements';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
 import { containsSql } from './contains';
@@ -94,7 +93,7 @@ export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<Use
  * their next pull recomputes their whole view.
  */
 export async function updateUser(
-  deps: SyncDeps,
+  deps: DependentsDeps,
   tx: Tx,
   user: Pick<UserRow, 'id' | 'hoaId'>,
   set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,

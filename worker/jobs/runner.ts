@@ -1,4 +1,3 @@
-import { serverAreas } from '../areas';
 import type { AppDeps } from '../deps';
 import { purgeExpiredAuthRows } from '../domain/auth';
 import { deliverOutbox } from '../domain/outbox';
@@ -9,15 +8,14 @@ import type { Job } from './job';
 
 const DAY = 86_400_000;
 
-/** Jobs in order: the areas' own first (a due scheduled send queues mail the delivery below sends in the same tick), then the platform's. */
-export const jobs: Job[] = [
-  ...serverAreas.flatMap((area) => area.jobs ?? []),
+/** The platform's jobs, run after the areas' own (a due scheduled send queues mail the delivery below sends in the same tick). */
+const platformJobs: Job[] = [
   {
     name: 'deliver-email',
     run: async (deps) => {
       await deliverOutbox(deps);
       // Delivery outcomes end what the mail was about (an announcement's send) in the same run, also when nudged.
-      for (const area of serverAreas) await area.afterEmailDelivery?.(deps);
+      for (const settle of deps.areas.afterEmailDelivery) await settle(deps);
     },
   },
   { name: 'purge-expired-auth', run: (deps) => purgeExpiredAuthRows(deps) },
@@ -30,7 +28,7 @@ export const jobs: Job[] = [
 
 /** Runs every job once (or those named in `only`); one failing job does not stop the others. */
 export async function runJobs(deps: AppDeps, only?: string[]): Promise<void> {
-  for (const job of jobs) {
+  for (const job of [...deps.areas.jobs, ...platformJobs]) {
     if (only && !only.includes(job.name)) continue;
     try {
       await job.run(deps);

@@ -1,53 +1,15 @@
 /**
- * The server half of a synced table: what a pull sends of it (visibility, loader) and how writes to
- * it are recorded for sync (`syncedTable`). Each area declares its tables in its domain
- * (worker/domain/<area>/sync.ts); worker/areas/sync.ts lists them.
+ * How writes to a synced table are recorded for sync (`syncedTable`). The table's server half
+ * (`ServerSyncArea`: what a pull sends of it) is declared by its area in its domain
+ * (worker/domain/<area>/sync.ts) and listed in the area's declaration (worker/areas/<area>.ts, `sync`).
  */
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { SyncSpace } from '../../sync/keys';
 import { preparedInTransaction, type Tx } from '../db';
-import type { AppDeps } from '../deps';
-import type { Actor } from '../domain/actor';
 import { bumpChanges, type Changes } from './changes';
-import type { SyncValueSql } from './values';
+import type { ServerSyncArea, SyncDeps } from './types';
 
-export type Viewer = Pick<Actor, 'userId' | 'hoaId' | 'role'>;
-
-/** Tables whose rows a synced value may show (its dependencies, below). */
-export type DependencySource = 'users' | 'addresses';
-
-export interface ServerSyncArea {
-  /** The key space (`<space>/<row id>`), declared by the area's shared half. */
-  space: SyncSpace;
-  /**
-   * `hoa`: rows shared across the HOA; a pull re-checks only the rows logged since its last view.
-   * `user`: a user's own rows (few, indexed); when the user's counter moved, all of them are re-checked.
-   */
-  scope: 'hoa' | 'user';
-  table: SQLiteTable;
-  id: SQLiteColumn;
-  version: SQLiteColumn;
-  hoaId: SQLiteColumn;
-  /** `user` scope: the column naming the row's user. */
-  owner?: SQLiteColumn;
-  /** What `viewer` may see: a WHERE condition on the table, tenant scope included. REST lists use it too. */
-  visible(viewer: Viewer): SQL;
-  /**
-   * The cache value of a visible row as `viewer` sees it: its fields as SQL on the area's table and
-   * the tables it joins (worker/sync/values.ts). SQLite writes the values' text, for the visible rows
-   * a pull or a REST read wants: a row each (`rowValuesSql`: REST reads, the standard patch) or a
-   * column per field (`columnValuesSql`: the compact patch).
-   */
-  value(viewer: Viewer): SyncValueSql;
-  /**
-   * Values that show data of another table (an author's name, an audience's size) name it here:
-   * a WHERE condition on this table selecting the rows that show any of those rows. Writers of the
-   * other table call `touchDependents` (worker/sync/dependencies.ts): those rows get a new version,
-   * so every client that holds them receives the new value.
-   */
-  dependsOn?: Partial<Record<DependencySource, (hoaId: string, ids: string[]) => SQL>>;
-}
+export type { DependencySource, ServerSyncArea, SyncDeps, Viewer } from './types';
 
 type Row<T extends SQLiteTable> = T['$inferSelect'];
 type Insert<T extends SQLiteTable> = T['$inferInsert'];
@@ -119,7 +81,6 @@ export function syncedTable<T extends SQLiteTable>(area: ServerSyncArea & { tabl
   };
 }
 
-export type SyncDeps = Pick<AppDeps, 'database' | 'clock' | 'pokes'>;
 
 /** The property name drizzle uses for a column of a table (the key of `$inferSelect`). */
 function columnKey(table: SQLiteTable, column: SQLiteColumn): string {

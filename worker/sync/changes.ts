@@ -16,7 +16,7 @@ import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tabl
 import { deleteClientGroups } from './groups';
 import { keptUntilWrite, preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
 import type { AppDeps } from '../deps';
-import type { SyncDeps } from './area';
+import type { SyncDeps } from './types';
 
 export interface Changes {
   hoaId?: string;

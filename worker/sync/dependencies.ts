@@ -6,12 +6,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db';
-import { serverSyncAreas } from '../areas/sync';
-import { syncedTable, type DependencySource, type SyncDeps } from './area';
+import type { AppDeps } from '../deps';
+import { syncedTable } from './area';
+import type { DependencySource, SyncDeps } from './types';
 
-export async function touchDependents(deps: SyncDeps, tx: Tx, source: DependencySource, hoaId: string, ids: string[]): Promise<void> {
+/** What a writer of a table that synced values show needs: the sync writer's deps and the areas' synced tables. */
+export type DependentsDeps = SyncDeps & Pick<AppDeps, 'areas'>;
+
+export async function touchDependents(deps: DependentsDeps, tx: Tx, source: DependencySource, hoaId: string, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  for (const area of serverSyncAreas) {
+  for (const area of deps.areas.sync) {
     const shows = area.dependsOn?.[source];
     if (shows) await syncedTable(area).touch(deps, tx, and(eq(area.hoaId, hoaId), shows(hoaId, ids))!);
   }

@@ -19,7 +19,6 @@ import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { badRequest } from '../domain/errors';
 import { createClientGroup, findClientGroup, limitNewGroups } from './groups';
-import { serverSyncAreas } from '../areas/sync';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
 import { buildPatch, concatBytes, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
@@ -137,7 +136,7 @@ export async function handlePull(
   deps: AppDeps,
   actor: Actor,
   body: PullRequestBody,
-  { areas = serverSyncAreas, format = 'ops' }: { areas?: ServerSyncArea[]; format?: PatchFormat } = {},
+  { areas = deps.areas.sync, format = 'ops' }: { areas?: ServerSyncArea[]; format?: PatchFormat } = {},
 ): Promise<SyncPullResponse> {
   if (body.pullVersion !== 1) return { error: 'VersionNotSupported', versionType: 'pull' };
   const order = cookieOrder(body.cookie);

@@ -1,6 +1,8 @@
 /**
  * Replicache push: mutations applied exactly once and in order, in short slices (a few mutations per
  * write transaction, see PUSH_LIMITS) so that one client's backlog never holds the one writer long.
+ * Each mutation runs in its own savepoint inside its slice's transaction; its domain call is the
+ * area's (`deps.areas.mutators`).
  *
  * - ids at or below the client's lastMutationID were processed already: skipped;
  * - an id beyond the next one means a gap (lost request): stop, the client resends;
@@ -24,10 +26,8 @@ import { budgetLeft, countIn, type RateRule } from '../services/rate-limit';
 import { hoaLapsed, lapsedRefusal } from '../domain/subscriptions/lapsed';
 import { argsWithinBounds, clipSubject, isMutatorName, mutatorRefusal, mutatorSubject, parseMutatorArgs, summarizeArgs, type MutatorName } from '../../sync/mutators';
 import { sharedSyncAreas } from '../../sync/areas';
-import { serverSyncAreaOf } from '../areas/sync';
+import type { ServerMutator } from '../kit/server-area';
 import { rowValuesSql } from './values';
-import { serverMutators } from '../areas';
-import type { ServerMutator } from '../areas/types';
 import { createClientGroup, findClientGroup, forgetIdleClients, limitNewGroups, type ClientGroup } from './groups';
 import { recordRejection } from './notices';
 
@@ -75,7 +75,7 @@ async function applyMutation(deps: AppDeps, tx: Tx, actor: Actor, m: PushMutatio
   const refusal = mutatorRefusal(name, actor.role);
   if (refusal) throw forbidden(refusal);
   const args = parseMutatorArgs(name, m.args);
-  await (serverMutators[name] as ServerMutator<MutatorName>)(deps, tx, actor, args);
+  await (deps.areas.mutators[name] as ServerMutator<MutatorName>)(deps, tx, actor, args);
 }
 
 type Outcome = 'applied' | 'rejected' | 'skipped' | 'future';
@@ -104,12 +104,12 @@ async function clientOf(tx: Tx, clients: Map<string, ClientRow>, group: ClientGr
  * announcement): that row's title, read through its area's value as the actor sees it (another
  * HOA's row, or one hidden from them, gives none). Rows without a title give none.
  */
-async function rowSubject(tx: Tx, actor: Actor, name: MutatorName, args: unknown): Promise<string | null> {
+async function rowSubject(deps: AppDeps, tx: Tx, actor: Actor, name: MutatorName, args: unknown): Promise<string | null> {
   const id = (args as { id?: unknown } | null)?.id;
   const shared = sharedSyncAreas.find((a) => name in a.mutators);
   if (typeof id !== 'string' || !shared) return null;
   for (const space of shared.spaces) {
-    const area = serverSyncAreaOf(space);
+    const area = deps.areas.syncAreaOf(space);
     if (!area) continue;
     const [row] = await tx.all<{ json: string }>(rowValuesSql(area, actor, sql`SELECT ${id} AS row_id`));
     const title = row ? (JSON.parse(row.json) as { title?: unknown }).title : undefined;
@@ -135,7 +135,7 @@ async function processMutation(deps: AppDeps, tx: Tx, actor: Actor, client: Clie
       mutationName: isMutatorName(m.name) ? m.name : 'unknown',
       argsSummary: summarizeArgs(m.args),
       message: rejectionMessage(e),
-      subject: isMutatorName(m.name) && argsWithinBounds(m.args) ? (mutatorSubject(m.name, m.args) ?? (await rowSubject(tx, actor, m.name, m.args))) : null,
+      subject: isMutatorName(m.name) && argsWithinBounds(m.args) ? (mutatorSubject(m.name, m.args) ?? (await rowSubject(deps, tx, actor, m.name, m.args))) : null,
     });
   }
   client.lastMutationId = m.id;

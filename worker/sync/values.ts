@@ -9,14 +9,9 @@
  */
 import { is, sql, type SQL } from 'drizzle-orm';
 import { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { ServerSyncArea, Viewer } from './area';
+import type { ServerSyncArea, SyncValueSql, Viewer } from './types';
 
-export interface SyncValueSql {
-  /** The value's fields, in the order the value lists them: a column, or SQL giving a scalar or JSON (json(), json_object()). */
-  fields: Record<string, SQL | SQLiteColumn>;
-  /** Tables the fields read besides the area's own (`LEFT JOIN users AS author ON …`), each row found by key. */
-  joins?: SQL;
-}
+export type { SyncValueSql };
 
 /** Which rows' values: those in a list of ids (a statement selecting `row_id`), or every visible row. */
 export type WantedRows = SQL | 'every visible row';

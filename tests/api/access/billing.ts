@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { subscriptions } from '../../../schema/tables';
-import { linkLocalSubscriptions } from '../../../worker/domain/payments';
+import { linkLocalSubscriptions } from '../../../worker/dev/local-payments';
 import type { LocalPayments } from '../../../worker/services/payments/local';
 import { cardStep, startSignup } from '../../helpers/signup';
 import { all, superadminOnly, type MatrixContext, type MatrixRow, type Who } from './types';

@@ -71,10 +71,10 @@ export async function markOverdueInvoices(deps: AppDeps): Promise<number> {
 }
 
 /**
- * The webhook's `invoicePaid` event (worker/areas/listeners.ts): a pending or overdue invoice of that
- * amount becomes paid, and its other open Checkouts are expired. Otherwise (paid by check or by
- * another Checkout, canceled) nothing changes and the answer `false` has the payment refunded: an
- * invoice is paid once. The webhook also records event ids, so a repeated event never gets here.
+ * The webhook's `invoicePaid` event (the invoices area's listener, worker/areas/invoices.ts): a
+ * pending or overdue invoice of that amount becomes paid, and its other open Checkouts are expired.
+ * Otherwise (paid by check or by another Checkout, canceled) nothing changes and the answer `false`
+ * has the payment refunded: an invoice is paid once. The webhook also records event ids, so a repeated event never gets here.
  */
 export const markInvoicePaid: InvoicePaidListener = async (deps, tx, paid) => {
   const [settled] = await invoiceRows.update(

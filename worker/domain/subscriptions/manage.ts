@@ -115,8 +115,8 @@ export async function createBillingPortal(deps: AppDeps, actor: Actor): Promise<
 
 /**
  * `POST /api/subscriptions/create-reactivation-checkout {planName}` → `{checkout_url}`: Checkout for a
- * new subscription of a lapsed HOA; its webhook makes it the HOA's (worker/domain/payments.ts). The key
- * includes the cancel time, so a second lapse gets a Checkout of its own, and the return origin (a key
+ * new subscription of a lapsed HOA; its webhook makes it the HOA's
+ * (worker/domain/payments/subscription-events.ts). The key includes the cancel time, so a second lapse gets a Checkout of its own, and the return origin (a key
  * stands for one set of parameters). Leaving Checkout comes back with the chosen plan, to choose again.
  */
 export async function createReactivationCheckout(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<CheckoutResponse> {

@@ -5,11 +5,8 @@
  * the events Stripe would.
  */
 import { evaluateCard, CARD_MESSAGES, type CardDetails, type CardInput } from './cards';
-import type { LocalPayments, Obj } from './local';
+import { rand, type LocalObjectStore, type Obj } from './local-store';
 import { PLAN_PRICE_CENTS, type PaidPlan } from './types';
-
-/** A random id suffix, as Stripe's ids have. */
-export const rand = () => crypto.randomUUID().replace(/-/g, '').slice(0, 24);
 
 /** What a Checkout page says once its session is no longer open. */
 export const CHECKOUT_PAGE_MESSAGES = {
@@ -22,7 +19,7 @@ const closedMessage = (s: Obj | null) => (s?.status === 'complete' ? CHECKOUT_PA
 export type PageResult = { result: 'redirect'; url: string } | { result: 'authenticate'; url: string } | { result: 'error'; message: string };
 
 export class LocalHostedPages {
-  constructor(private readonly store: LocalPayments) {}
+  constructor(private readonly store: LocalObjectStore) {}
 
   /** The object a page is about (a checkout session, a SetupIntent, a portal session). */
   get(id: string): Promise<Obj | null> {

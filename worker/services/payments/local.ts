@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localPaymentObjects } from '../../../schema/tables';
 import type { Database } from '../../db';
 import type { CardDetails } from './cards';
-import { LocalHostedPages, rand } from './local-pages';
+import { LocalHostedPages } from './local-pages';
+import { rand, type LocalObjectStore, type Obj } from './local-store';
 import { signWebhookPayload, verifyStripeSignature } from './stripe';
 import {
   PaymentRefusedError,
@@ -32,9 +33,6 @@ export interface LocalPaymentsOptions {
 /** Where the signed events go: the app's webhook processing (the same function POST /api/webhooks/stripe calls). */
 export type WebhookDelivery = (rawBody: string, signature: string) => Promise<unknown>;
 
-/** A Stripe-shaped object as stored. */
-export type Obj = Record<string, any>;
-
 const DAY_S = 86_400;
 const MONTH_S = 30 * DAY_S;
 
@@ -44,7 +42,7 @@ const MONTH_S = 30 * DAY_S;
  * worker/routes/dev-pay.ts), and the same webhook events, signed with the webhook secret and handed
  * to the app's webhook processing.
  */
-export class LocalPayments implements PaymentProvider {
+export class LocalPayments implements PaymentProvider, LocalObjectStore {
   readonly kind = 'local' as const;
   readonly publishableKey = null;
   private deliver: WebhookDelivery | null = null;

@@ -11,9 +11,16 @@ import { is, sql, type SQL } from 'drizzle-orm';
 import { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ServerSyncArea, Viewer } from './area';
 
-export interface SyncValueSql {
-  /** The value's fields, in the order the value lists them: a column, or SQL giving a scalar or JSON (json(), json_object()). */
-  fields: Record<string, SQL | SQLiteColumn>;
+/**
+ * Typed against the synced value `V` (`SyncValueSql<SyncedAnnouncement>`): every field of the value,
+ * no other, so the compiler catches a field the SQL misses or adds.
+ */
+export interface SyncValueSql<V extends object = Record<string, unknown>> {
+  /**
+   * The value's fields, in the order the value lists them (the column patch sends them in this
+   * order): a column, or SQL giving a scalar or JSON (json(), json_object()).
+   */
+  fields: { [K in keyof V]-?: SQL | SQLiteColumn };
   /** Tables the fields read besides the area's own (`LEFT JOIN users AS author ON …`), each row found by key. */
   joins?: SQL;
 }

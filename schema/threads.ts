@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { isPrivileged, ROLES, type Role } from './roles';
-import type { SyncedAttachment } from './uploads';
+import { syncedAttachmentSchema } from './uploads';
 import { lazy } from './lazy';
 
 /** What residents see instead of a staff member's name (community §6). */
@@ -40,31 +40,34 @@ export const threadPolicy = {
  * (worker/domain/threads/values.ts). Readers who do not see internal rows (residents) get a staff
  * member as "HOA Staff" without id (community §6); `isStaff` gives board readers the Staff badge.
  */
-export type SyncedThreadPerson = {
-  id: string | null;
-  name: string;
-  isStaff: boolean;
-};
+export const syncedThreadPersonSchema = lazy(() => z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  isStaff: z.boolean(),
+}));
+export type SyncedThreadPerson = z.output<typeof syncedThreadPersonSchema>;
 
 /** One message of a thread (times in milliseconds since the epoch). Residents never receive one that is not public. */
-export type SyncedThreadMessage = {
-  id: string;
-  author: SyncedThreadPerson;
+export const syncedThreadMessageSchema = lazy(() => z.object({
+  id: z.string(),
+  author: syncedThreadPersonSchema,
   /** Sanitised rich text. */
-  message: string;
-  isPublic: boolean;
+  message: z.string(),
+  isPublic: z.boolean(),
   /** A file sent with the message (violations' messages take one); null when none. Optimistic values may leave it out. */
-  attachment?: SyncedAttachment | null;
-  createdAt: number;
-};
+  attachment: syncedAttachmentSchema.nullable().optional(),
+  createdAt: z.number(),
+}));
+export type SyncedThreadMessage = z.output<typeof syncedThreadMessageSchema>;
 
 /** One line of Activity History: what happened, who did it, when. Residents receive public entries only. */
-export type SyncedHistoryEntry = {
-  id: string;
-  action: string;
-  user: SyncedThreadPerson;
-  at: number;
-};
+export const syncedHistoryEntrySchema = lazy(() => z.object({
+  id: z.string(),
+  action: z.string(),
+  user: syncedThreadPersonSchema,
+  at: z.number(),
+}));
+export type SyncedHistoryEntry = z.output<typeof syncedHistoryEntrySchema>;
 
 /**
  * The signed-in user as the screens know them, sent with a mutation so its optimistic value can show

@@ -6,16 +6,18 @@ import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import {
   announcementFields,
+  ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_CATEGORY_LABELS,
   ANNOUNCEMENT_MESSAGES,
+  ANNOUNCEMENT_STATUSES,
   announcementPolicy,
+  AUDIENCE_TYPES,
+  DELIVERY_METHODS,
+  deliveryCountsSchema,
   type AnnouncementAttachmentInput,
-  type AnnouncementCategory,
-  type AnnouncementStatus,
-  type AudienceType,
-  type DeliveryCounts,
-  type DeliveryMethod,
 } from '../../schema/announcements';
+import { syncedNamedSchema } from '../../schema/synced';
+import { syncedAttachmentSchema } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, rowId, withRecipients } from './fields';
@@ -27,35 +29,38 @@ export const ANNOUNCEMENT_READ_SPACE = 'announcementRead';
 export const announcementKey = (id: string) => keyOf(ANNOUNCEMENT_SPACE, id);
 export const announcementReadKey = (announcementId: string) => keyOf(ANNOUNCEMENT_READ_SPACE, announcementId);
 
-/** Milliseconds since the epoch in synced values (the client formats them). */
-export interface SyncedAnnouncement {
-  id: string;
-  title: string;
-  message: string;
-  category: AnnouncementCategory;
-  status: AnnouncementStatus;
-  audienceType: AudienceType;
+/** An announcement as the cache holds it. Milliseconds since the epoch in synced values (the client formats them). */
+export const syncedAnnouncementSchema = lazy(() => z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  category: z.enum(ANNOUNCEMENT_CATEGORIES),
+  status: z.enum(ANNOUNCEMENT_STATUSES),
+  audienceType: z.enum(AUDIENCE_TYPES),
   /** User ids of a custom audience; board and superadmin only (empty for residents). */
-  customRecipients: string[];
-  attachment: { s3Key: string; filename: string; fileSize: number; fileType: string } | null;
-  deliveryMethods: DeliveryMethod[];
+  customRecipients: z.array(z.string()),
+  attachment: syncedAttachmentSchema.nullable(),
+  deliveryMethods: z.array(z.enum(DELIVERY_METHODS)),
   /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
-  createdBy: { id: string; name: string } | null;
+  createdBy: syncedNamedSchema.nullable(),
   /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
-  totalRecipients: number;
+  totalRecipients: z.number(),
   /** Board and superadmin only, null before sending: counts of the delivery rows (the lists come from REST). */
-  deliveryCounts: DeliveryCounts | null;
-  createdAt: number;
-  updatedAt: number;
-  sentAt: number | null;
-  scheduledAt: number | null;
-  version: number;
-}
+  deliveryCounts: deliveryCountsSchema.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  sentAt: z.number().nullable(),
+  scheduledAt: z.number().nullable(),
+  version: z.number(),
+}));
+export type SyncedAnnouncement = z.output<typeof syncedAnnouncementSchema>;
 
-export interface SyncedAnnouncementRead {
-  announcementId: string;
-  readAt: number;
-}
+/** The reader's own mark that they opened an announcement. */
+export const syncedAnnouncementReadSchema = lazy(() => z.object({
+  announcementId: z.string(),
+  readAt: z.number(),
+}));
+export type SyncedAnnouncementRead = z.output<typeof syncedAnnouncementReadSchema>;
 
 const toSyncedAttachment = (a: AnnouncementAttachmentInput | null): SyncedAnnouncement['attachment'] =>
   a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;

@@ -14,10 +14,10 @@ import {
   AUDIENCE_TYPES,
   DELIVERY_METHODS,
   deliveryCountsSchema,
-  type AnnouncementAttachmentInput,
 } from '../../schema/announcements';
 import { syncedNamedSchema } from '../../schema/synced';
-import { syncedAttachmentSchema } from '../../schema/uploads';
+import type { RestRule } from '../../schema/rest-shape';
+import { fromApiAttachment, syncedAttachmentSchema } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId, rowId, withRecipients } from './fields';
@@ -55,15 +55,15 @@ export const syncedAnnouncementSchema = lazy(() => z.object({
 }));
 export type SyncedAnnouncement = z.output<typeof syncedAnnouncementSchema>;
 
+/** The REST answer's names (schema/rest-shape.ts): the rule's, with the send times as ISO text. */
+export const ANNOUNCEMENT_REST = { times: ['sentAt', 'scheduledAt'] } as const satisfies RestRule<SyncedAnnouncement>;
+
 /** The reader's own mark that they opened an announcement. */
 export const syncedAnnouncementReadSchema = lazy(() => z.object({
   announcementId: z.string(),
   readAt: z.number(),
 }));
 export type SyncedAnnouncementRead = z.output<typeof syncedAnnouncementReadSchema>;
-
-const toSyncedAttachment = (a: AnnouncementAttachmentInput | null): SyncedAnnouncement['attachment'] =>
-  a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(announcementKey(id))) as SyncedAnnouncement | undefined;
 const boardWork = { role: announcementPolicy.mayManage, refusal: ANNOUNCEMENT_MESSAGES.boardOnly };
@@ -105,7 +105,7 @@ export const announcementMutators = {
         status: 'draft',
         audienceType: args.audience_type,
         customRecipients: custom,
-        attachment: toSyncedAttachment(args.attachment),
+        attachment: fromApiAttachment(args.attachment),
         deliveryMethods: ['in_app', 'email'],
         createdBy: null,
         totalRecipients: custom.length,
@@ -138,7 +138,7 @@ export const announcementMutators = {
         category: args.category,
         audienceType: args.audience_type,
         customRecipients: custom,
-        attachment: toSyncedAttachment(args.attachment),
+        attachment: fromApiAttachment(args.attachment),
         totalRecipients: args.audience_type === 'custom' ? custom.length : row.totalRecipients,
         updatedAt: Date.now(),
       };

@@ -58,15 +58,14 @@ export function restShape<T>(value: T): RestShape<T> {
   return answer as RestShape<T>;
 }
 
+/** Fields an area builds itself, by their synced names: each from the value's field (`F`: what each gives). */
+type Builds<V, F> = { [K in keyof F]: (field: V[K & keyof V]) => F[K] };
+
 /**
  * The REST answer of a synced value: its fields in order under the spec's names, times as ISO
  * text, and `values`' fields as the area builds them (`messages` as the spec's `comments`).
  */
-export function restAnswer<V extends object, const R extends RestRule<V>, F extends { [K in keyof V]?: unknown } = object>(
-  value: V,
-  rule: R,
-  values?: { [K in keyof F & keyof V]: (field: V[K]) => F[K] },
-): RestAnswer<V, R, F> {
+export function restAnswer<V extends object, const R extends RestRule<V>, F = Record<never, never>>(value: V, rule: R, values?: Builds<V, F>): RestAnswer<V, R, F> {
   const times: readonly string[] = rule.times ?? [];
   const names = (rule.names ?? {}) as Record<string, string | undefined>;
   const builds = (values ?? {}) as Record<string, ((field: unknown) => unknown) | undefined>;

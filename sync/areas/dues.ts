@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DUE_FREQUENCIES, DUE_MESSAGES, DUE_REASONS, DUE_STATUSES, dueFields, duePolicy } from '../../schema/dues';
 import { syncedPersonSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { newRowId } from './fields';
 import { lazy } from '../../schema/lazy';
@@ -34,6 +35,12 @@ export const syncedDueSchema = lazy(() => z.object({
   version: z.number(),
 }));
 export type SyncedDue = z.output<typeof syncedDueSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the amount and the recipients' details; days as ISO text. */
+export const DUE_REST = {
+  times: ['sendDate', 'nextSendDate'],
+  names: { amountCents: 'amountCents', recipients: 'recipient_details' },
+} as const satisfies RestRule<SyncedDue>;
 
 /** The recipients' names as the picker showed them (the server never reads it). */
 const shown = lazy(() => z.object({ recipients: z.array(z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320) })).max(5000) }).optional());

@@ -10,6 +10,7 @@ import { syncedPersonSchema } from '../../schema/synced';
 import { actingUserSchema, optimisticHistoryEntry, syncedHistoryEntrySchema } from '../../schema/threads';
 import { dashboardSource, isRecent } from '../../schema/dashboard';
 import { formatUsd } from '../../schema/money';
+import type { RestRule } from '../../schema/rest-shape';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
 import { rowId } from './fields';
 import { lazy } from '../../schema/lazy';
@@ -38,6 +39,12 @@ export const syncedInvoiceSchema = lazy(() => z.object({
   version: z.number(),
 }));
 export type SyncedInvoice = z.output<typeof syncedInvoiceSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the due, the amount, the send day and the recipient; times as ISO text. */
+export const INVOICE_REST = {
+  times: ['sentAt', 'dueDate', 'paidAt'],
+  names: { due: 'dues_id', amountCents: 'amountCents', sentAt: 'sent', recipient: 'recipient_id' },
+} as const satisfies RestRule<SyncedInvoice>;
 
 /** "No open invoices" / "1 open invoice" / "5 open invoices, 2 overdue". */
 export function openInvoicesLine(open: number, overdue: number): string {

@@ -23,6 +23,7 @@ import {
 } from '../../schema/requests';
 import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, syncedHistoryEntrySchema, syncedThreadMessageSchema, threadPolicy, type SyncedThreadMessage } from '../../schema/threads';
 import { syncedAddressSchema, syncedPersonSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
 import { syncedAttachmentSchema } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, keyOf, type SharedSyncArea } from '../area';
@@ -58,6 +59,12 @@ export const syncedRequestSchema = lazy(() => z.object({
   version: z.number(),
 }));
 export type SyncedRequest = z.output<typeof syncedRequestSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the people and the thread, the deadline as ISO text. */
+export const REQUEST_REST = {
+  times: ['resolutionDeadline'],
+  names: { resident: 'user_id', address: 'address_id', assignee: 'assigned_to', messages: 'comments' },
+} as const satisfies RestRule<SyncedRequest>;
 
 /**
  * What the screen knows and shows until the server's value arrives (the acting user, the uploaded

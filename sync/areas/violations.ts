@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { dashboardSource, isRecent } from '../../schema/dashboard';
 import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, syncedHistoryEntrySchema, syncedThreadMessageSchema, threadPolicy, type SyncedThreadMessage } from '../../schema/threads';
 import { syncedAddressSchema, syncedNamedSchema, syncedPersonSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
 import { syncedAttachmentSchema } from '../../schema/uploads';
 import {
   VIOLATION_CATEGORIES,
@@ -56,6 +57,9 @@ export const syncedViolationSchema = lazy(() => z.object({
   version: z.number(),
 }));
 export type SyncedViolation = z.output<typeof syncedViolationSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the resident and their address, the due day as ISO text. */
+export const VIOLATION_REST = { times: ['dueDate'], names: { resident: 'user_id', address: 'address_id' } } as const satisfies RestRule<SyncedViolation>;
 
 /**
  * What the screen knows and shows until the server's value arrives (the acting user, the chosen

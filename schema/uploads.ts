@@ -139,3 +139,6 @@ export interface AttachmentUploadResult {
   fileSize: number;
   fileType: string;
 }
+
+/** A file just uploaded (the upload result's names) as synced values carry it. */
+export const attachmentOfUpload = (u: AttachmentUploadResult): SyncedAttachment => ({ s3Key: u.s3Key, filename: u.fileName, fileSize: u.fileSize, fileType: u.fileType });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { isPrivileged, ROLES, type Role } from './roles';
+import { restAnswer, valueOfRest, type RestRule } from './rest-shape';
 import { syncedAttachmentSchema } from './uploads';
 import { lazy } from './lazy';
 
@@ -121,12 +122,10 @@ export const toApiThreadMessage = (m: SyncedThreadMessage): ApiThreadMessage => 
   created_at: new Date(m.createdAt).toISOString(),
 });
 
-export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => ({
-  _id: h.id,
-  action: h.action,
-  user_id: apiPerson(h.user),
-  timestamp: new Date(h.at).toISOString(),
-});
+/** A history line's REST names (rest-shape.ts): the spec's `user_id` and `timestamp`. */
+const HISTORY_REST = { times: ['at'], names: { user: 'user_id', at: 'timestamp' } } as const satisfies RestRule<SyncedHistoryEntry>;
+
+export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => restAnswer(h, HISTORY_REST);
 
 const syncedPerson = (p: ApiThreadPerson): SyncedThreadPerson => ({ id: p._id, name: p.name, isStaff: p.is_staff });
 
@@ -139,4 +138,4 @@ export const fromApiThreadMessage = (m: ApiThreadMessage): SyncedThreadMessage =
   createdAt: Date.parse(m.created_at),
 });
 
-export const fromApiHistoryEntry = (h: ApiHistoryEntry): SyncedHistoryEntry => ({ id: h._id, action: h.action, user: syncedPerson(h.user_id), at: Date.parse(h.timestamp) });
+export const fromApiHistoryEntry = (h: ApiHistoryEntry): SyncedHistoryEntry => valueOfRest(syncedHistoryEntrySchema, h, HISTORY_REST);

@@ -198,13 +198,14 @@ export interface ApiDeliveryStats {
   pending: ApiRecipient[];
 }
 
-/** Counts of the delivery rows; null before sending and for residents. (A type, not an interface: it is a Replicache JSON value.) */
-export type DeliveryCounts = {
-  total: number;
-  delivered: number;
-  failed: number;
-  pending: number;
-};
+/** Counts of the delivery rows; null before sending and for residents. */
+export const deliveryCountsSchema = lazy(() => z.object({
+  total: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+  pending: z.number(),
+}));
+export type DeliveryCounts = z.output<typeof deliveryCountsSchema>;
 
 export type { ApiAttachment } from './uploads';
 

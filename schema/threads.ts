@@ -7,7 +7,8 @@
 import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { isPrivileged, ROLES, type Role } from './roles';
-import type { SyncedAttachment } from './uploads';
+import { restAnswer, valueOfRest, type RestRule } from './rest-shape';
+import { syncedAttachmentSchema } from './uploads';
 import { lazy } from './lazy';
 
 /** What residents see instead of a staff member's name (community §6). */
@@ -40,31 +41,34 @@ export const threadPolicy = {
  * (worker/domain/threads/values.ts). Readers who do not see internal rows (residents) get a staff
  * member as "HOA Staff" without id (community §6); `isStaff` gives board readers the Staff badge.
  */
-export type SyncedThreadPerson = {
-  id: string | null;
-  name: string;
-  isStaff: boolean;
-};
+export const syncedThreadPersonSchema = lazy(() => z.object({
+  id: z.string().nullable(),
+  name: z.string(),
+  isStaff: z.boolean(),
+}));
+export type SyncedThreadPerson = z.output<typeof syncedThreadPersonSchema>;
 
 /** One message of a thread (times in milliseconds since the epoch). Residents never receive one that is not public. */
-export type SyncedThreadMessage = {
-  id: string;
-  author: SyncedThreadPerson;
+export const syncedThreadMessageSchema = lazy(() => z.object({
+  id: z.string(),
+  author: syncedThreadPersonSchema,
   /** Sanitised rich text. */
-  message: string;
-  isPublic: boolean;
+  message: z.string(),
+  isPublic: z.boolean(),
   /** A file sent with the message (violations' messages take one); null when none. Optimistic values may leave it out. */
-  attachment?: SyncedAttachment | null;
-  createdAt: number;
-};
+  attachment: syncedAttachmentSchema.nullable().optional(),
+  createdAt: z.number(),
+}));
+export type SyncedThreadMessage = z.output<typeof syncedThreadMessageSchema>;
 
 /** One line of Activity History: what happened, who did it, when. Residents receive public entries only. */
-export type SyncedHistoryEntry = {
-  id: string;
-  action: string;
-  user: SyncedThreadPerson;
-  at: number;
-};
+export const syncedHistoryEntrySchema = lazy(() => z.object({
+  id: z.string(),
+  action: z.string(),
+  user: syncedThreadPersonSchema,
+  at: z.number(),
+}));
+export type SyncedHistoryEntry = z.output<typeof syncedHistoryEntrySchema>;
 
 /**
  * The signed-in user as the screens know them, sent with a mutation so its optimistic value can show
@@ -118,12 +122,10 @@ export const toApiThreadMessage = (m: SyncedThreadMessage): ApiThreadMessage => 
   created_at: new Date(m.createdAt).toISOString(),
 });
 
-export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => ({
-  _id: h.id,
-  action: h.action,
-  user_id: apiPerson(h.user),
-  timestamp: new Date(h.at).toISOString(),
-});
+/** A history line's REST names (rest-shape.ts): the spec's `user_id` and `timestamp`. */
+const HISTORY_REST = { times: ['at'], names: { user: 'user_id', at: 'timestamp' } } as const satisfies RestRule<SyncedHistoryEntry>;
+
+export const toApiHistoryEntry = (h: SyncedHistoryEntry): ApiHistoryEntry => restAnswer(h, HISTORY_REST);
 
 const syncedPerson = (p: ApiThreadPerson): SyncedThreadPerson => ({ id: p._id, name: p.name, isStaff: p.is_staff });
 
@@ -136,4 +138,4 @@ export const fromApiThreadMessage = (m: ApiThreadMessage): SyncedThreadMessage =
   createdAt: Date.parse(m.created_at),
 });
 
-export const fromApiHistoryEntry = (h: ApiHistoryEntry): SyncedHistoryEntry => ({ id: h._id, action: h.action, user: syncedPerson(h.user_id), at: Date.parse(h.timestamp) });
+export const fromApiHistoryEntry = (h: ApiHistoryEntry): SyncedHistoryEntry => valueOfRest(syncedHistoryEntrySchema, h, HISTORY_REST);

@@ -108,13 +108,14 @@ export interface PresignedUpload {
   s3Key: string;
 }
 
-/** An attachment as synced values carry it (a type, not an interface: it is a Replicache JSON value). */
-export type SyncedAttachment = {
-  s3Key: string;
-  filename: string;
-  fileSize: number;
-  fileType: string;
-};
+/** An attachment as synced values carry it. */
+export const syncedAttachmentSchema = lazy(() => z.object({
+  s3Key: z.string(),
+  filename: z.string(),
+  fileSize: z.number(),
+  fileType: z.string(),
+}));
+export type SyncedAttachment = z.output<typeof syncedAttachmentSchema>;
 
 /** An attachment in REST answers (community §3): `file_type` is the extension. */
 export interface ApiAttachment {
@@ -138,3 +139,6 @@ export interface AttachmentUploadResult {
   fileSize: number;
   fileType: string;
 }
+
+/** A file just uploaded (the upload result's names) as synced values carry it. */
+export const attachmentOfUpload = (u: AttachmentUploadResult): SyncedAttachment => ({ s3Key: u.s3Key, filename: u.fileName, fileSize: u.fileSize, fileType: u.fileType });

@@ -6,17 +6,19 @@ import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import {
   announcementFields,
+  ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_CATEGORY_LABELS,
   ANNOUNCEMENT_MESSAGES,
+  ANNOUNCEMENT_STATUSES,
   announcementPolicy,
   requireRecipients,
-  type AnnouncementAttachmentInput,
-  type AnnouncementCategory,
-  type AnnouncementStatus,
-  type AudienceType,
-  type DeliveryCounts,
-  type DeliveryMethod,
+  AUDIENCE_TYPES,
+  DELIVERY_METHODS,
+  deliveryCountsSchema,
 } from '../../schema/announcements';
+import { syncedNamedSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
+import { fromApiAttachment, syncedAttachmentSchema } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, rowId } from './fields';
@@ -28,38 +30,41 @@ export const ANNOUNCEMENT_READ_SPACE = 'announcementRead';
 export const announcementKey = (id: string) => keyOf(ANNOUNCEMENT_SPACE, id);
 export const announcementReadKey = (announcementId: string) => keyOf(ANNOUNCEMENT_READ_SPACE, announcementId);
 
-/** Milliseconds since the epoch in synced values (the client formats them). */
-export interface SyncedAnnouncement {
-  id: string;
-  title: string;
-  message: string;
-  category: AnnouncementCategory;
-  status: AnnouncementStatus;
-  audienceType: AudienceType;
+/** An announcement as the cache holds it. Milliseconds since the epoch in synced values (the client formats them). */
+export const syncedAnnouncementSchema = lazy(() => z.object({
+  id: z.string(),
+  title: z.string(),
+  message: z.string(),
+  category: z.enum(ANNOUNCEMENT_CATEGORIES),
+  status: z.enum(ANNOUNCEMENT_STATUSES),
+  audienceType: z.enum(AUDIENCE_TYPES),
   /** User ids of a custom audience; board and superadmin only (empty for residents). */
-  customRecipients: string[];
-  attachment: { s3Key: string; filename: string; fileSize: number; fileType: string } | null;
-  deliveryMethods: DeliveryMethod[];
+  customRecipients: z.array(z.string()),
+  attachment: syncedAttachmentSchema.nullable(),
+  deliveryMethods: z.array(z.enum(DELIVERY_METHODS)),
   /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
-  createdBy: { id: string; name: string } | null;
+  createdBy: syncedNamedSchema.nullable(),
   /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
-  totalRecipients: number;
+  totalRecipients: z.number(),
   /** Board and superadmin only, null before sending: counts of the delivery rows (the lists come from REST). */
-  deliveryCounts: DeliveryCounts | null;
-  createdAt: number;
-  updatedAt: number;
-  sentAt: number | null;
-  scheduledAt: number | null;
-  version: number;
-}
+  deliveryCounts: deliveryCountsSchema.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  sentAt: z.number().nullable(),
+  scheduledAt: z.number().nullable(),
+  version: z.number(),
+}));
+export type SyncedAnnouncement = z.output<typeof syncedAnnouncementSchema>;
 
-export interface SyncedAnnouncementRead {
-  announcementId: string;
-  readAt: number;
-}
+/** The REST answer's names (schema/rest-shape.ts): the rule's, with the send times as ISO text. */
+export const ANNOUNCEMENT_REST = { times: ['sentAt', 'scheduledAt'] } as const satisfies RestRule<SyncedAnnouncement>;
 
-const toSyncedAttachment = (a: AnnouncementAttachmentInput | null): SyncedAnnouncement['attachment'] =>
-  a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;
+/** The reader's own mark that they opened an announcement. */
+export const syncedAnnouncementReadSchema = lazy(() => z.object({
+  announcementId: z.string(),
+  readAt: z.number(),
+}));
+export type SyncedAnnouncementRead = z.output<typeof syncedAnnouncementReadSchema>;
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(announcementKey(id))) as SyncedAnnouncement | undefined;
 const boardWork = { role: announcementPolicy.mayManage, refusal: ANNOUNCEMENT_MESSAGES.boardOnly };
@@ -101,7 +106,7 @@ export const announcementMutators = {
         status: 'draft',
         audienceType: args.audience_type,
         customRecipients: custom,
-        attachment: toSyncedAttachment(args.attachment),
+        attachment: fromApiAttachment(args.attachment),
         deliveryMethods: ['in_app', 'email'],
         createdBy: null,
         totalRecipients: custom.length,
@@ -134,7 +139,7 @@ export const announcementMutators = {
         category: args.category,
         audienceType: args.audience_type,
         customRecipients: custom,
-        attachment: toSyncedAttachment(args.attachment),
+        attachment: fromApiAttachment(args.attachment),
         totalRecipients: args.audience_type === 'custom' ? custom.length : row.totalRecipients,
         updatedAt: Date.now(),
       };

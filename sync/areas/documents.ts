@@ -5,7 +5,8 @@
  * (the file goes to or leaves storage), so they are REST calls, not mutators.
  */
 import { z } from 'zod';
-import { DOCUMENT_MESSAGES, documentPolicy, documentUpdateSchema, type DocumentCategory } from '../../schema/documents';
+import { DOCUMENT_CATEGORIES, DOCUMENT_MESSAGES, documentPolicy, documentUpdateSchema } from '../../schema/documents';
+import { syncedNamedSchema } from '../../schema/synced';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { rowId } from './fields';
@@ -14,26 +15,27 @@ import { lazy } from '../../schema/lazy';
 export const DOCUMENT_SPACE = 'document';
 export const documentKey = (id: string) => keyOf(DOCUMENT_SPACE, id);
 
-/** Milliseconds since the epoch for times (the client formats them). */
-export interface SyncedDocument {
-  id: string;
-  title: string;
-  category: DocumentCategory;
+/** A document's metadata as the cache holds it. Milliseconds since the epoch for times (the client formats them). */
+export const syncedDocumentSchema = lazy(() => z.object({
+  id: z.string(),
+  title: z.string(),
+  category: z.enum(DOCUMENT_CATEGORIES),
   /** The original file name; the download is named after it. */
-  fileName: string;
+  fileName: z.string(),
   /** The extension, lower case ("pdf"). */
-  fileType: string;
-  fileSize: number;
-  isPublic: boolean;
-  notes: string;
-  tags: string[];
-  s3Key: string;
+  fileType: z.string(),
+  fileSize: z.number(),
+  isPublic: z.boolean(),
+  notes: z.string(),
+  tags: z.array(z.string()),
+  s3Key: z.string(),
   /** Board and superadmin only (null for residents, community §2). */
-  uploadedBy: { id: string; name: string } | null;
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
+  uploadedBy: syncedNamedSchema.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number(),
+}));
+export type SyncedDocument = z.output<typeof syncedDocumentSchema>;
 
 export const documentMutators = {
   /** Title, category, visibility or notes (any of them); the server checks the same schema and the role. */

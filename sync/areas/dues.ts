@@ -4,7 +4,9 @@
  * the server's job (worker/domain/dues/issuing.ts).
  */
 import { z } from 'zod';
-import { DUE_MESSAGES, dueFields, duePolicy, type DueFrequency, type DueReason, type DueStatus } from '../../schema/dues';
+import { DUE_FREQUENCIES, DUE_MESSAGES, DUE_REASONS, DUE_STATUSES, dueFields, duePolicy } from '../../schema/dues';
+import { syncedPersonSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId } from './fields';
 import { lazy } from '../../schema/lazy';
@@ -12,32 +14,33 @@ import { lazy } from '../../schema/lazy';
 export const DUE_SPACE = 'due';
 export const dueKey = (id: string) => keyOf(DUE_SPACE, id);
 
-export interface SyncedDuePerson {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/** Milliseconds since the epoch for times; days as their UTC midnight. */
-export interface SyncedDue {
-  id: string;
-  title: string;
-  frequency: DueFrequency;
+/** A due as the cache holds it. Milliseconds since the epoch for times; days as their UTC midnight. */
+export const syncedDueSchema = lazy(() => z.object({
+  id: z.string(),
+  title: z.string(),
+  frequency: z.enum(DUE_FREQUENCIES),
   /** Per recipient. */
-  amountCents: number;
-  reason: DueReason;
-  description: string | null;
-  status: DueStatus;
-  sendDate: number;
-  dueDateOffset: number;
+  amountCents: z.number(),
+  reason: z.enum(DUE_REASONS),
+  description: z.string().nullable(),
+  status: z.enum(DUE_STATUSES),
+  sendDate: z.number(),
+  dueDateOffset: z.number(),
   /** The next period's send day; null once a one-time due has been issued. */
-  nextSendDate: number | null;
+  nextSendDate: z.number().nullable(),
   /** Board and superadmin: every recipient; residents: themselves only. */
-  recipients: SyncedDuePerson[];
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
+  recipients: z.array(syncedPersonSchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number(),
+}));
+export type SyncedDue = z.output<typeof syncedDueSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the amount and the recipients' details; days as ISO text. */
+export const DUE_REST = {
+  times: ['sendDate', 'nextSendDate'],
+  names: { amountCents: 'amountCents', recipients: 'recipient_details' },
+} as const satisfies RestRule<SyncedDue>;
 
 /** The recipients' names as the picker showed them (the server never reads it). */
 const shown = lazy(() => z.object({ recipients: z.array(z.object({ id: z.string().max(64), name: z.string().max(200), email: z.string().max(320) })).max(5000) }).optional());

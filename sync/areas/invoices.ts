@@ -4,11 +4,13 @@
  * online only: it goes to the provider's hosted Checkout.
  */
 import { z } from 'zod';
-import type { DueFrequency } from '../../schema/dues';
-import { INVOICE_HISTORY, INVOICE_MESSAGES, invoicePaymentRule, invoicePolicy, invoiceStatusFields, type InvoiceStatus, type PaymentMethod } from '../../schema/invoices';
-import { actingUserSchema, optimisticHistoryEntry, type SyncedHistoryEntry } from '../../schema/threads';
+import { DUE_FREQUENCIES } from '../../schema/dues';
+import { INVOICE_HISTORY, INVOICE_MESSAGES, INVOICE_STATUSES, invoicePaymentRule, invoicePolicy, invoiceStatusFields, PAYMENT_METHODS } from '../../schema/invoices';
+import { syncedPersonSchema } from '../../schema/synced';
+import { actingUserSchema, optimisticHistoryEntry, syncedHistoryEntrySchema } from '../../schema/threads';
 import { dashboardSource, isRecent } from '../../schema/dashboard';
 import { formatUsd } from '../../schema/money';
+import type { RestRule } from '../../schema/rest-shape';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { rowId } from './fields';
 import { lazy } from '../../schema/lazy';
@@ -16,26 +18,33 @@ import { lazy } from '../../schema/lazy';
 export const INVOICE_SPACE = 'invoice';
 export const invoiceKey = (id: string) => keyOf(INVOICE_SPACE, id);
 
-/** Milliseconds since the epoch for times; days as their UTC midnight. */
-export interface SyncedInvoice {
-  id: string;
+/** An invoice as the cache holds it. Milliseconds since the epoch for times; days as their UTC midnight. */
+export const syncedInvoiceSchema = lazy(() => z.object({
+  id: z.string(),
   /** The due it was issued for, with its title and description as they were when issued. */
-  due: { id: string; title: string; description: string | null; frequency: DueFrequency };
-  amountCents: number;
-  status: InvoiceStatus;
+  due: z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), frequency: z.enum(DUE_FREQUENCIES) }),
+  amountCents: z.number(),
+  status: z.enum(INVOICE_STATUSES),
   /** The period's send day. */
-  sentAt: number;
-  dueDate: number;
-  paidAt: number | null;
+  sentAt: z.number(),
+  dueDate: z.number(),
+  paidAt: z.number().nullable(),
   /** How it was paid (the board's record or `online`); null unless paid. */
-  paymentMethod: PaymentMethod | null;
-  recipient: { id: string; name: string; email: string };
+  paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  recipient: syncedPersonSchema,
   /** Who marked it paid, canceled or undid it, oldest first. */
-  history: SyncedHistoryEntry[];
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-}
+  history: z.array(syncedHistoryEntrySchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number(),
+}));
+export type SyncedInvoice = z.output<typeof syncedInvoiceSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the due, the amount, the send day and the recipient; times as ISO text. */
+export const INVOICE_REST = {
+  times: ['sentAt', 'dueDate', 'paidAt'],
+  names: { due: 'dues_id', amountCents: 'amountCents', sentAt: 'sent', recipient: 'recipient_id' },
+} as const satisfies RestRule<SyncedInvoice>;
 
 /** "No open invoices" / "1 open invoice" / "5 open invoices, 2 overdue". */
 export function openInvoicesLine(open: number, overdue: number): string {

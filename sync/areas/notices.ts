@@ -8,17 +8,18 @@ export const NOTICE_SPACE = 'notice';
 export const noticeKey = (id: string) => keyOf(NOTICE_SPACE, id);
 
 /** A pushed change the server refused, shown until the user dismisses it. */
-export interface SyncedNotice {
-  id: string;
-  mutationName: string;
-  argsSummary: string;
-  message: string;
+export const syncedNoticeSchema = lazy(() => z.object({
+  id: z.string(),
+  mutationName: z.string(),
+  argsSummary: z.string(),
+  message: z.string(),
   /** What the change was about (a title), when it names one. */
-  subject: string | null;
+  subject: z.string().nullable(),
   /** How many times this same refusal happened while the notice was open. */
-  repeats: number;
-  createdAt: number;
-}
+  repeats: z.number(),
+  createdAt: z.number(),
+}));
+export type SyncedNotice = z.output<typeof syncedNoticeSchema>;
 
 export const noticeMutators = {
   dismissNotice: defineMutator({

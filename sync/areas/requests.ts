@@ -6,23 +6,25 @@
  */
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
-import type { Role } from '../../schema/roles';
+import { ROLES } from '../../schema/roles';
 import {
   countsUnder,
   MAINTENANCE_COUNTER,
   REQUEST_HISTORY,
   REQUEST_MESSAGES,
+  REQUEST_CATEGORIES,
   REQUEST_STATUS_LABELS,
+  REQUEST_STATUSES,
   requestCommentFields,
   requestFields,
   requestPolicy,
   requestStatusField,
   requestTriageFields,
-  type RequestCategory,
-  type RequestStatus,
 } from '../../schema/requests';
-import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, threadPolicy, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
-import type { SyncedAttachment } from '../../schema/uploads';
+import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, syncedHistoryEntrySchema, syncedThreadMessageSchema, threadPolicy, type SyncedThreadMessage } from '../../schema/threads';
+import { syncedAddressSchema, syncedPersonSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
+import { syncedAttachmentSchema } from '../../schema/uploads';
 import { countMetric, dashboardSource, isRecent } from '../../schema/dashboard';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
@@ -31,31 +33,38 @@ import { lazy } from '../../schema/lazy';
 export const REQUEST_SPACE = 'request';
 export const requestKey = (id: string) => keyOf(REQUEST_SPACE, id);
 
-/** Milliseconds since the epoch for times (the client formats them). */
-export type SyncedRequest = {
-  id: string;
-  title: string;
+/** A request as the cache holds it. Milliseconds since the epoch for times (the client formats them). */
+export const syncedRequestSchema = lazy(() => z.object({
+  id: z.string(),
+  title: z.string(),
   /** Sanitised rich text. */
-  description: string;
-  category: RequestCategory;
-  status: RequestStatus;
-  attachment: SyncedAttachment | null;
+  description: z.string(),
+  category: z.enum(REQUEST_CATEGORIES),
+  status: z.enum(REQUEST_STATUSES),
+  attachment: syncedAttachmentSchema.nullable(),
   /** Who filed it (empty in an optimistic value made without the acting user). */
-  resident: { id: string; name: string; email: string; role: Role };
-  address: { id: string; street: string; unitNumber: string | null } | null;
+  resident: syncedPersonSchema.extend({ role: z.enum(ROLES) }),
+  address: syncedAddressSchema.nullable(),
   /** Board and superadmin only (null for residents, community §6). */
-  assignee: { id: string; name: string; email: string } | null;
+  assignee: syncedPersonSchema.nullable(),
   /** A day, as its UTC midnight. */
-  resolutionDeadline: number | null;
-  resolutionNotes: string | null;
+  resolutionDeadline: z.number().nullable(),
+  resolutionNotes: z.string().nullable(),
   /** Oldest first. Residents never receive a message that is not public. */
-  messages: SyncedThreadMessage[];
+  messages: z.array(syncedThreadMessageSchema),
   /** Oldest first. Residents receive the public entries only. */
-  history: SyncedHistoryEntry[];
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-};
+  history: z.array(syncedHistoryEntrySchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number(),
+}));
+export type SyncedRequest = z.output<typeof syncedRequestSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the people and the thread, the deadline as ISO text. */
+export const REQUEST_REST = {
+  times: ['resolutionDeadline'],
+  names: { resident: 'user_id', address: 'address_id', assignee: 'assigned_to', messages: 'comments' },
+} as const satisfies RestRule<SyncedRequest>;
 
 /**
  * What the screen knows and shows until the server's value arrives (the acting user, the uploaded

@@ -7,19 +7,21 @@
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import { dashboardSource, isRecent } from '../../schema/dashboard';
-import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, threadPolicy, type SyncedHistoryEntry, type SyncedThreadMessage } from '../../schema/threads';
-import type { SyncedAttachment } from '../../schema/uploads';
+import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, syncedHistoryEntrySchema, syncedThreadMessageSchema, threadPolicy, type SyncedThreadMessage } from '../../schema/threads';
+import { syncedAddressSchema, syncedNamedSchema, syncedPersonSchema } from '../../schema/synced';
+import type { RestRule } from '../../schema/rest-shape';
+import { syncedAttachmentSchema } from '../../schema/uploads';
 import {
+  VIOLATION_CATEGORIES,
   VIOLATION_HISTORY,
   VIOLATION_MESSAGES,
   VIOLATION_STATUS_LABELS,
+  VIOLATION_STATUSES,
   violationFields,
   violationMessageFields,
   violationNotesRule,
   violationPolicy,
   violationStatusFields,
-  type ViolationCategory,
-  type ViolationStatus,
 } from '../../schema/violations';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
@@ -28,34 +30,36 @@ import { lazy } from '../../schema/lazy';
 export const VIOLATION_SPACE = 'violation';
 export const violationKey = (id: string) => keyOf(VIOLATION_SPACE, id);
 
-type Person = { id: string; name: string; email: string };
-
-/** Milliseconds since the epoch for times (the client formats them). Overdue is not stored: the reader's clock decides. */
-export type SyncedViolation = {
-  id: string;
-  title: string;
+/** A violation as the cache holds it. Milliseconds since the epoch for times (the client formats them). Overdue is not stored: the reader's clock decides. */
+export const syncedViolationSchema = lazy(() => z.object({
+  id: z.string(),
+  title: z.string(),
   /** Sanitised rich text. */
-  message: string;
-  category: ViolationCategory;
-  status: ViolationStatus;
+  message: z.string(),
+  category: z.enum(VIOLATION_CATEGORIES),
+  status: z.enum(VIOLATION_STATUSES),
   /** A day, as its UTC midnight. */
-  dueDate: number;
-  attachment: SyncedAttachment | null;
+  dueDate: z.number(),
+  attachment: syncedAttachmentSchema.nullable(),
   /** Whom it was issued to (`user_id`). */
-  resident: Person;
+  resident: syncedPersonSchema,
   /** The resident's address when it was issued. */
-  address: { id: string; street: string; unitNumber: string | null } | null;
-  issuedBy: Person;
+  address: syncedAddressSchema.nullable(),
+  issuedBy: syncedPersonSchema,
   /** Set while the status is resolved. */
-  resolution: { by: { id: string; name: string }; at: number; notes: string | null } | null;
+  resolution: z.object({ by: syncedNamedSchema, at: z.number(), notes: z.string().nullable() }).nullable(),
   /** Oldest first. Residents never receive an internal message. */
-  messages: SyncedThreadMessage[];
+  messages: z.array(syncedThreadMessageSchema),
   /** Oldest first. Residents receive the public entries only. */
-  history: SyncedHistoryEntry[];
-  createdAt: number;
-  updatedAt: number;
-  version: number;
-};
+  history: z.array(syncedHistoryEntrySchema),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  version: z.number(),
+}));
+export type SyncedViolation = z.output<typeof syncedViolationSchema>;
+
+/** The REST answer's names (schema/rest-shape.ts): the spec's for the resident and their address, the due day as ISO text. */
+export const VIOLATION_REST = { times: ['dueDate'], names: { resident: 'user_id', address: 'address_id' } } as const satisfies RestRule<SyncedViolation>;
 
 /**
  * What the screen knows and shows until the server's value arrives (the acting user, the chosen

@@ -1,7 +1,7 @@
 /** Rejected-mutation notices: written by push, synced to their user, dismissed by the user. */
 import { and, desc, eq, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import { syncNotices } from '../../schema/tables';
-import { NOTICE_SPACE } from '../../sync/areas/notices';
+import { NOTICE_SPACE, type SyncedNotice } from '../../sync/areas/notices';
 import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
@@ -18,7 +18,7 @@ export function visibleNotices(viewer: Viewer): SQL {
 }
 
 /** A notice as the cache holds it (`SyncedNotice`); a user sees their own open ones (`visibleNotices`). */
-function noticeValue(): SyncValueSql {
+function noticeValue(): SyncValueSql<SyncedNotice> {
   const n = syncNotices;
   return {
     fields: { id: n.id, mutationName: n.mutationName, argsSummary: n.argsSummary, message: n.message, subject: n.subject, repeats: n.repeats, createdAt: n.createdAt },

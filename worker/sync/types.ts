@@ -46,9 +46,16 @@ export interface ServerSyncArea {
 }
 
 /** A synced value as SQLite builds it: worker/sync/values.ts writes it as a row per value or a column per field. */
-export interface SyncValueSql {
-  /** The value's fields, in the order the value lists them: a column, or SQL giving a scalar or JSON (json(), json_object()). */
-  fields: Record<string, SQL | SQLiteColumn>;
+/**
+ * Typed against the synced value `V` (`SyncValueSql<SyncedAnnouncement>`): every field of the value,
+ * no other, so the compiler catches a field the SQL misses or adds.
+ */
+export interface SyncValueSql<V extends object = Record<string, unknown>> {
+  /**
+   * The value's fields, in the order the value lists them (the column patch sends them in this
+   * order): a column, or SQL giving a scalar or JSON (json(), json_object()).
+   */
+  fields: { [K in keyof V]-?: SQL | SQLiteColumn };
   /** Tables the fields read besides the area's own (`LEFT JOIN users AS author ON …`), each row found by key. */
   joins?: SQL;
 }

@@ -3,22 +3,18 @@
  * zod schema (schema/announcements.ts, the one the REST bodies and the draft mutators use), which
  * checks them before any upload (community §5).
  */
-import type { AnnouncementCategory, AudienceType } from '../../../schema/announcements';
+import { attachmentOfUpload, toApiAttachment } from '../../../schema/uploads';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
 import { uploadedFileOf, type UploadedFile } from '../../lib/upload';
 import type { FieldMap } from '../../lib/use-synced-form';
 
-export interface AnnouncementFormValues {
-  title: string;
-  message: string;
-  category: AnnouncementCategory;
-  audienceType: AudienceType;
-  customRecipients: string[];
+/** The announcement's own fields as the cache holds them, and the file being chosen. */
+export type AnnouncementFormValues = Pick<SyncedAnnouncement, 'title' | 'message' | 'category' | 'audienceType' | 'customRecipients'> & {
   /** The stored attachment (edit), or the one uploaded at submit time. */
   attachment: UploadedFile | null;
   /** A file chosen on this screen, uploaded once when the form is saved. */
   file: File | null;
-}
+};
 
 export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], attachment: null, file: null };
 
@@ -42,7 +38,7 @@ export function toWire(values: AnnouncementFormValues) {
     category: values.category,
     audience_type: values.audienceType,
     custom_recipients: values.audienceType === 'custom' ? values.customRecipients : [],
-    attachment: attachment ? { s3_key: attachment.s3Key, filename: attachment.fileName, file_size: attachment.fileSize, file_type: attachment.fileType } : null,
+    attachment: toApiAttachment(attachment && attachmentOfUpload(attachment)),
   };
 }
 

@@ -7,7 +7,8 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES, isPublished, type ApiAnnouncement, type ApiRecipient } from '../../../schema/announcements';
 import { isPrivileged } from '../../../schema/roles';
 import { announcementDeliveries, announcementReads, announcements, users } from '../../../schema/tables';
-import type { SyncedAnnouncement } from '../../../sync/areas/announcements';
+import { restAnswer } from '../../../schema/rest-shape';
+import { ANNOUNCEMENT_REST, type SyncedAnnouncement } from '../../../sync/areas/announcements';
 import { newestFirst } from '../../../sync/order';
 import { preparedInTransaction, preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
@@ -38,27 +39,14 @@ async function readByViewer(db: DbOrTx, viewer: Viewer, ids: string[]): Promise<
   return new Set(marks.map((m) => m.id));
 }
 
+/** The value by the REST rule, with what only the answer holds: the reader's mark and, for board members, the people. */
 function toApi(a: SyncedAnnouncement, viewer: Viewer, isReadBy: boolean, people: Pick<ApiAnnouncement, 'recipients' | 'delivery_stats'>): ApiAnnouncement {
   return {
-    _id: a.id,
-    title: a.title,
-    message: a.message,
-    category: a.category,
-    status: a.status,
+    ...restAnswer(a, ANNOUNCEMENT_REST),
+    // Residents' cached value says `all`; the answer hides the audience from them.
     audience_type: isPrivileged(viewer.role) ? a.audienceType : null,
     ...people,
-    custom_recipients: a.customRecipients,
-    total_recipients: a.totalRecipients,
-    attachment: a.attachment ? { s3_key: a.attachment.s3Key, filename: a.attachment.filename, file_size: a.attachment.fileSize, file_type: a.attachment.fileType } : null,
-    delivery_methods: a.deliveryMethods,
-    delivery_counts: a.deliveryCounts,
     isReadBy,
-    created_by: a.createdBy ? { _id: a.createdBy.id, name: a.createdBy.name } : null,
-    createdAt: iso(a.createdAt)!,
-    updatedAt: iso(a.updatedAt)!,
-    sent_at: iso(a.sentAt),
-    scheduled_at: iso(a.scheduledAt),
-    version: a.version,
   };
 }
 

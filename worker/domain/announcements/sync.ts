@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_STATUSES, audienceRoles, isPublished, PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
 import { isPrivileged, type Role } from '../../../schema/roles';
 import { announcementReads, announcementRecipients, announcements, users } from '../../../schema/tables';
-import { ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE } from '../../../sync/areas/announcements';
+import { ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE, type SyncedAnnouncement, type SyncedAnnouncementRead } from '../../../sync/areas/announcements';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
@@ -44,7 +44,7 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
  * disagree. Delivery counts are columns of the row; custom lists are read per row through an index;
  * the audience sizes are constant subqueries SQLite evaluates at most once.
  */
-function announcementValue(viewer: Viewer): SyncValueSql {
+function announcementValue(viewer: Viewer): SyncValueSql<SyncedAnnouncement> {
   const a = announcements;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
   const published = publishedSql();
@@ -89,7 +89,7 @@ function announcementValue(viewer: Viewer): SyncValueSql {
 }
 
 /** A read marker (`SyncedAnnouncementRead`); a user sees only their own (`visibleAnnouncementReads`). */
-function announcementReadValue(): SyncValueSql {
+function announcementReadValue(): SyncValueSql<SyncedAnnouncementRead> {
   const r = announcementReads;
   return {
     fields: { announcementId: r.announcementId, readAt: r.readAt },

@@ -7,6 +7,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { containsSql } from '../contains';
 import { DOCUMENT_MESSAGES, RECENT_UPLOADS, type ApiDocument, type ApiDocumentPage, type ApiDocumentStats, type DocumentListQuery } from '../../../schema/documents';
 import { documents } from '../../../schema/tables';
+import { restAnswer } from '../../../schema/rest-shape';
 import { fileSizeText } from '../../../schema/uploads';
 import type { SyncedDocument } from '../../../sync/areas/documents';
 import { newestFirst } from '../../../sync/order';
@@ -18,27 +19,8 @@ import { documentValuesSql, visibleDocuments } from './sync';
 
 export type DocumentRow = typeof documents.$inferSelect;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-export function toApiDocument(d: SyncedDocument): ApiDocument {
-  return {
-    _id: d.id,
-    title: d.title,
-    category: d.category,
-    file_type: d.fileType,
-    file_size: d.fileSize,
-    fileSizeFormatted: fileSizeText(d.fileSize),
-    file_name: d.fileName,
-    is_public: d.isPublic,
-    notes: d.notes,
-    tags: d.tags,
-    s3_key: d.s3Key,
-    uploaded_by: d.uploadedBy ? { _id: d.uploadedBy.id, name: d.uploadedBy.name } : null,
-    createdAt: iso(d.createdAt),
-    updatedAt: iso(d.updatedAt),
-    version: d.version,
-  };
-}
+/** The value by the REST rule (schema/rest-shape.ts), with the size as the spec shows it. */
+export const toApiDocument = (d: SyncedDocument): ApiDocument => ({ ...restAnswer(d, {}), fileSizeFormatted: fileSizeText(d.fileSize) });
 
 const byNewest = newestFirst((a: SyncedDocument) => a.createdAt);
 

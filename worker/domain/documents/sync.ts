@@ -6,7 +6,7 @@
 import { eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { isPrivileged } from '../../../schema/roles';
 import { documents, users } from '../../../schema/tables';
-import { DOCUMENT_SPACE } from '../../../sync/areas/documents';
+import { DOCUMENT_SPACE, type SyncedDocument } from '../../../sync/areas/documents';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
@@ -21,7 +21,7 @@ export function visibleDocuments(viewer: Viewer): SQL {
  * A document as the cache holds it (`SyncedDocument`), written by SQLite; REST answers are built from
  * the same values. The uploader's name is read per row by primary key.
  */
-function documentValue(viewer: Viewer): SyncValueSql {
+function documentValue(viewer: Viewer): SyncValueSql<SyncedDocument> {
   const d = documents;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
   return {

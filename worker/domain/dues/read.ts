@@ -6,7 +6,8 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DUE_MESSAGES, duePolicy, type ApiDue } from '../../../schema/dues';
 import { isoDay } from '../../../schema/money';
 import { dues } from '../../../schema/tables';
-import type { SyncedDue } from '../../../sync/areas/dues';
+import { restAnswer } from '../../../schema/rest-shape';
+import { DUE_REST, type SyncedDue } from '../../../sync/areas/dues';
 import { newestFirst } from '../../../sync/order';
 import type { DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
@@ -15,28 +16,15 @@ import { dueValuesSql, visibleDues } from './sync';
 
 export type DueRow = typeof dues.$inferSelect;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const day = (ms: number) => `${isoDay(ms)}T00:00:00.000Z`;
 
+/** The value by the REST rule, with what the spec adds: the recipients' ids, the due day and the amount in dollars. */
 export function toApiDue(d: SyncedDue): ApiDue {
   return {
-    _id: d.id,
-    title: d.title,
-    frequency: d.frequency,
+    ...restAnswer(d, DUE_REST, { sendDate: day, nextSendDate: (next) => (next == null ? null : day(next)) }),
     recipients: d.recipients.map((p) => p.id),
-    recipient_details: d.recipients.map((p) => ({ _id: p.id, name: p.name, email: p.email })),
-    send_date: day(d.sendDate),
     due_date: day(duePolicy.dueDateOf(d.sendDate, d.dueDateOffset)),
-    due_date_offset: d.dueDateOffset,
     amount: d.amountCents / 100,
-    amountCents: d.amountCents,
-    reason: d.reason,
-    description: d.description,
-    status: d.status,
-    next_send_date: d.nextSendDate == null ? null : day(d.nextSendDate),
-    createdAt: iso(d.createdAt),
-    updatedAt: iso(d.updatedAt),
-    version: d.version,
   };
 }
 

@@ -7,7 +7,7 @@ import { shownEmailOf } from '../members/emails';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { duePolicy } from '../../../schema/dues';
 import { dueRecipients, dues, users } from '../../../schema/tables';
-import { DUE_SPACE } from '../../../sync/areas/dues';
+import { DUE_SPACE, type SyncedDue } from '../../../sync/areas/dues';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
@@ -23,7 +23,7 @@ export function visibleDues(viewer: Viewer): SQL {
  * the same values. Recipients are read per
  * due through the (due_id, user_id) key, names by primary key; residents receive only themselves.
  */
-function dueValue(viewer: Viewer): SyncValueSql {
+function dueValue(viewer: Viewer): SyncValueSql<SyncedDue> {
   const d = dues;
   const mine = duePolicy.mayManage(viewer.role) ? sql`` : sql`AND r.user_id = ${viewer.userId}`;
   const recipients = sql`(SELECT json_group_array(json_object('id', r.user_id, 'name', coalesce(u.name, 'Unknown User'), 'email', ${shownEmailOf('u')}))

@@ -9,7 +9,8 @@ import { INVOICE_MESSAGES, type ApiInvoice, type ApiInvoicePage, type InvoiceLis
 import { isoDay } from '../../../schema/money';
 import { toApiHistoryEntry } from '../../../schema/threads';
 import { invoices } from '../../../schema/tables';
-import type { SyncedInvoice } from '../../../sync/areas/invoices';
+import { restAnswer } from '../../../schema/rest-shape';
+import { INVOICE_REST, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
@@ -20,25 +21,11 @@ import { invoiceValuesSql, visibleInvoices } from './sync';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-const iso = (ms: number) => new Date(ms).toISOString();
 const day = (ms: number) => `${isoDay(ms)}T00:00:00.000Z`;
 
+/** The value by the REST rule; days as the spec writes them. */
 export function toApiInvoice(i: SyncedInvoice): ApiInvoice {
-  return {
-    _id: i.id,
-    dues_id: { _id: i.due.id, title: i.due.title, description: i.due.description, frequency: i.due.frequency },
-    amountCents: i.amountCents,
-    status: i.status,
-    sent: day(i.sentAt),
-    due_date: day(i.dueDate),
-    paid_at: i.paidAt == null ? null : iso(i.paidAt),
-    payment_method: i.paymentMethod,
-    recipient_id: { _id: i.recipient.id, name: i.recipient.name, email: i.recipient.email },
-    history: i.history.map(toApiHistoryEntry),
-    createdAt: iso(i.createdAt),
-    updatedAt: iso(i.updatedAt),
-    version: i.version,
-  };
+  return restAnswer(i, INVOICE_REST, { sentAt: day, dueDate: day, history: (history) => history.map(toApiHistoryEntry) });
 }
 
 async function valuesOf(db: DbOrTx, viewer: Viewer, ids: SQL): Promise<SyncedInvoice[]> {

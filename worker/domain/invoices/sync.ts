@@ -7,7 +7,7 @@ import { shownEmailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { invoicePolicy } from '../../../schema/invoices';
 import { invoiceHistory, invoices, users } from '../../../schema/tables';
-import { INVOICE_SPACE } from '../../../sync/areas/invoices';
+import { INVOICE_SPACE, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
@@ -23,7 +23,7 @@ export function visibleInvoices(viewer: Viewer): SQL {
  * An invoice as the cache holds it (`SyncedInvoice`), the recipient's name read by primary key, its
  * Activity History per row through its index (residents read the board's names as "HOA Staff").
  */
-function invoiceValue(viewer: Viewer): SyncValueSql {
+function invoiceValue(viewer: Viewer): SyncValueSql<SyncedInvoice> {
   const i = invoices;
   return {
     fields: {

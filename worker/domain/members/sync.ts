@@ -7,7 +7,7 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
-import { MEMBER_SPACE } from '../../../sync/areas/members';
+import { MEMBER_SPACE, type SyncedMember } from '../../../sync/areas/members';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import type { SyncValueSql } from '../../sync/values';
 import { activeMembers } from './active';
@@ -23,7 +23,7 @@ export function visibleMembers(viewer: Viewer): SQL {
 }
 
 /** A member as the cache holds it (`SyncedMember`); the address only while it is in the directory. */
-function memberValue(): SyncValueSql {
+function memberValue(): SyncValueSql<SyncedMember> {
   const u = users;
   return {
     fields: {

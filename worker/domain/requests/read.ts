@@ -8,8 +8,8 @@ import { containsSql } from '../contains';
 import { REQUEST_MESSAGES, type ApiRequest, type ApiRequestPage, type RequestListQuery } from '../../../schema/requests';
 import { requests } from '../../../schema/tables';
 import { toApiHistoryEntry, toApiThreadMessage } from '../../../schema/threads';
-import { toApiAttachment } from '../../../schema/uploads';
-import type { SyncedRequest } from '../../../sync/areas/requests';
+import { restAnswer } from '../../../schema/rest-shape';
+import { REQUEST_REST, type SyncedRequest } from '../../../sync/areas/requests';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
@@ -18,27 +18,10 @@ import { requestValuesSql, visibleRequests } from './sync';
 
 export type RequestRow = typeof requests.$inferSelect;
 
-const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
-
 export function toApiRequest(r: SyncedRequest): ApiRequest {
   return {
-    _id: r.id,
-    title: r.title,
-    description: r.description,
-    category: r.category,
-    status: r.status,
+    ...restAnswer(r, REQUEST_REST, { messages: (messages) => messages.map(toApiThreadMessage), history: (history) => history.map(toApiHistoryEntry) }),
     photo_url: r.attachment?.s3Key ?? null,
-    attachment: toApiAttachment(r.attachment),
-    user_id: { _id: r.resident.id, name: r.resident.name, email: r.resident.email, role: r.resident.role },
-    address_id: r.address ? { _id: r.address.id, street: r.address.street, unit_number: r.address.unitNumber } : null,
-    assigned_to: r.assignee ? { _id: r.assignee.id, name: r.assignee.name, email: r.assignee.email } : null,
-    resolution_deadline: iso(r.resolutionDeadline),
-    resolution_notes: r.resolutionNotes,
-    comments: r.messages.map(toApiThreadMessage),
-    history: r.history.map(toApiHistoryEntry),
-    createdAt: iso(r.createdAt)!,
-    updatedAt: iso(r.updatedAt)!,
-    version: r.version,
   };
 }
 

@@ -7,7 +7,7 @@ import { shownEmailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requestPolicy } from '../../../schema/requests';
 import { addresses, requestComments, requestHistory, requests, users } from '../../../schema/tables';
-import { REQUEST_SPACE } from '../../../sync/areas/requests';
+import { REQUEST_SPACE, type SyncedRequest } from '../../../sync/areas/requests';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
@@ -25,7 +25,7 @@ export function visibleRequests(viewer: Viewer): SQL {
  * it as it is and the REST answers (read.ts) are built from it. People are joined by primary key;
  * thread and history are read per row through their indexes.
  */
-function requestValue(viewer: Viewer): SyncValueSql {
+function requestValue(viewer: Viewer): SyncValueSql<SyncedRequest> {
   const r = requests;
   const board = requestPolicy.seesPeople(viewer.role);
   const assignee = board

@@ -9,7 +9,8 @@ import { violations } from '../../../schema/tables';
 import { toApiHistoryEntry, type SyncedThreadMessage } from '../../../schema/threads';
 import { toApiAttachment } from '../../../schema/uploads';
 import { VIOLATION_MESSAGES, violationPolicy, type ApiViolation, type ApiViolationMessage, type ApiViolationPage, type ViolationListQuery } from '../../../schema/violations';
-import type { SyncedViolation } from '../../../sync/areas/violations';
+import { restAnswer } from '../../../schema/rest-shape';
+import { VIOLATION_REST, type SyncedViolation } from '../../../sync/areas/violations';
 import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
@@ -35,26 +36,13 @@ const toApiMessage = (m: SyncedThreadMessage): ApiViolationMessage => ({
 /** The REST shape of a cache value; `today` (the HOA's day) decides whether it is overdue. */
 export function toApiViolation(v: SyncedViolation, today: number): ApiViolation {
   return {
-    _id: v.id,
-    user_id: { _id: v.resident.id, name: v.resident.name, email: v.resident.email },
-    address_id: v.address ? { _id: v.address.id, street: v.address.street, unit_number: v.address.unitNumber } : null,
-    issued_by: { _id: v.issuedBy.id, name: v.issuedBy.name, email: v.issuedBy.email },
-    category: v.category,
-    title: v.title,
-    message: v.message,
-    due_date: iso(v.dueDate),
+    ...restAnswer(v, VIOLATION_REST, {
+      messages: (messages) => messages.map(toApiMessage),
+      resolution: (r) => (r ? { resolved_by: { _id: r.by.id, name: r.by.name }, resolved_at: iso(r.at), resolution_notes: r.notes } : null),
+      history: (history) => history.map(toApiHistoryEntry),
+    }),
     photo_url: v.attachment?.s3Key ?? null,
-    attachment: toApiAttachment(v.attachment),
-    status: v.status,
     is_overdue: violationPolicy.isOverdue(v, today),
-    messages: v.messages.map(toApiMessage),
-    resolution: v.resolution
-      ? { resolved_by: { _id: v.resolution.by.id, name: v.resolution.by.name }, resolved_at: iso(v.resolution.at), resolution_notes: v.resolution.notes }
-      : null,
-    history: v.history.map(toApiHistoryEntry),
-    createdAt: iso(v.createdAt),
-    updatedAt: iso(v.updatedAt),
-    version: v.version,
   };
 }
 

@@ -7,7 +7,7 @@ import { shownEmailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addresses, users, violationHistory, violationMessages, violations } from '../../../schema/tables';
 import { violationPolicy } from '../../../schema/violations';
-import { VIOLATION_SPACE } from '../../../sync/areas/violations';
+import { VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
@@ -29,7 +29,7 @@ const THREAD: ThreadOptions = { staffNames: 'shown' };
  * sends it as it is and the REST answers (read.ts) are built from it. People are joined by primary key; thread and
  * history are read per row through their indexes. Internal messages and lines never reach residents.
  */
-function violationValue(viewer: Viewer): SyncValueSql {
+function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
   const v = violations;
   return {
     fields: {

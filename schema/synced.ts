@@ -1,0 +1,13 @@
+/** Pieces several synced values share: the schemas of a person and of an address line as the values show them. */
+import { z } from 'zod';
+import { lazy } from './lazy';
+
+/** A person a value names, with the email the board sees (a held invitation's address without its mark). */
+export const syncedPersonSchema = lazy(() => z.object({ id: z.string(), name: z.string(), email: z.string() }));
+export type SyncedPerson = z.output<typeof syncedPersonSchema>;
+
+/** Who made or did something, by name only. */
+export const syncedNamedSchema = lazy(() => z.object({ id: z.string(), name: z.string() }));
+
+/** An address line (a member's, or a record's resident's when it was filed). */
+export const syncedAddressSchema = lazy(() => z.object({ id: z.string(), street: z.string(), unitNumber: z.string().nullable() }));

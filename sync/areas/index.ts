@@ -6,12 +6,13 @@ import { announcementsSync } from './announcements';
 import { documentsSync } from './documents';
 import { duesSync } from './dues';
 import { invoicesSync } from './invoices';
+import { listViewsSync } from './list-views';
 import { membersSync } from './members';
 import { noticesSync } from './notices';
 import { requestsSync } from './requests';
 import { violationsSync } from './violations';
 
-export const sharedSyncAreas = [announcementsSync, documentsSync, noticesSync, requestsSync, violationsSync, duesSync, invoicesSync, membersSync] as const;
+export const sharedSyncAreas = [announcementsSync, documentsSync, noticesSync, requestsSync, violationsSync, duesSync, invoicesSync, membersSync, listViewsSync] as const;
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 export type MutatorDefs = UnionToIntersection<(typeof sharedSyncAreas)[number]['mutators']>;

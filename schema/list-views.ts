@@ -54,6 +54,13 @@ export const listViewPolicy = {
   },
 };
 
+/** The Views menu's order, on the server and the client alike: by name, case-blind, then by id (code units, never localeCompare). */
+export function byListViewName(a: { id: string; name: string }, b: { id: string; name: string }): number {
+  const [x, y] = [listViewPolicy.nameKey(a.name), listViewPolicy.nameKey(b.name)];
+  if (x !== y) return x < y ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
 /** What a view keeps of the filters row: the search text, the values chosen per filter, the order. */
 export const listViewFiltersSchema = lazy(() =>
   z.object(

@@ -9,6 +9,7 @@ import { documentsArea } from './documents';
 import { duesArea } from './dues';
 import { hoaArea } from './hoa';
 import { invoicesArea } from './invoices';
+import { listViewsArea } from './list-views';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import type { ServerArea, ServerMutators } from './types';
@@ -26,6 +27,7 @@ export const serverAreas: ServerArea[] = [
   duesArea,
   invoicesArea,
   hoaArea,
+  listViewsArea,
 ];
 
 /** Every shared mutator's domain call (tests/sync/mutators.test.ts checks none is missing). */

@@ -50,7 +50,7 @@ describe('saved list views pulled', () => {
     expect(viewsOf(ray)[0]).toMatchObject({ list: 'requests', name: 'Open leaks', filters: { search: 'leak', selected: { status: ['open'] }, sort: 'newest' }, version: 1 });
     // No one else received it, and nothing of theirs changed.
     expect({ ben: viewsOf(ben), rita: viewsOf(rita), chris: viewsOf(chris) }).toEqual(before);
-    for (const c of [ben, rita, chris]) expect(c.lastPatch.filter((op) => op.key?.startsWith(PREFIX))).toEqual([]);
+    for (const c of [ben, rita, chris]) expect(c.lastPatch.filter((op) => 'key' in op && op.key.startsWith(PREFIX))).toEqual([]);
   });
 
   it('a rename and a delete reach every device of the user; a refused save leaves a notice and no view', async () => {

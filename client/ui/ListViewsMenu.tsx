@@ -68,11 +68,12 @@ export function ListViewsMenu<T, K extends string>({ list, filters }: { list: Sa
       <Menu
         button={
           <>
-            <span className="max-w-40 truncate">{active ? active.name : 'Views'}</span>
+            {/* "Views", then the view the list shows now: the accessible name starts with "Views" either way. */}
+            <span className="max-w-48 truncate">{active ? `Views: ${active.name}` : 'Views'}</span>
             <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
           </>
         }
-        buttonLabel={active ? ', saved view shown; Views' : ' (saved filters)'}
+        buttonLabel=""
         buttonClassName={buttonClasses('secondary', 'md', 'gap-2')}
         header={<p className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Saved views</p>}
         items={items}

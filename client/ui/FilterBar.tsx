@@ -66,10 +66,13 @@ function FilterBarImpl<T, K extends string>({
           <Select options={SORT_OPTIONS} value={controls.sort} onChange={(v) => filters.setSort(v as SortOrder)} />
         </Field>
       )}
-      <ListViewsMenu list={list} filters={filters} />
-      <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered}>
-        Clear Filters
-      </Button>
+      {/* Together on one line, also on phones (a long view name is cut short instead). */}
+      <div className="flex max-w-full min-w-0 gap-3">
+        <ListViewsMenu list={list} filters={filters} />
+        <Button variant="secondary" className="shrink-0" onClick={filters.clear} disabled={!controls.isFiltered}>
+          Clear Filters
+        </Button>
+      </div>
     </div>
   );
 }

@@ -69,12 +69,12 @@ export function ListViewsMenu<T, K extends string>({ list, filters }: { list: Sa
         button={
           <>
             {/* "Views", then the view the list shows now: the accessible name starts with "Views" either way. */}
-            <span className="max-w-48 truncate">{active ? `Views: ${active.name}` : 'Views'}</span>
+            <span className="max-w-48 min-w-0 truncate">{active ? `Views: ${active.name}` : 'Views'}</span>
             <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
           </>
         }
         buttonLabel=""
-        buttonClassName={buttonClasses('secondary', 'md', 'gap-2')}
+        buttonClassName={buttonClasses('secondary', 'md', 'min-w-0 gap-2')}
         header={<p className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Saved views</p>}
         items={items}
       />

@@ -39,6 +39,8 @@ export interface SyncedAnnouncement {
   customRecipients: string[];
   attachment: { s3Key: string; filename: string; fileSize: number; fileType: string } | null;
   deliveryMethods: DeliveryMethod[];
+  /** Set by the board: listed first on /announcements. */
+  pinned: boolean;
   /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
   createdBy: { id: string; name: string } | null;
   /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
@@ -102,6 +104,7 @@ export const announcementMutators = {
         customRecipients: custom,
         attachment: toSyncedAttachment(args.attachment),
         deliveryMethods: ['in_app', 'email'],
+        pinned: args.pinned,
         createdBy: null,
         totalRecipients: custom.length,
         deliveryCounts: null,
@@ -134,6 +137,7 @@ export const announcementMutators = {
         audienceType: args.audience_type,
         customRecipients: custom,
         attachment: toSyncedAttachment(args.attachment),
+        pinned: args.pinned,
         totalRecipients: args.audience_type === 'custom' ? custom.length : row.totalRecipients,
         updatedAt: Date.now(),
       };

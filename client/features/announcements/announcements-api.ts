@@ -28,6 +28,7 @@ export function viewOfApi(a: ApiAnnouncement): AnnouncementView {
     customRecipients: a.custom_recipients,
     attachment: a.attachment ? { s3Key: a.attachment.s3_key, filename: a.attachment.filename, fileSize: a.attachment.file_size, fileType: a.attachment.file_type } : null,
     deliveryMethods: a.delivery_methods,
+    pinned: a.pinned,
     createdBy: a.created_by ? { id: a.created_by._id, name: a.created_by.name } : null,
     totalRecipients: a.total_recipients,
     deliveryCounts: a.delivery_counts,

@@ -14,13 +14,14 @@ export interface AnnouncementFormValues {
   category: AnnouncementCategory;
   audienceType: AudienceType;
   customRecipients: string[];
+  pinned: boolean;
   /** The stored attachment (edit), or the one uploaded at submit time. */
   attachment: UploadedFile | null;
   /** A file chosen on this screen, uploaded once when the form is saved. */
   file: File | null;
 }
 
-export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], attachment: null, file: null };
+export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], pinned: false, attachment: null, file: null };
 
 /** Prefill of the edit screen from the cached announcement. */
 export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => ({
@@ -29,6 +30,7 @@ export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => (
   category: a.category,
   audienceType: a.audienceType,
   customRecipients: a.audienceType === 'custom' ? a.customRecipients : [],
+  pinned: a.pinned,
   attachment: a.attachment && uploadedFileOf(a.attachment),
   file: null,
 });
@@ -42,6 +44,7 @@ export function toWire(values: AnnouncementFormValues) {
     category: values.category,
     audience_type: values.audienceType,
     custom_recipients: values.audienceType === 'custom' ? values.customRecipients : [],
+    pinned: values.pinned,
     attachment: attachment ? { s3_key: attachment.s3Key, filename: attachment.fileName, file_size: attachment.fileSize, file_type: attachment.fileType } : null,
   };
 }
@@ -53,6 +56,7 @@ export const ANNOUNCEMENT_FIELDS: FieldMap<AnnouncementFormValues> = {
   category: 'category',
   audience_type: 'audienceType',
   custom_recipients: 'customRecipients',
+  pinned: 'pinned',
   attachment: 'attachment',
 };
 

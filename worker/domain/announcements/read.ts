@@ -53,6 +53,7 @@ function toApi(a: SyncedAnnouncement, viewer: Viewer, isReadBy: boolean, people:
     total_recipients: a.totalRecipients,
     attachment: a.attachment ? { s3_key: a.attachment.s3Key, filename: a.attachment.filename, file_size: a.attachment.fileSize, file_type: a.attachment.fileType } : null,
     delivery_methods: a.deliveryMethods,
+    pinned: a.pinned,
     delivery_counts: a.deliveryCounts,
     isReadBy,
     created_by: a.createdBy ? { _id: a.createdBy.id, name: a.createdBy.name } : null,

@@ -57,6 +57,7 @@ export async function saveListView(deps: AppDeps, tx: Tx, actor: Actor, input: L
  * from every device, as removed notices do (worker/sync/notices.ts).
  */
 export async function deleteListView(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<void> {
+  if (!listViewPolicy.mayManage(actor.role)) throw forbidden();
   const removed = await tx.delete(savedListViews).where(and(eq(savedListViews.id, id), visibleListViews(actor))).returning({ id: savedListViews.id });
   if (removed.length === 0) throw notFound(LIST_VIEW_MESSAGES.notFound);
   await bumpChanges(deps, tx, { userIds: [actor.userId] });

@@ -99,6 +99,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   attachmentInvalid: 'Attachment is invalid. Please upload the file again.',
   categoryInvalid: 'Category is invalid',
   audienceInvalid: 'Audience is invalid',
+  pinnedInvalid: 'Pinned must be true or false',
 } as const;
 
 /** Limits the spec does not show; generous, they only keep abusive payloads out. */
@@ -140,6 +141,8 @@ export const announcementFields = lazy(() => ({
     .default([])
     .transform((ids) => [...new Set(ids)]),
   attachment: announcementAttachmentSchema.nullable().default(null),
+  /** Listed first on /announcements, for everyone (left out: not pinned). */
+  pinned: z.boolean({ error: ANNOUNCEMENT_MESSAGES.pinnedInvalid }).default(false),
   /** Sent by the spec's client; every announcement goes in-app and by email, so the value is ignored. */
   delivery_methods: z.array(z.string().max(20)).max(5).optional(),
 }));
@@ -228,6 +231,8 @@ export interface ApiAnnouncement {
   total_recipients: number;
   attachment: ApiAttachment | null;
   delivery_methods: DeliveryMethod[];
+  /** Listed first on /announcements. */
+  pinned: boolean;
   delivery_stats: ApiDeliveryStats | null;
   delivery_counts: DeliveryCounts | null;
   isReadBy: boolean;

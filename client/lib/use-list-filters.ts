@@ -128,6 +128,19 @@ export class ListFilters<T, K extends string> {
     this.emit();
   };
 
+  /**
+   * A saved view: its search, chosen values and order shown and applied at once, a pending search
+   * dropped. Values of filters this list does not have are left out.
+   */
+  applyView = (view: { search: string; selected: Readonly<Record<string, readonly string[]>>; sort: SortOrder }) => {
+    this.cancel();
+    const selected = {} as Record<K, readonly string[]>;
+    for (const name of Object.keys(this.initial.selected) as K[]) selected[name] = view.selected[name] ?? [];
+    this.controls = { ...this.controls, searchInput: view.search };
+    this.apply({ search: view.search.trim(), selected, sort: view.sort });
+    this.emit();
+  };
+
   /** Drops a pending search (the screen closed). */
   cancel = () => clearTimeout(this.timer);
 

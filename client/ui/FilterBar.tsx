@@ -1,6 +1,8 @@
 import { memo } from 'react';
+import type { SavedViewList } from '../../schema/list-views';
 import { SORT_OPTIONS, useListControls, type ListFilters, type SortOrder } from '../lib/use-list-filters';
 import { Button } from './Button';
+import { ListViewsMenu } from './ListViewsMenu';
 import { Field, Input } from './Field';
 import { Select, type SelectOption } from './Select';
 import { SearchIcon } from './icons';
@@ -15,6 +17,8 @@ export interface SelectFilterDef<K extends string> {
 interface FilterBarProps<T, K extends string> {
   /** useListFilters(…).store */
   filters: ListFilters<T, K>;
+  /** Which list this is: the user's saved views of it are offered in the Views menu. */
+  list: SavedViewList;
   /** Names the search landmark, e.g. 'Filter requests'. */
   label: string;
   /** The multi-selects; declare them at module level (or memoize), so the row skips the list's renders. */
@@ -25,12 +29,13 @@ interface FilterBarProps<T, K extends string> {
 }
 
 /**
- * A list screen's filters row (community §2): title search, multi-select filters, the sort order and
- * Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
+ * A list screen's filters row (community §2): title search, multi-select filters, the sort order,
+ * the user's saved views (Views) and Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
  * rows do not render the row. It wraps onto several lines on phones.
  */
 function FilterBarImpl<T, K extends string>({
   filters,
+  list,
   label,
   selects = [],
   searchLabel = 'Search',
@@ -61,9 +66,13 @@ function FilterBarImpl<T, K extends string>({
           <Select options={SORT_OPTIONS} value={controls.sort} onChange={(v) => filters.setSort(v as SortOrder)} />
         </Field>
       )}
-      <Button variant="secondary" onClick={filters.clear} disabled={!controls.isFiltered}>
-        Clear Filters
-      </Button>
+      {/* Together on one line, also on phones (a long view name is cut short instead). */}
+      <div className="flex max-w-full min-w-0 gap-3">
+        <ListViewsMenu list={list} filters={filters} />
+        <Button variant="secondary" className="shrink-0" onClick={filters.clear} disabled={!controls.isFiltered}>
+          Clear Filters
+        </Button>
+      </div>
     </div>
   );
 }

@@ -20,6 +20,8 @@ export const announcements = sqliteTable(
     attachmentFileSize: integer('attachment_file_size'),
     attachmentFileType: text('attachment_file_type'),
     deliveryMethods: text('delivery_methods', { mode: 'json' }).$type<DeliveryMethod[]>().notNull(),
+    /** Set by the board: listed first on /announcements. */
+    pinned: integer('pinned', { mode: 'boolean' }).notNull().default(false),
     createdBy: text('created_by').notNull(),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),

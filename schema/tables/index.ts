@@ -10,3 +10,4 @@ export * from './violations';
 export * from './dues';
 export * from './sync';
 export * from './signup';
+export * from './list-views';

@@ -42,6 +42,8 @@ export const syncedAnnouncementSchema = lazy(() => z.object({
   customRecipients: z.array(z.string()),
   attachment: syncedAttachmentSchema.nullable(),
   deliveryMethods: z.array(z.enum(DELIVERY_METHODS)),
+  /** Set by the board: listed first on /announcements. */
+  pinned: z.boolean(),
   /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
   createdBy: syncedNamedSchema.nullable(),
   /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
@@ -108,6 +110,7 @@ export const announcementMutators = {
         customRecipients: custom,
         attachment: fromApiAttachment(args.attachment),
         deliveryMethods: ['in_app', 'email'],
+        pinned: args.pinned,
         createdBy: null,
         totalRecipients: custom.length,
         deliveryCounts: null,
@@ -140,6 +143,7 @@ export const announcementMutators = {
         audienceType: args.audience_type,
         customRecipients: custom,
         attachment: fromApiAttachment(args.attachment),
+        pinned: args.pinned,
         totalRecipients: args.audience_type === 'custom' ? custom.length : row.totalRecipients,
         updatedAt: Date.now(),
       };

@@ -30,6 +30,7 @@ const fields: AnnouncementForm = {
   category: 'urgent',
   audience_type: 'all',
   custom_recipients: [],
+  pinned: false,
   attachment: null,
 };
 

@@ -115,6 +115,7 @@ function fromRest(d: ApiAnnouncement, audienceType: SyncedAnnouncement['audience
     customRecipients: [...d.custom_recipients].sort(),
     attachment: d.attachment && { s3Key: d.attachment.s3_key, filename: d.attachment.filename, fileSize: d.attachment.file_size, fileType: d.attachment.file_type },
     deliveryMethods: d.delivery_methods,
+    pinned: d.pinned,
     createdBy: d.created_by && { id: d.created_by._id, name: d.created_by.name },
     totalRecipients: d.total_recipients,
     deliveryCounts: d.delivery_counts,

@@ -177,6 +177,16 @@ async function world(seed: number) {
       if (!notices.length) return;
       return v.client.push([v.client.mutation('dismissNotice', { id: rnd.pick(notices).id })]);
     },
+    async listView() {
+      // A viewer saves, renames or deletes one of their saved list views (theirs only reach them).
+      const v = rnd.pick(viewers);
+      if ((await userRow(v.email)).status !== 'active') return;
+      const views = v.client.values<{ id: string; list: string }>('listView/');
+      if (views.length && rnd.chance(0.3)) return v.client.push([v.client.mutation('deleteListView', { id: rnd.pick(views).id })]);
+      const renamed = views.length && rnd.chance(0.5) ? rnd.pick(views) : null;
+      const args = { id: renamed?.id ?? crypto.randomUUID(), list: renamed?.list ?? rnd.pick(['requests', 'violations', 'documents']), name: `View ${rnd.int(20)}`, filters: { search: rnd.chance(0.5) ? 'pool' : '' } };
+      return v.client.push([v.client.mutation('saveListView', args)]);
+    },
     async rename() {
       const email = rnd.pick(emails);
       const user = await userRow(email);

@@ -11,6 +11,7 @@ import { documentsArea } from './documents';
 import { duesArea } from './dues';
 import { hoaArea } from './hoa';
 import { invoicesArea } from './invoices';
+import { listViewsArea } from './list-views';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import { usersArea } from './users';
@@ -27,4 +28,5 @@ export const serverAreas: readonly ServerArea[] = [
   invoicesArea,
   usersArea,
   hoaArea,
+  listViewsArea,
 ];

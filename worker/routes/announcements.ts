@@ -18,7 +18,7 @@
  *
  * ApiAnnouncement: `_id, title, message, category, status, audience_type, recipients[{_id, name, email}],
  * custom_recipients[ids], total_recipients, attachment{s3_key, filename, file_size, file_type}|null,
- * delivery_methods, delivery_stats{total_sent, email_delivered[], email_failed[], pending[]}|null,
+ * delivery_methods, pinned (set in the form's body, `pinned?: boolean`, false when left out), delivery_stats{total_sent, email_delivered[], email_failed[], pending[]}|null,
  * delivery_counts{total, delivered, failed, pending}|null, isReadBy, created_by{_id, name}|null,
  * createdAt, updatedAt, sent_at, scheduled_at, version`. Residents get null/empty for audience_type,
  * recipients, custom_recipients, delivery_stats, delivery_counts and created_by.

@@ -1,6 +1,6 @@
 /**
  * The fields shared by the create and edit screens (community §2, §4, §5): Title, Message (rich text),
- * an optional attachment, Category, Audience and, for a custom audience, the recipient picker.
+ * an optional attachment, Category, Audience and, for a custom audience, the recipient picker; Pin to the top.
  * The form cycle is the kit's (useSyncedForm): the shared schema's checks, then the chosen file is
  * uploaded once, then the page's mutator runs.
  */
@@ -87,6 +87,14 @@ export function AnnouncementForm({
           {values.audienceType === 'custom' && (
             <UserPicker users={users} selected={values.customRecipients} onChange={(ids) => set('customRecipients', ids)} required error={errors.customRecipients} disabled={busy} />
           )}
+
+          <label className="flex items-start gap-3 text-sm">
+            <input type="checkbox" name="pinned" checked={values.pinned} onChange={(e) => set('pinned', e.target.checked)} disabled={busy} className="mt-0.5 size-4 accent-accent-700" />
+            <span>
+              <span className="font-medium text-neutral-900">Pin to the top</span>
+              <span className="block text-neutral-600">Everyone sees it first on Announcements.</span>
+            </span>
+          </label>
           {/* Next to the buttons, where the eye is after pressing one. */}
           {formError && <Alert tone="error">{formError}</Alert>}
         </CardBody>

@@ -1,13 +1,13 @@
 /**
  * /announcements (community §2), read from the local cache through the list kit: counters, paging
- * and the unread dot work offline and at once. No filters here (the spec gives none); page size in
- * docs/decisions/095-announcement-paging-local.md.
+ * and the unread dot work offline and at once; pinned announcements come first. No filters here (the
+ * spec gives none); page size in docs/decisions/095-announcement-paging-local.md.
  */
 import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';
 import { previewText } from '../../../schema/rich-text';
 import { useCurrentUser, useHasRole } from '../../lib/session';
-import { Alert, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
+import { Alert, Badge, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
 import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from '../../lib/use-nav-banner';
@@ -27,6 +27,7 @@ function announcementColumns(privileged: boolean, myName: string | undefined): C
           <p className="flex items-center gap-2 font-medium text-neutral-900">
             {isUnread(a) && <span className="size-2 shrink-0 rounded-full bg-accent-600" aria-label="Unread" role="img" />}
             <span className="truncate">{a.title}</span>
+            {a.pinned && <Badge>Pinned</Badge>}
           </p>
           <p className="mt-0.5 line-clamp-1 text-sm font-normal text-neutral-600">{previewText(a.message)}</p>
         </div>

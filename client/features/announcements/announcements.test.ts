@@ -40,6 +40,7 @@ describe('announcement form', () => {
       customRecipients: ['stale'],
       attachment: { s3Key: 'k', filename: 'plan.pdf', fileSize: 2048, fileType: 'pdf' },
       deliveryMethods: ['in_app', 'email'],
+      pinned: true,
       createdBy: null,
       totalRecipients: 2,
       deliveryCounts: null,
@@ -55,6 +56,7 @@ describe('announcement form', () => {
       category: 'event',
       audienceType: 'residents',
       customRecipients: [],
+      pinned: true,
       attachment: { s3Key: 'k', fileName: 'plan.pdf', fileSize: 2048, fileType: 'pdf' },
       file: null,
     });

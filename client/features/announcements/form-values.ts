@@ -9,14 +9,14 @@ import { uploadedFileOf, type UploadedFile } from '../../lib/upload';
 import type { FieldMap } from '../../lib/use-synced-form';
 
 /** The announcement's own fields as the cache holds them, and the file being chosen. */
-export type AnnouncementFormValues = Pick<SyncedAnnouncement, 'title' | 'message' | 'category' | 'audienceType' | 'customRecipients'> & {
+export type AnnouncementFormValues = Pick<SyncedAnnouncement, 'title' | 'message' | 'category' | 'audienceType' | 'customRecipients' | 'pinned'> & {
   /** The stored attachment (edit), or the one uploaded at submit time. */
   attachment: UploadedFile | null;
   /** A file chosen on this screen, uploaded once when the form is saved. */
   file: File | null;
 };
 
-export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], attachment: null, file: null };
+export const EMPTY_FORM: AnnouncementFormValues = { title: '', message: '', category: 'general', audienceType: 'all', customRecipients: [], pinned: false, attachment: null, file: null };
 
 /** Prefill of the edit screen from the cached announcement. */
 export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => ({
@@ -25,6 +25,7 @@ export const formValuesOf = (a: SyncedAnnouncement): AnnouncementFormValues => (
   category: a.category,
   audienceType: a.audienceType,
   customRecipients: a.audienceType === 'custom' ? a.customRecipients : [],
+  pinned: a.pinned,
   attachment: a.attachment && uploadedFileOf(a.attachment),
   file: null,
 });
@@ -38,6 +39,7 @@ export function toWire(values: AnnouncementFormValues) {
     category: values.category,
     audience_type: values.audienceType,
     custom_recipients: values.audienceType === 'custom' ? values.customRecipients : [],
+    pinned: values.pinned,
     attachment: toApiAttachment(attachment && attachmentOfUpload(attachment)),
   };
 }
@@ -49,6 +51,7 @@ export const ANNOUNCEMENT_FIELDS: FieldMap<AnnouncementFormValues> = {
   category: 'category',
   audience_type: 'audienceType',
   custom_recipients: 'customRecipients',
+  pinned: 'pinned',
   attachment: 'attachment',
 };
 

@@ -11,14 +11,16 @@ export const isUnread = (a: AnnouncementView) => !a.isReadBy && announcementPoli
 
 /** Newest first. */
 export const byNewest = newestFirst((r: SyncedAnnouncement) => r.createdAt);
+/** The list's order: pinned ones first, each part newest first. */
+export const pinnedFirst = (a: SyncedAnnouncement, b: SyncedAnnouncement) => (a.pinned === b.pinned ? byNewest(a, b) : a.pinned ? -1 : 1);
 
 const READ_PREFIX = prefixOf(ANNOUNCEMENT_READ_SPACE);
 
-/** Every announcement the user may see, newest first, read markers joined, with the unread count. */
+/** Every announcement the user may see, pinned ones first, then newest first, read markers joined, with the unread count. */
 export const announcementList = defineSyncedList({
   name: 'announcements',
   prefix: prefixOf(ANNOUNCEMENT_SPACE),
-  compare: byNewest,
+  compare: pinnedFirst,
   join: {
     prefix: READ_PREFIX,
     // Markers are keyed by the announcement's id.

@@ -53,7 +53,7 @@ export function DocumentsPage() {
         subtitle="Bylaws, meeting minutes, budgets and other community documents"
         actions={upload}
         stats={manage ? stats : undefined}
-        filters={<FilterBar filters={filters.store} label="Filter documents" selects={documentSelects} searchPlaceholder="Search by name..." sortable={false} />}
+        filters={<FilterBar filters={filters.store} list="documents" label="Filter documents" selects={documentSelects} searchPlaceholder="Search by name..." sortable={false} />}
         tableTitle="All Documents"
         columns={columns}
         rowKey={(d) => d.id}

@@ -62,7 +62,7 @@ export function DuesTab({ board }: { board: boolean }) {
   return (
     <Card>
       <CardHeader title={`Dues (${list.loading ? '–' : list.total} of ${list.loading ? '–' : list.size})`} />
-      <FilterBar filters={filters.store} label="Filter dues" selects={SELECTS} sortable={false} />
+      <FilterBar filters={filters.store} list="dues" label="Filter dues" selects={SELECTS} sortable={false} />
       <DataTable
         caption="Dues"
         columns={COLUMNS}

@@ -61,7 +61,7 @@ export function InvoicesTab() {
   return (
     <Card>
       <CardHeader title="My Invoices" />
-      <FilterBar filters={filters.store} label="Filter invoices" selects={INVOICE_SELECTS} sortable={false} />
+      <FilterBar filters={filters.store} list="invoices" label="Filter invoices" selects={INVOICE_SELECTS} sortable={false} />
       <DataTable caption="My Invoices" columns={INVOICE_COLUMNS} rows={rows} rowKey={(i) => i.id} loading={list.loading} empty={<EmptyState title={INVOICE_MESSAGES.empty} />} />
       {list.total > 0 && (
         <nav aria-label="Invoice pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-neutral-200 px-5 py-3 text-sm text-neutral-700">

@@ -104,7 +104,7 @@ export function RequestsPage() {
         )
       }
       stats={board ? stats : undefined}
-      filters={<FilterBar filters={filters.store} label="Filter requests" selects={REQUEST_SELECTS} />}
+      filters={<FilterBar filters={filters.store} list="requests" label="Filter requests" selects={REQUEST_SELECTS} />}
       tableTitle={board ? 'All Requests' : 'My Requests'}
       columns={columns}
       rowKey={(r) => r.id}

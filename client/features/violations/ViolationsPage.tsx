@@ -104,7 +104,7 @@ export function ViolationsPage() {
         )
       }
       stats={stats}
-      filters={<FilterBar filters={filters.store} label="Filter violations" selects={VIOLATION_SELECTS} />}
+      filters={<FilterBar filters={filters.store} list="violations" label="Filter violations" selects={VIOLATION_SELECTS} />}
       tableTitle={board ? 'All Violations' : 'My Violations'}
       columns={columns}
       rowKey={(v) => v.id}

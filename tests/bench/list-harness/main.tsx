@@ -72,7 +72,7 @@ function BenchList() {
       title={bench.title}
       subtitle="List kit benchmark"
       stats={stats}
-      filters={<FilterBar filters={filters.store} label={`Filter ${area}`} selects={bench.selects} sortable={bench.sortable} />}
+      filters={<FilterBar filters={filters.store} list="requests" label={`Filter ${area}`} selects={bench.selects} sortable={bench.sortable} />}
       tableTitle={`All ${bench.title}`}
       columns={bench.columns}
       rowKey={(row) => (row as { id: string }).id}

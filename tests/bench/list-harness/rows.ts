@@ -24,6 +24,7 @@ export function benchAnnouncement(i: number, edit = 0): SyncedAnnouncement {
     customRecipients: [],
     attachment: null,
     deliveryMethods: ['in_app', 'email'],
+    pinned: false,
     createdBy: { id: 'board', name: 'Ben Board' },
     totalRecipients: 120,
     deliveryCounts: null,

@@ -50,7 +50,7 @@ async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm, kept
     const upload = await assertIssuedKey(tx, actor, 'announcements', input.attachment.s3_key, 'attachment.s3_key', keptKey);
     attachment = { attachmentS3Key: upload.s3Key, attachmentFilename: upload.fileName, attachmentFileSize: upload.fileSize, attachmentFileType: fileExtension(upload.fileName) };
   }
-  return { title, message, category: input.category, audienceType: input.audience_type, custom, attachment };
+  return { title, message, category: input.category, audienceType: input.audience_type, pinned: input.pinned, custom, attachment };
 }
 
 /** The custom audience; written together with its announcement, whose new version carries it to clients. A new row has none to delete. */
@@ -86,6 +86,7 @@ export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Acto
     audienceType: fields.audienceType,
     ...fields.attachment,
     deliveryMethods: ['in_app', 'email'],
+    pinned: fields.pinned,
     createdBy: actor.userId,
     createdAt: now,
     updatedAt: now,
@@ -107,6 +108,7 @@ export async function updateAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Acto
     message: fields.message,
     category: fields.category,
     audienceType: fields.audienceType,
+    pinned: fields.pinned,
     ...fields.attachment,
     updatedAt: deps.clock(),
   });

@@ -69,6 +69,7 @@ function announcementValue(viewer: Viewer): SyncValueSql<SyncedAnnouncement> {
         's3Key', ${a.attachmentS3Key}, 'filename', ${a.attachmentFilename},
         'fileSize', coalesce(${a.attachmentFileSize}, 0), 'fileType', coalesce(${a.attachmentFileType}, '')) END`,
       deliveryMethods: sql`json(${a.deliveryMethods})`,
+      pinned: sql`json(CASE WHEN ${a.pinned} THEN 'true' ELSE 'false' END)`,
       createdBy: sql`CASE WHEN ${privileged} THEN json_object('id', ${a.createdBy}, 'name', coalesce(creator.name, 'Unknown')) END`,
       totalRecipients: sql`CASE
         WHEN ${published} THEN ${deliveryTotal}

@@ -1,0 +1,1 @@
+ALTER TABLE `announcements` ADD `pinned` integer DEFAULT false NOT NULL;

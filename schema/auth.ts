@@ -78,7 +78,7 @@ export const changePasswordForm = lazy(() => changePasswordBody
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: M.newPasswordsDontMatch, path: ['confirmPassword'] }));
 
-/** The user as the API returns it (platform §3). */
+/** The user as the API returns it. */
 export interface ApiUser {
   _id: string;
   id: string;

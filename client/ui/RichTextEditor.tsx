@@ -1,5 +1,5 @@
 /**
- * The announcement message editor (community §5): Tiptap with bold, italic, bullet list, numbered
+ * The announcement message editor: Tiptap with bold, italic, bullet list, numbered
  * list, blockquote, undo and redo; undo depth 100, a new undo group after 500 ms, at least 200 px tall.
  * Only what the display sanitizer keeps can be produced: marks and nodes outside the §5 tags
  * (links, code, strike, underline, rules) are switched off.

@@ -1,5 +1,5 @@
 /**
- * Hostile rich text through the API (issue 35): every shape of tests/helpers/hostile-rich-text.ts at
+ * Hostile rich text through the API: every shape of tests/helpers/hostile-rich-text.ts at
  * the length limit is answered in linear time, by REST and by push, while /api/health keeps
  * answering; nesting deeper than the limit is refused with its reason on write (it once answered 500,
  * a stack overflow in the mail's plain text), and mail of text stored before that renders.

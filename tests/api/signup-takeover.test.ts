@@ -47,7 +47,7 @@ const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emai
 describe("an unfinished signup does not hold its owner's address", () => {
   it("the owner's own signup takes the address over, and the abandoned trial is removed", async () => {
     const attacker = await squat();
-    // The live check says what the trial call will do (also for a person's own Start Over, issue 36).
+    // The live check says what the trial call will do (also for a person's own Start Over).
     expect(await available({ email: OWNER })).toBe(true);
     expect(await available({ hoa_name: 'Squatter Acres' })).toBe(true);
 

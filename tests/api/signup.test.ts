@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, refreshCookie } from '../helpers/http';
 import { cardStep, signupRef, startSignup, TRIAL } from '../helpers/signup';
 
-/** The whole signup on the local provider (platform §2, §5, §7): plans, availability, trial, card, completion. */
+/** The whole signup on the local provider: plans, availability, trial, card, completion. */
 let t: TestApp;
 let local: LocalPayments;
 beforeEach(async () => {

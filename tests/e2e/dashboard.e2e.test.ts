@@ -26,7 +26,7 @@ describe('dashboard', () => {
       await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
       await expect(page.getByText(DASHBOARD_MESSAGES.noActivity).count()).resolves.toBe(0);
       await expect(board.change('Outstanding Dues').textContent()).resolves.toBe(api.metrics.outstandingDues.change);
-      // Disabled, and it says why (issue 36, item 19).
+      // Disabled, and it says why.
       const pay = page.getByRole('button', { name: 'Pay Monthly Dues' });
       await expect(pay.isDisabled()).resolves.toBe(true);
       const why = await pay.getAttribute('aria-describedby');

@@ -1,5 +1,5 @@
 /**
- * /announcements (community §2), read from the local cache through the list kit: counters, paging
+ * /announcements, read from the local cache through the list kit: counters, paging
  * and the unread dot work offline and at once. No filters here (the spec gives none); page size in
  * docs/decisions/095-announcement-paging-local.md.
  */

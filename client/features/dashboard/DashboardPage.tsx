@@ -15,7 +15,7 @@ const ACTIVITY_ICONS: Record<ActivityType, ReactNode> = {
   payment: <CreditCardIcon className="size-4" />,
 };
 
-/** /dashboard (and /): board and superadmin only; the route's guard sends residents to their home, /announcements (platform §2). */
+/** /dashboard (and /): board and superadmin only; the route's guard sends residents to their home, /announcements. */
 export function DashboardPage() {
   const user = useCurrentUser();
   if (!user) return null;

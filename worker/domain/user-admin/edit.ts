@@ -1,5 +1,5 @@
 /**
- * Edit, delete and address assignment of members (platform §4–§7). The policy says who may do what
+ * Edit, delete and address assignment of members. The policy says who may do what
  * (schema/users.ts); the state rules are §4's status moves and the HOA's last active superadmin.
  */
 import type { ApiUser } from '../../../schema/auth';

@@ -8,12 +8,12 @@ import { pageFields } from './validation';
 import { lazy } from './lazy';
 
 export const ADDRESS_MESSAGES = {
-  // §5
+  // Field messages
   streetRequired: 'Street address is required',
   streetTooShort: 'Street address must be at least 3 characters long',
   unitTooLong: 'Unit number cannot exceed 10 characters',
   notesTooLong: 'Notes cannot exceed 500 characters',
-  // §8
+  // Errors and successes
   loadFailed: 'Failed to load addresses',
   loadMoreFailed: 'Failed to load more addresses',
   createFailed: 'Failed to create address',
@@ -80,7 +80,7 @@ export const PROPERTY_TYPES = [
 ] as const;
 
 export type Residency = 'Vacant' | 'Renter' | 'Owner';
-/** §2: Vacant with no residents; Renter if rented; otherwise Owner. */
+/** Vacant with no residents; Renter if rented; otherwise Owner. */
 export function residencyOf(a: { is_rented: boolean; residents: readonly unknown[] }): Residency {
   if (a.residents.length === 0) return 'Vacant';
   return a.is_rented ? 'Renter' : 'Owner';

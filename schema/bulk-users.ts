@@ -45,7 +45,7 @@ export const BULK_TEMPLATE_CSV = [
   ',,,Alex Lee,alex.lee@example.com,Resident,',
 ].join('\r\n');
 
-/** One row of `POST /api/users/bulk` (platform §3's bulk user row), after the screen read the file. */
+/** One row of `POST /api/users/bulk` (a bulk user row), after the screen read the file. */
 export interface BulkUserRow {
   street?: string;
   unit?: string;
@@ -136,7 +136,7 @@ export function csvRecordOf(line: Record<string, unknown>): BulkCsvRecord {
   return out;
 }
 
-/** §5: 'rental', 'rent' or 'true' is rented; 'owner-occupied', 'owned' or 'false' is not; anything else is not given. */
+/** Property type: 'rental', 'rent' or 'true' is rented; 'owner-occupied', 'owned' or 'false' is not; anything else is not given. */
 export function readPropertyType(text: string): boolean | undefined {
   const t = text.trim().toLowerCase();
   if (!t) return undefined;
@@ -145,7 +145,7 @@ export function readPropertyType(text: string): boolean | undefined {
   return undefined;
 }
 
-/** §5: text containing 'resident' is resident, 'board' is board; anything else stays as written (and is reported). */
+/** Role: text containing 'resident' is resident, 'board' is board; anything else stays as written (and is reported). */
 export function readRole(text: string): string {
   const t = text.trim().toLowerCase();
   if (t.includes('resident')) return 'resident';

@@ -148,7 +148,7 @@ export interface ApiDocumentPage {
   limit: number;
 }
 
-/** `GET /api/documents/stats` (board and superadmin): the stat cards of community §2. */
+/** `GET /api/documents/stats` (board and superadmin): the board's stat cards. */
 export interface ApiDocumentStats {
   totalDocuments: number;
   publicDocuments: number;

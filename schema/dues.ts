@@ -16,7 +16,7 @@ export const DUE_STATUSES = ['active', 'inactive'] as const;
 export type DueStatus = (typeof DUE_STATUSES)[number];
 export const DUE_STATUS_LABELS: Record<DueStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
-/** Community §9. */
+/** Length limits of a due's title and description. */
 export const DUE_TITLE_MAX = 100;
 export const DUE_DESCRIPTION_MAX = 200;
 export const DUE_OFFSET_MIN = 1;

@@ -14,7 +14,7 @@ export const PAYMENT_ACCOUNT_MESSAGES = {
   complete: 'Setup Complete!',
 } as const;
 
-/** Platform §3: payment account status. */
+/** The payment account status as the API returns it. */
 export interface ApiAccountStatus {
   account_exists: boolean;
   account_id: string | null;

@@ -8,7 +8,7 @@ import type { ApiAttachment } from './uploads';
 import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
 import { lazy } from './lazy';
 
-/** Community §3: the stored values are the words shown. */
+/** The stored values are the words shown. */
 export const REQUEST_CATEGORIES = ['Maintenance', 'Modification', 'Inquiry', 'Other'] as const;
 export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
 export const DEFAULT_REQUEST_CATEGORY: RequestCategory = 'Maintenance';
@@ -57,7 +57,7 @@ export const REQUEST_MESSAGES = {
 /** "Status updated to {status}", with the status as the badge reads it. */
 export const statusUpdatedMessage = (status: RequestStatus) => `Status updated to ${REQUEST_STATUS_LABELS[status]}`;
 
-/** Timers and sizes of community §4 and §9. */
+/** Timers and sizes of the request screens. */
 export const REQUEST_PAGE_SIZE = 10;
 export const REQUEST_CREATED_REDIRECT_MS = 1500;
 export const REQUEST_STATUS_TOAST_MS = 3000;

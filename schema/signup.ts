@@ -42,7 +42,7 @@ const STARTER_FEATURES = ['Dues collection', 'Announcements', 'Maintenance reque
 const GROWTH_FEATURES = [...STARTER_FEATURES, 'Advanced reporting', 'Custom branding', 'Automations'];
 const PRO_FEATURES = [...GROWTH_FEATURES, 'Priority support', 'Advanced analytics', 'API access', 'Custom integrations'];
 
-/** Platform §9. */
+/** The fixed plan catalogue. */
 export const PLANS: Record<PlanName, Plan> = {
   free: {
     name: 'free',
@@ -96,7 +96,7 @@ export function planForUnits(units: number): PaidPlanName {
   return PAID_PLAN_NAMES.find((p) => units <= (PLANS[p].max_units ?? Infinity)) ?? 'pro';
 }
 
-/** Platform §4 and §9. */
+/** The wizard's steps in order, and the trial's length in days. */
 export const SIGNUP_STEPS = ['plan_selection', 'account_creation', 'payment_setup', 'hoa_setup', 'complete'] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 export const TRIAL_DAYS = 30;

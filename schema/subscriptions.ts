@@ -82,7 +82,7 @@ export const REACTIVATION_PLAN_PARAM = 'plan';
 
 export const planChangeDirection = (from: PaidPlanName, to: PaidPlanName): 'upgrade' | 'downgrade' => (PLAN_RANK[to] > PLAN_RANK[from] ? 'upgrade' : 'downgrade');
 
-/** The subscription as the API returns it (platform §3 plus what the profile card and the unit check show). */
+/** The subscription as the API returns it (with what the profile card and the unit check show). */
 export interface ApiSubscription {
   _id: string;
   id: string;

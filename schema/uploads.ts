@@ -132,7 +132,7 @@ export const toApiAttachment = (a: SyncedAttachment | null): ApiAttachment | nul
 export const fromApiAttachment = (a: ApiAttachment | null): SyncedAttachment | null =>
   a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;
 
-/** `POST /api/<area>/:id/attachments` (multipart): the "Attachment upload result" of community §3. */
+/** `POST /api/<area>/:id/attachments` (multipart): the attachment upload result. */
 export interface AttachmentUploadResult {
   s3Key: string;
   fileName: string;

@@ -10,11 +10,11 @@ import { isPrivileged, ROLES, USER_STATUSES, type Role, type UserStatus } from '
 import { lazy } from './lazy';
 
 export const USER_MESSAGES = {
-  // §5
+  // Field messages
   emailRequired: 'Email is required',
   invalidEmail: AUTH_MESSAGES.invalidEmail,
   nameRequired: 'Name is required',
-  // §8 errors (the server's message is shown first)
+  // Errors (the server's message is shown first)
   loadFailed: 'Failed to load data',
   loadMoreFailed: 'Failed to load more users',
   inviteFailed: 'Failed to invite user',
@@ -26,7 +26,7 @@ export const USER_MESSAGES = {
   loadUsersFailed: 'Failed to load users',
   assignFailed: 'Failed to assign user',
   unassignFailed: 'Failed to unassign user',
-  // §8 successes
+  // Successes
   inviteResent: 'Invitation resent successfully',
   deleted: (name: string) => `User ${name} deleted successfully`,
   assigned: 'User assigned successfully',
@@ -85,8 +85,8 @@ export interface PolicyTarget extends PolicyUser {
 }
 
 /**
- * Platform §5–§6. A board member grants resident and board and never touches a superadmin; only a
- * superadmin grants or removes superadmin. Nobody changes their own row. Who may change whom is §6's
+ * Who may grant and change what. A board member grants resident and board and never touches a superadmin; only a
+ * superadmin grants or removes superadmin. Nobody changes their own row. Who may change whom is the
  * deletion rule, applied to every change: a board member changes residents only (and may make them
  * board members), a superadmin anyone but themselves. The rule reads the target's role before the
  * change (`mayEdit`) and the role after it (`mayGrant`), so demoting a board member first does not
@@ -261,7 +261,7 @@ export interface ApiUserPage {
 
 /**
  * Confirm Role Change: what the user gains with board, and what a resident keeps. Granting
- * superadmin is confirmed too, naming what §6 gives that role.
+ * superadmin is confirmed too, naming what that role may do.
  */
 export const ROLE_CHANGE_WARNINGS = {
   toBoard: {

@@ -8,7 +8,7 @@ import type { ApiAttachment } from './uploads';
 import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
 import { lazy } from './lazy';
 
-/** Community §3: the stored values are the words shown. */
+/** The stored values are the words shown. */
 export const VIOLATION_CATEGORIES = ['Lawn Maintenance', 'Parking', 'Noise', 'Architectural', 'Trash', 'Pet', 'Other'] as const;
 export type ViolationCategory = (typeof VIOLATION_CATEGORIES)[number];
 export const DEFAULT_VIOLATION_CATEGORY: ViolationCategory = 'Other';
@@ -62,7 +62,7 @@ export const overdueMessage = (dueDate: number) => `This violation is overdue. T
 /** "Status updated to {status with underscores replaced by spaces}" */
 export const statusUpdatedMessage = (status: ViolationStatus) => `Status updated to ${status.replace(/_/g, ' ')}`;
 
-/** Sizes and timers of community §9. */
+/** Sizes and timers of the violation screens. */
 export const VIOLATION_PAGE_SIZE = 10;
 export const VIOLATION_STATUS_TOAST_MS = 3000;
 export const VIOLATION_SUCCESS_MS = 5000;

@@ -34,7 +34,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Platform §4, §8: the error of a call whose refresh the server refused (the user is signed out). */
+/** The error of a call whose refresh the server refused (the user is signed out). */
 const sessionExpired = () => new ApiError('Session expired', 401, 'http', [], { message: 'Session expired' });
 
 /** The outcome of a refresh: a new token, a server rejection (sign out), or no answer (stay signed in). */

@@ -42,7 +42,7 @@ export const syncedAnnouncementSchema = lazy(() => z.object({
   customRecipients: z.array(z.string()),
   attachment: syncedAttachmentSchema.nullable(),
   deliveryMethods: z.array(z.enum(DELIVERY_METHODS)),
-  /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
+  /** Board and superadmin only (null for residents; null in an optimistic draft until the server answers). */
   createdBy: syncedNamedSchema.nullable(),
   /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
   totalRecipients: z.number(),

@@ -10,7 +10,7 @@ import { call, DEMO, login } from '../helpers/http';
 import { cardStep, signupRef, signUpNewHoa, startSignup } from '../helpers/signup';
 
 /**
- * Issue 35: anyone could reserve anyone's email (and any HOA name) for a week by starting a trial
+ * Before unfinished signups held nothing, anyone could reserve anyone's email (and any HOA name) for a week by starting a trial
  * with it. A signup with no confirmed card holds nothing: the address's owner — their own signup, a
  * board's invitation — takes it over and the unfinished signup goes; forgot-password tells the owner
  * the address has no account yet. A signup whose card was confirmed still holds both.
@@ -163,7 +163,7 @@ describe('a signup whose card was confirmed holds its address and HOA name', () 
   });
 });
 
-describe("the visitor's own unfinished signup never blocks them (issue 36)", () => {
+describe("the visitor's own unfinished signup never blocks them", () => {
   /** A signup whose card was confirmed but that was not completed (the completion call failed). */
   async function cardSavedNotCompleted() {
     const trial = await startSignup(t, { email: OWNER, password: 'Olivia2026', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA' });

@@ -92,7 +92,7 @@ describe('announcements', () => {
       await page.getByRole('button', { name: 'Bold' }).click();
       await page.keyboard.type('Please read the attached plan.');
 
-      // Attachment checks of §5, then a PDF.
+      // Attachment type and size checks, then a PDF.
       const fileInput = page.locator('input[type="file"]');
       await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await page.getByText('File type not allowed. Please upload PDF, DOC, DOCX, or image files').waitFor();

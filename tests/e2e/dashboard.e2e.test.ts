@@ -48,7 +48,7 @@ describe('dashboard', () => {
     }
   }, 90_000);
 
-  it('on a slow start with no cache shows placeholders, never a zero that is not known, then the figures (issue 36, item 6)', async () => {
+  it('on a slow start with no cache shows placeholders, never a zero that is not known, then the figures', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);

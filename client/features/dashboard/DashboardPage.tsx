@@ -96,7 +96,7 @@ function QuickActions() {
         <ButtonLink href="/announcements/create" variant="secondary" icon={<MegaphoneIcon />}>
           Create Announcement
         </ButtonLink>
-        {/* Platform §2: disabled on the dashboard; it says why, and where dues are paid. */}
+        {/* Disabled on the dashboard; it says why, and where dues are paid. */}
         <div>
           <Button variant="secondary" disabled icon={<DollarIcon />} className="w-full" aria-describedby={why}>
             Pay Monthly Dues

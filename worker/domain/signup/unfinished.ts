@@ -1,5 +1,5 @@
 /**
- * Unfinished signups hold nothing. A trial call creates an HOA, its superadmin (invited,
+ * Unfinished signups hold nothing (docs/decisions/180-unfinished-signup-holds-nothing.md). A trial call creates an HOA, its superadmin (invited,
  * no password) and an incomplete subscription before anyone has proved anything: the address may be
  * someone else's. Until its card is confirmed such a signup holds neither its email nor its HOA name:
  * the address's owner (their own signup, a board's invitation) or the next signup naming the HOA takes

@@ -10,9 +10,10 @@ import { call, DEMO, login } from '../helpers/http';
 import { cardStep, signupRef, signUpNewHoa, startSignup } from '../helpers/signup';
 
 /**
- * Starting a trial once let anyone reserve anyone's email (and any HOA name) for a week. A signup with no confirmed card holds nothing: the address's owner — their own signup, a
- * board's invitation — takes it over and the unfinished signup goes; forgot-password tells the owner
- * the address has no account yet. A signup whose card was confirmed still holds both
+ * Starting a trial once let anyone reserve anyone's email (and any HOA name) for a week. A signup
+ * with no confirmed card holds nothing: the address's owner — their own signup, a board's
+ * invitation — takes it over and the unfinished signup goes; forgot-password tells the owner the
+ * address has no account yet. A signup whose card was confirmed still holds both
  * (docs/decisions/180-unfinished-signup-holds-nothing.md).
  */
 let t: TestApp;

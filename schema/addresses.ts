@@ -1,5 +1,5 @@
 /**
- * Addresses (platform §2 Address Directory, §3, §5, §8, §9): messages, the address form and body,
+ * Addresses: messages, the address form and body,
  * the residency label, and the list answer. Board and superadmin manage them (userPolicy.mayManage).
  */
 import { z } from 'zod';
@@ -8,12 +8,12 @@ import { pageFields } from './validation';
 import { lazy } from './lazy';
 
 export const ADDRESS_MESSAGES = {
-  // §5
+  // Field messages
   streetRequired: 'Street address is required',
   streetTooShort: 'Street address must be at least 3 characters long',
   unitTooLong: 'Unit number cannot exceed 10 characters',
   notesTooLong: 'Notes cannot exceed 500 characters',
-  // §8
+  // Errors and successes
   loadFailed: 'Failed to load addresses',
   loadMoreFailed: 'Failed to load more addresses',
   createFailed: 'Failed to create address',
@@ -32,11 +32,11 @@ export const STREET_MIN = 3;
 export const STREET_MAX = 200;
 export const UNIT_MAX = 10;
 export const NOTES_MAX = 500;
-/** The remaining-characters hints appear from these lengths on (§9). */
+/** The remaining-characters hints appear from these lengths on. */
 export const UNIT_HINT_AT = 8;
 export const NOTES_HINT_AT = 450;
 
-/** "Address "{street}, Unit {unit}" created successfully" (§8); without a unit, just the street. */
+/** "Address "{street}, Unit {unit}" created successfully"; without a unit, just the street. */
 export function addressLabel(a: { street: string; unit_number?: string | null }): string {
   return a.unit_number ? `${a.street}, Unit ${a.unit_number}` : a.street;
 }
@@ -51,7 +51,7 @@ export const streetField = lazy(() => z
   .min(STREET_MIN, M.streetTooShort)
   .max(STREET_MAX, M.streetTooLong));
 
-/** Optional text: an empty value is omitted (null on the wire, §5). */
+/** Optional text: an empty value is omitted (null on the wire). */
 const optionalText = (max: number, message: string) =>
   z
     .string()
@@ -73,14 +73,14 @@ export const addressSchema = lazy(() => z.object({
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressForm = z.output<typeof addressSchema>;
 
-/** The Property Type choices of the dialog (§2). */
+/** The Property Type choices of the dialog. */
 export const PROPERTY_TYPES = [
   { value: false, label: 'Owner-Occupied' },
   { value: true, label: 'Rental Property' },
 ] as const;
 
 export type Residency = 'Vacant' | 'Renter' | 'Owner';
-/** §2: Vacant with no residents; Renter if rented; otherwise Owner. */
+/** Vacant with no residents; Renter if rented; otherwise Owner. */
 export function residencyOf(a: { is_rented: boolean; residents: readonly unknown[] }): Residency {
   if (a.residents.length === 0) return 'Vacant';
   return a.is_rented ? 'Renter' : 'Owner';

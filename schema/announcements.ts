@@ -1,4 +1,4 @@
-/** Announcements (community §3–§5): enums, labels, the spec's messages and the form schemas, shared by client and server. */
+/** Announcements: enums, labels, the spec's messages and the form schemas, shared by client and server. */
 import { z } from 'zod';
 import { richTextField } from './rich-text';
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES, type ApiAttachment } from './uploads';
@@ -41,7 +41,7 @@ export const PUBLISHED_ANNOUNCEMENT_STATUSES: readonly AnnouncementStatus[] = ['
 export const isPublished = (status: AnnouncementStatus) => PUBLISHED_ANNOUNCEMENT_STATUSES.includes(status);
 
 /**
- * The announcement policy (community §4, §6), one rule each, used by the domain (the check that
+ * The announcement policy, one rule each, used by the domain (the check that
  * counts), the mutators (the optimistic prediction) and the screens (which buttons to show).
  * Role rules answer 403 when broken; state rules 409 (or 400 for read markers).
  */
@@ -107,7 +107,7 @@ export const ANNOUNCEMENT_TITLE_MAX = 200;
 export const ANNOUNCEMENT_MESSAGE_MAX = 100_000;
 export const ANNOUNCEMENT_RECIPIENTS_MAX = 5_000;
 
-/** Attachment metadata as the API and the mutators carry it (community §3): `file_type` is the extension. */
+/** Attachment metadata as the API and the mutators carry it: `file_type` is the extension. */
 export const announcementAttachmentSchema = lazy(() => z.object(
   {
     s3_key: z.string({ error: ANNOUNCEMENT_MESSAGES.attachmentInvalid }).trim().min(1, ANNOUNCEMENT_MESSAGES.attachmentInvalid).max(600),
@@ -148,7 +148,7 @@ export const announcementFields = lazy(() => ({
 }));
 
 /**
- * A custom audience needs at least one recipient (community §5), reported on `custom_recipients`:
+ * A custom audience needs at least one recipient, reported on `custom_recipients`:
  * the forms, the REST bodies and the draft mutators' arguments all refine with this one rule.
  */
 export function requireRecipients(value: { audience_type: AudienceType; custom_recipients: string[] }, ctx: z.RefinementCtx) {
@@ -178,7 +178,7 @@ export const ANNOUNCEMENT_PAGE_SIZE = 20;
 export const announcementListQuery = lazy(() => z.object(pageFields(ANNOUNCEMENT_PAGE_SIZE)));
 
 
-// ------------------------------------------------------------------ REST response shapes (community §3)
+// ------------------------------------------------------------------ REST response shapes
 
 /** A person an announcement is addressed to; `name` falls back to "Unknown User". */
 export interface ApiRecipient {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { lazy } from './lazy';
 
-/** Platform spec §5 and §8: the texts users see, defined once for client and server. */
+/** The sign-in and account texts users see, defined once for client and server. */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordMin6: 'Password must be at least 6 characters',
@@ -78,7 +78,7 @@ export const changePasswordForm = lazy(() => changePasswordBody
   .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, { message: M.newPasswordsDontMatch, path: ['confirmPassword'] }));
 
-/** The user as the API returns it (platform §3). */
+/** The user as the API returns it. */
 export interface ApiUser {
   _id: string;
   id: string;

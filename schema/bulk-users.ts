@@ -1,5 +1,5 @@
 /**
- * Bulk Add from CSV (platform §5, §8, §9): the file checks, the loose header names, the reading of
+ * Bulk Add from CSV: the file checks, the loose header names, the reading of
  * property type and role texts, and the per-row rules. The screen checks a parsed file with these,
  * and `POST /api/users/bulk` checks the rows again with the same function before creating anything.
  */
@@ -34,7 +34,7 @@ const M = BULK_MESSAGES;
 
 export const BULK_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const BULK_MAX_ROWS = 1000;
-/** Preview: the first 10 rows and the first 10 errors (§5); server errors: 10, then "...and N more". */
+/** Preview: the first 10 rows and the first 10 errors; server errors: 10, then "...and N more". */
 export const BULK_PREVIEW_ROWS = 10;
 export const BULK_SHOWN_ERRORS = 10;
 export const BULK_TEMPLATE_NAME = 'bulk_users_template.csv';
@@ -45,7 +45,7 @@ export const BULK_TEMPLATE_CSV = [
   ',,,Alex Lee,alex.lee@example.com,Resident,',
 ].join('\r\n');
 
-/** One row of `POST /api/users/bulk` (platform §3's bulk user row), after the screen read the file. */
+/** One row of `POST /api/users/bulk` (a bulk user row), after the screen read the file. */
 export interface BulkUserRow {
   street?: string;
   unit?: string;
@@ -64,7 +64,7 @@ export interface BulkIssue {
   message: string;
 }
 
-/** The file's line of a data row: the header is line 1 (§5: rows numbered from 2). */
+/** The file's line of a data row: the header is line 1 (rows numbered from 2). */
 export const bulkRowNumber = (index: number) => index + 2;
 /** The screen's preview text of an issue. */
 export const bulkIssueText = (issue: BulkIssue) => `Row ${bulkRowNumber(issue.index)}: ${issue.message}`;
@@ -83,7 +83,7 @@ export const BULK_FIELD_LABELS: Record<BulkField, string> = {
 };
 
 /**
- * "Row N (field): message" from a server error whose path is `users[i]…` (§8), the field named as the
+ * "Row N (field): message" from a server error whose path is `users[i]…`, the field named as the
  * file's column ("Resident Email", not `resident_email`); other paths as they are.
  */
 export function bulkErrorText(e: { path: string; msg: string }): string {
@@ -136,7 +136,7 @@ export function csvRecordOf(line: Record<string, unknown>): BulkCsvRecord {
   return out;
 }
 
-/** §5: 'rental', 'rent' or 'true' is rented; 'owner-occupied', 'owned' or 'false' is not; anything else is not given. */
+/** Property type: 'rental', 'rent' or 'true' is rented; 'owner-occupied', 'owned' or 'false' is not; anything else is not given. */
 export function readPropertyType(text: string): boolean | undefined {
   const t = text.trim().toLowerCase();
   if (!t) return undefined;
@@ -145,7 +145,7 @@ export function readPropertyType(text: string): boolean | undefined {
   return undefined;
 }
 
-/** §5: text containing 'resident' is resident, 'board' is board; anything else stays as written (and is reported). */
+/** Role: text containing 'resident' is resident, 'board' is board; anything else stays as written (and is reported). */
 export function readRole(text: string): string {
   const t = text.trim().toLowerCase();
   if (t.includes('resident')) return 'resident';
@@ -153,7 +153,7 @@ export function readRole(text: string): string {
   return text.trim();
 }
 
-/** A line of the file as a bulk row: empty street, unit and phone are left out (§5). */
+/** A line of the file as a bulk row: empty street, unit and phone are left out. */
 export function bulkRowOf(record: BulkCsvRecord): BulkUserRow {
   const row: BulkUserRow = { resident_name: record.resident_name, resident_email: record.resident_email, role: readRole(record.role) };
   if (record.street) row.street = record.street;
@@ -171,7 +171,7 @@ export const isBlankRecord = (r: BulkCsvRecord) => Object.values(r).every((v) =>
 
 const emailFormat = lazy(() => z.email());
 
-/** Every broken rule of every row (§5), in row order; duplicates are reported on the later rows. */
+/** Every broken rule of every row, in row order; duplicates are reported on the later rows. */
 export function checkBulkRows(rows: readonly BulkUserRow[]): BulkIssue[] {
   const issues: BulkIssue[] = [];
   const seen = new Set<string>();
@@ -196,7 +196,7 @@ export function checkBulkRows(rows: readonly BulkUserRow[]): BulkIssue[] {
   return issues;
 }
 
-/** The rows as sent: trimmed, empty values stripped, an incomplete address pair dropped (§5). */
+/** The rows as sent: trimmed, empty values stripped, an incomplete address pair dropped. */
 export function bulkPayload(rows: readonly BulkUserRow[]): BulkUserRow[] {
   return rows.map((r) => {
     const out: BulkUserRow = { resident_name: r.resident_name.trim(), resident_email: r.resident_email.trim().toLowerCase(), role: r.role };

@@ -1,5 +1,5 @@
 /**
- * The dashboard (platform §2, §3, §7), shared half: its texts, shapes, and the one function that
+ * The dashboard, shared half: its texts, shapes, and the one function that
  * computes its figures from synced values. The client runs it over its local cache (instant and
  * offline); the server runs it over the same values for GET /api/dashboard/* — so both answer the
  * same. Each synced area contributes its metric and its activity (`DashboardSource`, declared with
@@ -12,11 +12,11 @@ export const DASHBOARD_MESSAGES = {
   loadFailed: 'Failed to load dashboard data',
   noActivity: 'No recent activity in the last 7 days',
   retry: 'Retry',
-  // Not printed by the spec: why Pay Monthly Dues is disabled (platform §2).
+  // Not printed by the spec: why Pay Monthly Dues is disabled.
   payDuesWhy: 'Each invoice is paid from its own page under Dues.',
 } as const;
 
-/** Who sees the dashboard (platform §2, §6): the screen, its navigation entry and the API alike. */
+/** Who sees the dashboard: the screen, its navigation entry and the API alike. */
 export const dashboardPolicy = {
   maySee: (role: Role) => isPrivileged(role),
   /** A user's home (the logo, Support's back link, the dashboard's redirect): residents' is /announcements. */

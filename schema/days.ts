@@ -20,7 +20,7 @@ export const dayField = (message: string) =>
     .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), message)
     .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
 
-/** "Dec 5, 2026": en-US short month (community §9), the day in UTC (days are stored as UTC midnights). */
+/** "Dec 5, 2026": en-US short month, the day in UTC (days are stored as UTC midnights). */
 export const formatDay = (at: number) => utcDayFormat().format(at);
 /** "December 5, 2026", the day in UTC. */
 export const formatLongDay = (at: number) => utcLongDayFormat().format(at);

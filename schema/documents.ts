@@ -1,4 +1,4 @@
-/** Document vault (community §2–§9): categories, the spec's messages, limits, the policy and the REST shapes, shared by client and server. */
+/** Document vault: categories, the spec's messages, limits, the policy and the REST shapes, shared by client and server. */
 import { z } from 'zod';
 import { isPrivileged, type Role } from './roles';
 import { lazy } from './lazy';
@@ -6,14 +6,14 @@ import { lazy } from './lazy';
 export const DOCUMENT_CATEGORIES = ['Bylaws', 'Financials', 'Meeting Minutes', 'Legal', 'Architectural', 'Insurance', 'Maintenance', 'Other'] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
 
-/** Rows per page and per Load more step (community §9). */
+/** Rows per page and per Load more step. */
 export const DOCUMENT_PAGE_SIZE = 10;
-/** Notes limit (community §5, §9). */
+/** Notes limit. */
 export const DOCUMENT_NOTES_MAX = 500;
 /** Limits the spec does not show; they only keep abusive payloads out. */
 export const DOCUMENT_TITLE_MAX = 200;
 export const DOCUMENT_TAGS_MAX = 20;
-/** "Recent Uploads" shows the first 3 (community §2). */
+/** "Recent Uploads" shows the first 3. */
 export const RECENT_UPLOADS = 3;
 
 export const DOCUMENT_MESSAGES = {
@@ -39,11 +39,11 @@ export const DOCUMENT_MESSAGES = {
   manageOffline: 'Uploading and deleting need a connection.',
 } as const;
 
-/** "Public" or "Board Only" (community §6: Public is visible to all residents, Board Only is private). */
+/** "Public" or "Board Only" (Public is visible to all residents, Board Only is private). */
 export const accessLabel = (isPublic: boolean) => (isPublic ? 'Public' : 'Board Only');
 
 /**
- * The document policy (community §6), one rule each: the domain enforces it, the mutator predicts
+ * The document policy, one rule each: the domain enforces it, the mutator predicts
  * with it, the screens decide what to show with it.
  */
 export const documentPolicy = {
@@ -71,7 +71,7 @@ const notes = lazy(() => z.string().max(DOCUMENT_NOTES_MAX, DOCUMENT_MESSAGES.no
 export const documentFields = lazy(() => ({
   title,
   category,
-  /** Defaults to Public (community §5). */
+  /** Defaults to Public. */
   is_public: z.boolean().default(true),
   notes: notes.default(''),
 }));
@@ -81,7 +81,7 @@ export const documentFormSchema = lazy(() => z.object(documentFields));
 export type DocumentFormInput = z.input<typeof documentFormSchema>;
 
 /**
- * `POST /api/documents` (community §3 "Upload payload"). `file_type` and `file_size` are accepted
+ * `POST /api/documents`. `file_type` and `file_size` are accepted
  * for the spec's client and ignored: the stored values come from the upload the server issued.
  */
 export const documentUploadSchema = lazy(() => z.object({
@@ -102,7 +102,7 @@ export const documentUpdateSchema = lazy(() => z.object({
 }));
 export type DocumentUpdate = z.output<typeof documentUpdateSchema>;
 
-/** `GET /api/documents` query (community §7): page, limit 10, title search, category (one, or comma-joined). */
+/** `GET /api/documents` query: page, limit 10, title search, category (one, or comma-joined). */
 export const documentListQuery = lazy(() => z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   limit: z.coerce.number().int().min(1).max(100).default(DOCUMENT_PAGE_SIZE).catch(DOCUMENT_PAGE_SIZE),
@@ -116,7 +116,7 @@ export const documentListQuery = lazy(() => z.object({
 }));
 export type DocumentListQuery = z.output<typeof documentListQuery>;
 
-// ------------------------------------------------------------------ REST response shapes (community §3)
+// ------------------------------------------------------------------ REST response shapes
 
 export interface ApiDocument {
   _id: string;
@@ -132,7 +132,7 @@ export interface ApiDocument {
   notes: string;
   tags: string[];
   s3_key: string;
-  /** Board and superadmin only (null for residents, community §2). */
+  /** Board and superadmin only (null for residents). */
   uploaded_by: { _id: string; name: string } | null;
   createdAt: string;
   updatedAt: string;
@@ -148,7 +148,7 @@ export interface ApiDocumentPage {
   limit: number;
 }
 
-/** `GET /api/documents/stats` (board and superadmin): the stat cards of community §2. */
+/** `GET /api/documents/stats` (board and superadmin): the board's stat cards. */
 export interface ApiDocumentStats {
   totalDocuments: number;
   publicDocuments: number;

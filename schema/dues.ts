@@ -1,4 +1,4 @@
-/** Dues (community §2–§9): enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
+/** Dues: enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
 import { z } from 'zod';
 import { addDays, addMonthsClamped, dollarsToCents, parseDay } from './money';
 import { isPrivileged, type Role } from './roles';
@@ -16,7 +16,7 @@ export const DUE_STATUSES = ['active', 'inactive'] as const;
 export type DueStatus = (typeof DUE_STATUSES)[number];
 export const DUE_STATUS_LABELS: Record<DueStatus, string> = { active: 'Active', inactive: 'Inactive' };
 
-/** Community §9. */
+/** Length limits of a due's title and description. */
 export const DUE_TITLE_MAX = 100;
 export const DUE_DESCRIPTION_MAX = 200;
 export const DUE_OFFSET_MIN = 1;
@@ -68,15 +68,15 @@ export interface DueSchedule {
 }
 
 /**
- * The due policy (community §4–§6), one rule each: the domain enforces it, the mutators predict with
+ * The due policy, one rule each: the domain enforces it, the mutators predict with
  * it, the screens choose their controls with it. Role rules answer 403.
  */
 export const duePolicy = {
-  /** Create dues, change them, see recipients (community §6). */
+  /** Create dues, change them, see recipients. */
   mayManage: (role: Role) => isPrivileged(role),
-  /** The send date's calendar starts one day before today, the HOA's (community §5). */
+  /** The send date's calendar starts one day before today, the HOA's. */
   isSendDateAllowed: (sendDay: number, today: number) => sendDay >= addDays(today, -1),
-  /** The due date is the send date plus the offset (community §5). */
+  /** The due date is the send date plus the offset. */
   dueDateOf: (sendDay: number, offset: number) => addDays(sendDay, offset),
   /** The send day of period `n` (0 first): monthly and quarterly count months from the first send day. */
   periodSendDate(due: DueSchedule, n: number): number {
@@ -102,7 +102,7 @@ const title = lazy(() => z
   .min(1, DUE_MESSAGES.titleRequired)
   .max(DUE_TITLE_MAX, DUE_MESSAGES.titleTooLong));
 
-/** Dollars in the API (community §7), cents everywhere else: > 0 with cent precision. */
+/** Dollars in the API, cents everywhere else: > 0 with cent precision. */
 const amount = lazy(() => z
   .number({ error: DUE_MESSAGES.amountInvalid })
   .transform((v, ctx) => {
@@ -183,13 +183,13 @@ export const dueUpdateSchema = lazy(() => z
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: DUE_MESSAGES.nothingToUpdate, path: [] }));
 export type DueUpdate = z.output<typeof dueUpdateSchema>;
 
-// ------------------------------------------------------------------ REST response shapes (community §3)
+// ------------------------------------------------------------------ REST response shapes
 
 export interface ApiDue {
   _id: string;
   title: string;
   frequency: DueFrequency;
-  /** User ids (community §3); residents receive only their own. */
+  /** User ids; residents receive only their own. */
   recipients: string[];
   /** Board and superadmin: who they are; residents: themselves. */
   recipient_details: { _id: string; name: string; email: string }[];
@@ -197,7 +197,7 @@ export interface ApiDue {
   /** The first period's due date (send date + offset). */
   due_date: string;
   due_date_offset: number;
-  /** Dollars per recipient (community §3). */
+  /** Dollars per recipient. */
   amount: number;
   amountCents: number;
   reason: DueReason;

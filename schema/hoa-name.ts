@@ -1,5 +1,5 @@
 /**
- * When two HOA names are the same name (platform §5 'An HOA with this name already exists'): after
+ * When two HOA names are the same name ('An HOA with this name already exists'): after
  * NFKC (fullwidth and other compatibility forms), removal of invisible characters (zero-width and
  * other default-ignorable code points, format and control characters), whitespace collapsing (double,
  * non-breaking and other Unicode spaces), case folding (non-ASCII too) and the Unicode confusable

@@ -1,5 +1,5 @@
 /**
- * The HOA's settings after signup (issue 36, item 25): its time zone, which HOA setup takes from the
+ * The HOA's settings after signup (docs/decisions/211-hoa-time-zone-setting.md): its time zone, which HOA setup takes from the
  * owner's browser. The superadmin changes it on /profile (`PUT /api/hoa/time-zone`), the board sees it
  * there. Client and server both import this file.
  */

@@ -1,5 +1,5 @@
 /**
- * The app's en-US formatters (platform §1, community §9: USD, en-US dates), each built on its first use
+ * The app's en-US formatters (USD, en-US dates), each built on its first use
  * and kept. Building an Intl formatter costs milliseconds (it loads locale data); a screen uses one or
  * two of them, and building all of them when their module loaded cost every signed-in screen's start
  * 150–180 ms at a 4× CPU slowdown (docs/decisions/055-intl-formatters-on-first-use.md). One formatter per kind, not one per call: a list of dates would

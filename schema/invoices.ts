@@ -1,4 +1,4 @@
-/** Invoices (community §2–§9): statuses, the spec's messages, the list query, REST shapes, the policy. */
+/** Invoices: statuses, the spec's messages, the list query, REST shapes, the policy. */
 import { z } from 'zod';
 import type { DueFrequency } from './dues';
 import { formatUsd } from './money';
@@ -49,7 +49,7 @@ export const INVOICE_MESSAGES = {
   needsConnection: 'Paying needs an internet connection. Please reconnect and try again.',
   confirming: 'Confirming your payment…',
   statusUpdated: (status: InvoiceStatus) => `Status updated to ${INVOICE_STATUS_LABELS[status]}`,
-  // The board's confirmation before a status that stops the resident's payment (issue 36, item 22).
+  // The board's confirmation before a status that stops the resident's payment.
   confirmPaidTitle: 'Mark invoice as paid?',
   confirmPaid: (amountCents: number, resident: string) =>
     `Record ${formatUsd(amountCents)} from ${resident} as received. The invoice will no longer take an online payment.`,
@@ -67,12 +67,12 @@ export const INVOICE_HISTORY = {
   statusChanged: (from: InvoiceStatus, to: InvoiceStatus) => `Status changed from ${INVOICE_STATUS_LABELS[from]} to ${INVOICE_STATUS_LABELS[to]}`,
 } as const;
 
-/** "Showing x to y of z invoices" and "Page n of m" (community §2). */
+/** "Showing x to y of z invoices" and "Page n of m". */
 export const invoiceRangeText = (page: number, limit: number, total: number) =>
   `Showing ${total === 0 ? 0 : (page - 1) * limit + 1} to ${Math.min(page * limit, total)} of ${total} invoices`;
 export const pageOfText = (page: number, pages: number) => `Page ${page} of ${Math.max(1, pages)}`;
 
-/** What the payment panel shows (community §4). */
+/** What the payment panel shows. */
 export interface PaymentPanel {
   kind: InvoiceStatus;
   heading: string;
@@ -84,18 +84,18 @@ export interface PaymentPanel {
 }
 
 /**
- * The invoice policy (community §4, §6), one rule each: the domain enforces it, the mutators predict
+ * The invoice policy, one rule each: the domain enforces it, the mutators predict
  * with it, the screens choose their controls with it.
  */
 export const invoicePolicy = {
-  /** Set an invoice's status, see its recipient (community §6). */
+  /** Set an invoice's status, see its recipient. */
   mayChangeStatus: (role: Role) => isPrivileged(role),
   seesRecipient: (role: Role) => isPrivileged(role),
   /** Residents see their own invoices; the board the HOA's. */
   maySee: (inv: { recipientId: string }, viewer: { userId: string; role: Role }) => isPrivileged(viewer.role) || inv.recipientId === viewer.userId,
   /** Pending and overdue invoices are open for payment. */
   isPayable: (status: InvoiceStatus) => status === 'pending' || status === 'overdue',
-  /** Only the recipient pays (community §6), and only an open invoice. */
+  /** Only the recipient pays, and only an open invoice. */
   mayPay: (inv: { recipientId: string; status: InvoiceStatus }, viewer: { userId: string }) => inv.recipientId === viewer.userId && invoicePolicy.isPayable(inv.status),
   /**
    * Paid online is final: neither the board nor a late payment event reopens it. The board's own
@@ -108,13 +108,13 @@ export const invoicePolicy = {
   /** Paid and canceled stop the resident's payment: the board confirms them, naming the amount and the resident. */
   asksConfirmation: (to: InvoiceStatus) => to === 'paid' || to === 'canceled',
   /**
-   * Pending past its due day counts as overdue (community §4); the overdue job stores the same.
+   * Pending past its due day counts as overdue; the overdue job stores the same.
    * `today`: the HOA's calendar day (schema/days.ts `zonedToday`).
    */
   shownStatus: (inv: { status: InvoiceStatus; dueDate: number }, today: number): InvoiceStatus =>
     inv.status === 'pending' && inv.dueDate < today ? 'overdue' : inv.status,
   isPastDue: (inv: { dueDate: number }, today: number) => inv.dueDate < today,
-  /** The payment panel for this viewer (community §4). */
+  /** The payment panel for this viewer. */
   panelFor(inv: { recipientId: string; status: InvoiceStatus; dueDate: number }, viewer: { userId: string }, today: number): PaymentPanel {
     const kind = invoicePolicy.shownStatus(inv, today);
     const recipient = inv.recipientId === viewer.userId;
@@ -147,7 +147,7 @@ export type InvoiceStatusChange = z.output<typeof invoiceStatusSchema>;
 export const INVOICE_SORTS = ['due_date', 'sent', 'amount', 'title', 'status', 'createdAt'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
-/** Repeated `status` (community §7): `?status=a&status=b`; a comma list is read too. */
+/** Repeated `status`: `?status=a&status=b`; a comma list is read too. */
 const statusList = lazy(() => z
   .union([z.string(), z.array(z.string())])
   .optional()
@@ -160,7 +160,7 @@ const statusList = lazy(() => z
     return [...new Set(parts)] as InvoiceStatus[];
   }));
 
-/** `GET /api/invoices` query (community §7); the title is trimmed and ignored when blank (§5). */
+/** `GET /api/invoices` query; the title is trimmed and ignored when blank. */
 export const invoiceListQuery = lazy(() => z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1).catch(1),
   limit: z.coerce.number().int().min(1).max(100).default(INVOICE_PAGE_SIZE).catch(INVOICE_PAGE_SIZE),
@@ -177,7 +177,7 @@ export const invoiceListQuery = lazy(() => z.object({
 }));
 export type InvoiceListQuery = z.output<typeof invoiceListQuery>;
 
-// ------------------------------------------------------------------ REST response shapes (community §3)
+// ------------------------------------------------------------------ REST response shapes
 
 export interface ApiInvoice {
   _id: string;

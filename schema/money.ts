@@ -1,4 +1,4 @@
-/** Money and days, shared by dues and invoices (community §3, §9): cents stored, USD shown, days as UTC midnights. */
+/** Money and days, shared by dues and invoices: cents stored, USD shown, days as UTC midnights. */
 
 import { usdFormat } from './intl';
 
@@ -17,7 +17,7 @@ export function dollarsToCents(dollars: number): number | null {
 
 export const centsToDollars = (cents: number) => cents / 100;
 
-/** `$1,250.00` from cents (community §9: USD). */
+/** `$1,250.00` from cents (USD). */
 export const formatUsd = (cents: number) => usdFormat().format(cents / 100);
 /** `$1,250.00` from dollars (the plans' prices as the signup and billing screens hold them). */
 export const formatDollars = (dollars: number) => usdFormat().format(dollars);
@@ -48,5 +48,5 @@ export function addMonthsClamped(anchor: number, months: number): number {
 
 export { formatDay } from './days';
 
-/** Days from `today` (the HOA's, schema/days.ts `zonedToday`) until the due day (community §4); 0 once it has passed. */
+/** Days from `today` (the HOA's, schema/days.ts `zonedToday`) until the due day; 0 once it has passed. */
 export const daysUntil = (due: number, today: number) => Math.max(0, Math.round((due - today) / DAY));

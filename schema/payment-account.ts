@@ -1,5 +1,5 @@
 /**
- * The HOA's connected payment account (platform §2 /stripe-setup, §3, §7, §8): who manages it, the
+ * The HOA's connected payment account: who manages it, the
  * answer of `/api/stripe-connect/account-status`, its state as the screens name it, and the provider's
  * requirement codes in words. Client and server both import this file.
  */
@@ -14,7 +14,7 @@ export const PAYMENT_ACCOUNT_MESSAGES = {
   complete: 'Setup Complete!',
 } as const;
 
-/** Platform §3: payment account status. */
+/** The payment account status as the API returns it. */
 export interface ApiAccountStatus {
   account_exists: boolean;
   account_id: string | null;
@@ -28,12 +28,12 @@ export interface ApiAccountStatus {
   } | null;
 }
 
-/** /stripe-setup is the superadmin's (platform §2, §6). */
+/** /stripe-setup is the superadmin's. */
 export const paymentAccountPolicy = {
   mayManage: (role: Role) => role === 'superadmin',
 };
 
-/** none: not started; incomplete: started, charges or payouts not enabled yet; complete: both enabled (§2). */
+/** none: not started; incomplete: started, charges or payouts not enabled yet; complete: both enabled. */
 export type PaymentAccountState = 'none' | 'incomplete' | 'complete';
 
 export function paymentAccountState(a: ApiAccountStatus): PaymentAccountState {

@@ -1,4 +1,4 @@
-/** Requests (community §2–§9): enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
+/** Requests: enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
 import { z } from 'zod';
 import { dayField, formatDay } from './days';
 import { richTextField } from './rich-text';
@@ -8,7 +8,7 @@ import type { ApiAttachment } from './uploads';
 import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
 import { lazy } from './lazy';
 
-/** Community §3: the stored values are the words shown. */
+/** The stored values are the words shown. */
 export const REQUEST_CATEGORIES = ['Maintenance', 'Modification', 'Inquiry', 'Other'] as const;
 export type RequestCategory = (typeof REQUEST_CATEGORIES)[number];
 export const DEFAULT_REQUEST_CATEGORY: RequestCategory = 'Maintenance';
@@ -54,10 +54,10 @@ export const REQUEST_MESSAGES = {
   attachmentNotAllowed: 'Only the resident who filed the request and the board can attach files to it',
 } as const;
 
-/** "Status updated to {status}" (community §4), with the status as the badge reads it. */
+/** "Status updated to {status}", with the status as the badge reads it. */
 export const statusUpdatedMessage = (status: RequestStatus) => `Status updated to ${REQUEST_STATUS_LABELS[status]}`;
 
-/** Timers and sizes of community §4 and §9. */
+/** Timers and sizes of the request screens. */
 export const REQUEST_PAGE_SIZE = 10;
 export const REQUEST_CREATED_REDIRECT_MS = 1500;
 export const REQUEST_STATUS_TOAST_MS = 3000;
@@ -75,7 +75,7 @@ type RequestCounter = { label: string; status: RequestStatus } | { label: string
  */
 export const MAINTENANCE_COUNTER = { label: 'Maintenance', category: 'Maintenance' } as const satisfies RequestCounter;
 
-/** The counters of the board's list (community §2): three statuses and one category. */
+/** The counters of the board's list: three statuses and one category. */
 export const REQUEST_COUNTERS = [
   { label: 'Open', status: 'open' },
   { label: 'In Progress', status: 'in_progress' },
@@ -102,19 +102,19 @@ export const REQUEST_HISTORY = {
   attachmentAdded: (fileName: string) => `Attachment added: ${fileName}`,
 } as const;
 
-/** A deadline is a day (stored as its UTC midnight), shown in the en-US short month format (community §9). */
+/** A deadline is a day (stored as its UTC midnight), shown in the en-US short month format. */
 export const formatDeadline = formatDay;
 
 /**
- * The request policy (community §4, §6), one rule each: the domain enforces it, the mutators
+ * The request policy, one rule each: the domain enforces it, the mutators
  * predict with it, the screens choose their controls with it. Role rules answer 403.
  */
 export const requestPolicy = {
   /** Everyone signed in files requests. */
   mayCreate: (_role: Role) => true,
-  /** Status (any to any, community §4), assignee, resolution deadline and notes: board and superadmin. */
+  /** Status (any to any), assignee, resolution deadline and notes: board and superadmin. */
   mayTriage: (role: Role) => isPrivileged(role),
-  /** Resident, address, assignee, counters and the status control (community §6). */
+  /** Resident, address, assignee, counters and the status control. */
   seesPeople: (role: Role) => isPrivileged(role),
   /** Residents see their own requests only; the board sees the HOA's. */
   maySee: (r: { residentId: string }, viewer: { userId: string; role: Role }) => isPrivileged(viewer.role) || r.residentId === viewer.userId,
@@ -156,7 +156,7 @@ export const requestTriageFields = lazy(() => ({
 }));
 export const requestStatusField = lazy(() => z.enum(REQUEST_STATUSES, { error: REQUEST_MESSAGES.statusInvalid }));
 
-/** `PUT /api/requests/:id`: the status (community §7) and the board's fields; at least one. */
+/** `PUT /api/requests/:id`: the status and the board's fields; at least one. */
 export const requestUpdateSchema = lazy(() => z
   .object({ status: requestStatusField.optional(), ...requestTriageFields })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { message: REQUEST_MESSAGES.nothingToUpdate, path: [] }));
@@ -173,7 +173,7 @@ export const requestCommentSchema = lazy(() => z.object(requestCommentFields));
 export const REQUEST_SORTS = ['-createdAt', 'createdAt'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];
 
-/** `GET /api/requests` query (community §7). */
+/** `GET /api/requests` query. */
 export const requestListQuery = lazy(() => z.object({
   ...pageFields(REQUEST_PAGE_SIZE),
   search: z
@@ -187,7 +187,7 @@ export const requestListQuery = lazy(() => z.object({
 }));
 export type RequestListQuery = z.output<typeof requestListQuery>;
 
-// ------------------------------------------------------------------ REST response shapes (community §3)
+// ------------------------------------------------------------------ REST response shapes
 
 /** One request (GET /api/requests/:id, list rows, and every write's answer). */
 export interface ApiRequest {
@@ -196,12 +196,12 @@ export interface ApiRequest {
   description: string;
   category: RequestCategory;
   status: RequestStatus;
-  /** The attachment's storage key (community §3), or null. */
+  /** The attachment's storage key, or null. */
   photo_url: string | null;
   attachment: ApiAttachment | null;
   user_id: { _id: string; name: string; email: string; role: Role };
   address_id: { _id: string; street: string; unit_number: string | null } | null;
-  /** Board and superadmin only (null for residents, community §6). */
+  /** Board and superadmin only (null for residents). */
   assigned_to: { _id: string; name: string; email: string } | null;
   resolution_deadline: string | null;
   resolution_notes: string | null;

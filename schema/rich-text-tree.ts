@@ -15,7 +15,7 @@
 
 /**
  * Rich text deeper than this is refused on write (`richTextField`), and the sanitiser never nests
- * deeper. The §5 tags need a few levels (a quote holding a list of paragraphs in bold italics is
+ * deeper. The allowed tags need a few levels (a quote holding a list of paragraphs in bold italics is
  * six); 32 leaves room for lists nested nine deep.
  */
 export const RICH_TEXT_MAX_DEPTH = 32;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ElementStack, RICH_TEXT_MAX_DEPTH } from './rich-text-tree';
 
 /**
- * Rich text (community §5): displayed and stored HTML keeps only these tags, with no attributes
+ * Rich text: displayed and stored HTML keeps only these tags, with no attributes
  * and no links. The client's DOMPurify config and the server's sanitizer both read this list.
  */
 export const RICH_TEXT_TAGS = ['p', 'br', 'strong', 'em', 'ul', 'ol', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
@@ -73,7 +73,7 @@ export function richTextToPlain(html: string, stopAfter = Infinity): string {
 /** True when the HTML has no visible text, e.g. Tiptap's empty `<p></p>`. */
 export const isRichTextEmpty = (html: string | null | undefined) => !html || richTextToPlain(html, 0) === '';
 
-/** The list preview: whitespace collapsed, 100 characters plus an ellipsis (community §9). */
+/** The list preview: whitespace collapsed, 100 characters plus an ellipsis. */
 export function previewText(html: string, max = 100): string {
   const plain = richTextToPlain(html, max);
   return plain.length > max ? `${plain.slice(0, max)}...` : plain;

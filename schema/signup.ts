@@ -1,5 +1,5 @@
 /**
- * Signup (platform §2, §3, §4, §5, §7, §8, §9): the plan catalogue, the wizard's steps and timers, the
+ * Signup: the plan catalogue, the wizard's steps and timers, the
  * spec's messages, and the zod schemas of the wizard's forms and the signup calls. Client and server
  * both import this file.
  */
@@ -26,7 +26,7 @@ export interface Plan {
   features: string[];
 }
 
-/** Features every plan has (platform §1). */
+/** Features every plan has. */
 export const COMMON_FEATURES = [
   'Dues collection',
   'Announcements',
@@ -42,7 +42,7 @@ const STARTER_FEATURES = ['Dues collection', 'Announcements', 'Maintenance reque
 const GROWTH_FEATURES = [...STARTER_FEATURES, 'Advanced reporting', 'Custom branding', 'Automations'];
 const PRO_FEATURES = [...GROWTH_FEATURES, 'Priority support', 'Advanced analytics', 'API access', 'Custom integrations'];
 
-/** Platform §9. */
+/** The fixed plan catalogue. */
 export const PLANS: Record<PlanName, Plan> = {
   free: {
     name: 'free',
@@ -81,7 +81,7 @@ export const PLANS: Record<PlanName, Plan> = {
     features: PRO_FEATURES,
   },
 };
-/** Plan rank on the billing page (platform §3): a higher rank is an upgrade. */
+/** Plan rank on the billing page: a higher rank is an upgrade. */
 export const PLAN_RANK: Record<PaidPlanName, number> = {
   starter: 1,
   growth: 2,
@@ -96,7 +96,7 @@ export function planForUnits(units: number): PaidPlanName {
   return PAID_PLAN_NAMES.find((p) => units <= (PLANS[p].max_units ?? Infinity)) ?? 'pro';
 }
 
-/** Platform §4 and §9. */
+/** The wizard's steps in order, and the trial's length in days. */
 export const SIGNUP_STEPS = ['plan_selection', 'account_creation', 'payment_setup', 'hoa_setup', 'complete'] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 export const TRIAL_DAYS = 30;
@@ -104,7 +104,7 @@ export const AVAILABILITY_DEBOUNCE_MS = 500;
 export const SIGNUP_STATE_TTL_MS = 24 * 60 * 60_000;
 export const RESUME_DISABLE_MS = 1_000;
 export const COMPLETE_COUNTDOWN_S = 5;
-/** The card form appears about 500 ms after the payment step is entered (platform §2). */
+/** The card form appears about 500 ms after the payment step is entered. */
 export const CARD_FORM_DELAY_MS = 500;
 
 export const SIGNUP_MESSAGES = {
@@ -137,7 +137,7 @@ const M = SIGNUP_MESSAGES;
 const email = lazy(() => z.string({ error: M.invalidEmail }).trim().toLowerCase().min(1, M.invalidEmail).max(254, M.invalidEmail).email(M.invalidEmail));
 /** Whether the live check should ask about an email: the form's own rule, so both agree. */
 export const isSignupEmail = (v: string) => email.safeParse(v).success;
-/** The signup rule (platform §9): 8 or more, a letter and a number; 72 bytes is what the hash reads. */
+/** The signup rule: 8 or more, a letter and a number; 72 bytes is what the hash reads. */
 export const signupPassword = lazy(() => z
   .string({ error: M.passwordRule })
   .min(8, M.passwordRule)
@@ -214,7 +214,7 @@ export const confirmPaymentBody = lazy(() => z.object({
 export const completeBody = lazy(() => confirmPaymentBody.extend({
   plan: paidPlan.optional(),
 }));
-/** The screen also sends the browser's time zone: the HOA's days are its owner's (issue 36, item 25). */
+/** The screen also sends the browser's time zone: the HOA's days are its owner's. */
 export const hoaSetupBody = lazy(() => hoaSetupForm.extend({ time_zone: timeZoneField.optional() }));
 
 // ---- Answers ----

@@ -1,5 +1,5 @@
 /**
- * The HOA's subscription (platform §2 Billing page, Reactivation, Profile; §3; §6; §7; §8; §9): the
+ * The HOA's subscription: the
  * statuses, who manages billing, the lapsed-subscription rule, the spec's messages, the bodies and
  * answers of `/api/subscriptions/*`. Client and server both import this file.
  */
@@ -19,10 +19,10 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const LAPSED_STATUSES: readonly SubscriptionStatus[] = ['canceled', 'unpaid', 'incomplete_expired'];
 export const isLapsed = (status: string | null | undefined) => status != null && (LAPSED_STATUSES as readonly string[]).includes(status);
 
-/** Whether a user must go to /reactivation (platform §2): the superadmin of a lapsed HOA. */
+/** Whether a user must go to /reactivation: the superadmin of a lapsed HOA. */
 export const needsReactivation = (role: Role, status: string | null | undefined) => role === 'superadmin' && isLapsed(status);
 
-/** Billing is the superadmin's (platform §6). */
+/** Billing is the superadmin's. */
 export const subscriptionPolicy = {
   mayManage: (role: Role) => role === 'superadmin',
 };
@@ -82,7 +82,7 @@ export const REACTIVATION_PLAN_PARAM = 'plan';
 
 export const planChangeDirection = (from: PaidPlanName, to: PaidPlanName): 'upgrade' | 'downgrade' => (PLAN_RANK[to] > PLAN_RANK[from] ? 'upgrade' : 'downgrade');
 
-/** The subscription as the API returns it (platform §3 plus what the profile card and the unit check show). */
+/** The subscription as the API returns it (with what the profile card and the unit check show). */
 export interface ApiSubscription {
   _id: string;
   id: string;

@@ -1,6 +1,6 @@
 /**
  * The thread kit, shared half: a record's message thread and its activity history, as request
- * comments and violation messages both have them (community §2, §3, §6). One rule each for who is
+ * comments and violation messages both have them. One rule each for who is
  * staff, which name a reader sees, which entries a resident may see, and the synced and REST shapes.
  * The server half is worker/domain/threads/ (tables: schema/tables/threads.ts).
  */
@@ -11,7 +11,7 @@ import { restAnswer, valueOfRest, type RestRule } from './rest-shape';
 import { syncedAttachmentSchema } from './uploads';
 import { lazy } from './lazy';
 
-/** What residents see instead of a staff member's name (community §6). */
+/** What residents see instead of a staff member's name. */
 export const STAFF_LABEL = 'HOA Staff';
 
 export const THREAD_MESSAGES = {
@@ -39,7 +39,7 @@ export const threadPolicy = {
 /**
  * Who wrote or did something, as the reader may see them: the server resolves it per reader
  * (worker/domain/threads/values.ts). Readers who do not see internal rows (residents) get a staff
- * member as "HOA Staff" without id (community §6); `isStaff` gives board readers the Staff badge.
+ * member as "HOA Staff" without id; `isStaff` gives board readers the Staff badge.
  */
 export const syncedThreadPersonSchema = lazy(() => z.object({
   id: z.string().nullable(),
@@ -95,7 +95,7 @@ export interface ApiThreadPerson {
   is_staff: boolean;
 }
 
-/** `comments[]` of a request (community §3: user_id, message, created_at, is_public). */
+/** `comments[]` of a request (user_id, message, created_at, is_public). */
 export interface ApiThreadMessage {
   _id: string;
   user_id: ApiThreadPerson;
@@ -104,7 +104,7 @@ export interface ApiThreadMessage {
   created_at: string;
 }
 
-/** `history[]` (community §3: action, user_id name, timestamp). */
+/** `history[]` (action, user_id name, timestamp). */
 export interface ApiHistoryEntry {
   _id: string;
   action: string;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lazy } from './lazy';
 
 /**
- * File uploads (community spec §5 and §9): the allowed types, the size limit and the messages per
+ * File uploads: the allowed types, the size limit and the messages per
  * feature, shared by the upload widgets (first check, before any request) and the presigned-url
  * endpoints (the check that counts).
  */
@@ -57,7 +57,7 @@ export const UPLOAD_RULES: Record<UploadFeature, UploadRule> = {
   violations: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.violationTypeInvalid, accept: accept(ALL) },
 };
 
-/** Size in MB to two decimals (community §9); below 0.01 MB in KB, so a small file never reads "0.00 MB". */
+/** Size in MB to two decimals; below 0.01 MB in KB, so a small file never reads "0.00 MB". */
 export const fileSizeText = (bytes: number) => (bytes < 10_486 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(2)} MB`);
 
 export function fileExtension(fileName: string): string {
@@ -102,7 +102,7 @@ export const downloadUrlBody = lazy(() => z.object({
   s3Key: z.string({ error: UPLOAD_MESSAGES.fileNotFound }).trim().min(1, UPLOAD_MESSAGES.fileNotFound).max(600),
 }));
 
-/** Response of the presigned-url endpoints (community spec §3). */
+/** Response of the presigned-url endpoints. */
 export interface PresignedUpload {
   uploadUrl: string;
   s3Key: string;
@@ -117,7 +117,7 @@ export const syncedAttachmentSchema = lazy(() => z.object({
 }));
 export type SyncedAttachment = z.output<typeof syncedAttachmentSchema>;
 
-/** An attachment in REST answers (community §3): `file_type` is the extension. */
+/** An attachment in REST answers: `file_type` is the extension. */
 export interface ApiAttachment {
   s3_key: string;
   filename: string;
@@ -132,7 +132,7 @@ export const toApiAttachment = (a: SyncedAttachment | null): ApiAttachment | nul
 export const fromApiAttachment = (a: ApiAttachment | null): SyncedAttachment | null =>
   a ? { s3Key: a.s3_key, filename: a.filename, fileSize: a.file_size, fileType: a.file_type } : null;
 
-/** `POST /api/<area>/:id/attachments` (multipart): the "Attachment upload result" of community §3. */
+/** `POST /api/<area>/:id/attachments` (multipart): the attachment upload result. */
 export interface AttachmentUploadResult {
   s3Key: string;
   fileName: string;

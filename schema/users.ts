@@ -1,5 +1,5 @@
 /**
- * Users (platform §2 User Management, §3–§9): the spec's messages, the invite and edit schemas, the
+ * Users: the spec's messages, the invite and edit schemas, the
  * list query and answer, and the policy of who may grant, change and delete what. The domain
  * enforces the policy, the screens decide their buttons and options with it.
  */
@@ -10,11 +10,11 @@ import { isPrivileged, ROLES, USER_STATUSES, type Role, type UserStatus } from '
 import { lazy } from './lazy';
 
 export const USER_MESSAGES = {
-  // §5
+  // Field messages
   emailRequired: 'Email is required',
   invalidEmail: AUTH_MESSAGES.invalidEmail,
   nameRequired: 'Name is required',
-  // §8 errors (the server's message is shown first)
+  // Errors (the server's message is shown first)
   loadFailed: 'Failed to load data',
   loadMoreFailed: 'Failed to load more users',
   inviteFailed: 'Failed to invite user',
@@ -26,7 +26,7 @@ export const USER_MESSAGES = {
   loadUsersFailed: 'Failed to load users',
   assignFailed: 'Failed to assign user',
   unassignFailed: 'Failed to unassign user',
-  // §8 successes
+  // Successes
   inviteResent: 'Invitation resent successfully',
   deleted: (name: string) => `User ${name} deleted successfully`,
   assigned: 'User assigned successfully',
@@ -39,7 +39,7 @@ export const USER_MESSAGES = {
   roleInvalid: 'Please choose a valid role',
   statusInvalid: 'Please choose a valid status',
   emailTaken: 'A user with this email already exists',
-  /** The plan's units (platform §9 `max_units`) are the addresses of the directory. */
+  /** The plan's units (`max_units`) are the addresses of the directory. */
   unitLimit: (plan: string, maxUnits: number, units: number, adding: number) =>
     adding > 0
       ? `Your ${plan} plan covers up to ${maxUnits} units, and this would bring the address directory to ${units}. Add fewer addresses, or upgrade the plan (the superadmin can, from the profile).`
@@ -72,7 +72,7 @@ export const STATUS_LABELS: Record<UserStatus, string> = { active: 'Active', inv
 
 export const USER_NAME_MAX = 100;
 export const PHONE_MAX = 30;
-/** The address select's "no address" choice; sent as empty (platform §5). */
+/** The address select's "no address" choice; sent as empty. */
 export const NO_ADDRESS = 'no-address';
 
 /** Who acts and on whom: enough of a user for every rule below. */
@@ -85,12 +85,12 @@ export interface PolicyTarget extends PolicyUser {
 }
 
 /**
- * Platform §5–§6. A board member grants resident and board and never touches a superadmin; only a
- * superadmin grants or removes superadmin. Nobody changes their own row. Who may change whom is §6's
+ * Who may grant and change what. A board member grants resident and board and never touches a superadmin; only a
+ * superadmin grants or removes superadmin. Nobody changes their own row. Who may change whom is the
  * deletion rule, applied to every change: a board member changes residents only (and may make them
  * board members), a superadmin anyone but themselves. The rule reads the target's role before the
  * change (`mayEdit`) and the role after it (`mayGrant`), so demoting a board member first does not
- * open them to a board member's edit or deletion (issue 36, 12). Status: active and inactive switch
+ * open them to a board member's edit or deletion. Status: active and inactive switch
  * freely; an invited user stays invited or becomes inactive (which blocks the invitation); a user who
  * never activated (no password) is never active: setting them active invites them again.
  */
@@ -106,7 +106,7 @@ export const userPolicy = {
   /** The roles this actor may give (invite options, edit options). */
   grantableRoles: (actorRole: Role): Role[] => (actorRole === 'superadmin' ? [...ROLES] : isPrivileged(actorRole) ? ['resident', 'board'] : []),
   mayGrant: (actorRole: Role, role: Role) => userPolicy.grantableRoles(actorRole).includes(role),
-  /** The roles of the users this actor may change or delete (§6: board, residents only). */
+  /** The roles of the users this actor may change or delete (board, residents only). */
   changeableRoles: (actorRole: Role): Role[] => (actorRole === 'superadmin' ? [...ROLES] : isPrivileged(actorRole) ? ['resident'] : []),
   /** Edit (name, role, status): never one's own row; a board member's residents only. */
   mayEdit: (actor: PolicyUser, target: PolicyUser) => userPolicy.editRefusal(actor, target) === null,
@@ -118,12 +118,12 @@ export const userPolicy = {
     if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return M.mayNotChange;
     return null;
   },
-  /** The statuses the edit form offers for a user now in `current` (§4). */
+  /** The statuses the edit form offers for a user now in `current`. */
   statusOptions: (current: UserStatus): UserStatus[] => (current === 'invited' ? ['invited', 'inactive'] : ['active', 'inactive']),
   mayMoveStatus: (from: UserStatus, to: UserStatus) => userPolicy.statusOptions(from).includes(to),
   /**
    * The status a save gives: active only with a password. A user who never activated and is set
-   * active goes back to invited, with a fresh invitation (issue 36, 11).
+   * active goes back to invited, with a fresh invitation.
    */
   statusOnSave: (requested: UserStatus, hasPassword: boolean): UserStatus => (requested === 'active' && !hasPassword ? 'invited' : requested),
   /**
@@ -131,7 +131,7 @@ export const userPolicy = {
    * have one; a member invited by email alone has none, and the board is not asked to invent one.
    */
   nameRequired: (target: { name: string }) => target.name !== '',
-  /** The warning a role change is confirmed with first: resident ↔ board (§5), and any grant of superadmin. */
+  /** The warning a role change is confirmed with first: resident ↔ board, and any grant of superadmin. */
   roleChangeWarning(from: Role, to: Role): RoleChangeWarning | null {
     if (from === to) return null;
     if (to === 'superadmin') return ROLE_CHANGE_WARNINGS.toSuperadmin;
@@ -148,9 +148,9 @@ export const userPolicy = {
     if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return M.mayNotDelete;
     return null;
   },
-  /** Resend applies only to invited users (§4). */
+  /** Resend applies only to invited users. */
   mayResend: (target: { status: UserStatus }) => target.status === 'invited',
-  /** The buttons of a row of the table (§2: edit disabled on your own row). */
+  /** The buttons of a row of the table (edit disabled on your own row). */
   actionsFor(actor: PolicyUser, target: PolicyTarget) {
     return {
       edit: userPolicy.mayEdit(actor, target),
@@ -222,7 +222,7 @@ export const assignAddressSchema = lazy(() => z.object({
   address_id: z.string({ error: M.addressNotFound }).trim().min(1, M.addressNotFound).max(64),
 }));
 
-/** The management screen's page (not shown by the spec: 20) and the pickers' 100 (§9). */
+/** The management screen's page (not shown by the spec: 20) and the pickers' 100. */
 export const USER_PAGE_SIZE = 20;
 export const userListQuery = lazy(() => z.object({
   ...pageFields(100),
@@ -239,7 +239,7 @@ export const userListQuery = lazy(() => z.object({
 }));
 export type UserListQuery = z.output<typeof userListQuery>;
 
-// ------------------------------------------------------------------ answers (platform §3)
+// ------------------------------------------------------------------ answers
 
 export interface UserStatistics {
   activeUsers: number;
@@ -260,8 +260,8 @@ export interface ApiUserPage {
 }
 
 /**
- * Confirm Role Change (§5): what the user gains with board, and what a resident keeps. Granting
- * superadmin is confirmed too, naming what §6 gives that role (issue 36, 17).
+ * Confirm Role Change: what the user gains with board, and what a resident keeps. Granting
+ * superadmin is confirmed too, naming what that role may do.
  */
 export const ROLE_CHANGE_WARNINGS = {
   toBoard: {

@@ -1,4 +1,4 @@
-/** Compliance violations (community §2–§9): enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
+/** Compliance violations: enums, labels, the spec's messages, limits, form and REST schemas, the policy. */
 import { z } from 'zod';
 import { dayField, formatDay } from './days';
 import { richTextField } from './rich-text';
@@ -8,7 +8,7 @@ import type { ApiAttachment } from './uploads';
 import { commaList, optionalText, pageFields, requiredText, storageKeyField } from './validation';
 import { lazy } from './lazy';
 
-/** Community §3: the stored values are the words shown. */
+/** The stored values are the words shown. */
 export const VIOLATION_CATEGORIES = ['Lawn Maintenance', 'Parking', 'Noise', 'Architectural', 'Trash', 'Pet', 'Other'] as const;
 export type ViolationCategory = (typeof VIOLATION_CATEGORIES)[number];
 export const DEFAULT_VIOLATION_CATEGORY: ViolationCategory = 'Other';
@@ -57,12 +57,12 @@ export const VIOLATION_MESSAGES = {
   idTaken: 'A violation with this id already exists',
 } as const;
 
-/** "This violation is overdue. The due date was {date}." (community §4). */
+/** "This violation is overdue. The due date was {date}." */
 export const overdueMessage = (dueDate: number) => `This violation is overdue. The due date was ${formatDay(dueDate)}.`;
-/** "Status updated to {status with underscores replaced by spaces}" (community §4). */
+/** "Status updated to {status with underscores replaced by spaces}" */
 export const statusUpdatedMessage = (status: ViolationStatus) => `Status updated to ${status.replace(/_/g, ' ')}`;
 
-/** Sizes and timers of community §9. */
+/** Sizes and timers of the violation screens. */
 export const VIOLATION_PAGE_SIZE = 10;
 export const VIOLATION_STATUS_TOAST_MS = 3000;
 export const VIOLATION_SUCCESS_MS = 5000;
@@ -72,7 +72,7 @@ export const VIOLATION_TITLE_MAX = 200;
 export const VIOLATION_MESSAGE_MAX = 100_000;
 export const VIOLATION_NOTES_MAX = 5_000;
 
-/** The list's counters (community §2). */
+/** The list's counters. */
 export const VIOLATION_COUNTERS = [
   { label: 'Open', status: 'open' },
   { label: 'Resolved', status: 'resolved' },
@@ -92,7 +92,7 @@ export const VIOLATION_HISTORY = {
 type Viewer = { userId: string; role: Role };
 
 /**
- * The violation policy (community §4, §6), one rule each: the domain enforces it, the mutators
+ * The violation policy, one rule each: the domain enforces it, the mutators
  * predict with it, the screens choose their controls with it. Role rules answer 403.
  */
 export const violationPolicy = {
@@ -108,7 +108,7 @@ export const violationPolicy = {
    * today is refused).
    */
   isDueDateAllowed: (dueDate: number, today: number) => dueDate >= today,
-  /** Overdue: the due date is past (before `today`) and the status is open (community §4). */
+  /** Overdue: the due date is past (before `today`) and the status is open. */
   isOverdue: (v: { status: ViolationStatus; dueDate: number }, today: number) => v.status === 'open' && v.dueDate < today,
   /** A status change, or new resolution notes on a resolved violation; otherwise nothing happens. */
   isChange: (v: { status: ViolationStatus; resolutionNotes: string | null }, next: ViolationStatus, notes: string | null | undefined) =>
@@ -169,7 +169,7 @@ export const violationMessageFields = lazy(() => ({
 }));
 export const violationMessageSchema = lazy(() => z.object(violationMessageFields));
 
-/** `GET /api/violations` query (community §7). */
+/** `GET /api/violations` query. */
 export const violationListQuery = lazy(() => z.object({
   ...pageFields(VIOLATION_PAGE_SIZE),
   category: commaList(VIOLATION_CATEGORIES, VIOLATION_MESSAGES.categoryInvalid),
@@ -177,9 +177,9 @@ export const violationListQuery = lazy(() => z.object({
 }));
 export type ViolationListQuery = z.output<typeof violationListQuery>;
 
-// ------------------------------------------------------------------ REST response shapes (community §3)
+// ------------------------------------------------------------------ REST response shapes
 
-/** `messages[]` of a violation (community §3: sender_id, message, is_internal, photo_url, sent_at). */
+/** `messages[]` of a violation (sender_id, message, is_internal, photo_url, sent_at). */
 export interface ApiViolationMessage {
   _id: string;
   sender_id: ApiThreadPerson;
@@ -205,7 +205,7 @@ export interface ApiViolation {
   photo_url: string | null;
   attachment: ApiAttachment | null;
   status: ViolationStatus;
-  /** Computed at read time from the server's clock (community §4). */
+  /** Computed at read time from the server's clock. */
   is_overdue: boolean;
   /** Residents never receive an internal message. */
   messages: ApiViolationMessage[];

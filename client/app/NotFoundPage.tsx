@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../lib/use-document-title';
 import { ButtonLink } from '../ui/Button';
 
-/** Any path outside the route table (platform §2). */
+/** Any path outside the route table. */
 export function NotFoundPage() {
   useDocumentTitle('Page not found');
   return (

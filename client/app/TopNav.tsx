@@ -36,7 +36,7 @@ function NavLinks({ entries, location, listClass, linkClass, onNavigate }: { ent
   );
 }
 
-/** Top navigation (platform §2): role-dependent entries and the profile menu; a menu on phones. */
+/** Top navigation: role-dependent entries and the profile menu; a menu on phones. */
 export function TopNav() {
   const user = useCurrentUser();
   const [location, navigate] = useLocation();

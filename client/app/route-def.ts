@@ -1,5 +1,5 @@
 /**
- * What a route is (platform §2's table and guards) and how a screen is loaded. Each area's client
+ * What a route is (its path, guard and roles) and how a screen is loaded. Each area's client
  * half declares its routes (client/features/<area>/area.ts, `defineClientArea`); client/app/routes.tsx
  * composes the table.
  */

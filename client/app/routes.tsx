@@ -1,5 +1,5 @@
 /**
- * The route table of platform §2 with its guards: the platform's own screens, then every area's
+ * The route table with its guards: the platform's own screens, then every area's
  * (client/app/areas.ts, one line per area).
  */
 import { billingRoutes } from '../features/billing/routes';

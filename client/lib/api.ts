@@ -1,5 +1,5 @@
 /**
- * The one REST client (platform §7, §8): JSON, cookies, the Bearer access token, a 10 s timeout,
+ * The one REST client: JSON, cookies, the Bearer access token, a 10 s timeout,
  * one refresh and one retry on 401. The session module plugs itself in with `configureAuth`, so
  * this file does not depend on it.
  */
@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
   /**
    * The answer's own message, or null when it had none (a bare 500 from a proxy): screens then show
-   * their own words (platform §8: 'Login failed', …) rather than `message`'s 'HTTP 500: …'.
+   * their own words ('Login failed', …) rather than `message`'s 'HTTP 500: …'.
    */
   get serverMessage(): string | null {
     const m = (this.body as { message?: unknown } | null)?.message;
@@ -34,7 +34,7 @@ export class ApiError extends Error {
   }
 }
 
-/** Platform §4, §8: the error of a call whose refresh the server refused (the user is signed out). */
+/** The error of a call whose refresh the server refused (the user is signed out). */
 const sessionExpired = () => new ApiError('Session expired', 401, 'http', [], { message: 'Session expired' });
 
 /** The outcome of a refresh: a new token, a server rejection (sign out), or no answer (stay signed in). */

@@ -1,6 +1,6 @@
 /** Build-time settings of the client (Vite env). */
 
-/** One API base host for every call (platform §7); empty means the same origin. */
+/** One API base host for every call; empty means the same origin. */
 export const API_BASE_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '';
 
 /** The support address shown on /support and in "contact support" links. */

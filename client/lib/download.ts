@@ -1,5 +1,5 @@
 /**
- * Attachment downloads (community §7): `POST /api/<feature>/download-url` gives a short-lived storage
+ * Attachment downloads: `POST /api/<feature>/download-url` gives a short-lived storage
  * URL, which opens in a new tab so the app stays open.
  */
 import type { UploadFeature } from '../../schema/uploads';

@@ -1,4 +1,4 @@
-/** en-US formatting of dates and names (platform §1, DESIGN.md); money is `schema/money.ts`'s. */
+/** en-US formatting of dates and names; money is `schema/money.ts`'s. */
 import { dateTimeFormat, longDateFormat, relativeTimeFormat, shortDateFormat } from '../../schema/intl';
 
 type DateInput = string | number | Date;

@@ -1,7 +1,7 @@
 /**
  * "Today" on the screens: the calendar day of the HOA's time zone (the signed-in user's record carries
  * it), so a due date is past here exactly when the server and its jobs say so, whatever this browser's
- * zone (issue 36, item 25). Before the record has it (an old session), the browser's zone.
+ * zone. Before the record has it (an old session), the browser's zone.
  */
 import { browserTimeZone, zonedToday } from '../../schema/days';
 import { currentUserAtom, store, useCurrentUser } from './session';

@@ -15,5 +15,5 @@ export const BOOT_REFRESH_KEY = '__hoaBootRefresh';
 /** The refresh call's path. */
 export const REFRESH_PATH = '/api/auth/refresh';
 
-/** Every API call gives up after this long (platform §10). */
+/** Every API call gives up after this long. */
 export const API_TIMEOUT_MS = 10_000;

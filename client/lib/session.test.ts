@@ -187,7 +187,7 @@ describe('api()', () => {
     await expect(api.api('/api/b', { authenticated: false })).rejects.toMatchObject({ message: 'HTTP 502: Bad Gateway' });
   });
 
-  it("shows the screen's own words when an answer has no message of its own (platform §8)", async () => {
+  it("shows the screen's own words when an answer has no message of its own", async () => {
     const { api } = await load();
     fetchMock.mockResolvedValueOnce(new Response('', { status: 500, statusText: 'Internal Server Error' }));
     const bare = await api.api('/api/addresses', { authenticated: false }).catch((e: unknown) => e);

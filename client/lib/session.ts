@@ -1,5 +1,5 @@
 /**
- * The session (platform §4): access token in memory, refresh token in an httpOnly cookie, and a
+ * The session: access token in memory, refresh token in an httpOnly cookie, and a
  * "signed in" flag in localStorage that also caches the user, so the app can start offline.
  *
  * Refresh tokens rotate and the server revokes the whole family when an old one is replayed, so
@@ -16,7 +16,7 @@ import { isPreferenceKey } from './user-preferences';
 
 export type SessionState =
   | { status: 'loading' }
-  /** `expired`: the server refused the session (platform §4, §8): the sign-in screen says 'Session expired'. */
+  /** `expired`: the server refused the session: the sign-in screen says 'Session expired'. */
   | { status: 'anonymous'; expired?: true }
   /** `accessToken` is null while a signed-in browser has not reached the server yet (offline start). */
   | { status: 'authenticated'; user: ApiUser; accessToken: string | null };

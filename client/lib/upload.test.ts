@@ -38,7 +38,7 @@ class FakeXhr {
   }
 }
 
-describe('upload rules (community §5, from schema/uploads.ts)', () => {
+describe('upload rules (from schema/uploads.ts)', () => {
   it('gives the first problem only, in the spec words of each feature', () => {
     expect(fileProblem('announcements', null)).toBe('No file selected');
     expect(fileProblem('announcements', file('notes.txt', 'text/plain', 10))).toBe('File type not allowed. Please upload PDF, DOC, DOCX, or image files');
@@ -68,7 +68,7 @@ describe('upload rules (community §5, from schema/uploads.ts)', () => {
   });
 });
 
-describe('uploadFile (community §7)', () => {
+describe('uploadFile', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     FakeXhr.sent = [];
@@ -98,7 +98,7 @@ describe('uploadFile (community §7)', () => {
     expect(progress).toEqual([0, 0.5, 1]);
   });
 
-  it('names the feature in the body for documents (community §7)', async () => {
+  it('names the feature in the body for documents', async () => {
     const fetchMock = presign('documents/h/key.pdf');
     await uploadFile('documents', file('bylaws.pdf', 'application/pdf', 10));
     expect(presignCall(fetchMock)).toEqual({ url: '/api/documents/presigned-url', body: { fileName: 'bylaws.pdf', fileType: 'application/pdf', fileSize: 10, feature: 'documents' } });

@@ -1,12 +1,12 @@
 /**
- * File uploads of every area (community §3, §5, §7): check the file against the feature's rules of
+ * File uploads of every area: check the file against the feature's rules of
  * schema/uploads.ts, ask `POST /api/<feature>/presigned-url` for a URL, then PUT the file straight to
  * storage with its content type, reporting progress. Errors read as the spec words them.
  */
 import { checkUpload, fileExtension, MAX_UPLOAD_BYTES, UPLOAD_RULES, type PresignedUpload, type SyncedAttachment, type UploadFeature } from '../../schema/uploads';
 import { api, ApiError, errorMessage } from './api';
 
-/** What an upload leaves behind (community §3, "Attachment upload result"). */
+/** What an upload leaves behind ("Attachment upload result"). */
 export interface UploadedFile {
   s3Key: string;
   fileName: string;
@@ -77,7 +77,7 @@ export async function uploadFile(feature: UploadFeature, file: File, { onProgres
     if (problem) throw new Error(problem);
     const { uploadUrl, s3Key } = await api<PresignedUpload>(`/api/${feature}/presigned-url`, {
       method: 'POST',
-      // The documents screen names its feature in the body (community §7); elsewhere the path does.
+      // The documents screen names its feature in the body; elsewhere the path does.
       body: { fileName: file.name, fileType, fileSize: file.size, ...(feature === 'documents' ? { feature } : {}) },
     });
     onProgress?.(0);

@@ -1,6 +1,6 @@
 /**
  * The HOA's active members, for the people pickers (a violation's resident, a due's recipients, a
- * custom audience, a request's assignee; community §5, §7), read from the synced cache
+ * custom audience, a request's assignee), read from the synced cache
  * (sync/areas/members.ts): every picker works offline from the first sign-in, with no request of
  * its own. The server sends them to the roles that pick only (`userPolicy.mayPick`).
  */
@@ -10,7 +10,7 @@ import { MEMBER_SPACE, type SyncedMember } from '../../sync/areas/members';
 import { defineSyncedList, useSyncedList } from './use-synced-list';
 import { byName, toPickable, type PickableUser } from './user-selection';
 
-/** How many members the users screens' REST pickers ask for at a time (community §9). */
+/** How many members the users screens' REST pickers ask for at a time. */
 export const USER_PICKER_LIMIT = 100;
 
 export interface ActiveUsers {

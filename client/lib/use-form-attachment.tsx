@@ -1,5 +1,5 @@
 /**
- * The form kit's one-file attachment (community §2, §4, §5): the values hold the file chosen on the
+ * The form kit's one-file attachment: the values hold the file chosen on the
  * screen and, once uploaded, the stored file. The file is uploaded once, between the form's checks and
  * its mutation (useSyncedForm's `before`), so a mutation that fails afterwards does not upload it again.
  */

@@ -11,7 +11,7 @@ const judge = (values: Record<string, string>) => {
 };
 const typed = { email: 'owner@maplegrove', password: 'Aspen2026', confirmPassword: 'Aspen2026', name: '', hoa_name: 'Aspen Ridge' };
 
-describe("a form's inline errors describe the values in the fields (issue 36)", () => {
+describe("a form's inline errors describe the values in the fields", () => {
   it('shows what the submit found while nothing was edited', () => {
     const judged = judge(typed);
     expect(currentErrors(signupAccountForm, judged, { ...typed })).toEqual({ email: M.invalidEmail, name: M.nameRequired });

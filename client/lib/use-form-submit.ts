@@ -14,8 +14,8 @@ const fieldOf = (path: string) => path.split(/[.[]/)[0];
 const valueOf = (values: object, field: string) => (values as Record<string, unknown>)[field];
 
 /**
- * The errors of the last submit that still describe `values` (issue 36): a field's error goes once
- * that field is edited (platform §5), and a schema error also once the schema no longer finds it
+ * The errors of the last submit that still describe `values`: a field's error goes once
+ * that field is edited, and a schema error also once the schema no longer finds it
  * ('Passwords do not match' after the password was corrected). The next submit judges afresh.
  */
 export function currentErrors(schema: z.ZodType, judged: Judged | null, values: object): FieldErrors {

@@ -1,5 +1,5 @@
 /**
- * A list screen's filters (community §2, §9): a title search applied 300 ms after the last keystroke
+ * A list screen's filters: a title search applied 300 ms after the last keystroke
  * (the box itself shows every keystroke at once), multi-select filters and the sort order applied at
  * once, Clear Filters. The applied filters become one predicate for useSyncedList; a new predicate
  * (any applied change) starts paging over there.
@@ -7,9 +7,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Predicate } from './synced-collection';
 
-/** Search and filter debounce (community §9). */
+/** Search and filter debounce. */
 export const FILTER_DEBOUNCE_MS = 300;
-/** Rows per Load more step on list screens (community §9). */
+/** Rows per Load more step on list screens. */
 export const LIST_PAGE_SIZE = 10;
 
 export type SortOrder = 'newest' | 'oldest';

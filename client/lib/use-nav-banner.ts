@@ -1,7 +1,7 @@
 /**
- * Success banners passed by navigation (community §2: "Announcement created successfully", "Violation
+ * Success banners passed by navigation ("Announcement created successfully", "Violation
  * created successfully and notification sent to resident"…): the screen that navigates puts the text
- * in the history entry's state; the target shows it for 5 seconds (§9), then clears it. The entry's
+ * in the history entry's state; the target shows it for 5 seconds, then clears it. The entry's
  * state is emptied at once, so a reload or a Back does not show it again.
  */
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * A user's choices remembered in this browser (a dismissed banner, platform §2): localStorage keys of
+ * A user's choices remembered in this browser (a dismissed banner): localStorage keys of
  * their own, which the end of a session leaves in place (client/lib/session.ts clears everything
  * else), so a choice survives sign-out and sign-in. Each key names its user: one person's choice is
  * not the next one's on a shared computer. Nothing private goes here, since it outlives the session.

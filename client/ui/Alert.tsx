@@ -11,7 +11,7 @@ const tones: Record<AlertTone, { box: string; icon: ReactNode }> = {
   info: { box: 'border-neutral-200 bg-neutral-50 text-neutral-700', icon: <InfoIcon className="size-5 shrink-0 text-neutral-500" /> },
 };
 
-/** Errors in a red alert, successes in a green one (platform §8). Errors are announced immediately. */
+/** Errors in a red alert, successes in a green one. Errors are announced immediately. */
 export function Alert({
   tone,
   title,

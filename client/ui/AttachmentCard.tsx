@@ -1,5 +1,5 @@
 /**
- * An attachment on a detail screen (community §2): file name, upper-cased type, size, and Download,
+ * An attachment on a detail screen: file name, upper-cased type, size, and Download,
  * which needs a connection (disabled offline, with the reason).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The one-file attachment of a form (community §2, §4, §5): drag a file onto the area or click to
+ * The one-file attachment of a form: drag a file onto the area or click to
  * choose one; the chosen (or already stored) file shows with an X to remove it. The feature's rules
  * of schema/uploads.ts run at once and the first error shows in red under the area. Uploading needs
  * a connection, so the area is disabled offline and says why; while the form uploads, the progress.

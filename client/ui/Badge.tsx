@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 
-/** The spec's badge styles (community §9): destructive, warning, default, secondary, outline. */
+/** The spec's badge styles: destructive, warning, default, secondary, outline. */
 export type BadgeVariant = 'destructive' | 'warning' | 'default' | 'secondary' | 'outline' | 'success';
 
 const variants: Record<BadgeVariant, string> = {

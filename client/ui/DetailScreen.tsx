@@ -1,5 +1,5 @@
 /**
- * The detail screen of DESIGN.md: breadcrumb, title with badges and the actions, an alerts area
+ * The detail screen every area uses: breadcrumb, title with badges and the actions, an alerts area
  * (banners, results, state notes), then a main column and a side Details card of label/value rows.
  */
 import type { ReactNode } from 'react';

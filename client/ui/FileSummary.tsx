@@ -2,10 +2,10 @@ import { fileSizeText } from '../../schema/uploads';
 import type { UploadedFile } from '../lib/upload';
 import { cx } from './cx';
 
-/** What is shown of a file: the upload result's fields (community §3). */
+/** What is shown of a file: the upload result's fields. */
 export type ShownFile = Pick<UploadedFile, 'fileName' | 'fileSize' | 'fileType'>;
 
-/** A file's name, then its upper-cased type and size (community §2: "PDF · 0.23 MB"). */
+/** A file's name, then its upper-cased type and size ("PDF · 0.23 MB"). */
 export function FileSummary({ file, className, small = false }: { file: ShownFile; className?: string; small?: boolean }) {
   return (
     <div className={cx('min-w-0', className)}>

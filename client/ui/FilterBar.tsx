@@ -29,8 +29,8 @@ interface FilterBarProps<T, K extends string> {
 }
 
 /**
- * A list screen's filters row (community §2): title search, multi-select filters, the sort order,
- * the user's saved views (Views) and Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
+ * A list screen's filters row: title search, multi-select filters, the sort order, the user's saved
+ * views (Views) and Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
  * rows do not render the row. It wraps onto several lines on phones.
  */
 function FilterBarImpl<T, K extends string>({

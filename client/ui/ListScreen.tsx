@@ -32,7 +32,7 @@ const STAT_GRID: Record<number, string> = {
 const WIDE_GRID = 'grid-cols-2 lg:grid-cols-4';
 
 /**
- * The list screen of DESIGN.md: title, subtitle and actions, an optional banner, stat cards, then one
+ * The list screen every area uses: title, subtitle and actions, an optional banner, stat cards, then one
  * card with the table title, an optional filters row, the table (cards on phones) and Load more.
  * Load more reads `exhaustedText` once every row is shown; an empty list shows `empty` instead.
  */

@@ -8,7 +8,7 @@ export interface ListedPerson {
   note?: ReactNode;
 }
 
-/** Names and emails in a list that scrolls at about 24rem (community §9); keyboard-scrollable. */
+/** Names and emails in a list that scrolls at about 24rem; keyboard-scrollable. */
 export function PersonList({ label, people, empty }: { label: string; people: readonly ListedPerson[]; empty: string }) {
   if (people.length === 0) return <p className="px-5 py-4 text-sm text-neutral-600">{empty}</p>;
   return (

@@ -1,6 +1,6 @@
 import { formatDateTime, formatRelative } from '../lib/format';
 
-/** "3 hours ago", with the exact time on hover (DESIGN.md). */
+/** "3 hours ago", with the exact time on hover. */
 export function RelativeTime({ value }: { value: string | number | Date }) {
   const date = new Date(value);
   return (

@@ -1,7 +1,7 @@
 /**
- * The announcement message editor (community §5): Tiptap with bold, italic, bullet list, numbered
+ * The announcement message editor: Tiptap with bold, italic, bullet list, numbered
  * list, blockquote, undo and redo; undo depth 100, a new undo group after 500 ms, at least 200 px tall.
- * Only what the display sanitizer keeps can be produced: marks and nodes outside the §5 tags
+ * Only what the display sanitizer keeps can be produced: marks and nodes outside RICH_TEXT_TAGS
  * (links, code, strike, underline, rules) are switched off.
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
@@ -9,7 +9,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, type ReactNode } from 'react';
 import { cx } from './cx';
 
-/** Undo settings of community §5. */
+/** Undo keeps 100 steps; typing after a pause of 500 ms starts a new step. */
 export const EDITOR_UNDO = { depth: 100, newGroupDelay: 500 } as const;
 
 /** Tiptap's empty document; stored as an empty message. */
@@ -25,7 +25,7 @@ export interface RichTextEditorProps {
   errorId?: string;
   invalid?: boolean;
   disabled?: boolean;
-  /** A message composer's smaller area (the 200 px of §5 is the editor of whole documents). */
+  /** A message composer's smaller area (the 200 px minimum is the editor of whole documents). */
   compact?: boolean;
 }
 

@@ -38,7 +38,7 @@ export interface LoadMoreProps {
 }
 
 /**
- * A table on wide screens and a list of cards on phones (DESIGN.md layout), with the
+ * A table on wide screens and a list of cards on phones, with the
  * spec's loading, empty and Load more states.
  */
 export function DataTable<T>({
@@ -194,7 +194,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', ex
 }
 
 /**
- * The primary column of a list whose phones get cards (DESIGN.md): the title cell on wide screens;
+ * The primary column of a list whose phones get cards: the title cell on wide screens;
  * on phones the card also shows `phone` (badges, who, when) under it and `action` (View) beside it.
  */
 export function titleColumn<T>({ header = 'Title', main, phone, action }: { header?: ReactNode; main: (row: T) => ReactNode; phone: (row: T) => ReactNode; action: (row: T) => ReactNode }): Column<T> {

@@ -4,7 +4,7 @@ import { Button, ButtonLink } from './Button';
 import { LoadingText } from './Loading';
 import { PageHeader, type Crumb } from './PageHeader';
 
-/** An area's words for a detail or edit screen whose row is not there (community §2, §8). */
+/** An area's words for a detail or edit screen whose row is not there. */
 export interface UnavailableWords {
   /** "Loading announcement..." */
   loading: string;
@@ -19,7 +19,7 @@ export interface UnavailableWords {
 /**
  * What a detail or edit screen shows until its row is there: the loading text, or a red alert with
  * the server's message (or the offline reason) and the way back; "Try Again" where the screen gives
- * `onRetry` (§8: detail-screen load errors offer retry).
+ * `onRetry` (detail-screen load errors offer retry).
  */
 export function Unavailable({ state, words, title, breadcrumb, onRetry }: { state: Unavailability; words: UnavailableWords; title: string; breadcrumb: Crumb[]; onRetry?: () => void }) {
   return (

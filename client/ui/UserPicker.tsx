@@ -1,5 +1,5 @@
 /**
- * A picker of the HOA's active users (announcement recipients, due recipients; community §2, §5): a
+ * A picker of the HOA's active users (announcement recipients, due recipients): a
  * search box, Select All / Deselect All over the users shown, and a scrolling list of checkboxes.
  * The users come from `useActiveUsers` (the synced members), so the picker works offline.
  */

@@ -1,5 +1,5 @@
 /**
- * The remaining-characters hint of a limited text field (platform §5, §9: "remaining-characters hint
+ * The remaining-characters hint of a limited text field ("remaining-characters hint
  * after 8"): "2 characters remaining", "1 character remaining", and past the limit "1 character over
  * the limit" (never "-1 characters remaining"). Undefined below `from`, where no hint is shown.
  */

@@ -2,7 +2,7 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { ANNOUNCEMENT_CATEGORIES, ANNOUNCEMENT_STATUSES, AUDIENCE_TYPES, type DeliveryMethod } from '../announcements';
 import { hoaId, id, ms } from './columns';
 
-/** Announcements (community §3). Synced: `version` is bumped on every write, with `bumpChanges`. */
+/** Announcements. Synced: `version` is bumped on every write, with `bumpChanges`. */
 export const announcements = sqliteTable(
   'announcements',
   {

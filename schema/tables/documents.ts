@@ -3,7 +3,7 @@ import { DOCUMENT_CATEGORIES } from '../documents';
 import { hoaId, id, ms } from './columns';
 
 /**
- * The document vault (community §3). Synced: `version` is bumped on every write (the writers in
+ * The document vault. Synced: `version` is bumped on every write (the writers in
  * worker/domain/documents/sync.ts). The file itself is in storage under `s3_key`, issued to the HOA
  * for documents (`storage_uploads`); name, type and size are copied from that record.
  */

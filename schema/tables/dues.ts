@@ -4,7 +4,7 @@ import { INVOICE_STATUSES, PAYMENT_METHODS } from '../invoices';
 import { hoaId, id, ms } from './columns';
 import { threadHistoryTable } from './threads';
 
-/** Dues (community §3). Synced: `version` is bumped on every write, its recipients' included. */
+/** Dues. Synced: `version` is bumped on every write, its recipients' included. */
 export const dues = sqliteTable(
   'dues',
   {
@@ -44,7 +44,7 @@ export const dueRecipients = sqliteTable(
 );
 
 /**
- * Invoices (community §3): one per due, period and recipient. The unique index is what makes issuing
+ * Invoices: one per due, period and recipient. The unique index is what makes issuing
  * idempotent: a second run, a second process or a retry after a crash inserts nothing.
  */
 export const invoices = sqliteTable(

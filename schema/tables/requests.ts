@@ -3,7 +3,7 @@ import { REQUEST_CATEGORIES, REQUEST_STATUSES } from '../requests';
 import { hoaId, id, ms } from './columns';
 import { threadHistoryTable, threadMessagesTable } from './threads';
 
-/** Requests (community §3). Synced: `version` is bumped on every write, its thread's and history's included. */
+/** Requests. Synced: `version` is bumped on every write, its thread's and history's included. */
 export const requests = sqliteTable(
   'requests',
   {

@@ -2,7 +2,7 @@ import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { hoaId, id, ms } from './columns';
 
 /**
- * A self-service signup (platform §2): the HOA, its superadmin and its subscription exist from the
+ * A self-service signup: the HOA, its superadmin and its subscription exist from the
  * trial call on; this row holds what the wizard's later calls need until it is complete. The user
  * stays `invited` with no password until completion, so an unfinished signup cannot sign in.
  */

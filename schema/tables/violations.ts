@@ -3,7 +3,7 @@ import { VIOLATION_CATEGORIES, VIOLATION_STATUSES } from '../violations';
 import { hoaId, id, ms } from './columns';
 import { threadHistoryTable, threadMessagesTable } from './threads';
 
-/** Compliance violations (community §3). Synced: `version` is bumped on every write, its thread's and history's included. */
+/** Compliance violations. Synced: `version` is bumped on every write, its thread's and history's included. */
 export const violations = sqliteTable(
   'violations',
   {
@@ -26,7 +26,7 @@ export const violations = sqliteTable(
     attachmentFilename: text('attachment_filename'),
     attachmentFileSize: integer('attachment_file_size'),
     attachmentFileType: text('attachment_file_type'),
-    /** The resolution (community §3): set while the status is resolved. */
+    /** The resolution: set while the status is resolved. */
     resolvedBy: text('resolved_by'),
     resolvedAt: ms('resolved_at'),
     resolutionNotes: text('resolution_notes'),

@@ -44,7 +44,7 @@ export const syncedAnnouncementSchema = lazy(() => z.object({
   deliveryMethods: z.array(z.enum(DELIVERY_METHODS)),
   /** Set by the board: listed first on /announcements. */
   pinned: z.boolean(),
-  /** Board and superadmin only (null for residents, community §6; null in an optimistic draft until the server answers). */
+  /** Board and superadmin only (null for residents; null in an optimistic draft until the server answers). */
   createdBy: syncedNamedSchema.nullable(),
   /** "Total Recipients" (everyone sees it): the delivery rows once sent, the resolved audience before. */
   totalRecipients: z.number(),

@@ -29,7 +29,7 @@ export const syncedDocumentSchema = lazy(() => z.object({
   notes: z.string(),
   tags: z.array(z.string()),
   s3Key: z.string(),
-  /** Board and superadmin only (null for residents, community §2). */
+  /** Board and superadmin only (null for residents). */
   uploadedBy: syncedNamedSchema.nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),

@@ -55,7 +55,7 @@ export function openInvoicesLine(open: number, overdue: number): string {
 
 export const invoiceMutators = {
   /**
-   * The board sets a status (community §7): paid with how the payment came, or back from its own paid
+   * The board sets a status: paid with how the payment came, or back from its own paid
    * mark; an invoice paid online stays paid. `by` (the acting user) only shows the history line at once.
    */
   setInvoiceStatus: defineMutator({

@@ -45,7 +45,7 @@ export const syncedRequestSchema = lazy(() => z.object({
   /** Who filed it (empty in an optimistic value made without the acting user). */
   resident: syncedPersonSchema.extend({ role: z.enum(ROLES) }),
   address: syncedAddressSchema.nullable(),
-  /** Board and superadmin only (null for residents, community §6). */
+  /** Board and superadmin only (null for residents). */
   assignee: syncedPersonSchema.nullable(),
   /** A day, as its UTC midnight. */
   resolutionDeadline: z.number().nullable(),
@@ -120,7 +120,7 @@ export const requestMutators = {
     },
   }),
 
-  /** Any status from any other (community §4). */
+  /** Any status from any other. */
   setRequestStatus: defineMutator({
     args: lazy(() => z.object({ id: rowId, status: requestStatusField, shown })),
     label: 'Update request status',

@@ -114,7 +114,7 @@ export const violationMutators = {
     },
   }),
 
-  /** Any of the five statuses at any time (community §4); resolving may carry notes (the resolution card). */
+  /** Any of the five statuses at any time; resolving may carry notes (the resolution card). */
   setViolationStatus: defineMutator({
     args: lazy(() => z.object({ id: rowId, ...violationStatusFields, shown }).superRefine(violationNotesRule)),
     label: 'Update violation status',

@@ -85,7 +85,7 @@ describe('addresses', () => {
   });
 });
 
-describe('issue 36, 13: GET /api/addresses?search', () => {
+describe('GET /api/addresses?search', () => {
   it('finds any address of the directory, past the first 100, by the address as shown', async () => {
     const now = Date.now();
     const rows = Array.from({ length: 120 }, (_, i) => ({ id: `bulk-${i}`, hoaId, street: `${i + 1} Zinnia Row`, unitNumber: i === 119 ? '4B' : null, isRented: false, createdAt: now, updatedAt: now }));

@@ -61,7 +61,7 @@ describe('announcements API', () => {
     return r.json;
   }
 
-  it('creates a draft with the §3 shape; trims title and message', async () => {
+  it('creates a draft with the REST shape; trims title and message', async () => {
     await setup();
     const a = await draft({ title: '  Road resurfacing  ', message: '  <p>Monday.</p>  ' });
     expect(a).toMatchObject({
@@ -85,7 +85,7 @@ describe('announcements API', () => {
     expect(new Date(a.createdAt).toISOString()).toBe(a.createdAt);
   });
 
-  it('answers each validation message of §5 on its field', async () => {
+  it('answers each validation message on its field', async () => {
     await setup();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ title: '   ' }, 'title', 'Title is required'],

@@ -1,5 +1,5 @@
 /**
- * Links back into the app (issue 36, item 8): the payment provider's returns are built on the app
+ * Links back into the app: the payment provider's returns are built on the app
  * origin the browser is on when it is one of the app's (APP_URL, or its loopback twin in dev), so
  * someone browsing http://127.0.0.1:8787 comes back where their session cookie is; any other Origin or
  * Host is ignored. Leaving reactivation Checkout comes back with the chosen plan.

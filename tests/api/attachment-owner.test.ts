@@ -1,5 +1,5 @@
 /**
- * Attachment keys belong to the user who asked for them (issue 35): another member of the same HOA
+ * Attachment keys belong to the user who asked for them: another member of the same HOA
  * cannot attach them, by REST or by the sync push. The one place the spec needs a key of someone
  * else is a record that already holds it: a board member editing a colleague's announcement draft
  * keeps its attachment (and may only keep it, not take another of the colleague's keys).

@@ -75,7 +75,7 @@ describe('dashboard', () => {
     }
   });
 
-  it('counts Maintenance Requests as the Requests page counts Maintenance: every request of that category, any status (issue 36, item 18)', async () => {
+  it('counts Maintenance Requests as the Requests page counts Maintenance: every request of that category, any status', async () => {
     t = await createTestApp();
     const board = await login(t, DEMO.maple.board);
     const resident = await login(t, DEMO.maple.resident);
@@ -94,7 +94,7 @@ describe('dashboard', () => {
     expect(after).toMatchObject({ change: expect.stringMatching(/^\+\d+ new this month$/), changeType: 'increase', tone: 'bad' });
   });
 
-  it('says what Outstanding Dues counts (open invoices, the overdue ones), in red when any is overdue (issue 36, item 21)', async () => {
+  it('says what Outstanding Dues counts (open invoices, the overdue ones), in red when any is overdue', async () => {
     t = await createTestApp();
     const board = await login(t, DEMO.maple.board);
     const [maple] = await t.deps.database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
@@ -110,7 +110,7 @@ describe('dashboard', () => {
     expect(openInvoicesLine(1, 0)).toBe('1 open invoice');
   });
 
-  it('colours each change by whether it is good for the HOA, not by its direction (issue 36, item 21)', () => {
+  it('colours each change by whether it is good for the HOA, not by its direction', () => {
     // More owed or more trouble is bad news; fewer is good; counts of news and files are neither.
     expect(changeBetween(5, 3, 'bad')).toEqual({ change: '+67% from last month', changeType: 'increase', tone: 'bad' });
     expect(changeBetween(3, 5, 'bad')).toEqual({ change: '-40% from last month', changeType: 'decrease', tone: 'good' });
@@ -120,7 +120,7 @@ describe('dashboard', () => {
     expect(newThisMonth(0, 'bad')).toEqual({ change: 'None new this month', changeType: 'neutral', tone: 'neutral' });
   });
 
-  it('counts Occupied as the address directory does: an address with a member, whatever their status (issue 36, item 18)', async () => {
+  it('counts Occupied as the address directory does: an address with a member, whatever their status', async () => {
     t = await createTestApp();
     const board = await login(t, DEMO.maple.board);
     const community = async () => (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.community;
@@ -148,7 +148,7 @@ describe('dashboard', () => {
     expect(after).toEqual({ units: before.units + 2, occupied: before.occupied + 2, boardMembers: before.boardMembers + 1 });
   });
 
-  it('counts as board members only active board members with a password, as Active Users counts users (issue 36, item 15)', async () => {
+  it('counts as board members only active board members with a password, as Active Users counts users', async () => {
     t = await createTestApp();
     const board = await login(t, DEMO.cedar.board);
     const boardMembers = async () => (await call(t, 'GET', '/api/dashboard/metrics', { token: board.token })).json.community.boardMembers;

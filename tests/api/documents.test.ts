@@ -1,5 +1,5 @@
 /**
- * Document vault API (community §3–§9): upload through an issued key (name, type and size from the
+ * Document vault API: upload through an issued key (name, type and size from the
  * upload, not the client), the spec's validation messages, paging and filters, editing, deleting
  * (the stored object goes), downloading, stats — and a resident never learning of a Board Only
  * document by list, get, download, stats or pull.

@@ -166,7 +166,7 @@ describe('invoices', () => {
     expect(await call(t, 'POST', `/api/invoices/${mine.id}/pay`, { token: ray.token })).toMatchObject({ status: 404 });
     expect(await call(t, 'POST', `/api/invoices/${mine.id}/pay`, { token: board })).toMatchObject({ status: 403, json: { message: INVOICE_MESSAGES.onlyRecipient } });
     expect((await call(t, 'PUT', `/api/invoices/${mine.id}/status`, { token: rita.token, body: { status: 'paid' } })).status).toBe(403);
-    // Paid by check (issue 36, item 22: the board's mark names the method; tests/api/invoice-status.test.ts).
+    // Paid by check (the board's mark names the method; tests/api/invoice-status.test.ts).
     expect((await call(t, 'PUT', `/api/invoices/${mine.id}/status`, { token: board, body: { status: 'paid', payment_method: 'check' } })).json.status).toBe('paid');
     expect(await call(t, 'POST', `/api/invoices/${mine.id}/pay`, { token: rita.token })).toMatchObject({ status: 409, json: { message: INVOICE_MESSAGES.alreadyPaid } });
   });

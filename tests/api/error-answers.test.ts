@@ -1,5 +1,5 @@
 /**
- * What the app answers when it cannot do the work (issue 35): a 413 is never kept by a cache, a full
+ * What the app answers when it cannot do the work: a 413 is never kept by a cache, a full
  * or busy database answers 503 with Retry-After on REST as the push does, and `npm start` on a data
  * folder it cannot write says so in one line.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36, items 24 and 25: a due date is a calendar day of the HOA's time zone (the demo HOAs are in
+ * A due date is a calendar day of the HOA's time zone (the demo HOAs are in
  * Texas: America/Chicago), for the server, the jobs and the screens (the zone comes with the user's
  * record); an invoice issued late is dated the day it is issued.
  */

@@ -15,7 +15,7 @@ import { call } from '../helpers/http';
 import { LOOK_ALIKES } from '../helpers/look-alikes';
 import { signUpNewHoa, TRIAL } from '../helpers/signup';
 
-/** Issue 35: HOA names are unique by their look-alike keys (schema/hoa-name.ts), with unique indexes. */
+/** HOA names are unique by their look-alike keys (schema/hoa-name.ts), with unique indexes. */
 let t: TestApp;
 beforeEach(async () => {
   t = await createTestApp();

@@ -1,5 +1,5 @@
 /**
- * Issue 36, item 25: the superadmin changes the HOA's time zone after signup (PUT /api/hoa/time-zone),
+ * The superadmin changes the HOA's time zone after signup (PUT /api/hoa/time-zone),
  * validated as HOA setup validates it; every member's record carries the new zone, and the HOA's
  * today follows it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36, item 22: marking an invoice paid or canceled is deliberate. Paid names how the payment came
+ * Marking an invoice paid or canceled is deliberate (docs/decisions/208-invoice-paid-deliberate.md). Paid names how the payment came
  * and who recorded it (Activity History); the board may undo its own mark, never an online payment.
  * The same rules hold for REST and the sync push.
  */

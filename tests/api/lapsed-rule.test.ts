@@ -1,5 +1,5 @@
 /**
- * The lapsed-subscription rule (issue 35): members of a lapsed HOA read everything, downloads
+ * The lapsed-subscription rule: members of a lapsed HOA read everything, downloads
  * included, and write nothing, by one rule every /api route goes through. The route list is read
  * from the app itself, so a route added later is held to the rule without being named here.
  */

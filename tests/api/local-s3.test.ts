@@ -1,5 +1,5 @@
 /**
- * The local S3 of `npm start` (issue 35): it refuses what S3 would refuse (a body of another size or
+ * The local S3 of `npm start`: it refuses what S3 would refuse (a body of another size or
  * type than its URL signed, an unsigned or altered request, an expired URL), and its failures (a
  * full disk, the s3rver process ending) never take the app down.
  */

@@ -15,7 +15,7 @@ import { TEST_WEBHOOK_SECRET } from '../helpers/services';
 import { SyncTestClient } from '../sync/client';
 
 /**
- * An invoice is paid once (issue 35): when it leaves pending/overdue (the board marks it paid by check
+ * An invoice is paid once: when it leaves pending/overdue (the board marks it paid by check
  * or cancels it, over REST or a pushed mutation; another Checkout pays it) its open Checkouts are
  * expired at the provider and their pages take no card; a payment that comes anyway is refunded,
  * changes nothing on the invoice and mails no receipt; a refund the provider refuses is mailed to the

@@ -1,9 +1,9 @@
 /**
- * What a board may learn and spend through invite, resend and bulk add (issue 35;
- * docs/decisions/178-held-invitations.md, 179-per-hoa-people-limits.md): another HOA's people get
+ * What a board may learn and spend through invite, resend and bulk add
+ * (docs/decisions/178-held-invitations.md, 179-per-hoa-people-limits.md): another HOA's people get
  * the answer a fresh address gets, this HOA's are still named; attempts are limited per HOA (429);
- * invitation mail is bounded per HOA per day and refused up front; the plan's units (platform §9
- * `max_units`, the addresses of the directory) bound what invite and bulk add may add.
+ * invitation mail is bounded per HOA per day and refused up front; the plan's units
+ * (`max_units`, the addresses of the directory) bound what invite and bulk add may add.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

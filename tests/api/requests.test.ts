@@ -48,7 +48,7 @@ describe('requests API', () => {
     return r.json;
   }
 
-  it('files a request with the §3 shape: populated resident and address, sanitised description, a history line', async () => {
+  it('files a request with the REST shape: populated resident and address, sanitised description, a history line', async () => {
     await setup();
     const r = await file({
       title: '  Broken gate latch  ',

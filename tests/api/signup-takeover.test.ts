@@ -10,10 +10,11 @@ import { call, DEMO, login } from '../helpers/http';
 import { cardStep, signupRef, signUpNewHoa, startSignup } from '../helpers/signup';
 
 /**
- * Issue 35: anyone could reserve anyone's email (and any HOA name) for a week by starting a trial
- * with it. A signup with no confirmed card holds nothing: the address's owner — their own signup, a
- * board's invitation — takes it over and the unfinished signup goes; forgot-password tells the owner
- * the address has no account yet. A signup whose card was confirmed still holds both.
+ * Starting a trial once let anyone reserve anyone's email (and any HOA name) for a week. A signup
+ * with no confirmed card holds nothing: the address's owner — their own signup, a board's
+ * invitation — takes it over and the unfinished signup goes; forgot-password tells the owner the
+ * address has no account yet. A signup whose card was confirmed still holds both
+ * (docs/decisions/180-unfinished-signup-holds-nothing.md).
  */
 let t: TestApp;
 let local: LocalPayments;
@@ -47,7 +48,7 @@ const mailsTo = (email: string) => db().select().from(emailOutbox).where(eq(emai
 describe("an unfinished signup does not hold its owner's address", () => {
   it("the owner's own signup takes the address over, and the abandoned trial is removed", async () => {
     const attacker = await squat();
-    // The live check says what the trial call will do (also for a person's own Start Over, issue 36).
+    // The live check says what the trial call will do (also for a person's own Start Over).
     expect(await available({ email: OWNER })).toBe(true);
     expect(await available({ hoa_name: 'Squatter Acres' })).toBe(true);
 
@@ -163,7 +164,7 @@ describe('a signup whose card was confirmed holds its address and HOA name', () 
   });
 });
 
-describe("the visitor's own unfinished signup never blocks them (issue 36)", () => {
+describe("the visitor's own unfinished signup never blocks them", () => {
   /** A signup whose card was confirmed but that was not completed (the completion call failed). */
   async function cardSavedNotCompleted() {
     const trial = await startSignup(t, { email: OWNER, password: 'Olivia2026', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA' });

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, refreshCookie } from '../helpers/http';
 import { cardStep, signupRef, startSignup, TRIAL } from '../helpers/signup';
 
-/** The whole signup on the local provider (platform §2, §5, §7): plans, availability, trial, card, completion. */
+/** The whole signup on the local provider: plans, availability, trial, card, completion. */
 let t: TestApp;
 let local: LocalPayments;
 beforeEach(async () => {
@@ -24,7 +24,7 @@ afterEach(async () => {
 const count = async (table: typeof hoas | typeof users | typeof subscriptions | typeof signups) => (await t.deps.database.db.select({ n: sql<number>`count(*)` }).from(table))[0].n;
 
 describe('plans and availability', () => {
-  it('lists the plans keyed by name, with the catalogue of §9', async () => {
+  it('lists the plans keyed by name, with the fixed catalogue', async () => {
     const r = await call(t, 'GET', '/api/signup/plans?email=someone@x.test');
     expect(r.status).toBe(200);
     expect(Object.keys(r.json)).toEqual(['free', 'starter', 'growth', 'pro']);
@@ -102,7 +102,7 @@ describe('trial', () => {
     ]);
   });
 
-  it('validates with the signup messages of §5', async () => {
+  it('validates with the signup messages', async () => {
     const r = await call(t, 'POST', '/api/signup/trial', {
       body: {
         email: 'nope',

@@ -13,7 +13,7 @@ import { SyncTestClient } from '../sync/client';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { TEST_WEBHOOK_SECRET } from '../helpers/services';
 
-/** Subscription management (platform §2, §6, §7, §9) and its lifecycle on the local provider. */
+/** Subscription management and its lifecycle on the local provider. */
 let t: TestApp;
 let local: LocalPayments;
 const DAY = 86_400_000;

@@ -120,7 +120,7 @@ describe('PUT /api/users/:id', () => {
     expect((await put(owner, DEMO.maple.resident, { role: 'resident' })).json.role).toBe('resident');
   });
 
-  it('status moves of §4: active and inactive switch; invited stays invited or becomes inactive', async () => {
+  it('status moves: active and inactive switch; invited stays invited or becomes inactive', async () => {
     const toInvited = await put(owner, DEMO.maple.resident, { status: 'invited' });
     expect(toInvited).toMatchObject({ status: 400, json: { errors: [{ path: 'status', msg: M.statusNotAllowed }] } });
     expect((await put(owner, DEMO.maple.resident, { status: 'inactive' })).json.status).toBe('inactive');
@@ -247,7 +247,7 @@ describe('assign-address', () => {
   });
 });
 
-describe('issue 36: who may change whom, names and reactivation', () => {
+describe('who may change whom, names and reactivation', () => {
   it('10: an invited user without a name is deactivated without one; a user with a name keeps it required', async () => {
     await call(t, 'POST', '/api/users/invite', { token: board, body: { email: 'no.name@example.com', role: 'resident' } });
     const id = await idOf('no.name@example.com');

@@ -45,7 +45,7 @@ describe('violations API', () => {
     return r.json;
   }
 
-  it('issues a violation with the §3 shape: populated resident, address and issuer, sanitised message, a history line, the notice mailed', async () => {
+  it('issues a violation with the REST shape: populated resident, address and issuer, sanitised message, a history line, the notice mailed', async () => {
     await setup();
     const v = await issue({ title: '  Car parked on the lawn ', message: '<p onclick="x()">Move the car<script>alert(1)</script> <em>today</em>.</p><img src=x onerror=alert(1)>' });
     expect(v).toMatchObject({

@@ -3,7 +3,7 @@
  * hostile shape of tests/helpers/hostile-rich-text.ts (100,000 characters, the length limit), the
  * field's check (`richTextField`: length, nesting depth, visible text) and the sanitiser
  * (worker/services/sanitize.ts), each run BENCH_SANITIZE_RUNS times (25) after one unmeasured run:
- * min, median and max, the check's answer, and the machine's load average. Issue 35 asks for 20 ms
+ * min, median and max, the check's answer, and the machine's load average. The goal is 20 ms
  * at most. BENCH_SANITIZE_OLD=1 adds sanitize-html as the app used it before (3 runs: it took
  * seconds on some shapes). Asserts nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Announcements end to end (issue 6), driven by roles and labels as a user would: a board member
+ * Announcements end to end, driven by roles and labels as a user would: a board member
  * writes a draft with an attachment, edits it and sends it to a custom recipient, who reads it; a
  * draft written and sent with no network reaches its recipients exactly once after reconnecting;
  * residents cannot open the create and edit screens. axe and screenshots on the four screens.
@@ -92,7 +92,7 @@ describe('announcements', () => {
       await page.getByRole('button', { name: 'Bold' }).click();
       await page.keyboard.type('Please read the attached plan.');
 
-      // Attachment checks of §5, then a PDF.
+      // Attachment type and size checks, then a PDF.
       const fileInput = page.locator('input[type="file"]');
       await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await page.getByText('File type not allowed. Please upload PDF, DOC, DOCX, or image files').waitFor();
@@ -414,7 +414,7 @@ describe('announcements', () => {
       await picker.getByRole('button', { name: 'Deselect All' }).click();
       await page.getByText('0 selected').waitFor();
 
-      // Undo works in groups: typing after a pause of more than 500 ms starts a new one (§5).
+      // Undo works in groups: typing after a pause of more than 500 ms starts a new one.
       const editor = form.message;
       await editor.click();
       await page.keyboard.type('First part.');

@@ -1,6 +1,6 @@
 /**
  * Sign-in, sign-out, the start-up refresh, forgot → reset, invitation activation and change
- * password, driven through the UI as a user would (platform §2, §4, §5, §8).
+ * password, driven through the UI as a user would.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ describe('sign-in', () => {
     await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Session expired"}' }));
     await page.reload();
     await waitForPath(page, '/login');
-    // Not a sign-out of the user's own: the screen says why (platform §4, §8).
+    // Not a sign-out of the user's own: the screen says why.
     await page.getByRole('alert').filter({ hasText: 'Session expired' }).waitFor();
     // The session's storage is gone; only the note that this user's cache was kept (its unsynced changes go out at their next sign-in) stays.
     await expect(page.evaluate(() => Object.keys(localStorage))).resolves.toEqual(['hoa-kept-cache']);
@@ -112,7 +112,7 @@ describe('sign-in', () => {
   });
 
   it('remembers a dismissed bulk-upload banner across sign-out and sign-in', async () => {
-    // A superadmin whose account is a day old sees the banner (platform §2, §9).
+    // A superadmin whose account is a day old sees the banner.
     await e2e.server.db.execute({ sql: 'UPDATE users SET created_at = ? WHERE email = ?', args: [Date.now() - 86_400_000, DEMO.cedar.superadmin] });
     await signInAs(page, e2e.server, DEMO.cedar.superadmin);
     const banner = page.getByRole('status').filter({ hasText: 'Add your residents' });

@@ -1,5 +1,5 @@
 /**
- * Billing in Chromium (platform §2), on the local payment provider: the superadmin's subscription card,
+ * Billing in Chromium, on the local payment provider: the superadmin's subscription card,
  * /plan-selection opening the portal, a plan change coming back as the profile's banner, a cancel in
  * the portal sending the owner to /reactivation, and reactivation with Growth through Checkout.
  */

@@ -26,7 +26,7 @@ describe('dashboard', () => {
       await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
       await expect(page.getByText(DASHBOARD_MESSAGES.noActivity).count()).resolves.toBe(0);
       await expect(board.change('Outstanding Dues').textContent()).resolves.toBe(api.metrics.outstandingDues.change);
-      // Disabled, and it says why (issue 36, item 19).
+      // Disabled, and it says why.
       const pay = page.getByRole('button', { name: 'Pay Monthly Dues' });
       await expect(pay.isDisabled()).resolves.toBe(true);
       const why = await pay.getAttribute('aria-describedby');
@@ -48,7 +48,7 @@ describe('dashboard', () => {
     }
   }, 90_000);
 
-  it('on a slow start with no cache shows placeholders, never a zero that is not known, then the figures (issue 36, item 6)', async () => {
+  it('on a slow start with no cache shows placeholders, never a zero that is not known, then the figures', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);

@@ -1,5 +1,5 @@
 /**
- * Document vault end to end (issue 14), driven by roles and labels as a user would: the board uploads
+ * Document vault end to end, driven by roles and labels as a user would: the board uploads
  * a PDF as Board Only and an image as Public through the Upload Document dialog; the resident sees
  * only the public one, downloads it (the bytes are the uploaded ones) and cannot reach the other by
  * its URL; the board edits notes and deletes one (its file leaves storage). Offline, the list still

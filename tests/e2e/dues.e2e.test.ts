@@ -1,11 +1,11 @@
 /**
- * Dues and invoices end to end (issue 15), as the people meet them: the board creates a monthly due
+ * Dues and invoices end to end, as the people meet them: the board creates a monthly due
  * for two residents (sent today, so its invoices are issued when the push arrives); one resident pays
  * with 4242 4242 4242 4242 on the local Checkout, comes back to "Payment Completed" and gets the
  * receipt at /dev/mail; the other's card is declined and the invoice stays payable; offline, My
  * Invoices still shows the invoices and Pay says it needs a connection; the board marks an invoice
  * paid only through a confirmation naming the amount, the resident and the payment method, and can
- * undo it (issue 36, item 22). axe and screenshots.
+ * undo it. axe and screenshots.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -175,7 +175,7 @@ describe('dues and invoices in the browser', () => {
     const detail = invoiceDetail(page);
     await expect.poll(() => detail.status.textContent()).toBe('Pending');
 
-    // One key press on "Pending" only opens the list: nothing is applied (issue 36, items 20 and 22).
+    // One key press on "Pending" only opens the list: nothing is applied.
     await detail.status.focus();
     await page.keyboard.press('ArrowDown');
     await page.getByRole('option', { name: 'Paid', exact: true }).waitFor();

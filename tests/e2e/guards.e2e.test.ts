@@ -1,5 +1,5 @@
 /**
- * The route table's guards for each role (platform §2): visitors, residents, board and superadmin,
+ * The route table's guards for each role: visitors, residents, board and superadmin,
  * the open routes, the role-dependent navigation, and the 404 page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
@@ -122,7 +122,7 @@ describe('superadmin', () => {
     const page = await freshPage();
     await signInAs(page, e2e.server, DEMO.cedar.superadmin);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    // /plan-selection is not walked: it leaves for the billing portal as soon as it opens (§2).
+    // /plan-selection is not walked: it leaves for the billing portal as soon as it opens.
     await expectLanding(page, '/stripe-setup', '/stripe-setup');
     await expectLanding(page, '/users', '/users', 'User Management');
 

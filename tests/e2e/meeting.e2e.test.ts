@@ -1,5 +1,5 @@
 /**
- * The offline board meeting (issue 18): Ben, a board member, holds the whole meeting with the network
+ * The offline board meeting: Ben, a board member, holds the whole meeting with the network
  * off — the app opens from the service worker with his cached session on the dashboard, he reads and
  * filters every list, writes and sends an announcement, issues two violations, answers a request and
  * moves its status, resolves a violation with notes, creates a due and marks an invoice paid by check,

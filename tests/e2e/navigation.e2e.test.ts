@@ -1,5 +1,5 @@
 /**
- * The walk's navigation defects (issue 36, item 19): a resident's navigation offers no Dashboard (it
+ * The walk's navigation defects: a resident's navigation offers no Dashboard (it
  * would land on Announcements), Support keeps the navigation for a signed-in user, and the Recent
  * Activity cards of Compliance and Requests show their dates whole on a phone.
  */

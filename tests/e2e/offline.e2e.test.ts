@@ -1,10 +1,10 @@
 /**
- * Offline, end to end (issue 5): sign in, go offline (network emulation AND service-worker
+ * Offline, end to end: sign in, go offline (network emulation AND service-worker
  * requests aborted, since Chromium's offline emulation does not cover the worker), mark an
  * announcement read, reload with no network (the service worker serves the app, Replicache the
  * data), come back online, and the server has the read marker exactly once. A send made offline
  * reads as queued until the server has it, then as sent. A board member records a violation offline
- * on first use: the people pickers read the synced members, not the network (issue 36, item 23).
+ * on first use: the people pickers read the synced members, not the network.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 36's walk of users and addresses, in Chromium as a board member works them (items 10–15, 17):
+ * Users and addresses, in Chromium as a board member works them:
  * an invitation to an address past the directory's first 100, deactivated without inventing a name and
  * set active again (invited, with a new mail); Super Admin granted only after a confirmation; a board
  * member kept off another board member's row; bulk errors that name the file's columns, the preview on
@@ -21,7 +21,7 @@ const one = async (sql: string, args: (string | number)[] = []) => (await e2e.se
 const mapleId = async () => String((await one('SELECT hoa_id FROM users WHERE email = ?', [DEMO.maple.superadmin])).hoa_id);
 const csv = (lines: string[]) => ({ name: 'people.csv', mimeType: 'text/csv', buffer: Buffer.from(['Street,Unit,Property Type,Resident Name,Resident Email,Role,Phone', ...lines].join('\n')) });
 
-describe('users (issue 36)', () => {
+describe('users', () => {
   it('13, 10, 11, 15: invites to the 110th Zinnia Row, deactivates without a name, sets active again: invited with a new mail', async () => {
     const hoa = await mapleId();
     // A directory of more than 100 addresses; "110 Zinnia Row" sorts past the first 100.
@@ -157,7 +157,7 @@ describe('users (issue 36)', () => {
   }, 60_000);
 });
 
-describe('addresses (issue 36)', () => {
+describe('addresses', () => {
   it('14, 15: the counter says how many are left (singular, never negative), and each address starts Manage Residents with an empty search', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     const p = people();

@@ -1,5 +1,5 @@
 /**
- * Issue 36, item 25: the superadmin changes the HOA's time zone on /profile; the signed-in record
+ * The superadmin changes the HOA's time zone on /profile; the signed-in record
  * carries the new zone at once (the screens' "today" reads it), the board sees it read-only, residents
  * not at all.
  */

@@ -1,5 +1,5 @@
 /**
- * Requests end to end (issue 12), driven by roles and labels: a resident files a request with an
+ * Requests end to end, driven by roles and labels: a resident files a request with an
  * attachment; the board filters for it, changes its status, assigns it and answers; the resident sees
  * the answer (from "HOA Staff") and the new status. Offline, a resident files a request and writes a
  * message, reloads, reconnects, and the board sees both exactly once. axe and screenshots on every

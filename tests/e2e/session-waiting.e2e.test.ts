@@ -1,5 +1,5 @@
 /**
- * A session and the changes waiting in it (issue 35). A refresh answer that never reached the
+ * A session and the changes waiting in it. A refresh answer that never reached the
  * browser does not sign the resident out; a session the server ended while changes waited sends the
  * resident to the sign-in screen, which says so; signing in again as that resident sends them, and
  * signing in as someone else discards them only after asking. Signing out with changes waiting asks too.

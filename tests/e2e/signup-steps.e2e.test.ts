@@ -1,5 +1,5 @@
 /**
- * Going back and forth in the signup wizard (issue 36, items 1–4): a visitor's own unfinished signup
+ * Going back and forth in the signup wizard: a visitor's own unfinished signup
  * never flags its email or HOA name as taken, Back to Account keeps what was typed, HOA setup's Back
  * opens plan selection, and a field's message always speaks of the value in the field.
  */

@@ -1,5 +1,5 @@
 /**
- * Signup in Chromium (platform §2), on the local payment provider: a visitor starts a new HOA with the
+ * Signup in Chromium, on the local payment provider: a visitor starts a new HOA with the
  * card that needs 3-D Secure, sets it up and enters its dashboard signed in; a declined card shows the
  * provider's message; a reload resumes the wizard. Screenshots at 1280 and 375 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Users and addresses in Chromium (platform §2, §4–§8): the superadmin bulk-adds residents from a CSV
+ * Users and addresses in Chromium: the superadmin bulk-adds residents from a CSV
  * with a bad row, fixes it and creates them; an invited resident accepts from the local mailbox and
  * signs in; the board promotes a resident through Confirm Role Change and is never offered Super
  * Admin; the board adds an address and assigns a resident (Vacant → Owner). Screenshots at 1280 and

@@ -1,5 +1,5 @@
 /**
- * Compliance violations end to end (issue 13), driven by roles and labels: the board issues a violation
+ * Compliance violations end to end, driven by roles and labels: the board issues a violation
  * with a photo; the resident sees it (and the overdue alert on a seeded one), answers; the board sees
  * the answer, writes an internal note the resident never sees, and resolves it with notes. Offline, the
  * board issues two violations, changes a status and writes a message on a walk, reloads, reconnects,

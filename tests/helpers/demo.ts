@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { TestApp } from './app';
 
 /**
- * The emails of the active members of a demo account's HOA that an audience reaches (community §4:
- * all members, residents, or board and superadmin), by email. Tests count the seeded neighbours
+ * The emails of the active members of a demo account's HOA that an audience reaches
+ * (all members, residents, or board and superadmin), by email. Tests count the seeded neighbours
  * with this rather than a number that changes whenever the demo data grows.
  */
 export async function demoAudience(t: TestApp, memberEmail: string, audience: 'all' | 'residents' | 'board'): Promise<string[]> {

@@ -1,4 +1,4 @@
-/** Each way issue 35 got a second "Maple Grove HOA" past the old lower(name) index. */
+/** Each way a second "Maple Grove HOA" once got past the old lower(name) index. */
 export const LOOK_ALIKES: Record<string, string> = {
   'double spaces': 'Maple  Grove   HOA',
   'leading and trailing spaces, tabs': ' \tMaple Grove HOA\n',

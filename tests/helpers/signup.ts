@@ -3,7 +3,7 @@ import { TEST_CARDS } from '../../worker/services/payments/cards';
 import type { TestApp } from './app';
 import { call, socketEnv } from './http';
 
-/** A visitor's account step (platform §2). */
+/** A visitor's account step. */
 export const TRIAL: {
   email: string;
   password: string;

@@ -74,7 +74,7 @@ describe('dues and invoices pulled', () => {
     expect(rita.values<{ message: string }>('notice/').map((n) => n.message)).toEqual(expect.arrayContaining([INVOICE_MESSAGES.boardOnly, DUE_MESSAGES.boardOnly]));
     expect(invoicesOf(rita).find((i) => i.id === mine.id)!.status).toBe('pending');
 
-    // Paid needs its method (issue 36, item 22); the board's mark, unlike an online payment, may change again.
+    // Paid needs its method; the board's mark, unlike an online payment, may change again.
     await ben.push([ben.mutation('setInvoiceStatus', { id: mine.id, status: 'paid' }), ben.mutation('setInvoiceStatus', { id: mine.id, status: 'paid', payment_method: 'check' })]);
     await ben.pull();
     expect(invoicesOf(ben).find((i) => i.id === mine.id)).toMatchObject({ status: 'paid', paymentMethod: 'check' });

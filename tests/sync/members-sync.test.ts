@@ -1,5 +1,5 @@
 /**
- * Members through sync (the people pickers, issue 36 item 23): board and superadmin receive their
+ * Members through sync (the people pickers): board and superadmin receive their
  * HOA's active members as `GET /api/users?status=active` shows them, residents receive only
  * themselves, no one receives another HOA's; every write the pickers see (rename, role, status, deletion, invitation
  * accepted, address assigned, edited or deleted) reaches a board device's cache by an incremental

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { charactersLeft } from '../../client/ui/characters-left';
 
-describe('charactersLeft (issue 36, 15)', () => {
+describe('charactersLeft', () => {
   it('counts down in words, singular at one, and says how far past the limit a value is', () => {
     expect(charactersLeft('1234567', 10, 8)).toBeUndefined();
     expect(charactersLeft('12345678', 10, 8)).toBe('2 characters remaining');

@@ -1,4 +1,4 @@
-/** Issue 36, item 25: "today" is the calendar day of the HOA's time zone, not the UTC day. */
+/** "Today" is the calendar day of the HOA's time zone, not the UTC day. */
 import { describe, expect, it } from 'vitest';
 import { isTimeZone, zonedToday } from '../../schema/days';
 import { invoicePolicy } from '../../schema/invoices';

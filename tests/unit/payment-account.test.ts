@@ -1,4 +1,4 @@
-/** The payment account's state and the provider's requirement codes in words (issue 36, items 8 and 9). */
+/** The payment account's state and the provider's requirement codes in words. */
 import { describe, expect, it } from 'vitest';
 import { paymentAccountState, requirementLabels, type ApiAccountStatus } from '../../schema/payment-account';
 

@@ -27,7 +27,7 @@ describe('bulk CSV reading', () => {
     expect(['Resident', 'board member', 'Admin', ''].map(readRole)).toEqual(['resident', 'board', 'Admin', '']);
   });
 
-  it('reports every rule of §5 with its row number (from 2)', () => {
+  it('reports every rule of a bulk row with its row number (from 2)', () => {
     const rows = [
       row(),
       row({ resident_name: ' ', resident_email: 'ANN@example.com' }),
@@ -70,7 +70,7 @@ describe('user policy', () => {
   const board = { id: 'b', role: 'board' as const };
   const resident = { id: 'r', role: 'resident' as const };
 
-  it('grants roles as §5–§6 say', () => {
+  it('grants roles: superadmin any, board resident and board, resident none', () => {
     expect(userPolicy.grantableRoles('superadmin')).toEqual(['resident', 'board', 'superadmin']);
     expect(userPolicy.grantableRoles('board')).toEqual(['resident', 'board']);
     expect(userPolicy.grantableRoles('resident')).toEqual([]);
@@ -86,13 +86,13 @@ describe('user policy', () => {
     expect(userPolicy.mayDelete(owner, board)).toBe(true);
     expect(userPolicy.mayDelete(owner, owner)).toBe(false);
     expect(userPolicy.mayEdit(resident, { id: 'x', role: 'resident' })).toBe(false);
-    // Issue 36, 12: another board member is out of a board member's reach, for edits as for deletion.
+    // Another board member is out of a board member's reach, for edits as for deletion.
     expect(userPolicy.mayEdit(board, { id: 'b2', role: 'board' })).toBe(false);
     expect(userPolicy.editRefusal(board, { id: 'b2', role: 'board' })).toBe('Board members can change residents only');
     expect(userPolicy.mayEdit(owner, board)).toBe(true);
   });
 
-  it('moves statuses as §4 says and confirms resident ↔ board changes', () => {
+  it('moves statuses and confirms resident ↔ board changes', () => {
     expect(userPolicy.statusOptions('invited')).toEqual(['invited', 'inactive']);
     expect(userPolicy.mayMoveStatus('inactive', 'active')).toBe(true);
     expect(userPolicy.mayMoveStatus('active', 'invited')).toBe(false);
@@ -104,7 +104,7 @@ describe('user policy', () => {
     expect(userPolicy.inviteWarning('board')).toBeNull();
     expect(userPolicy.actionsFor(board, { id: 'r', role: 'resident', status: 'invited' })).toEqual({ edit: true, resend: true, delete: true });
     expect(userPolicy.actionsFor(board, { id: 'b2', role: 'board', status: 'active' })).toEqual({ edit: false, resend: false, delete: false });
-    // Issue 36, 11: no password, never active; 10: no name yet, none required.
+    // No password, never active; no name yet, none required.
     expect(userPolicy.statusOnSave('active', false)).toBe('invited');
     expect(userPolicy.statusOnSave('active', true)).toBe('active');
     expect(userPolicy.statusOnSave('inactive', false)).toBe('inactive');

@@ -1,5 +1,5 @@
 /**
- * zod never reaches for `eval` (issue 35): its JIT compiles each object schema's parser with
+ * zod never reaches for `eval`: its JIT compiles each object schema's parser with
  * `new Function` and probes for it with `new Function('')`, and the app's CSP (no `unsafe-eval`)
  * refuses and reports both. The JIT is turned off before any schema is built: by `lazy` on first use
  * (every schema of schema/ and sync/, all the client has), and by worker/app.ts's first import for

@@ -83,7 +83,7 @@ describe('dues and invoices in workerd', () => {
     expect(paid.json).toMatchObject({ _id: rays, status: 'paid' });
     expect(paid.json.paid_at).not.toBeNull();
     expect((await call('GET', '/api/dues/payments', { token: ray.token })).json.docs.map((d: { _id: string }) => d._id)).toContain(rays);
-    // The board's own mark may be undone (issue 36, item 22); a payment made online may not (tests/api/invoice-status.test.ts).
+    // The board's own mark may be undone; a payment made online may not (tests/api/invoice-status.test.ts).
     expect((await call('PUT', `/api/invoices/${rays}/status`, { token: owner.token, body: { status: 'pending' } })).json).toMatchObject({ status: 'pending', payment_method: null });
   });
 

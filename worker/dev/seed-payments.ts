@@ -5,7 +5,7 @@ import type { AreaSeeder } from './seed-kit';
 const DAY = 86_400_000;
 
 /**
- * ARCHITECTURE.md's demo data: every demo HOA on an active trial (Growth, 30 days, 9 used). The local
+ * The demo data: every demo HOA on an active trial (Growth, 30 days, 9 used). The local
  * provider's customer and subscription are created at start-up (linkLocalSubscriptions).
  */
 export const seedSubscriptions: AreaSeeder = async (tx, platform, opts) => {

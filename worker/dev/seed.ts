@@ -26,7 +26,7 @@ interface DemoHoa {
   people: { email: string; name: string; role: Role; address?: number; phone?: string }[];
 }
 
-/** The demo data of ARCHITECTURE.md: two HOAs so tenant isolation can be seen. */
+/** The demo data: two HOAs so tenant isolation can be seen. */
 export const DEMO_HOAS: DemoHoa[] = [
   {
     name: 'Maple Grove HOA',

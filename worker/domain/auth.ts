@@ -253,7 +253,7 @@ export async function forgotPassword(deps: AppDeps, email: string, meta: ClientM
 
 /**
  * Queues the reset mail when the email belongs to an active account (only those get a link); an
- * address only an unfinished signup names gets word that it has no account yet (issue 35).
+ * address only an unfinished signup names gets word that it has no account yet.
  */
 async function sendResetLink(deps: AppDeps, email: string, now: number): Promise<void> {
   const user = await findUserByEmail(deps.database.db, email);
@@ -298,7 +298,7 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
   const passwordHash = await hashPassword(body.password, deps.config.passwordIterations);
   const issued = await deps.database.transaction(async (tx) => {
     const row = await findValidToken(tx, body.token, 'activation', now);
-    // An invited user set to inactive can no longer accept the invitation (platform §4).
+    // An invited user set to inactive can no longer accept the invitation.
     if (!row || row.user.status !== 'invited') return null;
     await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
     // Active now: audiences count the new member, and the name the user chose shows wherever they appear.

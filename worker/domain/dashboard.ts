@@ -1,8 +1,8 @@
 /**
- * The dashboard's figures for API clients (platform §7: GET /api/dashboard/metrics and
+ * The dashboard's figures for API clients (GET /api/dashboard/metrics and
  * /recent-activity). The same shared function the client runs over its cache (schema/dashboard.ts)
  * runs here over the synced values this viewer would pull, so the two answer the same; the
- * community figures come from the directory (not synced). Board and superadmin only (§6).
+ * community figures come from the directory (not synced). Board and superadmin only.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { computeDashboard, DASHBOARD_MESSAGES, dashboardPolicy, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';

@@ -1,5 +1,5 @@
 /**
- * An HOA's "today" (issue 36, item 25): a day without a time (a due date, a send day) is a calendar
+ * An HOA's "today" (docs/decisions/210-hoa-time-zone-days.md): a day without a time (a due date, a send day) is a calendar
  * day of the HOA's time zone, so the server, the jobs and the screens (which get the zone with the
  * signed-in user) agree on when it is past, whatever the UTC day or the reader's zone.
  */

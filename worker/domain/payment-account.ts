@@ -1,5 +1,5 @@
 /**
- * The HOA's connected payment account (platform §2, §3, §7): the superadmin starts onboarding at the
+ * The HOA's connected payment account: the superadmin starts onboarding at the
  * provider, continues it with a fresh link while requirements are due, and sees its status. Resident
  * invoices are paid into it (domain/invoices/pay.ts). Provider calls stay outside transactions.
  */

@@ -10,7 +10,7 @@ import { inHoa, type Actor } from './actor';
 import { AppError, forbidden, invalidField, notFound } from './errors';
 
 /**
- * Who may presign an upload for each area (community spec §6): announcements and documents are
+ * Who may presign an upload for each area: announcements and documents are
  * board work; anyone signed in files requests; violation photos come from the board, and any viewer
  * of a violation may attach a file to a message, so residents may upload there too.
  */

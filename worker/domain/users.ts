@@ -21,7 +21,7 @@ const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString
 // The shown and held emails live with the members (their synced value reads them); re-exported for the user writers.
 export { heldEmail, isHeldEmail, shownEmail, shownEmailSql } from './members';
 
-/** The user as the API returns it (platform §3). Never includes the password hash. */
+/** The user as the API returns it. Never includes the password hash. */
 export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
   return {
     _id: u.id,
@@ -155,11 +155,11 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
 /**
  * An active user, wherever users are counted (the management screen's Active Users, the dashboard's
  * board members): an account someone can sign in to, status active and a password set (a member who
- * never activated has none; issue 36, 15).
+ * never activated has none).
  */
 export const isActiveUser = () => sql`(${users.status} = 'active' AND ${users.passwordHash} IS NOT NULL)`;
 
-/** The management screen's counters (platform §3): members not deleted. */
+/** The management screen's counters: members not deleted. */
 export async function userStatistics(db: DbOrTx, hoaId: string): Promise<UserStatistics> {
   const n = (cond: SQL) => sql<number>`coalesce(sum(case when ${cond} then 1 else 0 end), 0)`.mapWith(Number);
   const [row] = await db

@@ -19,7 +19,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-// DESIGN.md's palette: deep green primary, slate text, a quiet grey canvas.
+// The app's palette (client/styles.css): deep green primary, slate text, a quiet grey canvas.
 const colors = { primary: '#166534', text: '#1f2937', muted: '#6b7280', border: '#e5e7eb', canvas: '#f6f7f9' };
 const font = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 

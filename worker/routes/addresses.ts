@@ -1,5 +1,5 @@
 /**
- * Addresses REST (platform §7). Thin: parse, call worker/domain/addresses, answer. Board and
+ * Addresses REST. Thin: parse, call worker/domain/addresses, answer. Board and
  * superadmin only; another HOA's address is 404. Shapes in schema/addresses.ts.
  *
  * - `GET /`        ?page&limit(≤100, default 20)&search (the shown address contains it) → ApiAddressPage `{docs, page, limit, totalPages, totalDocs, hasNextPage, statistics: {totalAddresses, occupied}}`.

@@ -1,5 +1,5 @@
 /**
- * Announcements REST (community §7). Thin: parse, call worker/domain/announcements.ts, answer.
+ * Announcements REST. Thin: parse, call worker/domain/announcements.ts, answer.
  * Response shapes (types in schema/announcements.ts; dates ISO 8601):
  *
  * - `GET /`              ?page=1&limit=20 (≤100) → ApiAnnouncementPage

@@ -1,5 +1,5 @@
 /**
- * Dashboard (platform §7; board and superadmin, §6):
+ * Dashboard (board and superadmin):
  * - `GET /metrics`          → `{metrics: {maintenanceRequests?, announcements?, documents?, outstandingDues?}: DashboardMetric, community: {units, occupied, boardMembers}}`
  * - `GET /recent-activity`  → `ActivityItem[]` (`id, type, title, description, time` ISO), the last 7 days, newest first.
  * Shapes in schema/dashboard.ts. The client computes the same figures from its cache.

@@ -1,5 +1,5 @@
 /**
- * Document vault REST (community §7). Thin: parse, call worker/domain/documents, answer.
+ * Document vault REST. Thin: parse, call worker/domain/documents, answer.
  * Shapes (types in schema/documents.ts; dates ISO 8601):
  *
  * - `GET /`               ?page=1&limit=10 (≤100)&search=<title text>&category=<one, or comma-joined>

@@ -1,5 +1,5 @@
 /**
- * Dues REST (community §7). Thin: parse, call worker/domain, answer. Shapes in schema/dues.ts and
+ * Dues REST. Thin: parse, call worker/domain, answer. Shapes in schema/dues.ts and
  * schema/invoices.ts; dates ISO 8601 (days as their UTC midnight), `amount` in dollars.
  *
  * - `GET /`           → `{docs: ApiDue[], totalDocs}`: board and superadmin the HOA's dues, residents those billing them.

@@ -1,5 +1,5 @@
 /**
- * The HOA's settings after signup (issue 36, item 25):
+ * The HOA's settings after signup:
  * - `PUT /time-zone {time_zone}` (superadmin, 403 otherwise) → `{time_zone}`; 400 with `errors` for a
  *   zone the runtime does not know.
  */

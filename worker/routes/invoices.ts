@@ -1,11 +1,11 @@
 /**
- * Invoices REST (community §7). Thin: parse, call worker/domain/invoices, answer. Shapes in
+ * Invoices REST. Thin: parse, call worker/domain/invoices, answer. Shapes in
  * schema/invoices.ts; dates ISO 8601 (days as their UTC midnight), amounts in cents.
  *
  * - `GET /`             ?page=1&limit=10 (≤100)&status=a&status=b&title=&sortBy=due_date|sent|amount|title|status|createdAt
  *                       &sortOrder=desc|asc&dues_id= → `{docs: ApiInvoice[], page, limit, totalPages, totalDocs}`.
  *                       Residents get their own invoices; board and superadmin their HOA's. `status=overdue` includes
- *                       pending invoices past their due day, `pending` excludes them (community §4).
+ *                       pending invoices past their due day, `pending` excludes them.
  * - `GET /:id`          → ApiInvoice `{_id, dues_id{_id, title, description, frequency}, amountCents, status, sent, due_date,
  *                       paid_at, payment_method, recipient_id{_id, name, email}, history[], createdAt, updatedAt, version}`
  *                       (404 "Invoice not found.").

@@ -1,5 +1,5 @@
 /**
- * Requests REST (community §7). Thin: parse, call worker/domain/requests, answer.
+ * Requests REST. Thin: parse, call worker/domain/requests, answer.
  * Response shapes (types in schema/requests.ts; dates ISO 8601):
  *
  * - `GET /`                 ?page=1&limit=10 (≤100)&search=&category=A,B&status=a,b&sort=-createdAt|createdAt →

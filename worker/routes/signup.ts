@@ -1,5 +1,5 @@
 /**
- * Signup REST (platform §7), no session except for HOA setup:
+ * Signup REST, no session except for HOA setup:
  * - `GET /plans?email=` → the plans keyed by name (free, starter, growth, pro).
  * - `POST /check-availability {email} | {hoa_name}` → `{available}`; rate limited per address (429).
  * - `POST /trial {email, password, name, hoa_name, plan}` → `{user, hoa, plan, subscription_id,

@@ -1,5 +1,5 @@
 /**
- * The HOA's payment account (platform §3, §7), superadmin only (403 otherwise).
+ * The HOA's payment account, superadmin only (403 otherwise).
  *
  * - `GET /account-status`       → `{account_exists, account_id, status{details_submitted, charges_enabled, payouts_enabled,
  *                                capabilities{card_payments, transfers}, business_profile{name, product_description}, requirements_due}}`

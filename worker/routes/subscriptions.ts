@@ -1,5 +1,5 @@
 /**
- * Subscriptions REST (platform §7), the superadmin only (others 403), always the caller's own HOA:
+ * Subscriptions REST, the superadmin only (others 403), always the caller's own HOA:
  * - `GET /status` and `GET /reactivation-status` → `{subscription, needsReactivation}`.
  * - `POST /cancel {reason?, immediately?}` → the same, after cancelling (at the period end by default).
  * - `POST /update-plan {planName}` → `{subscription, change: {plan, direction, effective_at}, message}`.

@@ -1,5 +1,5 @@
 /**
- * Users REST (platform §7). Thin: parse, call worker/domain/user-admin (and users.ts for the list),
+ * Users REST. Thin: parse, call worker/domain/user-admin (and users.ts for the list),
  * answer. Board and superadmin only; residents get 403 before any body is read. Shapes in
  * schema/users.ts and schema/auth.ts (ApiUser).
  *

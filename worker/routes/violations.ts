@@ -1,5 +1,5 @@
 /**
- * Compliance violations REST (community §7). Thin: parse, call worker/domain/violations, answer.
+ * Compliance violations REST. Thin: parse, call worker/domain/violations, answer.
  * Response shapes (types in schema/violations.ts; dates ISO 8601):
  *
  * - `GET /`               ?page=1&limit=10 (≤100)&status=a,b&category=A,B → ApiViolationPage

@@ -27,8 +27,8 @@ function escapeText(text: string): string {
 }
 
 /**
- * Server-side sanitising of rich text before it is stored and before it goes into a mail: the §5
- * tags only, no attributes, no links; the content of dropped elements like <script> and <style>
+ * Server-side sanitising of rich text before it is stored and before it goes into a mail: RICH_TEXT_TAGS
+ * only, no attributes, no links; the content of dropped elements like <script> and <style>
  * goes with them. The output holds nothing but those tags (no attributes, `<br />`) and escaped text.
  *
  * It reads the body with htmlparser2's tokenizer and builds the tree with `ElementStack`, so its

@@ -1,5 +1,5 @@
 /**
- * Add Address and Edit Address (platform §2, §5): street, unit number, Property Type (Owner-Occupied
+ * Add Address and Edit Address: street, unit number, Property Type (Owner-Occupied
  * or Rental Property) and notes, with the remaining-characters hints from 8 and 450 characters on.
  */
 import { useEffect, useState } from 'react';

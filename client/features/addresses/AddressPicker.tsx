@@ -1,7 +1,7 @@
 /**
- * The address of a new member (Invite User, platform §5): a combobox that searches the whole directory
+ * The address of a new member (Invite User): a combobox that searches the whole directory
  * as the user types (GET /api/addresses?search, after the 300 ms debounce of the list searches), so
- * any address can be chosen, not only a first page of them (issue 36, 13). "No address" is always offered.
+ * any address can be chosen, not only a first page of them. "No address" is always offered.
  */
 import { Combobox, ComboboxButton, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useEffect, useState } from 'react';

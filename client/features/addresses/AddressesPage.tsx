@@ -1,5 +1,5 @@
 /**
- * /addresses (platform §2 Address Directory): Total Addresses and Occupied, the All Addresses table
+ * /addresses: Total Addresses and Occupied, the All Addresses table
  * (residents with a Board badge, residency Vacant / Renter / Owner, notes), Load more ("No more
  * addresses"), Add Address, Edit Address and Manage Residents. REST, like /users.
  */
@@ -104,7 +104,7 @@ export function AddressesPage() {
         address={open?.kind === 'residents' ? open.address : null}
         onClose={() => setOpen(null)}
         onChanged={async (fresh) => {
-          // The list refreshes, and the dialog reopens with the fresh address (§2).
+          // The list refreshes, and the dialog reopens with the fresh address.
           await list.reload();
           setOpen({ kind: 'residents', address: fresh });
         }}

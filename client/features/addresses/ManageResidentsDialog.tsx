@@ -1,5 +1,5 @@
 /**
- * Manage Residents (platform §2): the address's Current Residents and the Available Users (members
+ * Manage Residents: the address's Current Residents and the Available Users (members
  * living elsewhere or nowhere), assign and unassign, then Close. After each change the directory
  * refreshes and the dialog reopens with the address as it is now.
  */
@@ -13,7 +13,7 @@ import { USER_PICKER_LIMIT } from '../../lib/use-active-users';
 import { Alert, Badge, Button, Dialog, Input, LoadingText, useToast } from '../../ui';
 import { addressesApi, usersApi } from '../users/users-api';
 
-/** Every member (pages of 100 until the last, §7). */
+/** Every member (pages of 100 until the last). */
 async function allMembers(): Promise<ApiUser[]> {
   const out: ApiUser[] = [];
   for (let page = 1; ; page++) {
@@ -36,7 +36,7 @@ export function ManageResidentsDialog({ address, onClose, onChanged }: { address
     allMembers().then(setMembers, (e) => setError(errorMessage(e, USER_MESSAGES.loadUsersFailed)));
   }, [address]);
   // Another address (or the dialog closed) starts with an empty search; the same address reopened
-  // after an assignment keeps it (issue 36, 14).
+  // after an assignment keeps it.
   const addressId = address?._id;
   useEffect(() => setFilter(''), [addressId]);
 

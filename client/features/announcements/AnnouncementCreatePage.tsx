@@ -1,5 +1,5 @@
 /**
- * /announcements/create (community §2; board and superadmin, the route guard sends others to
+ * /announcements/create (board and superadmin, the route guard sends others to
  * /announcements). The draft is written through the `createAnnouncementDraft` mutator with a
  * client-made id, so it works offline; it reaches the server with the next push.
  */

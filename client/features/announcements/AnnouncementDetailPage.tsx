@@ -1,5 +1,5 @@
 /**
- * /announcements/{id} (community §2, §4): read from the local cache, so it opens offline. Opening a
+ * /announcements/{id}: read from the local cache, so it opens offline. Opening a
  * published announcement marks it read (a synced mutation). Send goes through the `sendAnnouncement`
  * mutator (it works offline and happens when the push reaches the server); until the server has it,
  * an offline send reads as queued. Per-recipient lists and retries need the server.
@@ -38,7 +38,7 @@ export function AnnouncementDetailPage() {
   const sendPending = useIsQueued('sendAnnouncement', (args) => args.id === id);
   const queued = useSendQueued(id);
 
-  // Drafts are not marked read (§4); scheduled ones are not out yet either. The marker needs the cached row.
+  // Drafts are not marked read; scheduled ones are not out yet either. The marker needs the cached row.
   const shouldMarkRead = loaded.inCache && !loaded.entity.isReadBy && announcementPolicy.canMarkRead(loaded.entity);
   useEffect(() => {
     if (shouldMarkRead && rep) rep.mutate.markAnnouncementRead({ id }).catch(() => {});

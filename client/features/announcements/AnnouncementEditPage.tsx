@@ -1,5 +1,5 @@
 /**
- * /announcements/{id}/edit (community §2, §4; board and superadmin). Prefilled from the cache (or
+ * /announcements/{id}/edit (board and superadmin). Prefilled from the cache (or
  * the server while the cache lacks the row); only drafts can be edited, anything else redirects to
  * the detail screen. Saving goes through the `updateAnnouncementDraft` mutator, so it works offline.
  */

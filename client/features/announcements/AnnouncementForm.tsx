@@ -1,6 +1,6 @@
 /**
- * The fields shared by the create and edit screens (community §2, §4, §5): Title, Message (rich text),
- * an optional attachment, Category, Audience and, for a custom audience, the recipient picker; Pin to the top.
+ * The fields shared by the create and edit screens: Title, Message (rich text), an optional
+ * attachment, Category, Audience and, for a custom audience, the recipient picker; Pin to the top.
  * The form cycle is the kit's (useSyncedForm): the shared schema's checks, then the chosen file is
  * uploaded once, then the page's mutator runs.
  */
@@ -30,7 +30,7 @@ export function AnnouncementForm({
   submitLabel,
   busyText,
   cancelHref,
-  /** Create clears the chosen recipients on any audience change; edit only when leaving custom (§4). */
+  /** Create clears the chosen recipients on any audience change; edit only when leaving custom. */
   clearRecipientsOn,
 }: {
   initial: AnnouncementFormValues;
@@ -111,7 +111,7 @@ export function AnnouncementForm({
   );
 }
 
-/** The info card beside the form (community §2). */
+/** The info card beside the form. */
 export function NotifyInfoCard() {
   return (
     <Card>

@@ -1,7 +1,7 @@
 /**
- * /announcements (community §2), read from the local cache through the list kit: counters, paging
- * and the unread dot work offline and at once; pinned announcements come first. No filters here (the
- * spec gives none); page size in docs/decisions/095-announcement-paging-local.md.
+ * /announcements, read from the local cache through the list kit: counters, paging and the unread
+ * dot work offline and at once; pinned announcements come first. No filters here (the spec gives
+ * none); page size in docs/decisions/095-announcement-paging-local.md.
  */
 import { useMemo } from 'react';
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';

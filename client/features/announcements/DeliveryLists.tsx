@@ -1,5 +1,5 @@
 /**
- * The per-recipient lists of the detail screen (community §2, board and superadmin): Failed Email
+ * The per-recipient lists of the detail screen (board and superadmin): Failed Email
  * Deliveries with each error, and Intended Recipients with each one's delivery state. Both come from
  * the server (`GET /api/announcements/:id`); the cache holds only counts.
  */

@@ -1,5 +1,5 @@
 /**
- * Delivery Statistics (community §2, board and superadmin): intended, delivered, in progress and
+ * Delivery Statistics (board and superadmin): intended, delivered, in progress and
  * failed counts, and the success rate once the announcement is sent.
  */
 import type { ReactNode } from 'react';

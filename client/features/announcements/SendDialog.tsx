@@ -1,4 +1,4 @@
-/** The Send dialog of a draft (community §2): send now, or at a later time (a scheduled send). */
+/** The Send dialog of a draft: send now, or at a later time (a scheduled send). */
 import { useState } from 'react';
 import { Button, Dialog, Field, Input } from '../../ui';
 import { DETAIL_MESSAGES } from './detail-messages';

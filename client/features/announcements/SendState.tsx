@@ -1,5 +1,5 @@
 /**
- * Where the send stands, in the detail screen's alerts area (community §2, §4): queued on this
+ * Where the send stands, in the detail screen's alerts area: queued on this
  * device until the server has it, sending (with Refresh Status), failed, or scheduled.
  */
 import { ANNOUNCEMENT_MESSAGES } from '../../../schema/announcements';

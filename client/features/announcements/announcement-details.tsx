@@ -1,5 +1,5 @@
 /**
- * The Details card's rows (community §2): Sent At and Total Recipients for everyone; Created By,
+ * The Details card's rows: Sent At and Total Recipients for everyone; Created By,
  * Created At and Audience for board and superadmin. The Audience reads as the form's labels.
  */
 import { AUDIENCE_LABELS } from '../../../schema/announcements';

@@ -1,5 +1,5 @@
 /**
- * The REST calls of the detail screen (community §7): what the cache does not hold (per-recipient
+ * The REST calls of the detail screen: what the cache does not hold (per-recipient
  * delivery lists), what needs the server now (retries), and a fallback read of one announcement
  * while the cache has not received it yet. Attachments go through the kit (client/lib/upload.ts,
  * client/lib/download.ts).
@@ -22,7 +22,7 @@ export const viewOfApi = (a: ApiAnnouncement): AnnouncementView => ({
   isReadBy: a.isReadBy,
 });
 
-/** Delivered divided by total sent, as a whole percent; 0 when nothing was sent (community §9). */
+/** Delivered divided by total sent, as a whole percent; 0 when nothing was sent. */
 export const successRate = (delivered: number, totalSent: number) => (totalSent > 0 ? Math.round((delivered / totalSent) * 100) : 0);
 
 /** "1 recipient", "12 recipients". */

@@ -63,7 +63,7 @@ describe('announcement form', () => {
   });
 });
 
-describe('detail figures (community §9)', () => {
+describe('detail figures', () => {
   it('rounds the success rate to a whole percent, 0 when nothing was sent', () => {
     expect(successRate(0, 0)).toBe(0);
     expect(successRate(1, 3)).toBe(33);

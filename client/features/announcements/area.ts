@@ -1,4 +1,4 @@
-/** Announcements, client half: the screens and their guards (community §2), and its navigation entry. */
+/** Announcements, client half: the screens and their guards, and its navigation entry. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
 
@@ -10,7 +10,7 @@ const AnnouncementEditPage = lazyPage(() => import('./AnnouncementEditPage'), 'A
 export const announcementsClientArea = defineClientArea({
   routes: [
     { path: '/announcements', access: 'signed-in', page: AnnouncementsPage },
-    // Others are sent back to the list (community §2), not to /dashboard.
+    // Others are sent back to the list, not to /dashboard.
     { path: '/announcements/create', access: 'board', denied: '/announcements', page: AnnouncementCreatePage },
     { path: '/announcements/:id/edit', access: 'board', denied: '/announcements', page: AnnouncementEditPage },
     { path: '/announcements/:id', access: 'signed-in', page: AnnouncementDetailPage },

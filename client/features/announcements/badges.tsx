@@ -3,7 +3,7 @@ import { capitalize } from '../../lib/format';
 import { useQueuedOffline } from '../../lib/replicache';
 import { Badge, type BadgeVariant, QueuedBadge } from '../../ui';
 
-/** Badge styles of community §9. */
+/** The badge variant of each audience and status. */
 const CATEGORY_VARIANT: Record<AnnouncementCategory, BadgeVariant> = {
   urgent: 'destructive',
   maintenance: 'warning',

@@ -1,4 +1,4 @@
-/** The detail screen's messages (community §2, §4, §8) and the offline states this app adds. */
+/** The detail screen's messages and the offline states this app adds. */
 import { formatDateTime } from '../../lib/format';
 
 export const DETAIL_MESSAGES = {

@@ -1,7 +1,7 @@
 /**
  * The announcement form's values, their prefill, and how they map onto the wire shape of the shared
  * zod schema (schema/announcements.ts, the one the REST bodies and the draft mutators use), which
- * checks them before any upload (community §5).
+ * checks them before any upload.
  */
 import { attachmentOfUpload, toApiAttachment } from '../../../schema/uploads';
 import type { SyncedAnnouncement } from '../../../sync/areas/announcements';

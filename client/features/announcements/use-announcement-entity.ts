@@ -9,7 +9,7 @@ import type { Crumb, UnavailableWords } from '../../ui';
 import { fetchAnnouncement, viewOfApi } from './announcements-api';
 import { useAnnouncement, type AnnouncementView } from './use-announcements';
 
-/** What the screens say while the announcement is not there (community §2). */
+/** What the screens say while the announcement is not there. */
 export const ANNOUNCEMENT_UNAVAILABLE: UnavailableWords = {
   loading: ANNOUNCEMENT_MESSAGES.loadingOne,
   failed: ANNOUNCEMENT_MESSAGES.loadOneFailed,

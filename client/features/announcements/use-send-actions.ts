@@ -1,5 +1,5 @@
 /**
- * The detail screen's send actions (community §2, §4): Send (the `sendAnnouncement` mutator, so it
+ * The detail screen's send actions: Send (the `sendAnnouncement` mutator, so it
  * works offline), Refresh Status and Retry (REST, they need the server now), and what each reports:
  * the send's delivery result once the server's counts reach the cache, "sending completed" when a
  * sending announcement finishes while open, the retry's summary. Messages clear after 5 seconds.

@@ -15,7 +15,7 @@ export const ACTIVATION_REDIRECT_MS = 2_000;
 
 type ActivateResponse = { token?: string; accessToken?: string; user?: SessionPayload['user'] };
 
-/** /invite/accept?token=: the invitation's account activation (platform §2, §4). */
+/** /invite/accept?token=: the invitation's account activation. */
 export function ActivationPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [, navigate] = useLocation();

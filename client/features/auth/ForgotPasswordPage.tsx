@@ -16,7 +16,7 @@ const backToLogin = (
   </Link>
 );
 
-/** /forgot-password: email form, then 'Check Your Email' with next steps (platform §2). */
+/** /forgot-password: email form, then 'Check Your Email' with next steps. */
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);

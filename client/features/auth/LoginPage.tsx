@@ -24,8 +24,8 @@ const loadDiscardDialog = () =>
   ));
 
 /**
- * /login (platform §2). Success goes to /dashboard. A session the server refused is named ('Session
- * expired', platform §4, §8): the user did not sign out, so the screen says why they are here. When a
+ * /login. Success goes to /dashboard. A session the server refused is named ('Session
+ * expired'): the user did not sign out, so the screen says why they are here. When a
  * session ended with changes still waiting in this browser (client/lib/kept-cache.ts), the screen
  * says so; signing in as that user sends them, and signing in as anyone else discards them, after asking.
  */

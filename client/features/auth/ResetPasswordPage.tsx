@@ -13,7 +13,7 @@ import { AuthCard } from './AuthCard';
 
 type ResetState = { step: 'verifying' } | { step: 'valid'; email: string } | { step: 'done' } | { step: 'invalid'; reason: string };
 
-/** /reset-password?token=: verifying, valid (form), done, invalid (platform §2, §4). */
+/** /reset-password?token=: verifying, valid (form), done, invalid. */
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const [state, setState] = useState<ResetState>(token ? { step: 'verifying' } : { step: 'invalid', reason: AUTH_MESSAGES.resetTokenMissing });

@@ -1,5 +1,5 @@
 /**
- * The way to /stripe-setup (platform §2): nothing else leads there, and until the HOA's payment account
+ * The way to /stripe-setup: nothing else leads there, and until the HOA's payment account
  * is complete residents cannot pay their invoices online. The profile has a card with the account's
  * state; the dues screen a banner while it is not complete. Both for the superadmin only, whose it is.
  */

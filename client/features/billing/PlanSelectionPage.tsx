@@ -13,7 +13,7 @@ import { billingApi, openBillingPortal } from './billing-api';
 import { PlanCard } from './PlanCard';
 
 /**
- * /plan-selection (platform §2), a billing page: it opens the billing portal at once. Its plan cards
+ * /plan-selection, a billing page: it opens the billing portal at once. Its plan cards
  * say what a change would do; every button goes to the portal, where plans are changed.
  */
 export function PlanSelectionPage() {

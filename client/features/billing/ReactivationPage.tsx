@@ -22,7 +22,7 @@ const CONFIRM_TRIES = 15;
 
 const paidPlan = (name: string | null | undefined): PaidPlanName | null => (isPaidPlan(name) ? name : null);
 
-/** /reactivation (platform §2): a canceled HOA's superadmin chooses a plan and pays through Checkout. */
+/** /reactivation: a canceled HOA's superadmin chooses a plan and pays through Checkout. */
 export function ReactivationPage() {
   const session = useSession();
   const [, navigate] = useLocation();

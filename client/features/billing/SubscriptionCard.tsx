@@ -33,7 +33,7 @@ function badgeOf(sub: ApiSubscription): [string, BadgeVariant] {
   return STATUS[sub.status] ?? [sub.status, 'secondary'];
 }
 
-/** Back from the portal with another plan: the profile's banner flag (§2) replaces the return flag. */
+/** Back from the portal with another plan: the profile's banner flag replaces the return flag. */
 function usePortalReturn(sub: ApiSubscription | null) {
   const search = useSearch();
   const [, navigate] = useLocation();
@@ -44,7 +44,7 @@ function usePortalReturn(sub: ApiSubscription | null) {
   }, [sub, search, navigate]);
 }
 
-/** The superadmin's subscription on /profile (platform §2, §4): plan, status, dates, units, and the portal. */
+/** The superadmin's subscription on /profile: plan, status, dates, units, and the portal. */
 export function SubscriptionCard() {
   const [sub, setSub] = useState<ApiSubscription | null>(null);
   const [error, setError] = useState<string | null>(null);

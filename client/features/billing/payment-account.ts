@@ -1,5 +1,5 @@
 /**
- * The HOA's payment account on the client (platform §2 /stripe-setup, §7): its REST calls, and its
+ * The HOA's payment account on the client: its REST calls, and its
  * state for the screens that point the superadmin to /stripe-setup (profile, dues) until it is complete.
  */
 import { useEffect, useState } from 'react';

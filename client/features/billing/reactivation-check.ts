@@ -1,5 +1,5 @@
 /**
- * The reactivation check of a superadmin (platform §2, §6, §7): cached 5 minutes in the browser; while
+ * The reactivation check of a superadmin: cached 5 minutes in the browser; while
  * it runs the signed-in copy of the user decides; a failed check lets the user proceed.
  */
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-/** Billing's screens (platform §2): /reactivation is open to everyone, /plan-selection is the superadmin's. */
+/** Billing's screens: /reactivation is open to everyone, /plan-selection is the superadmin's. */
 import { lazyPage as page, type RouteDef } from '../../app/route-def';
 
 const ReactivationPage = page(() => import('./ReactivationPage'), 'ReactivationPage');

@@ -4,7 +4,7 @@ import { readPreference, writePreference } from '../../lib/user-preferences';
 import { Alert, ButtonLink } from '../../ui';
 
 /**
- * Platform §2, §9: a superadmin whose account is under 7 days old, until they dismiss it. The
+ * Shown to a superadmin whose account is under 7 days old, until they dismiss it. The
  * dismissal is a preference of that user in this browser, so signing out does not bring it back.
  */
 const NEW_ACCOUNT_DAYS = 7;

@@ -1,4 +1,4 @@
-/** The dashboard's Community Info card (platform §2): the directory's figures, kept for offline visits. */
+/** The dashboard's Community Info card: the directory's figures, kept for offline visits. */
 import type { ReactNode } from 'react';
 import { OCCUPIED_MEANS } from '../../../schema/addresses';
 import { type DashboardMetric } from '../../../schema/dashboard';

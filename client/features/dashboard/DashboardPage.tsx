@@ -15,7 +15,7 @@ const ACTIVITY_ICONS: Record<ActivityType, ReactNode> = {
   payment: <CreditCardIcon className="size-4" />,
 };
 
-/** /dashboard (and /): board and superadmin only; the route's guard sends residents to their home, /announcements (platform §2). */
+/** /dashboard (and /): board and superadmin only; the route's guard sends residents to their home, /announcements. */
 export function DashboardPage() {
   const user = useCurrentUser();
   if (!user) return null;
@@ -96,7 +96,7 @@ function QuickActions() {
         <ButtonLink href="/announcements/create" variant="secondary" icon={<MegaphoneIcon />}>
           Create Announcement
         </ButtonLink>
-        {/* Platform §2: disabled on the dashboard; it says why, and where dues are paid. */}
+        {/* Disabled on the dashboard; it says why, and where dues are paid. */}
         <div>
           <Button variant="secondary" disabled icon={<DollarIcon />} className="w-full" aria-describedby={why}>
             Pay Monthly Dues

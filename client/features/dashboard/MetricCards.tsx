@@ -1,4 +1,4 @@
-/** The dashboard's metric cards (platform §2): skeletons until the figures are known, the failure with Retry. */
+/** The dashboard's metric cards: skeletons until the figures are known, the failure with Retry. */
 import type { ReactNode } from 'react';
 import type { DashboardMetric, MetricTone } from '../../../schema/dashboard';
 import { dashboardSources, type MetricKey } from '../../../sync/areas';

@@ -5,7 +5,7 @@ const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const user = (role: 'resident' | 'board' | 'superadmin', ageDays: number) => ({ _id: 'u1', role, createdAt: new Date(NOW - ageDays * DAY).toISOString() });
 
-describe('the bulk-upload banner (platform §2, §9)', () => {
+describe('the bulk-upload banner', () => {
   let stored: Map<string, string>;
   beforeEach(() => {
     stored = new Map();

@@ -1,6 +1,6 @@
 /**
- * Delete confirmation (community §2): deleting removes the file from storage, so it needs a
- * connection and cannot be undone. A failure reports under the document's row (§8).
+ * Delete confirmation: deleting removes the file from storage, so it needs a
+ * connection and cannot be undone. A failure reports under the document's row.
  */
 import { useState } from 'react';
 import { DOCUMENT_MESSAGES } from '../../../schema/documents';

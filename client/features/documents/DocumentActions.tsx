@@ -1,7 +1,7 @@
 /**
- * A row's Actions menu (community §2): Download for everyone who sees the document, Delete for the
+ * A row's Actions menu: Download for everyone who sees the document, Delete for the
  * board. Both need a connection: offline they are disabled and say so. A failed download reports
- * under the row (§8).
+ * under the row.
  */
 import { useState } from 'react';
 import { DOCUMENT_MESSAGES, documentPolicy } from '../../../schema/documents';

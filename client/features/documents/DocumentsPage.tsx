@@ -1,5 +1,5 @@
 /**
- * /documents (community §2): the vault read from the local cache through the list kit, so search (300
+ * /documents: the vault read from the local cache through the list kit, so search (300
  * ms after the last keystroke), the category filter, Load More (10 a step) and the board's stat cards
  * work at once and offline. Downloading, uploading and deleting need a connection and say so.
  */

@@ -1,5 +1,5 @@
 /**
- * The Notes column and dialog (community §2): everyone who sees a document reads its notes; the board
+ * The Notes column and dialog: everyone who sees a document reads its notes; the board
  * edits them (at most 500 characters, with the counter). Saving goes through the `updateDocument`
  * mutator, so it works offline and syncs later.
  */

@@ -1,5 +1,5 @@
 /**
- * The Upload Document dialog (community §2, §4, §5): a file (checked against the vault's types and the
+ * The Upload Document dialog: a file (checked against the vault's types and the
  * 10 MB limit at once), a title that defaults to the file name without its extension, a category,
  * Public or Board Only (Public by default) and notes up to 500 characters with the counter. Uploading
  * shows its progress, then "Document uploaded successfully!", and the dialog closes 1.5 s later.
@@ -14,7 +14,7 @@ import { Alert, AttachmentDropZone, Button, Dialog, Field, Input, optionsOf, Sel
 import { createDocument } from './documents-api';
 import { NotesCounter } from './NotesDialog';
 
-/** The dialog closes this long after the success message (community §9). */
+/** The dialog closes this long after the success message. */
 export const UPLOAD_CLOSE_MS = 1_500;
 
 /** "Budget 2027.final.pdf" → "Budget 2027.final". */
@@ -70,7 +70,7 @@ export function UploadDocumentDialog({ open, onClose }: { open: boolean; onClose
     const fileError = file ? fileProblem('documents', file) : null;
     if (fileError) found.file = fileError;
     setErrors(found);
-    // Title, category and file are required: one message for all of them (§5).
+    // Title, category and file are required: one message for all of them.
     if (!file || found.title === DOCUMENT_MESSAGES.required || found.category === DOCUMENT_MESSAGES.required) return setFailure(DOCUMENT_MESSAGES.required);
     if (!parsed.success || fileError) return;
 

@@ -1,4 +1,4 @@
-/** Document vault, client half: its one screen (community §2) and its navigation entry. */
+/** Document vault, client half: its one screen and its navigation entry. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
 

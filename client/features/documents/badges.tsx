@@ -1,7 +1,7 @@
 import { accessLabel } from '../../../schema/documents';
 import { Badge } from '../../ui';
 
-/** Public or Board Only (community §6); the words say it, the colour only repeats it. */
+/** Public or Board Only; the words say it, the colour only repeats it. */
 export function AccessBadge({ isPublic }: { isPublic: boolean }) {
   return <Badge variant={isPublic ? 'success' : 'warning'}>{accessLabel(isPublic)}</Badge>;
 }

@@ -1,6 +1,6 @@
 /**
- * The documents table (community §2): its filters (title search, category) and its columns, with
- * Uploaded By for the board only and a row's action error under its name (§8). The list benchmark
+ * The documents table: its filters (title search, category) and its columns, with
+ * Uploaded By for the board only and a row's action error under its name. The list benchmark
  * renders the same columns.
  */
 import { DOCUMENT_CATEGORIES, documentPolicy } from '../../../schema/documents';

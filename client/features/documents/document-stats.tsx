@@ -1,5 +1,5 @@
 /**
- * The board's stat cards (community §2): Total Documents, Public Documents, Recent Uploads (the newest
+ * The board's stat cards: Total Documents, Public Documents, Recent Uploads (the newest
  * 3) and Document Categories with their counts, all counted from the local cache, so they show offline.
  */
 import { DOCUMENT_CATEGORIES, RECENT_UPLOADS } from '../../../schema/documents';

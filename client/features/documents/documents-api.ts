@@ -1,5 +1,5 @@
 /**
- * The document calls that need the server (community §7): upload (the file through the upload kit,
+ * The document calls that need the server: upload (the file through the upload kit,
  * then the document), delete, and the download URL. Edits go through the `updateDocument` mutator.
  */
 import type { ApiDocument, DocumentFormInput } from '../../../schema/documents';
@@ -15,7 +15,7 @@ export const createDocument = (file: UploadedFile, fields: DocumentFormInput) =>
 export const deleteDocument = (id: string) => api<{ message: string }>(`/api/documents/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /**
- * Asks for a short-lived URL and navigates to it (§7): storage answers it as an attachment under the
+ * Asks for a short-lived URL and navigates to it: storage answers it as an attachment under the
  * original file name, so the browser downloads it and the app stays where it is.
  */
 export async function downloadDocument(id: string): Promise<void> {

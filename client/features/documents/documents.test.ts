@@ -28,7 +28,7 @@ const doc = (id: string, createdAt: number, over: Partial<SyncedDocument> = {}):
 const cached = (d: SyncedDocument) => d as unknown as ReadonlyJSONValue;
 
 describe('upload dialog', () => {
-  it('titles a document after its file name without the extension (community §5)', () => {
+  it('titles a document after its file name without the extension', () => {
     expect(titleFromFileName('Budget 2027.final.pdf')).toBe('Budget 2027.final');
     expect(titleFromFileName('minutes.docx')).toBe('minutes');
     expect(titleFromFileName('README')).toBe('README');

@@ -1,5 +1,5 @@
 /**
- * /dues/create (community §2, §5; board and superadmin, others go to /dues). The due is written
+ * /dues/create (board and superadmin, others go to /dues). The due is written
  * through the createDue mutator with a client-made id, so it works offline; the server issues its
  * invoices when the push arrives on or after the send day. "Due created successfully!", then /dues
  * after 2 seconds.
@@ -45,7 +45,7 @@ const today = () => isoDay(hoaToday());
 const INITIAL = (): DueFormValues => ({ title: '', frequency: 'one_time', recipients: [], sendDate: today(), amount: '', reason: 'dues', description: '', offset: String(DUE_OFFSET_DEFAULT) });
 const FIELDS = { title: 'title', frequency: 'frequency', recipients: 'recipients', send_date: 'sendDate', amount: 'amount', reason: 'reason', description: 'description', due_date_offset: 'offset' } as const;
 
-/** The form's values as the wire's (community §7): amount in dollars, the due date computed as the server does. */
+/** The form's values as the wire's: amount in dollars, the due date computed as the server does. */
 function toWire(v: DueFormValues) {
   const send = parseDay(v.sendDate);
   const offset = Number(v.offset);

@@ -1,5 +1,5 @@
 /**
- * /dues/{id}: the spec's placeholder is thin (community §2), so this shows the due's details, its
+ * /dues/{id}: the spec's placeholder is thin, so this shows the due's details, its
  * recipients (board and superadmin) and the invoices it issued, from the local cache (also offline).
  */
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /dues (community §2): two tabs, "Dues" and "My Invoices", both read from the local cache (they
+ * /dues: two tabs, "Dues" and "My Invoices", both read from the local cache (they
  * work offline). Board and superadmin see the Create Due button; the superadmin, while the payment
  * account is not complete, the way to /stripe-setup.
  */

@@ -1,5 +1,5 @@
 /**
- * The Dues tab (community §2): title search, frequency and status multi-selects, the table (cards on
+ * The Dues tab: title search, frequency and status multi-selects, the table (cards on
  * phones) and the spec's empty texts. "Dues (shown of total)" heads the card.
  */
 import { DUE_FREQUENCIES, DUE_FREQUENCY_LABELS, DUE_MESSAGES, DUE_STATUSES, DUE_STATUS_LABELS } from '../../../schema/dues';

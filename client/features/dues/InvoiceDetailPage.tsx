@@ -1,5 +1,5 @@
 /**
- * /invoices/{id} (community §2, §4): title, amount, status, description, a timeline (sent, due, days
+ * /invoices/{id}: title, amount, status, description, a timeline (sent, due, days
  * until due while pending, by the HOA's today; the recipient for board and superadmin), the payment
  * panel and the Activity History (who marked it paid and how). Read from the local cache, so it opens
  * offline. The board sets the status in InvoiceStatusCard (also offline).

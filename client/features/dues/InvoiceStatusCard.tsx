@@ -1,5 +1,5 @@
 /**
- * The board's status control of an invoice (community §4, §6; issue 36, item 22). Pending and overdue
+ * The board's status control of an invoice. Pending and overdue
  * apply at once; paid and canceled stop the resident's payment, so the board confirms them in a dialog
  * naming the amount and the resident, and paid records how the payment came. A slip of the select
  * (ArrowDown on "Pending") only opens that dialog. The board's own paid mark can be undone while no

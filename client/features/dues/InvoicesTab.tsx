@@ -1,7 +1,7 @@
 /**
- * The My Invoices tab (community §2): the signed-in user's own invoices from the local cache (also
+ * The My Invoices tab: the signed-in user's own invoices from the local cache (also
  * offline), title search and status multi-select, 10 a page with "Showing x to y of z invoices",
- * Previous and Next, and "Page n of m". Pending past its due day counts as overdue (§4).
+ * Previous and Next, and "Page n of m". Pending past its due day counts as overdue.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { INVOICE_MESSAGES, INVOICE_PAGE_SIZE, INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceRangeText, pageOfText } from '../../../schema/invoices';

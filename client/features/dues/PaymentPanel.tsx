@@ -1,5 +1,5 @@
 /**
- * The invoice's payment panel (community §4) for every status: paid, overdue with Pay Now, canceled,
+ * The invoice's payment panel for every status: paid, overdue with Pay Now, canceled,
  * pending with Pay Invoice; the payment methods for the recipient; the non-recipient's note. Paying
  * is online only: offline the button says it needs a connection. Back from Checkout, the panel waits
  * for the webhook's settlement to reach the cache and then reads "Payment Completed".

@@ -1,5 +1,5 @@
 /**
- * /stripe-setup (platform §2, §3; superadmin): the HOA's payment account. No account: start setup
+ * /stripe-setup (superadmin): the HOA's payment account. No account: start setup
  * (the provider's onboarding); requirements still due: Continue Setup with a fresh onboarding link;
  * charges and payouts enabled: "Setup Complete!".
  */

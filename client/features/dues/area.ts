@@ -1,4 +1,4 @@
-/** Dues and invoices, client half: the screens and their guards (community §2, platform §2), and the Dues entry. */
+/** Dues and invoices, client half: the screens and their guards, and the Dues entry. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
 
@@ -11,7 +11,7 @@ const StripeSetupPage = lazyPage(() => import('./StripeSetupPage'), 'StripeSetup
 export const duesClientArea = defineClientArea({
   routes: [
     { path: '/dues', access: 'signed-in', page: DuesPage },
-    // Others are sent back to /dues (community §2).
+    // Others are sent back to /dues.
     { path: '/dues/create', access: 'board', denied: '/dues', page: DueCreatePage },
     { path: '/dues/:id', access: 'signed-in', page: DueDetailPage },
     { path: '/invoices/:id', access: 'signed-in', page: InvoiceDetailPage },

@@ -1,5 +1,5 @@
 /**
- * The REST calls of the dues screens (community §7, platform §7): what needs the server now (paying)
+ * The REST calls of the dues screens: what needs the server now (paying)
  * and fallback reads while the cache has not received a row yet. The payment account's calls are in
  * client/features/billing/payment-account.ts.
  */

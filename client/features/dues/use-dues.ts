@@ -10,7 +10,7 @@ import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type Sync
 
 /** Newest first. */
 export const dueList = defineSyncedList({ name: 'dues', prefix: prefixOf(DUE_SPACE), compare: newestFirst((d: SyncedDue) => d.createdAt) });
-/** By due date, latest first (the REST list's default order, community §7). */
+/** By due date, latest first (the REST list's default order). */
 export const invoiceList = defineSyncedList({ name: 'invoices', prefix: prefixOf(INVOICE_SPACE), compare: newestFirst((i: SyncedInvoice) => i.dueDate) });
 
 export const useDueList = (options: SyncedListOptions<SyncedDue>) => useSyncedList(dueList, options);
@@ -23,5 +23,5 @@ export const DUE_BADGE: Record<DueStatus, BadgeVariant> = { active: 'success', i
 export const invoiceStatusLabel = (s: InvoiceStatus) => INVOICE_STATUS_LABELS[s];
 export const dueStatusLabel = (s: DueStatus) => DUE_STATUS_LABELS[s];
 
-/** The status the screens show: pending past its due day (the HOA's) reads overdue (community §4). */
+/** The status the screens show: pending past its due day (the HOA's) reads overdue. */
 export const shownStatus = (inv: SyncedInvoice, today = hoaToday()) => invoicePolicy.shownStatus(inv, today);

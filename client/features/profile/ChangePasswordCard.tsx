@@ -6,7 +6,7 @@ import { Alert, Button, Card, CardBody, CardHeader, Field, PasswordInput } from 
 
 const SUCCESS_MS = 5_000;
 
-/** Change password (platform §2, §5, §8): other devices are signed out, this one stays. */
+/** Change password: other devices are signed out, this one stays. */
 export function ChangePasswordCard() {
   const [values, setValues] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [success, setSuccess] = useState<string | null>(null);

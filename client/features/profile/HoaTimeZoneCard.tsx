@@ -1,5 +1,5 @@
 /**
- * The HOA's time zone on /profile (issue 36, item 25): due dates are calendar days of this zone. The
+ * The HOA's time zone on /profile: due dates are calendar days of this zone. The
  * superadmin changes it; the board sees it. The signed-in record carries it (`hoa_time_zone`), so once
  * saved every screen's "today" follows at once.
  */

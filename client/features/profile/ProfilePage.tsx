@@ -41,7 +41,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** /profile (platform §2): who you are, the HOA-wide settings of its role, and a change-password card for everyone. */
+/** /profile: who you are, the HOA-wide settings of its role, and a change-password card for everyone. */
 export function ProfilePage() {
   const user = useCurrentUser();
   const [plan, dismissPlan] = usePlanUpdatedBanner();

@@ -1,5 +1,5 @@
 /**
- * /requests/create (community §2, §4, §5): Title, Category, rich-text Description and an optional
+ * /requests/create: Title, Category, rich-text Description and an optional
  * attachment. The request is written through the `createRequest` mutator with a client-made id, so a
  * resident can file it offline; the attachment needs a connection (the drop zone says so offline and
  * the request can be filed without it). On success the spec's message, then /requests after 1.5 s.

@@ -1,5 +1,5 @@
 /**
- * /requests/{id} (community §2, §4, §6): breadcrumb, category, status, created date, resolution
+ * /requests/{id}: breadcrumb, category, status, created date, resolution
  * deadline, description, the way to the messages with their count, the attachment, resolution notes
  * and Activity History. Board and superadmin also see Submitted By (name, email, address), Assigned
  * To and the controls (status, assignment, deadline, notes). Read from the local cache, so it opens

@@ -1,5 +1,5 @@
 /**
- * /requests/{id}/messages (community §2, §4, §6): the request's thread from the local cache, with
+ * /requests/{id}/messages: the request's thread from the local cache, with
  * the rich-text composer and "Back to Request". A message is written through the `addRequestComment`
  * mutator (always public, as the spec's screen sends it), so a resident can write offline; it shows
  * as queued until the server has it.

@@ -1,5 +1,5 @@
 /**
- * /requests (community §2, §9), read from the local cache through the list kit, so filters apply at
+ * /requests, read from the local cache through the list kit, so filters apply at
  * once and work offline: title search (300 ms), Categories and Status, Newest/Oldest, Clear Filters,
  * Load More by 10. Board and superadmin also see the resident and address, the counters, Recent
  * Activity (the first three) and the count per category.

@@ -1,5 +1,5 @@
 /**
- * The board's controls of a request (community §2, §4, §6): the status selector (any to any, applied
+ * The board's controls of a request: the status selector (any to any, applied
  * at once with "Status updated to {status}" for 3 s), and the assignment to a board member, the
  * resolution deadline and the resolution notes, saved together. All go through mutators, so they
  * work offline, the list of board members too (the synced members).

@@ -1,4 +1,4 @@
-/** Requests, client half: the screens (community §2) and its navigation entry; everyone signed in files and follows requests. */
+/** Requests, client half: the screens and its navigation entry; everyone signed in files and follows requests. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
 

@@ -1,4 +1,4 @@
-/** Request badges. The spec gives no styles for requests; these follow the meaning of §9's variants. */
+/** Request badges. The spec gives no styles for requests; these follow the meaning of the badge variants (destructive, warning, default, secondary, outline). */
 import { REQUEST_STATUS_LABELS, type RequestCategory, type RequestStatus } from '../../../schema/requests';
 import { Badge, type BadgeVariant } from '../../ui';
 

@@ -1,5 +1,5 @@
 /**
- * The board's stat cards (community §2): Open, In Progress, Resolved and Maintenance, Recent Activity
+ * The board's stat cards: Open, In Progress, Resolved and Maintenance, Recent Activity
  * (the first three requests, newest filed) and the count per category, from the local cache.
  */
 import { REQUEST_CATEGORIES, REQUEST_COUNTERS } from '../../../schema/requests';

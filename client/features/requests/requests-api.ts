@@ -1,5 +1,5 @@
 /**
- * The REST read of one request (community §7), used while the cache has not received it yet (a link
+ * The REST read of one request, used while the cache has not received it yet (a link
  * from an email opened before the first pull), in the cache's shape.
  */
 import type { ApiRequest } from '../../../schema/requests';

@@ -33,7 +33,7 @@ function Indicator({ state, label }: { state: Availability; label: string }) {
   );
 }
 
-/** Step 2 'Create Your Account' (platform §2, §5): the trial call creates the HOA and its superadmin. */
+/** Step 2 'Create Your Account': the trial call creates the HOA and its superadmin. */
 export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r: TrialResponse) => void }) {
   const saved = useSignup();
   // Back from the card step, the passwords typed before are there again (kept in memory only).

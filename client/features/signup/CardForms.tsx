@@ -141,7 +141,7 @@ export function LocalCardForm({ setupIntentId, busy, onSecured, onReady }: CardF
   );
 }
 
-/** The test-mode hint (platform §2): the four test cards, with any future expiry and any CVC. */
+/** The test-mode hint: the four test cards, with any future expiry and any CVC. */
 export function TestCardsHint() {
   const cards = [
     ['4242 4242 4242 4242', 'Success'],

@@ -34,7 +34,7 @@ async function saveHoa(done: CompleteResponse, body: { name: string; city?: stri
   }
 }
 
-/** /signup/hoa-setup (platform §2): name, city and ZIP, then the addresses step ('Coming Soon' or 'Skip for Now'). */
+/** /signup/hoa-setup: name, city and ZIP, then the addresses step ('Coming Soon' or 'Skip for Now'). */
 export function HoaSetupPage() {
   const s = useSignup();
   const [, navigate] = useLocation();
@@ -69,7 +69,7 @@ export function HoaSetupPage() {
   );
   if (!s.completionResponse) return <Redirect to="/signup" replace />;
 
-  // A field's error clears as soon as that field is edited (§5): useFormSubmit shows only current ones.
+  // A field's error clears as soon as that field is edited: useFormSubmit shows only current ones.
   const set = (k: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const back = () => {
     if (step === 2) return setStep(1);

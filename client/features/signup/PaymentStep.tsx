@@ -40,7 +40,7 @@ export async function finishPayment(r: TrialResponse, setupIntentId: string, pla
   }
 }
 
-/** Step 3 'Secure Payment Setup' (platform §2). `initialError`: what the provider's redirect reported. */
+/** Step 3 'Secure Payment Setup'. `initialError`: what the provider's redirect reported. */
 export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onBack: () => void; onStartOver: () => void; onDone: () => void; initialError?: string | null }) {
   const s = useSignup();
   const r = s.signupResponse!;

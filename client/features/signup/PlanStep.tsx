@@ -18,7 +18,7 @@ export function usePlans() {
   return { plans, error };
 }
 
-/** Step 1 'Choose Your Plan' (platform §2): picking a plan moves on. */
+/** Step 1 'Choose Your Plan': picking a plan moves on. */
 export function PlanStep({
   plans,
   error,

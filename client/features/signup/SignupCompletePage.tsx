@@ -14,7 +14,7 @@ import { resetSignup, useSignup } from './signup-state';
 import { SignupProgress } from './SignupProgress';
 
 /**
- * /signup/complete (platform §2): the summary, then 'Enter Dashboard' after a 5-second countdown. Only
+ * /signup/complete: the summary, then 'Enter Dashboard' after a 5-second countdown. Only
  * then is the browser signed in with the completion's token, the wizard's state reset, and the user
  * taken to their new HOA's dashboard (docs/decisions/137-signup-wizard-order.md).
  */

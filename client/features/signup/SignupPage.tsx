@@ -13,7 +13,7 @@ import { SignupProgress, STEP_NAMES } from './SignupProgress';
 type Screen = 'plans' | 'account' | 'payment';
 
 /**
- * Where a saved wizard resumes (platform §2): the first step not done yet. A completed signup shown
+ * Where a saved wizard resumes: the first step not done yet. A completed signup shown
  * here (HOA setup's Back, or within the second its resume is off) is at plan selection.
  */
 function resumeScreen(s: SignupData): Screen {
@@ -38,7 +38,7 @@ function useProviderReturn() {
   return ret;
 }
 
-/** /signup (platform §2): plans, account and payment; HOA setup and the complete screen follow. */
+/** /signup: plans, account and payment; HOA setup and the complete screen follow. */
 export function SignupPage() {
   const s = useSignup();
   const [, navigate] = useLocation();

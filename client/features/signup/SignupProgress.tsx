@@ -2,7 +2,7 @@ import { SIGNUP_STEPS } from '../../../schema/signup';
 
 export const STEP_NAMES = ['Choose Your Plan', 'Create Your Account', 'Secure Payment Setup', 'Set Up Your HOA', 'Complete'] as const;
 
-/** 'Step X of Y: name' with the share of the 5 steps (platform §2, §4). `percent` overrides the bar's fill. */
+/** 'Step X of Y: name' with the share of the 5 steps. `percent` overrides the bar's fill. */
 export function SignupProgress({ step, percent }: { step: number; percent?: number }) {
   const total = SIGNUP_STEPS.length;
   const value = percent ?? Math.round((step / total) * 100);

@@ -1,4 +1,4 @@
-/** Signup's screens (platform §2): public routes, so a signed-in visitor is sent to /dashboard. */
+/** Signup's screens: public routes, so a signed-in visitor is sent to /dashboard. */
 import { lazyPage as page, type RouteDef } from '../../app/route-def';
 
 const SignupPage = page(() => import('./SignupPage'), 'SignupPage');

@@ -31,7 +31,7 @@ export const signupApi = {
       body: { ...ref(r, setupIntentId), plan },
     }),
   /** HOA setup step 1, with the completion's access token (the browser is not signed in until the end). */
-  /** With the browser's time zone: the new HOA's days are its owner's (issue 36, item 25). */
+  /** With the browser's time zone: the new HOA's days are its owner's. */
   hoaSetup: (token: string, body: { name: string; city?: string; zip?: string }) =>
     rawRequest<{ hoa: CompleteResponse['hoa'] }>('/api/signup/hoa-setup', { method: 'POST', body: { ...body, time_zone: browserTimeZone() } }, token),
 };

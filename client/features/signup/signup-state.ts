@@ -1,5 +1,5 @@
 /**
- * The wizard's saved state (platform §3 "Signup data", §4): kept in localStorage so a reload or the
+ * The wizard's saved state: kept in localStorage so a reload or the
  * card provider's redirect resumes where the visitor was, for 24 hours. The password is never saved
  * (docs/decisions/137-signup-wizard-order.md): after a reload before the account step finished, it is typed again.
  */
@@ -38,7 +38,7 @@ function read(): SignupData {
     const raw = localStorage.getItem(SIGNUP_STATE_KEY);
     if (!raw) return empty();
     const saved = JSON.parse(raw) as SignupData;
-    // Older than 24 hours: discarded (§4).
+    // Older than 24 hours: discarded.
     if (!saved.timestamp || Date.now() - saved.timestamp > SIGNUP_STATE_TTL_MS) {
       localStorage.removeItem(SIGNUP_STATE_KEY);
       return empty();
@@ -100,14 +100,14 @@ export function useSignup(): SignupData {
   }, snapshot);
 }
 
-/** Steps done (§4): plan chosen, signup response present, payment method secured, completion response present. */
+/** Steps done: plan chosen, signup response present, payment method secured, completion response present. */
 export function completedSteps(s: SignupData): number {
   return [s.plan != null, s.signupResponse != null, s.payment.secured, s.completionResponse != null].filter(Boolean).length;
 }
 
 /**
  * The ids and token of this browser's latest trial call, sent with the live checks and the next trial
- * call (issue 36): the server then counts what that unfinished signup holds as the visitor's own,
+ * call: the server then counts what that unfinished signup holds as the visitor's own,
  * after Back to Account, Start Over or a wizard forgotten after 24 hours. Forgotten once completed.
  */
 export function signupAttempt(): SignupAttempt | undefined {

@@ -5,7 +5,7 @@ import { signupApi } from './signup-api';
 export type Availability = 'idle' | 'checking' | 'available' | 'taken';
 
 /**
- * The live availability indicator of one field (platform §2, §5): checked 500 ms after the last
+ * The live availability indicator of one field: checked 500 ms after the last
  * keystroke; `valid` says whether the value is worth asking about. A refused or failed check (429,
  * offline) shows nothing: the trial call checks again anyway.
  */

@@ -8,7 +8,7 @@ import { buttonClasses } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ArrowLeftIcon, ClockIcon, LifeBuoyIcon, MailIcon } from '../../ui/icons';
 
-/** /support: open to everyone (platform §2, §9); signed in, inside the app's navigation, with a way back home. */
+/** /support: open to everyone; signed in, inside the app's navigation, with a way back home. */
 export function SupportPage() {
   const user = useCurrentUser();
   const back = user ? dashboardPolicy.homeOf(user.role) : { path: '/login', label: 'Login' };

@@ -5,7 +5,7 @@ export const OFFLINE_TEXT = 'Offline — changes will sync when you reconnect';
 export const pendingText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} waiting to sync`;
 
 /**
- * The quiet connection bar under the navigation (DESIGN.md "Offline"): shown while offline, or
+ * The quiet connection bar under the navigation: shown while offline, or
  * while local changes wait for the server. Nothing when all is in sync.
  */
 export function ConnectionBar() {

@@ -1,5 +1,5 @@
 /**
- * A record's Activity History (community §2, §3): what happened, who did it, when; newest first.
+ * A record's Activity History: what happened, who did it, when; newest first.
  * Residents receive the public entries only (the server leaves the others out). Nothing shows while
  * there is none ("when present").
  */

@@ -1,5 +1,5 @@
 /**
- * The thread's compose box (community §2, §5): a rich-text editor, Send Message disabled while the
+ * The thread's compose box: a rich-text editor, Send Message disabled while the
  * message is empty, "Message cannot be empty" for one with no visible text, and an optional
  * attachment where the area's messages take one (uploaded when sending; it needs a connection, the
  * message does not: it is written through the area's mutator, also offline).

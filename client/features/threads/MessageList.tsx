@@ -1,5 +1,5 @@
 /**
- * A record's messages (community §2, §6): oldest first, the reader's own on the right, others on the
+ * A record's messages: oldest first, the reader's own on the right, others on the
  * left with the author (Staff badge for board readers, "HOA Staff" for residents), an "Internal" badge
  * on messages residents never see, the sanitised rich text, an optional attachment and the time.
  * Messages this device wrote that the server does not have yet say so.

@@ -1,4 +1,4 @@
-/** The detail screen's way to the thread (community §2): the message count and the time of the last message. */
+/** The detail screen's way to the thread: the message count and the time of the last message. */
 import type { SyncedThreadMessage } from '../../../schema/threads';
 import { ButtonLink, Card, CardBody, RelativeTime } from '../../ui';
 import { MailIcon } from '../../ui/icons';

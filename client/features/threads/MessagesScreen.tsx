@@ -1,5 +1,5 @@
 /**
- * A record's messages screen (community §2: /requests/{id}/messages, /compliance/{id}/messages): the
+ * A record's messages screen (/requests/{id}/messages, /compliance/{id}/messages): the
  * breadcrumb and title, the messages, and the compose box with the way back to the record.
  */
 import type { ReactNode } from 'react';

@@ -3,7 +3,7 @@ import type { Role } from '../../../schema/roles';
 import { Badge } from '../../ui';
 
 /**
- * Who wrote or did something, as the server resolved it for this reader (community §6): board readers
+ * Who wrote or did something, as the server resolved it for this reader: board readers
  * get the real name and a Staff badge; residents get staff as "HOA Staff" (already in `name`).
  */
 export function PersonName({ person, viewerRole, fallback = 'Unknown User' }: { person: SyncedThreadPerson; viewerRole: Role; fallback?: string }) {

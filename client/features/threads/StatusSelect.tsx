@@ -1,5 +1,5 @@
 /**
- * The board's status control of a record (community §4): any status from any other; the choice is
+ * The board's status control of a record: any status from any other; the choice is
  * written through the area's mutator (so it works offline) and confirmed with the area's text
  * ("Status updated to {status}") for 3 s, or its failure text.
  */

@@ -1,5 +1,5 @@
 /**
- * Bulk Add (platform §4–§5, §8): upload → validate → success. The preview shows the first 10 rows
+ * Bulk Add: upload → validate → success. The preview shows the first 10 rows
  * and the first 10 errors; Create stays disabled while any error exists. The server checks again and
  * creates everything or nothing; its row errors read "Row N (field): message".
  */
@@ -18,7 +18,7 @@ export function BulkAddDialog({ open, onClose, onCreated }: { open: boolean; onC
   const [state, setState] = useState<Step>({ step: 'upload' });
   const [error, setError] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
-  // "Successfully created N users and M addresses" shows for 5 s (§8), the rest of the screen until Done.
+  // "Successfully created N users and M addresses" shows for 5 s, the rest of the screen until Done.
   const [created, setCreated] = useTimedMessage();
 
   const close = () => {

@@ -1,4 +1,4 @@
-/** Confirm Deletion (platform §2): "User {name} deleted successfully" (3 s) on success. */
+/** Confirm Deletion: "User {name} deleted successfully" (3 s) on success. */
 import { useState } from 'react';
 import type { ApiUser } from '../../../schema/auth';
 import { USER_MESSAGES } from '../../../schema/users';

@@ -1,5 +1,5 @@
 /**
- * Edit User (platform §4–§5): name, role (within what the actor may grant) and status (§4's moves).
+ * Edit User: name, role (within what the actor may grant) and status (the moves `userPolicy.statusOptions` allows).
  * A change between resident and board, or a grant of Super Admin, asks first (Confirm Role Change)
  * with the rights gained or kept; the server checks every rule again. A member invited by email alone
  * has no name until they accept: the name is then optional (userPolicy.nameRequired).

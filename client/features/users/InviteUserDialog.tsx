@@ -1,7 +1,7 @@
 /**
- * Invite User (platform §5): email, role within what the actor may grant, optional address (searched
+ * Invite User: email, role within what the actor may grant, optional address (searched
  * over the whole directory) and phone. Inviting someone as Super Admin is confirmed first, as the
- * grant is on Edit User (issue 36, 17).
+ * grant is on Edit User.
  */
 import { useEffect, useState } from 'react';
 import type { Role } from '../../../schema/roles';

@@ -1,6 +1,6 @@
 /**
- * Confirm Role Change (platform §5): the rights a role change gives or leaves, asked before the change
- * is sent. Resident ↔ board (§5) and any grant of Super Admin, by edit or by invitation (issue 36, 17);
+ * Confirm Role Change: the rights a role change gives or leaves, asked before the change
+ * is sent. Resident ↔ board and any grant of Super Admin, by edit or by invitation;
  * the words are `userPolicy.roleChangeWarning`'s.
  */
 import { useState } from 'react';

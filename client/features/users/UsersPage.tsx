@@ -1,5 +1,5 @@
 /**
- * /users (platform §2 User Management): counters, the All Users table with Load more, and the
+ * /users: counters, the All Users table with Load more, and the
  * dialogs Invite User, Bulk Add, Edit User (with Confirm Role Change) and Confirm Deletion. Read
  * from REST, not the cache (docs/decisions/111-users-rest-only.md). `?bulk-upload=true` opens
  * Bulk Add and is then removed from the address.

@@ -1,4 +1,4 @@
-/** Users and addresses, client half: /users and /addresses, board and superadmin (platform §2), each in the navigation. */
+/** Users and addresses, client half: /users and /addresses, board and superadmin, each in the navigation. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
 

@@ -1,5 +1,5 @@
 /**
- * Reading a Bulk Add file (platform §5): the file checks, papaparse, the loose headers and the
+ * Reading a Bulk Add file: the file checks, papaparse, the loose headers and the
  * per-row rules of schema/bulk-users.ts — the same rules the server checks again.
  */
 import Papa from 'papaparse';

@@ -1,4 +1,4 @@
-/** The users calls of platform §7, as the screens make them (shapes in schema/users.ts). */
+/** The users REST calls, as the screens make them (shapes in schema/users.ts). */
 import type { ApiAddressPage, AddressForm } from '../../../schema/addresses';
 import type { ApiUser } from '../../../schema/auth';
 import type { BulkResult, BulkUserRow } from '../../../schema/bulk-users';

@@ -1,5 +1,5 @@
 /**
- * The board's controls of a violation (community §3, §4, §6): the status selector (any of the five at
+ * The board's controls of a violation: the status selector (any of the five at
  * any time, applied at once with "Status updated to {status}" for 3 s) and resolving with notes (the
  * resolution card). Both go through the `setViolationStatus` mutator, so they work offline.
  */

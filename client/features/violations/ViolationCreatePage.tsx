@@ -1,5 +1,5 @@
 /**
- * /compliance/create (community §2, §5; board and superadmin): the resident (active users), category,
+ * /compliance/create (board and superadmin): the resident (active users), category,
  * title, rich-text message, due date (the calendar starts at today) and an optional photo or document.
  * The violation is written through the `issueViolation` mutator with a client-made id, so the board can
  * issue it on an inspection walk with no signal (the residents are the synced members, there from the

@@ -1,5 +1,5 @@
 /**
- * /compliance/{id} (community §2, §4, §6): breadcrumb Compliance > title, the overdue alert, category
+ * /compliance/{id}: breadcrumb Compliance > title, the overdue alert, category
  * and status badges (the status control and resolving for board and superadmin), due date with
  * "(Overdue)", created date, the message, the way to the messages (count and time of the last), the
  * attachment download, resident and issued-by cards, the resolution card and Activity History. Read

@@ -1,5 +1,5 @@
 /**
- * /compliance/{id}/messages (community §2, §6): the violation's thread from the local cache (own
+ * /compliance/{id}/messages: the violation's thread from the local cache (own
  * messages right-aligned, the Internal badge, attachments, sent times), the rich-text composer with an
  * optional file, "Back to Violation" and "Send Message". Messages go through the `addViolationMessage`
  * mutator, so they can be written offline (a file needs a connection); the board also has the Internal

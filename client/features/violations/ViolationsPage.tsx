@@ -1,5 +1,5 @@
 /**
- * /compliance and /violations (community §2, §9), read from the local cache through the list kit, so
+ * /compliance and /violations, read from the local cache through the list kit, so
  * filters apply at once and work offline (an inspection walk): title search (300 ms), Status and
  * Category multi-selects, Load More by 10, the counters (Open, Resolved, Escalated), Recent Activity and
  * Violation Categories. Board and superadmin see Create Violation; the create screen's success
@@ -35,7 +35,7 @@ export const NO_MORE_VIOLATIONS = 'No more violations';
 
 const addressOf = (v: SyncedViolation) => formatAddress(v.address && { street: v.address.street, unit_number: v.address.unitNumber });
 
-/** The due date, with "(Overdue)" beside it when it is past and the status is open (community §4). */
+/** The due date, with "(Overdue)" beside it when it is past and the status is open. */
 export function DueDate({ violation: v }: { violation: SyncedViolation }) {
   return (
     <span className="whitespace-nowrap">

@@ -1,4 +1,4 @@
-/** Compliance violations, client half: the screens (community §2), /violations paths the same screens, and the Compliance entry. */
+/** Compliance violations, client half: the screens, /violations paths the same screens, and the Compliance entry. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage, type RouteDef } from '../../app/route-def';
 
@@ -10,7 +10,7 @@ const ViolationMessagesPage = lazyPage(() => import('./ViolationMessagesPage'), 
 export const violationsClientArea = defineClientArea({
   routes: ['/compliance', '/violations'].flatMap((base): RouteDef[] => [
     { path: base, access: 'signed-in', page: ViolationsPage },
-    // Others are redirected to /dashboard (community §2).
+    // Others are redirected to /dashboard.
     { path: `${base}/create`, access: 'board', page: ViolationCreatePage },
     { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage },
     { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage },

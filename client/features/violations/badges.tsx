@@ -1,4 +1,4 @@
-/** Violation badges. The spec gives no styles for violations; these follow the meaning of §9's variants. */
+/** Violation badges. The spec gives no styles for violations; these follow the meaning of the badge variants (destructive, warning, default, secondary, outline). */
 import { VIOLATION_STATUS_LABELS, type ViolationCategory, type ViolationStatus } from '../../../schema/violations';
 import { Badge, type BadgeVariant } from '../../ui';
 

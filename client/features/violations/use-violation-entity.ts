@@ -5,7 +5,7 @@ import type { Crumb, UnavailableWords } from '../../ui';
 import { fetchViolation, violationOfApi } from './violations-api';
 import { useViolation } from './use-violations';
 
-/** On a load error: "Back to Violations" (to /compliance) and "Try Again" (community §2). */
+/** On a load error: "Back to Violations" (to /compliance) and "Try Again". */
 export const VIOLATION_UNAVAILABLE: UnavailableWords = {
   loading: 'Loading violation...',
   failed: VIOLATION_MESSAGES.loadOneFailed,

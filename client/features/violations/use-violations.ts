@@ -28,5 +28,5 @@ export function useViolation(id: string) {
   return { violation: data, loading };
 }
 
-/** Overdue: open, and its due day is before the HOA's today, as the server says (community §4). */
+/** Overdue: open, and its due day is before the HOA's today, as the server says. */
 export const isOverdueHere = (v: SyncedViolation, today = hoaToday()) => violationPolicy.isOverdue(v, today);

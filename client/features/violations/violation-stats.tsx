@@ -1,5 +1,5 @@
 /**
- * The list's stat cards (community §2): Open, Resolved and Escalated, Recent Activity (the three
+ * The list's stat cards: Open, Resolved and Escalated, Recent Activity (the three
  * violations with the latest activity, each with its last Activity History line) and the count per
  * category, from the local cache.
  */

@@ -1,5 +1,5 @@
 /**
- * The REST read of one violation (community §7), used while the cache has not received it yet (a link
+ * The REST read of one violation, used while the cache has not received it yet (a link
  * from an email opened before the first pull), in the cache's shape.
  */
 import { valueOfRest } from '../../../schema/rest-shape';

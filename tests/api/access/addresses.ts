@@ -2,7 +2,7 @@ import type { MatrixContext, MatrixRow, Who } from './types';
 import { boardOnly } from './types';
 import { cedarOwner, newAddress } from './users';
 
-/** Addresses (platform §6–§7): board and superadmin only; another HOA's address is a 404. */
+/** Addresses: board and superadmin only; another HOA's address is a 404. */
 const boardRowOtherHoa = { resident: 403, board: 404, superadmin: 404 };
 /** Each caller edits into an address of their own (the same street and unit twice is refused). */
 const body = (who: Who) => ({ street: `9 Matrix Lane ${who}`, unit_number: '3', is_rented: true, notes: 'Edited by the matrix.' });

@@ -3,7 +3,7 @@ import { announcements, hoas } from '../../../schema/tables';
 import { call, DEMO, login } from '../../helpers/http';
 import { boardOnly, signedIn, type MatrixContext, type MatrixRow, type Who } from './types';
 
-/** Announcements (community §6): everyone reads; board and superadmin write, send, retry. Users list for pickers. */
+/** Announcements: everyone reads; board and superadmin write, send, retry. Users list for pickers. */
 
 const draftBody = { title: 'Matrix draft', message: '<p>Hello</p>', category: 'general', audience_type: 'all', custom_recipients: [], attachment: null };
 /** Board work: residents are refused before the row is looked up, so they get 403 for any HOA's row. */

@@ -3,7 +3,7 @@ import { documents, hoas } from '../../../schema/tables';
 import { call } from '../../helpers/http';
 import { boardOnly, signedIn, type MatrixContext, type MatrixRow, type Who } from './types';
 
-/** Document vault (community §6): everyone lists and downloads; board and superadmin upload, edit, delete, see stats. */
+/** Document vault: everyone lists and downloads; board and superadmin upload, edit, delete, see stats. */
 
 const pdf = { fileName: 'minutes.pdf', fileType: 'application/pdf', fileSize: 2048, feature: 'documents' };
 /** Board work: residents are refused before the row is looked up, so they get 403 for any HOA's row. */

@@ -3,7 +3,7 @@ import { call, DEMO, login } from '../../helpers/http';
 import { boardOnly, signedIn, superadminOnly, type MatrixContext, type MatrixRow, type Who } from './types';
 
 /**
- * Dues and invoices (community §6) and the payment account (platform §6): the board creates and
+ * Dues and invoices and the payment account: the board creates and
  * changes dues and invoice statuses; everyone reads what bills them and pays their own invoices;
  * the superadmin sets up the payment account. Rows act on a due billing every Maple Grove caller.
  */

@@ -14,5 +14,5 @@ import { syncRows } from './sync';
 import { userRows } from './users';
 import { violationRows } from './violations';
 
-/** The access matrix of ARCHITECTURE.md: every registered /api route, one area file each. */
+/** The access matrix: every registered /api route, one area file each. */
 export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows];

@@ -2,7 +2,7 @@ import { call, DEMO, login } from '../../helpers/http';
 import { boardOnly, signedIn, type MatrixContext, type MatrixRow, type Who } from './types';
 
 /**
- * Requests (community §6): everyone files and reads their own; board and superadmin read the HOA's
+ * Requests: everyone files and reads their own; board and superadmin read the HOA's
  * and triage. Each row acts on a request the Maple Grove resident filed, which every caller may see.
  */
 const body = { title: 'Matrix request', description: '<p>The gate sticks.</p>', category: 'Maintenance', photo_url: null };

@@ -2,7 +2,7 @@ import { call, DEMO, login } from '../../helpers/http';
 import { boardOnly, type MatrixContext, type MatrixRow } from './types';
 
 /**
- * Users (platform §6–§7): board and superadmin manage the HOA's members; residents get 403 before any
+ * Users: board and superadmin manage the HOA's members; residents get 403 before any
  * row is looked up, so they get 403 for any HOA's row too. Each row acts on a member made for it.
  */
 const boardRowOtherHoa = { resident: 403, board: 404, superadmin: 404 };

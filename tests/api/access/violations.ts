@@ -2,7 +2,7 @@ import { call, DEMO, login } from '../../helpers/http';
 import { boardOnly, signedIn, type MatrixContext, type MatrixRow, type Who } from './types';
 
 /**
- * Compliance violations (community §6): board and superadmin issue and change status; residents see
+ * Compliance violations: board and superadmin issue and change status; residents see
  * the violations issued to them; anyone who sees one writes in its thread. Each row acts on a
  * violation the Maple Grove board issued to the Maple Grove resident, which every caller may see.
  */

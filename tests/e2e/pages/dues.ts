@@ -49,7 +49,7 @@ export const invoiceDetail = (page: Page) => ({
     await page.getByRole('heading', { name: 'Payment' }).waitFor();
   },
   status: page.getByLabel('Invoice status'),
-  /** The confirmation that paid and canceled ask for (issue 36, item 22). */
+  /** The confirmation that paid and canceled ask for. */
   confirmation: (title: 'Mark invoice as paid?' | 'Cancel invoice?') => page.getByRole('dialog', { name: title }),
   /** Paid is confirmed in a dialog that asks how the payment came. */
   async markPaid(method: 'Check' | 'Cash' | 'Bank transfer') {

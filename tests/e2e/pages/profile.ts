@@ -1,4 +1,4 @@
-/** Page object of /profile's HOA time zone card (issue 36, item 25). */
+/** Page object of /profile's HOA time zone card. */
 import type { Page } from 'playwright-core';
 
 export const profile = (page: Page) => {

@@ -1,5 +1,5 @@
 /**
- * The address directory (platform §2 Address Directory, §3, §5–§7): the HOA's addresses with their
+ * The address directory: the HOA's addresses with their
  * residents, paged, with the directory's counters. Board and superadmin only; another HOA's address
  * is a 404. Same street and unit twice in one HOA is refused (bulk add reuses the one there is).
  */
@@ -53,7 +53,7 @@ const live = (actor: Pick<Actor, 'hoaId'>) => inHoa(actor, addresses.hoaId, isNu
 /**
  * The directory's order: by street name, then house number as a number, then unit (a number first
  * where it is one): "200 Birch Lane", "113 Maple Avenue", "9 Willow Way", "15 Willow Way". Sorting
- * the text put "15 Willow Way" between "113 Maple" and "200 Birch" (issue 36, 16).
+ * the text put "15 Willow Way" between "113 Maple" and "200 Birch".
  */
 const directoryOrder = () => [
   asc(sql`lower(ltrim(${addresses.street}, '0123456789 '))`),

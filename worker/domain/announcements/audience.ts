@@ -1,4 +1,4 @@
-/** Who an announcement addresses (community §3 audience types): active members of the HOA. */
+/** Who an announcement addresses: active members of the HOA. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES, audienceRoles, type AudienceType } from '../../../schema/announcements';
 import { ROLES } from '../../../schema/roles';

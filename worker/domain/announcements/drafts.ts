@@ -1,5 +1,5 @@
 /**
- * Drafts and read markers (community §4–§6). Writers take the caller's transaction (REST and push
+ * Drafts and read markers. Writers take the caller's transaction (REST and push
  * alike): the role first (board work answers 403 to residents whatever the row), then the row
  * through `visibleAnnouncements` (another HOA's, or one the actor may not see, is a 404), then the
  * state rule of the policy (409). Rich text is sanitised on write and again on display.
@@ -21,7 +21,7 @@ import { assertActiveRecipients } from './audience';
 import { getVisibleAnnouncement, type AnnouncementRow } from './read';
 import { announcementReadRows, announcementRows } from './sync';
 
-/** Board work (community §6): residents are refused whatever the row, with words a rejection notice can show. */
+/** Board work: residents are refused whatever the row, with words a rejection notice can show. */
 export function requireBoard(actor: Actor): void {
   if (!announcementPolicy.mayManage(actor.role)) throw forbidden(ANNOUNCEMENT_MESSAGES.boardOnly);
 }

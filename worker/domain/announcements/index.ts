@@ -1,5 +1,5 @@
 /**
- * Announcements domain (community §3–§6). One layer for both transports: the REST routes and the
+ * Announcements domain. One layer for both transports: the REST routes and the
  * sync push call these functions.
  *
  * - sync.ts      who sees what, the cache values a pull sends, the synced tables every write goes through

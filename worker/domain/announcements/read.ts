@@ -1,5 +1,5 @@
 /**
- * Reading announcements over REST (community §3, §7). The values come from the statement the pull
+ * Reading announcements over REST. The values come from the statement the pull
  * uses (`announcementValuesSql`, sync.ts), so REST and the local cache always say the same; here
  * they get the API's shape, the reader's `isReadBy`, and for board members the people of one row.
  */

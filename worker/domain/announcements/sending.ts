@@ -1,5 +1,5 @@
 /**
- * Sending (community §4, §7): draft → sending (one `announcement_deliveries` row and one
+ * Sending: draft → sending (one `announcement_deliveries` row and one
  * `email_outbox` row per recipient) → the outbox job delivers → `settleAnnouncementDeliveries`
  * copies each final outcome onto its delivery row and ends the status in `sent` (at least one
  * delivered) or `failed`. Scheduled sends go out from a job; failed deliveries can be retried.

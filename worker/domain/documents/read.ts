@@ -1,5 +1,5 @@
 /**
- * Reading documents over REST (community §3, §7). The values come from the statement the pull uses
+ * Reading documents over REST. The values come from the statement the pull uses
  * (`documentValuesSql`), so REST and the local cache always say the same; here they get the API's
  * shape. Lists, counts and stats are kept under the change counters (worker/sync/counted.ts).
  */
@@ -71,8 +71,8 @@ export function listDocumentsJson(database: Pick<Database, 'db' | 'client'>, vie
 }
 
 /**
- * The stat cards (community §2): totals, the newest 3, and the count per category, over what the
- * viewer sees. The route answers board and superadmin only (§6); the domain never counts more than
+ * The stat cards: totals, the newest 3, and the count per category, over what the
+ * viewer sees. The route answers board and superadmin only; the domain never counts more than
  * the viewer may see either way.
  */
 export async function documentStats(db: DbOrTx, viewer: Viewer): Promise<ApiDocumentStats> {

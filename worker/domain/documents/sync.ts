@@ -11,7 +11,7 @@ import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 
-/** Board and superadmin: every document of their HOA. Residents: the public ones (community §6). */
+/** Board and superadmin: every document of their HOA. Residents: the public ones. */
 export function visibleDocuments(viewer: Viewer): SQL {
   const base = inHoa(viewer, documents.hoaId, isNull(documents.deletedAt));
   return isPrivileged(viewer.role) ? base : inHoa(viewer, documents.hoaId, eq(documents.isPublic, true), isNull(documents.deletedAt));

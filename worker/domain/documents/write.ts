@@ -1,5 +1,5 @@
 /**
- * Uploading, editing, deleting and downloading documents (community §4–§7). The role first (board
+ * Uploading, editing, deleting and downloading documents. The role first (board
  * work answers 403 to residents whatever the row), then the row through `visibleDocuments` (another
  * HOA's, a deleted one, or one the actor may not see is a 404).
  */
@@ -16,7 +16,7 @@ import { assertIssuedKey, deleteUpload, presignDownload, type AttachmentReadRule
 import { getVisibleDocumentRow, type DocumentRow } from './read';
 import { documentRows, visibleDocuments } from './sync';
 
-/** Board work (community §6), with words a rejection notice can show. */
+/** Board work, with words a rejection notice can show. */
 function requireBoard(actor: Actor): void {
   if (!documentPolicy.mayManage(actor.role)) throw forbidden(DOCUMENT_MESSAGES.boardOnly);
 }

@@ -1,5 +1,5 @@
 /**
- * Creating and changing dues (community §4, §5, §7). Board and superadmin only; recipients must be
+ * Creating and changing dues. Board and superadmin only; recipients must be
  * active members of the HOA; the send date may not be before yesterday. A due whose send day has
  * come is issued in the same transaction, so its invoices exist when the call answers.
  */

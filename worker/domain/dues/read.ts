@@ -1,5 +1,5 @@
 /**
- * Reading dues over REST (community §3, §7). The values come from the statement the pull uses
+ * Reading dues over REST. The values come from the statement the pull uses
  * (`dueValuesSql`), so REST and the local cache always say the same; here they get the API's shape.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
@@ -48,7 +48,7 @@ export async function getDue(db: DbOrTx, actor: Viewer, id: string): Promise<Api
 }
 
 /**
- * GET /api/dues: every due the actor sees, newest first (community §7: `docs`; the Dues tab filters
+ * GET /api/dues: every due the actor sees, newest first (`docs`; the Dues tab filters
  * on the client, the spec sends no parameters). An HOA has dozens of dues, not thousands.
  */
 export async function listDues(db: DbOrTx, actor: Viewer): Promise<{ docs: ApiDue[]; totalDocs: number }> {

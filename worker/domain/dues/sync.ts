@@ -12,7 +12,7 @@ import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 
-/** Board and superadmin: every due of their HOA. Residents: the dues that bill them (community §6). */
+/** Board and superadmin: every due of their HOA. Residents: the dues that bill them. */
 export function visibleDues(viewer: Viewer): SQL {
   if (duePolicy.mayManage(viewer.role)) return inHoa(viewer, dues.hoaId);
   return inHoa(viewer, dues.hoaId, sql`EXISTS (SELECT 1 FROM ${dueRecipients} WHERE ${dueRecipients.dueId} = ${dues.id} AND ${dueRecipients.userId} = ${viewer.userId})`);

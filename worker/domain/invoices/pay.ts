@@ -1,5 +1,5 @@
 /**
- * Paying an invoice (community §4, §6, §7): only its recipient, only while it is pending or overdue,
+ * Paying an invoice: only its recipient, only while it is pending or overdue,
  * for its exact amount, through the payment service's Checkout (`startInvoiceCheckout`, which reuses
  * an open session on a second click). The webhook marks it paid (status.ts, `markInvoicePaid`), or
  * has the payment refunded when the invoice stopped taking payments first.

@@ -1,5 +1,5 @@
 /**
- * Reading invoices over REST (community §3, §7). The values come from the statement the pull uses
+ * Reading invoices over REST. The values come from the statement the pull uses
  * (`invoiceValuesSql`), so REST and the local cache always say the same; here they get the API's
  * shape (populated `dues_id` and `recipient_id`).
  */
@@ -48,7 +48,7 @@ export async function getInvoice(db: DbOrTx, actor: Viewer, id: string): Promise
 }
 
 /**
- * The status filter as the screens show statuses (community §4): pending past its due day counts as
+ * The status filter as the screens show statuses: pending past its due day counts as
  * overdue, not pending, also before the overdue job has stored it.
  */
 function statusWhere(statuses: InvoiceStatus[], today: number): SQL | undefined {

@@ -1,5 +1,5 @@
 /**
- * An invoice's status (community §4, §7): the board sets it (paid by check, cash or transfer, canceled,
+ * An invoice's status: the board sets it (paid by check, cash or transfer, canceled,
  * or back to pending when a paid mark was a mistake), the overdue job moves pending invoices past their
  * due day, and a paid Checkout marks it paid exactly once. Paid online is final: neither the board nor
  * a late or repeated payment event reopens it. Leaving

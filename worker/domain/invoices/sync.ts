@@ -13,7 +13,7 @@ import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 import { threadHistoryJson, threadRecordsShowing } from '../threads';
 
-/** Board and superadmin: every invoice of their HOA. Residents: their own (community §6). */
+/** Board and superadmin: every invoice of their HOA. Residents: their own. */
 export function visibleInvoices(viewer: Viewer): SQL {
   if (invoicePolicy.seesRecipient(viewer.role)) return inHoa(viewer, invoices.hoaId);
   return inHoa(viewer, invoices.hoaId, eq(invoices.recipientId, viewer.userId));

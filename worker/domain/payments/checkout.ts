@@ -9,7 +9,7 @@ import { followUpAfterCommit } from './settlement';
 
 /**
  * The HOA's connected account: created at the provider once (idempotency key per HOA) and recorded.
- * Provider calls stay outside transactions (ARCHITECTURE.md, side effects).
+ * Provider calls stay outside transactions: a call to the provider cannot be rolled back.
  */
 export async function ensureConnectAccount(deps: AppDeps, hoa: { id: string; name: string }, ownerEmail: string): Promise<typeof connectAccounts.$inferSelect> {
   const [existing] = await deps.database.db.select().from(connectAccounts).where(eq(connectAccounts.hoaId, hoa.id)).limit(1);

@@ -1,5 +1,5 @@
 /**
- * The request's thread (community §2, §5, §6): anyone who sees a request writes in it; internal
+ * The request's thread: anyone who sees a request writes in it; internal
  * notes (not public) are the board's and never reach the resident. A staff answer mails the resident.
  */
 import { and, eq } from 'drizzle-orm';

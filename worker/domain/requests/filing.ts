@@ -1,5 +1,5 @@
 /**
- * Filing a request and attaching its file (community §4, §5, §7). Anyone signed in files a
+ * Filing a request and attaching its file. Anyone signed in files a
  * request; the description is sanitised on write; an attachment key must have been issued to the
  * HOA for requests. The board hears of each new request by email.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading requests over REST (community §3, §7). The values come from the statement the pull uses
+ * Reading requests over REST. The values come from the statement the pull uses
  * (`requestValuesSql`, sync.ts), so REST and the local cache always say the same; here they get
  * the API's shape (populated `user_id`, `address_id`, `assigned_to`, `comments`, `history`).
  */
@@ -45,7 +45,7 @@ export async function getRequest(db: DbOrTx, actor: Viewer, id: string): Promise
   return toApiRequest(r);
 }
 
-/** The list's condition: what the actor sees, narrowed by the filters (community §2). */
+/** The list's condition: what the actor sees, narrowed by the filters. */
 function listWhere(actor: Viewer, q: RequestListQuery): SQL {
   return and(
     visibleRequests(actor),

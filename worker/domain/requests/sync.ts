@@ -14,7 +14,7 @@ import { inHoa } from '../actor';
 import { threadHistoryJson, threadMessagesJson, threadRecordsShowing } from '../threads';
 import { attachmentJson } from '../uploads';
 
-/** Board and superadmin: every request of their HOA. Residents: their own (community §6). */
+/** Board and superadmin: every request of their HOA. Residents: their own. */
 export function visibleRequests(viewer: Viewer): SQL {
   if (requestPolicy.seesPeople(viewer.role)) return inHoa(viewer, requests.hoaId);
   return inHoa(viewer, requests.hoaId, eq(requests.userId, viewer.userId));

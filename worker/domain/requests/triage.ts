@@ -1,5 +1,5 @@
 /**
- * The board's work on a request (community §4, §6): the status (any to any), the assignee, the
+ * The board's work on a request: the status (any to any), the assignee, the
  * resolution deadline and notes. The role first (403 for residents whatever the row), then the row
  * (404 when not visible). Each change is a line of Activity History; a new status mails the resident.
  */
@@ -46,7 +46,7 @@ async function assigneeName(tx: Tx, hoaId: string, userId: string): Promise<stri
 
 /**
  * Assignee, resolution deadline and notes; a field left out (undefined) stays, null clears it. The
- * assignment is internal (residents do not see the assignee, community §6): its history line too.
+ * assignment is internal (residents do not see the assignee): its history line too.
  */
 export async function updateRequestTriage(deps: AppDeps, tx: Tx, actor: Actor, id: string, fields: TriageFields): Promise<RequestRow> {
   requireTriage(actor);

@@ -62,8 +62,8 @@ async function signupSubscription(db: DbOrTx, hoaId: string): Promise<SignupSubs
 }
 
 /**
- * The payment-method confirmation call, `POST /api/signup/confirm-payment` (platform §7 leaves its
- * path open): the server reads the SetupIntent from the provider itself (the browser's word is not
+ * The payment-method confirmation call, `POST /api/signup/confirm-payment` (the path is
+ * ours): the server reads the SetupIntent from the provider itself (the browser's word is not
  * taken), and once it succeeded creates the 30-day trial charged to that card when it ends.
  * Idempotent: a second call finds the signup confirmed and answers the same.
  */

@@ -1,4 +1,4 @@
-// Signup (platform §2, §7): what routes and jobs may use.
+// Signup: what routes and jobs may use.
 export { checkAvailability, emailTaken, hoaNameTaken, SIGNUP_RATE_LIMITS } from './availability';
 export { ABANDONED_SIGNUP_MS, completeSignup, confirmPayment, purgeAbandonedSignups, setupHoa } from './complete';
 export { listPlans } from './plans';

@@ -1,8 +1,8 @@
 import { PLANS, type PlansResponse } from '../../../schema/signup';
 
 /**
- * `GET /api/signup/plans`: the catalogue keyed by name (platform §3). The optional `email` query of
- * §7 changes nothing: every visitor is offered the same plans (docs/decisions/139-free-plan-and-availability-limits.md).
+ * `GET /api/signup/plans`: the catalogue keyed by name. The optional `email` query
+ * changes nothing: every visitor is offered the same plans (docs/decisions/139-free-plan-and-availability-limits.md).
  */
 export function listPlans(): PlansResponse {
   return structuredClone(PLANS);

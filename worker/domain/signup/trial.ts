@@ -42,7 +42,7 @@ class Raced extends Error {}
 const ATTEMPTS = 3;
 
 /**
- * `POST /api/signup/trial` (platform §7): the HOA, its superadmin (invited until completion) and an
+ * `POST /api/signup/trial`: the HOA, its superadmin (invited until completion) and an
  * incomplete subscription in one transaction, then the provider's customer and SetupIntent with
  * idempotency keys per HOA. A retried request (same email and password) finds the pending signup and
  * answers with the same ids and SetupIntent: nothing is created twice, even when the first attempt
@@ -73,7 +73,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
   // transaction then makes sure it still sees the same unfinished signup.
   const seen = await unfinishedSignupOf(deps.database.db, body.email);
   const samePassword = seen?.passwordHash && (await verifyPassword(body.password, seen.passwordHash)) ? seen : null;
-  // The browser's own attempt resumes too, whatever password it is given now (Start Over, issue 36).
+  // The browser's own attempt resumes too, whatever password it is given now (Start Over).
   const pending = samePassword ?? (await attemptSignup(deps.database.db, body.attempt));
   const passwordHash = samePassword ? null : await hashPassword(body.password, deps.config.passwordIterations);
   const signup = await deps.database.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /**
- * Unfinished signups hold nothing (issue 35). A trial call creates an HOA, its superadmin (invited,
+ * Unfinished signups hold nothing (docs/decisions/180-unfinished-signup-holds-nothing.md). A trial call creates an HOA, its superadmin (invited,
  * no password) and an incomplete subscription before anyone has proved anything: the address may be
  * someone else's. Until its card is confirmed such a signup holds neither its email nor its HOA name:
  * the address's owner (their own signup, a board's invitation) or the next signup naming the HOA takes
@@ -26,7 +26,7 @@ export const heldBySignup: SQL = or(isNull(signups.id), isNotNull(signups.confir
 
 /**
  * The unfinished signup a browser's attempt names (ids and the token of its latest trial call), or
- * null: what it holds is the visitor's own, so it never blocks them (issue 36). A wrong token, another
+ * null: what it holds is the visitor's own, so it never blocks them. A wrong token, another
  * signup's ids or a completed signup name nothing.
  */
 export async function attemptSignup(db: DbOrTx, attempt: SignupAttempt | undefined): Promise<typeof signups.$inferSelect | null> {

@@ -69,7 +69,7 @@ export async function cancelSubscription(deps: AppDeps, actor: Actor, body: z.in
 
 /**
  * `POST /api/subscriptions/update-plan {planName}`: an upgrade at once (prorated, invoiced now), a
- * downgrade from the next billing cycle (platform §9). The idempotency key is the change from this
+ * downgrade from the next billing cycle. The idempotency key is the change from this
  * state, so a retried request changes the plan once.
  */
 export async function updatePlan(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<UpdatePlanResponse> {

@@ -9,7 +9,7 @@ import { AppError, forbidden } from '../errors';
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
-/** The superadmin's gate for every subscription call (platform §6): others get 403 before anything is read. */
+/** The superadmin's gate for every subscription call: others get 403 before anything is read. */
 export function requireBillingRole(actor: Actor): void {
   if (!subscriptionPolicy.mayManage(actor.role)) throw forbidden(M.onlySuperadmin);
 }

@@ -20,7 +20,7 @@ export interface ThreadParent {
 const bool = (column: SQLiteColumn) => sql`json(iif(${column}, 'true', 'false'))`;
 
 /**
- * How an area's thread shows staff to residents: requests hide their names ("HOA Staff", community §6);
+ * How an area's thread shows staff to residents: requests hide their names ("HOA Staff");
  * violations show them (the messages' `sender_id` has a name, and the issued-by card names the board member).
  */
 export interface ThreadOptions {

@@ -65,7 +65,7 @@ export async function keepActiveSuperadmin(tx: Tx, target: UserRow, after: { rol
   if (!other) throw conflict(M.lastSuperadmin);
 }
 
-/** Status moves of §4, reported on the `status` field. */
+/** The status moves `userPolicy.statusOptions` allows, reported on the `status` field. */
 export function checkStatusMove(from: UserStatus, to: UserStatus): void {
   if (!userPolicy.mayMoveStatus(from, to)) throw new AppError(400, M.statusNotAllowed, [{ path: 'status', msg: M.statusNotAllowed }]);
 }

@@ -1,5 +1,5 @@
 /**
- * `POST /api/users/bulk` (platform §5, §7, §8): the rows of a CSV the screen read, checked again with
+ * `POST /api/users/bulk`: the rows of a CSV the screen read, checked again with
  * the same rules, then created in one transaction — every user and address, or nothing. Errors name
  * their row (`users[i].field`). Addresses already in the directory (same street and unit) are reused;
  * a deleted member of this HOA named in the file comes back and keeps their credentials. Another HOA's

@@ -1,6 +1,6 @@
 /**
- * Edit, delete and address assignment of members (platform §4–§7). The policy says who may do what
- * (schema/users.ts); the state rules are §4's status moves and the HOA's last active superadmin.
+ * Edit, delete and address assignment of members. The policy says who may do what
+ * (schema/users.ts); the state rules are the status moves and the HOA's last active superadmin.
  */
 import type { ApiUser } from '../../../schema/auth';
 import { USER_MESSAGES as M, userPolicy, type EditUser } from '../../../schema/users';
@@ -27,7 +27,7 @@ export async function getMember(db: DbOrTx, actor: Actor, id: string): Promise<A
 
 /**
  * `PUT /api/users/:id` {name, role, status}. Not one's own row; who may change whom by the target's
- * role before (editRefusal) and after the change (mayGrant); §4's status moves; an active superadmin
+ * role before (editRefusal) and after the change (mayGrant); the status moves; an active superadmin
  * stays. The name is required once the user has one. A user without a password set active is invited
  * again (the answer shows them invited). Deactivation ends the user's sessions at once; a role change
  * counts from their next request (the access check reads the role), and their synced view is

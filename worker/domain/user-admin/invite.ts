@@ -1,5 +1,5 @@
 /**
- * Invitations (platform §4, §7, §9): a new member gets an activation link valid for 7 days and
+ * Invitations: a new member gets an activation link valid for 7 days and
  * usable once (`/invite/accept`); Resend replaces the link for users still invited. A deleted member
  * of the same HOA invited again is the same user brought back (their history stays theirs). An
  * address another HOA's account has gets the answer a fresh one gets (held, see admitMember): a board

@@ -1,7 +1,7 @@
 /**
  * What one HOA may ask of user management (docs/decisions/179-per-hoa-people-limits.md): attempts per
  * HOA (429 with the app's message and Retry-After), invitation mail per HOA per day (refused up front,
- * nothing half sent), and the plan's units (platform §9 `max_units`: the addresses of the directory).
+ * nothing half sent), and the plan's units (`max_units`: the addresses of the directory).
  * Invite, bulk add and resend call these; the users REST routes are the only way to them (users are
  * not synced, so no push mutator invites).
  */

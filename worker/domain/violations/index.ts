@@ -1,5 +1,5 @@
 /**
- * Compliance violations domain (community §2–§9). One layer for both transports: the REST routes and
+ * Compliance violations domain. One layer for both transports: the REST routes and
  * the sync push call these functions.
  *
  * - sync.ts      who sees what, the cache values a pull sends, the synced table every write goes through

@@ -1,5 +1,5 @@
 /**
- * Issuing a violation (community §4, §5, §7): board and superadmin only; the resident must be an
+ * Issuing a violation: board and superadmin only; the resident must be an
  * active member of the HOA; the due date may not be before today (the HOA's); the message is sanitised on write;
  * a photo or document key must have been issued to the HOA for violations. The resident gets the notice.
  */

@@ -1,5 +1,5 @@
 /**
- * The violation's thread (community §2, §5, §6): anyone who sees a violation writes in it, with a
+ * The violation's thread: anyone who sees a violation writes in it, with a
  * file if they like; internal notes are the board's and never reach the resident (the thread kit,
  * worker/domain/threads). A public board message mails the resident.
  */

@@ -1,8 +1,8 @@
 /**
- * Reading violations over REST (community §3, §7). The values come from the statement the pull uses
+ * Reading violations over REST. The values come from the statement the pull uses
  * (`violationValuesSql`, sync.ts), so REST and the local cache always say the same; here they get the
  * API's shape (populated `user_id`, `address_id`, `issued_by`, `messages`, `resolution`, `history`) and
- * `is_overdue`, computed at read time from the server's clock and the HOA's day (community §4).
+ * `is_overdue`, computed at read time from the server's clock and the HOA's day.
  */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { violations } from '../../../schema/tables';
@@ -66,7 +66,7 @@ export async function getViolation(db: DbOrTx, actor: Viewer, id: string, now: n
   return toApiViolation(v, await hoaToday(db, actor.hoaId, now));
 }
 
-/** The list's condition: what the actor sees, narrowed by the filters (community §2). */
+/** The list's condition: what the actor sees, narrowed by the filters. */
 function listWhere(actor: Viewer, q: ViolationListQuery): SQL {
   return and(
     visibleViolations(actor),

@@ -1,5 +1,5 @@
 /**
- * The board's status control and resolution (community §3, §4, §6): any of the five statuses at any
+ * The board's status control and resolution: any of the five statuses at any
  * time; resolving records who resolved it and when, with optional notes (the resolution card); leaving
  * resolved clears the resolution (Activity History keeps the trail). The role first (403 for residents
  * whatever the row), then the row (404 when not visible). A new status mails the resident.

@@ -14,7 +14,7 @@ import { inHoa } from '../actor';
 import { threadHistoryJson, threadMessagesJson, threadRecordsShowing, type ThreadOptions } from '../threads';
 import { attachmentJson } from '../uploads';
 
-/** Board and superadmin: every violation of their HOA. Residents: the ones issued to them (community §6). */
+/** Board and superadmin: every violation of their HOA. Residents: the ones issued to them. */
 export function visibleViolations(viewer: Viewer): SQL {
   if (violationPolicy.mayChangeStatus(viewer.role)) return inHoa(viewer, violations.hoaId);
   return inHoa(viewer, violations.hoaId, eq(violations.userId, viewer.userId));

@@ -209,7 +209,7 @@ export class LocalHostedPages {
     return `/dev/pay/portal/${session.id}?updated=1`;
   }
 
-  /** The portal's plan switch: an upgrade at once, a downgrade from the next period (platform §9). */
+  /** The portal's plan switch: an upgrade at once, a downgrade from the next period. */
   async portalChangePlan(sessionId: string, subscriptionId: string, plan: PaidPlan): Promise<PageResult> {
     const portal = await this.getPortal(sessionId);
     const sub = portal?.subscriptions.find((s) => s.id === subscriptionId);

@@ -1,5 +1,5 @@
 /**
- * The payment provider as the app needs it (platform spec §1, §7; community spec §7): the HOA's own
+ * The payment provider as the app needs it: the HOA's own
  * subscription (customer, SetupIntent at signup, 30-day trial, plan changes, cancel, portal,
  * reactivation Checkout) and resident invoices paid into the HOA's connected account (Connect Express,
  * Checkout Session). Two implementations: Stripe (stripe.ts) and the local provider (local.ts).
@@ -8,7 +8,7 @@
 /** The paid plans; `free` has no provider price. */
 export type PaidPlan = 'starter' | 'growth' | 'pro';
 export const PAID_PLANS: readonly PaidPlan[] = ['starter', 'growth', 'pro'];
-/** Monthly prices of the fixed catalogue (platform spec §3, §9), used by the local provider. */
+/** Monthly prices of the fixed catalogue, used by the local provider. */
 export const PLAN_PRICE_CENTS: Record<PaidPlan, number> = { starter: 4900, growth: 9900, pro: 19900 };
 export const TRIAL_DAYS = 30;
 

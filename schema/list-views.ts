@@ -1,7 +1,7 @@
 /**
  * Saved list views: a user's named filter sets for a list screen, synced across their devices.
  * The lists, the messages, the limits, the field schemas of the save dialog, the REST body and the
- * mutators, the REST answer, and the policy. See docs/decisions/list-views.md for the choices.
+ * mutators, the REST answer, and the policy. See docs/decisions/216-saved-list-views.md for the choices.
  */
 import { z } from 'zod';
 import type { Role } from './roles';

@@ -2,7 +2,7 @@ import { and, eq, isNull, ne, or, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AUTH_MESSAGES as M, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
 import { authTokens, sessions, users } from '../../schema/tables';
-import { keptUntilWrite, type Tx } from '../db';
+import { cachedUntilNextWrite, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { passwordResetEmail } from '../emails';
 import { queueEmail } from '../services/email';
@@ -198,7 +198,7 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
 
 export async function profile(deps: AppDeps, actor: Actor) {
   // Read on every start of the app: kept until the next write (worker/db.ts).
-  const user = await keptUntilWrite(deps.database, `profile:${actor.hoaId}:${actor.userId}`, () => findApiUser(deps.database.db, actor.hoaId, actor.userId));
+  const user = await cachedUntilNextWrite(deps.database, `profile:${actor.hoaId}:${actor.userId}`, () => findApiUser(deps.database.db, actor.hoaId, actor.userId));
   if (!user) throw unauthorized(M.sessionExpired);
   return user;
 }

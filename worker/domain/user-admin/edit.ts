@@ -13,7 +13,7 @@ import { addressInHoa, checkStatusMove, currentManager, endAccess, keepActiveSup
 import { inviteAgain } from './invite';
 
 /** The member as the API shows it (after a write, read in the same transaction). */
-async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
+async function apiUserById(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
   const user = await findApiUser(db, actor.hoaId, id);
   if (!user) throw notFound(M.userNotFound);
   return user;
@@ -22,7 +22,7 @@ async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
 /** `GET /api/users/:id`: board and superadmin. */
 export async function getMember(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
   if (!userPolicy.mayManage(actor.role)) throw forbidden(M.mayNotManage);
-  return shown(db, actor, id);
+  return apiUserById(db, actor, id);
 }
 
 /**
@@ -55,7 +55,7 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
   }
   if (changed.status && status === 'inactive') await endAccess(tx, target.id, now);
   if (changed.status && status === 'invited') await inviteAgain(deps, tx, me, saved);
-  return shown(tx, actor, id);
+  return apiUserById(tx, actor, id);
 }
 
 /** `DELETE /api/users/:id`: a soft delete; board deletes residents only, a superadmin anyone but themselves. */
@@ -76,7 +76,7 @@ export async function assignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
   const target = await targetUser(tx, actor, id);
   const address = await addressInHoa(tx, actor, addressId);
   await updateUser(deps, tx, target, { addressId: address.id, updatedAt: deps.clock() });
-  return { ...(await shown(tx, actor, id)), message: M.assigned };
+  return { ...(await apiUserById(tx, actor, id)), message: M.assigned };
 }
 
 /** `DELETE /api/users/:id/assign-address`. */
@@ -84,5 +84,5 @@ export async function unassignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: s
   await currentManager(tx, actor);
   const target = await targetUser(tx, actor, id);
   if (target.addressId != null) await updateUser(deps, tx, target, { addressId: null, updatedAt: deps.clock() });
-  return { ...(await shown(tx, actor, id)), message: M.unassigned };
+  return { ...(await apiUserById(tx, actor, id)), message: M.unassigned };
 }

@@ -4,7 +4,7 @@
  * is a 404. Same street and unit twice in one HOA is refused (bulk add reuses the one there is).
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { ADDRESS_MESSAGES as M, addressDeleted, addressKey, type AddressForm, type AddressListQuery, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
+import { ADDRESS_MESSAGES, addressDeleted, addressKey, type AddressForm, type AddressListQuery, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
@@ -21,7 +21,7 @@ type AddressRow = typeof addresses.$inferSelect;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function requireManager(actor: Actor) {
-  if (!userPolicy.mayManage(actor.role)) throw forbidden(M.mayNotManage);
+  if (!userPolicy.mayManage(actor.role)) throw forbidden(ADDRESS_MESSAGES.mayNotManage);
 }
 
 /** The residents of these addresses (members not deleted), by name. */
@@ -127,7 +127,7 @@ async function refuseDuplicate(tx: Tx, actor: Actor, input: AddressForm, except?
     .select({ street: addresses.street, unit: addresses.unitNumber })
     .from(addresses)
     .where(and(live(actor), except ? ne(addresses.id, except) : undefined, sql`lower(${addresses.street}) = ${input.street.trim().toLowerCase()}`));
-  if (same.some((a) => addressKey(a.street, a.unit) === key)) throw invalidField('street', M.duplicate);
+  if (same.some((a) => addressKey(a.street, a.unit) === key)) throw invalidField('street', ADDRESS_MESSAGES.duplicate);
 }
 
 /** `POST /api/addresses` {street, unit_number?, is_rented?, notes?} → 201 the address. */

@@ -26,7 +26,6 @@ export const ADDRESS_MESSAGES = {
   notFound: 'Address not found',
   mayNotManage: 'Only board members can manage addresses',
 } as const;
-const M = ADDRESS_MESSAGES;
 
 export const STREET_MIN = 3;
 export const STREET_MAX = 200;
@@ -45,11 +44,11 @@ export const addressSaved = (a: { street: string; unit_number?: string | null },
 export const addressDeleted = (a: { street: string; unit_number?: string | null }) => `Address "${addressLabel(a)}" deleted successfully`;
 
 export const streetField = lazy(() => z
-  .string({ error: M.streetRequired })
+  .string({ error: ADDRESS_MESSAGES.streetRequired })
   .trim()
-  .min(1, { error: M.streetRequired, abort: true })
-  .min(STREET_MIN, M.streetTooShort)
-  .max(STREET_MAX, M.streetTooLong));
+  .min(1, { error: ADDRESS_MESSAGES.streetRequired, abort: true })
+  .min(STREET_MIN, ADDRESS_MESSAGES.streetTooShort)
+  .max(STREET_MAX, ADDRESS_MESSAGES.streetTooLong));
 
 /** Optional text: an empty value is omitted (null on the wire). */
 const optionalText = (max: number, message: string) =>
@@ -61,14 +60,14 @@ const optionalText = (max: number, message: string) =>
     .nullable()
     .transform((v) => (v ? v : null));
 
-export const unitNumberField = lazy(() => optionalText(UNIT_MAX, M.unitTooLong));
+export const unitNumberField = lazy(() => optionalText(UNIT_MAX, ADDRESS_MESSAGES.unitTooLong));
 
 /** `POST /api/addresses`, `PUT /api/addresses/:id` and the Add/Edit Address dialogs. */
 export const addressSchema = lazy(() => z.object({
   street: streetField,
   unit_number: unitNumberField,
   is_rented: z.boolean().default(false),
-  notes: optionalText(NOTES_MAX, M.notesTooLong),
+  notes: optionalText(NOTES_MAX, ADDRESS_MESSAGES.notesTooLong),
 }));
 export type AddressInput = z.input<typeof addressSchema>;
 export type AddressForm = z.output<typeof addressSchema>;

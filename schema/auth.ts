@@ -34,49 +34,48 @@ export const AUTH_MESSAGES = {
   changePasswordFailed: 'Failed to change password. Please try again.',
 } as const;
 
-const M = AUTH_MESSAGES;
-const email = lazy(() => z.string({ error: M.invalidEmail }).trim().toLowerCase().email(M.invalidEmail));
-const password6 = lazy(() => z.string({ error: M.passwordMin6 }).min(6, M.passwordMin6));
+const email = lazy(() => z.string({ error: AUTH_MESSAGES.invalidEmail }).trim().toLowerCase().email(AUTH_MESSAGES.invalidEmail));
+const password6 = lazy(() => z.string({ error: AUTH_MESSAGES.passwordMin6 }).min(6, AUTH_MESSAGES.passwordMin6));
 const activationPassword = lazy(() => z
-  .string({ error: M.activationPasswordMin })
-  .min(8, M.activationPasswordMin)
-  .max(72, M.activationPasswordMax)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.activationPasswordRule));
+  .string({ error: AUTH_MESSAGES.activationPasswordMin })
+  .min(8, AUTH_MESSAGES.activationPasswordMin)
+  .max(72, AUTH_MESSAGES.activationPasswordMax)
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, AUTH_MESSAGES.activationPasswordRule));
 
 // ---- API bodies (the server validates these) ----
 export const loginBody = lazy(() => z.object({ email, password: password6 }));
 export const forgotPasswordBody = lazy(() => z.object({ email }));
 export const resetPasswordBody = lazy(() => z.object({
-  token: z.string({ error: M.resetTokenMissing }).min(1, M.resetTokenMissing),
+  token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing),
   password: password6,
 }));
 export const verifyResetTokenQuery = lazy(() => z.object({
-  token: z.string({ error: M.resetTokenMissing }).min(1, M.resetTokenMissing),
+  token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing),
 }));
 export const activateBody = lazy(() => z.object({
-  token: z.string({ error: M.activationLinkMissing }).min(1, M.activationLinkMissing),
-  name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired),
+  token: z.string({ error: AUTH_MESSAGES.activationLinkMissing }).min(1, AUTH_MESSAGES.activationLinkMissing),
+  name: z.string({ error: AUTH_MESSAGES.nameRequired }).trim().min(1, AUTH_MESSAGES.nameRequired),
   password: activationPassword,
 }));
 export const changePasswordBody = lazy(() => z.object({
-  currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired),
-  newPassword: z.string({ error: M.newPasswordMin6 }).min(6, M.newPasswordMin6),
+  currentPassword: z.string({ error: AUTH_MESSAGES.currentPasswordRequired }).min(1, AUTH_MESSAGES.currentPasswordRequired),
+  newPassword: z.string({ error: AUTH_MESSAGES.newPasswordMin6 }).min(6, AUTH_MESSAGES.newPasswordMin6),
 }));
 
 // ---- Forms (the client validates these; they add the confirmation fields) ----
 export const resetPasswordForm = lazy(() => z
   .object({ password: password6, confirmPassword: z.string() })
-  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] }));
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] }));
 export const activationForm = lazy(() => z
   .object({
     name: activateBody.shape.name,
     password: activationPassword,
-    confirmPassword: z.string().min(1, M.confirmationRequired),
+    confirmPassword: z.string().min(1, AUTH_MESSAGES.confirmationRequired),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: M.passwordsDontMatch, path: ['confirmPassword'] }));
+  .refine((v) => v.password === v.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] }));
 export const changePasswordForm = lazy(() => changePasswordBody
   .extend({ confirmPassword: z.string() })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: M.newPasswordsDontMatch, path: ['confirmPassword'] }));
+  .refine((v) => v.newPassword === v.confirmPassword, { message: AUTH_MESSAGES.newPasswordsDontMatch, path: ['confirmPassword'] }));
 
 /** The user as the API returns it. */
 export interface ApiUser {

@@ -30,7 +30,6 @@ export const BULK_MESSAGES = {
   streetTooLong: ADDRESS_MESSAGES.streetTooLong,
   emailTaken: USER_MESSAGES.emailTaken,
 } as const;
-const M = BULK_MESSAGES;
 
 export const BULK_MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const BULK_MAX_ROWS = 1000;
@@ -98,7 +97,7 @@ export function bulkErrorText(e: { path: string; msg: string }): string {
 /** The lines shown for a list of errors: the first 10, then "...and N more errors". */
 export function shownErrors<T>(errors: readonly T[], text: (e: T) => string): string[] {
   const lines = errors.slice(0, BULK_SHOWN_ERRORS).map(text);
-  if (errors.length > BULK_SHOWN_ERRORS) lines.push(M.moreErrors(errors.length - BULK_SHOWN_ERRORS));
+  if (errors.length > BULK_SHOWN_ERRORS) lines.push(BULK_MESSAGES.moreErrors(errors.length - BULK_SHOWN_ERRORS));
   return lines;
 }
 
@@ -178,20 +177,20 @@ export function checkBulkRows(rows: readonly BulkUserRow[]): BulkIssue[] {
   rows.forEach((row, index) => {
     const add = (field: BulkField, message: string) => issues.push({ index, field, message });
     const name = row.resident_name.trim();
-    if (!name) add('resident_name', M.nameRequired);
-    else if (name.length > USER_NAME_MAX) add('resident_name', M.nameTooLong);
+    if (!name) add('resident_name', BULK_MESSAGES.nameRequired);
+    else if (name.length > USER_NAME_MAX) add('resident_name', BULK_MESSAGES.nameTooLong);
     const email = row.resident_email.trim().toLowerCase();
-    if (!email) add('resident_email', M.emailRequired);
-    else if (email.length > 320 || !emailFormat.safeParse(email).success) add('resident_email', M.invalidEmail);
-    else if (seen.has(email)) add('resident_email', M.duplicateEmail);
+    if (!email) add('resident_email', BULK_MESSAGES.emailRequired);
+    else if (email.length > 320 || !emailFormat.safeParse(email).success) add('resident_email', BULK_MESSAGES.invalidEmail);
+    else if (seen.has(email)) add('resident_email', BULK_MESSAGES.duplicateEmail);
     if (email) seen.add(email);
-    if (row.role !== 'resident' && row.role !== 'board') add('role', M.roleInvalid);
+    if (row.role !== 'resident' && row.role !== 'board') add('role', BULK_MESSAGES.roleInvalid);
     const street = row.street?.trim() ?? '';
-    if (!!street !== (row.is_rented !== undefined)) add(street ? 'is_rented' : 'street', M.addressPair);
-    if (street && street.length < STREET_MIN) add('street', M.streetTooShort);
-    else if (street.length > STREET_MAX) add('street', M.streetTooLong);
-    if ((row.unit?.trim().length ?? 0) > UNIT_MAX) add('unit', M.unitTooLong);
-    if ((row.phone?.trim().length ?? 0) > PHONE_MAX) add('phone', M.phoneTooLong);
+    if (!!street !== (row.is_rented !== undefined)) add(street ? 'is_rented' : 'street', BULK_MESSAGES.addressPair);
+    if (street && street.length < STREET_MIN) add('street', BULK_MESSAGES.streetTooShort);
+    else if (street.length > STREET_MAX) add('street', BULK_MESSAGES.streetTooLong);
+    if ((row.unit?.trim().length ?? 0) > UNIT_MAX) add('unit', BULK_MESSAGES.unitTooLong);
+    if ((row.phone?.trim().length ?? 0) > PHONE_MAX) add('phone', BULK_MESSAGES.phoneTooLong);
   });
   return issues;
 }
@@ -228,8 +227,8 @@ export const bulkUsersBody = lazy(() => z.object({
         phone: text(PHONE_MAX).optional(),
       }),
     )
-    .min(1, M.empty)
-    .max(BULK_MAX_ROWS, M.tooManyRows),
+    .min(1, BULK_MESSAGES.empty)
+    .max(BULK_MAX_ROWS, BULK_MESSAGES.tooManyRows),
 }));
 
 export interface BulkResult {

@@ -152,9 +152,9 @@ export function countMetric<V>(
     if (w.current(t)) current++;
     else if (w.previous(t)) previous++;
   }
-  const shown = opts.of === 'month' ? current : value;
+  const figure = opts.of === 'month' ? current : value;
   const change = opts.of === 'month' ? changeBetween(current, previous, opts.rise) : newThisMonth(current, opts.rise);
-  return { title: opts.title, icon: opts.icon, value: shown.toLocaleString('en-US'), ...change };
+  return { title: opts.title, icon: opts.icon, value: figure.toLocaleString('en-US'), ...change };
 }
 
 export const isRecent = (t: number | null | undefined, now: number) => t != null && t > now - ACTIVITY_DAYS * DAY && t <= now;

@@ -132,40 +132,39 @@ export const SIGNUP_MESSAGES = {
   fieldTooLong: 'This field is too long',
   tooManyChecks: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
-const M = SIGNUP_MESSAGES;
 
-const email = lazy(() => z.string({ error: M.invalidEmail }).trim().toLowerCase().min(1, M.invalidEmail).max(254, M.invalidEmail).email(M.invalidEmail));
+const email = lazy(() => z.string({ error: SIGNUP_MESSAGES.invalidEmail }).trim().toLowerCase().min(1, SIGNUP_MESSAGES.invalidEmail).max(254, SIGNUP_MESSAGES.invalidEmail).email(SIGNUP_MESSAGES.invalidEmail));
 /** Whether the live check should ask about an email: the form's own rule, so both agree. */
 export const isSignupEmail = (v: string) => email.safeParse(v).success;
 /** The signup rule: 8 or more, a letter and a number; 72 bytes is what the hash reads. */
 export const signupPassword = lazy(() => z
-  .string({ error: M.passwordRule })
-  .min(8, M.passwordRule)
-  .max(72, M.passwordRule)
-  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, M.passwordRule));
-const fullName = lazy(() => z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(100, M.fieldTooLong));
-export const hoaName = lazy(() => z.string({ error: M.hoaNameRequired }).trim().min(1, M.hoaNameRequired).max(120, M.fieldTooLong));
-const paidPlan = lazy(() => z.enum(PAID_PLAN_NAMES, { error: M.planInvalid }));
+  .string({ error: SIGNUP_MESSAGES.passwordRule })
+  .min(8, SIGNUP_MESSAGES.passwordRule)
+  .max(72, SIGNUP_MESSAGES.passwordRule)
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)/, SIGNUP_MESSAGES.passwordRule));
+const fullName = lazy(() => z.string({ error: SIGNUP_MESSAGES.nameRequired }).trim().min(1, SIGNUP_MESSAGES.nameRequired).max(100, SIGNUP_MESSAGES.fieldTooLong));
+export const hoaName = lazy(() => z.string({ error: SIGNUP_MESSAGES.hoaNameRequired }).trim().min(1, SIGNUP_MESSAGES.hoaNameRequired).max(120, SIGNUP_MESSAGES.fieldTooLong));
+const paidPlan = lazy(() => z.enum(PAID_PLAN_NAMES, { error: SIGNUP_MESSAGES.planInvalid }));
 
 // ---- Forms (the wizard validates these) ----
 export const signupAccountForm = lazy(() => z
   .object({
     email,
     password: signupPassword,
-    confirmPassword: z.string().min(1, M.confirmRequired),
+    confirmPassword: z.string().min(1, SIGNUP_MESSAGES.confirmRequired),
     name: fullName,
     hoa_name: hoaName,
   })
   .refine((v) => !v.confirmPassword || v.password === v.confirmPassword, {
-    message: M.passwordsDontMatch,
+    message: SIGNUP_MESSAGES.passwordsDontMatch,
     path: ['confirmPassword'],
   }));
 export type SignupAccountForm = z.input<typeof signupAccountForm>;
 
 export const hoaSetupForm = lazy(() => z.object({
   name: hoaName,
-  city: z.string().trim().max(100, M.fieldTooLong).optional(),
-  zip: z.string().trim().max(20, M.fieldTooLong).optional(),
+  city: z.string().trim().max(100, SIGNUP_MESSAGES.fieldTooLong).optional(),
+  zip: z.string().trim().max(20, SIGNUP_MESSAGES.fieldTooLong).optional(),
 }));
 export type HoaSetupForm = z.infer<typeof hoaSetupForm>;
 
@@ -174,7 +173,7 @@ export type HoaSetupForm = z.infer<typeof hoaSetupForm>;
 const signupRef = lazy(() => ({
   user_id: z.string().min(1).max(64),
   hoa_id: z.string().min(1).max(64),
-  signup_token: z.string({ error: M.signupNotFound }).min(1, M.signupNotFound).max(200),
+  signup_token: z.string({ error: SIGNUP_MESSAGES.signupNotFound }).min(1, SIGNUP_MESSAGES.signupNotFound).max(200),
 }));
 /**
  * This browser's latest unfinished signup (docs/decisions/190-own-unfinished-signup.md), sent with the live checks and the
@@ -207,7 +206,7 @@ export type TrialBody = z.infer<typeof trialBody>;
 /** The payment-method confirmation call (`POST /api/signup/confirm-payment`, docs/decisions/136-signup-calls.md). */
 export const confirmPaymentBody = lazy(() => z.object({
   ...signupRef,
-  setup_intent_id: z.string({ error: M.missingPaymentId }).min(1, M.missingPaymentId).max(200),
+  setup_intent_id: z.string({ error: SIGNUP_MESSAGES.missingPaymentId }).min(1, SIGNUP_MESSAGES.missingPaymentId).max(200),
   payment_method_id: z.string().max(200).nullish(),
   subscription_id: z.string().max(64).nullish(),
 }));

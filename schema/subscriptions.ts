@@ -66,13 +66,12 @@ export const SUBSCRIPTION_MESSAGES = {
   nothingToReactivate: 'This subscription is active. There is nothing to reactivate.',
   reasonTooLong: 'Reason must be at most 500 characters',
 } as const;
-const M = SUBSCRIPTION_MESSAGES;
 
-const planName = lazy(() => z.enum(PAID_PLAN_NAMES, { error: M.selectPlan }));
+const planName = lazy(() => z.enum(PAID_PLAN_NAMES, { error: SUBSCRIPTION_MESSAGES.selectPlan }));
 export const updatePlanBody = lazy(() => z.object({ planName }));
 export const reactivationCheckoutBody = lazy(() => z.object({ planName }));
 export const cancelBody = lazy(() => z.object({
-  reason: z.string().trim().max(500, M.reasonTooLong).optional(),
+  reason: z.string().trim().max(500, SUBSCRIPTION_MESSAGES.reasonTooLong).optional(),
   /** End now instead of at the end of the period already paid for. */
   immediately: z.boolean().optional(),
 }));

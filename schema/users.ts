@@ -65,7 +65,6 @@ export const USER_MESSAGES = {
   userNotFound: 'User not found',
   addressNotFound: 'Address not found',
 } as const;
-const M = USER_MESSAGES;
 
 export const ROLE_LABELS: Record<Role, string> = { resident: 'Resident', board: 'Board Member', superadmin: 'Super Admin' };
 export const STATUS_LABELS: Record<UserStatus, string> = { active: 'Active', invited: 'Invited', inactive: 'Inactive' };
@@ -112,10 +111,10 @@ export const userPolicy = {
   mayEdit: (actor: PolicyUser, target: PolicyUser) => userPolicy.editRefusal(actor, target) === null,
   /** Why `mayEdit` refuses (for the 403's message). */
   editRefusal(actor: PolicyUser, target: PolicyUser): string | null {
-    if (!userPolicy.mayManage(actor.role)) return M.mayNotManage;
-    if (actor.id === target.id) return M.notOwnRow;
-    if (target.role === 'superadmin' && actor.role !== 'superadmin') return M.mayNotChangeSuperadmin;
-    if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return M.mayNotChange;
+    if (!userPolicy.mayManage(actor.role)) return USER_MESSAGES.mayNotManage;
+    if (actor.id === target.id) return USER_MESSAGES.notOwnRow;
+    if (target.role === 'superadmin' && actor.role !== 'superadmin') return USER_MESSAGES.mayNotChangeSuperadmin;
+    if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return USER_MESSAGES.mayNotChange;
     return null;
   },
   /** The statuses the edit form offers for a user now in `current`. */
@@ -143,9 +142,9 @@ export const userPolicy = {
   inviteWarning: (role: Role): RoleChangeWarning | null => (role === 'superadmin' ? ROLE_CHANGE_WARNINGS.toSuperadmin : null),
   mayDelete: (actor: PolicyUser, target: PolicyUser) => userPolicy.deleteRefusal(actor, target) === null,
   deleteRefusal(actor: PolicyUser, target: PolicyUser): string | null {
-    if (!userPolicy.mayManage(actor.role)) return M.mayNotManage;
-    if (actor.id === target.id) return M.notOwnRow;
-    if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return M.mayNotDelete;
+    if (!userPolicy.mayManage(actor.role)) return USER_MESSAGES.mayNotManage;
+    if (actor.id === target.id) return USER_MESSAGES.notOwnRow;
+    if (!userPolicy.changeableRoles(actor.role).includes(target.role)) return USER_MESSAGES.mayNotDelete;
     return null;
   },
   /** Resend applies only to invited users. */
@@ -164,25 +163,25 @@ export const userPolicy = {
 
 /** Email: required, address-like, compared case-insensitively (stored lower-case). */
 export const userEmailField = lazy(() => z
-  .string({ error: M.emailRequired })
-  .max(320, { error: M.invalidEmail, abort: true })
+  .string({ error: USER_MESSAGES.emailRequired })
+  .max(320, { error: USER_MESSAGES.invalidEmail, abort: true })
   .trim()
-  .min(1, { error: M.emailRequired, abort: true })
+  .min(1, { error: USER_MESSAGES.emailRequired, abort: true })
   .toLowerCase()
-  .pipe(z.email(M.invalidEmail)));
+  .pipe(z.email(USER_MESSAGES.invalidEmail)));
 
 /** Phone: optional; an empty value is left out. */
 export const phoneField = lazy(() => z
   .string()
   .trim()
-  .max(PHONE_MAX, M.phoneTooLong)
+  .max(PHONE_MAX, USER_MESSAGES.phoneTooLong)
   .optional()
   .nullable()
   .transform((v) => (v ? v : null)));
 
-export const userNameField = lazy(() => z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(USER_NAME_MAX, M.nameTooLong));
-const roleField = lazy(() => z.enum(ROLES, { error: M.roleInvalid }));
-const statusField = lazy(() => z.enum(USER_STATUSES, { error: M.statusInvalid }));
+export const userNameField = lazy(() => z.string({ error: USER_MESSAGES.nameRequired }).trim().min(1, USER_MESSAGES.nameRequired).max(USER_NAME_MAX, USER_MESSAGES.nameTooLong));
+const roleField = lazy(() => z.enum(ROLES, { error: USER_MESSAGES.roleInvalid }));
+const statusField = lazy(() => z.enum(USER_STATUSES, { error: USER_MESSAGES.statusInvalid }));
 
 /** An address id from a select: empty or 'no-address' means none. */
 export const addressIdField = lazy(() => z
@@ -208,18 +207,18 @@ export type InviteUser = z.output<typeof inviteUserSchema>;
  * whether it is required depends on the user edited (`userPolicy.nameRequired`, `editUserSchemaFor`).
  */
 export const editUserSchema = lazy(() => z.object({
-  name: z.string({ error: M.nameRequired }).trim().max(USER_NAME_MAX, M.nameTooLong).default(''),
+  name: z.string({ error: USER_MESSAGES.nameRequired }).trim().max(USER_NAME_MAX, USER_MESSAGES.nameTooLong).default(''),
   role: roleField,
   status: statusField,
 }));
 export type EditUser = z.output<typeof editUserSchema>;
 /** The Edit User form of one user: `editUserSchema` with the policy's name rule for them. */
 export const editUserSchemaFor = (target: { name: string }) =>
-  editUserSchema.refine((d) => d.name !== '' || !userPolicy.nameRequired(target), { path: ['name'], error: M.nameRequired });
+  editUserSchema.refine((d) => d.name !== '' || !userPolicy.nameRequired(target), { path: ['name'], error: USER_MESSAGES.nameRequired });
 
 /** `POST /api/users/:id/assign-address`. */
 export const assignAddressSchema = lazy(() => z.object({
-  address_id: z.string({ error: M.addressNotFound }).trim().min(1, M.addressNotFound).max(64),
+  address_id: z.string({ error: USER_MESSAGES.addressNotFound }).trim().min(1, USER_MESSAGES.addressNotFound).max(64),
 }));
 
 /** The management screen's page (not shown by the spec: 20) and the pickers' 100. */
@@ -232,8 +231,8 @@ export const userListQuery = lazy(() => z.object({
     .catch('false')
     .transform((v) => v === 'true'),
   // A filter the screen never sends is a mistake of the caller: 400, not a silently wider list.
-  status: z.enum(USER_STATUSES, { error: M.statusInvalid }).optional(),
-  role: z.enum(ROLES, { error: M.roleInvalid }).optional(),
+  status: z.enum(USER_STATUSES, { error: USER_MESSAGES.statusInvalid }).optional(),
+  role: z.enum(ROLES, { error: USER_MESSAGES.roleInvalid }).optional(),
   /** Name or email contains. */
   search: z.string().trim().max(100).optional().catch(undefined),
 }));

@@ -25,7 +25,7 @@ export interface Database {
    * is well defined; used to poke sync clients and to nudge mail delivery.
    */
   afterCommit(fn: () => void | Promise<unknown>): void;
-  /** A savepoint inside the running transaction: `fn`'s writes, after-commit hooks and `once` values go if it throws. */
+  /** A savepoint inside the running transaction: `fn`'s writes, after-commit hooks and `oncePerTransaction` values go if it throws. */
   savepoint<T>(tx: Tx, fn: (sp: Tx) => Promise<T>): Promise<T>;
   /**
    * `compute`'s result, computed once per running transaction and `key`: later calls in it get the
@@ -33,10 +33,10 @@ export interface Database {
    * gone too). Used for writes a transaction needs once however many changes it makes (a change
    * counter moves once per commit).
    */
-  once<T>(key: string, compute: () => Promise<T>): Promise<T>;
+  oncePerTransaction<T>(key: string, compute: () => Promise<T>): Promise<T>;
 }
 
-/** The running transaction's after-commit hooks and `once` keys: one frame for it, one more per open savepoint. */
+/** The running transaction's after-commit hooks and `oncePerTransaction` keys: one frame for it, one more per open savepoint. */
 interface Frame {
   hooks: (() => void | Promise<unknown>)[];
   keys: string[];
@@ -118,8 +118,8 @@ export function createDatabase(client: Client): Database {
       if (!frames) throw new Error('afterCommit called outside deps.database.transaction');
       frames[frames.length - 1].hooks.push(fn);
     },
-    once<T>(key: string, compute: () => Promise<T>): Promise<T> {
-      if (!frames) throw new Error('once called outside deps.database.transaction');
+    oncePerTransaction<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      if (!frames) throw new Error('oncePerTransaction called outside deps.database.transaction');
       let value = computed.get(key) as Promise<T> | undefined;
       if (!value) {
         value = compute();
@@ -190,9 +190,10 @@ export function preparedRead<Row, Values extends Record<string, unknown>>(build:
   };
 }
 
-/** Values kept per client: cleared whenever its write count moves. */
-const keptByClient = new WeakMap<object, { writeCount: number; values: Map<string, Promise<unknown>> }>();
-const KEPT_MAX = 10_000;
+/** Read results cached per client: cleared whenever its write count moves. */
+const cachedByClient = new WeakMap<object, { writeCount: number; values: Map<string, Promise<unknown>> }>();
+/** Most results cached per client: the oldest goes first. */
+const CACHED_UNTIL_WRITE_MAX = 10_000;
 
 /**
  * `read()`'s result, kept until this process next writes to the database, where this process is
@@ -202,22 +203,22 @@ const KEPT_MAX = 10_000;
  * nothing is written. Elsewhere (Workers: many isolates over one database) every call reads.
  * Callers must not change what they get: it is shared.
  */
-export function keptUntilWrite<T>(database: Pick<Database, 'client'>, key: string, read: () => Promise<T>): Promise<T> {
+export function cachedUntilNextWrite<T>(database: Pick<Database, 'client'>, key: string, read: () => Promise<T>): Promise<T> {
   const writeCount = (database.client as { writeCount?: number }).writeCount;
   if (writeCount === undefined) return read();
-  let kept = keptByClient.get(database.client);
-  if (!kept) keptByClient.set(database.client, (kept = { writeCount, values: new Map() }));
-  if (kept.writeCount !== writeCount) {
-    kept.writeCount = writeCount;
-    kept.values.clear();
+  let cache = cachedByClient.get(database.client);
+  if (!cache) cachedByClient.set(database.client, (cache = { writeCount, values: new Map() }));
+  if (cache.writeCount !== writeCount) {
+    cache.writeCount = writeCount;
+    cache.values.clear();
   }
-  const found = kept.values.get(key) as Promise<T> | undefined;
+  const found = cache.values.get(key) as Promise<T> | undefined;
   if (found) return found;
   const value = read();
-  const { values } = kept;
+  const { values } = cache;
   values.set(key, value);
-  if (values.size > KEPT_MAX) values.delete(values.keys().next().value!);
-  // A failed read is not kept.
+  if (values.size > CACHED_UNTIL_WRITE_MAX) values.delete(values.keys().next().value!);
+  // A failed read is not cache.
   value.catch(() => {
     if (values.get(key) === value) values.delete(key);
   });

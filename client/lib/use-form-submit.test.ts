@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loginBody } from '../../schema/auth';
-import { SIGNUP_MESSAGES as M, signupAccountForm } from '../../schema/signup';
+import { SIGNUP_MESSAGES, signupAccountForm } from '../../schema/signup';
 import { validateForm } from './form';
 import { currentErrors } from './use-form-submit';
 
@@ -14,21 +14,21 @@ const typed = { email: 'owner@maplegrove', password: 'Aspen2026', confirmPasswor
 describe("a form's inline errors describe the values in the fields", () => {
   it('shows what the submit found while nothing was edited', () => {
     const judged = judge(typed);
-    expect(currentErrors(signupAccountForm, judged, { ...typed })).toEqual({ email: M.invalidEmail, name: M.nameRequired });
+    expect(currentErrors(signupAccountForm, judged, { ...typed })).toEqual({ email: SIGNUP_MESSAGES.invalidEmail, name: SIGNUP_MESSAGES.nameRequired });
   });
 
   it("drops an edited field's error, and keeps the untouched fields' ones", () => {
     const judged = judge(typed);
-    expect(currentErrors(signupAccountForm, judged, { ...typed, email: 'owner@maplegrove.test' })).toEqual({ name: M.nameRequired });
+    expect(currentErrors(signupAccountForm, judged, { ...typed, email: 'owner@maplegrove.test' })).toEqual({ name: SIGNUP_MESSAGES.nameRequired });
     // Edited back to the very value that was judged: its message describes it again.
-    expect(currentErrors(signupAccountForm, judged, { ...typed })).toEqual({ email: M.invalidEmail, name: M.nameRequired });
+    expect(currentErrors(signupAccountForm, judged, { ...typed })).toEqual({ email: SIGNUP_MESSAGES.invalidEmail, name: SIGNUP_MESSAGES.nameRequired });
   });
 
   it("drops an error another field's edit made untrue: the confirmation once the password matches it", () => {
     const judged = judge({ ...typed, email: 'ada@aspen.test', name: 'Ada', confirmPassword: 'Aspen2027' });
-    expect(judged.errors).toEqual({ confirmPassword: M.passwordsDontMatch });
+    expect(judged.errors).toEqual({ confirmPassword: SIGNUP_MESSAGES.passwordsDontMatch });
     expect(currentErrors(signupAccountForm, judged, { ...judged.values, password: 'Aspen2027' })).toEqual({});
-    expect(currentErrors(signupAccountForm, judged, { ...judged.values, name: 'Ada Aspen' })).toEqual({ confirmPassword: M.passwordsDontMatch });
+    expect(currentErrors(signupAccountForm, judged, { ...judged.values, name: 'Ada Aspen' })).toEqual({ confirmPassword: SIGNUP_MESSAGES.passwordsDontMatch });
   });
 
   it("keeps the server's errors until their field is edited, in every form (sign-in here)", () => {

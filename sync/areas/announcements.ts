@@ -69,7 +69,8 @@ export const syncedAnnouncementReadSchema = lazy(() => z.object({
 export type SyncedAnnouncementRead = z.output<typeof syncedAnnouncementReadSchema>;
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(announcementKey(id))) as SyncedAnnouncement | undefined;
-const boardWork = { role: announcementPolicy.mayManage, refusal: ANNOUNCEMENT_MESSAGES.boardOnly };
+/** Who may run the board's mutators below, and what the others are told. */
+const allowedToManage = { role: announcementPolicy.mayManage, refusal: ANNOUNCEMENT_MESSAGES.boardOnly };
 
 export const announcementMutators = {
   markAnnouncementRead: defineMutator({
@@ -95,7 +96,7 @@ export const announcementMutators = {
     args: lazy(() => z.object({ id: newRowId, ...announcementFields }).superRefine(requireRecipients)),
     label: 'Create announcement',
     subject: (args) => args.title,
-    allowed: boardWork,
+    allowed: allowedToManage,
     async apply(tx, args) {
       if (await tx.has(announcementKey(args.id))) return;
       const now = Date.now();
@@ -129,7 +130,7 @@ export const announcementMutators = {
     args: lazy(() => z.object({ id: rowId, ...announcementFields }).superRefine(requireRecipients)),
     label: 'Update announcement',
     subject: (args) => args.title,
-    allowed: boardWork,
+    allowed: allowedToManage,
     async apply(tx, args) {
       const row = await current(tx, args.id);
       // Same rule as the server: only drafts change (the server's refusal becomes a notice).
@@ -158,7 +159,7 @@ export const announcementMutators = {
       scheduled_at: z.iso.datetime({ offset: true, error: ANNOUNCEMENT_MESSAGES.scheduledAtInvalid }).nullable().optional(),
     })),
     label: 'Send announcement',
-    allowed: boardWork,
+    allowed: allowedToManage,
     async apply(tx, args) {
       const row = await current(tx, args.id);
       if (!row || !announcementPolicy.isSendable(row)) return;

@@ -79,7 +79,8 @@ const shown = lazy(() => z
   .optional());
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(requestKey(id))) as SyncedRequest | undefined;
-const triage = { role: requestPolicy.mayTriage, refusal: REQUEST_MESSAGES.boardOnly };
+/** Who may triage requests, and what the others are told. */
+const allowedToTriage = { role: requestPolicy.mayTriage, refusal: REQUEST_MESSAGES.boardOnly };
 
 const entry = optimisticHistoryEntry;
 
@@ -124,7 +125,7 @@ export const requestMutators = {
   setRequestStatus: defineMutator({
     args: lazy(() => z.object({ id: rowId, status: requestStatusField, shown })),
     label: 'Update request status',
-    allowed: triage,
+    allowed: allowedToTriage,
     async apply(tx, { id, status, shown: s }) {
       const row = await current(tx, id);
       if (!row || !requestPolicy.isStatusChange(row, status)) return;
@@ -139,7 +140,7 @@ export const requestMutators = {
       .object({ id: rowId, ...requestTriageFields, shown })
       .refine((v) => v.assigned_to !== undefined || v.resolution_deadline !== undefined || v.resolution_notes !== undefined, REQUEST_MESSAGES.nothingToUpdate)),
     label: 'Update request',
-    allowed: triage,
+    allowed: allowedToTriage,
     async apply(tx, args) {
       const row = await current(tx, args.id);
       if (!row) return;

@@ -75,7 +75,8 @@ const shown = lazy(() => z
   .optional());
 
 const current = async (tx: WriteTransaction, id: string) => (await tx.get(violationKey(id))) as SyncedViolation | undefined;
-const board = { role: violationPolicy.mayChangeStatus, refusal: VIOLATION_MESSAGES.boardOnly };
+/** Who may change a violation's status, and what the others are told. */
+const allowedToChangeStatus = { role: violationPolicy.mayChangeStatus, refusal: VIOLATION_MESSAGES.boardOnly };
 
 async function save(tx: WriteTransaction, row: SyncedViolation) {
   await tx.set(violationKey(row.id), { ...row });
@@ -118,7 +119,7 @@ export const violationMutators = {
   setViolationStatus: defineMutator({
     args: lazy(() => z.object({ id: rowId, ...violationStatusFields, shown }).superRefine(violationNotesRule)),
     label: 'Update violation status',
-    allowed: board,
+    allowed: allowedToChangeStatus,
     async apply(tx, { id, status, resolution_notes, shown: s }) {
       const row = await current(tx, id);
       const notesBefore = row?.resolution?.notes ?? null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGES as M } from '../../schema/addresses';
+import { ADDRESS_MESSAGES } from '../../schema/addresses';
 import { addresses } from '../../schema/tables';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
@@ -20,17 +20,17 @@ const list = async (q = '') => (await call(t, 'GET', `/api/addresses${q}`, { tok
 
 describe('addresses', () => {
   it('validates with the spec messages, omits empty unit and notes, refuses the same address twice', async () => {
-    expect((await create({})).json.errors).toEqual([{ path: 'street', msg: M.streetRequired }]);
+    expect((await create({})).json.errors).toEqual([{ path: 'street', msg: ADDRESS_MESSAGES.streetRequired }]);
     const bad = await create({ street: 'ab', unit_number: '12345678901', notes: 'x'.repeat(501) });
     expect(bad.json.errors).toEqual([
-      { path: 'street', msg: M.streetTooShort },
-      { path: 'unit_number', msg: M.unitTooLong },
-      { path: 'notes', msg: M.notesTooLong },
+      { path: 'street', msg: ADDRESS_MESSAGES.streetTooShort },
+      { path: 'unit_number', msg: ADDRESS_MESSAGES.unitTooLong },
+      { path: 'notes', msg: ADDRESS_MESSAGES.notesTooLong },
     ]);
     const made = await create({ street: ' 12 Oak Row ', unit_number: '', notes: '  ' });
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({ street: '12 Oak Row', unit_number: null, notes: null, is_rented: false, residents: [] });
-    expect((await create({ street: '12 oak row' })).json.errors).toEqual([{ path: 'street', msg: M.duplicate }]);
+    expect((await create({ street: '12 oak row' })).json.errors).toEqual([{ path: 'street', msg: ADDRESS_MESSAGES.duplicate }]);
     expect((await create({ street: '12 Oak Row', unit_number: 'B' })).status).toBe(201);
   });
 

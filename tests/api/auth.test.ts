@@ -1,6 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES as M } from '../../schema/auth';
+import { AUTH_MESSAGES } from '../../schema/auth';
 import { authTokens, emailOutbox, sessions, subscriptions, users } from '../../schema/tables';
 import { createAuthToken, RATE_LIMITS, REFRESH_REUSE_GRACE_MS } from '../../worker/domain/auth';
 import { hashPassword } from '../../worker/services/passwords';
@@ -44,8 +44,8 @@ describe('POST /api/auth/login', () => {
   it('answers the same 401 for a wrong password and an unknown email', async () => {
     const wrong = await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.maple.board, password: 'WrongPass1' } });
     const unknown = await call(t, 'POST', '/api/auth/login', { body: { email: 'nobody@maplegrove.test', password: 'WrongPass1' } });
-    expect(wrong).toMatchObject({ status: 401, json: { message: M.invalidCredentials } });
-    expect(unknown).toMatchObject({ status: 401, json: { message: M.invalidCredentials } });
+    expect(wrong).toMatchObject({ status: 401, json: { message: AUTH_MESSAGES.invalidCredentials } });
+    expect(unknown).toMatchObject({ status: 401, json: { message: AUTH_MESSAGES.invalidCredentials } });
   });
 
   it('validates the body with the spec messages', async () => {
@@ -69,7 +69,7 @@ describe('POST /api/auth/login', () => {
 
     await t.write((tx) => tx.update(users).set({ status: 'invited', passwordHash: null }).where(eq(users.email, DEMO.maple.resident2)));
     const invited = await call(t, 'POST', '/api/auth/login', { body: { email: DEMO.maple.resident2, password: DEMO_PASSWORD } });
-    expect(invited).toMatchObject({ status: 401, json: { message: M.invalidCredentials } });
+    expect(invited).toMatchObject({ status: 401, json: { message: AUTH_MESSAGES.invalidCredentials } });
   });
 
   it('rate-limits failures per account and attempts per IP with 429 and Retry-After', async () => {
@@ -79,7 +79,7 @@ describe('POST /api/auth/login', () => {
     }
     const limited = await call(t, 'POST', '/api/auth/login', { body: { ...body, password: DEMO_PASSWORD }, ip: '10.1.1.1' });
     expect(limited.status).toBe(429);
-    expect(limited.json.message).toBe(M.tooManyAttempts);
+    expect(limited.json.message).toBe(AUTH_MESSAGES.tooManyAttempts);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // The window passes: the right password works again.
     t.clock.advance(RATE_LIMITS.loginFailuresPerAccount.windowMs + 1);
@@ -256,7 +256,7 @@ describe('forgot and reset password', () => {
       expect((await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.cedar.board }, ip: `10.2.0.${i}` })).status).toBe(200);
     }
     const limited = await call(t, 'POST', '/api/auth/forgot-password', { body: { email: DEMO.cedar.board } });
-    expect(limited).toMatchObject({ status: 429, json: { message: M.tooManyAttempts } });
+    expect(limited).toMatchObject({ status: 429, json: { message: AUTH_MESSAGES.tooManyAttempts } });
   });
 });
 

@@ -8,14 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeBetween, computeDashboard, newThisMonth } from '../../schema/dashboard';
 import { dayOf, formatUsd } from '../../schema/money';
 import { addresses, hoas, users } from '../../schema/tables';
-import { sharedSyncAreas } from '../../sync/areas';
+import { dashboardSources } from '../../sync/areas';
 import { openInvoicesLine } from '../../sync/areas/invoices';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
 
 const DAY = 86_400_000;
-const sources = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
 
 describe('dashboard', () => {
   let t: TestApp;
@@ -64,13 +63,13 @@ describe('dashboard', () => {
       const session = await login(t, email);
       const client = new SyncTestClient(t, session.token);
       await client.pull();
-      const fromCache = computeDashboard(sources, (space) => client.values(`${space}/`), t.clock());
+      const fromCache = computeDashboard(dashboardSources, (space) => client.values(`${space}/`), t.clock());
       const metrics = await call(t, 'GET', '/api/dashboard/metrics', { token: session.token });
       const activity = await call(t, 'GET', '/api/dashboard/recent-activity', { token: session.token });
       expect(metrics.json.metrics).toEqual(fromCache.metrics);
       expect(activity.json).toEqual(fromCache.activity);
       // The demo data fills the cards and the activity list.
-      expect(Object.keys(fromCache.metrics).sort()).toEqual(sources.flatMap((s) => (s.metric ? [s.metric.key] : [])).sort());
+      expect(Object.keys(fromCache.metrics).sort()).toEqual(dashboardSources.flatMap((s) => (s.metric ? [s.metric.key] : [])).sort());
       expect(fromCache.activity.length).toBeGreaterThan(0);
     }
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hoaNameColumns, hoaNameKeys } from '../../schema/hoa-name';
-import { SIGNUP_MESSAGES as M } from '../../schema/signup';
+import { SIGNUP_MESSAGES } from '../../schema/signup';
 import { hoas } from '../../schema/tables';
 import { openDatabase } from '../../worker/dev/database';
 import { fillHoaNameKeys, MIGRATIONS_FOLDER, runMigrations } from '../../worker/dev/migrate';
@@ -37,7 +37,7 @@ describe('HOA name look-alikes', () => {
   it("refuses each look-alike of an existing HOA's name at signup, with the spec's message, and the live check says taken", async () => {
     for (const [how, name] of Object.entries(LOOK_ALIKES)) {
       const r = await trial(name);
-      expect({ how, status: r.status, errors: r.json.errors }).toEqual({ how, status: 400, errors: [{ path: 'hoa_name', msg: M.hoaNameTaken }] });
+      expect({ how, status: r.status, errors: r.json.errors }).toEqual({ how, status: 400, errors: [{ path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken }] });
       expect({ how, available: await available(name) }).toEqual({ how, available: false });
     }
     expect((await trial('Maple Glen HOA')).status).toBe(201);
@@ -46,18 +46,18 @@ describe('HOA name look-alikes', () => {
   it('refuses non-ASCII case and decomposed (NFD) forms of an existing name', async () => {
     await signUpNewHoa(t, { email: 'ecole@example.test', hoa_name: '\u00c9cole Caf\u00e9 Commons' });
     for (const name of ['\u00e9cole caf\u00e9 commons', '\u00c9COLE CAF\u00c9 COMMONS', 'E\u0301cole Cafe\u0301 Commons', 'e\u0301cole cafe\u0301 commons'])
-      expect({ name, errors: (await trial(name)).json.errors }).toEqual({ name, errors: [{ path: 'hoa_name', msg: M.hoaNameTaken }] });
+      expect({ name, errors: (await trial(name)).json.errors }).toEqual({ name, errors: [{ path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken }] });
   });
 
   it('refuses a name with nothing visible as required', async () => {
     const r = await trial('\u200b\u2060');
-    expect(r.json.errors).toEqual([{ path: 'hoa_name', msg: M.hoaNameRequired }]);
+    expect(r.json.errors).toEqual([{ path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameRequired }]);
   });
 
   it('HOA setup refuses renaming to a look-alike of another HOA, and accepts a new spelling of its own name', async () => {
     const done = await signUpNewHoa(t, { hoa_name: 'Willow Creek HOA' });
     const rename = (name: string) => call(t, 'POST', '/api/signup/hoa-setup', { token: done.token, body: { name } });
-    expect((await rename('MAPLE\u00a0GROVE HOA')).json.errors).toEqual([{ path: 'name', msg: M.hoaNameTaken }]);
+    expect((await rename('MAPLE\u00a0GROVE HOA')).json.errors).toEqual([{ path: 'name', msg: SIGNUP_MESSAGES.hoaNameTaken }]);
     const own = await rename('WILLOW  CREEK HOA');
     expect(own.status).toBe(200);
     const [row] = await t.deps.database.db.select().from(hoas).where(eq(hoas.id, done.hoa.id));

@@ -8,9 +8,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_MESSAGES } from '../../schema/auth';
-import { BULK_MESSAGES as B } from '../../schema/bulk-users';
+import { BULK_MESSAGES } from '../../schema/bulk-users';
 import { addresses, emailOutbox, subscriptions, users } from '../../schema/tables';
-import { USER_MESSAGES as M } from '../../schema/users';
+import { USER_MESSAGES } from '../../schema/users';
 import { invitationsPerDay } from '../../worker/domain/user-admin/quotas';
 import { newId } from '../../worker/services/tokens';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -84,7 +84,7 @@ describe("another HOA's people are never named", () => {
 
     // Invited twice, either address is named now: it belongs to this HOA's list.
     for (const email of ['fresh.neighbour@example.com', DEMO.cedar.resident, DEMO.maple.resident.toUpperCase()]) {
-      expect(await invite(email)).toMatchObject({ status: 400, json: { errors: [{ path: 'email', msg: M.emailTaken }] } });
+      expect(await invite(email)).toMatchObject({ status: 400, json: { errors: [{ path: 'email', msg: USER_MESSAGES.emailTaken }] } });
     }
     // No mail went to the other HOA's member; their account is untouched.
     expect((await mailsTo('fresh.neighbour@example.com')).length).toBe(1);
@@ -92,7 +92,7 @@ describe("another HOA's people are never named", () => {
     expect((await login(t, DEMO.cedar.resident)).user).toMatchObject({ email: DEMO.cedar.resident, status: 'active' });
 
     const gone = await call(t, 'DELETE', `/api/users/${other.json._id}`, { token: owner });
-    expect(gone.json.message).toBe(M.deleted(DEMO.cedar.resident));
+    expect(gone.json.message).toBe(USER_MESSAGES.deleted(DEMO.cedar.resident));
   });
 
   it('bulk: another HOA’s member is created like a fresh address; this HOA’s members are named by row', async () => {
@@ -106,8 +106,8 @@ describe("another HOA's people are never named", () => {
     const own = await bulk([person(3), person(4, { resident_email: DEMO.maple.board.toUpperCase() }), person(5, { resident_email: DEMO.cedar.board })]);
     expect(own).toMatchObject({ status: 400 });
     expect(own.json.errors).toEqual([
-      { path: 'users[1].resident_email', msg: B.emailTaken },
-      { path: 'users[2].resident_email', msg: B.emailTaken },
+      { path: 'users[1].resident_email', msg: BULK_MESSAGES.emailTaken },
+      { path: 'users[2].resident_email', msg: BULK_MESSAGES.emailTaken },
     ]);
     expect(await members()).toBe(before + 2);
   });
@@ -136,13 +136,13 @@ describe("another HOA's people are never named", () => {
 
   it('a held invitation is mailed on resend once the other account is gone, and can then be accepted', async () => {
     const held = await invite(DEMO.cedar.resident);
-    expect(await resend(held.json._id)).toMatchObject({ status: 200, json: { message: M.inviteResent } });
+    expect(await resend(held.json._id)).toMatchObject({ status: 200, json: { message: USER_MESSAGES.inviteResent } });
     expect((await mailsTo(DEMO.cedar.resident)).length).toBe(0);
 
     const cedarOwner = (await login(t, DEMO.cedar.superadmin)).token;
     const [chris] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.cedar.resident));
     expect((await call(t, 'DELETE', `/api/users/${chris.id}`, { token: cedarOwner })).status).toBe(200);
-    expect(await resend(held.json._id)).toMatchObject({ status: 200, json: { message: M.inviteResent } });
+    expect(await resend(held.json._id)).toMatchObject({ status: 200, json: { message: USER_MESSAGES.inviteResent } });
     const [mail] = await mailsTo(DEMO.cedar.resident);
     const token = decodeURIComponent(/\/invite\/accept\?token=([^\s"&<]+)/.exec(mail.text)![1]);
     const activated = await call(t, 'POST', '/api/auth/activate', { body: { token, name: 'Chris Moved', password: 'Welcome123' } });
@@ -194,7 +194,7 @@ describe('invitation mail per HOA per day', () => {
     const before = await members();
     const over = await bulk(people(1, 101));
     expect(over.status).toBe(429);
-    expect(over.json.message).toBe(M.invitationsPerDay(100, 100, 101, 24));
+    expect(over.json.message).toBe(USER_MESSAGES.invitationsPerDay(100, 100, 101, 24));
     expect(Number(over.headers.get('retry-after'))).toBe(24 * 3600);
     expect(await members()).toBe(before);
     expect((await mailsTo('quota1@example.com')).length).toBe(0);
@@ -205,7 +205,7 @@ describe('invitation mail per HOA per day', () => {
     expect(await members()).toBe(before + 100);
     await later(6 * 60 * MINUTE);
     const one = await invite('one.more@example.com');
-    expect(one).toMatchObject({ status: 429, json: { message: M.invitationsPerDay(100, 0, 1, 18) } });
+    expect(one).toMatchObject({ status: 429, json: { message: USER_MESSAGES.invitationsPerDay(100, 0, 1, 18) } });
     expect(Number(one.headers.get('retry-after'))).toBe(18 * 3600);
     const [quota1] = await t.deps.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'quota1@example.com'));
     expect((await resend(quota1.id)).status).toBe(429);
@@ -236,7 +236,7 @@ describe("the plan's units", () => {
 
     const before = await members();
     const over = await bulk(people(1, room + 1, withAddress));
-    expect(over).toMatchObject({ status: 403, json: { message: M.unitLimit('Starter', 50, 51, room + 1) } });
+    expect(over).toMatchObject({ status: 403, json: { message: USER_MESSAGES.unitLimit('Starter', 50, 51, room + 1) } });
     expect({ units: await units(), members: await members() }).toEqual({ units: start, members: before });
 
     // Exactly full, and a second resident at an address already in the directory: allowed.
@@ -246,8 +246,8 @@ describe("the plan's units", () => {
 
     // The directory grew past the plan another way: no more people until it fits again.
     await t.write((tx) => tx.insert(addresses).values({ id: newId(), hoaId, street: '1 Extra Street', createdAt: t.clock(), updatedAt: t.clock() }));
-    expect(await invite('late@example.com')).toMatchObject({ status: 403, json: { message: M.unitLimit('Starter', 50, 51, 0) } });
-    expect((await bulk([person(900)])).json.message).toBe(M.unitLimit('Starter', 50, 51, 0));
+    expect(await invite('late@example.com')).toMatchObject({ status: 403, json: { message: USER_MESSAGES.unitLimit('Starter', 50, 51, 0) } });
+    expect((await bulk([person(900)])).json.message).toBe(USER_MESSAGES.unitLimit('Starter', 50, 51, 0));
     await t.write((tx) => tx.update(addresses).set({ deletedAt: t.clock() }).where(and(eq(addresses.hoaId, hoaId), eq(addresses.street, '1 Extra Street'))));
     expect((await invite('late@example.com')).status).toBe(201);
   });

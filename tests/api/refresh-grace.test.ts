@@ -8,7 +8,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES as M } from '../../schema/auth';
+import { AUTH_MESSAGES } from '../../schema/auth';
 import { sessions, users } from '../../schema/tables';
 import { REFRESH_REUSE_GRACE_MS } from '../../worker/domain/auth';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../worker/services/tokens';
@@ -71,7 +71,7 @@ describe('a refresh answer that was lost', () => {
     const first = await login(t, DEMO.maple.resident);
     const successor = refreshCookie((await refresh(first.cookie)).headers)!;
     t.clock.advance(REFRESH_REUSE_GRACE_MS + 1);
-    expect(await refresh(first.cookie)).toMatchObject({ status: 401, json: { message: M.sessionExpired } });
+    expect(await refresh(first.cookie)).toMatchObject({ status: 401, json: { message: AUTH_MESSAGES.sessionExpired } });
     // The holder of the newest token is signed out too: the old one may have leaked.
     expect((await refresh(successor)).status).toBe(401);
     // Another session of the same user is untouched.

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES as M } from '../../schema/auth';
+import { AUTH_MESSAGES } from '../../schema/auth';
 import { ANNOUNCEMENT_MESSAGES } from '../../schema/announcements';
 import { emailOutbox, syncClientGroups, syncCvrEntries, syncNotices, users } from '../../schema/tables';
 import { MAX_CLIENT_GROUPS_PER_USER, NEW_GROUP_RATE } from '../../worker/sync/groups';
@@ -200,7 +200,7 @@ describe('lock-out', () => {
       expect(r.status).toBe(400);
     }
     const limited = await call(t, 'PUT', '/api/auth/change-password', { token, body: { currentPassword: DEMO_PASSWORD, newPassword: 'NewPass456' } });
-    expect(limited).toMatchObject({ status: 429, json: { message: M.tooManyAttempts } });
+    expect(limited).toMatchObject({ status: 429, json: { message: AUTH_MESSAGES.tooManyAttempts } });
   });
 });
 

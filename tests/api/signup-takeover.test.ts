@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNUP_MESSAGES as M } from '../../schema/signup';
+import { SIGNUP_MESSAGES } from '../../schema/signup';
 import { emailOutbox, hoas, signups, subscriptions, users } from '../../schema/tables';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
 import type { LocalPayments } from '../../worker/services/payments/local';
@@ -57,7 +57,7 @@ describe("an unfinished signup does not hold its owner's address", () => {
     expect(await rowsOf(attacker.hoa.id)).toBe(0);
     // The attacker's wizard cannot go on with it.
     const late = await call(t, 'POST', '/api/signup/confirm-payment', { body: signupRef(attacker) });
-    expect(late).toMatchObject({ status: 404, json: { message: M.signupNotFound } });
+    expect(late).toMatchObject({ status: 404, json: { message: SIGNUP_MESSAGES.signupNotFound } });
     expect((await login(t, OWNER, 'Olivia2026')).user.email).toBe(OWNER);
   });
 
@@ -126,7 +126,7 @@ describe("an unfinished signup does not hold its owner's address", () => {
       return started;
     };
     const confirm = await call(t, 'POST', '/api/signup/confirm-payment', { body: signupRef(attacker) });
-    expect(confirm).toMatchObject({ status: 404, json: { message: M.signupNotFound } });
+    expect(confirm).toMatchObject({ status: 404, json: { message: SIGNUP_MESSAGES.signupNotFound } });
     expect(await rowsOf(attacker.hoa.id)).toBe(0);
     expect((await local.get(started!.id))?.status).toBe('canceled');
   });
@@ -140,8 +140,8 @@ describe('a signup whose card was confirmed holds its address and HOA name', () 
     const other = await call(t, 'POST', '/api/signup/trial', { body: { email: OWNER, password: 'Squatter99', name: 'Not Olivia', hoa_name: 'Olive Grove HOA', plan: 'growth' } });
     expect(other.status).toBe(400);
     expect(other.json.errors).toEqual([
-      { path: 'email', msg: M.emailTaken },
-      { path: 'hoa_name', msg: M.hoaNameTaken },
+      { path: 'email', msg: SIGNUP_MESSAGES.emailTaken },
+      { path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken },
     ]);
     const board = (await login(t, DEMO.maple.board)).token;
     await call(t, 'POST', '/api/users/invite', { token: board, body: { email: OWNER, role: 'resident' } });
@@ -157,8 +157,8 @@ describe('a signup whose card was confirmed holds its address and HOA name', () 
     expect((await call(t, 'POST', '/api/signup/confirm-payment', { body: signupRef(holder) })).status).toBe(200);
     const owner = await call(t, 'POST', '/api/signup/trial', { body: { email: OWNER, password: 'Olivia2026', name: 'Olivia Owner', hoa_name: 'Squatter Acres', plan: 'growth' } });
     expect(owner.json.errors).toEqual([
-      { path: 'email', msg: M.emailTaken },
-      { path: 'hoa_name', msg: M.hoaNameTaken },
+      { path: 'email', msg: SIGNUP_MESSAGES.emailTaken },
+      { path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken },
     ]);
     expect(await rowsOf(holder.hoa.id)).toBeGreaterThan(0);
   });
@@ -206,8 +206,8 @@ describe("the visitor's own unfinished signup never blocks them", () => {
       body: { email: OWNER, password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA', plan: 'growth', attempt: { ...attemptOf(trial), signup_token: 'x'.repeat(43) } },
     });
     expect(refused.json.errors).toEqual([
-      { path: 'email', msg: M.emailTaken },
-      { path: 'hoa_name', msg: M.hoaNameTaken },
+      { path: 'email', msg: SIGNUP_MESSAGES.emailTaken },
+      { path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken },
     ]);
     const moved = await call(t, 'POST', '/api/signup/trial', {
       body: { email: 'olivia.o@example.test', password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Olive Grove HOA', plan: 'growth', attempt: attemptOf(trial) },
@@ -219,8 +219,8 @@ describe("the visitor's own unfinished signup never blocks them", () => {
       body: { email: 'owner@maplegrove.test', password: 'Olivia2027', name: 'Olivia Owner', hoa_name: 'Maple Grove HOA', plan: 'growth', attempt: attemptOf(moved.json) },
     });
     expect(taken.json.errors).toEqual([
-      { path: 'email', msg: M.emailTaken },
-      { path: 'hoa_name', msg: M.hoaNameTaken },
+      { path: 'email', msg: SIGNUP_MESSAGES.emailTaken },
+      { path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SIGNUP_MESSAGES as M, PLANS } from '../../schema/signup';
+import { SIGNUP_MESSAGES, PLANS } from '../../schema/signup';
 import { hoas, signups, subscriptions, users } from '../../schema/tables';
 import { ABANDONED_SIGNUP_MS, purgeAbandonedSignups } from '../../worker/domain/signup';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
@@ -97,8 +97,8 @@ describe('trial', () => {
     });
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([
-      { path: 'email', msg: M.emailTaken },
-      { path: 'hoa_name', msg: M.hoaNameTaken },
+      { path: 'email', msg: SIGNUP_MESSAGES.emailTaken },
+      { path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken },
     ]);
   });
 
@@ -115,10 +115,10 @@ describe('trial', () => {
     expect(r.status).toBe(400);
     const msgs = Object.fromEntries(r.json.errors.map((e: { path: string; msg: string }) => [e.path, e.msg]));
     expect(msgs).toMatchObject({
-      email: M.invalidEmail,
-      password: M.passwordRule,
-      hoa_name: M.hoaNameRequired,
-      plan: M.planInvalid,
+      email: SIGNUP_MESSAGES.invalidEmail,
+      password: SIGNUP_MESSAGES.passwordRule,
+      hoa_name: SIGNUP_MESSAGES.hoaNameRequired,
+      plan: SIGNUP_MESSAGES.planInvalid,
     });
     expect(
       (
@@ -126,7 +126,7 @@ describe('trial', () => {
           body: { ...TRIAL, password: '12345678' },
         })
       ).json.errors[0].msg,
-    ).toBe(M.passwordRule);
+    ).toBe(SIGNUP_MESSAGES.passwordRule);
   });
 
   it('creates the HOA, an invited superadmin, an incomplete subscription and a SetupIntent', async () => {
@@ -268,7 +268,7 @@ describe('card and completion', () => {
     });
     expect(early).toMatchObject({
       status: 400,
-      json: { message: M.cardNotConfirmed },
+      json: { message: SIGNUP_MESSAGES.cardNotConfirmed },
     });
     expect(await cardStep(t, r, TEST_CARDS.declined)).toEqual({
       error: { message: 'Your card was declined.' },
@@ -362,7 +362,7 @@ describe('card and completion', () => {
           body: { name: '  ' },
         })
       ).json.errors,
-    ).toEqual([{ path: 'name', msg: M.hoaNameRequired }]);
+    ).toEqual([{ path: 'name', msg: SIGNUP_MESSAGES.hoaNameRequired }]);
     expect(
       (
         await call(t, 'POST', '/api/signup/hoa-setup', {
@@ -370,7 +370,7 @@ describe('card and completion', () => {
           body: { name: 'Cedar Park HOA' },
         })
       ).json.errors,
-    ).toEqual([{ path: 'name', msg: M.hoaNameTaken }]);
+    ).toEqual([{ path: 'name', msg: SIGNUP_MESSAGES.hoaNameTaken }]);
     const ok = await call(t, 'POST', '/api/signup/hoa-setup', {
       token,
       body: { name: 'Willow Creek Owners', city: 'Austin', zip: '78701' },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_MESSAGES as M } from '../../schema/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '../../schema/subscriptions';
 import { addresses, emailOutbox, hoas, paymentEvents, subscriptions, syncNotices } from '../../schema/tables';
 import { linkLocalSubscriptions } from '../../worker/dev/local-payments';
 import { runJobs } from '../../worker/jobs/runner';
@@ -72,7 +72,7 @@ describe('status and plan changes', () => {
     expect((await subOf(await hoaIdOf('Maple Grove HOA'))).cancelAtPeriodEnd).toBe(false);
     expect((await subOf(await hoaIdOf('Cedar Park HOA'))).cancelAtPeriodEnd).toBe(true);
     const board = await login(t, DEMO.maple.board);
-    expect(await call(t, 'GET', '/api/subscriptions/status', { token: board.token })).toMatchObject({ status: 403, json: { message: M.onlySuperadmin } });
+    expect(await call(t, 'GET', '/api/subscriptions/status', { token: board.token })).toMatchObject({ status: 403, json: { message: SUBSCRIPTION_MESSAGES.onlySuperadmin } });
   });
 
   it('upgrades at once and downgrades at the end of the period', async () => {
@@ -86,7 +86,7 @@ describe('status and plan changes', () => {
           body: { planName: 'growth' },
         })
       ).json.errors,
-    ).toEqual([{ path: 'planName', msg: M.samePlan }]);
+    ).toEqual([{ path: 'planName', msg: SUBSCRIPTION_MESSAGES.samePlan }]);
     expect(
       (
         await call(t, 'POST', '/api/subscriptions/update-plan', {
@@ -94,7 +94,7 @@ describe('status and plan changes', () => {
           body: {},
         })
       ).json.errors[0].msg,
-    ).toBe(M.selectPlan);
+    ).toBe(SUBSCRIPTION_MESSAGES.selectPlan);
 
     t.clock.advance(1000);
     const up = await call(t, 'POST', '/api/subscriptions/update-plan', {
@@ -228,7 +228,7 @@ describe('lifecycle', () => {
     const owner = await signUpNewHoa(t);
     await local.flush();
     t.clock.advance(1000);
-    expect((await call(t, 'POST', '/api/subscriptions/create-reactivation-checkout', { token: owner.token, body: { planName: 'growth' } })).json.message).toBe(M.nothingToReactivate);
+    expect((await call(t, 'POST', '/api/subscriptions/create-reactivation-checkout', { token: owner.token, body: { planName: 'growth' } })).json.message).toBe(SUBSCRIPTION_MESSAGES.nothingToReactivate);
     const canceled = await call(t, 'POST', '/api/subscriptions/cancel', {
       token: owner.token,
       body: { reason: 'Board vote' },
@@ -256,7 +256,7 @@ describe('lifecycle', () => {
     });
     expect((await call(t, 'GET', '/api/auth/profile', { token: owner.token })).json.needsReactivation).toBe(true);
 
-    expect((await call(t, 'POST', '/api/subscriptions/create-reactivation-checkout', { token: owner.token, body: {} })).json.errors[0].msg).toBe(M.selectPlan);
+    expect((await call(t, 'POST', '/api/subscriptions/create-reactivation-checkout', { token: owner.token, body: {} })).json.errors[0].msg).toBe(SUBSCRIPTION_MESSAGES.selectPlan);
     const checkout = await call(t, 'POST', '/api/subscriptions/create-reactivation-checkout', { token: owner.token, body: { planName: 'growth' } });
     expect(checkout.json.checkout_url).toMatch(/\/dev\/pay\/checkout\/cs_local_/);
     const path = new URL(checkout.json.checkout_url).pathname;
@@ -365,7 +365,7 @@ describe('lapsed subscriptions', () => {
         category: 'Maintenance',
       },
     });
-    expect(write).toMatchObject({ status: 402, json: { message: M.lapsed } });
+    expect(write).toMatchObject({ status: 402, json: { message: SUBSCRIPTION_MESSAGES.lapsed } });
     expect(
       (
         await call(t, 'POST', '/api/announcements/presigned-url', {
@@ -392,7 +392,7 @@ describe('lapsed subscriptions', () => {
     ]);
     expect(pushed.status).toBe(200);
     const notices = await t.deps.database.db.select().from(syncNotices).where(eq(syncNotices.clientId, client.clientID));
-    expect(notices.map((n) => n.message)).toEqual([M.lapsed]);
+    expect(notices.map((n) => n.message)).toEqual([SUBSCRIPTION_MESSAGES.lapsed]);
     // Another HOA is not affected.
     const cedar = await login(t, DEMO.cedar.resident);
     expect(
@@ -427,7 +427,7 @@ describe('lapsed subscriptions', () => {
           body: {},
         })
       ).json.message,
-    ).toBe(M.alreadyCanceled);
+    ).toBe(SUBSCRIPTION_MESSAGES.alreadyCanceled);
     expect(
       (
         await call(t, 'POST', '/api/subscriptions/update-plan', {
@@ -435,7 +435,7 @@ describe('lapsed subscriptions', () => {
           body: { planName: 'pro' },
         })
       ).json.message,
-    ).toBe(M.canceledUseReactivation);
+    ).toBe(SUBSCRIPTION_MESSAGES.canceledUseReactivation);
   });
 });
 

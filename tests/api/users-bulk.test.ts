@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BULK_MESSAGES as B } from '../../schema/bulk-users';
+import { BULK_MESSAGES } from '../../schema/bulk-users';
 import { emailOutbox, users } from '../../schema/tables';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
@@ -36,18 +36,18 @@ describe('POST /api/users/bulk', () => {
     expect(r.status).toBe(400);
     expect(r.json.errors).toEqual([
       { path: 'users[2].resident_email', msg: 'Please enter a valid email address' },
-      { path: 'users[3].role', msg: B.roleInvalid },
-      { path: 'users[3].street', msg: B.streetTooShort },
-      { path: 'users[4].resident_email', msg: B.duplicateEmail },
-      { path: 'users[4].is_rented', msg: B.addressPair },
-      { path: 'users[4].unit', msg: B.unitTooLong },
+      { path: 'users[3].role', msg: BULK_MESSAGES.roleInvalid },
+      { path: 'users[3].street', msg: BULK_MESSAGES.streetTooShort },
+      { path: 'users[4].resident_email', msg: BULK_MESSAGES.duplicateEmail },
+      { path: 'users[4].is_rented', msg: BULK_MESSAGES.addressPair },
+      { path: 'users[4].unit', msg: BULK_MESSAGES.unitTooLong },
     ]);
     // An email of a member of this HOA, found only after the rows pass: still nothing created. (Another
     // HOA's member is not named: tests/api/people-quotas.test.ts.)
     const taken = await bulk([person(1, { street: '500 New Street', is_rented: false }), person(2, { resident_email: DEMO.maple.board.toUpperCase() })]);
-    expect(taken.json.errors).toEqual([{ path: 'users[1].resident_email', msg: B.emailTaken }]);
+    expect(taken.json.errors).toEqual([{ path: 'users[1].resident_email', msg: BULK_MESSAGES.emailTaken }]);
     expect({ users: await count('users'), addresses: await count('addresses') }).toEqual(before);
-    expect((await bulk([])).json.errors).toEqual([{ path: 'users', msg: B.empty }]);
+    expect((await bulk([])).json.errors).toEqual([{ path: 'users', msg: BULK_MESSAGES.empty }]);
   });
 
   it('creates users and addresses in one go, reuses an address of the directory, and mails each new user', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { USER_MESSAGES as M } from '../../schema/users';
+import { USER_MESSAGES } from '../../schema/users';
 import { emailOutbox, users } from '../../schema/tables';
 import { keepActiveSuperadmin } from '../../worker/domain/user-admin/access';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -48,7 +48,7 @@ describe('POST /api/users/invite', () => {
     const taken = [' NEW.person@example.com', DEMO.maple.resident.toUpperCase()];
     for (const email of taken) {
       const again = await call(t, 'POST', '/api/users/invite', { token: owner, body: { email, role: 'resident' } });
-      expect(again).toMatchObject({ status: 400, json: { errors: [{ path: 'email', msg: M.emailTaken }] } });
+      expect(again).toMatchObject({ status: 400, json: { errors: [{ path: 'email', msg: USER_MESSAGES.emailTaken }] } });
     }
     // Another HOA's member is not named: the answer a fresh address gets (tests/api/people-quotas.test.ts).
     const elsewhere = await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: DEMO.cedar.resident.toUpperCase(), role: 'resident' } });
@@ -61,7 +61,7 @@ describe('POST /api/users/invite', () => {
 
   it('a board member never invites a superadmin; a superadmin may; another HOA address is a 404', async () => {
     const byBoard = await call(t, 'POST', '/api/users/invite', { token: board, body: { email: 'boss@example.com', role: 'superadmin' } });
-    expect(byBoard).toMatchObject({ status: 403, json: { message: M.mayNotGrant } });
+    expect(byBoard).toMatchObject({ status: 403, json: { message: USER_MESSAGES.mayNotGrant } });
     expect(await row('boss@example.com')).toBeUndefined();
     const byOwner = await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'boss@example.com', role: 'superadmin' } });
     expect(byOwner.json).toMatchObject({ role: 'superadmin', status: 'invited' });
@@ -88,7 +88,7 @@ describe('invitations', () => {
     expect((await activate(second)).status).toBe(200);
     expect((await activate(second)).json.message).toBe('Invalid activation token');
     const active = await call(t, 'POST', `/api/users/${invited.json._id}/resend-invite`, { token: owner });
-    expect(active).toMatchObject({ status: 409, json: { message: M.notInvited } });
+    expect(active).toMatchObject({ status: 409, json: { message: USER_MESSAGES.notInvited } });
 
     await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'late@example.com', role: 'resident' } });
     const late = await invitationToken('late@example.com');
@@ -107,10 +107,10 @@ describe('invitations', () => {
 describe('PUT /api/users/:id', () => {
   it('role grants: not one own row, a superadmin only by a superadmin, superadmin granted by a superadmin only', async () => {
     const own = await put(board, DEMO.maple.board, { name: 'Ben B.' });
-    expect(own).toMatchObject({ status: 403, json: { message: M.notOwnRow } });
-    expect((await put(owner, DEMO.maple.superadmin, { role: 'board' })).json.message).toBe(M.notOwnRow);
-    expect((await put(board, DEMO.maple.superadmin, { name: 'Renamed' })).json.message).toBe(M.mayNotChangeSuperadmin);
-    expect((await put(board, DEMO.maple.resident, { role: 'superadmin' })).json.message).toBe(M.mayNotGrant);
+    expect(own).toMatchObject({ status: 403, json: { message: USER_MESSAGES.notOwnRow } });
+    expect((await put(owner, DEMO.maple.superadmin, { role: 'board' })).json.message).toBe(USER_MESSAGES.notOwnRow);
+    expect((await put(board, DEMO.maple.superadmin, { name: 'Renamed' })).json.message).toBe(USER_MESSAGES.mayNotChangeSuperadmin);
+    expect((await put(board, DEMO.maple.resident, { role: 'superadmin' })).json.message).toBe(USER_MESSAGES.mayNotGrant);
 
     const promoted = await put(board, DEMO.maple.resident, { role: 'board', name: 'Rita R.' });
     expect(promoted).toMatchObject({ status: 200, json: { role: 'board', name: 'Rita R.' } });
@@ -122,7 +122,7 @@ describe('PUT /api/users/:id', () => {
 
   it('status moves: active and inactive switch; invited stays invited or becomes inactive', async () => {
     const toInvited = await put(owner, DEMO.maple.resident, { status: 'invited' });
-    expect(toInvited).toMatchObject({ status: 400, json: { errors: [{ path: 'status', msg: M.statusNotAllowed }] } });
+    expect(toInvited).toMatchObject({ status: 400, json: { errors: [{ path: 'status', msg: USER_MESSAGES.statusNotAllowed }] } });
     expect((await put(owner, DEMO.maple.resident, { status: 'inactive' })).json.status).toBe('inactive');
     expect((await put(owner, DEMO.maple.resident, { status: 'active' })).json.status).toBe('active');
     await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'inv@example.com', role: 'resident' } });
@@ -167,10 +167,10 @@ describe('PUT /api/users/:id', () => {
 
 describe('DELETE /api/users/:id', () => {
   it('board deletes residents only; a superadmin anyone but themselves; the deleted user is gone at once', async () => {
-    expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.superadmin)}`, { token: board })).json.message).toBe(M.mayNotDelete);
+    expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.superadmin)}`, { token: board })).json.message).toBe(USER_MESSAGES.mayNotDelete);
     await put(owner, DEMO.maple.resident2, { role: 'board' });
     expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.resident2)}`, { token: board })).status).toBe(403);
-    expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.superadmin)}`, { token: owner })).json.message).toBe(M.notOwnRow);
+    expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.superadmin)}`, { token: owner })).json.message).toBe(USER_MESSAGES.notOwnRow);
 
     const rita = await login(t, DEMO.maple.resident);
     const ritaId = await idOf(DEMO.maple.resident);
@@ -192,7 +192,7 @@ describe('DELETE /api/users/:id', () => {
     // against a write that would leave none (checked inside the transaction).
     const only = await row(DEMO.maple.superadmin);
     const refused = t.write((tx) => keepActiveSuperadmin(tx, only, { role: 'superadmin', status: 'inactive', deleted: false }));
-    await expect(refused).rejects.toMatchObject({ status: 409, message: M.lastSuperadmin });
+    await expect(refused).rejects.toMatchObject({ status: 409, message: USER_MESSAGES.lastSuperadmin });
     await expect(t.write((tx) => keepActiveSuperadmin(tx, only, { role: 'board', status: 'active', deleted: false }))).rejects.toMatchObject({ status: 409 });
     await expect(t.write((tx) => keepActiveSuperadmin(tx, only, { role: 'superadmin', status: 'active', deleted: true }))).rejects.toMatchObject({ status: 409 });
 
@@ -255,7 +255,7 @@ describe('who may change whom, names and reactivation', () => {
     expect(off).toMatchObject({ status: 200, json: { status: 'inactive', name: '' } });
     expect((await row('no.name@example.com')).name).toBe('');
     const named = await call(t, 'PUT', `/api/users/${await idOf(DEMO.maple.resident)}`, { token: board, body: { name: ' ', role: 'resident', status: 'active' } });
-    expect(named).toMatchObject({ status: 400, json: { errors: [{ path: 'name', msg: M.nameRequired }] } });
+    expect(named).toMatchObject({ status: 400, json: { errors: [{ path: 'name', msg: USER_MESSAGES.nameRequired }] } });
   });
 
   it('11: invited → inactive → active goes back to invited with a fresh invitation that activates the account', async () => {
@@ -281,7 +281,7 @@ describe('who may change whom, names and reactivation', () => {
   it('12: a board member changes residents only: no demoting, deactivating or renaming another board member', async () => {
     await put(owner, DEMO.maple.resident2, { role: 'board' });
     const demote = await put(board, DEMO.maple.resident2, { role: 'resident' });
-    expect(demote).toMatchObject({ status: 403, json: { message: M.mayNotChange } });
+    expect(demote).toMatchObject({ status: 403, json: { message: USER_MESSAGES.mayNotChange } });
     expect((await put(board, DEMO.maple.resident2, { status: 'inactive' })).status).toBe(403);
     expect((await put(board, DEMO.maple.resident2, { name: 'Renamed' })).status).toBe(403);
     expect((await call(t, 'DELETE', `/api/users/${await idOf(DEMO.maple.resident2)}`, { token: board })).status).toBe(403);

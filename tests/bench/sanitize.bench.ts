@@ -5,12 +5,13 @@
  * (worker/services/sanitize.ts), each run BENCH_SANITIZE_RUNS times (25) after one unmeasured run:
  * min, median and max, the check's answer, and the machine's load average. The goal is 20 ms
  * at most. BENCH_SANITIZE_OLD=1 adds sanitize-html as the app used it before (3 runs: it took
- * seconds on some shapes). Asserts nothing.
+ * seconds on some shapes). Then the plain-text reader (`richTextToPlain`, `isRichTextEmpty`,
+ * `previewText`) on a megabyte of tag starts, which the unit test only bounds generously. Asserts nothing.
  */
 import { loadavg } from 'node:os';
-import { richTextField } from '../../schema/rich-text';
+import { isRichTextEmpty, previewText, richTextField, richTextToPlain } from '../../schema/rich-text';
 import { sanitizeRichText } from '../../worker/services/sanitize';
-import { HOSTILE_RICH_TEXT, RICH_TEXT_LIMIT, sanitizeHtmlAsBefore } from '../helpers/hostile-rich-text';
+import { HOSTILE_RICH_TEXT, MEGABYTE_OF_TAG_STARTS, RICH_TEXT_LIMIT, sanitizeHtmlAsBefore } from '../helpers/hostile-rich-text';
 import { median } from './stats';
 
 const RUNS = Number(process.env.BENCH_SANITIZE_RUNS ?? 25);
@@ -45,3 +46,14 @@ for (const [shape, html] of Object.entries(HOSTILE_RICH_TEXT)) {
   console.log(`  ${figures(check)}        ${figures(sanitise)}${old}   ${shape}: ${answer}`);
 }
 console.log(`  slowest shape (check + sanitise, medians): ${worst.toFixed(2)} ms; load average at the end ${load()}`);
+
+console.log(`\nPlain text of a megabyte of tag starts (richTextToPlain + isRichTextEmpty + previewText), ${RUNS} runs each; load average ${load()}`);
+console.log(`  ${'ms: min  median     max'}  shape`);
+for (const [shape, html] of Object.entries(MEGABYTE_OF_TAG_STARTS)) {
+  const read = times(RUNS, () => {
+    richTextToPlain(html);
+    isRichTextEmpty(html);
+    previewText(html);
+  });
+  console.log(`  ${figures(read)}  ${shape} (${html.length} chars)`);
+}

@@ -53,6 +53,18 @@ export const HOSTILE_RICH_TEXT: Record<string, string> = {
   'ordinary formatting': fill('<p>Pool <strong>opens</strong> at <em>9</em> &amp; closes late.</p><ul><li><p>item</p></li></ul>'),
 };
 
+/**
+ * A megabyte of "<", of unclosed tags and of "&": the plain-text reader (`richTextToPlain`,
+ * `isRichTextEmpty`, `previewText`) once scanned these in quadratic time (seconds to minutes).
+ */
+export const MEGABYTE_OF_TAG_STARTS: Record<string, string> = {
+  '"<" × 2^20': '<'.repeat(1 << 20),
+  '"<a" × 2^19': '<a'.repeat(1 << 19),
+  '"<br " × 2^18': '<br '.repeat(1 << 18),
+  '"<" × 2^19 + ">"': `${'<'.repeat(1 << 19)}>`,
+  '"&" × 2^20': '&'.repeat(1 << 20),
+};
+
 /** The sanitiser the app used before (sanitize-html, quadratic on some shapes): the unit test compares with it, the bench times it. */
 export const sanitizeHtmlAsBefore = (html: string) =>
   sanitizeHtml(html, {

@@ -5,7 +5,7 @@
  */
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-import { AUTH_MESSAGES as M } from '../../schema/auth';
+import { AUTH_MESSAGES } from '../../schema/auth';
 import { REFRESH_REUSE_GRACE_MS } from '../../worker/domain/auth';
 import { WORKERS_PBKDF2_MAX } from '../../worker/services/passwords';
 import { call, DEMO, DEMO_PASSWORD, login, refreshCookie } from './http';
@@ -65,14 +65,14 @@ describe('the Worker under wrangler dev', () => {
 
   it('refuses a wrong password with the generic 401, and bad input with 400 and field errors', async () => {
     const wrong = await call('POST', '/api/auth/login', { body: { email: DEMO.cedar.board, password: 'WrongPass1' } });
-    expect(wrong).toMatchObject({ status: 401, json: { message: M.invalidCredentials } });
+    expect(wrong).toMatchObject({ status: 401, json: { message: AUTH_MESSAGES.invalidCredentials } });
 
     const invalid = await call('POST', '/api/auth/login', { body: { email: 'not-an-email', password: '123' } });
     expect(invalid.status).toBe(400);
-    expect(invalid.json.message).toBe(M.invalidEmail);
+    expect(invalid.json.message).toBe(AUTH_MESSAGES.invalidEmail);
     expect(invalid.json.errors).toEqual([
-      { path: 'email', msg: M.invalidEmail },
-      { path: 'password', msg: M.passwordMin6 },
+      { path: 'email', msg: AUTH_MESSAGES.invalidEmail },
+      { path: 'password', msg: AUTH_MESSAGES.passwordMin6 },
     ]);
     const malformed = await call('POST', '/api/auth/login', { body: '{"email":' });
     expect(malformed.status).toBe(400);
@@ -105,7 +105,7 @@ describe('the Worker under wrangler dev', () => {
       sql: 'UPDATE sessions SET rotated_at = rotated_at - ? WHERE rotated_at IS NOT NULL AND user_id = (SELECT id FROM users WHERE email = ?)',
       args: [REFRESH_REUSE_GRACE_MS + 1_000, DEMO.maple.resident2],
     });
-    expect(await call('POST', '/api/auth/refresh', { cookie: first.cookie })).toMatchObject({ status: 401, json: { message: M.sessionExpired } });
+    expect(await call('POST', '/api/auth/refresh', { cookie: first.cookie })).toMatchObject({ status: 401, json: { message: AUTH_MESSAGES.sessionExpired } });
     expect((await call('POST', '/api/auth/refresh', { cookie: next })).status).toBe(401);
 
     const session = await login(DEMO.maple.resident2);
@@ -124,10 +124,10 @@ describe('the Worker under wrangler dev', () => {
     const elsewhere = await login(email);
 
     const wrongCurrent = await call('PUT', '/api/auth/change-password', { token: here.token, body: { currentPassword: 'nope123', newPassword: 'Changed789' } });
-    expect(wrongCurrent).toMatchObject({ status: 400, json: { errors: [{ path: 'currentPassword', msg: M.currentPasswordWrong }] } });
+    expect(wrongCurrent).toMatchObject({ status: 400, json: { errors: [{ path: 'currentPassword', msg: AUTH_MESSAGES.currentPasswordWrong }] } });
 
     const changed = await call('PUT', '/api/auth/change-password', { token: here.token, body: { currentPassword: DEMO_PASSWORD, newPassword: 'Changed789' } });
-    expect(changed).toMatchObject({ status: 200, json: { message: M.passwordChanged } });
+    expect(changed).toMatchObject({ status: 200, json: { message: AUTH_MESSAGES.passwordChanged } });
     expect((await passwordHashOf(email)).split('$')[1]).toBe(String(WORKERS_PBKDF2_MAX));
     expect((await call('POST', '/api/auth/refresh', { cookie: elsewhere.cookie })).status).toBe(401);
     expect((await call('POST', '/api/auth/refresh', { cookie: here.cookie })).status).toBe(200);

@@ -7,12 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeDashboard } from '../../schema/dashboard';
 import { formatUsd } from '../../schema/money';
-import { sharedSyncAreas } from '../../sync/areas';
+import { dashboardSources } from '../../sync/areas';
 import { SyncTestClient } from '../sync/client';
 import { call, DEMO, login, workerApp } from './http';
 import { db } from './db';
 
-const sources = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
 const one = async (sql: string, args: (string | number)[]) => Number((await db.execute({ sql, args })).rows[0].n);
 
 /** What the board's own figures are, counted straight from the tables. */
@@ -48,7 +47,7 @@ describe('dashboard in workerd', () => {
     const client = new SyncTestClient(workerApp, owner.token);
     await client.pull();
     const now = Date.now();
-    const fromCache = computeDashboard(sources, (space) => client.values(`${space}/`), now);
+    const fromCache = computeDashboard(dashboardSources, (space) => client.values(`${space}/`), now);
     expect(metrics.json.metrics).toEqual(fromCache.metrics);
     expect(activity.json).toEqual(fromCache.activity);
     expect(Object.keys(metrics.json.metrics).sort()).toEqual(['announcements', 'documents', 'maintenanceRequests', 'outstandingDues']);

@@ -3,7 +3,7 @@
  * the trial call), and the superadmin's subscription status.
  */
 import { describe, expect, it } from 'vitest';
-import { SIGNUP_MESSAGES as M } from '../../schema/signup';
+import { SIGNUP_MESSAGES } from '../../schema/signup';
 import { call, DEMO, login } from './http';
 
 describe('signup in workerd', () => {
@@ -14,8 +14,8 @@ describe('signup in workerd', () => {
     expect((await call('POST', '/api/signup/check-availability', { body: { hoa_name: 'Workerd Heights HOA' } })).json).toEqual({ available: true });
     const taken = await call('POST', '/api/signup/trial', { body: { email: DEMO.maple.board, password: 'Workerd2026', name: 'W', hoa_name: 'Maple Grove HOA', plan: 'starter' } });
     expect(taken.json.errors).toEqual([
-      { path: 'email', msg: M.emailTaken },
-      { path: 'hoa_name', msg: M.hoaNameTaken },
+      { path: 'email', msg: SIGNUP_MESSAGES.emailTaken },
+      { path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken },
     ]);
   });
 

@@ -13,7 +13,7 @@
  * a SELECT, each batch, each transaction's start and end, and a commit by another process (a script,
  * a shell), which SQLite's `data_version` shows; that is asked at most every 50 ms, as asking on
  * every read would cost a statement per request. So a value read while the count stands still is
- * current (worker/db.ts `keptUntilWrite`), or at most 50 ms behind another process's write.
+ * current (worker/db.ts `cachedUntilNextWrite`), or at most 50 ms behind another process's write.
  */
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode } from '@libsql/client';
 import Database from 'libsql';

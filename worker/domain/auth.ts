@@ -1,8 +1,8 @@
 import { and, eq, isNull, ne, or, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AUTH_MESSAGES as M, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
+import { AUTH_MESSAGES, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
 import { authTokens, sessions, users } from '../../schema/tables';
-import { keptUntilWrite, type Tx } from '../db';
+import { cachedUntilNextWrite, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { passwordResetEmail } from '../emails';
 import { queueEmail } from '../services/email';
@@ -114,11 +114,11 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
       : { rule: RATE_LIMITS.loginFailuresPerAccount, subject: body.email };
   // The attempt counts against the address; it also counts as a failure before the check
   // (concurrent guesses each take a slot), given back on success. Both in one write.
-  await hitAll(deps.database, [{ rule: RATE_LIMITS.loginPerIp, subject: meta.ip }, failures], now, M.tooManyAttempts);
+  await hitAll(deps.database, [{ rule: RATE_LIMITS.loginPerIp, subject: meta.ip }, failures], now, AUTH_MESSAGES.tooManyAttempts);
 
   // Invited users have no password yet, so they fail here like an unknown email.
   const ok = await verifyPassword(body.password, user?.passwordHash ?? null);
-  if (!user || !ok) throw unauthorized(M.invalidCredentials);
+  if (!user || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
   if (user.status !== 'active') {
     await giveBack(deps.database, failures.rule, failures.subject);
     throw new AppError(403, 'Your account is inactive. Please contact your HOA board.');
@@ -144,7 +144,7 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
  * and everyone holding it must sign in again.
  */
 export async function refresh(deps: AppDeps, refreshToken: string | undefined, meta: ClientMeta): Promise<IssuedSession> {
-  if (!refreshToken) throw unauthorized(M.sessionExpired);
+  if (!refreshToken) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   const { jwtSecret } = deps.config;
   const tokenHash = await sha256Hex(refreshToken);
   const now = deps.clock();
@@ -183,7 +183,7 @@ export async function refresh(deps: AppDeps, refreshToken: string | undefined, m
     const next = await successorToken(jwtSecret, token);
     return issueSession(deps, tx, user, familyId, { ...meta, userAgent: meta.userAgent ?? session.userAgent }, next);
   });
-  if (!result || result === 'reuse') throw unauthorized(M.sessionExpired);
+  if (!result || result === 'reuse') throw unauthorized(AUTH_MESSAGES.sessionExpired);
   return result;
 }
 
@@ -198,8 +198,8 @@ export async function logout(deps: AppDeps, refreshToken: string | undefined): P
 
 export async function profile(deps: AppDeps, actor: Actor) {
   // Read on every start of the app: kept until the next write (worker/db.ts).
-  const user = await keptUntilWrite(deps.database, `profile:${actor.hoaId}:${actor.userId}`, () => findApiUser(deps.database.db, actor.hoaId, actor.userId));
-  if (!user) throw unauthorized(M.sessionExpired);
+  const user = await cachedUntilNextWrite(deps.database, `profile:${actor.hoaId}:${actor.userId}`, () => findApiUser(deps.database.db, actor.hoaId, actor.userId));
+  if (!user) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   return user;
 }
 
@@ -245,10 +245,10 @@ async function findValidToken(tx: Tx, token: string, kind: 'reset' | 'activation
  */
 export async function forgotPassword(deps: AppDeps, email: string, meta: ClientMeta): Promise<{ message: string }> {
   const now = deps.clock();
-  await hit(deps.database, RATE_LIMITS.forgotPerIp, meta.ip, now, M.tooManyAttempts);
-  await hit(deps.database, RATE_LIMITS.forgotPerEmail, email, now, M.tooManyAttempts);
+  await hit(deps.database, RATE_LIMITS.forgotPerIp, meta.ip, now, AUTH_MESSAGES.tooManyAttempts);
+  await hit(deps.database, RATE_LIMITS.forgotPerEmail, email, now, AUTH_MESSAGES.tooManyAttempts);
   deps.afterResponse(() => sendResetLink(deps, email, now));
-  return { message: M.forgotPasswordSent };
+  return { message: AUTH_MESSAGES.forgotPasswordSent };
 }
 
 /**
@@ -271,7 +271,7 @@ async function sendResetLink(deps: AppDeps, email: string, now: number): Promise
 
 export async function verifyResetToken(deps: AppDeps, token: string): Promise<{ email: string }> {
   const row = await deps.database.transaction((tx) => findValidToken(tx, token, 'reset', deps.clock()));
-  if (!row || row.user.status !== 'active') throw new AppError(400, M.invalidResetToken);
+  if (!row || row.user.status !== 'active') throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
   return { email: row.user.email };
 }
 
@@ -287,8 +287,8 @@ export async function resetPassword(deps: AppDeps, body: z.infer<typeof resetPas
     await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
     return true;
   });
-  if (!done) throw new AppError(400, M.invalidResetToken);
-  return { message: M.passwordResetDone };
+  if (!done) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
+  return { message: AUTH_MESSAGES.passwordResetDone };
 }
 
 // ---------------------------------------------------------------- activation
@@ -305,7 +305,7 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
     const user = await updateUser(deps, tx, row.user, { name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now });
     return issueSession(deps, tx, user, newId(), meta);
   });
-  if (!issued) throw new AppError(400, M.invalidActivationToken);
+  if (!issued) throw new AppError(400, AUTH_MESSAGES.invalidActivationToken);
   return { ...issued, token: issued.accessToken, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, issued.user.id) };
 }
 
@@ -315,11 +315,11 @@ export async function changePassword(deps: AppDeps, actor: Actor, body: z.infer<
   const { db } = deps.database;
   const now = deps.clock();
   const [user] = await db.select().from(users).where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId))).limit(1);
-  if (!user) throw unauthorized(M.sessionExpired);
+  if (!user) throw unauthorized(AUTH_MESSAGES.sessionExpired);
   // A stolen access token must not become an unlimited password oracle: failures are limited like sign-ins.
-  await hit(deps.database, RATE_LIMITS.passwordChangeFailures, user.id, now, M.tooManyAttempts);
+  await hit(deps.database, RATE_LIMITS.passwordChangeFailures, user.id, now, AUTH_MESSAGES.tooManyAttempts);
   if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-    throw new AppError(400, M.currentPasswordWrong, [{ path: 'currentPassword', msg: M.currentPasswordWrong }]);
+    throw new AppError(400, AUTH_MESSAGES.currentPasswordWrong, [{ path: 'currentPassword', msg: AUTH_MESSAGES.currentPasswordWrong }]);
   }
   await giveBack(deps.database, RATE_LIMITS.passwordChangeFailures, user.id);
   const passwordHash = await hashPassword(body.newPassword, deps.config.passwordIterations);
@@ -331,7 +331,7 @@ export async function changePassword(deps: AppDeps, actor: Actor, body: z.infer<
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, user.id), ne(sessions.familyId, actor.sessionId), isNull(sessions.revokedAt)));
   });
-  return { message: M.passwordChanged };
+  return { message: AUTH_MESSAGES.passwordChanged };
 }
 
 /** Housekeeping for the jobs runner: expired sessions and tokens. */

@@ -5,9 +5,9 @@
  * community figures come from the directory (not synced). Board and superadmin only.
  */
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { computeDashboard, DASHBOARD_MESSAGES, dashboardPolicy, type CommunityInfo, type DashboardSource } from '../../schema/dashboard';
+import { computeDashboard, DASHBOARD_MESSAGES, dashboardPolicy, type CommunityInfo } from '../../schema/dashboard';
 import { users } from '../../schema/tables';
-import { sharedSyncAreas } from '../../sync/areas';
+import { dashboardSources } from '../../sync/areas';
 import type { AppDeps } from '../deps';
 import type { Viewer } from '../sync/area';
 import { rowValuesSql } from '../sync/values';
@@ -15,8 +15,6 @@ import type { Actor } from './actor';
 import { addressStatistics } from './addresses';
 import { forbidden } from './errors';
 import { isActiveUser } from './users';
-
-const sources: DashboardSource[] = sharedSyncAreas.flatMap((area) => ('dashboard' in area ? [...area.dashboard] : []));
 
 /** Every value of `space` the viewer may see, as the pull would send it. */
 async function visibleValues(deps: AppDeps, viewer: Viewer, space: string): Promise<unknown[]> {
@@ -45,8 +43,8 @@ export async function dashboardFigures(deps: AppDeps, actor: Actor) {
   requireBoard(actor);
   const now = deps.clock();
   const values = new Map<string, unknown[]>();
-  for (const source of sources) if (!values.has(source.space)) values.set(source.space, await visibleValues(deps, actor, source.space));
-  return computeDashboard(sources, (space) => values.get(space) ?? [], now);
+  for (const source of dashboardSources) if (!values.has(source.space)) values.set(source.space, await visibleValues(deps, actor, source.space));
+  return computeDashboard(dashboardSources, (space) => values.get(space) ?? [], now);
 }
 
 export async function dashboardMetrics(deps: AppDeps, actor: Actor) {

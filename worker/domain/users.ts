@@ -102,10 +102,10 @@ export async function updateUser(
   // The version is the synced member's: it moves with what the pickers see, as every synced row's does.
   const [row] = MEMBER_FIELDS.some((field) => set[field] !== undefined) ? await memberRows.update(deps, tx, where, set) : await tx.update(users).set(set).where(where).returning();
   if (!row) throw notFound('User not found');
-  const shown = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
-  if (shown) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);
-  const sees = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
-  if (sees) await bumpChanges(deps, tx, { visibilityUserIds: [user.id] });
+  const dependentsShowIt = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
+  if (dependentsShowIt) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);
+  const visibilityMoves = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
+  if (visibilityMoves) await bumpChanges(deps, tx, { visibilityUserIds: [user.id] });
   return row;
 }
 

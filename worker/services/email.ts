@@ -57,7 +57,7 @@ export async function queueEmails(deps: AppDeps, tx: Tx, msgs: EmailMessage[]): 
 
 /** The ids this transaction queued: rendered once it commits, then handed to delivery (one hook per transaction). */
 function renderAfterCommit(deps: AppDeps): Promise<string[]> {
-  return deps.database.once('mail:render-after-commit', async () => {
+  return deps.database.oncePerTransaction('mail:render-after-commit', async () => {
     const ids: string[] = [];
     deps.database.afterCommit(async () => {
       await renderQueuedMail(deps, ids);

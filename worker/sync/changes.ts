@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { SyncSpace } from '../../sync/keys';
 import { syncChangeLog, syncClientGroups, syncCounters } from '../../schema/tables';
 import { deleteClientGroups } from './groups';
-import { keptUntilWrite, preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
+import { cachedUntilNextWrite, preparedRead, preparedWrite, type Database, type DbOrTx, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { SyncDeps } from './types';
 
@@ -49,7 +49,7 @@ const logOneChange = preparedWrite<never, { hoaId: string; area: string; seq: nu
  * of 100 mutations moves the user's counter once, not 100 times.
  */
 function increment(deps: SyncDeps, tx: Tx, scope: string): Promise<number> {
-  return deps.database.once(`counter:${scope}`, async () => {
+  return deps.database.oncePerTransaction(`counter:${scope}`, async () => {
     const [row] = await incrementCounter(tx, { scope });
     return Number(row.seq);
   });
@@ -78,11 +78,11 @@ export async function bumpChanges(deps: SyncDeps, tx: Tx, changes: Changes): Pro
 /**
  * One poke after the commit, for every change of the transaction: a push of 100 mutations pokes
  * each stream once, not 100 times (each poke makes every client it reaches pull). The targets
- * gather in one set per transaction, created with its after-commit hook (`once`: a savepoint that
+ * gather in one set per transaction, created with its after-commit hook (`oncePerTransaction`: a savepoint that
  * rolls back takes both, and the next change starts another).
  */
 async function pokeAfterCommit(deps: SyncDeps, hoaIds: string[], userIds: string[]): Promise<void> {
-  const targets = await deps.database.once('pokes', async () => {
+  const targets = await deps.database.oncePerTransaction('pokes', async () => {
     const gathered = { hoaIds: new Set<string>(), userIds: new Set<string>() };
     deps.database.afterCommit(() => deps.pokes?.poke({ hoaIds: [...gathered.hoaIds], userIds: [...gathered.userIds] }));
     return gathered;
@@ -106,7 +106,7 @@ export async function readCounters(tx: DbOrTx, hoaId: string, userId: string) {
 /** The same outside a transaction (a REST read validating what it cached): rendered once, kept until the next write. */
 export async function readCountersNow(database: Pick<Database, 'client'>, hoaId: string, userId: string) {
   const s = scopesOf(hoaId, userId);
-  return countersOf(s, await keptUntilWrite(database, `counters:${hoaId}:${userId}`, () => counterRows(database, s)));
+  return countersOf(s, await cachedUntilNextWrite(database, `counters:${hoaId}:${userId}`, () => counterRows(database, s)));
 }
 
 function countersOf(s: ReturnType<typeof scopesOf>, rows: CounterRow[]) {

@@ -16,8 +16,8 @@ const MAX_ENTRIES = 2_000;
 /** Kept text in all (UTF-16 code units): a 100-row page of long messages is a few hundred KB. */
 const MAX_CHARS = 16 * 1024 * 1024;
 
-/** Per database (tests open many; each Workers isolate one): key → value, oldest first. */
-class Kept {
+/** The answers kept for one database (tests open many; each Workers isolate one): key → value, oldest first. */
+class AnswerCache {
   private entries = new Map<string, { value: unknown; chars: number }>();
   private chars = 0;
   get(key: string) {
@@ -34,7 +34,7 @@ class Kept {
     }
   }
 }
-const keptBy = new WeakMap<object, Kept>();
+const answerCaches = new WeakMap<object, AnswerCache>();
 
 let keeping = true;
 /** Benchmarks measure the computed answers with this off (tests/bench/serve.ts); counts stay kept. */
@@ -42,9 +42,19 @@ export function setKeptAnswers(on: boolean) {
   keeping = on;
 }
 
-export interface KeptValue {
-  /** What is computed, with its arguments (`announcements.count`, `announcements.page:1:20`). */
-  what: string;
+/** What an area computes and every argument it depends on, as one cache key: built by `answerKey` only. */
+export type AnswerKey = string & { readonly builtBy: 'answerKey' };
+
+/**
+ * The key of `area`'s `answer` (`count`, `page`, `stats`) for these arguments (a query's page, filters,
+ * the HOA's day): `answerKey('announcements', 'page', 1, 20)`. Arguments are written as JSON, so no
+ * filter text can make two different questions one key.
+ */
+export const answerKey = (area: string, answer: string, ...args: unknown[]): AnswerKey => `${area}.${answer}:${JSON.stringify(args)}` as AnswerKey;
+
+export interface KeptAnswer {
+  /** What is computed, with its arguments. */
+  key: AnswerKey;
   /**
    * `shared`: the same for every board member (and superadmin) of the HOA, and for one resident
    * alone (a resident sees their own rows). `own`: it shows the viewer's own rows (read marks), so
@@ -53,29 +63,29 @@ export interface KeptValue {
   whose: 'shared' | 'own';
 }
 
-async function underCounters<T>(database: Pick<Database, 'client'>, viewer: Viewer, v: KeptValue, compute: () => Promise<T>, size: (value: T) => number): Promise<T> {
+async function underCounters<T>(database: Pick<Database, 'client'>, viewer: Viewer, answer: KeptAnswer, compute: () => Promise<T>, size: (value: T) => number): Promise<T> {
   const c = await readCountersNow(database, viewer.hoaId, viewer.userId);
-  const who = v.whose === 'own' ? `own:${viewer.userId}:${viewer.role}:${c.userSeq}` : isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
-  const key = `${v.what}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
-  let kept = keptBy.get(database.client);
-  if (!kept) keptBy.set(database.client, (kept = new Kept()));
-  const found = kept.get(key);
+  const who = answer.whose === 'own' ? `own:${viewer.userId}:${viewer.role}:${c.userSeq}` : isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
+  const key = `${answer.key}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
+  let cache = answerCaches.get(database.client);
+  if (!cache) answerCaches.set(database.client, (cache = new AnswerCache()));
+  const found = cache.get(key);
   if (found) return found.value as T;
   const value = await compute();
-  kept.set(key, value, size(value));
+  cache.set(key, value, size(value));
   return value;
 }
 
 /** A count of visible rows, kept while nothing it counts can have changed. */
-export function countUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, what: string, count: () => Promise<number>): Promise<number> {
-  return underCounters(database, viewer, { what: `${what}.count`, whose: 'shared' }, count, () => 1);
+export function countUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, key: AnswerKey, count: () => Promise<number>): Promise<number> {
+  return underCounters(database, viewer, { key, whose: 'shared' }, count, () => 1);
 }
 
 /**
  * A REST answer as JSON text, kept while nothing it shows can have changed: a repeated read costs
  * one indexed read and no serialising (list pages of 10,000-row HOAs included).
  */
-export function jsonUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, v: KeptValue, compute: () => Promise<unknown>): Promise<string> {
+export function jsonUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, answer: KeptAnswer, compute: () => Promise<unknown>): Promise<string> {
   const text = async () => JSON.stringify(await compute());
-  return keeping ? underCounters(database, viewer, v, text, (t) => t.length) : text();
+  return keeping ? underCounters(database, viewer, answer, text, (t) => t.length) : text();
 }

@@ -14,7 +14,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ClientStateNotFoundResponse, Cookie, VersionNotSupportedResponse } from 'replicache';
 import { z } from 'zod';
 import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
-import { keptUntilWrite, preparedRead, type Tx } from '../db';
+import { cachedUntilNextWrite, preparedRead, type Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
 import { badRequest } from '../domain/errors';
@@ -84,9 +84,9 @@ const readFastState = preparedRead<FastState, { hoaScope: string; userScope: str
     WHERE g.id = ${sql.placeholder('groupId')}`,
 );
 
-/** One statement, none while nothing is written (`keptUntilWrite`): is there anything new for this cookie? Reads no synced rows. */
+/** One statement, none while nothing is written (`cachedUntilNextWrite`): is there anything new for this cookie? Reads no synced rows. */
 async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: number): Promise<boolean> {
-  const [s] = await keptUntilWrite(deps.database, `pull-state:${actor.hoaId}:${actor.userId}:${groupId}:${order}`, () =>
+  const [s] = await cachedUntilNextWrite(deps.database, `pull-state:${actor.hoaId}:${actor.userId}:${groupId}:${order}`, () =>
     readFastState(deps.database, {
       hoaScope: hoaScope(actor.hoaId),
       userScope: userScope(actor.userId),

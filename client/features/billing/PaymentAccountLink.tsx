@@ -3,7 +3,7 @@
  * is complete residents cannot pay their invoices online. The profile has a card with the account's
  * state; the dues screen a banner while it is not complete. Both for the superadmin only, whose it is.
  */
-import { PAYMENT_ACCOUNT_MESSAGES as M, PAYMENT_ACCOUNT_STATE_LABELS as LABELS, type PaymentAccountState } from '../../../schema/payment-account';
+import { PAYMENT_ACCOUNT_MESSAGES, PAYMENT_ACCOUNT_STATE_LABELS as LABELS, type PaymentAccountState } from '../../../schema/payment-account';
 import { Alert } from '../../ui/Alert';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { ButtonLink } from '../../ui/Button';
@@ -23,7 +23,7 @@ export const PaymentAccountBadge = ({ state }: { state: PaymentAccountState }) =
 
 /** On /profile: the account's state and the link, whatever the state. */
 export function PaymentAccountCard() {
-  const view = usePaymentAccount(M.loadFailed);
+  const view = usePaymentAccount(PAYMENT_ACCOUNT_MESSAGES.loadFailed);
   const state = view && 'state' in view ? view.state : null;
   return (
     <Card>
@@ -46,7 +46,7 @@ export function PaymentAccountCard() {
 
 /** On /dues: a banner while the account is not complete (nothing once it is, or when its state is unknown). */
 export function PaymentAccountBanner({ className }: { className?: string }) {
-  const view = usePaymentAccount(M.loadFailed);
+  const view = usePaymentAccount(PAYMENT_ACCOUNT_MESSAGES.loadFailed);
   if (!view || !('state' in view) || view.state === 'complete') return null;
   return (
     <Alert

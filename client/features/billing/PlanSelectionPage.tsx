@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { PAID_PLAN_NAMES, PLAN_RANK, PLANS, isPaidPlan } from '../../../schema/signup';
-import { SUBSCRIPTION_MESSAGES as M } from '../../../schema/subscriptions';
+import { SUBSCRIPTION_MESSAGES } from '../../../schema/subscriptions';
 import { errorMessage } from '../../lib/api';
 import { SUPPORT_EMAIL } from '../../lib/config';
 import { Alert } from '../../ui/Alert';
@@ -28,12 +28,12 @@ export function PlanSelectionPage() {
         if (live) setCurrent(plan);
         return openBillingPortal(plan);
       })
-      .catch((e) => live && setError(errorMessage(e, M.portalFailed)));
+      .catch((e) => live && setError(errorMessage(e, SUBSCRIPTION_MESSAGES.portalFailed)));
     return () => {
       live = false;
     };
   }, []);
-  const toPortal = () => openBillingPortal(current).catch((e) => setError(errorMessage(e, M.portalFailed)));
+  const toPortal = () => openBillingPortal(current).catch((e) => setError(errorMessage(e, SUBSCRIPTION_MESSAGES.portalFailed)));
 
   return (
     <div className="space-y-6">
@@ -50,12 +50,12 @@ export function PlanSelectionPage() {
           {error}
         </Alert>
       ) : (
-        <LoadingText label={M.redirectingToPortal} />
+        <LoadingText label={SUBSCRIPTION_MESSAGES.redirectingToPortal} />
       )}
       <div className="grid gap-4 md:grid-cols-3">
         {PAID_PLAN_NAMES.map((name) => {
           const isCurrent = current === name;
-          const note = isCurrent || !isPaidPlan(current) ? null : PLAN_RANK[name] > PLAN_RANK[current] ? M.upgradeNote : M.downgradeNote;
+          const note = isCurrent || !isPaidPlan(current) ? null : PLAN_RANK[name] > PLAN_RANK[current] ? SUBSCRIPTION_MESSAGES.upgradeNote : SUBSCRIPTION_MESSAGES.downgradeNote;
           return (
             <PlanCard
               key={name}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { isPaidPlan, PAID_PLAN_NAMES, planDisplayName, PLANS, type PaidPlanName } from '../../../schema/signup';
-import { REACTIVATION_PLAN_PARAM, SUBSCRIPTION_MESSAGES as M, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
+import { REACTIVATION_PLAN_PARAM, SUBSCRIPTION_MESSAGES, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
 import type { ApiUser } from '../../../schema/auth';
 import { api, errorMessage } from '../../lib/api';
 import { formatUsd } from '../../../schema/money';
@@ -53,7 +53,7 @@ export function ReactivationPage() {
           setStatus(r);
           setPlan((p) => p ?? paidPlan(r.subscription?.plan.name));
         },
-        (e) => live && setLoadError(errorMessage(e, M.reactivationLoadFailed)),
+        (e) => live && setLoadError(errorMessage(e, SUBSCRIPTION_MESSAGES.reactivationLoadFailed)),
       );
     void load();
     return () => {
@@ -66,12 +66,12 @@ export function ReactivationPage() {
 
   async function reactivate() {
     setError(null);
-    if (!plan) return setError(M.selectPlan);
+    if (!plan) return setError(SUBSCRIPTION_MESSAGES.selectPlan);
     setBusy(true);
     try {
       location.assign((await billingApi.reactivationCheckout(plan)).checkout_url);
     } catch (e) {
-      setError(errorMessage(e, M.reactivationFailed));
+      setError(errorMessage(e, SUBSCRIPTION_MESSAGES.reactivationFailed));
       setBusy(false);
     }
   }
@@ -83,7 +83,7 @@ export function ReactivationPage() {
         <h1 className="text-2xl font-semibold tracking-tight text-neutral-900">Reactivate Your Subscription</h1>
         <p className="mt-1 text-sm text-neutral-600">Your HOA&apos;s subscription has ended. Choose a plan to restore full access for everyone.</p>
       </div>
-      {returned === 'canceled' && <Alert tone="info">{M.checkoutCanceled}</Alert>}
+      {returned === 'canceled' && <Alert tone="info">{SUBSCRIPTION_MESSAGES.checkoutCanceled}</Alert>}
       {loadError && <Alert tone="error">{loadError}</Alert>}
       {error && <Alert tone="error">{error}</Alert>}
       {!status && !loadError && <LoadingText label={returned === 'success' ? 'Confirming your payment...' : 'Loading...'} />}

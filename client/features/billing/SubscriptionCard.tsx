@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { planDisplayName } from '../../../schema/signup';
-import { isLapsed, SUBSCRIPTION_MESSAGES as M, type ApiSubscription } from '../../../schema/subscriptions';
+import { isLapsed, SUBSCRIPTION_MESSAGES, type ApiSubscription } from '../../../schema/subscriptions';
 import { errorMessage } from '../../lib/api';
 import { formatUsd } from '../../../schema/money';
 import { formatDate } from '../../lib/format';
@@ -52,7 +52,7 @@ export function SubscriptionCard() {
   useEffect(() => {
     billingApi.status().then(
       (r) => setSub(r.subscription),
-      (e) => setError(errorMessage(e, M.reactivationLoadFailed)),
+      (e) => setError(errorMessage(e, SUBSCRIPTION_MESSAGES.reactivationLoadFailed)),
     );
   }, []);
   usePortalReturn(sub);
@@ -60,7 +60,7 @@ export function SubscriptionCard() {
   const manage = () => {
     setBusy(true);
     openBillingPortal(sub?.plan.name ?? null).catch((e) => {
-      setError(errorMessage(e, M.portalFailed));
+      setError(errorMessage(e, SUBSCRIPTION_MESSAGES.portalFailed));
       setBusy(false);
     });
   };
@@ -100,7 +100,7 @@ export function SubscriptionCard() {
               </Link>
             ) : (
               <div className="flex flex-wrap gap-3">
-                <Button onClick={manage} busy={busy} busyText={M.redirectingToPortal}>
+                <Button onClick={manage} busy={busy} busyText={SUBSCRIPTION_MESSAGES.redirectingToPortal}>
                   Manage Subscription
                 </Button>
                 <Link href="/plan-selection" className="self-center text-sm font-medium text-accent-700 hover:underline">

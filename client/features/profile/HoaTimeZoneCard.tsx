@@ -4,7 +4,7 @@
  * saved every screen's "today" follows at once.
  */
 import { useMemo, useState } from 'react';
-import { HOA_SETTINGS_MESSAGES as M, hoaSettingsPolicy, hoaTimeZoneBody, timeZoneChoices, timeZoneLabel } from '../../../schema/hoa-settings';
+import { HOA_SETTINGS_MESSAGES, hoaSettingsPolicy, hoaTimeZoneBody, timeZoneChoices, timeZoneLabel } from '../../../schema/hoa-settings';
 import { api, ApiError } from '../../lib/api';
 import { currentUserAtom, store, updateCurrentUser, useCurrentUser } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -55,9 +55,9 @@ function TimeZoneForm({ zone }: { zone: string }) {
       const current = store.get(currentUserAtom);
       if (current) updateCurrentUser({ ...current, hoa_time_zone: saved.time_zone });
       setPicked(null);
-      setSuccess(M.timeZoneSaved);
+      setSuccess(HOA_SETTINGS_MESSAGES.timeZoneSaved);
     },
-    (err) => (err instanceof ApiError && err.kind === 'http' ? (err.serverMessage ?? M.timeZoneFailed) : M.timeZoneFailed),
+    (err) => (err instanceof ApiError && err.kind === 'http' ? (err.serverMessage ?? HOA_SETTINGS_MESSAGES.timeZoneFailed) : HOA_SETTINGS_MESSAGES.timeZoneFailed),
   );
 
   return (

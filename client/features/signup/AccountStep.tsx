@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isSignupEmail, SIGNUP_MESSAGES as M, signupAccountForm, type TrialResponse } from '../../../schema/signup';
+import { isSignupEmail, SIGNUP_MESSAGES, signupAccountForm, type TrialResponse } from '../../../schema/signup';
 import { ApiError } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../ui/Alert';
@@ -51,7 +51,7 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
     signupAccountForm,
     values,
     async (data) => {
-      if (!saved.plan) return M.selectPlanFirst;
+      if (!saved.plan) return SIGNUP_MESSAGES.selectPlanFirst;
       updateSignup({
         account: {
           email: data.email,
@@ -66,15 +66,15 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
         hoa_name: data.hoa_name,
         plan: saved.plan,
       });
-      if (!r?.setup_intent_client_secret || !r.setup_intent_id) return M.missingPaymentId;
+      if (!r?.setup_intent_client_secret || !r.setup_intent_id) return SIGNUP_MESSAGES.missingPaymentId;
       rememberAttempt(r);
       onDone(r);
     },
-    (e) => (e instanceof ApiError && e.kind === 'http' ? (e.serverMessage ?? M.createFailed) : M.createFailed),
+    (e) => (e instanceof ApiError && e.kind === 'http' ? (e.serverMessage ?? SIGNUP_MESSAGES.createFailed) : SIGNUP_MESSAGES.createFailed),
   );
   // The live checks speak before the form is sent; the server's answer wins after.
-  const emailError = errors.email ?? (email === 'taken' ? M.emailTaken : undefined);
-  const hoaError = errors.hoa_name ?? (hoaName === 'taken' ? M.hoaNameTaken : undefined);
+  const emailError = errors.email ?? (email === 'taken' ? SIGNUP_MESSAGES.emailTaken : undefined);
+  const hoaError = errors.hoa_name ?? (hoaName === 'taken' ? SIGNUP_MESSAGES.hoaNameTaken : undefined);
 
   return (
     <Card className="mx-auto max-w-lg p-5 sm:p-8">

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
-import { SIGNUP_MESSAGES as M } from '../../../schema/signup';
+import { SIGNUP_MESSAGES } from '../../../schema/signup';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
 import { Field, Input } from '../../ui/Field';
@@ -57,7 +57,7 @@ export function StripeCardForm({ publishableKey, clientSecret, name, busy, onSec
         card.on('ready', () => onReady?.());
         card.mount(mount.current);
       },
-      () => live && setError(M.paymentSetupFailed),
+      () => live && setError(SIGNUP_MESSAGES.paymentSetupFailed),
     );
     return () => {
       live = false;
@@ -68,14 +68,14 @@ export function StripeCardForm({ publishableKey, clientSecret, name, busy, onSec
   async function submit(e: FormEvent) {
     e.preventDefault();
     const s = stripe.current;
-    if (!s?.complete) return setError(M.completeCardDetails);
+    if (!s?.complete) return setError(SIGNUP_MESSAGES.completeCardDetails);
     setWorking(true);
     const r = await s.stripe.confirmCardSetup(clientSecret, {
       payment_method: { card: s.card, billing_details: { name } },
       return_url: returnUrl(),
     });
     setWorking(false);
-    if (r.error) return setError(r.error.message ?? M.paymentSetupFailed);
+    if (r.error) return setError(r.error.message ?? SIGNUP_MESSAGES.paymentSetupFailed);
     if (r.setupIntent?.status === 'succeeded') onSecured(r.setupIntent.id);
   }
 
@@ -98,7 +98,7 @@ export function LocalCardForm({ setupIntentId, busy, onSecured, onReady }: CardF
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim()) return setError(M.completeCardDetails);
+    if (!card.number.trim() || !card.expiry.trim() || !card.cvc.trim()) return setError(SIGNUP_MESSAGES.completeCardDetails);
     setError(null);
     setWorking(true);
     try {
@@ -116,7 +116,7 @@ export function LocalCardForm({ setupIntentId, busy, onSecured, onReady }: CardF
       if (r.error) return setError(r.error.message);
       if (r.status === 'succeeded') onSecured(setupIntentId);
     } catch {
-      setError(M.paymentMethodFailed);
+      setError(SIGNUP_MESSAGES.paymentMethodFailed);
     } finally {
       setWorking(false);
     }

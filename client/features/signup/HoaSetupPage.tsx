@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { hoaSetupForm, SIGNUP_MESSAGES as M, type CompleteResponse } from '../../../schema/signup';
+import { hoaSetupForm, SIGNUP_MESSAGES, type CompleteResponse } from '../../../schema/signup';
 import { ApiError, errorMessage, rawRequest } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -65,7 +65,7 @@ export function HoaSetupPage() {
       }));
       setStep(2);
     },
-    (e) => errorMessage(e, M.createFailed),
+    (e) => errorMessage(e, SIGNUP_MESSAGES.createFailed),
   );
   if (!s.completionResponse) return <Redirect to="/signup" replace />;
 
@@ -123,7 +123,7 @@ export function HoaSetupPage() {
               <button
                 type="button"
                 aria-disabled="true"
-                onClick={() => setNotice(M.uploadComingSoon)}
+                onClick={() => setNotice(SIGNUP_MESSAGES.uploadComingSoon)}
                 className="rounded-xl border border-dashed border-neutral-300 bg-neutral-50 p-5 text-left text-neutral-500"
               >
                 <span className="flex items-center justify-between gap-2 font-semibold text-neutral-700">

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { CARD_FORM_DELAY_MS, planDisplayName, PLANS, SIGNUP_MESSAGES as M, TRIAL_DAYS, type TrialResponse } from '../../../schema/signup';
+import { CARD_FORM_DELAY_MS, planDisplayName, PLANS, SIGNUP_MESSAGES, TRIAL_DAYS, type TrialResponse } from '../../../schema/signup';
 import { ApiError, errorMessage } from '../../lib/api';
 import { formatDollars } from '../../../schema/money';
 import { Alert } from '../../ui/Alert';
@@ -18,7 +18,7 @@ export async function finishPayment(r: TrialResponse, setupIntentId: string, pla
   try {
     await signupApi.confirm(r, setupIntentId);
   } catch (e) {
-    throw new Error(errorMessage(e, M.paymentMethodFailed), { cause: e });
+    throw new Error(errorMessage(e, SIGNUP_MESSAGES.paymentMethodFailed), { cause: e });
   }
   updateSignup((s) => ({
     payment: { ...s.payment, setupIntentId, secured: true },
@@ -36,7 +36,7 @@ export async function finishPayment(r: TrialResponse, setupIntentId: string, pla
     });
   } catch (e) {
     // Server message, else the error's own (not an answer's 'HTTP 500: …'), else the spec's text.
-    throw new Error(errorMessage(e, e instanceof Error && !(e instanceof ApiError) && e.message ? e.message : M.paymentSetupFailed), { cause: e });
+    throw new Error(errorMessage(e, e instanceof Error && !(e instanceof ApiError) && e.message ? e.message : SIGNUP_MESSAGES.paymentSetupFailed), { cause: e });
   }
 }
 
@@ -62,7 +62,7 @@ export function PaymentStep({ onBack, onStartOver, onDone, initialError }: { onB
       await finishPayment(r, setupIntentId, s.plan ?? r.plan);
       onDone();
     } catch (e) {
-      setError(e instanceof Error ? e.message : M.paymentSetupFailed);
+      setError(e instanceof Error ? e.message : SIGNUP_MESSAGES.paymentSetupFailed);
     } finally {
       setBusy(false);
     }

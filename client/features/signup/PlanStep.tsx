@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { COMMON_FEATURES, PAID_PLAN_NAMES, SIGNUP_MESSAGES as M, TRIAL_DAYS, type PaidPlanName, type PlansResponse } from '../../../schema/signup';
+import { COMMON_FEATURES, PAID_PLAN_NAMES, SIGNUP_MESSAGES, TRIAL_DAYS, type PaidPlanName, type PlansResponse } from '../../../schema/signup';
 import { errorMessage } from '../../lib/api';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -13,7 +13,7 @@ export function usePlans() {
   const [plans, setPlans] = useState<PlansResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    signupApi.plans().then(setPlans, (e) => setError(errorMessage(e, M.plansFailed)));
+    signupApi.plans().then(setPlans, (e) => setError(errorMessage(e, SIGNUP_MESSAGES.plansFailed)));
   }, []);
   return { plans, error };
 }
@@ -36,7 +36,7 @@ export function PlanStep({
     return (
       <Alert
         tone="error"
-        title={M.plansFailedTitle}
+        title={SIGNUP_MESSAGES.plansFailedTitle}
         action={
           <Button variant="secondary" size="sm" onClick={() => location.reload()}>
             Try Again

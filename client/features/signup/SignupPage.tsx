@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
-import { planDisplayName, SIGNUP_MESSAGES as M, type PaidPlanName, type TrialResponse } from '../../../schema/signup';
+import { planDisplayName, SIGNUP_MESSAGES, type PaidPlanName, type TrialResponse } from '../../../schema/signup';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Alert } from '../../ui/Alert';
 import { LoadingText } from '../../ui/Loading';
@@ -54,7 +54,7 @@ export function SignupPage() {
   useEffect(() => {
     const r = s.signupResponse;
     if (!providerReturn || !r || providerReturn.setupIntentId !== r.setup_intent_id) return;
-    if (!providerReturn.ok) return setPaymentError(M.paymentSetupFailed);
+    if (!providerReturn.ok) return setPaymentError(SIGNUP_MESSAGES.paymentSetupFailed);
     setFinishing(true);
     finishPayment(r, providerReturn.setupIntentId, s.plan ?? r.plan).then(
       () => navigate('/signup/hoa-setup'),
@@ -105,7 +105,7 @@ export function SignupPage() {
         s.plan ? (
           <AccountStep onBack={() => setScreen('plans')} onDone={account} />
         ) : (
-          <Alert tone="error">{M.selectPlanFirst}</Alert>
+          <Alert tone="error">{SIGNUP_MESSAGES.selectPlanFirst}</Alert>
         )
       ) : (
         <PaymentStep onBack={() => setScreen('account')} onStartOver={startOver} onDone={() => navigate('/signup/hoa-setup')} initialError={paymentError} key={paymentError ?? 'payment'} />

@@ -4,7 +4,7 @@
  * is a 404. Same street and unit twice in one HOA is refused (bulk add reuses the one there is).
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { ADDRESS_MESSAGES as M, addressDeleted, addressKey, type AddressForm, type AddressListQuery, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
+import { ADDRESS_MESSAGES, addressDeleted, addressKey, type AddressForm, type AddressListQuery, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
@@ -21,7 +21,7 @@ type AddressRow = typeof addresses.$inferSelect;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 function requireManager(actor: Actor) {
-  if (!userPolicy.mayManage(actor.role)) throw forbidden(M.mayNotManage);
+  if (!userPolicy.mayManage(actor.role)) throw forbidden(ADDRESS_MESSAGES.mayNotManage);
 }
 
 /** The residents of these addresses (members not deleted), by name. */
@@ -108,7 +108,8 @@ export async function addressStatistics(db: DbOrTx, actor: Pick<Actor, 'hoaId'>)
   return row;
 }
 
-async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiAddress> {
+/** The address as the API shows it, with its residents (after a write, read in the same transaction). */
+async function apiAddressById(db: DbOrTx, actor: Actor, id: string): Promise<ApiAddress> {
   const row = await addressInHoa(db, actor, id);
   return toApiAddress(row, (await residentsOf(db, actor.hoaId, [id])).get(id)!);
 }
@@ -116,7 +117,7 @@ async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiAddress> 
 /** `GET /api/addresses/:id`. */
 export async function getAddress(db: DbOrTx, actor: Actor, id: string): Promise<ApiAddress> {
   requireManager(actor);
-  return shown(db, actor, id);
+  return apiAddressById(db, actor, id);
 }
 
 /** The same street and unit once per HOA (400 on `street`). */
@@ -126,7 +127,7 @@ async function refuseDuplicate(tx: Tx, actor: Actor, input: AddressForm, except?
     .select({ street: addresses.street, unit: addresses.unitNumber })
     .from(addresses)
     .where(and(live(actor), except ? ne(addresses.id, except) : undefined, sql`lower(${addresses.street}) = ${input.street.trim().toLowerCase()}`));
-  if (same.some((a) => addressKey(a.street, a.unit) === key)) throw invalidField('street', M.duplicate);
+  if (same.some((a) => addressKey(a.street, a.unit) === key)) throw invalidField('street', ADDRESS_MESSAGES.duplicate);
 }
 
 /** `POST /api/addresses` {street, unit_number?, is_rented?, notes?} → 201 the address. */
@@ -136,7 +137,7 @@ export async function createAddress(deps: AppDeps, tx: Tx, actor: Actor, input: 
   const now = deps.clock();
   const id = newId();
   await tx.insert(addresses).values({ id, hoaId: actor.hoaId, street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, createdAt: now, updatedAt: now });
-  return shown(tx, actor, id);
+  return apiAddressById(tx, actor, id);
 }
 
 /** `PUT /api/addresses/:id` {street, unit_number, is_rented, notes}. */
@@ -150,7 +151,7 @@ export async function updateAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
     .where(and(live(actor), eq(addresses.id, id)));
   // The synced members who live there show the address line.
   await touchDependents(deps, tx, 'addresses', actor.hoaId, [id]);
-  return shown(tx, actor, id);
+  return apiAddressById(tx, actor, id);
 }
 
 /** `DELETE /api/addresses/:id`: a soft delete; its residents are left without an address. */

@@ -12,7 +12,7 @@ import { ANNOUNCEMENT_REST, type SyncedAnnouncement } from '../../../sync/areas/
 import { newestFirst } from '../../../sync/order';
 import { preparedInTransaction, preparedRead, type Database, type DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
+import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { placeholderViewer, statementPerViewerKind, viewerKind } from '../../sync/statements';
 import { notFound } from '../errors';
 import { resolveAudience } from './audience';
@@ -121,7 +121,7 @@ const readMarks = preparedRead<{ id: string }, { userId: string; hoaId: string; 
 /** GET /api/announcements: the announcements the actor may see, newest first (read in index order). */
 export async function listAnnouncements(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: { page: number; limit: number }) {
   const { db } = database;
-  const total = await countUnderCounters(database, actor, 'announcements', async () => (await db.select({ n: count() }).from(announcements).where(visibleAnnouncements(actor)))[0].n);
+  const total = await countUnderCounters(database, actor, answerKey('announcements', 'count'), async () => (await db.select({ n: count() }).from(announcements).where(visibleAnnouncements(actor)))[0].n);
   const rows = await pageRead(actor.role)(database, { hoaId: actor.hoaId, userId: actor.userId, limit: q.limit, offset: (q.page - 1) * q.limit });
   const values = rows.map((r) => JSON.parse(r.json) as SyncedAnnouncement).sort(byNewest);
   const marks = values.length ? await readMarks(database, { userId: actor.userId, hoaId: actor.hoaId, ids: JSON.stringify(values.map((v) => v.id)) }) : [];
@@ -139,5 +139,5 @@ export async function listAnnouncements(database: Pick<Database, 'db' | 'client'
 
 /** GET /api/announcements as the JSON text of its answer, kept under the change counters (`isReadBy` is the viewer's own). */
 export function listAnnouncementsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: { page: number; limit: number }): Promise<string> {
-  return jsonUnderCounters(database, actor, { what: `announcements.page:${q.page}:${q.limit}`, whose: 'own' }, () => listAnnouncements(database, actor, q));
+  return jsonUnderCounters(database, actor, { key: answerKey('announcements', 'page', q.page, q.limit), whose: 'own' }, () => listAnnouncements(database, actor, q));
 }

@@ -13,7 +13,7 @@ import type { SyncedDocument } from '../../../sync/areas/documents';
 import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { jsonUnderCounters } from '../../sync/counted';
+import { answerKey, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { documentValuesSql, visibleDocuments } from './sync';
 
@@ -66,8 +66,8 @@ export async function listDocuments(db: DbOrTx, viewer: Viewer, q: DocumentListQ
 
 /** GET /api/documents as the JSON text of its answer, kept while nothing it shows can have changed. */
 export function listDocumentsJson(database: Pick<Database, 'db' | 'client'>, viewer: Viewer, q: DocumentListQuery): Promise<string> {
-  const what = `documents.page:${q.page}:${q.limit}:${q.category.join(',')}:${q.search ?? ''}`;
-  return jsonUnderCounters(database, viewer, { what, whose: 'shared' }, () => listDocuments(database.db, viewer, q));
+  const key = answerKey('documents', 'page', q.page, q.limit, q.category, q.search ?? '');
+  return jsonUnderCounters(database, viewer, { key, whose: 'shared' }, () => listDocuments(database.db, viewer, q));
 }
 
 /**
@@ -99,5 +99,5 @@ export async function documentStats(db: DbOrTx, viewer: Viewer): Promise<ApiDocu
 
 /** GET /api/documents/stats as JSON text, kept under the change counters. */
 export function documentStatsJson(database: Pick<Database, 'db' | 'client'>, viewer: Viewer): Promise<string> {
-  return jsonUnderCounters(database, viewer, { what: 'documents.stats', whose: 'shared' }, () => documentStats(database.db, viewer));
+  return jsonUnderCounters(database, viewer, { key: answerKey('documents', 'stats'), whose: 'shared' }, () => documentStats(database.db, viewer));
 }

@@ -14,7 +14,7 @@ import { INVOICE_REST, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
+import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { invoiceValuesSql, visibleInvoices } from './sync';
@@ -96,8 +96,7 @@ async function listInvoices(database: Pick<Database, 'db' | 'client'>, actor: Vi
     q.title ? containsSql(sql`${invoices.title}`, q.title) : undefined,
     q.dues_id ? eq(invoices.dueId, q.dues_id) : undefined,
   )!;
-  const filters = JSON.stringify([q.title, q.status, q.dues_id, today]);
-  const total = await countUnderCounters(database, actor, `invoices:${filters}`, async () => (await db.select({ n: count() }).from(invoices).where(where))[0].n);
+  const total = await countUnderCounters(database, actor, answerKey('invoices', 'count', q.title, q.status, q.dues_id, today), async () => (await db.select({ n: count() }).from(invoices).where(where))[0].n);
   const direction = sql.raw(q.sortOrder === 'asc' ? 'ASC' : 'DESC');
   const column = SORT_COLUMNS[q.sortBy];
   const page = sql`SELECT ${invoices.id} AS row_id FROM ${invoices} WHERE ${where}
@@ -113,8 +112,8 @@ async function listInvoices(database: Pick<Database, 'db' | 'client'>, actor: Vi
 /** GET /api/invoices as the JSON text of its answer, kept under the change counters (and the HOA's day). */
 export async function listInvoicesJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: InvoiceListQuery, now: number): Promise<string> {
   const today = await hoaToday(database.db, actor.hoaId, now);
-  const key = `invoices.page:${q.page}:${q.limit}:${q.sortBy}:${q.sortOrder}:${JSON.stringify([q.title, q.status, q.dues_id, today])}`;
-  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listInvoices(database, actor, q, today));
+  const key = answerKey('invoices', 'page', q.page, q.limit, q.sortBy, q.sortOrder, q.title, q.status, q.dues_id, today);
+  return jsonUnderCounters(database, actor, { key, whose: 'shared' }, () => listInvoices(database, actor, q, today));
 }
 
 /**

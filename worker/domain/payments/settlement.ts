@@ -4,6 +4,7 @@
  * sessions of an invoice that stopped taking payments, refund a payment that came anyway).
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { PRIVILEGED_ROLES } from '../../../schema/roles';
 import { hoas, invoiceCheckouts, connectAccounts, users, type InvoiceCheckoutStatus } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -174,7 +175,7 @@ export async function refundFailed(deps: AppDeps, tx: Tx, checkout: CheckoutRow,
   await tx.update(invoiceCheckouts).set({ status: 'refund_failed', refundError: reason, updatedAt: deps.clock() }).where(eq(invoiceCheckouts.id, checkout.id));
   const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, checkout.hoaId)).limit(1);
   const [payer] = await tx.select().from(users).where(and(eq(users.id, checkout.userId), eq(users.hoaId, checkout.hoaId))).limit(1);
-  const board = await tx.select().from(users).where(and(eq(users.hoaId, checkout.hoaId), inArray(users.role, ['board', 'superadmin']), eq(users.status, 'active'), isNull(users.deletedAt)));
+  const board = await tx.select().from(users).where(and(eq(users.hoaId, checkout.hoaId), inArray(users.role, PRIVILEGED_ROLES), eq(users.status, 'active'), isNull(users.deletedAt)));
   for (const member of board) {
     const mail = refundFailedEmail({
       hoaName: hoa?.name ?? 'your HOA',

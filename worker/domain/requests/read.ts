@@ -12,7 +12,7 @@ import { restAnswer } from '../../../schema/rest-shape';
 import { REQUEST_REST, type SyncedRequest } from '../../../sync/areas/requests';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
+import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { requestValuesSql, visibleRequests } from './sync';
 
@@ -62,8 +62,7 @@ function listWhere(actor: Viewer, q: RequestListQuery): SQL {
 export async function listRequests(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: RequestListQuery): Promise<ApiRequestPage> {
   const { db } = database;
   const where = listWhere(actor, q);
-  const filters = JSON.stringify([q.search, q.category, q.status]);
-  const total = await countUnderCounters(database, actor, `requests:${filters}`, async () => (await db.select({ n: count() }).from(requests).where(where))[0].n);
+  const total = await countUnderCounters(database, actor, answerKey('requests', 'count', q.search, q.category, q.status), async () => (await db.select({ n: count() }).from(requests).where(where))[0].n);
   const direction = sql.raw(q.sort === 'createdAt' ? 'ASC' : 'DESC');
   const page = sql`SELECT ${requests.id} AS row_id FROM ${requests} WHERE ${where}
     ORDER BY ${requests.createdAt} ${direction}, ${requests.id} ${direction} LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
@@ -76,6 +75,6 @@ export async function listRequests(database: Pick<Database, 'db' | 'client'>, ac
 
 /** GET /api/requests as the JSON text of its answer, kept under the change counters. */
 export function listRequestsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: RequestListQuery): Promise<string> {
-  const key = `requests.page:${q.page}:${q.limit}:${q.sort}:${JSON.stringify([q.search, q.category, q.status])}`;
-  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listRequests(database, actor, q));
+  const key = answerKey('requests', 'page', q.page, q.limit, q.sort, q.search, q.category, q.status);
+  return jsonUnderCounters(database, actor, { key, whose: 'shared' }, () => listRequests(database, actor, q));
 }

@@ -21,7 +21,8 @@ function requireTriage(actor: Actor) {
   if (!requestPolicy.mayTriage(actor.role)) throw forbidden(REQUEST_MESSAGES.boardOnly);
 }
 
-const theRow = (row: RequestRow) => and(eq(requests.id, row.id), eq(requests.hoaId, row.hoaId))!;
+/** The condition that selects this request: its id, in its HOA. */
+const whereRequestIs = (row: RequestRow) => and(eq(requests.id, row.id), eq(requests.hoaId, row.hoaId))!;
 
 /** Sets the status. Choosing the current one changes nothing (no history, no mail). */
 export async function setRequestStatus(deps: AppDeps, tx: Tx, actor: Actor, id: string, status: RequestStatus): Promise<RequestRow> {
@@ -29,7 +30,7 @@ export async function setRequestStatus(deps: AppDeps, tx: Tx, actor: Actor, id: 
   const row = await getVisibleRequest(tx, actor, id);
   if (!requestPolicy.isStatusChange(row, status)) return row;
   const now = deps.clock();
-  const [updated] = await requestRows.update(deps, tx, theRow(row), { status, updatedAt: now });
+  const [updated] = await requestRows.update(deps, tx, whereRequestIs(row), { status, updatedAt: now });
   await recordHistory(tx, requestHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: REQUEST_HISTORY.statusChanged(row.status, status), at: now });
   await mailRequestUpdate(deps, tx, updated, actor);
   return updated;
@@ -68,7 +69,7 @@ export async function updateRequestTriage(deps: AppDeps, tx: Tx, actor: Actor, i
     lines.push({ action: fields.resolution_notes === null ? REQUEST_HISTORY.notesRemoved : REQUEST_HISTORY.notesUpdated, isPublic: true });
   }
   if (lines.length === 0) return row;
-  const [updated] = await requestRows.update(deps, tx, theRow(row), { ...set, updatedAt: now });
+  const [updated] = await requestRows.update(deps, tx, whereRequestIs(row), { ...set, updatedAt: now });
   for (const line of lines) await recordHistory(tx, requestHistory, actor, { hoaId: row.hoaId, parentId: row.id, at: now, ...line });
   return updated;
 }

@@ -1,6 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { hoaNameKeys } from '../../../schema/hoa-name';
-import { SIGNUP_MESSAGES as M, type SignupAttempt } from '../../../schema/signup';
+import { SIGNUP_MESSAGES, type SignupAttempt } from '../../../schema/signup';
 import { hoas, signups, users } from '../../../schema/tables';
 import type { FieldError } from '../../../schema/validation';
 import type { DbOrTx, Tx } from '../../db';
@@ -65,9 +65,9 @@ export async function hoaNameTaken(db: DbOrTx, name: string, exceptHoaId?: strin
 export async function claimSignupFields(tx: Tx, claim: { email?: string; name: string; keep?: string }): Promise<FieldError[]> {
   await releaseUnconfirmedSignups(tx, claim);
   const errors: FieldError[] = [];
-  if (claim.email && (await emailTaken(tx, claim.email, claim.keep))) errors.push({ path: 'email', msg: M.emailTaken });
-  if (!hoaNameKeys(claim.name).lower) errors.push({ path: 'hoa_name', msg: M.hoaNameRequired });
-  else if (await hoaNameTaken(tx, claim.name, claim.keep)) errors.push({ path: 'hoa_name', msg: M.hoaNameTaken });
+  if (claim.email && (await emailTaken(tx, claim.email, claim.keep))) errors.push({ path: 'email', msg: SIGNUP_MESSAGES.emailTaken });
+  if (!hoaNameKeys(claim.name).lower) errors.push({ path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameRequired });
+  else if (await hoaNameTaken(tx, claim.name, claim.keep)) errors.push({ path: 'hoa_name', msg: SIGNUP_MESSAGES.hoaNameTaken });
   return errors;
 }
 
@@ -77,7 +77,7 @@ export async function claimSignupFields(tx: Tx, claim: { email?: string; name: s
  * so is what the visitor's own attempt holds, card confirmed or not (Back to Account, Start Over).
  */
 export async function checkAvailability(deps: AppDeps, body: { email?: string; hoa_name?: string; attempt?: SignupAttempt }, meta: ClientMeta): Promise<{ available: boolean }> {
-  await hit(deps.database, SIGNUP_RATE_LIMITS.availabilityPerIp, meta.ip, deps.clock(), M.tooManyChecks);
+  await hit(deps.database, SIGNUP_RATE_LIMITS.availabilityPerIp, meta.ip, deps.clock(), SIGNUP_MESSAGES.tooManyChecks);
   const db = deps.database.db;
   const own = (await attemptSignup(db, body.attempt))?.hoaId;
   const taken = body.email ? await emailTaken(db, body.email, own) : await hoaNameTaken(db, body.hoa_name!, own);

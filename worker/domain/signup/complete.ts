@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  SIGNUP_MESSAGES as M,
+  SIGNUP_MESSAGES,
   TRIAL_DAYS,
   type completeBody,
   type CompleteResponse,
@@ -43,8 +43,8 @@ async function findSignup(deps: AppDeps, ref: SignupRef): Promise<SignupRow> {
     .where(and(eq(signups.hoaId, ref.hoa_id), eq(signups.userId, ref.user_id)))
     .limit(1);
   const fresh = row && (row.completedAt == null || deps.clock() - row.completedAt < COMPLETED_GRACE_MS);
-  if (!row || !fresh || row.tokenHash !== (await sha256Hex(ref.signup_token))) throw notFound(M.signupNotFound);
-  if (row.setupIntentId !== ref.setup_intent_id) throw invalidField('setup_intent_id', M.paymentSetupFailed);
+  if (!row || !fresh || row.tokenHash !== (await sha256Hex(ref.signup_token))) throw notFound(SIGNUP_MESSAGES.signupNotFound);
+  if (row.setupIntentId !== ref.setup_intent_id) throw invalidField('setup_intent_id', SIGNUP_MESSAGES.paymentSetupFailed);
   return row;
 }
 
@@ -72,7 +72,7 @@ export async function confirmPayment(deps: AppDeps, body: z.infer<typeof confirm
   if (!signup.confirmedAt) {
     const si = await reachProvider(() => deps.payments.getSetupIntent(signup.setupIntentId!));
     const paymentMethodId = si.paymentMethodId;
-    if (si.status !== 'succeeded' || !paymentMethodId) throw invalidField('setup_intent_id', M.cardNotConfirmed);
+    if (si.status !== 'succeeded' || !paymentMethodId) throw invalidField('setup_intent_id', SIGNUP_MESSAGES.cardNotConfirmed);
     const sub = await reachProvider(() =>
       deps.payments.createSubscription({
         customerId: signup.customerId!,
@@ -104,7 +104,7 @@ export async function confirmPayment(deps: AppDeps, body: z.infer<typeof confirm
     });
     if (!kept) {
       await reachProvider(() => deps.payments.cancelSubscription({ subscriptionId: sub.id, immediately: true, reason: 'Signup taken over' }));
-      throw notFound(M.signupNotFound);
+      throw notFound(SIGNUP_MESSAGES.signupNotFound);
     }
   }
   return {
@@ -149,7 +149,7 @@ export async function completeSignup(deps: AppDeps, body: z.infer<typeof complet
       .from(users)
       .where(and(eq(users.id, signup.userId), eq(users.hoaId, signup.hoaId)))
       .limit(1);
-    if (!user) throw notFound(M.signupNotFound);
+    if (!user) throw notFound(SIGNUP_MESSAGES.signupNotFound);
     let active = user;
     if (!signup.completedAt) {
       active = await updateUser(deps, tx, user, {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { SIGNUP_MESSAGES as M, type TrialBody, type TrialResponse } from '../../../schema/signup';
+import { SIGNUP_MESSAGES, type TrialBody, type TrialResponse } from '../../../schema/signup';
 import { hoaNameColumns } from '../../../schema/hoa-name';
 import { hoas, signups, subscriptions, users } from '../../../schema/tables';
 import type { FieldError } from '../../../schema/validation';
@@ -51,14 +51,14 @@ const ATTEMPTS = 3;
  * name, with no card yet, holds nothing: this one replaces it (./unfinished.ts).
  */
 export async function startTrial(deps: AppDeps, body: TrialBody, meta: ClientMeta): Promise<TrialResponse> {
-  await hit(deps.database, SIGNUP_RATE_LIMITS.trialPerIp, meta.ip, deps.clock(), M.tooManyChecks);
+  await hit(deps.database, SIGNUP_RATE_LIMITS.trialPerIp, meta.ip, deps.clock(), SIGNUP_MESSAGES.tooManyChecks);
   for (let attempt = 1; ; attempt++) {
     try {
       return await trial(deps, body);
     } catch (e) {
       // Two copies of one request at once: the second finds the first's signup on its next attempt.
       if (e instanceof Raced && attempt < ATTEMPTS) continue;
-      if (e instanceof Raced) throw new AppError(409, M.createFailed);
+      if (e instanceof Raced) throw new AppError(409, SIGNUP_MESSAGES.createFailed);
       throw e;
     }
   }
@@ -137,7 +137,7 @@ async function trial(deps: AppDeps, body: TrialBody): Promise<TrialResponse> {
   });
   const withCard = await ensureSetupIntent(deps, signup, body);
   const [sub] = await deps.database.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.hoaId, signup.hoaId)).limit(1);
-  if (!sub) throw notFound(M.signupNotFound);
+  if (!sub) throw notFound(SIGNUP_MESSAGES.signupNotFound);
   return {
     user: {
       id: signup.userId,
@@ -204,7 +204,7 @@ async function ensureSetupIntent(deps: AppDeps, signup: SignupRow, who: { email:
       .where(eq(signups.id, signup.id))
       .returning();
     // Taken over meanwhile (an invitation or another signup claimed its email or HOA name).
-    if (!row) throw notFound(M.signupNotFound);
+    if (!row) throw notFound(SIGNUP_MESSAGES.signupNotFound);
     return row;
   });
 }

@@ -5,7 +5,7 @@ import {
   isLapsed,
   planChangeDirection,
   REACTIVATION_PLAN_PARAM,
-  SUBSCRIPTION_MESSAGES as M,
+  SUBSCRIPTION_MESSAGES,
   type cancelBody,
   type CheckoutResponse,
   type PortalResponse,
@@ -21,7 +21,7 @@ import { addressCount, mustHaveSubscription, requireBillingRole, subscriptionSta
 
 /** The provider ids a call needs; 409 while the subscription is not at the provider yet. */
 function providerIds(row: SubscriptionRow) {
-  if (!row.providerSubscriptionId || !row.providerCustomerId) throw new AppError(409, M.notConnected);
+  if (!row.providerSubscriptionId || !row.providerCustomerId) throw new AppError(409, SUBSCRIPTION_MESSAGES.notConnected);
   return {
     subscriptionId: row.providerSubscriptionId,
     customerId: row.providerCustomerId,
@@ -56,7 +56,7 @@ async function mirror(deps: AppDeps, row: SubscriptionRow, sub: ProviderSubscrip
 export async function cancelSubscription(deps: AppDeps, actor: Actor, body: z.infer<typeof cancelBody>): Promise<SubscriptionStatusResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
-  if (isLapsed(row.status)) throw new AppError(409, M.alreadyCanceled);
+  if (isLapsed(row.status)) throw new AppError(409, SUBSCRIPTION_MESSAGES.alreadyCanceled);
   const { subscriptionId } = providerIds(row);
   const sub = await deps.payments.cancelSubscription({
     subscriptionId,
@@ -75,8 +75,8 @@ export async function cancelSubscription(deps: AppDeps, actor: Actor, body: z.in
 export async function updatePlan(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<UpdatePlanResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
-  if (isLapsed(row.status)) throw new AppError(409, M.canceledUseReactivation);
-  if (row.plan === planName) throw invalidField('planName', M.samePlan);
+  if (isLapsed(row.status)) throw new AppError(409, SUBSCRIPTION_MESSAGES.canceledUseReactivation);
+  if (row.plan === planName) throw invalidField('planName', SUBSCRIPTION_MESSAGES.samePlan);
   const { subscriptionId } = providerIds(row);
   // From the free plan (testing) any paid plan is an upgrade.
   const direction = isPaidPlan(row.plan) ? planChangeDirection(row.plan, planName) : 'upgrade';
@@ -94,7 +94,7 @@ export async function updatePlan(deps: AppDeps, actor: Actor, planName: PaidPlan
       direction,
       effective_at: direction === 'upgrade' ? new Date(deps.clock()).toISOString() : updated.currentPeriodEnd ? new Date(updated.currentPeriodEnd).toISOString() : null,
     },
-    message: `${direction === 'upgrade' ? M.upgradeNote : M.downgradeNote}: ${planDisplayName(planName)}`,
+    message: `${direction === 'upgrade' ? SUBSCRIPTION_MESSAGES.upgradeNote : SUBSCRIPTION_MESSAGES.downgradeNote}: ${planDisplayName(planName)}`,
   };
 }
 
@@ -122,8 +122,8 @@ export async function createBillingPortal(deps: AppDeps, actor: Actor): Promise<
 export async function createReactivationCheckout(deps: AppDeps, actor: Actor, planName: PaidPlanName): Promise<CheckoutResponse> {
   requireBillingRole(actor);
   const row = await mustHaveSubscription(deps.database.db, actor.hoaId);
-  if (!isLapsed(row.status)) throw new AppError(409, M.nothingToReactivate);
-  if (!row.providerCustomerId) throw new AppError(409, M.notConnected);
+  if (!isLapsed(row.status)) throw new AppError(409, SUBSCRIPTION_MESSAGES.nothingToReactivate);
+  if (!row.providerCustomerId) throw new AppError(409, SUBSCRIPTION_MESSAGES.notConnected);
   const session = await deps.payments.createReactivationCheckout({
     customerId: row.providerCustomerId,
     plan: planName,

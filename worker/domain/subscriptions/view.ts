@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { isPaidPlan, planDisplayName, planForUnits, PLANS, type Plan } from '../../../schema/signup';
-import { needsReactivation, SUBSCRIPTION_MESSAGES as M, subscriptionPolicy, type ApiSubscription, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
+import { needsReactivation, SUBSCRIPTION_MESSAGES, subscriptionPolicy, type ApiSubscription, type SubscriptionStatusResponse } from '../../../schema/subscriptions';
 import { addresses, subscriptions } from '../../../schema/tables';
 import type { DbOrTx } from '../../db';
 import type { Actor } from '../actor';
@@ -11,7 +11,7 @@ const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString
 
 /** The superadmin's gate for every subscription call: others get 403 before anything is read. */
 export function requireBillingRole(actor: Actor): void {
-  if (!subscriptionPolicy.mayManage(actor.role)) throw forbidden(M.onlySuperadmin);
+  if (!subscriptionPolicy.mayManage(actor.role)) throw forbidden(SUBSCRIPTION_MESSAGES.onlySuperadmin);
 }
 
 export async function subscriptionOf(db: DbOrTx, hoaId: string): Promise<SubscriptionRow | undefined> {
@@ -22,7 +22,7 @@ export async function subscriptionOf(db: DbOrTx, hoaId: string): Promise<Subscri
 /** The row, or 409 when the HOA has none (an unfinished signup). */
 export async function mustHaveSubscription(db: DbOrTx, hoaId: string): Promise<SubscriptionRow> {
   const row = await subscriptionOf(db, hoaId);
-  if (!row) throw new AppError(409, M.noSubscription);
+  if (!row) throw new AppError(409, SUBSCRIPTION_MESSAGES.noSubscription);
   return row;
 }
 

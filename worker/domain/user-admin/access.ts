@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../../schema/roles';
-import { USER_MESSAGES as M, userPolicy } from '../../../schema/users';
+import { USER_MESSAGES, userPolicy } from '../../../schema/users';
 import { addresses, authTokens, sessions, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import { rowInHoa, type Actor } from '../actor';
@@ -26,21 +26,21 @@ export async function currentManager(tx: DbOrTx, actor: Actor): Promise<Manager>
     .from(users)
     .where(rowInHoa(actor, users, actor.userId))
     .limit(1);
-  if (!me || me.status !== 'active' || !userPolicy.mayManage(me.role)) throw forbidden(M.mayNotManage);
+  if (!me || me.status !== 'active' || !userPolicy.mayManage(me.role)) throw forbidden(USER_MESSAGES.mayNotManage);
   return me;
 }
 
 /** A member of the actor's HOA (not deleted), or 404. */
 export async function targetUser(tx: DbOrTx, actor: Pick<Actor, 'hoaId'>, id: string): Promise<UserRow> {
   const [row] = await tx.select().from(users).where(rowInHoa(actor, users, id)).limit(1);
-  if (!row) throw notFound(M.userNotFound);
+  if (!row) throw notFound(USER_MESSAGES.userNotFound);
   return row;
 }
 
 /** An address of the actor's HOA (not deleted), or 404: assigning another HOA's address is a 404. */
 export async function addressInHoa(tx: DbOrTx, actor: Pick<Actor, 'hoaId'>, id: string) {
   const [row] = await tx.select().from(addresses).where(rowInHoa(actor, addresses, id)).limit(1);
-  if (!row) throw notFound(M.addressNotFound);
+  if (!row) throw notFound(USER_MESSAGES.addressNotFound);
   return row;
 }
 
@@ -62,12 +62,12 @@ export async function keepActiveSuperadmin(tx: Tx, target: UserRow, after: { rol
     .from(users)
     .where(and(eq(users.hoaId, target.hoaId), ne(users.id, target.id), eq(users.role, 'superadmin'), eq(users.status, 'active'), isNull(users.deletedAt)))
     .limit(1);
-  if (!other) throw conflict(M.lastSuperadmin);
+  if (!other) throw conflict(USER_MESSAGES.lastSuperadmin);
 }
 
 /** The status moves `userPolicy.statusOptions` allows, reported on the `status` field. */
 export function checkStatusMove(from: UserStatus, to: UserStatus): void {
-  if (!userPolicy.mayMoveStatus(from, to)) throw new AppError(400, M.statusNotAllowed, [{ path: 'status', msg: M.statusNotAllowed }]);
+  if (!userPolicy.mayMoveStatus(from, to)) throw new AppError(400, USER_MESSAGES.statusNotAllowed, [{ path: 'status', msg: USER_MESSAGES.statusNotAllowed }]);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { addressKey } from '../../../schema/addresses';
-import { BULK_MESSAGES as B, bulkIssuePath, bulkPayload, checkBulkRows, type BulkIssue, type BulkResult, type BulkUserRow } from '../../../schema/bulk-users';
+import { BULK_MESSAGES, bulkIssuePath, bulkPayload, checkBulkRows, type BulkIssue, type BulkResult, type BulkUserRow } from '../../../schema/bulk-users';
 import type { Role } from '../../../schema/roles';
 import { userPolicy } from '../../../schema/users';
 import { addresses } from '../../../schema/tables';
@@ -42,7 +42,7 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
   const me = await currentManager(tx, actor);
   const issues = checkBulkRows(input);
   input.forEach((row, index) => {
-    if ((row.role === 'resident' || row.role === 'board') && !userPolicy.mayGrant(me.role, row.role)) issues.push({ index, field: 'role', message: B.roleInvalid });
+    if ((row.role === 'resident' || row.role === 'board') && !userPolicy.mayGrant(me.role, row.role)) issues.push({ index, field: 'role', message: BULK_MESSAGES.roleInvalid });
   });
   if (issues.length) throw refuse(issues.sort((a, b) => a.index - b.index));
   const rows = bulkPayload(input);
@@ -50,7 +50,7 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
   // Emails of this HOA's members are taken (another HOA's are not named: admitMember); the whole file waits until none is.
   const holders = await releaseUnfinishedSignups(tx, await emailHolders(tx, actor.hoaId, rows.map((r) => r.resident_email)));
   const holdersOf = (r: BulkUserRow) => holders.get(r.resident_email) ?? {};
-  const taken = rows.flatMap((r, index): BulkIssue[] => (isTaken(holdersOf(r)) ? [{ index, field: 'resident_email', message: B.emailTaken }] : []));
+  const taken = rows.flatMap((r, index): BulkIssue[] => (isTaken(holdersOf(r)) ? [{ index, field: 'resident_email', message: BULK_MESSAGES.emailTaken }] : []));
   if (taken.length) throw refuse(taken);
 
   // The plan's units and the day's invitations, before anything is written.
@@ -91,7 +91,7 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
     } else invitations.held++;
   }
   if (invitations.held > 0 && invitations.mailed === 0) await renderLikeMailed(deps, tx, me);
-  return { usersCreated: rows.length, addressesCreated, usersReactivated, message: B.created(rows.length, addressesCreated) };
+  return { usersCreated: rows.length, addressesCreated, usersReactivated, message: BULK_MESSAGES.created(rows.length, addressesCreated) };
 }
 
 /** The HOA's addresses by street and unit. */

@@ -3,7 +3,7 @@
  * (schema/users.ts); the state rules are the status moves and the HOA's last active superadmin.
  */
 import type { ApiUser } from '../../../schema/auth';
-import { USER_MESSAGES as M, userPolicy, type EditUser } from '../../../schema/users';
+import { USER_MESSAGES, userPolicy, type EditUser } from '../../../schema/users';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
@@ -13,16 +13,16 @@ import { addressInHoa, checkStatusMove, currentManager, endAccess, keepActiveSup
 import { inviteAgain } from './invite';
 
 /** The member as the API shows it (after a write, read in the same transaction). */
-async function shown(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
+async function apiUserById(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
   const user = await findApiUser(db, actor.hoaId, id);
-  if (!user) throw notFound(M.userNotFound);
+  if (!user) throw notFound(USER_MESSAGES.userNotFound);
   return user;
 }
 
 /** `GET /api/users/:id`: board and superadmin. */
 export async function getMember(db: DbOrTx, actor: Actor, id: string): Promise<ApiUser> {
-  if (!userPolicy.mayManage(actor.role)) throw forbidden(M.mayNotManage);
-  return shown(db, actor, id);
+  if (!userPolicy.mayManage(actor.role)) throw forbidden(USER_MESSAGES.mayNotManage);
+  return apiUserById(db, actor, id);
 }
 
 /**
@@ -37,9 +37,9 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
   const me = await currentManager(tx, actor);
   const target = await targetUser(tx, actor, id);
   refuseUnless(userPolicy.editRefusal(me, target));
-  if (input.role !== target.role && !userPolicy.mayGrant(me.role, input.role)) throw forbidden(M.mayNotGrant);
+  if (input.role !== target.role && !userPolicy.mayGrant(me.role, input.role)) throw forbidden(USER_MESSAGES.mayNotGrant);
   if (input.status !== target.status) checkStatusMove(target.status, input.status);
-  if (!input.name && userPolicy.nameRequired(target)) throw invalidField('name', M.nameRequired);
+  if (!input.name && userPolicy.nameRequired(target)) throw invalidField('name', USER_MESSAGES.nameRequired);
   const status = userPolicy.statusOnSave(input.status, target.passwordHash != null);
   await keepActiveSuperadmin(tx, target, { role: input.role, status, deleted: false });
   const now = deps.clock();
@@ -55,7 +55,7 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
   }
   if (changed.status && status === 'inactive') await endAccess(tx, target.id, now);
   if (changed.status && status === 'invited') await inviteAgain(deps, tx, me, saved);
-  return shown(tx, actor, id);
+  return apiUserById(tx, actor, id);
 }
 
 /** `DELETE /api/users/:id`: a soft delete; board deletes residents only, a superadmin anyone but themselves. */
@@ -67,7 +67,7 @@ export async function deleteMember(deps: AppDeps, tx: Tx, actor: Actor, id: stri
   const now = deps.clock();
   await updateUser(deps, tx, target, { deletedAt: now, updatedAt: now });
   await endAccess(tx, target.id, now);
-  return { message: M.deleted(shownName(target)) };
+  return { message: USER_MESSAGES.deleted(shownName(target)) };
 }
 
 /** `POST /api/users/:id/assign-address` {address_id}: the address must be the HOA's (404 otherwise). */
@@ -76,7 +76,7 @@ export async function assignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
   const target = await targetUser(tx, actor, id);
   const address = await addressInHoa(tx, actor, addressId);
   await updateUser(deps, tx, target, { addressId: address.id, updatedAt: deps.clock() });
-  return { ...(await shown(tx, actor, id)), message: M.assigned };
+  return { ...(await apiUserById(tx, actor, id)), message: USER_MESSAGES.assigned };
 }
 
 /** `DELETE /api/users/:id/assign-address`. */
@@ -84,5 +84,5 @@ export async function unassignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: s
   await currentManager(tx, actor);
   const target = await targetUser(tx, actor, id);
   if (target.addressId != null) await updateUser(deps, tx, target, { addressId: null, updatedAt: deps.clock() });
-  return { ...(await shown(tx, actor, id)), message: M.unassigned };
+  return { ...(await apiUserById(tx, actor, id)), message: USER_MESSAGES.unassigned };
 }

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Role } from '../../../schema/roles';
-import { USER_MESSAGES as M, userPolicy, type InviteUser } from '../../../schema/users';
+import { USER_MESSAGES, userPolicy, type InviteUser } from '../../../schema/users';
 import { hoas } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -134,10 +134,10 @@ export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser)
   await countInviteAttempt(deps, actor);
   return deps.database.transaction(async (tx) => {
     const me = await currentManager(tx, actor);
-    if (!userPolicy.mayGrant(me.role, input.role)) throw forbidden(M.mayNotGrant);
+    if (!userPolicy.mayGrant(me.role, input.role)) throw forbidden(USER_MESSAGES.mayNotGrant);
     const addressId = input.address_id ? (await addressInHoa(tx, actor, input.address_id)).id : null;
     const holders = (await releaseUnfinishedSignups(tx, await emailHolders(tx, actor.hoaId, [input.email]))).get(input.email) ?? {};
-    if (isTaken(holders)) throw invalidField('email', M.emailTaken);
+    if (isTaken(holders)) throw invalidField('email', USER_MESSAGES.emailTaken);
     const quotas = await planQuotas(deps, tx, actor.hoaId);
     await quotas.checkUnits(0);
     await quotas.spendInvitations(1);
@@ -165,8 +165,8 @@ export async function resendInvitation(deps: AppDeps, actor: Actor, id: string):
   return deps.database.transaction(async (tx) => {
     const me = await currentManager(tx, actor);
     const target = await targetUser(tx, actor, id);
-    if (!userPolicy.mayResend(target)) throw conflict(M.notInvited);
+    if (!userPolicy.mayResend(target)) throw conflict(USER_MESSAGES.notInvited);
     await inviteAgain(deps, tx, me, target);
-    return { message: M.inviteResent };
+    return { message: USER_MESSAGES.inviteResent };
   });
 }

@@ -7,7 +7,7 @@
  */
 import { AUTH_MESSAGES } from '../../../schema/auth';
 import { planDisplayName, PLANS, type Plan } from '../../../schema/signup';
-import { USER_MESSAGES as M } from '../../../schema/users';
+import { USER_MESSAGES } from '../../../schema/users';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { countIn, hit, type RateRule } from '../../services/rate-limit';
@@ -62,7 +62,7 @@ export async function planQuotas(deps: AppDeps, tx: Tx, hoaId: string) {
     async checkUnits(adding: number): Promise<void> {
       if (maxUnits == null || !subscription) return;
       const units = (await addressCount(tx, hoaId)) + adding;
-      if (units > maxUnits) throw forbidden(M.unitLimit(planDisplayName(subscription.plan), maxUnits, units, adding));
+      if (units > maxUnits) throw forbidden(USER_MESSAGES.unitLimit(planDisplayName(subscription.plan), maxUnits, units, adding));
     },
     async spendInvitations(sending: number): Promise<void> {
       if (sending === 0) return;
@@ -72,7 +72,7 @@ export async function planQuotas(deps: AppDeps, tx: Tx, hoaId: string) {
       if (count <= rule.limit) return;
       const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - now) / 1000));
       const left = Math.max(0, rule.limit - (count - sending));
-      throw tooManyRequests(M.invitationsPerDay(rule.limit, left, sending, Math.max(1, Math.round(retryAfter / 3600))), retryAfter);
+      throw tooManyRequests(USER_MESSAGES.invitationsPerDay(rule.limit, left, sending, Math.max(1, Math.round(retryAfter / 3600))), retryAfter);
     },
   };
 }

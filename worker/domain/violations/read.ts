@@ -14,7 +14,7 @@ import { VIOLATION_REST, type SyncedViolation } from '../../../sync/areas/violat
 import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { countUnderCounters, jsonUnderCounters } from '../../sync/counted';
+import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { violationValuesSql, visibleViolations } from './sync';
@@ -82,8 +82,7 @@ function listWhere(actor: Viewer, q: ViolationListQuery): SQL {
 async function listViolations(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, today: number): Promise<ApiViolationPage> {
   const { db } = database;
   const where = listWhere(actor, q);
-  const filters = JSON.stringify([q.category, q.status]);
-  const total = await countUnderCounters(database, actor, `violations:${filters}`, async () => (await db.select({ n: count() }).from(violations).where(where))[0].n);
+  const total = await countUnderCounters(database, actor, answerKey('violations', 'count', q.category, q.status), async () => (await db.select({ n: count() }).from(violations).where(where))[0].n);
   const page = sql`SELECT ${violations.id} AS row_id FROM ${violations} WHERE ${where}
     ORDER BY ${violations.createdAt} DESC, ${violations.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   const values = await valuesOf(db, actor, page);
@@ -95,6 +94,6 @@ async function listViolations(database: Pick<Database, 'db' | 'client'>, actor: 
 /** GET /api/violations as the JSON text of its answer, kept under the change counters (and the HOA's day: overdue follows it). */
 export async function listViolationsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<string> {
   const today = await hoaToday(database.db, actor.hoaId, now);
-  const key = `violations.page:${today}:${q.page}:${q.limit}:${JSON.stringify([q.category, q.status])}`;
-  return jsonUnderCounters(database, actor, { what: key, whose: 'shared' }, () => listViolations(database, actor, q, today));
+  const key = answerKey('violations', 'page', today, q.page, q.limit, q.category, q.status);
+  return jsonUnderCounters(database, actor, { key, whose: 'shared' }, () => listViolations(database, actor, q, today));
 }

@@ -1,5 +1,5 @@
 /**
- * `keptUntilWrite` (worker/db.ts): on the Node entry's file database a hot read is kept until the
+ * `cachedUntilNextWrite` (worker/db.ts): on the Node entry's file database a hot read is kept until the
  * data may have changed, and every kind of write ends it, ours or another process's.
  */
 import { createClient } from '@libsql/client';
@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDatabase, keptUntilWrite, type Database } from '../../worker/db';
+import { cachedUntilNextWrite, createDatabase, type Database } from '../../worker/db';
 import { openDatabase } from '../../worker/dev/database';
 
 const dirs: string[] = [];
@@ -35,7 +35,7 @@ async function fileDatabase() {
 function statusReader(database: Database) {
   let statements = 0;
   const read = () =>
-    keptUntilWrite(database, 'status:u1', async () => {
+    cachedUntilNextWrite(database, 'status:u1', async () => {
       statements++;
       const { rows } = await database.client.execute("SELECT status FROM standing WHERE id = 'u1'");
       return rows[0].status as string;
@@ -43,7 +43,7 @@ function statusReader(database: Database) {
   return { read, statements: () => statements };
 }
 
-describe('keptUntilWrite', () => {
+describe('cachedUntilNextWrite', () => {
   it('reads once while nothing is written, and again after a write transaction commits or rolls back', async () => {
     const { database } = await fileDatabase();
     const status = statusReader(database);

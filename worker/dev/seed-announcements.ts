@@ -25,6 +25,8 @@ interface DemoAnnouncement {
   readBy?: string[];
   /** Recipients whose email delivery failed (the rest were delivered). */
   failedFor?: string[];
+  /** Kept at the top of /announcements by the board. */
+  pinned?: boolean;
 }
 
 const DEMO_ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
@@ -103,6 +105,7 @@ const DEMO_ANNOUNCEMENTS: Record<string, DemoAnnouncement[]> = {
       createdDay: -20,
       sentDay: -20,
       author: 'owner@cedarpark.test',
+      pinned: true,
     },
     {
       title: 'Tree trimming next week',
@@ -142,6 +145,7 @@ export async function seedAnnouncements(tx: Tx, platform: SeededPlatform, opts: 
         status: demo.status,
         audienceType: demo.audience,
         deliveryMethods: ['in_app', 'email'],
+        pinned: demo.pinned ?? false,
         createdBy: hoa.userIds[demo.author],
         createdAt,
         updatedAt: createdAt,

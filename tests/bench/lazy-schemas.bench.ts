@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 const runs = Number(process.argv[2] ?? 15);
 const root = resolve(import.meta.dirname, '../..');
@@ -39,7 +39,7 @@ const eager: Plugin = {
   },
 };
 
-const common = { entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', minify: true, logLevel: 'warning', absWorkingDir: root } as const;
+const common: BuildOptions = { entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', minify: true, logLevel: 'warning', absWorkingDir: root };
 const bundles = { lazy: join(dir, 'lazy.mjs'), eager: join(dir, 'eager.mjs') };
 await build({ ...common, outfile: bundles.lazy });
 await build({ ...common, outfile: bundles.eager, plugins: [eager] });

@@ -62,6 +62,8 @@ export const announcementPolicy = {
       edit: manage && announcementPolicy.isEditable(a),
       send: manage && announcementPolicy.isSendable(a),
       retry: manage && announcementPolicy.isRetryable(a),
+      // Any status: a draft's pin is chosen in its form too, a sent one's only on its screen.
+      pin: manage,
     };
   },
 };
@@ -100,6 +102,8 @@ export const ANNOUNCEMENT_MESSAGES = {
   categoryInvalid: 'Category is invalid',
   audienceInvalid: 'Audience is invalid',
   pinnedInvalid: 'Pinned must be true or false',
+  pinnedDone: 'Announcement pinned to the top',
+  unpinnedDone: 'Announcement unpinned',
 } as const;
 
 /** Limits the spec does not show; generous, they only keep abusive payloads out. */
@@ -161,6 +165,11 @@ export function requireRecipients(value: { audience_type: AudienceType; custom_r
 export const announcementFormSchema = lazy(() => z.object(announcementFields).superRefine(requireRecipients));
 export type AnnouncementFormInput = z.input<typeof announcementFormSchema>;
 export type AnnouncementForm = z.output<typeof announcementFormSchema>;
+
+/** `PUT /api/announcements/:id/pinned` and the `pinAnnouncement` mutator: pinned to the top of the list, or not. */
+export const pinAnnouncementSchema = lazy(() => z.object({
+  pinned: z.boolean({ error: ANNOUNCEMENT_MESSAGES.pinnedInvalid }),
+}));
 
 /** `POST /api/announcements/:id/send`: no body sends now; a future ISO time schedules it (a past one sends now). */
 export const sendAnnouncementSchema = lazy(() => z.object({

@@ -11,6 +11,7 @@ import {
   ANNOUNCEMENT_MESSAGES,
   ANNOUNCEMENT_STATUSES,
   announcementPolicy,
+  pinAnnouncementSchema,
   requireRecipients,
   AUDIENCE_TYPES,
   DELIVERY_METHODS,
@@ -126,6 +127,16 @@ export const announcementMutators = {
   }),
 
   /** Replaces the draft's fields (all of them, like PUT). */
+  pinAnnouncement: defineMutator({
+    args: lazy(() => z.object({ id: rowId, ...pinAnnouncementSchema.shape })),
+    label: 'Pin announcement',
+    allowed: allowedToManage,
+    async apply(tx, { id, pinned }) {
+      const row = await current(tx, id);
+      if (!row) return;
+      await tx.set(announcementKey(id), { ...row, pinned });
+    },
+  }),
   updateAnnouncementDraft: defineMutator({
     args: lazy(() => z.object({ id: rowId, ...announcementFields }).superRefine(requireRecipients)),
     label: 'Update announcement',

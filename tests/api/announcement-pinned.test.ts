@@ -1,7 +1,8 @@
 /**
  * Pinned announcements: the board sets `pinned` in the form (create and edit of a draft); it stays
  * once sent; every reader gets it in the REST answer and in the synced value alike; a body without it
- * is not pinned, a value that is not a boolean is a 400 on `pinned`.
+ * is not pinned, a value that is not a boolean is a 400 on `pinned`. A sent one is pinned or unpinned
+ * on its own (`PUT /:id/pinned`, the `pinAnnouncement` mutator): board and superadmin only.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANNOUNCEMENT_MESSAGES, type ApiAnnouncement } from '../../schema/announcements';
@@ -76,5 +77,52 @@ describe('pinned announcements', () => {
     await ben.push([ben.mutation('updateAnnouncementDraft', { id, ...fields })]);
     await ben.pull();
     expect((ben.data.get(announcementKey(id)) as SyncedAnnouncement).pinned).toBe(false);
+  });
+
+  it('the board pins and unpins a sent announcement; a resident may not; another HOA’s is a 404', async () => {
+    t = await createTestApp();
+    const board = (await login(t, DEMO.maple.board)).token;
+    const resident = (await login(t, DEMO.maple.resident)).token;
+    const page = await call(t, 'GET', '/api/announcements?page=1&limit=100', { token: board });
+    const sent = (page.json.docs as ApiAnnouncement[]).find((d) => d.title === 'Board meeting agenda')!;
+    expect(sent.status).toBe('sent');
+
+    const pinned = await call(t, 'PUT', `/api/announcements/${sent._id}/pinned`, { token: board, body: { pinned: true } });
+    expect(pinned.status).toBe(200);
+    expect(pinned.json.pinned).toBe(true);
+    expect(pinned.json.status).toBe('sent');
+    // The same again changes nothing, and answers the same.
+    expect((await call(t, 'PUT', `/api/announcements/${sent._id}/pinned`, { token: board, body: { pinned: true } })).json.version).toBe(pinned.json.version);
+
+    const refused = await call(t, 'PUT', `/api/announcements/${sent._id}/pinned`, { token: resident, body: { pinned: false } });
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(ANNOUNCEMENT_MESSAGES.boardOnly);
+    const bad = await call(t, 'PUT', `/api/announcements/${sent._id}/pinned`, { token: board, body: { pinned: 'no' } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toEqual([{ path: 'pinned', msg: ANNOUNCEMENT_MESSAGES.pinnedInvalid }]);
+
+    const cedarBoard = (await login(t, DEMO.cedar.board)).token;
+    expect((await call(t, 'PUT', `/api/announcements/${sent._id}/pinned`, { token: cedarBoard, body: { pinned: false } })).status).toBe(404);
+
+    const unpinned = await call(t, 'PUT', `/api/announcements/${sent._id}/pinned`, { token: board, body: { pinned: false } });
+    expect(unpinned.json.pinned).toBe(false);
+  });
+
+  it('the pinAnnouncement mutator pins offline-made changes on the server; a resident’s is refused', async () => {
+    t = await createTestApp();
+    const ben = await signedInClient(t, DEMO.maple.board);
+    await ben.pull();
+    const page = await call(t, 'GET', '/api/announcements?page=1&limit=100', { token: ben.token });
+    const sent = (page.json.docs as ApiAnnouncement[]).find((d) => d.title === 'Pool opening weekend')!;
+    await ben.push([ben.mutation('pinAnnouncement', { id: sent._id, pinned: true })]);
+    await ben.pull();
+    expect((ben.data.get(announcementKey(sent._id)) as SyncedAnnouncement).pinned).toBe(true);
+
+    const rita = await signedInClient(t, DEMO.maple.resident);
+    await rita.push([rita.mutation('pinAnnouncement', { id: sent._id, pinned: false })]);
+    await rita.pull();
+    // Refused (a notice for Rita); the pin stands for everyone.
+    expect((rita.data.get(announcementKey(sent._id)) as SyncedAnnouncement).pinned).toBe(true);
+    expect((await call(t, 'GET', `/api/announcements/${sent._id}`, { token: ben.token })).json.pinned).toBe(true);
   });
 });

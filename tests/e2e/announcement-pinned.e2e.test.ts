@@ -1,11 +1,12 @@
 /**
  * Pinned announcements end to end: the board ticks "Pin to the top" in the create form; on
- * /announcements the pinned draft is listed first, with its Pinned badge, above a newer one.
+ * /announcements the pinned draft is listed first, with its Pinned badge, above a newer one. A sent
+ * announcement is pinned from its own screen, and a resident finds it first in their list.
  * Screenshots at 1280 and 375 px (tests/e2e/screenshots/announcements-pinned*).
  */
 import { describe, expect, it } from 'vitest';
 import { apiToken, DEMO, e2eSuite, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
-import { announcementForm, announcementsList } from './pages/announcements';
+import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 
 const e2e = e2eSuite();
 
@@ -48,6 +49,38 @@ describe('pinned announcements', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('the board pins a sent announcement from its screen; a resident finds it first', { timeout: 120_000 }, async () => {
+    const sent = 'Pool opening weekend';
+    const board = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(board.page, e2e.server, DEMO.maple.board);
+      await announcementsList(board.page).open();
+      await announcementDetail(board.page).open(sent);
+      await board.page.getByRole('button', { name: 'Pin to the top' }).click();
+      await board.page.getByText('Announcement pinned to the top').waitFor();
+      await board.page.getByRole('button', { name: 'Unpin' }).waitFor();
+      await snap(board.page, 'announcements-pinned-detail');
+      expect(board.errors).toEqual([]);
+    } finally {
+      await board.context.close();
+    }
+
+    const resident = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(resident.page, e2e.server, DEMO.maple.resident);
+      await announcementsList(resident.page).open();
+      const titles = resident.page.getByRole('link', { name: /^View / }).filter({ visible: true });
+      // The pin reaches the resident by sync: the first row becomes the pinned one.
+      await expect.poll(async () => (await titles.first().textContent()) ?? '', { timeout: 20_000 }).toContain(sent);
+      // Residents get no Pin button on the screen.
+      await announcementDetail(resident.page).open(sent);
+      expect(await resident.page.getByRole('button', { name: 'Pin to the top' }).count()).toBe(0);
+      expect(resident.errors).toEqual([]);
+    } finally {
+      await resident.context.close();
     }
   });
 });

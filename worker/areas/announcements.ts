@@ -3,6 +3,7 @@ import type { announcementMutators } from '../../sync/areas/announcements';
 import {
   createAnnouncementDraft,
   markAnnouncementRead,
+  pinAnnouncement,
   mayReadAnnouncementAttachment,
   sendAnnouncement,
   sendDueAnnouncements,
@@ -18,6 +19,7 @@ const mutators: ServerMutators<keyof typeof announcementMutators> = {
   markAnnouncementRead: (deps, tx, actor, args) => markAnnouncementRead(deps, tx, actor, args.id),
   createAnnouncementDraft: (deps, tx, actor, args) => createAnnouncementDraft(deps, tx, actor, args),
   updateAnnouncementDraft: (deps, tx, actor, { id, ...fields }) => updateAnnouncementDraft(deps, tx, actor, id, fields),
+  pinAnnouncement: (deps, tx, actor, args) => pinAnnouncement(deps, tx, actor, args.id, args.pinned),
   // Sent when the push arrives; the outbox job delivers after commit (nudged by the domain function).
   sendAnnouncement: (deps, tx, actor, args) =>
     sendAnnouncement(deps, tx, actor, args.id, { scheduledAt: args.scheduled_at ? Date.parse(args.scheduled_at) : null }),

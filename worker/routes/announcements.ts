@@ -10,6 +10,7 @@
  * - `PUT /:id`           announcementFormSchema → ApiAnnouncement. Drafts only (409 otherwise).
  * - `DELETE /:id`        → `{message}`. Drafts only; soft delete.
  * - `POST /:id/read`     → `{isReadBy: true}`. Not for drafts (400).
+ * - `PUT /:id/pinned`    `{pinned: boolean}` → ApiAnnouncement. Board and superadmin; any status.
  * - `POST /:id/send`     `{scheduled_at?: ISO|null}` → ApiAnnouncement & `{delivery_summary: {email_delivered, total_recipients}}`.
  *                        Sent now: the first delivery pass runs before the answer (see docs/decisions/083-send-waits-first-pass.md),
  *                        so `email_delivered` is what was delivered by then. Future `scheduled_at`: status `scheduled`.
@@ -18,7 +19,7 @@
  *
  * ApiAnnouncement: `_id, title, message, category, status, audience_type, recipients[{_id, name, email}],
  * custom_recipients[ids], total_recipients, attachment{s3_key, filename, file_size, file_type}|null,
- * delivery_methods, pinned (set in the form's body, `pinned?: boolean`, false when left out), delivery_stats{total_sent, email_delivered[], email_failed[], pending[]}|null,
+ * delivery_methods, pinned (the form's `pinned?: boolean`, false when left out; or PUT /:id/pinned), delivery_stats{total_sent, email_delivered[], email_failed[], pending[]}|null,
  * delivery_counts{total, delivered, failed, pending}|null, isReadBy, created_by{_id, name}|null,
  * createdAt, updatedAt, sent_at, scheduled_at, version`. Residents get null/empty for audience_type,
  * recipients, custom_recipients, delivery_stats, delivery_counts and created_by.
@@ -32,6 +33,7 @@ import {
   announcementFormSchema,
   announcementListQuery,
   announcementPolicy,
+  pinAnnouncementSchema,
   retryAnnouncementSchema,
   sendAnnouncementSchema,
 } from '../../schema/announcements';
@@ -65,6 +67,12 @@ export const announcementRoutes = new Hono<AppEnv>()
     const { deps, actor } = c.var;
     await deps.database.transaction((tx) => announcements.deleteAnnouncementDraft(deps, tx, actor, c.req.valid('param').id));
     return c.json({ message: 'Announcement deleted' });
+  })
+  .put('/:id/pinned', validate('param', idParam), manage, validate('json', pinAnnouncementSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await deps.database.transaction((tx) => announcements.pinAnnouncement(deps, tx, actor, id, c.req.valid('json').pinned));
+    return c.json(await announcements.getAnnouncement(deps.database.db, actor, id));
   })
   .post('/:id/read', validate('param', idParam), async (c) => {
     const { deps, actor } = c.var;

@@ -6,11 +6,11 @@
  */
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
-import { announcementPolicy, AUDIENCE_LABELS } from '../../../schema/announcements';
+import { ANNOUNCEMENT_MESSAGES, announcementPolicy, AUDIENCE_LABELS } from '../../../schema/announcements';
 import { useIsQueued, useReplicache, useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, AttachmentCard, Button, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Unavailable } from '../../ui';
+import { Alert, AttachmentCard, Badge, Button, ButtonLink, Card, CardBody, CardHeader, DetailScreen, Unavailable } from '../../ui';
 import { announcementDetails } from './announcement-details';
 import { AnnouncementStatusBadge, CategoryBadge, useSendQueued } from './badges';
 import { FailedDeliveries, IntendedRecipients } from './DeliveryLists';
@@ -34,6 +34,7 @@ export function AnnouncementDetailPage() {
   const actions = useSendActions(id, loaded.entity, remote);
   const [banner, clearBanner] = useNavBanner();
   const [sendOpen, setSendOpen] = useState(false);
+  const [pinNote, setPinNote] = useState<string | null>(null);
   // The server does not have this user's send yet. Offline it reads as queued; online it is on its way.
   const sendPending = useIsQueued('sendAnnouncement', (args) => args.id === id);
   const queued = useSendQueued(id);
@@ -48,7 +49,13 @@ export function AnnouncementDetailPage() {
     return <Unavailable state={loaded.unavailable} words={ANNOUNCEMENT_UNAVAILABLE} title={FALLBACK_TITLE} breadcrumb={detailCrumbs(FALLBACK_TITLE)} />;
   }
   const a = loaded.entity;
-  const can = me ? announcementPolicy.actionsFor(a, me.role) : { edit: false, send: false, retry: false };
+  const can = me ? announcementPolicy.actionsFor(a, me.role) : { edit: false, send: false, retry: false, pin: false };
+  // A mutator: works offline, and the list reorders at once.
+  const togglePin = () => {
+    if (!rep) return;
+    rep.mutate.pinAnnouncement({ id: a.id, pinned: !a.pinned }).catch(() => {});
+    setPinNote(a.pinned ? ANNOUNCEMENT_MESSAGES.unpinnedDone : ANNOUNCEMENT_MESSAGES.pinnedDone);
+  };
   const stats = remote.data?.delivery_stats ?? null;
   const counts = deliveryCountsOf(a.deliveryCounts, stats);
   const hasFailures = (counts?.failed ?? 0) > 0;
@@ -63,6 +70,7 @@ export function AnnouncementDetailPage() {
         <>
           <CategoryBadge category={a.category} />
           <AnnouncementStatusBadge a={a} />
+          {a.pinned && <Badge>Pinned</Badge>}
         </>
       }
       actions={
@@ -71,6 +79,11 @@ export function AnnouncementDetailPage() {
             <ButtonLink href={`/announcements/${a.id}/edit`} variant="secondary">
               Edit
             </ButtonLink>
+          )}
+          {can.pin && (
+            <Button variant="secondary" onClick={togglePin}>
+              {a.pinned ? 'Unpin' : 'Pin to the top'}
+            </Button>
           )}
           {can.send && <Button onClick={() => setSendOpen(true)}>Send</Button>}
           {can.retry && a.status === 'failed' && (
@@ -93,6 +106,11 @@ export function AnnouncementDetailPage() {
             </Alert>
           )}
           {actions.success && <Alert tone="success">{actions.success}</Alert>}
+          {pinNote && (
+            <Alert tone="success" onDismiss={() => setPinNote(null)}>
+              {pinNote}
+            </Alert>
+          )}
           {actions.error && (
             <Alert tone="error" onDismiss={actions.clearError}>
               {actions.error}

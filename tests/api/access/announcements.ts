@@ -67,6 +67,12 @@ export const announcementRows: MatrixRow[] = [
     otherHoa: { request: async (ctx) => ({ path: `/api/announcements/${await cedarDraft(ctx)}`, body: draftBody }), expect: boardRowOtherHoa },
   },
   {
+    route: 'PUT /api/announcements/:id/pinned',
+    expect: boardOnly(200),
+    request: async (ctx) => ({ path: `/api/announcements/${await mapleSent(ctx)}/pinned`, body: { pinned: true } }),
+    otherHoa: { request: async (ctx) => ({ path: `/api/announcements/${await cedarSent(ctx)}/pinned`, body: { pinned: true } }), expect: boardRowOtherHoa },
+  },
+  {
     route: 'DELETE /api/announcements/:id',
     expect: boardOnly(200),
     request: async (ctx) => ({ path: `/api/announcements/${await mapleDraft(ctx)}` }),

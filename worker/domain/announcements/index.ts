@@ -6,6 +6,7 @@
  * - read.ts      the REST answers, built from the values the pull sends
  * - drafts.ts    create, edit, delete drafts; read markers
  * - sending.ts   send now or scheduled, delivery settling, retries
+ * - pinning.ts   pin to the top of the list, or unpin
  * - audience.ts  who an audience addresses
  * - uploads      who may download an attachment: `mayReadAttachment` below
  */
@@ -27,6 +28,7 @@ export {
   sendDueAnnouncements,
   settleAnnouncementDeliveries,
 } from './sending';
+export { pinAnnouncement } from './pinning';
 export { resolveAudience } from './audience';
 
 /** Anyone who can see an announcement may download its attachment (the uploader and the board always may). */

@@ -40,8 +40,9 @@ export function Menu({ button, buttonLabel, buttonClassName, items, header, open
         {/* After the visible content, so the accessible name starts with what is seen. */}
         <span className="sr-only">{buttonLabel}</span>
       </MenuButton>
+      {/* padding: a menu wider than its button stays off the screen's edge on a phone. */}
       <MenuItems
-        anchor={{ to: 'bottom end', gap: 6 }}
+        anchor={{ to: 'bottom end', gap: 6, padding: 12 }}
         transition
         className="z-40 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-popover transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0 motion-reduce:transition-none"
       >

@@ -67,9 +67,12 @@ describe('sign-in', () => {
     expect(pathOf(page)).toBe('/profile');
     await page.getByText('Chris Resident').first().waitFor();
 
+    // Leave the app first: a page still running would meet the refused refresh itself (its next
+    // pull) and end the session before the reload, which would then start plainly signed out.
+    await page.goto('about:blank');
     await page.unroute('**/api/auth/refresh');
     await page.route('**/api/auth/refresh', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"message":"Session expired"}' }));
-    await page.reload();
+    await page.goto('/profile');
     await waitForPath(page, '/login');
     // Not a sign-out of the user's own: the screen says why.
     await page.getByRole('alert').filter({ hasText: 'Session expired' }).waitFor();

@@ -14,6 +14,13 @@ export type ViolationCategory = (typeof VIOLATION_CATEGORIES)[number];
 export const DEFAULT_VIOLATION_CATEGORY: ViolationCategory = 'Other';
 
 export const VIOLATION_STATUSES = ['open', 'under_review', 'resolved', 'escalated', 'dismissed'] as const;
+/** A case's step on its category's fine schedule (violation_fine_schedules): each sends its letter. */
+export const VIOLATION_STAGES = ['reported', 'courtesy', 'warning', 'fined'] as const;
+export type ViolationStage = (typeof VIOLATION_STAGES)[number];
+export const VIOLATION_STAGE_LABELS: Record<ViolationStage, string> = { reported: 'Reported', courtesy: 'Courtesy notice', warning: 'Warning', fined: 'Fined' };
+/** A hearing's outcome: the case stands, it is dismissed (its fines credited back), or its fines are reduced. */
+export const HEARING_DECISIONS = ['upheld', 'dismissed', 'reduced'] as const;
+export type HearingDecision = (typeof HEARING_DECISIONS)[number];
 export type ViolationStatus = (typeof VIOLATION_STATUSES)[number];
 /** The badge's words. */
 export const VIOLATION_STATUS_LABELS: Record<ViolationStatus, string> = {

@@ -1,6 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DUE_FREQUENCIES, DUE_REASONS, DUE_STATUSES } from '../dues';
 import { INVOICE_STATUSES, PAYMENT_METHODS } from '../invoices';
+import { LATE_FEE_KINDS } from '../ledger';
 import { hoaId, id, ms } from './columns';
 import { threadHistoryTable } from './threads';
 
@@ -24,6 +25,10 @@ export const dues = sqliteTable(
     periodsIssued: integer('periods_issued').notNull().default(0),
     /** The next period's send day; null once a one-time due has been issued. The issuing job reads it. */
     nextSendDate: ms('next_send_date'),
+    /** Late fee: none, a fixed amount (`lateFeeValue` cents) or a percent (`lateFeeValue` basis points), added once `graceDays` after the due date. */
+    lateFeeKind: text('late_fee_kind', { enum: LATE_FEE_KINDS }).notNull().default('none'),
+    lateFeeValue: integer('late_fee_value').notNull().default(0),
+    graceDays: integer('grace_days').notNull().default(0),
     createdBy: text('created_by').notNull(),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
@@ -68,6 +73,10 @@ export const invoices = sqliteTable(
     paidAt: ms('paid_at'),
     /** How it was paid (schema/invoices.ts PAYMENT_METHODS): the board's record or `online`; null unless paid. */
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }),
+    /** The late fee added to what the invoice asks (0 when none, or once waived). */
+    lateFeeCents: integer('late_fee_cents').notNull().default(0),
+    /** A bank payment in flight since then (days until it settles or fails); null otherwise. */
+    processingSince: ms('processing_since'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
     version: integer('version').notNull().default(1),

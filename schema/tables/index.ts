@@ -11,3 +11,4 @@ export * from './dues';
 export * from './sync';
 export * from './signup';
 export * from './list-views';
+export * from './ledger';

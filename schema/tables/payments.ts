@@ -55,12 +55,13 @@ export const connectAccounts = sqliteTable(
 );
 
 /**
- * What became of an invoice Checkout. `expiring`: its invoice stopped taking payments, the session is
+ * What became of an invoice Checkout. `processing`: completed with a bank payment still in flight (its
+ * async event settles or fails it). `expiring`: its invoice stopped taking payments, the session is
  * to be expired at the provider (after the commit; retried until done). `paid`: its payment settled
  * the invoice. `refunding`: it was paid after the invoice stopped taking payments, the refund is to be
  * made; `refunded` (refund_id) or `refund_failed` (refund_error, told to the board) once it was tried.
  */
-export const INVOICE_CHECKOUT_STATUSES = ['open', 'expiring', 'expired', 'failed', 'paid', 'refunding', 'refunded', 'refund_failed'] as const;
+export const INVOICE_CHECKOUT_STATUSES = ['open', 'processing', 'expiring', 'expired', 'failed', 'paid', 'refunding', 'refunded', 'refund_failed'] as const;
 export type InvoiceCheckoutStatus = (typeof INVOICE_CHECKOUT_STATUSES)[number];
 
 /** One Checkout Session paying a resident's invoice into the HOA's connected account. */
@@ -80,6 +81,12 @@ export const invoiceCheckouts = sqliteTable(
     /** Why the provider refused that refund (status `refund_failed`). */
     refundError: text('refund_error'),
     url: text('url').notNull(),
+    /** The processing fee passed on to the resident, charged on top of `amountCents` (what the invoice asks); 0 when the HOA absorbs it. */
+    feeCents: integer('fee_cents').notNull().default(0),
+    /** The method the resident paid with (card, us_bank_account), once known. */
+    method: text('method'),
+    /** "Visa •••• 4242" or the bank's name and last four, once known (the receipt's words). */
+    methodDetail: text('method_detail'),
     lastEventAt: ms('last_event_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),

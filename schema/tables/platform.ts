@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DEFAULT_TIME_ZONE } from '../days';
+import { PROCESSING_FEE_MODES } from '../ledger';
 import { ROLES } from '../roles';
 import { hoaId, id, ms } from './columns';
 
@@ -23,6 +24,10 @@ export const hoas = sqliteTable(
      */
     nameKey: text('name_key').notNull(),
     nameKeyUpper: text('name_key_upper').notNull(),
+    /** Card and bank processing fees: absorbed by the HOA, or passed on to residents and shown before they pay. */
+    processingFees: text('processing_fees', { enum: PROCESSING_FEE_MODES }).notNull().default('absorbed'),
+    /** The last receipt number issued (receipts are numbered per HOA, 1, 2, 3…). */
+    receiptSeq: integer('receipt_seq').notNull().default(0),
   },
   (t) => [uniqueIndex('hoas_name_key').on(t.nameKey), uniqueIndex('hoas_name_key_upper').on(t.nameKeyUpper)],
 );

@@ -221,7 +221,7 @@ describe('paying through the local Checkout', () => {
     expect(event.outcome).toBe('applied');
     const version = (await invoicesOf(r.json._id))[0].version;
     // A second payment event (another session of the same invoice) reaches the listener: nothing changes.
-    await t.deps.database.transaction((tx) => markInvoicePaid(t.deps, tx, { hoaId: mine.hoaId, invoiceId: mine.id, checkoutId: 'cs_x', amountCents: mine.amountCents, paidAt: t.clock() + 5 }));
+    await t.deps.database.transaction((tx) => markInvoicePaid(t.deps, tx, { hoaId: mine.hoaId, invoiceId: mine.id, checkoutId: 'cs_x', amountCents: mine.amountCents, paidAt: t.clock() + 5, method: 'card', methodDetail: null, reference: null }));
     const [again] = await invoicesOf(r.json._id);
     expect(again).toMatchObject({ status: 'paid', version });
     expect((await call(t, 'PUT', `/api/invoices/${mine.id}/status`, { token: board, body: { status: 'canceled' } })).status).toBe(409);

@@ -68,7 +68,7 @@ describe('the board marks an invoice paid', () => {
 
   it('an invoice paid online stays paid: the board can neither undo nor cancel it', async () => {
     const id = await openInvoice(t.deps, { hoaId: rita.hoaId, recipientId: rita.id, amountCents: 4_000 });
-    await t.write((tx) => markInvoicePaid(t.deps, tx, { hoaId: rita.hoaId, invoiceId: id, checkoutId: 'cs_test', amountCents: 4_000, paidAt: t.clock() }));
+    await t.write((tx) => markInvoicePaid(t.deps, tx, { hoaId: rita.hoaId, invoiceId: id, checkoutId: 'cs_test', amountCents: 4_000, paidAt: t.clock(), method: 'card', methodDetail: null, reference: null }));
     const got = await call(t, 'GET', `/api/invoices/${id}`, { token: board });
     expect(got.json).toMatchObject({ status: 'paid', payment_method: 'online' });
     expect(lastLine(got.json)).toMatchObject({ action: INVOICE_HISTORY.paidOnline, user_id: { name: 'Rita Resident' } });

@@ -11,6 +11,7 @@ import { documentsArea } from './documents';
 import { duesArea } from './dues';
 import { hoaArea } from './hoa';
 import { invoicesArea } from './invoices';
+import { ledgerArea } from './ledger';
 import { listViewsArea } from './list-views';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
@@ -29,4 +30,5 @@ export const serverAreas: readonly ServerArea[] = [
   usersArea,
   hoaArea,
   listViewsArea,
+  ledgerArea,
 ];

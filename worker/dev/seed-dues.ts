@@ -7,7 +7,9 @@
 import { duePolicy, type DueFrequency, type DueReason, type DueStatus } from '../../schema/dues';
 import type { InvoiceStatus } from '../../schema/invoices';
 import { addDays, addMonthsClamped, dayOf } from '../../schema/money';
-import { connectAccounts, dueRecipients, dues, invoices, localPaymentObjects } from '../../schema/tables';
+import { eq } from 'drizzle-orm';
+import { connectAccounts, dueRecipients, dues, hoas, invoices, ledgerLines, localPaymentObjects } from '../../schema/tables';
+import { invoiceHistoryLines } from '../domain/ledger/invoice-lines';
 import type { Tx } from '../db';
 import { newId } from '../services/tokens';
 import type { AreaSeeder, SeededHoa } from './seed-kit';
@@ -136,7 +138,7 @@ function firstSendDay(start: DemoDue['start'], today: number): number {
   return addMonthsClamped(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), start.day), -start.monthsAgo);
 }
 
-async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number): Promise<void> {
+async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number, receipts: () => number): Promise<void> {
   const today = dayOf(now);
   const sendDate = firstSendDay(def.start, today);
   const schedule = { frequency: def.frequency, sendDate, dueDateOffset: def.offset };
@@ -175,7 +177,11 @@ async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number): Promi
     updatedAt: createdAt,
   });
   await tx.insert(dueRecipients).values(recipients.map((r) => ({ dueId: id, userId: r.id, hoaId: hoa.id })));
-  if (rows.length) await tx.insert(invoices).values(rows.map((r) => ({ ...r, dueId: id })));
+  if (!rows.length) return;
+  const seeded = await tx.insert(invoices).values(rows.map((r) => ({ ...r, dueId: id }))).returning();
+  // Each invoice's statement lines (charge, payment with its receipt number, cancellation), as the domain would have posted them.
+  const lines = seeded.flatMap((inv) => invoiceHistoryLines(inv, receipts, { method: 'card', methodDetail: 'Visa •••• 4242', reference: `pi_seed_${inv.id.slice(-8)}` }));
+  for (let i = 0; i < lines.length; i += 100) await tx.insert(ledgerLines).values(lines.slice(i, i + 100));
 }
 
 /** Maple Grove's connected account, complete, as the local provider keeps it (onboarding done). */
@@ -201,7 +207,10 @@ async function connectMaple(tx: Tx, hoa: SeededHoa, now: number): Promise<void> 
 
 export const seedDues: AreaSeeder = async (tx, platform, opts) => {
   for (const hoa of platform.hoas) {
-    for (const def of DEMO_DUES[hoa.name] ?? []) await seedDue(tx, hoa, def, opts.now);
+    let receipt = 0;
+    const receipts = () => ++receipt;
+    for (const def of DEMO_DUES[hoa.name] ?? []) await seedDue(tx, hoa, def, opts.now, receipts);
+    if (receipt) await tx.update(hoas).set({ receiptSeq: receipt }).where(eq(hoas.id, hoa.id));
     if (hoa.name === 'Maple Grove HOA') await connectMaple(tx, hoa, opts.now);
   }
 };

@@ -2,6 +2,7 @@
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { formatDay, formatLongDay } from '../../schema/days';
+import { receiptNumberText } from '../../schema/ledger';
 import { formatUsd } from '../../schema/money';
 import { Fact, Layout, renderEmail, styles } from './layout';
 
@@ -53,16 +54,29 @@ export function invoiceReminderEmail(p: InvoiceMail & { overdue: boolean }) {
   );
 }
 
-export function paymentReceiptEmail(p: { hoaName: string; residentName: string; title: string; amountCents: number; paidAt: number; reference: string; url: string }) {
+/** A settled payment's receipt, sent once per payment (its ledger line): numbered per HOA, with how it was paid. */
+export function paymentReceiptEmail(p: {
+  hoaName: string;
+  residentName: string;
+  title: string;
+  amountCents: number;
+  paidAt: number;
+  reference: string;
+  url: string;
+  receiptNumber?: number;
+  method?: string;
+}) {
   const subject = `Receipt: ${formatUsd(p.amountCents)} paid to ${p.hoaName}`;
   return renderEmail(
     'payment-receipt',
     subject,
-    <Layout preview={`Thank you for your payment of ${formatUsd(p.amountCents)}`} heading="Payment received" hoaName={p.hoaName} cta={{ label: 'View Invoice', url: p.url }} footer="Keep this email as your receipt.">
+    <Layout preview={`Thank you for your payment of ${formatUsd(p.amountCents)}`} heading="Payment received" hoaName={p.hoaName} cta={{ label: p.receiptNumber ? 'View Receipt' : 'View Invoice', url: p.url }} footer="Keep this email as your receipt.">
       <Text style={styles.text}>Hello {p.residentName},</Text>
       <Text style={styles.text}>Thank you: your payment has been received.</Text>
       <Section style={styles.box}>
+        {p.receiptNumber ? <Fact label="Receipt">{receiptNumberText(p.receiptNumber)}</Fact> : null}
         <Fact label="For">{p.title}</Fact>
+        {p.method ? <Fact label="Paid with">{p.method}</Fact> : null}
         <Fact label="Amount paid">{formatUsd(p.amountCents)}</Fact>
         <Fact label="Paid on">{formatDay(p.paidAt)}</Fact>
         <Fact label="Reference">{p.reference}</Fact>

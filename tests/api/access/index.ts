@@ -6,6 +6,7 @@ import { dashboardRows } from './dashboard';
 import { documentRows } from './documents';
 import { dueRows } from './dues';
 import { hoaRows } from './hoa';
+import { ledgerRows } from './ledger';
 import { listViewRows } from './list-views';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
@@ -15,4 +16,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows];

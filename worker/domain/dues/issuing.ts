@@ -19,6 +19,7 @@ import { newId } from '../../services/tokens';
 import { latestToday } from '../hoa-days';
 import { activeMembers } from '../members';
 import { invoiceRows } from '../invoices/sync';
+import { postInvoiceCharges } from '../ledger/invoice-lines';
 import { dueRows } from './sync';
 
 /** A due that fell behind (the job did not run for months) catches up at most this many periods per run. */
@@ -73,6 +74,7 @@ export async function issueDue(deps: AppDeps, tx: Tx, dueId: string): Promise<nu
       inserted.push(...(await invoiceRows.insert(deps, tx, rows.slice(i, i + 200), { onConflictDoNothing: [invoices.dueId, invoices.period, invoices.recipientId] })));
     }
     created += inserted.length;
+    await postInvoiceCharges(deps, tx, inserted);
     const byId = new Map(people.map((p) => [p.id, p]));
     for (const inv of inserted) {
       const person = byId.get(inv.recipientId)!;

@@ -5,7 +5,7 @@
  * a late or repeated payment event reopens it. Leaving
  * pending/overdue expires the invoice's open Checkouts; a payment that comes anyway is refunded.
  */
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { INVOICE_HISTORY, INVOICE_MESSAGES, INVOICE_STATUSES, invoicePolicy, type InvoiceStatusChange } from '../../../schema/invoices';
 import { invoiceCheckouts, invoiceHistory, invoices } from '../../../schema/tables';
 import type { Tx } from '../../db';
@@ -17,6 +17,7 @@ import { hoaTodays, latestToday } from '../hoa-days';
 import { recordHistory } from '../threads';
 import { getVisibleInvoice, type InvoiceRow } from './read';
 import { invoiceRows } from './sync';
+import { postInvoicePayment, postInvoiceStatusChange } from '../ledger/invoice-lines';
 
 /**
  * `PUT /api/invoices/:id/status` and the setInvoiceStatus mutator. Choosing the current status changes
@@ -45,6 +46,7 @@ export async function setInvoiceStatus(deps: AppDeps, tx: Tx, actor: Actor, id: 
     updatedAt: now,
   });
   if (!updated) throw conflict(INVOICE_MESSAGES.paidIsFinal);
+  await postInvoiceStatusChange(deps, tx, row, updated, actor.userId, paid ? change.payment_method! : null);
   const action = paid ? INVOICE_HISTORY.markedPaid(change.payment_method!) : INVOICE_HISTORY.statusChanged(row.status, status);
   await recordHistory(tx, invoiceHistory, actor, { hoaId: row.hoaId, parentId: row.id, action, at: now });
   // Paid by check or canceled: a Checkout still open for it must not take a card (expired after the commit).
@@ -80,10 +82,11 @@ export const markInvoicePaid: InvoicePaidListener = async (deps, tx, paid) => {
   const [settled] = await invoiceRows.update(
     deps,
     tx,
-    and(eq(invoices.id, paid.invoiceId), eq(invoices.hoaId, paid.hoaId), eq(invoices.amountCents, paid.amountCents), inArray(invoices.status, PAYABLE))!,
-    { status: 'paid', paidAt: paid.paidAt, paymentMethod: 'online', updatedAt: paid.paidAt },
+    and(eq(invoices.id, paid.invoiceId), eq(invoices.hoaId, paid.hoaId), eq(sql`${invoices.amountCents} + ${invoices.lateFeeCents}`, paid.amountCents), inArray(invoices.status, PAYABLE))!,
+    { status: 'paid', paidAt: paid.paidAt, paymentMethod: 'online', processingSince: null, updatedAt: paid.paidAt },
   );
   if (!settled) return false;
+  await postInvoicePayment(deps, tx, settled, { method: paid.method, methodDetail: paid.methodDetail, reference: paid.reference, sourceKey: `checkout:${paid.checkoutId}`, at: paid.paidAt });
   await recordHistory(tx, invoiceHistory, { userId: settled.recipientId, role: 'resident' }, { hoaId: settled.hoaId, parentId: settled.id, action: INVOICE_HISTORY.paidOnline, at: paid.paidAt });
   await closeInvoiceCheckouts(deps, tx, paid);
   return true;

@@ -1,6 +1,6 @@
 /**
  * An invoice is paid once: a Checkout's outcome settled on its row (the areas' `invoicePaid`
- * listeners told, the receipt mailed), and the provider calls that follow a commit (expire the
+ * listeners told: the invoices area posts the payment and mails its receipt), and the provider calls that follow a commit (expire the
  * sessions of an invoice that stopped taking payments, refund a payment that came anyway).
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
@@ -8,7 +8,8 @@ import { PRIVILEGED_ROLES } from '../../../schema/roles';
 import { hoas, invoiceCheckouts, connectAccounts, users, type InvoiceCheckoutStatus } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
-import { paymentReceiptEmail, refundFailedEmail } from '../../emails';
+import { refundFailedEmail } from '../../emails';
+import type { LedgerPaymentMethod } from '../../../schema/ledger';
 import { queueEmail } from '../../services/email';
 import { PaymentRefusedError } from '../../services/payments/types';
 import { PAYMENT_MESSAGES } from './messages';
@@ -23,8 +24,13 @@ export interface InvoicePayment {
   hoaId: string;
   invoiceId: string;
   checkoutId: string;
+  /** What the invoice asked (a processing fee passed on is charged on top and not counted here). */
   amountCents: number;
   paidAt: number;
+  /** How it was paid, as the receipt says it (card, us_bank_account), when the provider said. */
+  method: LedgerPaymentMethod;
+  methodDetail: string | null;
+  reference: string | null;
 }
 
 /** invoice_checkouts rows whose money was taken: nothing the provider says later reopens them. */
@@ -37,7 +43,7 @@ export const checkoutRow = async (tx: DbOrTx, id: string): Promise<CheckoutRow |
  * What an invoice Checkout came to (an event, or the provider's answer to an expiry), applied to its
  * row in the caller's transaction. A payment goes to the invoices area: taken, it mails the receipt;
  * refused (the invoice stopped taking payments first), it is refunded after the commit and mails
- * nothing. Returns whether mail was queued.
+ * nothing. Returns whether mail was queued (the receipt, with the payment's ledger line).
  */
 export async function settleCheckout(
   deps: AppDeps,
@@ -50,7 +56,16 @@ export async function settleCheckout(
   // Before the listeners: the invoice settling expires its other open Checkouts, not this one.
   await tx.update(invoiceCheckouts).set(set).where(eq(invoiceCheckouts.id, checkout.id));
   if (result.status !== 'paid') return false;
-  const paid: InvoicePayment = { hoaId: checkout.hoaId, invoiceId: checkout.invoiceId, checkoutId: checkout.id, amountCents: checkout.amountCents, paidAt: now };
+  const paid: InvoicePayment = {
+    hoaId: checkout.hoaId,
+    invoiceId: checkout.invoiceId,
+    checkoutId: checkout.id,
+    amountCents: checkout.amountCents,
+    paidAt: now,
+    method: ledgerMethodOf(checkout.method),
+    methodDetail: checkout.methodDetail,
+    reference: result.paymentIntentId ?? checkout.id,
+  };
   let taken = true;
   for (const listener of deps.areas.listeners.invoicePaid) if ((await listener(deps, tx, paid)) === false) taken = false;
   if (!taken) {
@@ -58,21 +73,12 @@ export async function settleCheckout(
     followUpAfterCommit(deps, [checkout.id]);
     return false;
   }
-  const [payer] = await tx.select().from(users).where(and(eq(users.id, checkout.userId), eq(users.hoaId, checkout.hoaId))).limit(1);
-  if (!payer) return false;
-  const [hoa] = await tx.select().from(hoas).where(eq(hoas.id, checkout.hoaId)).limit(1);
-  const mail = paymentReceiptEmail({
-    hoaName: hoa?.name ?? 'your HOA',
-    residentName: payer.name,
-    title: result.title,
-    amountCents: checkout.amountCents,
-    paidAt: now,
-    reference: result.paymentIntentId ?? checkout.id,
-    url: `${deps.config.appUrl}/invoices/${checkout.invoiceId}`,
-  });
-  await queueEmail(deps, tx, { hoaId: checkout.hoaId, to: payer.email, toUserId: payer.id, ref: `invoice:${checkout.invoiceId}`, ...mail });
+  // The receipt was mailed with the payment's ledger line (worker/domain/ledger/post.ts).
   return true;
 }
+
+/** The receipt's method of a Checkout payment: the method the provider reported, else "Online payment". */
+const ledgerMethodOf = (method: string | null): LedgerPaymentMethod => (method === 'card' || method === 'us_bank_account' ? method : 'online');
 
 /**
  * An invoice stopped taking payments (paid by check, canceled, paid through another Checkout): its

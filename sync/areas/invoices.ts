@@ -31,6 +31,10 @@ export const syncedInvoiceSchema = lazy(() => z.object({
   paidAt: z.number().nullable(),
   /** How it was paid (the board's record or `online`); null unless paid. */
   paymentMethod: z.enum(PAYMENT_METHODS).nullable(),
+  /** The late fee added to what it asks (0 when none or waived); the total is `amountCents + lateFeeCents`. */
+  lateFeeCents: z.number(),
+  /** A bank payment in flight since then; null otherwise. */
+  processingSince: z.number().nullable(),
   recipient: syncedPersonSchema,
   /** Who marked it paid, canceled or undid it, oldest first. */
   history: z.array(syncedHistoryEntrySchema),
@@ -42,7 +46,7 @@ export type SyncedInvoice = z.output<typeof syncedInvoiceSchema>;
 
 /** The REST answer's names (schema/rest-shape.ts): the spec's for the due, the amount, the send day and the recipient; times as ISO text. */
 export const INVOICE_REST = {
-  times: ['sentAt', 'dueDate', 'paidAt'],
+  times: ['sentAt', 'dueDate', 'paidAt', 'processingSince'],
   names: { due: 'dues_id', amountCents: 'amountCents', sentAt: 'sent', recipient: 'recipient_id' },
 } as const satisfies RestRule<SyncedInvoice>;
 

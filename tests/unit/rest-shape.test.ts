@@ -76,7 +76,7 @@ describe('the REST renamer', () => {
     expect(dueOfApi(toApiDue(due))).toEqual(due);
     const invoice: SyncedInvoice = {
       id: 'i1', due: { id: 'd1', title: 'Dues', description: 'June', frequency: 'monthly' }, amountCents: 12_500, status: 'paid',
-      sentAt: day, dueDate: day + 14 * 86_400_000, paidAt: at, paymentMethod: 'check', recipient: person,
+      sentAt: day, dueDate: day + 14 * 86_400_000, paidAt: at, paymentMethod: 'check', lateFeeCents: 0, processingSince: null, recipient: person,
       history: [{ id: 'h1', action: 'Marked paid', user: staff, at }], createdAt: at, updatedAt: at, version: 2,
     };
     expect(invoiceOfApi(toApiInvoice(invoice))).toEqual(invoice);

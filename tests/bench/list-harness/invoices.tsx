@@ -27,6 +27,8 @@ export function benchInvoice(i: number, edit = 0): SyncedInvoice {
     dueDate: sent + 7 * DAY,
     paidAt: null,
     paymentMethod: null,
+    lateFeeCents: 0,
+    processingSince: null,
     recipient: { id: 'bench-user', name: 'Rita Resident', email: 'rita@example.test' },
     history: [],
     createdAt: sent,

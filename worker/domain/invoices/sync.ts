@@ -35,6 +35,8 @@ function invoiceValue(viewer: Viewer): SyncValueSql<SyncedInvoice> {
       dueDate: i.dueDate,
       paidAt: i.paidAt,
       paymentMethod: i.paymentMethod,
+      lateFeeCents: i.lateFeeCents,
+      processingSince: i.processingSince,
       recipient: sql`json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', ${shownEmailOf('recipient')})`,
       history: sql`json(${threadHistoryJson(invoiceHistory, i, viewer)})`,
       createdAt: i.createdAt,

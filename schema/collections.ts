@@ -4,10 +4,12 @@
  * of open invoices, and who is behind. Also the accountant's CSV exports, built alike by the screen
  * (offline) and the server. Money is integer cents; "today" is the HOA's calendar day (schema/days.ts).
  */
-import { DAY_MS, zonedToday } from './days';
+import { z } from 'zod';
+import { DAY_MS, dayField, zonedToday } from './days';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, invoicePolicy, type InvoiceStatus, type PaymentMethod } from './invoices';
 import { centsText, csvRow, LEDGER_KIND_LABELS, LEDGER_PAYMENT_METHOD_LABELS, receiptNumberText, type LedgerKind, type LedgerPaymentMethod } from './ledger';
 import { isoDay } from './money';
+import { lazy } from './lazy';
 import { isPrivileged, type Role } from './roles';
 
 export interface Person {
@@ -214,6 +216,15 @@ export function exportFileName(kind: ExportKind, hoaName: string, today: number,
   const span = range.from != null || range.to != null ? `${range.from != null ? isoDay(range.from) : 'start'}-to-${range.to != null ? isoDay(range.to) : isoDay(today)}` : isoDay(today);
   return `${slug}-${kind}-${span}.csv`;
 }
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD` of the exports, both optional, the start not after the end. */
+export const exportRangeSchema = lazy(() =>
+  z
+    .object({ from: dayField(COLLECTIONS_MESSAGES.fromInvalid).optional(), to: dayField(COLLECTIONS_MESSAGES.toInvalid).optional() })
+    .superRefine((v, ctx) => {
+      if (v.from != null && v.to != null && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: COLLECTIONS_MESSAGES.rangeInvalid });
+    }),
+);
 
 const inRange = (day: number, range: ExportRange) => (range.from == null || day >= range.from) && (range.to == null || day <= range.to);
 const lineOrder = (a: ExportLine, b: ExportLine) => a.occurredAt - b.occurredAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -42,7 +42,6 @@ export const COLLECTIONS_MESSAGES = {
   rangeInvalid: 'The start date must be on or before the end date',
   fromInvalid: 'From must be a date such as 2026-01-31',
   toInvalid: 'To must be a date such as 2026-01-31',
-  exportsNeedNothing: 'Exports are built from the data on this device, so they work offline.',
   noneDelinquent: 'No resident is behind on an invoice',
 } as const;
 
@@ -210,11 +209,11 @@ export interface ExportInvoice extends CollectionsInvoice {
   paymentMethod: PaymentMethod | null;
 }
 
-/** `maple-grove-hoa-invoices-2026-11-25.csv` (with the range when one is asked). */
-export function exportFileName(kind: ExportKind, hoaName: string, today: number, range: ExportRange = {}): string {
-  const slug = hoaName.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'hoa';
+/** `maple-grove-hoa-invoices-2026-11-25.csv` (with the range when one is asked; without the HOA's name where it is not known). */
+export function exportFileName(kind: ExportKind, hoaName: string | null, today: number, range: ExportRange = {}): string {
+  const slug = hoaName?.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
   const span = range.from != null || range.to != null ? `${range.from != null ? isoDay(range.from) : 'start'}-to-${range.to != null ? isoDay(range.to) : isoDay(today)}` : isoDay(today);
-  return `${slug}-${kind}-${span}.csv`;
+  return `${slug ? `${slug}-` : ''}${kind}-${span}.csv`;
 }
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD` of the exports, both optional, the start not after the end. */

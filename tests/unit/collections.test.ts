@@ -12,7 +12,7 @@ import {
   type ExportInvoice,
   type ExportLine,
 } from '../../schema/collections';
-import type { LedgerKind } from '../../schema/ledger';
+import { csvField, type LedgerKind } from '../../schema/ledger';
 
 const NY = 'America/New_York';
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
@@ -170,5 +170,14 @@ describe('accountant exports', () => {
   it('names the file after the HOA, the kind and the days', () => {
     expect(exportFileName('invoices', 'Maple Grove HOA', TODAY)).toBe('maple-grove-hoa-invoices-2026-11-25.csv');
     expect(exportFileName('payments', 'Maple Grove HOA', TODAY, { from: day('2026-11-01') })).toBe('maple-grove-hoa-payments-2026-11-01-to-2026-11-25.csv');
+  });
+});
+
+describe('CSV fields', () => {
+  it('keeps a negative amount a number and still defuses formulas', () => {
+    expect(csvField('-120.00')).toBe('-120.00');
+    expect(csvField('-1+1')).toBe("'-1+1");
+    expect(csvField('=SUM(A1:A9)')).toBe("'=SUM(A1:A9)");
+    expect(csvField('+15551234567')).toBe("'+15551234567");
   });
 });

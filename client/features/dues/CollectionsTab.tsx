@@ -128,7 +128,7 @@ export function CollectionsTab() {
       </Card>
       <Card>
         <CardHeader title="Delinquent residents" description="A balance owed and an invoice past due, largest balance first" />
-        <DataTable caption="Delinquent residents" columns={columns} rows={c.delinquent} rowKey={(d) => d.resident.id} loading={loading} empty={<EmptyState title={COLLECTIONS_MESSAGES.noneDelinquent} />} />
+        <DataTable caption="Delinquent residents" columns={columns} rows={loading ? [] : c.delinquent} rowKey={(d) => d.resident.id} loading={loading} empty={<EmptyState title={COLLECTIONS_MESSAGES.noneDelinquent} />} />
       </Card>
       <Exports lines={lines.items} invoices={invoices.items} timeZone={timeZone} today={today} />
     </div>

@@ -111,11 +111,14 @@ export function statementOf<L extends LedgerLineLike>(all: readonly L[], year?: 
   return { openingCents, lines, closingCents: lines.length ? lines[lines.length - 1].balanceCents : openingCents, balanceCents, years };
 }
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused for spreadsheets. */
+/**
+ * A CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused for
+ * spreadsheets, except in a plain number ("-120.00" stays a number an import reads).
+ */
 export function csvField(value: string | number | null | undefined): string {
   if (value == null) return '';
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -23,3 +23,15 @@ export async function downloadAttachment(feature: DownloadFeature, s3Key: string
   const { downloadUrl } = await fileDownloadUrl(feature, s3Key);
   openDownload(downloadUrl);
 }
+
+/** Saves text made on this device as a file (no network: an export built from the cache works offline). */
+export function saveTextFile(name: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

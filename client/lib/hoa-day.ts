@@ -11,6 +11,9 @@ const zoneOf = (user: { hoa_time_zone?: string } | null) => user?.hoa_time_zone 
 /** The HOA's today (UTC midnight of its calendar day), outside React (list filters). */
 export const hoaToday = (now = Date.now()) => zonedToday(now, zoneOf(store.get(currentUserAtom)));
 
+/** The HOA's time zone (a moment's HOA day: `zonedToday(at, zone)`), read again when the record changes. */
+export const useHoaTimeZone = (): string => zoneOf(useCurrentUser());
+
 /** The HOA's today, read again when the signed-in user's record changes. */
 export function useHoaToday(now = Date.now()): number {
   return zonedToday(now, zoneOf(useCurrentUser()));

@@ -8,11 +8,26 @@
  *                         (another's id answers 404); board and superadmin: any member of their HOA.
  * - `GET /statement.csv`  the same query → the statement as CSV (`Date,Type,Description,Receipt,Method,Amount,Balance`).
  * - `GET /lines/:id`      → one line; a payment's is its receipt (`receipt` "R-000042"). 404 "Ledger line not found.".
+ *
+ * The board's collections (board and superadmin; residents 403 "Only board members can see collections"):
+ * - `GET /collections`    → `{today "YYYY-MM-DD", collected_cents (payments − refunds in the HOA's month),
+ *                         outstanding_cents, credits_cents, residents_owing, residents_in_credit,
+ *                         aging[{bucket current|d1_30|d31_60|d61_90|d90_plus, label, count, amount_cents}],
+ *                         delinquent[{resident{_id,name,email}, balance_cents, overdue_count, overdue_cents,
+ *                         oldest_overdue_days, last_payment{at, amount_cents}|null}]}` (largest balance first).
+ * - `GET /export/lines.csv`, `/export/invoices.csv`, `/export/payments.csv` ?from=YYYY-MM-DD&to=YYYY-MM-DD
+ *                         (both optional, days of the HOA, both included; invoices by their send day) → CSV:
+ *                         lines `Date,Resident,Email,Type,Description,Amount,Receipt,Method,Method detail,Reference,Invoice ID,Line ID`;
+ *                         invoices `Invoice ID,Issued,Due date,Resident,Email,Description,Status,Amount,Late fee,Total,Days past due,Paid date,Payment method`;
+ *                         payments `Date,Receipt,Resident,Email,Type,Amount,Method,Method detail,Reference,Invoice ID,Description,Line ID`
+ *                         (refunds negative). Amounts are plain decimals ("120.00"). 400 for a bad day or from after to.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { collectionsPolicy, COLLECTIONS_MESSAGES, exportRangeSchema } from '../../schema/collections';
 import * as ledger from '../domain/ledger';
 import type { AppEnv } from '../env';
+import { allow } from '../middleware/allow';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
 
@@ -22,11 +37,16 @@ const statementQuery = z.object({
 });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
+const csvAnswer = (c: Context<AppEnv>, { csv, filename }: { csv: string; filename: string }) =>
+  c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
+const boardOnly = allow(collectionsPolicy.mayRead, COLLECTIONS_MESSAGES.boardOnly);
+
 export const ledgerRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get('/', validate('query', statementQuery), async (c) => c.json(await ledger.getStatement(c.var.deps.database.db, c.var.actor, c.req.valid('query'))))
-  .get('/statement.csv', validate('query', statementQuery), async (c) => {
-    const { csv, filename } = await ledger.statementCsvOf(c.var.deps.database.db, c.var.actor, c.req.valid('query'));
-    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
-  })
-  .get('/lines/:id', validate('param', idParam), async (c) => c.json(await ledger.getLedgerLine(c.var.deps.database.db, c.var.actor, c.req.valid('param').id)));
+  .get('/statement.csv', validate('query', statementQuery), async (c) => csvAnswer(c, await ledger.statementCsvOf(c.var.deps.database.db, c.var.actor, c.req.valid('query'))))
+  .get('/collections', boardOnly, async (c) => c.json(await ledger.getCollections(c.var.deps.database.db, c.var.actor, c.var.deps.clock())))
+  .get('/lines/:id', validate('param', idParam), async (c) => c.json(await ledger.getLedgerLine(c.var.deps.database.db, c.var.actor, c.req.valid('param').id)))
+  .get('/export/lines.csv', boardOnly, validate('query', exportRangeSchema), async (c) => csvAnswer(c, await ledger.exportOf(c.var.deps.database.db, c.var.actor, 'lines', c.req.valid('query'), c.var.deps.clock())))
+  .get('/export/invoices.csv', boardOnly, validate('query', exportRangeSchema), async (c) => csvAnswer(c, await ledger.exportOf(c.var.deps.database.db, c.var.actor, 'invoices', c.req.valid('query'), c.var.deps.clock())))
+  .get('/export/payments.csv', boardOnly, validate('query', exportRangeSchema), async (c) => csvAnswer(c, await ledger.exportOf(c.var.deps.database.db, c.var.actor, 'payments', c.req.valid('query'), c.var.deps.clock())));

@@ -1,12 +1,13 @@
 /**
- * /dues: two tabs, "Dues" and "My Invoices", both read from the local cache (they
- * work offline). Board and superadmin see the Create Due button; the superadmin, while the payment
+ * /dues: the tabs "Dues" and "My Invoices", and for the board "Collections", all read from the local
+ * cache (they work offline). Board and superadmin see the Create Due button; the superadmin, while the payment
  * account is not complete, the way to /stripe-setup.
  */
 import { useHasRole } from '../../lib/session';
 import { useNavBanner } from '../../lib/use-nav-banner';
 import { Alert, ButtonLink, PageHeader, Tabs } from '../../ui';
 import { PaymentAccountBanner } from '../billing/PaymentAccountLink';
+import { CollectionsTab } from './CollectionsTab';
 import { DuesTab } from './DuesTab';
 import { InvoicesTab } from './InvoicesTab';
 
@@ -32,6 +33,7 @@ export function DuesPage() {
         tabs={[
           { label: 'Dues', content: <DuesTab board={board} /> },
           { label: 'My Invoices', content: <InvoicesTab /> },
+          ...(board ? [{ label: 'Collections', content: <CollectionsTab /> }] : []),
         ]}
       />
     </div>

@@ -3,6 +3,7 @@
  * per-row rules of schema/bulk-users.ts — the same rules the server checks again.
  */
 import Papa from 'papaparse';
+import { saveTextFile } from '../../lib/download';
 import {
   BULK_MAX_FILE_BYTES,
   BULK_MESSAGES,
@@ -42,13 +43,4 @@ export async function readBulkFile(file: File): Promise<ReadFile | { error: stri
 }
 
 /** Offers `bulk_users_template.csv` for download. */
-export function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([BULK_TEMPLATE_CSV], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = BULK_TEMPLATE_NAME;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadTemplate = () => saveTextFile(BULK_TEMPLATE_NAME, BULK_TEMPLATE_CSV, 'text/csv');

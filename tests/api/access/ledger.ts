@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ledgerLines } from '../../../schema/tables';
 import { DEMO } from '../../helpers/http';
-import { signedIn, type MatrixContext, type MatrixRow } from './types';
+import { boardOnly, signedIn, type MatrixContext, type MatrixRow } from './types';
 
 /**
  * The ledger: everyone reads their own statement and receipts, the board any member's of its HOA;
@@ -30,3 +30,11 @@ export const ledgerRows: MatrixRow[] = [
     otherHoa: { request: async (ctx) => ({ path: `/api/ledger/lines/${await lineOf(ctx, DEMO.cedar.resident)}` }), expect: 404 },
   },
 ];
+
+/** The board's collections and exports: the board and the superadmin; they read their own HOA only (tests/api/ledger-collections.test.ts). */
+ledgerRows.push(
+  { route: 'GET /api/ledger/collections', expect: boardOnly(200) },
+  { route: 'GET /api/ledger/export/lines.csv', expect: boardOnly(200) },
+  { route: 'GET /api/ledger/export/invoices.csv', expect: boardOnly(200) },
+  { route: 'GET /api/ledger/export/payments.csv', expect: boardOnly(200) },
+);

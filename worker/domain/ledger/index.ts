@@ -3,3 +3,5 @@ export { getLedgerLine, getStatement, LEDGER_MESSAGES, statementCsvOf, toApiLedg
 export { postLedgerLine, paidWith, type LedgerLineRow, type NewLedgerLine } from './post';
 export { invoiceTotal, postInvoiceCharges, postInvoicePayment, postInvoiceStatusChange, type PaymentFacts } from './invoice-lines';
 export { ledgerRows, ledgerSyncArea, visibleLedgerLines } from './sync';
+export { getCollections } from './collections';
+export { exportOf } from './exports';

@@ -1,6 +1,7 @@
 /**
  * Attachment downloads: `POST /api/<feature>/download-url` gives a short-lived storage
- * URL, which opens in a new tab so the app stays open.
+ * URL, which opens in a new tab so the app stays open. Files the client makes itself (a CSV
+ * template, a statement built from the cache) are saved with `saveTextFile`, which needs no network.
  */
 import type { UploadFeature } from '../../schema/uploads';
 import { api } from './api';
@@ -22,4 +23,17 @@ export function openDownload(url: string) {
 export async function downloadAttachment(feature: DownloadFeature, s3Key: string): Promise<void> {
   const { downloadUrl } = await fileDownloadUrl(feature, s3Key);
   openDownload(downloadUrl);
+}
+
+/** Offers text made in the browser as a file (no request, so it works offline). */
+export function saveTextFile(filename: string, text: string, type = 'text/csv;charset=utf-8') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The click has handed the blob to the browser's download by the next turn; a second is plenty.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

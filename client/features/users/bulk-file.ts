@@ -16,6 +16,7 @@ import {
   type BulkUserRow,
 } from '../../../schema/bulk-users';
 import { USER_MESSAGES } from '../../../schema/users';
+import { saveTextFile } from '../../lib/download';
 
 export interface ReadFile {
   rows: BulkUserRow[];
@@ -42,13 +43,4 @@ export async function readBulkFile(file: File): Promise<ReadFile | { error: stri
 }
 
 /** Offers `bulk_users_template.csv` for download. */
-export function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([BULK_TEMPLATE_CSV], { type: 'text/csv' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = BULK_TEMPLATE_NAME;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export const downloadTemplate = () => saveTextFile(BULK_TEMPLATE_NAME, BULK_TEMPLATE_CSV, 'text/csv');

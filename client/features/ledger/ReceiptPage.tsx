@@ -91,6 +91,7 @@ export function ReceiptPage() {
             <DetailList
               items={[
                 { label: 'Method', value: methodText(l) },
+                l.invoiceId == null && { label: 'For', value: l.description },
                 l.invoiceId != null && {
                   label: 'Invoice',
                   value: (
@@ -103,7 +104,6 @@ export function ReceiptPage() {
               ]}
             />
           </div>
-          <p className="border-t border-neutral-200 pt-4 text-sm text-neutral-600">{l.description}</p>
         </CardBody>
       </Card>
     </div>

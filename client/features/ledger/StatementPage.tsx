@@ -6,12 +6,12 @@
  */
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { balanceSentence, LEDGER_KIND_LABELS, receiptNumberText, statementCsv, statementOf, type LedgerKind } from '../../../schema/ledger';
+import { balanceSentence, LEDGER_KIND_LABELS, receiptNumberText, statementCsv, statementOf, yearOf, type LedgerKind } from '../../../schema/ledger';
 import { formatDay, isoDay } from '../../../schema/money';
 import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { saveTextFile } from '../../lib/download';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Badge, Button, Card, CardBody, cx, DownloadIcon, EmptyState, FileTextIcon, PageHeader, Select, Skeleton, SkeletonRows, type BadgeVariant } from '../../ui';
+import { Alert, Badge, Button, Card, CardBody, cx, DownloadIcon, EmptyState, Field, FileTextIcon, PageHeader, Select, Skeleton, SkeletonRows, type BadgeVariant } from '../../ui';
 import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-view';
 import { useMember, useStatementLines } from './use-ledger';
 
@@ -88,19 +88,13 @@ export function StatementPage() {
             </Card>
           ) : (
             <>
-              <div className="flex flex-wrap items-center gap-3 print:hidden">
-                <span aria-hidden="true" className="text-sm font-medium text-neutral-700">
-                  Year
-                </span>
-                <div className="w-44">
-                  <Select
-                    aria-label="Year"
-                    value={shownYear == null ? ALL : String(shownYear)}
-                    onChange={setChosen}
-                    options={[{ value: ALL, label: 'All years' }, ...statement.years.map((y) => ({ value: String(y), label: String(y) }))]}
-                  />
-                </div>
-              </div>
+              <Field label="Year" className="w-44 print:hidden">
+                <Select
+                  value={shownYear == null ? ALL : String(shownYear)}
+                  onChange={setChosen}
+                  options={[{ value: ALL, label: 'All years' }, ...statement.years.map((y) => ({ value: String(y), label: String(y) }))]}
+                />
+              </Field>
               {shownYear != null ? (
                 <YearSection year={shownYear} openingCents={shown.openingCents} lines={shown.lines} first />
               ) : (
@@ -148,7 +142,7 @@ function YearSection({ year, openingCents, lines, first, carried = true }: { yea
             {year}
           </h2>
           <p className="text-sm text-neutral-600">
-            Balance at the end: <span className="tabular font-medium text-neutral-900">{balanceCellText(closing)}</span>
+            {year < yearOf(Date.now()) ? 'Balance at year end' : 'Balance so far'}: <span className="tabular font-medium text-neutral-900">{balanceCellText(closing)}</span>
           </p>
         </div>
         <table className="w-full text-left text-sm">

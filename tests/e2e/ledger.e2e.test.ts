@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { choose } from './pages/controls';
 import { peoplePages } from './pages/people';
 import { memberByEmail, serverStatement, statementPage } from './pages/ledger';
 
@@ -30,6 +31,21 @@ describe('statement of account', () => {
       for (const line of server.lines) await page.getByText(line.description, { exact: true }).first().waitFor();
       await snap(page, 'ledger-statement');
       await expectNoSeriousAxe(page);
+
+      // One year: the balance carried in leads its table.
+      const year = new Date(Date.now()).getUTCFullYear();
+      await choose(page.getByLabel('Year'), String(year));
+      await page.getByText('Opening balance').waitFor();
+      await choose(page.getByLabel('Year'), 'All years');
+      await page.getByText('Opening balance').waitFor({ state: 'detached' });
+
+      // Printed: the statement without the navigation and the buttons.
+      await page.emulateMedia({ media: 'print' });
+      expect(await page.getByRole('navigation', { name: 'Main' }).first().isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Download CSV' }).isVisible()).toBe(false);
+      await statement.balance.waitFor();
+      await snap(page, 'ledger-statement-print');
+      await page.emulateMedia({ media: 'screen' });
 
       // The CSV is built in the browser from the cache, and says what the server's does.
       const csv = await statement.downloadCsv();

@@ -29,6 +29,15 @@ const KIND_BADGE: Record<LedgerKind, BadgeVariant> = {
 
 type Line = SyncedLedgerLine & { balanceCents: number };
 
+/** The columns and where each sits; on phones the date and type fold into the description's cell. */
+const COLUMNS = {
+  date: { header: 'Date', place: 'hidden px-4 sm:table-cell sm:pl-5' },
+  description: { header: 'Description', place: 'pr-2 pl-4 sm:px-4' },
+  type: { header: 'Type', place: 'hidden px-4 sm:table-cell' },
+  amount: { header: 'Amount', place: 'px-2 text-right sm:px-4' },
+  balance: { header: 'Balance', place: 'pr-4 pl-2 text-right sm:px-4 sm:pr-5' },
+};
+
 export function StatementPage() {
   const { userId } = useParams<{ userId?: string }>();
   const me = useCurrentUser();
@@ -149,33 +158,21 @@ function YearSection({ year, openingCents, lines, first, carried = true }: { yea
           <caption className="sr-only">Statement lines of {year}</caption>
           <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
             <tr>
-              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell sm:pl-5">
-                Date
-              </th>
-              <th scope="col" className="py-2.5 pr-2 pl-4 font-medium sm:px-4">
-                Description
-              </th>
-              <th scope="col" className="hidden px-4 py-2.5 font-medium sm:table-cell">
-                Type
-              </th>
-              <th scope="col" className="px-2 py-2.5 text-right font-medium sm:px-4">
-                Amount
-              </th>
-              <th scope="col" className="py-2.5 pr-4 pl-2 text-right font-medium sm:px-4 sm:pr-5">
-                Balance
-              </th>
+              {(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((c) => (
+                <th key={c} scope="col" className={cx('py-2.5 font-medium', COLUMNS[c].place)}>
+                  {COLUMNS[c].header}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-neutral-200">
             {carried && (
               <tr className="bg-neutral-50/60">
-                <td className="hidden px-4 py-2.5 whitespace-nowrap text-neutral-600 sm:table-cell sm:pl-5">Jan 1, {year}</td>
-                <td className="py-2.5 pr-2 pl-4 text-neutral-700 italic sm:px-4">
-                  Opening balance
-                </td>
-                <td className="hidden sm:table-cell" />
-                <td className="px-2 sm:px-4" />
-                <td className="tabular py-2.5 pr-4 pl-2 text-right font-medium whitespace-nowrap text-neutral-900 sm:px-4 sm:pr-5">{balanceCellText(openingCents)}</td>
+                <td className={cx(COLUMNS.date.place, 'py-2.5 whitespace-nowrap text-neutral-600')}>Jan 1, {year}</td>
+                <td className={cx(COLUMNS.description.place, 'py-2.5 text-neutral-700 italic')}>Opening balance</td>
+                <td className={COLUMNS.type.place} />
+                <td className={COLUMNS.amount.place} />
+                <td className={cx(COLUMNS.balance.place, 'tabular py-2.5 font-medium whitespace-nowrap text-neutral-900')}>{balanceCellText(openingCents)}</td>
               </tr>
             )}
             {lines.map((l) => (
@@ -191,8 +188,8 @@ function YearSection({ year, openingCents, lines, first, carried = true }: { yea
 function LineRow({ line: l }: { line: Line }) {
   return (
     <tr className="align-top">
-      <td className="tabular hidden px-4 py-3 whitespace-nowrap text-neutral-700 sm:table-cell sm:pl-5">{formatDay(l.occurredAt)}</td>
-      <td className="py-3 pr-2 pl-4 sm:px-4">
+      <td className={cx(COLUMNS.date.place, 'tabular py-3 whitespace-nowrap text-neutral-700')}>{formatDay(l.occurredAt)}</td>
+      <td className={cx(COLUMNS.description.place, 'py-3')}>
         <p className="font-medium break-words text-neutral-900">{l.description}</p>
         {/* Phones: the date and type under the description (their columns are the table's). */}
         <p className="mt-0.5 text-xs text-neutral-600 sm:hidden">
@@ -204,11 +201,11 @@ function LineRow({ line: l }: { line: Line }) {
           </Link>
         )}
       </td>
-      <td className="hidden px-4 py-3 sm:table-cell">
+      <td className={cx(COLUMNS.type.place, 'py-3')}>
         <Badge variant={KIND_BADGE[l.kind]}>{LEDGER_KIND_LABELS[l.kind]}</Badge>
       </td>
-      <td className={cx('tabular px-2 py-3 text-right whitespace-nowrap sm:px-4', l.amountCents < 0 ? 'text-success-700' : 'text-neutral-900')}>{signedUsd(l.amountCents)}</td>
-      <td className="tabular py-3 pr-4 pl-2 text-right whitespace-nowrap text-neutral-900 sm:px-4 sm:pr-5">{balanceCellText(l.balanceCents)}</td>
+      <td className={cx(COLUMNS.amount.place, 'tabular py-3 whitespace-nowrap', l.amountCents < 0 ? 'text-success-700' : 'text-neutral-900')}>{signedUsd(l.amountCents)}</td>
+      <td className={cx(COLUMNS.balance.place, 'tabular py-3 whitespace-nowrap text-neutral-900')}>{balanceCellText(l.balanceCents)}</td>
     </tr>
   );
 }

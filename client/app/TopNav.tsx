@@ -7,7 +7,7 @@ import { APP_NAME } from '../lib/config';
 import { capitalize } from '../lib/format';
 import { usePendingCount } from '../lib/replicache';
 import { signOut, useCurrentUser } from '../lib/session';
-import { Avatar, cx, Dialog, DialogActions, HomeIcon, LifeBuoyIcon, LogOutIcon, Menu, MenuIcon, UserIcon, XIcon } from '../ui';
+import { Avatar, cx, Dialog, DialogActions, DollarIcon, HomeIcon, LifeBuoyIcon, LogOutIcon, Menu, MenuIcon, UserIcon, XIcon } from '../ui';
 import { navEntries } from './areas';
 import { mayNavigate, type NavEntry } from './client-area';
 
@@ -52,7 +52,7 @@ export function TopNav() {
   };
 
   return (
-    <Disclosure as="header" className="sticky top-0 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur">
+    <Disclosure as="header" className="sticky top-0 z-30 print:hidden border-b border-neutral-200 bg-white/95 backdrop-blur">
       {({ close }) => (
         <>
           <div className="mx-auto flex h-14 max-w-[1200px] items-center gap-4 px-4 sm:px-6">
@@ -84,6 +84,7 @@ export function TopNav() {
                 items={[
                   { kind: 'separator' },
                   { label: 'Profile', href: '/profile', icon: <UserIcon /> },
+                  { label: 'My Account', href: '/account', icon: <DollarIcon /> },
                   { label: 'Support', href: '/support', icon: <LifeBuoyIcon /> },
                   { kind: 'separator' },
                   // Signing out drops this browser's cache: changes not yet sent would go with it (asked first).

@@ -1,6 +1,7 @@
 /**
  * Attachment downloads: `POST /api/<feature>/download-url` gives a short-lived storage
- * URL, which opens in a new tab so the app stays open.
+ * URL, which opens in a new tab so the app stays open. Files the client makes itself (a CSV
+ * template, a statement built from the cache) are saved with `saveTextFile`, which needs no network.
  */
 import type { UploadFeature } from '../../schema/uploads';
 import { api } from './api';

@@ -4,7 +4,7 @@
  * panel and the Activity History (who marked it paid and how). Read from the local cache, so it opens
  * offline. The board sets the status in InvoiceStatusCard (also offline).
  */
-import { useParams, useSearch } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoicePolicy, PAYMENT_METHOD_LABELS, type InvoiceStatus } from '../../../schema/invoices';
 import { daysUntil, formatDay, formatUsd } from '../../../schema/money';
 import { useHoaToday } from '../../lib/hoa-day';
@@ -85,9 +85,9 @@ export function InvoiceDetailPage() {
             {board && (
               <li>
                 <span className="text-neutral-500">Recipient</span>{' '}
-                <span className="font-medium text-neutral-900">
+                <Link href={`/account/${inv.recipient.id}`} className="font-medium text-accent-700 hover:underline">
                   {inv.recipient.name} ({inv.recipient.email})
-                </span>
+                </Link>
               </li>
             )}
           </ol>

@@ -13,7 +13,7 @@ import { errorMessage } from '../../lib/api';
 import { formatAddress, formatDate } from '../../lib/format';
 import { usePagedList } from '../../lib/use-paged-list';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Badge, Button, EmptyState, ListScreen, useToast, type Column } from '../../ui';
+import { Alert, Badge, Button, ButtonLink, EmptyState, ListScreen, useToast, type Column } from '../../ui';
 import { BulkAddDialog } from './BulkAddDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import { EditUserDialog } from './EditUserDialog';
@@ -76,6 +76,11 @@ export function UsersPage() {
         <Button size="sm" variant="secondary" disabled={!may.edit} onClick={() => setOpen({ kind: 'edit', user: u })}>
           Edit<span className="sr-only"> {shownName(u)}</span>
         </Button>
+        {u.status !== 'invited' && (
+          <ButtonLink size="sm" variant="secondary" href={`/account/${u._id}`}>
+            Statement<span className="sr-only"> of {shownName(u)}</span>
+          </ButtonLink>
+        )}
         {may.resend && (
           <Button size="sm" variant="secondary" onClick={() => void resend(u)}>
             Resend<span className="sr-only"> invitation to {u.email}</span>

@@ -1,0 +1,211 @@
+/**
+ * /account (the viewer's own statement) and /account/:userId (the board's view of a member's): the
+ * balance in words, a year filter, every line with its running balance (payments link to their
+ * receipt), Print (a page per year) and Download CSV. Read from the local cache, so it opens offline
+ * and the CSV is built here, with no request.
+ */
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { balanceSentence, LEDGER_KIND_LABELS, receiptNumberText, statementCsv, statementOf, yearOf, type LedgerKind } from '../../../schema/ledger';
+import { formatDay, isoDay } from '../../../schema/money';
+import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
+import { saveTextFile } from '../../lib/download';
+import { useCurrentUser } from '../../lib/session';
+import { Alert, Badge, Button, Card, CardBody, cx, DownloadIcon, EmptyState, Field, FileTextIcon, PageHeader, Select, Skeleton, SkeletonRows, type BadgeVariant } from '../../ui';
+import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-view';
+import { useMember, useStatementLines } from './use-ledger';
+
+const ALL = 'all';
+const KIND_BADGE: Record<LedgerKind, BadgeVariant> = {
+  charge: 'secondary',
+  late_fee: 'warning',
+  fine: 'warning',
+  refund: 'secondary',
+  payment: 'success',
+  waiver: 'success',
+  credit: 'success',
+  adjustment: 'outline',
+};
+
+type Line = SyncedLedgerLine & { balanceCents: number };
+
+/** The columns and where each sits; on phones the date and type fold into the description's cell. */
+const COLUMNS = {
+  date: { header: 'Date', place: 'hidden px-4 sm:table-cell sm:pl-5' },
+  description: { header: 'Description', place: 'pr-2 pl-4 sm:px-4' },
+  type: { header: 'Type', place: 'hidden px-4 sm:table-cell' },
+  amount: { header: 'Amount', place: 'px-2 text-right sm:px-4' },
+  balance: { header: 'Balance', place: 'pr-4 pl-2 text-right sm:px-4 sm:pr-5' },
+};
+
+export function StatementPage() {
+  const { userId } = useParams<{ userId?: string }>();
+  const me = useCurrentUser();
+  const subjectId = userId ?? me?.id ?? '';
+  const own = subjectId === me?.id;
+  const { lines: all, state } = useStatementLines(subjectId);
+  const member = useMember(own ? '' : subjectId);
+  const name = own ? (me?.name ?? null) : (member.data?.name ?? all[0]?.resident.name ?? null);
+  const [chosen, setChosen] = useState(ALL);
+  const year = chosen === ALL ? null : Number(chosen);
+  const statement = useMemo(() => statementOf(all, year), [all, year]);
+  // A year no longer present (another member's statement opened) falls back to All years.
+  const shownYear = year != null && statement.years.includes(year) ? year : null;
+  const shown = shownYear === year ? statement : statementOf(all, null);
+
+  const title = own ? 'My Account' : name ? `${name}’s Account` : 'Account';
+  const breadcrumb = own ? undefined : [{ label: 'Users', href: '/users' }, { label: name ?? 'Account' }];
+  const ready = state === 'ready';
+  const download = () => saveTextFile(statementFilename(own ? null : name, shownYear), statementCsv(shown, isoDay));
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        subtitle={own ? 'Your statement: every charge, payment and credit, with the balance after each.' : 'Statement of account: every charge, payment and credit, with the balance after each.'}
+        breadcrumb={breadcrumb}
+        actions={
+          ready &&
+          all.length > 0 && (
+            <div className="flex flex-wrap gap-2 print:hidden">
+              <Button variant="secondary" onClick={() => window.print()}>
+                <FileTextIcon className="size-4" />
+                Print
+              </Button>
+              <Button variant="secondary" onClick={download}>
+                <DownloadIcon className="size-4" />
+                Download CSV
+              </Button>
+            </div>
+          )
+        }
+      />
+      {state === 'failed' ? (
+        <Alert tone="error" title="Your statement could not be loaded">
+          The app has not received it yet. Connect to the internet and open this page again; after that it opens offline too.
+        </Alert>
+      ) : (
+        <div className="space-y-6">
+          <BalanceCard balanceCents={ready ? statement.balanceCents : null} who={own ? 'you' : (name ?? 'This member')} />
+          {!ready ? (
+            <Card>
+              <SkeletonRows />
+            </Card>
+          ) : all.length === 0 ? (
+            <Card>
+              <EmptyState title="No charges or payments yet" description="Invoices, payments, fees and credits appear here as they happen, each with the balance after it." />
+            </Card>
+          ) : (
+            <>
+              <Field label="Year" className="w-44 print:hidden">
+                <Select
+                  value={shownYear == null ? ALL : String(shownYear)}
+                  onChange={setChosen}
+                  options={[{ value: ALL, label: 'All years' }, ...statement.years.map((y) => ({ value: String(y), label: String(y) }))]}
+                />
+              </Field>
+              {shownYear != null ? (
+                <YearSection year={shownYear} openingCents={shown.openingCents} lines={shown.lines} first />
+              ) : (
+                byYear(shown.lines).map((g, i) => (
+                  <YearSection key={g.year} year={g.year} openingCents={g.lines[0].balanceCents - g.lines[0].amountCents} lines={g.lines} first={i === 0} carried={i > 0} />
+                ))
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The balance in words; a skeleton, never $0, until the cache is known to hold the lines. */
+function BalanceCard({ balanceCents, who }: { balanceCents: number | null; who: string }) {
+  return (
+    <Card>
+      <CardBody>
+        <p className="text-sm text-neutral-600">Balance today</p>
+        {balanceCents == null ? (
+          <Skeleton className="mt-2 h-8 w-56" />
+        ) : (
+          <p role="status" className={cx('mt-1 text-2xl font-semibold tracking-tight', balanceCents > 0 ? 'text-neutral-900' : 'text-success-700')} data-testid="balance-sentence">
+            {balanceSentence(balanceCents, who)}
+          </p>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+/**
+ * One year's lines, oldest first. `carried`: the balance brought in from the years before leads the
+ * table (always when one year is chosen). In print each year after the first starts a page.
+ */
+function YearSection({ year, openingCents, lines, first, carried = true }: { year: number; openingCents: number; lines: Line[]; first: boolean; carried?: boolean }) {
+  const closing = lines.length ? lines[lines.length - 1].balanceCents : openingCents;
+  return (
+    <section aria-labelledby={`year-${year}`} className={cx(!first && 'print:break-before-page')}>
+      <Card>
+        <div className="flex flex-wrap items-baseline justify-between gap-2 border-b border-neutral-200 px-4 py-3 sm:px-5">
+          <h2 id={`year-${year}`} className="text-base font-semibold text-neutral-900">
+            {year}
+          </h2>
+          <p className="text-sm text-neutral-600">
+            {year < yearOf(Date.now()) ? 'Balance at year end' : 'Balance so far'}: <span className="tabular font-medium text-neutral-900">{balanceCellText(closing)}</span>
+          </p>
+        </div>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Statement lines of {year}</caption>
+          <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
+            <tr>
+              {(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).map((c) => (
+                <th key={c} scope="col" className={cx('py-2.5 font-medium', COLUMNS[c].place)}>
+                  {COLUMNS[c].header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-neutral-200">
+            {carried && (
+              <tr className="bg-neutral-50/60">
+                <td className={cx(COLUMNS.date.place, 'py-2.5 whitespace-nowrap text-neutral-600')}>Jan 1, {year}</td>
+                <td className={cx(COLUMNS.description.place, 'py-2.5 text-neutral-700 italic')}>Opening balance</td>
+                <td className={COLUMNS.type.place} />
+                <td className={COLUMNS.amount.place} />
+                <td className={cx(COLUMNS.balance.place, 'tabular py-2.5 font-medium whitespace-nowrap text-neutral-900')}>{balanceCellText(openingCents)}</td>
+              </tr>
+            )}
+            {lines.map((l) => (
+              <LineRow key={l.id} line={l} />
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </section>
+  );
+}
+
+function LineRow({ line: l }: { line: Line }) {
+  return (
+    <tr className="align-top">
+      <td className={cx(COLUMNS.date.place, 'tabular py-3 whitespace-nowrap text-neutral-700')}>{formatDay(l.occurredAt)}</td>
+      <td className={cx(COLUMNS.description.place, 'py-3')}>
+        <p className="font-medium break-words text-neutral-900">{l.description}</p>
+        {/* Phones: the date and type under the description (their columns are the table's). */}
+        <p className="mt-0.5 text-xs text-neutral-600 sm:hidden">
+          {formatDay(l.occurredAt)} · {LEDGER_KIND_LABELS[l.kind]}
+        </p>
+        {l.receiptNumber != null && (
+          <Link href={`/receipts/${l.id}`} className="mt-0.5 inline-block text-sm text-accent-700 hover:underline">
+            Receipt {receiptNumberText(l.receiptNumber)}
+          </Link>
+        )}
+      </td>
+      <td className={cx(COLUMNS.type.place, 'py-3')}>
+        <Badge variant={KIND_BADGE[l.kind]}>{LEDGER_KIND_LABELS[l.kind]}</Badge>
+      </td>
+      <td className={cx(COLUMNS.amount.place, 'tabular py-3 whitespace-nowrap', l.amountCents < 0 ? 'text-success-700' : 'text-neutral-900')}>{signedUsd(l.amountCents)}</td>
+      <td className={cx(COLUMNS.balance.place, 'tabular py-3 whitespace-nowrap text-neutral-900')}>{balanceCellText(l.balanceCents)}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,40 @@
+/** The statement of account and receipt screens (client/features/ledger), as a resident or the board reads them, and the server's copy to compare. */
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { apiToken, goInApp, type E2EServer } from '../../helpers/browser';
+
+export const statementPage = (page: Page) => ({
+  heading: (name: string | RegExp) => page.getByRole('heading', { level: 1, name }),
+  balance: page.getByTestId('balance-sentence'),
+  /** Every line's row in the year tables (the opening balance rows aside). */
+  lineRows: page.getByRole('table', { name: /^Statement lines of/ }).getByRole('row').filter({ hasNot: page.getByRole('columnheader') }).filter({ hasNotText: 'Opening balance' }),
+  receiptLinks: page.getByRole('link', { name: /^Receipt R-\d{6}$/ }),
+  async open(path = '/account') {
+    await goInApp(page, path);
+    await page.getByTestId('balance-sentence').waitFor({ timeout: 20_000 });
+  },
+  /** Download CSV: the file the browser saved, as text. */
+  async downloadCsv(): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    return { name: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+  },
+});
+
+/** The server's statement of `email`'s account (GET /api/ledger), read as `viewer`. */
+export async function serverStatement(server: E2EServer, viewer: string, userId?: string) {
+  const token = await apiToken(server, viewer);
+  const query = userId ? `?user_id=${encodeURIComponent(userId)}` : '';
+  const get = (path: string) => fetch(`${server.url}/api/ledger${path}${query}`, { headers: { Authorization: `Bearer ${token}` } });
+  const json = (await (await get('')).json()) as { balance_text: string; lines: { _id: string; receipt: string | null; description: string; invoice_id: string | null }[] };
+  return { ...json, csv: await (await get('/statement.csv')).text() };
+}
+
+/** A member of the viewer's HOA by email, from GET /api/users. */
+export async function memberByEmail(server: E2EServer, viewer: string, email: string): Promise<{ _id: string; name: string }> {
+  const token = await apiToken(server, viewer);
+  const res = await fetch(`${server.url}/api/users?search=${encodeURIComponent(email)}&limit=100`, { headers: { Authorization: `Bearer ${token}` } });
+  const body = (await res.json()) as { docs: { _id: string; name: string; email: string }[] };
+  const found = body.docs.find((u) => u.email === email);
+  if (!found) throw new Error(`${email} is not among the users`);
+  return found;
+}

@@ -19,8 +19,7 @@ import react from '@vitejs/plugin-react';
 import type { CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { launchBrowser } from '../helpers/chromium';
-import { BENCH_AREAS, isBenchArea, type BenchArea } from './list-harness/areas';
-import { LEDGER_BENCH } from './list-harness/ledger';
+import { BENCH_AREAS, isBenchArea, LEDGER_BENCH, type BenchArea } from './list-harness/areas';
 import type { BenchApi, ProbeKind, Timing } from './list-harness/probe';
 import { median, ms, p95 } from './stats';
 

@@ -15,7 +15,6 @@ import { formatDate } from '../../../client/lib/format';
 import { Card, CardBody, DataTable, PageHeader, Select, type Column } from '../../../client/ui';
 import { afterPaint, filterApplied, rowsCommitted } from './probe';
 
-export const LEDGER_BENCH = 'ledger';
 export const LEDGER_YEARS = 8;
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2026 - LEDGER_YEARS + 1, 0, 1);

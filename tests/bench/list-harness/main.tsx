@@ -17,9 +17,9 @@ import { CollectionView, SyncedCollection } from '../../../client/lib/synced-col
 import { LIST_PAGE_SIZE, useListFilters } from '../../../client/lib/use-list-filters';
 import { useSyncedList } from '../../../client/lib/use-synced-list';
 import { EmptyState, FilterBar, ListScreen } from '../../../client/ui';
-import { BENCH_AREAS, isBenchArea } from './areas';
+import { BENCH_AREAS, isBenchArea, LEDGER_BENCH } from './areas';
 import { BENCH_CASES, type BenchCase } from './cases';
-import { benchLedgerLine, LEDGER_BENCH, ledgerEntries, ledgerPrefix, LedgerStatement } from './ledger';
+import { benchLedgerLine, ledgerEntries, ledgerPrefix, LedgerStatement } from './ledger';
 import { afterPaint, arm, filterApplied, paintFloor, result, rowsCommitted, type BenchApi } from './probe';
 import { ledgerKey, type SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { statementOf } from '../../../schema/ledger';

@@ -6,7 +6,9 @@
  * the search box to the painted rows (with and without the 300 ms debounce), a multi-select filter
  * change to the painted rows, a synced row change to React's commit and to the painted rows (spaced
  * and in bursts, beside the paint floor of a bare text change), one row change applied to the
- * collection, and the JS heap. Prints figures; asserts nothing. The goals: p95 ≤ 16 ms for the work
+ * collection, and the JS heap. `ledger`: 10,000 lines of one resident, the statement computed
+ * (statementOf) and painted, a year filter change keystroke to paint, a synced line change to paint.
+ * Prints figures; asserts nothing. The goals: p95 ≤ 16 ms for the work
  * after the debounce and for filter changes; p95 ≤ 7 ms from a synced change to the screen.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +19,7 @@ import react from '@vitejs/plugin-react';
 import type { CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import { launchBrowser } from '../helpers/chromium';
-import { BENCH_AREAS, isBenchArea, type BenchArea } from './list-harness/areas';
+import { BENCH_AREAS, isBenchArea, LEDGER_BENCH, type BenchArea } from './list-harness/areas';
 import type { BenchApi, ProbeKind, Timing } from './list-harness/probe';
 import { median, ms, p95 } from './stats';
 
@@ -151,10 +153,72 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
   );
 }
 
+/**
+ * The statement: opened from IndexedDB with every line painted (All years), the year chosen in the
+ * filter (the list opened, an arrow key, then Enter: Enter to the painted statement), a synced change
+ * of a shown line, and statementOf alone.
+ */
+async function runLedger(page: Page, cdp: CDPSession, url: string) {
+  await page.goto(`${url}/?area=${LEDGER_BENCH}&seed=${ROWS}&rows=${ROWS}`);
+  await page.evaluate(() => (window as unknown as Bench).bench.seeded());
+  await page.goto(`${url}/?area=${LEDGER_BENCH}&rows=${ROWS}`);
+  const opened = await page.evaluate(() => (window as unknown as Bench).bench.opened());
+  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: timings would be in 100 µs steps');
+  if (opened.rows !== ROWS) throw new Error(`the cache opened with ${opened.rows} lines, expected ${ROWS}`);
+  const heapOpen = await heapMB(cdp);
+
+  const button = page.getByRole('button', { name: 'Year' });
+  const options = await (async () => {
+    await button.click();
+    const names = await page.getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    return names;
+  })();
+  // Down through the years and back up, "All years" (every line) at each end.
+  const toYear: Timing[] = [];
+  const toAll: Timing[] = [];
+  let at = 0;
+  let dir = 1;
+  for (let k = 0; k < CHANGES; k++) {
+    if (at + dir < 0 || at + dir >= options.length) dir = -dir;
+    await button.click();
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press(dir > 0 ? 'ArrowDown' : 'ArrowUp');
+    at += dir;
+    const timing = await measure(page, 'filter', () => page.keyboard.press('Enter'));
+    (options[at] === 'All years' ? toAll : toYear).push(timing);
+  }
+
+  // A synced change of a line of the newest year, shown: that year chosen first.
+  await button.click();
+  await page.getByRole('option', { name: options[1], exact: true }).click();
+  const synced: Timing[] = [];
+  for (let k = 0; k < CHANGES; k++) {
+    await page.waitForTimeout(40 + ((k * 17) % 41));
+    synced.push(await measure(page, 'sync', () => page.evaluate(([i, edit]) => (window as unknown as Bench).bench.changeRow(i, edit), [k % 5, k + 1] as const)));
+  }
+  const computed = await page.evaluate(() => (window as unknown as Bench).bench.statementTimes(20));
+  const heapEnd = await heapMB(cdp);
+  const since = (ts: Timing[], from: keyof Timing, to: keyof Timing) => ts.map((t) => t[to] - t[from]);
+  const perYear = Math.round(ROWS / (options.length - 1));
+  console.log(
+    [
+      `  open the statement from IndexedDB        every line painted ${ms(opened.painted)} after navigation (${opened.rows.toLocaleString('en-US')} lines, All years)`,
+      line('statementOf, all years', computed.all, `${computed.all.length} runs over ${ROWS.toLocaleString('en-US')} lines`),
+      line('statementOf, one year', computed.year, 'the running balance over every line, one year kept'),
+      line('year chosen (Enter) → committed', since(toYear, 'input', 'committed'), `${toYear.length} changes to a year, about ${perYear.toLocaleString('en-US')} lines each`),
+      line('year chosen (Enter) → painted', since(toYear, 'input', 'painted')),
+      line('All years chosen (Enter) → painted', since(toAll, 'input', 'painted'), `${toAll.length} changes, ${ROWS.toLocaleString('en-US')} lines painted`),
+      line('synced line change → painted', since(synced, 'input', 'painted'), `${synced.length} changes of a shown line, 40-80 ms apart: statementOf again, the year repainted`),
+      `  JS heap used (after GC)                  ${heapOpen} with the statement open, ${heapEnd} at the end`,
+    ].join('\n'),
+  );
+}
+
 const named = process.argv.slice(2);
-const unknownAreas = named.filter((name) => !isBenchArea(name));
-if (unknownAreas.length) throw new Error(`unknown area ${unknownAreas.join(', ')}; the areas: ${Object.keys(BENCH_AREAS).join(', ')}`);
-const areas = named.length ? (named as BenchArea[]) : (Object.keys(BENCH_AREAS) as BenchArea[]);
+const unknownAreas = named.filter((name) => !isBenchArea(name) && name !== LEDGER_BENCH);
+if (unknownAreas.length) throw new Error(`unknown area ${unknownAreas.join(', ')}; the areas: ${[...Object.keys(BENCH_AREAS), LEDGER_BENCH].join(', ')}`);
+const areas: (BenchArea | typeof LEDGER_BENCH)[] = named.length ? (named as (BenchArea | typeof LEDGER_BENCH)[]) : [...(Object.keys(BENCH_AREAS) as BenchArea[]), LEDGER_BENCH];
 
 const outDir = mkdtempSync(join(tmpdir(), 'hoa-list-bench-'));
 try {
@@ -181,7 +245,9 @@ try {
       page.on('pageerror', (e) => errors.push(e.message));
       const cdp = await context.newCDPSession(page);
       console.log(`List kit benchmark, ${area} (Chromium ${browser.version()}, production build, page size 10); load average ${loadavg()[0].toFixed(1)}`);
-      await run(page, cdp, server.resolvedUrls!.local[0].replace(/\/$/, ''), area);
+      const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
+      if (area === LEDGER_BENCH) await runLedger(page, cdp, base);
+      else await run(page, cdp, base, area);
       console.log(`  load average at the end ${loadavg()[0].toFixed(1)}`);
       await context.close();
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);

@@ -14,25 +14,8 @@ import { updateUser } from '../../worker/domain/users';
 import type { DeliveryResult, Mailer } from '../../worker/services/mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
+import { seededRandom as random } from '../helpers/random';
 import { SyncTestClient } from './client';
-
-/** Small, seeded PRNG (mulberry32): a failing history can be replayed from its seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-  };
-}
 
 /** Delivers to every address but those in `failing` (a bounced mailbox), so retries have something to do. */
 function bouncingMailer(failing: Set<string>): Mailer {

@@ -1,15 +1,17 @@
 /**
  * Demo dues and invoices for both HOAs: one-time, monthly and quarterly dues, active and inactive,
  * one not yet sent; invoices paid, pending, overdue and canceled, issued per period exactly as the
- * issuing job would (same period keys, so the job finds nothing left to issue). Maple Grove's payment
- * account is connected (in the local provider), Cedar Park's is not.
+ * issuing job would (same period keys, so the job finds nothing left to issue). The monthly dues carry a
+ * year of history before the current periods (worker/dev/seed-ledger.ts: paid by card, bank, check or
+ * autopay, a few late with a fee, one fee waived, one canceled, one still overdue), so every money
+ * screen shows real data; the ledger lines follow from the invoices (`invoiceHistoryLines`), receipts
+ * numbered in payment order. Maple Grove's payment account is connected (in the local provider), Cedar
+ * Park's is not.
  */
 import { duePolicy, type DueFrequency, type DueReason, type DueStatus } from '../../schema/dues';
 import type { InvoiceStatus } from '../../schema/invoices';
 import { addDays, addMonthsClamped, dayOf } from '../../schema/money';
-import { eq } from 'drizzle-orm';
-import { connectAccounts, dueRecipients, dues, hoas, invoices, ledgerLines, localPaymentObjects } from '../../schema/tables';
-import { invoiceHistoryLines } from '../domain/ledger/invoice-lines';
+import { connectAccounts, dueRecipients, dues, invoices, localPaymentObjects } from '../../schema/tables';
 import type { Tx } from '../db';
 import { newId } from '../services/tokens';
 import type { AreaSeeder, SeededHoa } from './seed-kit';
@@ -138,7 +140,7 @@ function firstSendDay(start: DemoDue['start'], today: number): number {
   return addMonthsClamped(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), start.day), -start.monthsAgo);
 }
 
-async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number, receipts: () => number): Promise<void> {
+async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number): Promise<void> {
   const today = dayOf(now);
   const sendDate = firstSendDay(def.start, today);
   const schedule = { frequency: def.frequency, sendDate, dueDateOffset: def.offset };
@@ -178,10 +180,8 @@ async function seedDue(tx: Tx, hoa: SeededHoa, def: DemoDue, now: number, receip
   });
   await tx.insert(dueRecipients).values(recipients.map((r) => ({ dueId: id, userId: r.id, hoaId: hoa.id })));
   if (!rows.length) return;
-  const seeded = await tx.insert(invoices).values(rows.map((r) => ({ ...r, dueId: id }))).returning();
-  // Each invoice's statement lines (charge, payment with its receipt number, cancellation), as the domain would have posted them.
-  const lines = seeded.flatMap((inv) => invoiceHistoryLines(inv, receipts, { method: 'card', methodDetail: 'Visa •••• 4242', reference: `pi_seed_${inv.id.slice(-8)}` }));
-  for (let i = 0; i < lines.length; i += 100) await tx.insert(ledgerLines).values(lines.slice(i, i + 100));
+  // Their statement lines come with the history's (worker/dev/seed-ledger.ts), receipts in payment order.
+  await tx.insert(invoices).values(rows.map((r) => ({ ...r, dueId: id })));
 }
 
 /** Maple Grove's connected account, complete, as the local provider keeps it (onboarding done). */
@@ -207,10 +207,7 @@ async function connectMaple(tx: Tx, hoa: SeededHoa, now: number): Promise<void> 
 
 export const seedDues: AreaSeeder = async (tx, platform, opts) => {
   for (const hoa of platform.hoas) {
-    let receipt = 0;
-    const receipts = () => ++receipt;
-    for (const def of DEMO_DUES[hoa.name] ?? []) await seedDue(tx, hoa, def, opts.now, receipts);
-    if (receipt) await tx.update(hoas).set({ receiptSeq: receipt }).where(eq(hoas.id, hoa.id));
+    for (const def of DEMO_DUES[hoa.name] ?? []) await seedDue(tx, hoa, def, opts.now);
     if (hoa.name === 'Maple Grove HOA') await connectMaple(tx, hoa, opts.now);
   }
 };

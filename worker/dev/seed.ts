@@ -8,6 +8,7 @@ import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedDocuments } from './seed-documents';
 import { seedDues } from './seed-dues';
+import { seedLedger } from './seed-ledger';
 import { seedListViews } from './seed-list-views';
 import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
@@ -106,7 +107,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedListViews];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedListViews];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

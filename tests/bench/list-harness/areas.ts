@@ -42,3 +42,6 @@ export const BENCH_AREAS = {
 
 export type BenchArea = keyof typeof BENCH_AREAS;
 export const isBenchArea = (name: string | null): name is BenchArea => name !== null && name in BENCH_AREAS;
+
+/** The statement of account: not a list-kit list, its own page and measures (ledger.tsx, list.bench.ts `runLedger`). */
+export const LEDGER_BENCH = 'ledger';

@@ -3,7 +3,8 @@
  * an area's own list spec, filters and columns (cases.tsx: announcements with read markers joined and
  * unread counted; documents with the board's columns and stat cards) over a Replicache in IndexedDB.
  * `?area=<name>&seed=N` pulls N rows into the cache and writes them to IndexedDB; `?area=<name>`
- * opens the list from that cache. tests/bench/list.bench.ts drives it through window.bench.
+ * opens the list from that cache. `?area=ledger`: a resident's statement instead of a list (ledger.tsx).
+ * tests/bench/list.bench.ts drives it through window.bench.
  */
 import './harness.css';
 import { StrictMode, useLayoutEffect, useRef } from 'react';
@@ -16,17 +17,22 @@ import { CollectionView, SyncedCollection } from '../../../client/lib/synced-col
 import { LIST_PAGE_SIZE, useListFilters } from '../../../client/lib/use-list-filters';
 import { useSyncedList } from '../../../client/lib/use-synced-list';
 import { EmptyState, FilterBar, ListScreen } from '../../../client/ui';
-import { BENCH_AREAS, isBenchArea } from './areas';
+import { BENCH_AREAS, isBenchArea, LEDGER_BENCH } from './areas';
 import { BENCH_CASES, type BenchCase } from './cases';
+import { benchLedgerLine, ledgerEntries, ledgerPrefix, LedgerStatement } from './ledger';
 import { afterPaint, arm, filterApplied, paintFloor, result, rowsCommitted, type BenchApi } from './probe';
+import { ledgerKey, type SyncedLedgerLine } from '../../../sync/areas/ledger';
+import { statementOf } from '../../../schema/ledger';
 
 const params = new URLSearchParams(location.search);
 const area = params.get('area');
-if (!isBenchArea(area)) throw new Error(`?area= names one of ${Object.keys(BENCH_AREAS).join(', ')}`);
+const ledger = area === LEDGER_BENCH;
+if (!isBenchArea(area) && !ledger) throw new Error(`?area= names one of ${Object.keys(BENCH_AREAS).join(', ')}, ${LEDGER_BENCH}`);
 const seed = Number(params.get('seed') ?? 0);
 // One case per page load; its own types do not matter to the generic page.
-const bench = BENCH_CASES[area] as unknown as BenchCase<unknown>;
-const { exhaustedText, loadMore } = BENCH_AREAS[area];
+const bench = (ledger ? BENCH_CASES.invoices : BENCH_CASES[area as keyof typeof BENCH_CASES]) as unknown as BenchCase<unknown>;
+const { exhaustedText, loadMore } = BENCH_AREAS[ledger ? 'invoices' : (area as keyof typeof BENCH_AREAS)];
+const space = ledger ? ledgerPrefix : prefixOf(bench.space);
 let served = false;
 
 const rep = new Replicache({
@@ -40,14 +46,14 @@ const rep = new Replicache({
   },
   // A seeding run's first pull brings every row; any other pull has nothing new.
   puller: async () => {
-    const patch: PatchOperation[] = seed && !served ? bench.entries(seed).map(([key, value]) => ({ op: 'put', key, value })) : [];
+    const patch: PatchOperation[] = seed && !served ? (ledger ? ledgerEntries(seed) : bench.entries(seed)).map(([key, value]) => ({ op: 'put', key, value })) : [];
     served = true;
     return { httpRequestInfo: { httpStatusCode: 200, errorMessage: '' }, response: { cookie: 1, lastMutationIDChanges: {}, patch } };
   },
 });
 
 const scan = (prefix: string) => rep.query((tx) => tx.scan({ prefix }).entries().toArray());
-const countRows = async () => (await scan(prefixOf(bench.space))).length;
+const countRows = async () => (await scan(space)).length;
 const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
 let firstRowsPainted = NaN;
@@ -82,6 +88,17 @@ function BenchList() {
       loadMoreLabel={loadMore}
     />
   );
+}
+
+/** The statement's lines from the cache, as the screen reads them; a change of any line reads them again. */
+const subscribeLedger = (onLines: (lines: SyncedLedgerLine[]) => void) =>
+  rep.subscribe((tx) => tx.scan({ prefix: ledgerPrefix }).values().toArray(), { onData: (values) => onLines(values as unknown as SyncedLedgerLine[]) });
+const ledgerPainted = () => openedRows((firstRowsPainted = performance.now()));
+/** A line of the newest year changed (its last lines, shown when that year is chosen). */
+function ledgerChange(i: number, edit: number): [string, ReadonlyJSONValue] {
+  const rows = Number(params.get('rows') ?? 10_000);
+  const line = benchLedgerLine(rows - 1 - i, rows, edit);
+  return [ledgerKey(line.id), { ...line } as unknown as ReadonlyJSONValue];
 }
 
 /** One-row changes applied to a collection of every cached row, a filter view reading after each. */
@@ -124,12 +141,26 @@ const api: BenchApi = {
   arm,
   result,
   changeRow(i, edit) {
-    const [key, value] = bench.changed(i, edit);
+    const [key, value] = ledger ? ledgerChange(i, edit) : bench.changed(i, edit);
     arm('sync', performance.now());
     void rep.mutate.putValue({ key, value });
   },
   paintFloor,
   collectionTimes,
+  async statementTimes(runs) {
+    const lines = (await scan(ledgerPrefix)).map(([, v]) => v as unknown as SyncedLedgerLine);
+    const all: number[] = [];
+    const year: number[] = [];
+    for (let k = 0; k < runs; k++) {
+      let start = performance.now();
+      statementOf(lines);
+      all.push(performance.now() - start);
+      start = performance.now();
+      statementOf(lines, 2026 - (k % 8));
+      year.push(performance.now() - start);
+    }
+    return { all, year };
+  },
 };
 (window as unknown as { bench: BenchApi }).bench = api;
 
@@ -137,9 +168,7 @@ if (!seed) {
   store.set(replicacheAtom, rep as unknown as HoaReplicache);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <div className="mx-auto max-w-6xl px-4 py-8">
-        <BenchList />
-      </div>
+      <div className="mx-auto max-w-6xl px-4 py-8">{ledger ? <LedgerStatement subscribe={subscribeLedger} onFirstPaint={ledgerPainted} /> : <BenchList />}</div>
     </StrictMode>,
   );
 }

@@ -27,6 +27,8 @@ export interface BenchApi {
   paintFloor(): Promise<number>;
   /** ms per one-row change applied to a collection of every row (with a filter view), and per naive recompute. */
   collectionTimes(changes: number): Promise<{ change: number[]; naive: number[] }>;
+  /** The ledger page: ms per statementOf over every cached line, for all years and for one year. */
+  statementTimes(runs: number): Promise<{ all: number[]; year: number[] }>;
 }
 
 const now = () => performance.now();

@@ -87,37 +87,52 @@ export async function postInvoiceStatusChange(deps: AppDeps, tx: Tx, before: Inv
   if (now === 'paid' && method) await postInvoicePayment(deps, tx, after, { method, at, by });
 }
 
+/** What the seed knows of an invoice's past beyond its row: when its late fee came, and a fee waived since. */
+export interface InvoiceHistory {
+  /** When the late fee was added (default: the day after the due date). */
+  lateFeeAt?: number;
+  /** A late fee the board waived: the invoice's `lateFeeCents` is 0 again, the fee and its waiver stay on the statement. */
+  waived?: { cents: number; reason: string; at: number; by?: string | null };
+}
+
 /**
- * The lines an invoice's past wrote, for history written at once (the demo seed): its charge, and its
- * payment or its cancellation's credit. Receipt numbers are the caller's (`nextReceipt`).
+ * The lines an invoice's past wrote, for history written at once (the demo seed): its charge, its late
+ * fee (and the fee's waiver), and its payment or its cancellation's credit. Receipt numbers are the
+ * caller's (`nextReceipt`), so a caller numbering in payment order numbers receipts in order.
  */
-export function invoiceHistoryLines(invoice: Invoice, nextReceipt: () => number, payment: Omit<PaymentFacts, 'at'> = { method: 'online' }): (typeof ledgerLines.$inferInsert)[] {
+export function invoiceHistoryLines(
+  invoice: Invoice,
+  nextReceipt: () => number,
+  payment: Omit<PaymentFacts, 'at'> = { method: 'online' },
+  history: InvoiceHistory = {},
+): (typeof ledgerLines.$inferInsert)[] {
   const base = { hoaId: invoice.hoaId, userId: invoice.recipientId, invoiceId: invoice.id, createdAt: invoice.createdAt, version: 1 };
-  const lines: (typeof ledgerLines.$inferInsert)[] = [
-    { ...base, id: newId(), kind: 'charge', amountCents: invoice.amountCents, description: invoice.title, occurredAt: invoice.sentAt, sourceKey: `charge:${invoice.id}`, updatedAt: invoice.createdAt },
-  ];
-  if (invoice.lateFeeCents > 0) {
-    const at = invoice.dueDate + 86_400_000;
-    lines.push({ ...base, id: newId(), kind: 'late_fee', amountCents: invoice.lateFeeCents, description: `Late fee: ${invoice.title}`, occurredAt: at, sourceKey: `late_fee:${invoice.id}`, updatedAt: at });
+  const line = (at: number, fields: Omit<typeof ledgerLines.$inferInsert, keyof typeof base | 'id' | 'occurredAt' | 'updatedAt'>) => ({ ...base, id: newId(), occurredAt: at, updatedAt: at, ...fields });
+  const lines: (typeof ledgerLines.$inferInsert)[] = [line(invoice.sentAt, { kind: 'charge', amountCents: invoice.amountCents, description: invoice.title, sourceKey: `charge:${invoice.id}` })];
+  const feeAt = history.lateFeeAt ?? invoice.dueDate + 86_400_000;
+  const waived = history.waived;
+  if (invoice.lateFeeCents > 0 && !waived) lines.push(line(feeAt, { kind: 'late_fee', amountCents: invoice.lateFeeCents, description: `Late fee: ${invoice.title}`, sourceKey: `late_fee:${invoice.id}` }));
+  if (waived && waived.cents > 0) {
+    const fee = line(feeAt, { kind: 'late_fee', amountCents: waived.cents, description: `Late fee: ${invoice.title}`, sourceKey: `late_fee:${invoice.id}` });
+    lines.push(fee, line(waived.at, { kind: 'waiver', amountCents: -waived.cents, description: `Late fee waived: ${invoice.title}`, reason: waived.reason, relatedLineId: fee.id, createdBy: waived.by ?? null, sourceKey: `waiver:${fee.id}` }));
   }
   if (invoice.status === 'paid' && invoice.paidAt != null) {
-    lines.push({
-      ...base,
-      id: newId(),
-      kind: 'payment',
-      amountCents: -invoiceTotal(invoice),
-      description: invoice.title,
-      occurredAt: invoice.paidAt,
-      sourceKey: `paid:${invoice.id}:seed`,
-      method: payment.method,
-      methodDetail: payment.methodDetail ?? null,
-      reference: payment.reference ?? null,
-      receiptNumber: nextReceipt(),
-      updatedAt: invoice.paidAt,
-    });
+    lines.push(
+      line(invoice.paidAt, {
+        kind: 'payment',
+        amountCents: -invoiceTotal(invoice),
+        description: invoice.title,
+        sourceKey: payment.sourceKey ?? `paid:${invoice.id}:seed`,
+        method: payment.method,
+        methodDetail: payment.methodDetail ?? null,
+        reference: payment.reference ?? null,
+        createdBy: payment.by ?? null,
+        receiptNumber: nextReceipt(),
+      }),
+    );
   }
   if (invoice.status === 'canceled') {
-    lines.push({ ...base, id: newId(), kind: 'credit', amountCents: -invoiceTotal(invoice), description: `Invoice canceled: ${invoice.title}`, reason: 'Invoice canceled', occurredAt: invoice.updatedAt, sourceKey: `canceled:${invoice.id}:seed`, updatedAt: invoice.updatedAt });
+    lines.push(line(invoice.updatedAt, { kind: 'credit', amountCents: -invoiceTotal(invoice), description: `Invoice canceled: ${invoice.title}`, reason: 'Invoice canceled', sourceKey: `canceled:${invoice.id}:seed` }));
   }
   return lines;
 }

@@ -91,6 +91,8 @@ export interface ApiUser {
    * own record (login, refresh, profile), not on the board's user lists.
    */
   hoa_time_zone?: string;
+  /** The HOA's name (receipts and statements print it); on the signed-in user's own record only. */
+  hoa_name?: string;
   address_id: string | null;
   address: { _id: string; street: string; unit_number: string | null } | null;
   phone: string | null;

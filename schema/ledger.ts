@@ -57,8 +57,12 @@ export interface LedgerLineLike {
   occurredAt: number;
 }
 
-/** Oldest first; lines of the same moment in the order written (their ids are time-ordered). */
-export const ledgerOrder = (a: LedgerLineLike, b: LedgerLineLike) => a.occurredAt - b.occurredAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+/** At the same moment what is owed comes before what settles it (a charge before its payment or credit). */
+const SAME_MOMENT_RANK: Record<LedgerKind, number> = { charge: 0, fine: 1, late_fee: 2, refund: 3, adjustment: 4, waiver: 5, credit: 6, payment: 7 };
+
+/** Oldest first; at the same moment charges before what settles them, then by id, so every device agrees. */
+export const ledgerOrder = (a: LedgerLineLike & { kind?: LedgerKind }, b: LedgerLineLike & { kind?: LedgerKind }) =>
+  a.occurredAt - b.occurredAt || (a.kind && b.kind ? SAME_MOMENT_RANK[a.kind] - SAME_MOMENT_RANK[b.kind] : 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The lines oldest first, each with the balance after it. */
 export function withRunningBalance<L extends LedgerLineLike>(lines: readonly L[]): Array<L & { balanceCents: number }> {
@@ -149,3 +153,7 @@ export function statementCsv(
   }
   return `${rows.join('\r\n')}\r\n`;
 }
+
+/** How a payment came, as a receipt says it: the provider's words ("Visa •••• 4242"), else the method's label. */
+export const paymentMethodText = (line: { method: LedgerPaymentMethod | null; methodDetail: string | null }): string | null =>
+  line.methodDetail ?? (line.method ? LEDGER_PAYMENT_METHOD_LABELS[line.method] : null);

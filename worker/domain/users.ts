@@ -51,19 +51,19 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 }
 
 /**
- * A user as the API returns it, with their address, whether they must reactivate and their HOA's time zone: one statement.
+ * A user as the API returns it, with their address, whether they must reactivate and their HOA's time zone and name: one statement.
  * Undefined when there is no such user in the HOA (or they were deleted).
  */
 export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Promise<ApiUser | undefined> {
   const row = await apiUserQuery(db).get({ userId, hoaId });
-  return row && { ...toApiUser(row.u, row.a, row.s), hoa_time_zone: row.timeZone };
+  return row && { ...toApiUser(row.u, row.a, row.s), hoa_time_zone: row.timeZone, hoa_name: row.hoaName };
 }
 
 /** Built once per database or transaction (the profile is read on every start of the app). */
 const apiUserQuery = (db: DbOrTx) => statementFor(db, 'apiUser', () => buildApiUserQuery(db));
 const buildApiUserQuery = (db: DbOrTx) =>
   db
-    .select({ u: users, a: addresses, s: subscriptions.status, timeZone: hoas.timeZone })
+    .select({ u: users, a: addresses, s: subscriptions.status, timeZone: hoas.timeZone, hoaName: hoas.name })
     .from(users)
     .innerJoin(hoas, eq(hoas.id, users.hoaId))
     .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))

@@ -4,7 +4,7 @@
  * until the cache has the line (a receipt mail opened on a new device).
  */
 import { Link, useParams } from 'wouter';
-import { LEDGER_PAYMENT_METHOD_LABELS, receiptNumberText } from '../../../schema/ledger';
+import { paymentMethodText, receiptNumberText } from '../../../schema/ledger';
 import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { invoiceKey, type SyncedInvoice } from '../../../sync/areas/invoices';
@@ -21,8 +21,8 @@ const WORDS: UnavailableWords = {
   back: { href: '/account', label: 'Back to My Account' },
 };
 
-/** How the payment came: the provider's words ("Visa •••• 4242", "Chase ••6789"), else the method's label. */
-export const methodText = (l: Pick<SyncedLedgerLine, 'method' | 'methodDetail'>) => l.methodDetail ?? (l.method ? LEDGER_PAYMENT_METHOD_LABELS[l.method] : 'Not recorded');
+/** How the payment came, or 'Not recorded' for a line from before methods were kept. */
+const methodText = (l: Pick<SyncedLedgerLine, 'method' | 'methodDetail'>) => paymentMethodText(l) ?? 'Not recorded';
 
 export function ReceiptPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -77,6 +77,7 @@ export function ReceiptPage() {
               <p className="tabular text-3xl font-semibold tracking-tight text-neutral-900">{formatUsd(paid)}</p>
               <p className="mt-1 text-sm text-neutral-600">
                 From {l.resident.name} on {formatDay(l.occurredAt)}
+                {me?.hoa_name ? ` to ${me.hoa_name}` : ''}
               </p>
             </div>
           </div>
@@ -84,6 +85,7 @@ export function ReceiptPage() {
             <DetailList
               items={[
                 { label: 'Receipt number', value: <span className="tabular font-medium">{number}</span> },
+                me?.hoa_name != null && { label: 'Paid to', value: me.hoa_name },
                 { label: 'Date', value: formatDay(l.occurredAt) },
                 { label: 'Amount', value: <span className="tabular">{formatUsd(paid)}</span> },
               ]}

@@ -5,6 +5,7 @@
  * and the CSV is built here, with no request.
  */
 import { useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from 'wouter';
 import { balanceSentence, LEDGER_KIND_LABELS, receiptNumberText, statementCsv, statementOf, yearOf, type LedgerKind } from '../../../schema/ledger';
 import { formatDay, isoDay } from '../../../schema/money';
@@ -16,6 +17,11 @@ import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-
 import { useMember, useStatementLines } from './use-ledger';
 
 const ALL = 'all';
+/**
+ * The newest lines painted at first; earlier ones on request. A resident has a dozen lines a year, but
+ * a statement of thousands (years of history, a large account) must still open in a frame.
+ */
+const PAINTED = 200;
 const KIND_BADGE: Record<LedgerKind, BadgeVariant> = {
   charge: 'secondary',
   late_fee: 'warning',
@@ -46,7 +52,12 @@ export function StatementPage() {
   const { lines: all, state } = useStatementLines(subjectId);
   const member = useMember(own ? '' : subjectId);
   const name = own ? (me?.name ?? null) : (member.data?.name ?? all[0]?.resident.name ?? null);
-  const [chosen, setChosen] = useState(ALL);
+  const [chosen, setChosenYear] = useState(ALL);
+  const [painted, setPainted] = useState(PAINTED);
+  const setChosen = (value: string) => {
+    setChosenYear(value);
+    setPainted(PAINTED);
+  };
   const year = chosen === ALL ? null : Number(chosen);
   const statement = useMemo(() => statementOf(all, year), [all, year]);
   // A year no longer present (another member's statement opened) falls back to All years.
@@ -57,6 +68,14 @@ export function StatementPage() {
   const breadcrumb = own ? undefined : [{ label: 'Users', href: '/users' }, { label: name ?? 'Account' }];
   const ready = state === 'ready';
   const download = () => saveTextFile(statementFilename(own ? null : name, shownYear), statementCsv(shown, isoDay));
+  // The newest `painted` lines; a print shows every line.
+  const visible = painted >= shown.lines.length ? shown.lines : shown.lines.slice(shown.lines.length - painted);
+  const earlier = shown.lines.length - visible.length;
+  const broughtCents = earlier > 0 ? visible[0].balanceCents - visible[0].amountCents : shown.openingCents;
+  const print = () => {
+    flushSync(() => setPainted(Infinity));
+    window.print();
+  };
 
   return (
     <div>
@@ -68,7 +87,7 @@ export function StatementPage() {
           ready &&
           all.length > 0 && (
             <div className="flex flex-wrap gap-2 print:hidden">
-              <Button variant="secondary" onClick={() => window.print()}>
+              <Button variant="secondary" onClick={print}>
                 <FileTextIcon className="size-4" />
                 Print
               </Button>
@@ -104,11 +123,29 @@ export function StatementPage() {
                   options={[{ value: ALL, label: 'All years' }, ...statement.years.map((y) => ({ value: String(y), label: String(y) }))]}
                 />
               </Field>
+              {earlier > 0 && (
+                <div className="flex flex-wrap items-center gap-3 print:hidden">
+                  <p className="text-sm text-neutral-600">
+                    {earlier.toLocaleString('en-US')} earlier {earlier === 1 ? 'line is' : 'lines are'} not shown; the balances include them.
+                  </p>
+                  <Button variant="secondary" onClick={() => setPainted((n) => n + PAINTED * 5)}>
+                    Show earlier lines
+                  </Button>
+                </div>
+              )}
               {shownYear != null ? (
-                <YearSection year={shownYear} openingCents={shown.openingCents} lines={shown.lines} first />
+                <YearSection year={shownYear} openingCents={broughtCents} lines={visible} first brought={earlier > 0} />
               ) : (
-                byYear(shown.lines).map((g, i) => (
-                  <YearSection key={g.year} year={g.year} openingCents={g.lines[0].balanceCents - g.lines[0].amountCents} lines={g.lines} first={i === 0} carried={i > 0} />
+                byYear(visible).map((g, i) => (
+                  <YearSection
+                    key={g.year}
+                    year={g.year}
+                    openingCents={g.lines[0].balanceCents - g.lines[0].amountCents}
+                    lines={g.lines}
+                    first={i === 0}
+                    carried={i > 0 || earlier > 0}
+                    brought={i === 0 && earlier > 0}
+                  />
                 ))
               )}
             </>
@@ -141,7 +178,8 @@ function BalanceCard({ balanceCents, who }: { balanceCents: number | null; who: 
  * One year's lines, oldest first. `carried`: the balance brought in from the years before leads the
  * table (always when one year is chosen). In print each year after the first starts a page.
  */
-function YearSection({ year, openingCents, lines, first, carried = true }: { year: number; openingCents: number; lines: Line[]; first: boolean; carried?: boolean }) {
+function YearSection(props: { year: number; openingCents: number; lines: Line[]; first: boolean; carried?: boolean; brought?: boolean }) {
+  const { year, openingCents, lines, first, carried = true, brought = false } = props;
   const closing = lines.length ? lines[lines.length - 1].balanceCents : openingCents;
   return (
     <section aria-labelledby={`year-${year}`} className={cx(!first && 'print:break-before-page')}>
@@ -168,8 +206,8 @@ function YearSection({ year, openingCents, lines, first, carried = true }: { yea
           <tbody className="divide-y divide-neutral-200">
             {carried && (
               <tr className="bg-neutral-50/60">
-                <td className={cx(COLUMNS.date.place, 'py-2.5 whitespace-nowrap text-neutral-600')}>Jan 1, {year}</td>
-                <td className={cx(COLUMNS.description.place, 'py-2.5 text-neutral-700 italic')}>Opening balance</td>
+                <td className={cx(COLUMNS.date.place, 'py-2.5 whitespace-nowrap text-neutral-600')}>{brought ? '' : `Jan 1, ${year}`}</td>
+                <td className={cx(COLUMNS.description.place, 'py-2.5 text-neutral-700 italic')}>{brought ? 'Balance brought forward' : 'Opening balance'}</td>
                 <td className={COLUMNS.type.place} />
                 <td className={COLUMNS.amount.place} />
                 <td className={cx(COLUMNS.balance.place, 'tabular py-2.5 font-medium whitespace-nowrap text-neutral-900')}>{balanceCellText(openingCents)}</td>

@@ -5,7 +5,7 @@
  * receipt number and its receipt mail in the same transaction, so a receipt is mailed exactly once.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { LEDGER_PAYMENT_METHOD_LABELS, LEDGER_SIGN, type LedgerKind, type LedgerPaymentMethod } from '../../../schema/ledger';
+import { LEDGER_SIGN, paymentMethodText, type LedgerKind, type LedgerPaymentMethod } from '../../../schema/ledger';
 import { hoas, ledgerLines, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -83,9 +83,6 @@ export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine,
   return row;
 }
 
-/** How a receipt names the way a payment came: the card's or bank's words, else the method's label. */
-export const paidWith = (line: Pick<LedgerLineRow, 'method' | 'methodDetail'>): string | undefined =>
-  line.methodDetail ?? (line.method ? LEDGER_PAYMENT_METHOD_LABELS[line.method] : undefined);
 
 /** The payment's receipt, by mail to the resident, once (its line is posted once). */
 async function mailReceipt(deps: AppDeps, tx: Tx, line: LedgerLineRow): Promise<void> {
@@ -101,7 +98,7 @@ async function mailReceipt(deps: AppDeps, tx: Tx, line: LedgerLineRow): Promise<
     reference: line.reference ?? `Receipt ${line.receiptNumber}`,
     url: `${deps.config.appUrl}/receipts/${line.id}`,
     receiptNumber: line.receiptNumber ?? undefined,
-    method: paidWith(line),
+    method: paymentMethodText(line) ?? undefined,
   });
   await queueEmail(deps, tx, { hoaId: line.hoaId, to: payer.email, toUserId: payer.id, ref: line.invoiceId ? `invoice:${line.invoiceId}` : `receipt:${line.id}`, ...mail });
   deps.database.afterCommit(() => deps.onEmailQueued?.());

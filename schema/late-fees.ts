@@ -40,6 +40,9 @@ export const LATE_FEE_HISTORY = {
   waived: (cents: number, reason: string) => `Late fee of ${formatUsd(cents)} waived: ${reason}`,
 } as const;
 
+/** What an invoice asks in all: its amount and its late fee (0 when none, or once waived). */
+export const invoiceTotal = (invoice: { amountCents: number; lateFeeCents: number }) => invoice.amountCents + invoice.lateFeeCents;
+
 /** A due's rule as stored: `value` is cents (fixed) or basis points (percent). */
 export interface LateFeeRule {
   kind: LateFeeKind;

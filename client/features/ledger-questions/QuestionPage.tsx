@@ -51,9 +51,9 @@ export function QuestionPage() {
       <CardBody className="space-y-3 text-sm">
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           <dt className="text-neutral-600">Line</dt>
-          <dd>
-            {LEDGER_KIND_LABELS[q.line.kind]} · {q.line.description}
-          </dd>
+          <dd>{q.line.description}</dd>
+          <dt className="text-neutral-600">Type</dt>
+          <dd>{LEDGER_KIND_LABELS[q.line.kind]}</dd>
           <dt className="text-neutral-600">Amount</dt>
           <dd className="tabular-nums">{formatUsd(q.line.amountCents)}</dd>
           <dt className="text-neutral-600">Date</dt>

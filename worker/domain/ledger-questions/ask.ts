@@ -14,7 +14,7 @@ import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField, notFound } from '../errors';
 import { waiveLateFee } from '../invoices/waive';
 import { visibleLedgerLines } from '../ledger';
-import { postThreadMessage, recordHistory, type ThreadMessageRow } from '../threads';
+import { addThreadMessage, postThreadMessage, recordHistory, type ThreadMessageRow } from '../threads';
 import { mailQuestionAnswered, mailQuestionAsked } from './emails';
 import { getVisibleLedgerQuestion, type LedgerQuestionRow } from './read';
 import { ledgerQuestionRows } from './sync';
@@ -44,7 +44,8 @@ export async function askAboutLine(deps: AppDeps, tx: Tx, actor: Actor, input: A
   const now = deps.clock();
   const [row] = await ledgerQuestionRows.insert(deps, tx, { id, hoaId: line.hoaId, userId: actor.userId, lineId: line.id, kind: input.kind, status: 'open', createdAt: now, updatedAt: now });
   await recordHistory(tx, ledgerQuestionHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: LEDGER_QUESTION_HISTORY.asked(row.kind), at: now });
-  const message = await postThreadMessage(tx, TABLES, actor, { id: input.messageId, hoaId: row.hoaId, parentId: row.id, message: input.message, isPublic: true, at: now }, ACTIONS);
+  // The opening message is the asking itself: one history line, not two.
+  const message = await addThreadMessage(tx, ledgerQuestionMessages, actor, { id: input.messageId, hoaId: row.hoaId, parentId: row.id, message: input.message, isPublic: true, at: now });
   await mailQuestionAsked(deps, tx, row, line, actor, message.message);
   return row;
 }

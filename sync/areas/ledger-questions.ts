@@ -6,7 +6,6 @@
  */
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
-import { LEDGER_KINDS } from '../../schema/ledger';
 import { askFields, LEDGER_QUESTION_HISTORY, LEDGER_QUESTION_KINDS, LEDGER_QUESTION_STATUSES, ledgerQuestionPolicy, questionMessageFields } from '../../schema/ledger-questions';
 import type { RestRule } from '../../schema/rest-shape';
 import { syncedPersonSchema } from '../../schema/synced';
@@ -14,20 +13,13 @@ import { actingUserSchema, optimisticHistoryEntry, optimisticPerson, syncedHisto
 import { lazy } from '../../schema/lazy';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, rowId } from './fields';
-import { ledgerKey, type SyncedLedgerLine } from './ledger';
+import { ledgerKey, syncedLedgerLineSchema, type SyncedLedgerLine } from './ledger';
 
 export const LEDGER_QUESTION_SPACE = 'ledgerQuestion';
 export const ledgerQuestionKey = (id: string) => keyOf(LEDGER_QUESTION_SPACE, id);
 
 /** The line a question is about, as it was posted (lines are never edited). */
-export const questionLineSchema = lazy(() => z.object({
-  id: z.string(),
-  kind: z.enum(LEDGER_KINDS),
-  amountCents: z.number(),
-  description: z.string(),
-  occurredAt: z.number(),
-  invoiceId: z.string().nullable(),
-}));
+export const questionLineSchema = lazy(() => syncedLedgerLineSchema.pick({ id: true, kind: true, amountCents: true, description: true, occurredAt: true, invoiceId: true }));
 
 /** A question as the cache holds it. Times in milliseconds since the epoch. */
 export const syncedLedgerQuestionSchema = lazy(() => z.object({

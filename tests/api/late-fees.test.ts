@@ -9,30 +9,25 @@ import { dayOf, isoDay } from '../../schema/money';
 import { invoiceCheckouts, invoices, ledgerLines } from '../../schema/tables';
 import { addLateFees } from '../../worker/domain/invoices';
 import type { LocalPayments } from '../../worker/services/payments/local';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { maplePeople } from '../helpers/late-fees';
 import { call, DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
 import type { SyncedInvoice } from '../../sync/areas/invoices';
 
-const DAY = 86_400_000;
 let t: TestApp;
 let board: string;
 let rita: { token: string; id: string };
+let passDays: (n: number) => Promise<void>;
 
-async function signIn() {
-  board = (await login(t, DEMO.maple.board)).token;
-  const r = await login(t, DEMO.maple.resident);
-  rita = { token: r.token, id: r.user._id ?? r.user.id };
-}
 beforeEach(async () => {
-  t = await createTestApp();
-  await signIn();
+  const app = await maplePeople();
+  passDays = async (n) => {
+    await app.passDays(n);
+    ({ board, rita } = app.who);
+  };
+  ({ t, board, rita } = app.who);
 });
-/** Days pass (the sessions of before have expired by then). */
-async function passDays(n: number) {
-  t.clock.advance(n * DAY);
-  await signIn();
-}
 afterEach(async () => {
   await (t.deps.payments as LocalPayments).flush();
   await t.close();

@@ -11,23 +11,23 @@ import type { SyncedLedgerQuestion } from '../../sync/areas/ledger-questions';
 import { addLateFees } from '../../worker/domain/invoices';
 import { renderTemplate } from '../../worker/emails/templates';
 import type { LocalPayments } from '../../worker/services/payments/local';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { maplePeople } from '../helpers/late-fees';
 import { call, DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
 
-const DAY = 86_400_000;
 let t: TestApp;
 let board: string;
 let rita: { token: string; id: string };
+let passDays: (n: number) => Promise<void>;
 
-async function signIn() {
-  board = (await login(t, DEMO.maple.board)).token;
-  const r = await login(t, DEMO.maple.resident);
-  rita = { token: r.token, id: r.user._id ?? r.user.id };
-}
 beforeEach(async () => {
-  t = await createTestApp();
-  await signIn();
+  const app = await maplePeople();
+  passDays = async (n) => {
+    await app.passDays(n);
+    ({ board, rita } = app.who);
+  };
+  ({ t, board, rita } = app.who);
 });
 afterEach(async () => {
   await (t.deps.payments as LocalPayments).flush();
@@ -42,8 +42,7 @@ async function lateInvoice() {
     body: { title: 'Pool fee', frequency: 'one_time', recipients: [rita.id], send_date: today, amount: 80, due_date_offset: 7, late_fee_type: 'fixed', late_fee_amount: 25 },
   });
   const [invoice] = await t.deps.database.db.select().from(invoices).where(eq(invoices.dueId, due.json._id));
-  t.clock.advance(8 * DAY);
-  await signIn();
+  await passDays(8);
   await addLateFees(t.deps);
   const lines = await t.deps.database.db.select().from(ledgerLines).where(eq(ledgerLines.invoiceId, invoice.id));
   return { invoiceId: invoice.id, charge: lines.find((l) => l.kind === 'charge')!.id, fee: lines.find((l) => l.kind === 'late_fee')!.id };

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addDays, addMonthsClamped, dollarsToCents, parseDay } from './money';
 import { isPrivileged, type Role } from './roles';
 import { lazy } from './lazy';
+import { lateFeeFields, lateFeeRule, type LateFeeKind } from './late-fees';
 
 export const DUE_FREQUENCIES = ['one_time', 'monthly', 'quarterly'] as const;
 export type DueFrequency = (typeof DUE_FREQUENCIES)[number];
@@ -163,8 +164,10 @@ export const dueFields = lazy(() => ({
   reason: z.enum(DUE_REASONS, { error: DUE_MESSAGES.reasonInvalid }).default('dues'),
   description,
   due_date_offset: offset.default(DUE_OFFSET_DEFAULT),
+  ...lateFeeFields,
 }));
-export const dueFormSchema = lazy(() => z.object(dueFields));
+/** The late fee's amount is checked against its kind; the mutator's arguments refine with the same rule. */
+export const dueFormSchema = lazy(() => z.object(dueFields).superRefine(lateFeeRule));
 export type DueFormInput = z.input<typeof dueFormSchema>;
 export type DueForm = z.output<typeof dueFormSchema>;
 
@@ -205,6 +208,11 @@ export interface ApiDue {
   status: DueStatus;
   /** The next period's send date, or null once a one-time due has been issued. */
   next_send_date: string | null;
+  /** The late fee rule: `late_fee_value` is cents (fixed) or basis points (percent); `late_fee_amount` dollars or percent, as the form sends it. */
+  late_fee_type: LateFeeKind;
+  late_fee_value: number;
+  late_fee_amount: number | null;
+  grace_days: number;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -9,11 +9,12 @@ import { dashboardClientArea } from '../features/dashboard/area';
 import { documentsClientArea } from '../features/documents/area';
 import { duesClientArea } from '../features/dues/area';
 import { ledgerClientArea } from '../features/ledger/area';
+import { ledgerQuestionsClientArea } from '../features/ledger-questions/area';
 import { requestsClientArea } from '../features/requests/area';
 import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, duesClientArea, ledgerClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, usersClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

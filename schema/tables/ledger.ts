@@ -1,5 +1,6 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { LEDGER_KINDS, LEDGER_PAYMENT_METHODS } from '../ledger';
+import { LEDGER_QUESTION_KINDS, LEDGER_QUESTION_STATUSES } from '../ledger-questions';
 import { hoaId, id, ms } from './columns';
 import { threadHistoryTable, threadMessagesTable } from './threads';
 
@@ -59,8 +60,7 @@ export const ledgerLines = sqliteTable(
  * A resident's question about a ledger line: a request to waive a fee, or a dispute of a charge. It
  * opens a thread with the board (the thread kit); the board answers, waives or declines.
  */
-export const LEDGER_QUESTION_KINDS = ['waiver', 'dispute'] as const;
-export const LEDGER_QUESTION_STATUSES = ['open', 'granted', 'declined'] as const;
+export { LEDGER_QUESTION_KINDS, LEDGER_QUESTION_STATUSES };
 export const ledgerQuestions = sqliteTable(
   'ledger_questions',
   {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DUE_FREQUENCIES } from '../../schema/dues';
 import { INVOICE_HISTORY, INVOICE_MESSAGES, INVOICE_STATUSES, invoicePaymentRule, invoicePolicy, invoiceStatusFields, PAYMENT_METHODS } from '../../schema/invoices';
+import { LATE_FEE_HISTORY, LATE_FEE_MESSAGES, lateFeePolicy, waiveLateFeeFields } from '../../schema/late-fees';
 import { syncedPersonSchema } from '../../schema/synced';
 import { actingUserSchema, optimisticHistoryEntry, syncedHistoryEntrySchema } from '../../schema/threads';
 import { dashboardSource, isRecent } from '../../schema/dashboard';
@@ -78,6 +79,24 @@ export const invoiceMutators = {
         paidAt: paid ? now : null,
         paymentMethod: paid,
         history: [...row.history, optimisticHistoryEntry(action, by, now)],
+        updatedAt: now,
+      });
+    },
+  }),
+
+  /** The board waives an open invoice's late fee with a reason (also offline); the server posts the waiver line. */
+  waiveLateFee: defineMutator({
+    args: lazy(() => z.object({ id: rowId, ...waiveLateFeeFields, by: actingUserSchema.optional() })),
+    label: 'Waive late fee',
+    allowed: { role: lateFeePolicy.mayWaiveAny, refusal: LATE_FEE_MESSAGES.boardOnly },
+    async apply(tx, { id, reason, by }) {
+      const row = (await tx.get(invoiceKey(id))) as SyncedInvoice | undefined;
+      if (!row || !lateFeePolicy.hasFee(row) || !invoicePolicy.isPayable(row.status)) return;
+      const now = Date.now();
+      await tx.set(invoiceKey(id), {
+        ...row,
+        lateFeeCents: 0,
+        history: [...row.history, optimisticHistoryEntry(LATE_FEE_HISTORY.waived(row.lateFeeCents, reason), by, now)],
         updatedAt: now,
       });
     },

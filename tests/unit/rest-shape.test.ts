@@ -71,7 +71,7 @@ describe('the REST renamer', () => {
   it('reads a due, an invoice and a violation back as the cached values', () => {
     const due: SyncedDue = {
       id: 'd1', title: 'Dues', frequency: 'monthly', amountCents: 12_500, reason: 'dues', description: null, status: 'active',
-      sendDate: day, dueDateOffset: 14, nextSendDate: null, recipients: [person], createdAt: at, updatedAt: at, version: 1,
+      sendDate: day, dueDateOffset: 14, nextSendDate: null, lateFeeKind: 'percent', lateFeeValue: 150, graceDays: 5, recipients: [person], createdAt: at, updatedAt: at, version: 1,
     };
     expect(dueOfApi(toApiDue(due))).toEqual(due);
     const invoice: SyncedInvoice = {

@@ -12,6 +12,7 @@ import { duesArea } from './dues';
 import { hoaArea } from './hoa';
 import { invoicesArea } from './invoices';
 import { ledgerArea } from './ledger';
+import { ledgerQuestionsArea } from './ledger-questions';
 import { listViewsArea } from './list-views';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
@@ -31,4 +32,5 @@ export const serverAreas: readonly ServerArea[] = [
   hoaArea,
   listViewsArea,
   ledgerArea,
+  ledgerQuestionsArea,
 ];

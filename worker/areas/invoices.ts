@@ -1,6 +1,6 @@
-/** Invoices, server half: REST, the payment account, the synced invoices, the status mutator, the overdue and Checkout follow-up jobs, the paid Checkout's listener. */
+/** Invoices, server half: REST, the payment account, the synced invoices, the status and waiver mutators, the overdue, late fee and Checkout follow-up jobs, the paid Checkout's listener. */
 import type { invoiceMutators } from '../../sync/areas/invoices';
-import { markOverdueInvoices, setInvoiceStatus } from '../domain/invoices';
+import { addLateFees, markOverdueInvoices, setInvoiceStatus, waiveLateFee } from '../domain/invoices';
 import { markInvoicePaid } from '../domain/invoices/status';
 import { invoiceSyncArea } from '../domain/invoices/sync';
 import { finishInvoiceCheckouts } from '../domain/payments';
@@ -10,6 +10,7 @@ import { defineServerArea, type ServerMutators } from '../kit/server-area';
 
 const mutators: ServerMutators<keyof typeof invoiceMutators> = {
   setInvoiceStatus: (deps, tx, actor, args) => setInvoiceStatus(deps, tx, actor, args.id, args),
+  waiveLateFee: (deps, tx, actor, args) => waiveLateFee(deps, tx, actor, args.id, { reason: args.reason }),
 };
 
 export const invoicesArea = defineServerArea({
@@ -23,6 +24,8 @@ export const invoicesArea = defineServerArea({
   mutators,
   jobs: [
     { name: 'mark-overdue-invoices', run: (deps) => markOverdueInvoices(deps) },
+    // Each open invoice's late fee once its due date and grace days have passed (once per invoice, ever).
+    { name: 'add-late-fees', run: (deps) => addLateFees(deps) },
     // Checkout expiries and refunds not yet done at the provider (each is first tried right after its commit).
     { name: 'finish-invoice-checkouts', run: (deps) => finishInvoiceCheckouts(deps) },
   ],

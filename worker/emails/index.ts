@@ -30,3 +30,5 @@ export const violationNoticeEmail = queued('violation-notice');
 export const violationUpdateEmail = queued('violation-update');
 export const requestUpdateEmail = queued('request-update');
 export const requestFiledEmail = queued('request-filed');
+export const ledgerQuestionAskedEmail = queued('ledger-question-asked');
+export const ledgerQuestionAnsweredEmail = queued('ledger-question-answered');

@@ -6,6 +6,7 @@
 import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
 import { invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationNoticeEmail, violationUpdateEmail } from './community';
+import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -13,6 +14,8 @@ export {
   invitationEmail,
   invoiceIssuedEmail,
   invoiceReminderEmail,
+  ledgerQuestionAnsweredEmail,
+  ledgerQuestionAskedEmail,
   passwordResetEmail,
   paymentFailedEmail,
   paymentReceiptEmail,
@@ -42,6 +45,8 @@ export const emailTemplates = {
   'violation-update': violationUpdateEmail,
   'request-update': requestUpdateEmail,
   'request-filed': requestFiledEmail,
+  'ledger-question-asked': ledgerQuestionAskedEmail,
+  'ledger-question-answered': ledgerQuestionAnsweredEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -14,10 +14,13 @@
  * - `POST /:id/pay`     → `{checkout_url, invoice_id}`. The recipient only (403 "Only the invoice recipient can make
  *                       payments."), a pending or overdue invoice only (409); 400 while the HOA's payment account
  *                       cannot take charges.
+ * - `POST /:id/waive-late-fee` `{reason}` (≤ 500 characters) → ApiInvoice with `late_fee_cents` 0. Board and superadmin;
+ *                       409 when the invoice has no late fee or is no longer open.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { INVOICE_MESSAGES, invoiceListQuery, invoicePolicy, invoiceStatusSchema } from '../../schema/invoices';
+import { LATE_FEE_MESSAGES, lateFeePolicy, waiveLateFeeSchema } from '../../schema/late-fees';
 import * as invoices from '../domain/invoices';
 import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
@@ -27,6 +30,7 @@ import { jsonText } from './respond';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const board = allow(invoicePolicy.mayChangeStatus, INVOICE_MESSAGES.boardOnly);
+const waives = allow(lateFeePolicy.mayWaiveAny, LATE_FEE_MESSAGES.boardOnly);
 
 export const invoiceRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -38,6 +42,12 @@ export const invoiceRoutes = new Hono<AppEnv>()
     const { deps, actor } = c.var;
     const { id } = c.req.valid('param');
     await deps.database.transaction((tx) => invoices.setInvoiceStatus(deps, tx, actor, id, c.req.valid('json')));
+    return c.json(await invoices.getInvoice(deps.database.db, actor, id));
+  })
+  .post('/:id/waive-late-fee', validate('param', idParam), waives, validate('json', waiveLateFeeSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await deps.database.transaction((tx) => invoices.waiveLateFee(deps, tx, actor, id, c.req.valid('json')));
     return c.json(await invoices.getInvoice(deps.database.db, actor, id));
   })
   .post('/:id/pay', validate('param', idParam), async (c) => c.json(await invoices.payInvoice(c.var.deps, c.var.actor, c.req.valid('param').id)));

@@ -24,6 +24,7 @@ import {
   type DueFrequency,
   type DueReason,
 } from '../../../schema/dues';
+import { GRACE_DAYS_MAX, LATE_FEE_KIND_LABELS, LATE_FEE_KINDS, lateFeeRuleOf, lateFeeText, type LateFeeKind } from '../../../schema/late-fees';
 import { addDays, formatDay, isoDay, parseDay } from '../../../schema/money';
 import { hoaToday } from '../../lib/hoa-day';
 import { useActiveUsers } from '../../lib/use-active-users';
@@ -39,11 +40,14 @@ interface DueFormValues {
   reason: DueReason;
   description: string;
   offset: string;
+  lateFeeType: LateFeeKind;
+  lateFeeAmount: string;
+  graceDays: string;
 }
 
 const today = () => isoDay(hoaToday());
-const INITIAL = (): DueFormValues => ({ title: '', frequency: 'one_time', recipients: [], sendDate: today(), amount: '', reason: 'dues', description: '', offset: String(DUE_OFFSET_DEFAULT) });
-const FIELDS = { title: 'title', frequency: 'frequency', recipients: 'recipients', send_date: 'sendDate', amount: 'amount', reason: 'reason', description: 'description', due_date_offset: 'offset' } as const;
+const INITIAL = (): DueFormValues => ({ title: '', frequency: 'one_time', recipients: [], sendDate: today(), amount: '', reason: 'dues', description: '', offset: String(DUE_OFFSET_DEFAULT), lateFeeType: 'none', lateFeeAmount: '', graceDays: '0' });
+const FIELDS = { title: 'title', frequency: 'frequency', recipients: 'recipients', send_date: 'sendDate', amount: 'amount', reason: 'reason', description: 'description', due_date_offset: 'offset', late_fee_type: 'lateFeeType', late_fee_amount: 'lateFeeAmount', grace_days: 'graceDays' } as const;
 
 /** The form's values as the wire's: amount in dollars, the due date computed as the server does. */
 function toWire(v: DueFormValues) {
@@ -59,6 +63,9 @@ function toWire(v: DueFormValues) {
     reason: v.reason,
     description: v.description,
     due_date_offset: v.offset.trim() === '' ? undefined : Number(v.offset),
+    late_fee_type: v.lateFeeType,
+    late_fee_amount: v.lateFeeType === 'none' || v.lateFeeAmount.trim() === '' ? undefined : Number(v.lateFeeAmount),
+    grace_days: v.lateFeeType === 'none' || v.graceDays.trim() === '' ? 0 : Number(v.graceDays),
   };
 }
 
@@ -96,6 +103,8 @@ export function DueCreatePage() {
   });
   const send = parseDay(values.sendDate);
   const offset = Number(values.offset);
+  const wireNow = toWire(values);
+  const fee = values.lateFeeType === 'none' ? null : lateFeeRuleOf({ late_fee_type: values.lateFeeType, late_fee_amount: wireNow.late_fee_amount, grace_days: Number.isInteger(wireNow.grace_days) ? wireNow.grace_days : 0 });
   const dueDate = send != null && Number.isInteger(offset) && offset >= DUE_OFFSET_MIN && offset <= DUE_OFFSET_MAX ? duePolicy.dueDateOf(send, offset) : null;
 
   return (
@@ -123,6 +132,21 @@ export function DueCreatePage() {
               <Field label="Due Date Offset (days)" required error={errors.offset} hint={dueDate != null ? `Due date: ${formatDay(dueDate)}` : undefined}>
                 <Input name="due_date_offset" type="number" min={DUE_OFFSET_MIN} max={DUE_OFFSET_MAX} step="1" value={values.offset} onChange={(e) => set('offset', e.target.value)} invalid={!!errors.offset} disabled={busy} />
               </Field>
+            </div>
+            <div className="grid gap-5 sm:grid-cols-3">
+              <Field label="Late Fee" hint={fee ? lateFeeText(fee) : undefined}>
+                <Select name="late_fee_type" options={optionsOf(LATE_FEE_KINDS, LATE_FEE_KIND_LABELS)} value={values.lateFeeType} onChange={(k) => set('lateFeeType', k)} disabled={busy} />
+              </Field>
+              {values.lateFeeType !== 'none' && (
+                <>
+                  <Field label={values.lateFeeType === 'fixed' ? 'Late Fee Amount (USD)' : 'Late Fee (% of the invoice)'} required error={errors.lateFeeAmount}>
+                    <Input name="late_fee_amount" type="number" inputMode="decimal" min="0.01" step="0.01" value={values.lateFeeAmount} onChange={(e) => set('lateFeeAmount', e.target.value)} invalid={!!errors.lateFeeAmount} disabled={busy} />
+                  </Field>
+                  <Field label="Grace Days" error={errors.graceDays} hint="Days after the due date before the fee is added">
+                    <Input name="grace_days" type="number" min={0} max={GRACE_DAYS_MAX} step="1" value={values.graceDays} onChange={(e) => set('graceDays', e.target.value)} invalid={!!errors.graceDays} disabled={busy} />
+                  </Field>
+                </>
+              )}
             </div>
             <Field label="Description" error={errors.description} hint={<Counter value={values.description} max={DUE_DESCRIPTION_MAX} />}>
               <Textarea name="description" rows={3} maxLength={DUE_DESCRIPTION_MAX} value={values.description} onChange={(e) => set('description', e.target.value)} invalid={!!errors.description} disabled={busy} />

@@ -5,6 +5,7 @@
 import { useMemo } from 'react';
 import { useParams } from 'wouter';
 import { DUE_FREQUENCY_LABELS, DUE_MESSAGES, DUE_REASON_LABELS, duePolicy } from '../../../schema/dues';
+import { lateFeeText } from '../../../schema/late-fees';
 import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { useCurrentUser } from '../../lib/session';
@@ -66,6 +67,7 @@ export function DueDetailPage() {
         { label: 'First Send Date', value: formatDay(d.sendDate) },
         { label: 'Next Send Date', value: d.nextSendDate == null ? DUE_MESSAGES.notSet : formatDay(d.nextSendDate) },
         { label: 'Due Date Offset', value: `${d.dueDateOffset} days after sending` },
+        { label: 'Late Fee', value: lateFeeText({ kind: d.lateFeeKind, value: d.lateFeeValue, graceDays: d.graceDays }) },
         { label: 'Due ID', value: <span className="font-mono text-xs">{d.id}</span> },
       ]}
     >

@@ -6,6 +6,7 @@
  */
 import { Link, useParams, useSearch } from 'wouter';
 import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoicePolicy, PAYMENT_METHOD_LABELS, type InvoiceStatus } from '../../../schema/invoices';
+import { invoiceTotal } from '../../../schema/late-fees';
 import { daysUntil, formatDay, formatUsd } from '../../../schema/money';
 import { useHoaToday } from '../../lib/hoa-day';
 import { useCurrentUser } from '../../lib/session';
@@ -15,6 +16,7 @@ import { ActivityHistory } from '../threads';
 import { InvoiceStatusBadge, useInvoiceStatusQueued } from './badges';
 import { fetchInvoice, invoiceOfApi } from './dues-api';
 import { InvoiceStatusCard } from './InvoiceStatusCard';
+import { LateFeeCard } from './LateFeeCard';
 import { PaymentPanel } from './PaymentPanel';
 import { useInvoice } from './use-dues';
 
@@ -57,17 +59,34 @@ export function InvoiceDetailPage() {
       }
       alerts={queued && <Alert tone="info">{queuedStatusText(inv.status)}</Alert>}
       details={[
-        { label: 'Amount', value: <span className="text-lg font-semibold">{formatUsd(inv.amountCents)}</span> },
+        { label: inv.lateFeeCents > 0 ? 'Total' : 'Amount', value: <span className="text-lg font-semibold">{formatUsd(invoiceTotal(inv))}</span> },
         { label: 'Status', value: <InvoiceStatusBadge invoice={inv} /> },
         inv.paidAt != null && inv.status === 'paid' && { label: 'Paid On', value: formatDay(inv.paidAt) },
         inv.status === 'paid' && inv.paymentMethod && { label: 'Payment Method', value: PAYMENT_METHOD_LABELS[inv.paymentMethod] },
       ]}
-      aside={board && <InvoiceStatusCard invoice={inv} />}
+      aside={
+        board && (
+          <>
+            <InvoiceStatusCard invoice={inv} />
+            <LateFeeCard invoice={inv} />
+          </>
+        )
+      }
     >
       <Card>
         <CardHeader title="Invoice" />
         <CardBody className="space-y-3 text-sm text-neutral-800">
-          <p className="text-2xl font-semibold text-neutral-900">{formatUsd(inv.amountCents)}</p>
+          <p className="text-2xl font-semibold text-neutral-900">{formatUsd(invoiceTotal(inv))}</p>
+          {inv.lateFeeCents > 0 && (
+            <dl className="grid max-w-xs grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+              <dt className="text-neutral-600">Amount</dt>
+              <dd className="text-right tabular-nums">{formatUsd(inv.amountCents)}</dd>
+              <dt className="text-neutral-600">Late fee</dt>
+              <dd className="text-right tabular-nums">{formatUsd(inv.lateFeeCents)}</dd>
+              <dt className="font-medium text-neutral-900">Total</dt>
+              <dd className="text-right font-medium tabular-nums">{formatUsd(invoiceTotal(inv))}</dd>
+            </dl>
+          )}
           <p>{inv.due.description || 'No description.'}</p>
         </CardBody>
       </Card>

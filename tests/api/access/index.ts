@@ -6,6 +6,7 @@ import { dashboardRows } from './dashboard';
 import { documentRows } from './documents';
 import { dueRows } from './dues';
 import { hoaRows } from './hoa';
+import { lateFeeRows, ledgerQuestionRows } from './late-fees';
 import { ledgerRows } from './ledger';
 import { listViewRows } from './list-views';
 import { requestRows } from './requests';
@@ -16,4 +17,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...ledgerQuestionRows];

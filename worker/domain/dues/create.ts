@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { DUE_MESSAGES, duePolicy, type DueForm, type DueUpdate } from '../../../schema/dues';
+import { LATE_FEE_MESSAGES, lateFeeRuleOf } from '../../../schema/late-fees';
 import { dueRecipients, dues } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -39,6 +40,9 @@ export async function createDue(deps: AppDeps, tx: Tx, actor: Actor, input: DueF
     const [taken] = await tx.select({ id: dues.id }).from(dues).where(eq(dues.id, id)).limit(1);
     if (taken) throw conflict(DUE_MESSAGES.idTaken);
   }
+  // The schema checked the amount against its kind; a caller that skipped it gets the same answer.
+  const fee = lateFeeRuleOf(input);
+  if (!fee) throw invalidField('late_fee_amount', LATE_FEE_MESSAGES.amountRequired);
   const now = deps.clock();
   const [row] = await dueRows.insert(deps, tx, {
     id,
@@ -53,6 +57,9 @@ export async function createDue(deps: AppDeps, tx: Tx, actor: Actor, input: DueF
     dueDateOffset: input.due_date_offset,
     periodsIssued: 0,
     nextSendDate: input.send_date,
+    lateFeeKind: fee.kind,
+    lateFeeValue: fee.value,
+    graceDays: fee.graceDays,
     createdBy: actor.userId,
     createdAt: now,
     updatedAt: now,

@@ -5,6 +5,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DUE_MESSAGES, duePolicy, type ApiDue } from '../../../schema/dues';
 import { isoDay } from '../../../schema/money';
+import { lateFeeAmountOf } from '../../../schema/late-fees';
 import { dues } from '../../../schema/tables';
 import { restAnswer } from '../../../schema/rest-shape';
 import { DUE_REST, type SyncedDue } from '../../../sync/areas/dues';
@@ -25,6 +26,7 @@ export function toApiDue(d: SyncedDue): ApiDue {
     recipients: d.recipients.map((p) => p.id),
     due_date: day(duePolicy.dueDateOf(d.sendDate, d.dueDateOffset)),
     amount: d.amountCents / 100,
+    late_fee_amount: lateFeeAmountOf({ kind: d.lateFeeKind, value: d.lateFeeValue }),
   };
 }
 

@@ -6,8 +6,12 @@
  * - read.ts    the REST answers (list, one, payment history), built from the values the pull sends
  * - status.ts  the board's status change, the overdue job, the webhook's paid listener
  * - pay.ts     paying through the payment service's Checkout (recipient only)
+ * - late-fees.ts  the job adding a due's late fee once per invoice
+ * - waive.ts   the board's waiver of a late fee
  */
 export { visibleInvoices } from './sync';
 export { getInvoice, getVisibleInvoice, listInvoicesJson, listPayments, toApiInvoice, type InvoiceRow } from './read';
 export { markInvoicePaid, markOverdueInvoices, setInvoiceStatus } from './status';
 export { payDue, payInvoice } from './pay';
+export { addLateFees } from './late-fees';
+export { waiveLateFee } from './waive';

@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
 import { getVisibleDue } from '../dues/read';
 import { conflict, forbidden, notFound } from '../errors';
+import { invoiceTotal } from '../ledger';
 import { startInvoiceCheckout } from '../payments';
 import { getVisibleInvoice } from './read';
 import { visibleInvoices } from './sync';
@@ -31,7 +32,8 @@ export async function payInvoice(deps: AppDeps, actor: Actor, id: string): Promi
     invoiceId: invoice.id,
     userId: actor.userId,
     email: payer.email,
-    amountCents: invoice.amountCents,
+    // What it asks in all: a late fee added since issue is part of it.
+    amountCents: invoiceTotal(invoice),
     description: invoice.title,
     successUrl: `${back}?payment=success`,
     cancelUrl: `${back}?payment=canceled`,

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { InvoiceStatus } from '../../../schema/invoices';
+import { invoiceTotal } from '../../../schema/late-fees';
 import type { LedgerPaymentMethod } from '../../../schema/ledger';
 import { ledgerLines, type invoices } from '../../../schema/tables';
 import type { Tx } from '../../db';
@@ -16,8 +17,7 @@ import { ledgerRows } from './sync';
 
 type Invoice = typeof invoices.$inferSelect;
 
-/** What an invoice asks in all: its amount and its late fee (0 once waived). */
-export const invoiceTotal = (invoice: Pick<Invoice, 'amountCents' | 'lateFeeCents'>) => invoice.amountCents + invoice.lateFeeCents;
+export { invoiceTotal };
 
 /** Issued invoices' charges, in chunks (issuing may bill thousands at once); a charge already posted is left. */
 export async function postInvoiceCharges(deps: AppDeps, tx: Tx, issued: readonly Invoice[]): Promise<void> {

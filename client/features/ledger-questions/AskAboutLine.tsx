@@ -1,0 +1,104 @@
+/**
+ * Ask about a line of one's statement: a button and a dialog (a waiver of a late fee, a dispute of a
+ * charge, fee or fine) that opens a thread with the board. Written through the askAboutLine mutator
+ * (also offline). Shows nothing for lines that take no question or are not the viewer's; a line with
+ * an open question links to it instead.
+ */
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { LEDGER_QUESTION_KIND_LABELS, LEDGER_QUESTION_MESSAGES, askFields, ledgerQuestionPolicy, plainToRichText, type LedgerQuestionKind } from '../../../schema/ledger-questions';
+import { formatUsd } from '../../../schema/money';
+import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
+import type { SyncedLedgerQuestion } from '../../../sync/areas/ledger-questions';
+import { useReplicache } from '../../lib/replicache';
+import { useCurrentUser } from '../../lib/session';
+import { Alert, Button, ButtonLink, Dialog, Field, optionsOf, Select, Textarea } from '../../ui';
+import { actingUser } from '../threads';
+import { useQuestionList } from './data';
+
+export function AskAboutLine({ line }: { line: SyncedLedgerLine }) {
+  const rep = useReplicache();
+  const me = useCurrentUser();
+  const [, navigate] = useLocation();
+  const kinds = ledgerQuestionPolicy.kindsFor(line.kind);
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<LedgerQuestionKind>(kinds[0] ?? 'dispute');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ofLine = useMemo(() => (q: SyncedLedgerQuestion) => q.line.id === line.id && ledgerQuestionPolicy.isOpen(q), [line.id]);
+  const asked = useQuestionList({ filter: ofLine, pageSize: 1 });
+
+  if (!me || me.id !== line.resident.id || kinds.length === 0) return null;
+  const openQuestion = asked.items[0];
+  if (openQuestion) {
+    return (
+      <ButtonLink href={`/questions/${openQuestion.id}`} variant="secondary" size="sm">
+        View Question
+      </ButtonLink>
+    );
+  }
+
+  async function submit() {
+    const message = plainToRichText(text);
+    const checked = askFields.message.safeParse(message);
+    if (!checked.success) return setError(checked.error.issues[0]?.message ?? LEDGER_QUESTION_MESSAGES.askFailed);
+    if (!rep || !me) return setError(LEDGER_QUESTION_MESSAGES.askFailed);
+    setBusy(true);
+    try {
+      const id = crypto.randomUUID();
+      await rep.mutate.askAboutLine({ id, messageId: crypto.randomUUID(), line_id: line.id, kind, message: checked.data, shown: { by: actingUser(me) } });
+      setOpen(false);
+      navigate(`/questions/${id}`);
+    } catch {
+      setError(LEDGER_QUESTION_MESSAGES.askFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const label = kinds.length === 1 ? (kinds[0] === 'waiver' ? 'Ask for a Waiver' : 'Dispute') : 'Ask About This';
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`${label}: ${line.description}`}>
+        {label}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={label}
+        description={`${line.description} · ${formatUsd(line.amountCents)}. The board reads your message and answers here and by email.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()} busy={busy} busyText="Sending...">
+              Send to the Board
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          {kinds.length > 1 && (
+            <Field label="What are you asking?" required>
+              <Select options={optionsOf(kinds, LEDGER_QUESTION_KIND_LABELS)} value={kind} onChange={setKind} />
+            </Field>
+          )}
+          <Field label="Message" required error={error ?? undefined}>
+            <Textarea
+              rows={4}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                setError(null);
+              }}
+              invalid={!!error}
+            />
+          </Field>
+          {error === LEDGER_QUESTION_MESSAGES.askFailed && <Alert tone="error">{error}</Alert>}
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -271,7 +271,8 @@ ${s.customer_email ? html`<p class="muted">Receipt to ${s.customer_email}</p>` :
   const payLabel = s.mode === 'subscription' ? 'Subscribe' : `Pay ${usd(s.amount_total)}`;
   const forms = [
     methods.includes('card') ? html`<div class="card"><h2>Pay with card</h2>${cardForm(`/dev/pay/checkout/${s.id}`, payLabel, err, values)}</div>` : '',
-    methods.includes('us_bank_account') ? html`<div class="card"><h2>US bank account</h2>${bankForm(`/dev/pay/checkout/${s.id}/bank`, payLabel, bank?.error ?? null, bank?.values)}</div>` : '',
+    // Stripe has the payer authorize the debit (its mandate): the button says so, apart from the card's Pay.
+    methods.includes('us_bank_account') ? html`<div class="card"><h2>US bank account</h2>${bankForm(`/dev/pay/checkout/${s.id}/bank`, `Authorize bank payment of ${usd(s.amount_total)}`, bank?.error ?? null, bank?.values)}</div>` : '',
   ];
   return c.html(page('Checkout', html`<main>${summary}<div class="stack">${forms}</div></main>`), status);
 }

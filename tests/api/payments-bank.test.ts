@@ -37,7 +37,10 @@ beforeEach(async () => {
   rita = { id: r.user._id ?? r.user.id, token: r.token };
 });
 afterEach(async () => {
+  // Expiries after a commit, then the events they emit.
+  await t.drainBackground();
   await local.flush();
+  await t.drainBackground();
   await t.close();
 });
 

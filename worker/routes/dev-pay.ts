@@ -12,7 +12,7 @@ import { appOrigins } from '../middleware/app-origin';
 import { loopbackOnly } from '../middleware/client-meta';
 
 /**
- * The local payment provider's hosted pages (mounted only while the local provider stands in for Stripe; this machine only): Checkout, the SetupIntent card
+ * The local payment provider's hosted pages (mounted only while the local provider stands in for Stripe; this machine only): Checkout (card and US bank account, and the release of a bank payment in flight), the SetupIntent card
  * step, the 3-D Secure challenge, the billing portal and Connect onboarding. Plain HTML forms, no script,
  * so they run under the app's CSP.
  */
@@ -48,7 +48,7 @@ function page(title: string, body: Html) {
   a{color:#166534} .stack{display:grid;gap:10px} dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0 0 16px;font-size:14px} dt{color:#6b7280} dd{margin:0}
   .badge{display:inline-block;padding:2px 8px;border-radius:999px;font-size:12px;font-weight:600;background:#e5e7eb}
   .badge.trialing,.badge.active{background:#dcfce7;color:#166534}.badge.canceled,.badge.past_due{background:#fee2e2;color:#991b1b}
-</style></head><body><div class="bar" role="note">Local test payments: no real money moves. Use Stripe's test cards.</div>${body}</body></html>`;
+</style></head><body><div class="bar" role="note">Local test payments: no real money moves. Use Stripe's test cards and bank accounts.</div>${body}</body></html>`;
 }
 
 function testCards() {

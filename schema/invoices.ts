@@ -42,6 +42,11 @@ export const INVOICE_MESSAGES = {
   statusInvalid: 'Status must be pending, paid, overdue or canceled',
   alreadyPaid: 'This invoice has already been paid.',
   notPayable: 'This invoice cannot be paid.',
+  // A bank payment in flight: the invoice waits for the bank's answer instead of taking a second payment.
+  processing: 'A bank payment of this invoice is already on its way.',
+  processingHeading: 'Processing',
+  processingNote: 'Your bank payment is on its way. It usually takes 4 business days.',
+  processingBoardNote: 'A bank payment is on its way. It settles or fails within about 4 business days.',
   paidIsFinal: 'An invoice paid online cannot change its status.',
   paymentMethodRequired: 'Please choose how the payment was made.',
   paymentMethodInvalid: 'Payment method must be check, cash or transfer',
@@ -64,6 +69,8 @@ export const INVOICE_MESSAGES = {
 export const INVOICE_HISTORY = {
   markedPaid: (method: PaymentMethod) => `Marked as paid (${PAYMENT_METHOD_LABELS[method]})`,
   paidOnline: 'Paid online',
+  bankPaymentStarted: 'Bank payment started',
+  bankPaymentFailed: 'Bank payment failed',
   statusChanged: (from: InvoiceStatus, to: InvoiceStatus) => `Status changed from ${INVOICE_STATUS_LABELS[from]} to ${INVOICE_STATUS_LABELS[to]}`,
 } as const;
 
@@ -80,6 +87,8 @@ export interface PaymentPanel {
   payLabel: string | null;
   /** The payment methods list, for residents on an open invoice. */
   showMethods: boolean;
+  /** A bank payment is in flight: no Pay until it settles or fails. */
+  processing: boolean;
   note: string | null;
 }
 
@@ -95,8 +104,11 @@ export const invoicePolicy = {
   maySee: (inv: { recipientId: string }, viewer: { userId: string; role: Role }) => isPrivileged(viewer.role) || inv.recipientId === viewer.userId,
   /** Pending and overdue invoices are open for payment. */
   isPayable: (status: InvoiceStatus) => status === 'pending' || status === 'overdue',
-  /** Only the recipient pays, and only an open invoice. */
-  mayPay: (inv: { recipientId: string; status: InvoiceStatus }, viewer: { userId: string }) => inv.recipientId === viewer.userId && invoicePolicy.isPayable(inv.status),
+  /** A bank payment of an open invoice is in flight (it settles or fails by the provider's word). */
+  isProcessing: (inv: { status: InvoiceStatus; processingSince: number | null }) => inv.processingSince != null && invoicePolicy.isPayable(inv.status),
+  /** Only the recipient pays, only an open invoice, and not while a bank payment of it is in flight. */
+  mayPay: (inv: { recipientId: string; status: InvoiceStatus; processingSince: number | null }, viewer: { userId: string }) =>
+    inv.recipientId === viewer.userId && invoicePolicy.isPayable(inv.status) && !invoicePolicy.isProcessing(inv),
   /**
    * Paid online is final: neither the board nor a late payment event reopens it. The board's own
    * mark (check, cash, transfer) may be undone while no online payment is attached to it.
@@ -115,17 +127,23 @@ export const invoicePolicy = {
     inv.status === 'pending' && inv.dueDate < today ? 'overdue' : inv.status,
   isPastDue: (inv: { dueDate: number }, today: number) => inv.dueDate < today,
   /** The payment panel for this viewer. */
-  panelFor(inv: { recipientId: string; status: InvoiceStatus; dueDate: number }, viewer: { userId: string }, today: number): PaymentPanel {
+  panelFor(inv: { recipientId: string; status: InvoiceStatus; dueDate: number; processingSince: number | null }, viewer: { userId: string }, today: number): PaymentPanel {
     const kind = invoicePolicy.shownStatus(inv, today);
     const recipient = inv.recipientId === viewer.userId;
-    const open = invoicePolicy.isPayable(kind);
-    const heading = { paid: INVOICE_MESSAGES.paid, overdue: INVOICE_MESSAGES.overdue, canceled: INVOICE_MESSAGES.canceled, pending: INVOICE_MESSAGES.due }[kind];
+    const processing = invoicePolicy.isProcessing(inv);
+    const open = invoicePolicy.isPayable(kind) && !processing;
+    const heading = processing
+      ? INVOICE_MESSAGES.processingHeading
+      : { paid: INVOICE_MESSAGES.paid, overdue: INVOICE_MESSAGES.overdue, canceled: INVOICE_MESSAGES.canceled, pending: INVOICE_MESSAGES.due }[kind];
     return {
       kind,
       heading,
       payLabel: open && recipient ? (kind === 'overdue' ? INVOICE_MESSAGES.payNow : INVOICE_MESSAGES.payInvoice) : null,
       showMethods: open && recipient,
-      note: kind === 'canceled' ? INVOICE_MESSAGES.canceledNote : open && !recipient ? INVOICE_MESSAGES.onlyRecipient : null,
+      processing,
+      note: processing
+        ? recipient ? INVOICE_MESSAGES.processingNote : INVOICE_MESSAGES.processingBoardNote
+        : kind === 'canceled' ? INVOICE_MESSAGES.canceledNote : open && !recipient ? INVOICE_MESSAGES.onlyRecipient : null,
     };
   },
 };
@@ -190,6 +208,8 @@ export interface ApiInvoice {
   paid_at: string | null;
   /** How it was paid: the board's record (check, cash, transfer) or `online`; null unless paid. */
   payment_method: PaymentMethod | null;
+  /** A bank payment in flight since then; null otherwise. */
+  processing_since: string | null;
   recipient_id: { _id: string; name: string; email: string };
   /** Who marked it paid or changed its status, and how it was paid, oldest first. */
   history: ApiHistoryEntry[];

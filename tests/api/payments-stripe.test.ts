@@ -300,4 +300,47 @@ describe('Stripe payments (official SDK, fake fetch)', () => {
     await expect(provider.verifyWebhook(body, header, now + 301_000)).rejects.toThrow(/tolerance/);
     expect(requests).toHaveLength(0);
   });
+
+  it('offers card and US bank account on an invoice Checkout, puts a passed-on fee on its own line, and reads how it was paid', async () => {
+    const { provider, requests } = fakeStripe((r) => {
+      if (r.method === 'POST' && r.path === '/v1/checkout/sessions') return { body: { id: 'cs_2', url: 'https://checkout.stripe.com/c/pay/cs_2' } };
+      if (r.method === 'GET' && r.path === '/v1/checkout/sessions/cs_2')
+        return {
+          body: {
+            id: 'cs_2',
+            object: 'checkout.session',
+            payment_intent: {
+              id: 'pi_2',
+              object: 'payment_intent',
+              last_payment_error: { message: "The customer's bank account has been closed." },
+              payment_method: { id: 'pm_2', object: 'payment_method', type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } },
+            },
+          },
+        };
+      return undefined;
+    });
+    const base = { connectedAccountId: 'acct_hoa', amountCents: 12550, description: 'Monthly dues', customerEmail: 'rita@maple.test', successUrl: 'http://localhost:8787/i', cancelUrl: 'http://localhost:8787/i', metadata: { invoice_id: 'inv_1' } };
+    await provider.createInvoiceCheckout({ ...base, idempotencyKey: 'invoice:inv_1:checkout:1' });
+    await provider.createInvoiceCheckout({ ...base, methods: ['us_bank_account'], feeCents: 101, idempotencyKey: 'invoice:inv_1:checkout:2' });
+    // Absorbed: both methods, one line. The SDK's API version names the list allowed_payment_method_types.
+    expect(form(requests[0])).toMatchObject({ 'allowed_payment_method_types[0]': 'card', 'allowed_payment_method_types[1]': 'us_bank_account', 'line_items[0][price_data][unit_amount]': '12550' });
+    expect(form(requests[0])['line_items[1][price_data][unit_amount]']).toBeUndefined();
+    // Passed on: the chosen method only, the fee as the second line.
+    expect(form(requests[1])).toMatchObject({
+      'allowed_payment_method_types[0]': 'us_bank_account',
+      'line_items[0][price_data][unit_amount]': '12550',
+      'line_items[1][price_data][unit_amount]': '101',
+      'line_items[1][price_data][product_data][name]': 'Processing fee',
+    });
+    expect(form(requests[1])['allowed_payment_method_types[1]']).toBeUndefined();
+
+    expect(await provider.describeInvoicePayment({ connectedAccountId: 'acct_hoa', sessionId: 'cs_2' })).toEqual({
+      method: 'us_bank_account',
+      methodDetail: 'STRIPE TEST BANK •••• 6789',
+      failureReason: "The customer's bank account has been closed.",
+    });
+    expect(requests[2].method).toBe('GET');
+    expect(requests[2].params.get('expand[0]')).toBe('payment_intent.payment_method');
+    expect(requests[2].headers.get('stripe-account')).toBe('acct_hoa');
+  });
 });

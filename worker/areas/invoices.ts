@@ -1,6 +1,7 @@
 /** Invoices, server half: REST, the payment account, the synced invoices, the status and waiver mutators, the overdue, late fee and Checkout follow-up jobs, the paid Checkout's listener. */
 import type { invoiceMutators } from '../../sync/areas/invoices';
 import { addLateFees, markOverdueInvoices, setInvoiceStatus, waiveLateFee } from '../domain/invoices';
+import { bankPaymentInFlight } from '../domain/invoices/processing';
 import { markInvoicePaid } from '../domain/invoices/status';
 import { invoiceSyncArea } from '../domain/invoices/sync';
 import { finishInvoiceCheckouts } from '../domain/payments';
@@ -30,5 +31,5 @@ export const invoicesArea = defineServerArea({
     { name: 'finish-invoice-checkouts', run: (deps) => finishInvoiceCheckouts(deps) },
   ],
   // A paid Checkout marks its invoice paid, in the webhook's transaction (an error rolls the event back for the provider's retry).
-  listeners: { invoicePaid: markInvoicePaid },
+  listeners: { invoicePaid: markInvoicePaid, invoicePaymentInFlight: bankPaymentInFlight },
 });

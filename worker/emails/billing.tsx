@@ -1,4 +1,4 @@
-/** Money emails: invoice issued, invoice reminder, payment receipt, refund failed, trial ending. */
+/** Money emails: invoice issued, invoice reminder, payment receipt, bank payment failed, refund failed, trial ending. */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { formatDay, formatLongDay } from '../../schema/days';
@@ -80,6 +80,25 @@ export function paymentReceiptEmail(p: {
         <Fact label="Amount paid">{formatUsd(p.amountCents)}</Fact>
         <Fact label="Paid on">{formatDay(p.paidAt)}</Fact>
         <Fact label="Reference">{p.reference}</Fact>
+      </Section>
+    </Layout>,
+  );
+}
+
+/** To the resident: their bank payment (ACH) failed after days in flight; the invoice takes a payment again. */
+export function bankPaymentFailedEmail(p: { hoaName: string; residentName: string; title: string; amountCents: number; method: string | null; reason: string; url: string }) {
+  const subject = `Your bank payment for ${p.title} failed`;
+  return renderEmail(
+    'bank-payment-failed',
+    subject,
+    <Layout preview={`Your ${formatUsd(p.amountCents)} bank payment did not go through`} heading="Your bank payment failed" hoaName={p.hoaName} cta={{ label: 'Pay Invoice', url: p.url }}>
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>Your bank did not complete the payment for this invoice, so it is still due. Please pay it again, by card or another bank account.</Text>
+      <Section style={styles.box}>
+        <Fact label="For">{p.title}</Fact>
+        <Fact label="Amount">{formatUsd(p.amountCents)}</Fact>
+        {p.method ? <Fact label="Bank account">{p.method}</Fact> : null}
+        <Fact label="Reason">{p.reason}</Fact>
       </Section>
     </Layout>,
   );

@@ -4,13 +4,14 @@
  * inputs (worker/emails/index.ts) and the mail is rendered after the transaction commits.
  */
 import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
-import { invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
+import { bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
 import type { RenderedEmail } from './layout';
 
 export {
   announcementEmail,
+  bankPaymentFailedEmail,
   invitationEmail,
   invoiceIssuedEmail,
   invoiceReminderEmail,
@@ -40,6 +41,7 @@ export const emailTemplates = {
   'trial-ending': trialEndingEmail,
   'payment-failed': paymentFailedEmail,
   'refund-failed': refundFailedEmail,
+  'bank-payment-failed': bankPaymentFailedEmail,
   announcement: announcementEmail,
   'violation-notice': violationNoticeEmail,
   'violation-update': violationUpdateEmail,

@@ -13,7 +13,7 @@ import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import type { Tx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from '../domain/actor';
-import type { InvoicePaidListener } from '../domain/payments/settlement';
+import type { InvoicePaidListener, InvoicePaymentInFlightListener } from '../domain/payments/settlement';
 import type { AttachmentReadRule } from '../domain/uploads';
 import type { AppEnv } from '../env';
 import type { Job } from '../jobs/job';
@@ -48,6 +48,8 @@ export interface ServerRoute {
 export interface ServerAreaListeners {
   /** An invoice's Checkout was paid (worker/domain/payments/settlement.ts). */
   invoicePaid?: InvoicePaidListener;
+  /** A bank payment of an invoice started processing or failed (worker/domain/payments/settlement.ts). */
+  invoicePaymentInFlight?: InvoicePaymentInFlightListener;
 }
 
 export interface ServerArea {
@@ -87,7 +89,7 @@ export interface ComposedServerAreas {
   jobs: Job[];
   afterEmailDelivery: ((deps: AppDeps) => Promise<unknown>)[];
   /** Each platform event's listeners, in list order. */
-  listeners: { invoicePaid: InvoicePaidListener[] };
+  listeners: { invoicePaid: InvoicePaidListener[]; invoicePaymentInFlight: InvoicePaymentInFlightListener[] };
   /** Every route with a larger body limit than the default: its full path pattern and bytes. */
   bodyLimits: { path: string; bytes: number }[];
 }
@@ -109,7 +111,10 @@ export function composeServerAreas(list: readonly ServerArea[]): ComposedServerA
     mutators: Object.assign({}, ...list.map((area) => area.mutators ?? {})) as ServerMutators<MutatorName>,
     jobs: list.flatMap((area) => area.jobs ?? []),
     afterEmailDelivery: list.flatMap((area) => (area.afterEmailDelivery ? [area.afterEmailDelivery] : [])),
-    listeners: { invoicePaid: list.flatMap((area) => (area.listeners?.invoicePaid ? [area.listeners.invoicePaid] : [])) },
+    listeners: {
+      invoicePaid: list.flatMap((area) => (area.listeners?.invoicePaid ? [area.listeners.invoicePaid] : [])),
+      invoicePaymentInFlight: list.flatMap((area) => (area.listeners?.invoicePaymentInFlight ? [area.listeners.invoicePaymentInFlight] : [])),
+    },
     bodyLimits: bodyLimitsOf(list.flatMap((area) => area.routes ?? [])),
   };
 }

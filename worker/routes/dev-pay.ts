@@ -2,16 +2,17 @@ import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { isPaidPlan, PAID_PLAN_NAMES, planDisplayName } from '../../schema/signup';
+import { TEST_BANK, type BankInput } from '../services/payments/bank-accounts';
 import { TEST_CARDS, type CardInput } from '../services/payments/cards';
 import { PLAN_PRICE_CENTS } from '../services/payments/types';
 import { isLocalPayments } from '../services/payments/local';
-import { CHECKOUT_PAGE_MESSAGES, type LocalHostedPages, type PageResult } from '../services/payments/local-pages';
+import { CHECKOUT_PAGE_MESSAGES, methodsOf, type LocalHostedPages, type PageResult } from '../services/payments/local-pages';
 import type { AppEnv } from '../env';
 import { appOrigins } from '../middleware/app-origin';
 import { loopbackOnly } from '../middleware/client-meta';
 
 /**
- * The local payment provider's hosted pages (mounted only while the local provider stands in for Stripe; this machine only): Checkout, the SetupIntent card
+ * The local payment provider's hosted pages (mounted only while the local provider stands in for Stripe; this machine only): Checkout (card and US bank account, and the release of a bank payment in flight), the SetupIntent card
  * step, the 3-D Secure challenge, the billing portal and Connect onboarding. Plain HTML forms, no script,
  * so they run under the app's CSP.
  */
@@ -47,7 +48,7 @@ function page(title: string, body: Html) {
   a{color:#166534} .stack{display:grid;gap:10px} dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 16px;margin:0 0 16px;font-size:14px} dt{color:#6b7280} dd{margin:0}
   .badge{display:inline-block;padding:2px 8px;border-radius:999px;font-size:12px;font-weight:600;background:#e5e7eb}
   .badge.trialing,.badge.active{background:#dcfce7;color:#166534}.badge.canceled,.badge.past_due{background:#fee2e2;color:#991b1b}
-</style></head><body><div class="bar" role="note">Local test payments: no real money moves. Use Stripe's test cards.</div>${body}</body></html>`;
+</style></head><body><div class="bar" role="note">Local test payments: no real money moves. Use Stripe's test cards and bank accounts.</div>${body}</body></html>`;
 }
 
 function testCards() {
@@ -68,6 +69,32 @@ ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
 <div class="row"><div><label for="expiry">Expiry</label><input type="text" id="expiry" name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${values.expiry ?? ''}"></div>
 <div><label for="cvc">CVC</label><input type="text" id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="CVC"></div></div>
 <button type="submit">${submit}</button></form>${testCards()}`;
+}
+
+function testBankAccounts() {
+  return html`<details><summary class="muted">Test bank accounts</summary><p class="muted">Routing number ${TEST_BANK.routing}</p><table>
+<tr><td>${TEST_BANK.succeeds}</td><td>Succeeds after its days in flight</td></tr>
+<tr><td>${TEST_BANK.fails}</td><td>Fails (account closed)</td></tr>
+<tr><td>${TEST_BANK.staysProcessing}</td><td>Stays processing until released</td></tr>
+</table></details>`;
+}
+
+function bankForm(action: string, submit: string, error: string | null, values: Partial<BankInput> = {}) {
+  return html`<form method="post" action="${action}" novalidate>
+${error ? html`<div class="error" role="alert">${error}</div>` : ''}
+<label for="holder">Account holder name</label>
+<input type="text" id="holder" name="holder" autocomplete="name" value="${values.holder ?? ''}">
+<label for="routing">Routing number</label>
+<input type="text" id="routing" name="routing" inputmode="numeric" placeholder="110000000" value="${values.routing ?? ''}">
+<label for="account">Account number</label>
+<input type="text" id="account" name="account" inputmode="numeric" placeholder="000123456789" value="${values.account ?? ''}">
+<p class="muted">A bank payment takes about 4 business days to arrive.</p>
+<button type="submit">${submit}</button></form>${testBankAccounts()}`;
+}
+
+async function bankInput(c: Context<AppEnv>): Promise<BankInput> {
+  const form = await c.req.parseBody();
+  return { holder: String(form.holder ?? ''), routing: String(form.routing ?? ''), account: String(form.account ?? '') };
 }
 
 async function cardInput(c: Context<AppEnv>): Promise<CardInput> {
@@ -113,6 +140,16 @@ export const devPayRoutes = new Hono<AppEnv>()
     const card = await cardInput(c);
     const r = await local(c)!.payCheckout(c.req.param('id'), card);
     return after(c, r, (error) => checkoutPage(c, error, card, 402));
+  })
+  .post('/checkout/:id/bank', async (c) => {
+    const bank = await bankInput(c);
+    const r = await local(c)!.payCheckoutByBank(c.req.param('id'), bank);
+    return after(c, r, (error) => checkoutPage(c, null, undefined, 402, { error, values: bank }));
+  })
+  // The bank answers now instead of after its days in flight (a test hook, like Stripe's test clocks).
+  .post('/checkout/:id/release', async (c) => {
+    await local(c)!.releaseBankPayments({ sessionId: c.req.param('id') });
+    return c.redirect(`/dev/pay/checkout/${c.req.param('id')}`, 303);
   })
 
   // ------------------------------------------------------------ SetupIntent (signup card step)
@@ -207,23 +244,37 @@ export const devPayRoutes = new Hono<AppEnv>()
     return c.redirect(r.url, 303);
   });
 
-async function checkoutPage(c: Context<AppEnv>, error: string | null, values?: CardInput, status: 200 | 402 = 200) {
+async function checkoutPage(c: Context<AppEnv>, error: string | null, values?: CardInput, status: 200 | 402 = 200, bank?: { error: string; values: BankInput }) {
   const s = await local(c)!.getCheckout(c.req.param('id')!);
   if (!s) return gone(c, 'Checkout not found');
   const err = error ?? c.req.query('error') ?? null;
+  const lines = (s.line_items ?? []) as { description: string; amount_total: number }[];
   const summary = html`<div class="card"><p class="muted">${s.mode === 'subscription' ? 'Subscribe' : 'Pay'}</p><h1>${s.description}</h1>
+${lines.length > 1 ? html`<dl>${lines.map((l) => html`<dt>${l.description}</dt><dd>${usd(l.amount_total)}</dd>`)}</dl>` : ''}
 <div class="amount">${usd(s.amount_total)}${s.mode === 'subscription' ? html`<span class="muted"> per month</span>` : ''}</div>
 ${s.customer_email ? html`<p class="muted">Receipt to ${s.customer_email}</p>` : ''}
 <p><a href="${s.cancel_url}">← Cancel and return</a></p></div>`;
   if (s.status !== 'open') {
     // A card sent to a closed session is refused with the page's own words (409: it can no longer pay).
     const paid = s.status === 'complete';
-    const body = paid
-      ? html`<h2>Paid</h2><p><a href="${String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id)}">Continue</a></p>`
-      : html`<h2>This checkout has expired</h2><p role="alert">${CHECKOUT_PAGE_MESSAGES.expired}</p><p><a href="${s.cancel_url}">Back to the invoice</a></p>`;
-    return c.html(page('Checkout', html`<main>${summary}<div class="card">${body}</div></main>`), error ? 409 : 200);
+    const processing = paid ? await local(c)!.processingPaymentOf(s) : null;
+    const back = String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id);
+    const body = processing
+      ? html`<h2>Bank payment processing</h2><p>The bank account payment was submitted and is on its way (about 4 business days).</p>
+<form method="post" action="/dev/pay/checkout/${s.id}/release"><button type="submit" class="secondary">Release the bank payment now</button></form><p style="margin-top:12px"><a href="${back}">Continue</a></p>`
+      : paid
+        ? html`<h2>${s.payment_status === 'paid' ? 'Paid' : 'Submitted'}</h2><p><a href="${back}">Continue</a></p>`
+        : html`<h2>This checkout has expired</h2><p role="alert">${CHECKOUT_PAGE_MESSAGES.expired}</p><p><a href="${s.cancel_url}">Back to the invoice</a></p>`;
+    return c.html(page('Checkout', html`<main>${summary}<div class="card">${body}</div></main>`), error || bank ? 409 : 200);
   }
-  return c.html(page('Checkout', html`<main>${summary}<div class="card"><h2>Pay with card</h2>${cardForm(`/dev/pay/checkout/${s.id}`, s.mode === 'subscription' ? 'Subscribe' : `Pay ${usd(s.amount_total)}`, err, values)}</div></main>`), status);
+  const methods = methodsOf(s);
+  const payLabel = s.mode === 'subscription' ? 'Subscribe' : `Pay ${usd(s.amount_total)}`;
+  const forms = [
+    methods.includes('card') ? html`<div class="card"><h2>Pay with card</h2>${cardForm(`/dev/pay/checkout/${s.id}`, payLabel, err, values)}</div>` : '',
+    // Stripe has the payer authorize the debit (its mandate): the button says so, apart from the card's Pay.
+    methods.includes('us_bank_account') ? html`<div class="card"><h2>US bank account</h2>${bankForm(`/dev/pay/checkout/${s.id}/bank`, `Authorize bank payment of ${usd(s.amount_total)}`, bank?.error ?? null, bank?.values)}</div>` : '',
+  ];
+  return c.html(page('Checkout', html`<main>${summary}<div class="stack">${forms}</div></main>`), status);
 }
 
 async function setupPage(c: Context<AppEnv>, error: string | null, values?: CardInput, status: 200 | 402 = 200) {

@@ -13,7 +13,8 @@
  *                       check|cash|transfer (400); an invoice paid online stays paid (409), the board's own mark may be undone.
  * - `POST /:id/pay`     → `{checkout_url, invoice_id}`. The recipient only (403 "Only the invoice recipient can make
  *                       payments."), a pending or overdue invoice only (409); 400 while the HOA's payment account
- *                       cannot take charges.
+ *                       cannot take charges. Body `{method?: 'card' | 'us_bank_account'}`: required (400) when the
+ *                       HOA passes processing fees on, the fee then charged as its own line; otherwise both are offered.
  * - `POST /:id/waive-late-fee` `{reason}` (≤ 500 characters) → ApiInvoice with `late_fee_cents` 0. Board and superadmin;
  *                       409 when the invoice has no late fee or is no longer open.
  */
@@ -21,6 +22,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { INVOICE_MESSAGES, invoiceListQuery, invoicePolicy, invoiceStatusSchema } from '../../schema/invoices';
 import { LATE_FEE_MESSAGES, lateFeePolicy, waiveLateFeeSchema } from '../../schema/late-fees';
+import { payInvoiceBody } from '../../schema/processing-fees';
 import * as invoices from '../domain/invoices';
 import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
@@ -50,4 +52,6 @@ export const invoiceRoutes = new Hono<AppEnv>()
     await deps.database.transaction((tx) => invoices.waiveLateFee(deps, tx, actor, id, c.req.valid('json')));
     return c.json(await invoices.getInvoice(deps.database.db, actor, id));
   })
-  .post('/:id/pay', validate('param', idParam), async (c) => c.json(await invoices.payInvoice(c.var.deps, c.var.actor, c.req.valid('param').id)));
+  .post('/:id/pay', validate('param', idParam), validate('json', payInvoiceBody), async (c) =>
+    c.json(await invoices.payInvoice(c.var.deps, c.var.actor, c.req.valid('param').id, c.req.valid('json'))),
+  );

@@ -43,6 +43,7 @@ export function unconfiguredPayments(): PaymentProvider {
     createReactivationCheckout: fail,
     createConnectAccount: fail,
     createAccountLink: fail,
+    describeInvoicePayment: fail,
     getAccountStatus: fail,
     createInvoiceCheckout: fail,
     expireInvoiceCheckout: fail,

@@ -3,6 +3,7 @@
  * created, an invoice's status set) waits offline for the server: list rows and detail screens alike.
  */
 import type { DueStatus } from '../../../schema/dues';
+import { INVOICE_MESSAGES, invoicePolicy } from '../../../schema/invoices';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { useQueuedOffline } from '../../lib/replicache';
 import { Badge, StatusWithQueued } from '../../ui';
@@ -13,11 +14,12 @@ export const useInvoiceStatusQueued = (id: string) => useQueuedOffline('setInvoi
 /** This device created the due offline and the server does not have it yet. */
 export const useDueQueued = (id: string) => useQueuedOffline('createDue', (args) => args.id === id);
 
+/** A bank payment in flight reads "Processing" instead of pending or overdue. */
 export function InvoiceStatusBadge({ invoice }: { invoice: SyncedInvoice }) {
   const s = shownStatus(invoice);
   return (
     <StatusWithQueued queued={useInvoiceStatusQueued(invoice.id)}>
-      <Badge variant={INVOICE_BADGE[s]}>{invoiceStatusLabel(s)}</Badge>
+      {invoicePolicy.isProcessing(invoice) ? <Badge variant="default">{INVOICE_MESSAGES.processingHeading}</Badge> : <Badge variant={INVOICE_BADGE[s]}>{invoiceStatusLabel(s)}</Badge>}
     </StatusWithQueued>
   );
 }

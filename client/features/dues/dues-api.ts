@@ -10,10 +10,11 @@ import { fromApiHistoryEntry, type ApiHistoryEntry } from '../../../schema/threa
 import { DUE_REST, syncedDueSchema, type SyncedDue } from '../../../sync/areas/dues';
 import { INVOICE_REST, syncedInvoiceSchema, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { api } from '../../lib/api';
+import type { PayInvoiceBody } from '../../../schema/processing-fees';
 
 export const fetchInvoice = (id: string) => api<ApiInvoice>(`/api/invoices/${encodeURIComponent(id)}`);
 export const fetchDue = (id: string) => api<ApiDue>(`/api/dues/${encodeURIComponent(id)}`);
-export const payInvoice = (id: string) => api<ApiCheckout>(`/api/invoices/${encodeURIComponent(id)}/pay`, { method: 'POST' });
+export const payInvoice = (id: string, body: PayInvoiceBody = {}) => api<ApiCheckout>(`/api/invoices/${encodeURIComponent(id)}/pay`, { method: 'POST', body });
 
 /** The REST shape as the cache's (only until the cache has the row). */
 export const invoiceOfApi = (i: ApiInvoice): SyncedInvoice =>

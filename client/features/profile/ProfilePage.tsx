@@ -7,6 +7,7 @@ import { updateCurrentUser, useCurrentUser } from '../../lib/session';
 import { Alert, Avatar, Badge, Card, CardBody, PageHeader } from '../../ui';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { HoaTimeZoneCard } from './HoaTimeZoneCard';
+import { ProcessingFeesCard } from './ProcessingFeesCard';
 import { SubscriptionCard } from '../billing/SubscriptionCard';
 import { PaymentAccountCard } from '../billing/PaymentAccountLink';
 import { paymentAccountPolicy } from '../../../schema/payment-account';
@@ -91,6 +92,7 @@ export function ProfilePage() {
           {user.role === 'superadmin' && <SubscriptionCard />}
           {paymentAccountPolicy.mayManage(user.role) && <PaymentAccountCard />}
           <HoaTimeZoneCard />
+          <ProcessingFeesCard />
           <ChangePasswordCard />
         </div>
       </div>

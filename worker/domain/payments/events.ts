@@ -1,7 +1,7 @@
 /** What the payment webhook hands each event's handler, and the ordering rule the handlers share. */
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
-import type { PaymentEvent } from '../../services/payments/types';
+import type { InvoicePaymentDetails, PaymentEvent } from '../../services/payments/types';
 
 /** What a handler did with an event; recorded with the event id. */
 export type EventOutcome = 'applied' | 'stale' | 'ignored';
@@ -10,6 +10,8 @@ export interface HandlerContext {
   deps: AppDeps;
   tx: Tx;
   event: PaymentEvent;
+  /** How an invoice Checkout was paid, asked of the provider before the transaction (checkout events only). */
+  details?: InvoicePaymentDetails | null;
   /** Set by handlers that queued mail, so delivery is nudged after commit. */
   queuedEmail: boolean;
 }

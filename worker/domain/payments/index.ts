@@ -6,5 +6,13 @@
 export { ensureConnectAccount, startInvoiceCheckout } from './checkout';
 export type { EventHandler, EventOutcome, HandlerContext } from './events';
 export { PAYMENT_MESSAGES } from './messages';
-export { CHECKOUT_FOLLOW_UP_RETRY_MS, closeInvoiceCheckouts, finishInvoiceCheckouts, type InvoicePaidListener, type InvoicePayment } from './settlement';
+export {
+  CHECKOUT_FOLLOW_UP_RETRY_MS,
+  closeInvoiceCheckouts,
+  finishInvoiceCheckouts,
+  type InvoicePaidListener,
+  type InvoicePayment,
+  type InvoicePaymentInFlight,
+  type InvoicePaymentInFlightListener,
+} from './settlement';
 export { eventHandlers, receiveWebhook, WEBHOOK_MESSAGES } from './webhooks';

@@ -33,6 +33,26 @@ export interface InvoicePayment {
   reference: string | null;
 }
 
+/**
+ * What an area does while a bank payment of an invoice is in flight (the invoices area shows it as
+ * processing, and on failure makes it payable again and mails the resident why). Declared by the area
+ * (`listeners.invoicePaymentInFlight`, worker/kit/server-area.ts).
+ */
+export type InvoicePaymentInFlightListener = (deps: AppDeps, tx: Tx, payment: InvoicePaymentInFlight) => Promise<void>;
+export interface InvoicePaymentInFlight {
+  stage: 'processing' | 'failed';
+  hoaId: string;
+  invoiceId: string;
+  checkoutId: string;
+  /** The resident who paid. */
+  userId: string;
+  amountCents: number;
+  at: number;
+  methodDetail: string | null;
+  /** Why it failed, in the provider's words (failed only). */
+  reason: string | null;
+}
+
 /** invoice_checkouts rows whose money was taken: nothing the provider says later reopens them. */
 export const MONEY_TAKEN: readonly InvoiceCheckoutStatus[] = ['paid', 'refunding', 'refunded', 'refund_failed'];
 
@@ -49,10 +69,13 @@ export async function settleCheckout(
   deps: AppDeps,
   tx: Tx,
   checkout: CheckoutRow,
-  result: { status: 'paid' | 'failed' | 'expired'; paymentIntentId: string | null; eventAt: number | null; title: string },
+  result: { status: 'paid' | 'failed' | 'expired'; paymentIntentId: string | null; eventAt: number | null; title: string; method?: PaymentMethodOfCheckout },
 ): Promise<boolean> {
   const now = deps.clock();
-  const set = { status: result.status, paymentIntentId: result.paymentIntentId, lastEventAt: result.eventAt ?? checkout.lastEventAt, updatedAt: now };
+  // The method the provider reported (the receipt's words), else what the row knew.
+  const method = result.method?.method ?? checkout.method;
+  const methodDetail = result.method?.methodDetail ?? checkout.methodDetail;
+  const set = { status: result.status, paymentIntentId: result.paymentIntentId, method, methodDetail, lastEventAt: result.eventAt ?? checkout.lastEventAt, updatedAt: now };
   // Before the listeners: the invoice settling expires its other open Checkouts, not this one.
   await tx.update(invoiceCheckouts).set(set).where(eq(invoiceCheckouts.id, checkout.id));
   if (result.status !== 'paid') return false;
@@ -62,8 +85,8 @@ export async function settleCheckout(
     checkoutId: checkout.id,
     amountCents: checkout.amountCents,
     paidAt: now,
-    method: ledgerMethodOf(checkout.method),
-    methodDetail: checkout.methodDetail,
+    method: ledgerMethodOf(method),
+    methodDetail,
     reference: result.paymentIntentId ?? checkout.id,
   };
   let taken = true;
@@ -75,6 +98,43 @@ export async function settleCheckout(
   }
   // The receipt was mailed with the payment's ledger line (worker/domain/ledger/post.ts).
   return true;
+}
+
+/** How a Checkout was paid, as the provider reported it. */
+export interface PaymentMethodOfCheckout {
+  method: string | null;
+  methodDetail: string | null;
+}
+
+/**
+ * A bank payment's days in flight on its row: `processing` when its session completed unpaid, `failed`
+ * when the bank refused it (a late failure of a row no longer processing changes nothing). The areas'
+ * listeners mark the invoice; returns whether mail was queued.
+ */
+export async function settleInFlight(
+  deps: AppDeps,
+  tx: Tx,
+  checkout: CheckoutRow,
+  result: { stage: 'processing' | 'failed'; paymentIntentId: string | null; eventAt: number; method?: PaymentMethodOfCheckout; reason: string | null },
+): Promise<boolean> {
+  const now = deps.clock();
+  const method = result.method?.method ?? checkout.method;
+  const methodDetail = result.method?.methodDetail ?? checkout.methodDetail;
+  const status = result.stage;
+  await tx.update(invoiceCheckouts).set({ status, paymentIntentId: result.paymentIntentId, method, methodDetail, lastEventAt: result.eventAt, updatedAt: now }).where(eq(invoiceCheckouts.id, checkout.id));
+  const payment: InvoicePaymentInFlight = {
+    stage: result.stage,
+    hoaId: checkout.hoaId,
+    invoiceId: checkout.invoiceId,
+    checkoutId: checkout.id,
+    userId: checkout.userId,
+    amountCents: checkout.amountCents,
+    at: now,
+    methodDetail,
+    reason: result.reason,
+  };
+  for (const listener of deps.areas.listeners.invoicePaymentInFlight) await listener(deps, tx, payment);
+  return result.stage === 'failed';
 }
 
 /** The receipt's method of a Checkout payment: the method the provider reported, else "Online payment". */

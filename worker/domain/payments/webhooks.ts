@@ -1,11 +1,12 @@
 /** The payment provider's webhook: each event verified, recorded once, and dispatched to its handler. */
 import { eq } from 'drizzle-orm';
 import { paymentEvents } from '../../../schema/tables';
+import type { DbOrTx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { WebhookSignatureError, type PaymentEvent } from '../../services/payments/types';
 import { badRequest } from '../errors';
 import { applyAccount } from './account-events';
-import { applyCheckout, refundUpdated } from './checkout-events';
+import { applyCheckout, describeCheckoutPayment, refundUpdated } from './checkout-events';
 import type { EventHandler, EventOutcome, HandlerContext } from './events';
 import { applySubscription, paymentFailed, trialWillEnd } from './subscription-events';
 
@@ -47,10 +48,12 @@ export async function receiveWebhook(deps: AppDeps, rawBody: string, signature: 
     if (e instanceof WebhookSignatureError) throw badRequest(WEBHOOK_MESSAGES.invalidSignature);
     throw e;
   }
+  const seenBefore = async (db: DbOrTx) => (await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1)).length > 0;
+  // Provider calls stay outside the transaction (a replay makes none).
+  const details = (await seenBefore(deps.database.db)) ? null : await describeCheckoutPayment(deps, event);
   const result = await deps.database.transaction(async (tx) => {
-    const [seen] = await tx.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).limit(1);
-    if (seen) return { duplicate: true, outcome: null, queuedEmail: false };
-    const ctx: HandlerContext = { deps, tx, event, queuedEmail: false };
+    if (await seenBefore(tx)) return { duplicate: true, outcome: null, queuedEmail: false };
+    const ctx: HandlerContext = { deps, tx, event, details, queuedEmail: false };
     const handler = eventHandlers[event.type];
     const outcome = handler ? await handler(ctx) : 'ignored';
     await tx.insert(paymentEvents).values({ id: event.id, type: event.type, createdAt: event.created, processedAt: deps.clock(), outcome });

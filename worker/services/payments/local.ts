@@ -5,7 +5,10 @@ import type { CardDetails } from './cards';
 import { LocalHostedPages } from './local-pages';
 import { rand, type LocalObjectStore, type Obj } from './local-store';
 import { signWebhookPayload, verifyStripeSignature } from './stripe';
+import { PROCESSING_FEE_MESSAGES } from '../../../schema/processing-fees';
 import {
+  checkoutOffer,
+  paymentMethodDetails,
   PaymentRefusedError,
   PLAN_PRICE_CENTS,
   toAccountStatus,
@@ -356,6 +359,7 @@ export class LocalPayments implements PaymentProvider, LocalObjectStore {
 
   async createInvoiceCheckout(input: Parameters<PaymentProvider['createInvoiceCheckout']>[0]) {
     await this.must(input.connectedAccountId, 'account');
+    const { methods, feeCents } = checkoutOffer(input);
     const s = await this.create(input.idempotencyKey, () => {
       const id = `cs_local_${rand()}`;
       return {
@@ -366,9 +370,11 @@ export class LocalPayments implements PaymentProvider, LocalObjectStore {
         payment_status: 'unpaid',
         customer: null,
         customer_email: input.customerEmail,
-        amount_total: input.amountCents,
+        amount_total: input.amountCents + feeCents,
         currency: 'usd',
         description: input.description,
+        payment_method_types: methods,
+        line_items: [{ description: input.description, amount_total: input.amountCents }, ...(feeCents > 0 ? [{ description: PROCESSING_FEE_MESSAGES.feeLine, amount_total: feeCents }] : [])],
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         metadata: { ...input.metadata, kind: 'invoice' },
@@ -402,6 +408,18 @@ export class LocalPayments implements PaymentProvider, LocalObjectStore {
     if (!(await this.putIf({ ...pi, amount_refunded: pi.amount }, 'amount_refunded', null))) throw new PaymentRefusedError(`Charge for payment_intent ${paymentIntentId} has already been refunded.`);
     const refund = await this.create(idempotencyKey, () => ({ id: `re_local_${rand()}`, object: 'refund', amount: pi.amount, currency: pi.currency, payment_intent: pi.id, status: 'succeeded', metadata, created: this.nowS() }));
     return { id: refund.id as string, status: refund.status as string };
+  }
+
+  async describeInvoicePayment({ connectedAccountId, sessionId }: Parameters<PaymentProvider['describeInvoicePayment']>[0]) {
+    const s = await this.get(sessionId);
+    const pi = s?.connected_account === connectedAccountId && s.payment_intent ? await this.get(s.payment_intent) : null;
+    const pm = pi?.payment_method ? await this.get(pi.payment_method) : null;
+    return { ...paymentMethodDetails(pm), failureReason: pi?.last_payment_error?.message ?? null };
+  }
+
+  /** Settles processing bank payments now (tests, the local page's button); see LocalHostedPages.releaseBankPayments. */
+  releaseBankPayments(opts: { all?: boolean; sessionId?: string } = { all: true }) {
+    return this.pages.releaseBankPayments(opts);
   }
 
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number) {

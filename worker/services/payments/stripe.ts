@@ -1,5 +1,8 @@
 import Stripe from 'stripe';
+import { PROCESSING_FEE_MESSAGES } from '../../../schema/processing-fees';
 import {
+  checkoutOffer,
+  paymentMethodDetails,
   PaymentRefusedError,
   toAccountStatus,
   toProviderSubscription,
@@ -158,13 +161,19 @@ export function createStripePayments(config: StripeConfig): PaymentProvider {
       return toAccountStatus((await stripe.accounts.retrieve(accountId)) as unknown as Record<string, any>);
     },
 
-    async createInvoiceCheckout({ connectedAccountId, amountCents, description, customerEmail, successUrl, cancelUrl, metadata, idempotencyKey }) {
+    async createInvoiceCheckout(input) {
+      const { connectedAccountId, amountCents, description, customerEmail, successUrl, cancelUrl, metadata, idempotencyKey } = input;
+      const { methods, feeCents } = checkoutOffer(input);
       // A direct charge on the connected account: the HOA is the merchant of record, the money is theirs.
+      const line = (cents: number, name: string) => ({ quantity: 1, price_data: { currency: 'usd', unit_amount: cents, product_data: { name } } });
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
           customer_email: customerEmail,
-          line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: amountCents, product_data: { name: description } } }],
+          // The SDK's API version (2026-09-30) replaced payment_method_types by this filter. A bank
+          // payment completes the session unpaid and settles days later (async_payment_* events).
+          allowed_payment_method_types: methods,
+          line_items: [line(amountCents, description), ...(feeCents > 0 ? [line(feeCents, PROCESSING_FEE_MESSAGES.feeLine)] : [])],
           payment_intent_data: { metadata },
           success_url: successUrl,
           cancel_url: cancelUrl,
@@ -173,6 +182,13 @@ export function createStripePayments(config: StripeConfig): PaymentProvider {
         { idempotencyKey, stripeAccount: connectedAccountId },
       );
       return { id: session.id, url: session.url! };
+    },
+
+    async describeInvoicePayment({ connectedAccountId, sessionId }) {
+      const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent.payment_method'] }, { stripeAccount: connectedAccountId });
+      const pi = typeof session.payment_intent === 'object' ? session.payment_intent : null;
+      const pm = typeof pi?.payment_method === 'object' ? pi.payment_method : null;
+      return { ...paymentMethodDetails(pm as unknown as Record<string, any> | null), failureReason: pi?.last_payment_error?.message ?? null };
     },
 
     async expireInvoiceCheckout({ connectedAccountId, sessionId }) {

@@ -5,6 +5,8 @@
  * Checkout Session). Two implementations: Stripe (stripe.ts) and the local provider (local.ts).
  */
 
+import { CHECKOUT_METHODS, type CheckoutMethod } from '../../../schema/processing-fees';
+
 /** The paid plans; `free` has no provider price. */
 export type PaidPlan = 'starter' | 'growth' | 'pro';
 export const PAID_PLANS: readonly PaidPlan[] = ['starter', 'growth', 'pro'];
@@ -55,6 +57,25 @@ export interface CheckoutState {
   paymentIntentId: string | null;
 }
 
+/** An invoice payment's method as the receipt names it: "Visa •••• 4242", "STRIPE TEST BANK •••• 6789". */
+export interface InvoicePaymentDetails {
+  method: CheckoutMethod | null;
+  methodDetail: string | null;
+  /** A bank payment's failure, in the provider's words. */
+  failureReason: string | null;
+}
+
+/** The receipt's words of a Stripe-shaped payment_method object. */
+export function paymentMethodDetails(pm: Record<string, any> | null | undefined): Pick<InvoicePaymentDetails, 'method' | 'methodDetail'> {
+  if (pm?.type === 'card' && pm.card) {
+    const brand = String(pm.card.brand ?? 'card');
+    const name = ({ visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' } as Record<string, string>)[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
+    return { method: 'card', methodDetail: `${name} •••• ${pm.card.last4}` };
+  }
+  if (pm?.type === 'us_bank_account' && pm.us_bank_account) return { method: 'us_bank_account', methodDetail: `${pm.us_bank_account.bank_name ?? 'Bank account'} •••• ${pm.us_bank_account.last4}` };
+  return { method: null, methodDetail: null };
+}
+
 /** The provider refused a call for good (retrying it cannot help); the message is the provider's reason. */
 export class PaymentRefusedError extends Error {}
 
@@ -96,6 +117,10 @@ export interface PaymentProvider {
       connectedAccountId: string;
       amountCents: number;
       description: string;
+      /** Offered on the page: card, US bank account (default both: fees absorbed). */
+      methods?: readonly CheckoutMethod[];
+      /** A processing fee passed on, charged as its own line on top of `amountCents` (default 0: absorbed). */
+      feeCents?: number;
       customerEmail: string;
       successUrl: string;
       cancelUrl: string;
@@ -115,6 +140,8 @@ export interface PaymentProvider {
    * retrying with the same idempotency key.
    */
   refundInvoicePayment(input: Idempotent & { connectedAccountId: string; paymentIntentId: string; metadata: Record<string, string> }): Promise<{ id: string; status: string }>;
+  /** How an invoice Checkout was paid (the receipt's words) and, for a failed bank payment, why; nulls while unknown. */
+  describeInvoicePayment(input: { connectedAccountId: string; sessionId: string }): Promise<InvoicePaymentDetails>;
 
   /**
    * Verifies the `Stripe-Signature` header over the raw body (5-minute tolerance against `nowMs`, the
@@ -122,6 +149,9 @@ export interface PaymentProvider {
    */
   verifyWebhook(rawBody: string, signatureHeader: string | undefined, nowMs: number): Promise<PaymentEvent>;
 }
+
+/** An invoice Checkout's offer with its defaults: both methods, no fee. */
+export const checkoutOffer = (input: { methods?: readonly CheckoutMethod[]; feeCents?: number }) => ({ methods: [...(input.methods ?? CHECKOUT_METHODS)], feeCents: input.feeCents ?? 0 });
 
 /** Seconds (Stripe) → milliseconds (this app), keeping null. */
 export const secondsToMs = (s: number | null | undefined) => (s == null ? null : s * 1000);

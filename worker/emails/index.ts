@@ -28,5 +28,7 @@ export const refundFailedEmail = queued('refund-failed');
 export const announcementEmail = queued('announcement');
 export const violationNoticeEmail = queued('violation-notice');
 export const violationUpdateEmail = queued('violation-update');
+export const violationLetterEmail = queued('violation-letter');
+export const violationHearingEmail = queued('violation-hearing');
 export const requestUpdateEmail = queued('request-update');
 export const requestFiledEmail = queued('request-filed');

@@ -5,7 +5,7 @@
  */
 import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
 import { invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
-import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationNoticeEmail, violationUpdateEmail } from './community';
+import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -21,6 +21,8 @@ export {
   requestUpdateEmail,
   signupUnfinishedEmail,
   trialEndingEmail,
+  violationHearingEmail,
+  violationLetterEmail,
   violationNoticeEmail,
   violationUpdateEmail,
 };
@@ -40,6 +42,8 @@ export const emailTemplates = {
   announcement: announcementEmail,
   'violation-notice': violationNoticeEmail,
   'violation-update': violationUpdateEmail,
+  'violation-letter': violationLetterEmail,
+  'violation-hearing': violationHearingEmail,
   'request-update': requestUpdateEmail,
   'request-filed': requestFiledEmail,
 } as const;

@@ -238,6 +238,7 @@ export interface ApiViolation {
   messages: ApiViolationMessage[];
   resolution: { resolved_by: { _id: string; name: string }; resolved_at: string; resolution_notes: string | null } | null;
   history: ApiHistoryEntry[];
+  hoa_name: string;
   /** Where the case stands on its fine schedule, the cure date of its last letter, the fines posted (cents). */
   stage: ViolationStage;
   cure_by: string | null;

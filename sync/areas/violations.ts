@@ -56,6 +56,8 @@ export const syncedViolationSchema = lazy(() => z.object({
   messages: z.array(syncedThreadMessageSchema),
   /** Oldest first. Residents receive the public entries only. */
   history: z.array(syncedHistoryEntrySchema),
+  /** The HOA's name, as its letters print it. */
+  hoaName: z.string(),
   /** Where the case stands on its category's fine schedule. */
   stage: z.enum(VIOLATION_STAGES),
   /** The day (UTC midnight) the last letter asked to cure by. */
@@ -99,6 +101,7 @@ const shown = lazy(() => z
     resident: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
     address: z.object({ id: z.string().max(64), street: z.string().max(300), unitNumber: z.string().max(50).nullable() }).nullish(),
     attachment: shownFile.optional(),
+    hoaName: z.string().max(200).optional(),
     /** The category's schedule as the screen knows it (the server's value replaces it). */
     schedule: z.object({ courtesyNotice: z.boolean(), warning: z.boolean(), fineCents: z.number(), repeatDays: z.number(), capCents: z.number(), cureDays: z.number() }).optional(),
   })
@@ -137,6 +140,7 @@ export const violationMutators = {
         resolution: null,
         messages: [],
         history: [optimisticHistoryEntry(VIOLATION_HISTORY.issued, by, now)],
+        hoaName: args.shown?.hoaName ?? '',
         stage: 'reported',
         cureBy: null,
         finedCents: 0,

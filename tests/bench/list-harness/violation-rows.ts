@@ -29,6 +29,7 @@ export function benchViolation(i: number, edit = 0): SyncedViolation {
     resolution: null,
     messages: [],
     history: [{ id: `h-${i}`, action: 'Violation issued', user: { id: 'board-1', name: 'Ben Board', isStaff: true }, at }],
+    hoaName: 'Maple Grove HOA',
     stage: 'reported',
     cureBy: null,
     finedCents: 0,

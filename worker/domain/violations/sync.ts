@@ -5,7 +5,7 @@
  */
 import { shownEmailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { addresses, users, violationFineSchedules, violationHearings, violationHistory, violationLetters, violationMessages, violations } from '../../../schema/tables';
+import { addresses, hoas, users, violationFineSchedules, violationHearings, violationHistory, violationLetters, violationMessages, violations } from '../../../schema/tables';
 import { DEFAULT_FINE_SCHEDULE } from '../../../schema/violation-fines';
 import { violationPolicy } from '../../../schema/violations';
 import { VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
@@ -66,6 +66,7 @@ function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
         'by', json_object('id', ${v.resolvedBy}, 'name', coalesce(resolver.name, 'Unknown User')), 'at', ${v.resolvedAt}, 'notes', ${v.resolutionNotes}) END`,
       messages: sql`json(${threadMessagesJson(violationMessages, v, viewer, THREAD)})`,
       history: sql`json(${threadHistoryJson(violationHistory, v, viewer, THREAD)})`,
+      hoaName: sql`coalesce(hoa.name, '')`,
       stage: v.stage,
       cureBy: v.cureBy,
       finedCents: v.finedCents,
@@ -81,6 +82,7 @@ function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
       LEFT JOIN ${addresses} AS address ON address.id = ${v.addressId} AND address.hoa_id = ${v.hoaId}
       LEFT JOIN ${users} AS issuer ON issuer.id = ${v.issuedBy} AND issuer.hoa_id = ${v.hoaId}
       LEFT JOIN ${users} AS resolver ON resolver.id = ${v.resolvedBy} AND resolver.hoa_id = ${v.hoaId}
+      LEFT JOIN ${hoas} AS hoa ON hoa.id = ${v.hoaId}
       LEFT JOIN ${violationFineSchedules} AS sched ON sched.hoa_id = ${v.hoaId} AND sched.category = ${v.category}`,
   };
 }

@@ -47,6 +47,11 @@ describe('violation fines', () => {
       await board.page.getByRole('dialog').getByRole('button', { name: 'Post Fine and Send' }).click();
       await fines.timeline.getByText('Fine $50.00', { exact: false }).waitFor({ timeout: 20_000 });
       await snap(board.page, 'violation-fines-board');
+      // The schedule it followed: the defaults, shown on the board's settings screen.
+      await board.page.getByRole('link', { name: 'Fine Schedule' }).click();
+      await board.page.getByRole('heading', { level: 1, name: 'Fine Schedule' }).waitFor();
+      await board.page.getByRole('form', { name: 'Parking fine schedule' }).waitFor();
+      await snap(board.page, 'violation-fines-schedule');
       expect(board.errors).toEqual([]);
     } finally {
       await board.context.close();

@@ -197,6 +197,26 @@ export interface ApiViolationMessage {
   sent_at: string;
 }
 
+/** A stage's letter of a case (times ISO). */
+export interface ApiViolationLetter {
+  _id: string;
+  stage: ViolationStage;
+  sent_at: string;
+  cure_by: string | null;
+  fine_cents: number;
+}
+
+/** The resident's hearing on a case (times ISO). */
+export interface ApiViolationHearing {
+  _id: string;
+  note: string;
+  requested_at: string;
+  scheduled_for: string | null;
+  decision: HearingDecision | null;
+  reason: string | null;
+  decided_at: string | null;
+}
+
 /** One violation (GET /api/violations/:id, list rows, and every write's answer). */
 export interface ApiViolation {
   _id: string;
@@ -218,6 +238,15 @@ export interface ApiViolation {
   messages: ApiViolationMessage[];
   resolution: { resolved_by: { _id: string; name: string }; resolved_at: string; resolution_notes: string | null } | null;
   history: ApiHistoryEntry[];
+  hoa_name: string;
+  /** Where the case stands on its fine schedule, the cure date of its last letter, the fines posted (cents). */
+  stage: ViolationStage;
+  cure_by: string | null;
+  fined_cents: number;
+  next_fine_at: string | null;
+  schedule: { courtesy_notice: boolean; warning: boolean; fine_cents: number; repeat_days: number; cap_cents: number; cure_days: number };
+  letters: ApiViolationLetter[];
+  hearing: ApiViolationHearing | null;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -16,13 +16,17 @@ import {
   VIOLATION_HISTORY,
   VIOLATION_MESSAGES,
   VIOLATION_STATUS_LABELS,
+  VIOLATION_STAGES,
   VIOLATION_STATUSES,
+  HEARING_DECISIONS,
   violationFields,
   violationMessageFields,
   violationNotesRule,
   violationPolicy,
   violationStatusFields,
 } from '../../schema/violations';
+import { advanceFields, cureByFrom, DEFAULT_FINE_SCHEDULE, FINE_HISTORY, FINE_MESSAGES, fineDue, finePolicy, hearingRequestFields, nextFineAfter, nextStage } from '../../schema/violation-fines';
+import { utcToday } from '../../schema/days';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { newRowId, optimisticAttachment, rowId, shownFile } from './fields';
 import { lazy } from '../../schema/lazy';
@@ -52,6 +56,32 @@ export const syncedViolationSchema = lazy(() => z.object({
   messages: z.array(syncedThreadMessageSchema),
   /** Oldest first. Residents receive the public entries only. */
   history: z.array(syncedHistoryEntrySchema),
+  /** The HOA's name, as its letters print it. */
+  hoaName: z.string(),
+  /** Where the case stands on its category's fine schedule. */
+  stage: z.enum(VIOLATION_STAGES),
+  /** The day (UTC midnight) the last letter asked to cure by. */
+  cureBy: z.number().nullable(),
+  /** Fines posted to the resident's ledger so far, less what a hearing took back. */
+  finedCents: z.number(),
+  /** When the repeating fine posts next; null when none is due. */
+  nextFineAt: z.number().nullable(),
+  /** The category's fine schedule (the HOA's, or the defaults): what advancing does next. */
+  schedule: z.object({ courtesyNotice: z.boolean(), warning: z.boolean(), fineCents: z.number(), repeatDays: z.number(), capCents: z.number(), cureDays: z.number() }),
+  /** Each stage's letter, oldest first; a fine's names the amount posted. */
+  letters: z.array(z.object({ id: z.string(), stage: z.enum(VIOLATION_STAGES), sentAt: z.number(), cureBy: z.number().nullable(), fineCents: z.number() })),
+  /** The resident's hearing, once asked for. */
+  hearing: z
+    .object({
+      id: z.string(),
+      note: z.string(),
+      requestedAt: z.number(),
+      scheduledFor: z.number().nullable(),
+      decision: z.enum(HEARING_DECISIONS).nullable(),
+      reason: z.string().nullable(),
+      decidedAt: z.number().nullable(),
+    })
+    .nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),
   version: z.number(),
@@ -59,7 +89,7 @@ export const syncedViolationSchema = lazy(() => z.object({
 export type SyncedViolation = z.output<typeof syncedViolationSchema>;
 
 /** The REST answer's names (schema/rest-shape.ts): the spec's for the resident and their address, the due day as ISO text. */
-export const VIOLATION_REST = { times: ['dueDate'], names: { resident: 'user_id', address: 'address_id' } } as const satisfies RestRule<SyncedViolation>;
+export const VIOLATION_REST = { times: ['dueDate', 'cureBy', 'nextFineAt'], names: { resident: 'user_id', address: 'address_id' } } as const satisfies RestRule<SyncedViolation>;
 
 /**
  * What the screen knows and shows until the server's value arrives (the acting user, the chosen
@@ -71,6 +101,9 @@ const shown = lazy(() => z
     resident: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
     address: z.object({ id: z.string().max(64), street: z.string().max(300), unitNumber: z.string().max(50).nullable() }).nullish(),
     attachment: shownFile.optional(),
+    hoaName: z.string().max(200).optional(),
+    /** The category's schedule as the screen knows it (the server's value replaces it). */
+    schedule: z.object({ courtesyNotice: z.boolean(), warning: z.boolean(), fineCents: z.number(), repeatDays: z.number(), capCents: z.number(), cureDays: z.number() }).optional(),
   })
   .optional());
 
@@ -107,6 +140,14 @@ export const violationMutators = {
         resolution: null,
         messages: [],
         history: [optimisticHistoryEntry(VIOLATION_HISTORY.issued, by, now)],
+        hoaName: args.shown?.hoaName ?? '',
+        stage: 'reported',
+        cureBy: null,
+        finedCents: 0,
+        nextFineAt: null,
+        schedule: args.shown?.schedule ?? DEFAULT_FINE_SCHEDULE,
+        letters: [],
+        hearing: null,
         createdAt: now,
         updatedAt: now,
         version: 0,
@@ -163,6 +204,63 @@ export const violationMutators = {
   }),
 };
 
+/** Board work on fines and hearings, and what the others are told. */
+const allowedToManageFines = { role: finePolicy.mayManage, refusal: FINE_MESSAGES.boardOnly };
+
+export const violationFineMutators = {
+  /**
+   * Moves a case to its schedule's next stage (also offline, on an inspection walk): the letter, the
+   * cure date, and at the fine stage the fine. `from` is the stage the board saw: a case someone moved
+   * on meanwhile is refused rather than advanced twice. `id` is the letter's.
+   */
+  advanceViolation: defineMutator({
+    args: lazy(() => z.object({ id: newRowId, violationId: rowId, ...advanceFields, shown })),
+    label: 'Advance violation',
+    allowed: allowedToManageFines,
+    async apply(tx, { id, violationId, from, shown: s }) {
+      const row = await current(tx, violationId);
+      if (!row || (from && row.stage !== from) || row.letters.some((l) => l.id === id)) return;
+      const v = { residentId: row.resident.id, ...row };
+      if (!finePolicy.mayAdvance(v)) return;
+      const stage = nextStage(row.stage, row.schedule)!;
+      const now = Date.now();
+      const cureBy = cureByFrom(row.schedule, utcToday(now));
+      const fine = stage === 'fined' ? fineDue(row.schedule, row.finedCents) : 0;
+      const finedCents = row.finedCents + fine;
+      const history = [...row.history, optimisticHistoryEntry(FINE_HISTORY.letter(stage), s?.by, now)];
+      if (fine > 0) history.push(optimisticHistoryEntry(FINE_HISTORY.fined(fine), s?.by, now));
+      await save(tx, {
+        ...row,
+        stage,
+        cureBy,
+        finedCents,
+        nextFineAt: stage === 'fined' ? nextFineAfter(row.schedule, finedCents, now) : row.nextFineAt,
+        letters: [...row.letters, { id, stage, sentAt: now, cureBy, fineCents: fine }],
+        history,
+        updatedAt: now,
+      });
+    },
+  }),
+
+  /** The resident asks for a hearing on an open case, once (also offline). `id` is the hearing's. */
+  requestViolationHearing: defineMutator({
+    args: lazy(() => z.object({ id: newRowId, violationId: rowId, ...hearingRequestFields, shown })),
+    label: 'Request a hearing',
+    allowed: { role: finePolicy.mayRequestHearing, refusal: FINE_MESSAGES.residentOnly },
+    async apply(tx, { id, violationId, note, shown: s }) {
+      const row = await current(tx, violationId);
+      if (!row || !s?.by || !finePolicy.mayAskHearing({ residentId: row.resident.id, ...row }, { userId: s.by.id, role: s.by.role })) return;
+      const now = Date.now();
+      await save(tx, {
+        ...row,
+        hearing: { id, note, requestedAt: now, scheduledFor: null, decision: null, reason: null, decidedAt: null },
+        history: [...row.history, optimisticHistoryEntry(FINE_HISTORY.hearingRequested, s.by, now)],
+        updatedAt: now,
+      });
+    },
+  }),
+};
+
 /** The dashboard's recent activity: violations issued in the last 7 days (the list shows what the viewer holds). */
 const violationsOnDashboard = dashboardSource<SyncedViolation>()({
   space: VIOLATION_SPACE,
@@ -180,6 +278,6 @@ const violationsOnDashboard = dashboardSource<SyncedViolation>()({
 
 export const violationsSync = defineSyncedArea({
   spaces: [VIOLATION_SPACE],
-  mutators: violationMutators,
+  mutators: { ...violationMutators, ...violationFineMutators },
   dashboard: [violationsOnDashboard],
 });

@@ -9,6 +9,8 @@ import {
   requestFiledEmail,
   requestUpdateEmail,
   trialEndingEmail,
+  violationHearingEmail,
+  violationLetterEmail,
   violationNoticeEmail,
   violationUpdateEmail,
 } from '../../worker/emails/templates';
@@ -57,6 +59,32 @@ const cases = [
     render: () => violationUpdateEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Trash bins left out', statusLabel: 'Under Review', messagePlain: 'Thanks for moving them.', url }),
     subject: 'Violation update: Trash bins left out',
     text: ['Hello Rita Resident', 'The violation Trash bins left out is Under Review', 'Message from the board', 'Thanks for moving them.', 'View Violation', url],
+  },
+  {
+    name: 'violation-letter',
+    render: () =>
+      violationLetterEmail({
+        hoaName: 'Maple Grove HOA',
+        residentName: 'Rita Resident',
+        title: 'Boat in the driveway',
+        category: 'Parking',
+        stageLabel: 'Fined',
+        address: '103 Maple Grove Lane',
+        cureBy: due,
+        fineCents: 5000,
+        finedCents: 10000,
+        url,
+        letterUrl: 'http://localhost:8787/violations/v1/letters/l1',
+      }),
+    subject: 'Fine of $50.00: Boat in the driveway',
+    text: ['Hello Rita Resident', 'at 103 Maple Grove Lane', 'Please cure by', 'Dec 5, 2026', '$50.00', '$100.00', '/violations/v1/letters/l1', 'request a hearing'],
+  },
+  {
+    name: 'violation-hearing',
+    render: () =>
+      violationHearingEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Boat in the driveway', scheduledFor: null, decisionLabel: 'Dismissed', reason: 'Moved that day.', creditedCents: 5000, url }),
+    subject: 'Hearing decided: Boat in the driveway',
+    text: ['Hello Rita Resident', 'Decision Dismissed', 'Reason Moved that day.', 'Credited to your account $50.00', 'View Violation'],
   },
   {
     name: 'request-update',

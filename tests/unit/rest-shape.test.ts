@@ -85,7 +85,11 @@ describe('the REST renamer', () => {
       attachment: null, resident: person, address: { id: 'ad1', street: '103 Maple Grove Lane', unitNumber: null },
       issuedBy: { ...person, id: 'u2', name: 'Ben Board' }, resolution: { by: { id: 'u2', name: 'Ben Board' }, at, notes: 'Moved' },
       messages: [{ id: 'm1', author: staff, message: '<p>Please</p>', isPublic: false, attachment: null, createdAt: at }],
-      history: [{ id: 'h1', action: 'Violation issued', user: staff, at }], createdAt: at, updatedAt: at, version: 5,
+      history: [{ id: 'h1', action: 'Violation issued', user: staff, at }],
+      hoaName: 'Maple Grove', stage: 'fined', cureBy: day, finedCents: 5_000, nextFineAt: at, schedule: { courtesyNotice: true, warning: false, fineCents: 5_000, repeatDays: 14, capCents: 50_000, cureDays: 14 },
+      letters: [{ id: 'l1', stage: 'fined', sentAt: at, cureBy: day, fineCents: 5_000 }],
+      hearing: { id: 'hr1', note: 'I moved it', requestedAt: at, scheduledFor: null, decision: null, reason: null, decidedAt: null },
+      createdAt: at, updatedAt: at, version: 5,
     };
     expect(violationOfApi(toApiViolation(violation, day))).toEqual(violation);
   });

@@ -1,8 +1,9 @@
-/** Community emails: announcement, violation notice and update, request filed and update. Rich text is sanitised here again. */
+/** Community emails: announcement, violation notice, update, letter and hearing, request filed and update. Rich text is sanitised here again. */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { sanitizeRichText } from '../services/sanitize';
 import { formatDay } from '../../schema/days';
+import { formatUsd } from '../../schema/money';
 import { Fact, Layout, renderEmail, styles } from './layout';
 
 /** Stored rich text (already sanitised on save) shown in the mail; sanitised again since mail clients run no DOMPurify. */
@@ -78,6 +79,76 @@ export function violationUpdateEmail(p: { hoaName: string; residentName: string;
           <Text style={{ ...styles.text, margin: 0 }}>{p.messagePlain}</Text>
         </Section>
       ) : null}
+    </Layout>,
+  );
+}
+
+/** A stage's letter on a violation (courtesy notice, warning, fine), with the way to its printable page. */
+export function violationLetterEmail(p: {
+  hoaName: string;
+  residentName: string;
+  title: string;
+  category: string;
+  stageLabel: string;
+  address?: string | null;
+  cureBy: number | null;
+  fineCents: number;
+  finedCents: number;
+  url: string;
+  letterUrl: string;
+}) {
+  const subject = p.fineCents > 0 ? `Fine of ${formatUsd(p.fineCents)}: ${p.title}` : `${p.stageLabel}: ${p.title}`;
+  return renderEmail(
+    'violation-letter',
+    subject,
+    <Layout
+      preview={`${p.hoaName}: ${p.stageLabel.toLowerCase()} about ${p.title}`}
+      heading={subject}
+      hoaName={p.hoaName}
+      cta={{ label: 'View Violation', url: p.url }}
+      footer="You may request a hearing from the violation page. Reply there so the board sees your message with the case."
+    >
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Text style={styles.text}>
+        The board of {p.hoaName} has sent you a {p.stageLabel.toLowerCase()} about a violation{p.address ? ` at ${p.address}` : ''}.
+      </Text>
+      <Section style={styles.box}>
+        <Fact label="Violation">{p.title}</Fact>
+        <Fact label="Category">{p.category}</Fact>
+        {p.cureBy != null ? <Fact label="Please cure by">{formatDay(p.cureBy)}</Fact> : null}
+        {p.fineCents > 0 ? <Fact label="Fine posted to your account">{formatUsd(p.fineCents)}</Fact> : null}
+        {p.fineCents > 0 ? <Fact label="Fines on this violation">{formatUsd(p.finedCents)}</Fact> : null}
+      </Section>
+      <Text style={styles.muted}>A printable copy of this letter: {p.letterUrl}</Text>
+    </Layout>,
+  );
+}
+
+/** A violation's hearing scheduled or decided (with the reason and any fines credited back). */
+export function violationHearingEmail(p: {
+  hoaName: string;
+  residentName: string;
+  title: string;
+  scheduledFor: number | null;
+  decisionLabel: string | null;
+  reason: string | null;
+  creditedCents: number;
+  url: string;
+}) {
+  const subject = p.decisionLabel ? `Hearing decided: ${p.title}` : `Hearing scheduled: ${p.title}`;
+  const when = p.scheduledFor != null ? new Date(p.scheduledFor).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : null;
+  return renderEmail(
+    'violation-hearing',
+    subject,
+    <Layout preview={`${p.hoaName}: ${subject}`} heading={subject} hoaName={p.hoaName} cta={{ label: 'View Violation', url: p.url }}>
+      <Text style={styles.text}>Hello {p.residentName},</Text>
+      <Section style={styles.box}>
+        <Fact label="Violation">{p.title}</Fact>
+        {!p.decisionLabel && when ? <Fact label="Hearing">{when}</Fact> : null}
+        {p.decisionLabel ? <Fact label="Decision">{p.decisionLabel}</Fact> : null}
+        {p.reason ? <Fact label="Reason">{p.reason}</Fact> : null}
+        {p.creditedCents > 0 ? <Fact label="Credited to your account">{formatUsd(p.creditedCents)}</Fact> : null}
+      </Section>
     </Layout>,
   );
 }

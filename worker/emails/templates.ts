@@ -5,7 +5,7 @@
  */
 import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
 import { bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
-import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationNoticeEmail, violationUpdateEmail } from './community';
+import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
 import type { RenderedEmail } from './layout';
 
@@ -25,6 +25,8 @@ export {
   requestUpdateEmail,
   signupUnfinishedEmail,
   trialEndingEmail,
+  violationHearingEmail,
+  violationLetterEmail,
   violationNoticeEmail,
   violationUpdateEmail,
 };
@@ -45,6 +47,8 @@ export const emailTemplates = {
   announcement: announcementEmail,
   'violation-notice': violationNoticeEmail,
   'violation-update': violationUpdateEmail,
+  'violation-letter': violationLetterEmail,
+  'violation-hearing': violationHearingEmail,
   'request-update': requestUpdateEmail,
   'request-filed': requestFiledEmail,
   'ledger-question-asked': ledgerQuestionAskedEmail,

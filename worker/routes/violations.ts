@@ -19,11 +19,23 @@
  * history[{_id, action, user_id{_id, name, is_staff}, timestamp}], createdAt, updatedAt, version`.
  * Residents never receive internal messages or history lines.
  *
+ * Fines and hearings (board: board and superadmin; amounts in cents):
+ * - `GET /fine-schedules`  → `ApiFineSchedule[]`, one per category (`is_default` while the board has set none). Board.
+ * - `PUT /fine-schedules`  `{category, courtesy_notice, warning, fine_cents, repeat_days, cap_cents, cure_days}` → ApiFineSchedule. Board.
+ * - `POST /:id/advance`    `{from?}` (the stage the board saw) → ApiViolation: the next stage's letter (and at `fined` the
+ *                          fine, capped). Board. 409 when the case is closed, at its last stage, or moved on from `from`.
+ * - `POST /:id/hearing`    `{note}` → 201 ApiViolation. The resident it was issued to, once per open case (409 after).
+ * - `PUT /:id/hearing`     `{scheduled_for}` (ISO date-time) or `{decision: upheld|dismissed|reduced, reason, reduced_to?}`
+ *                          → ApiViolation. Board. Dismissed credits the fines back; reduced credits the difference.
+ * ApiViolation also has `stage`, `cure_by`, `fined_cents`, `next_fine_at`, `schedule`, `letters[{_id, stage, sent_at,
+ * cure_by, fine_cents}]` and `hearing{_id, note, requested_at, scheduled_for, decision, reason, decided_at}|null`.
+ *
  * `POST /presigned-url` and `POST /download-url` are mounted beside this router (routes/uploads.ts).
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { VIOLATION_MESSAGES, violationFormSchema, violationListQuery, violationMessageSchema, violationPolicy, violationStatusSchema } from '../../schema/violations';
+import { advanceSchema, FINE_MESSAGES, finePolicy, fineScheduleSchema, hearingRequestSchema, hearingUpdateSchema } from '../../schema/violation-fines';
 import * as violations from '../domain/violations';
 import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
@@ -35,8 +47,16 @@ const idParam = z.object({ id: z.string().min(1).max(64) });
 /** Residents are refused before their body is parsed. */
 const board = allow(violationPolicy.mayChangeStatus, VIOLATION_MESSAGES.boardOnly);
 
+const fineBoard = allow(finePolicy.mayManage, FINE_MESSAGES.boardOnly);
+const residentOnly = allow(finePolicy.mayRequestHearing, FINE_MESSAGES.residentOnly);
+
 export const violationRoutes = new Hono<AppEnv>()
   .use(requireAuth)
+  .get('/fine-schedules', fineBoard, async (c) => c.json(await violations.listFineSchedules(c.var.deps.database.db, c.var.actor)))
+  .put('/fine-schedules', fineBoard, validate('json', fineScheduleSchema), async (c) => {
+    const { deps, actor } = c.var;
+    return c.json(await deps.database.transaction((tx) => violations.saveFineSchedule(deps, tx, actor, c.req.valid('json'))));
+  })
   .get('/', validate('query', violationListQuery), async (c) =>
     jsonText(c, await violations.listViolationsJson(c.var.deps.database, c.var.actor, c.req.valid('query'), c.var.deps.clock())),
   )
@@ -57,4 +77,22 @@ export const violationRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param');
     await deps.database.transaction((tx) => violations.addViolationMessage(deps, tx, actor, id, c.req.valid('json')));
     return c.json(await violations.getViolation(deps.database.db, actor, id, deps.clock()), 201);
+  })
+  .post('/:id/advance', validate('param', idParam), fineBoard, validate('json', advanceSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await deps.database.transaction((tx) => violations.advanceViolation(deps, tx, actor, id, c.req.valid('json')));
+    return c.json(await violations.getViolation(deps.database.db, actor, id, deps.clock()));
+  })
+  .post('/:id/hearing', validate('param', idParam), residentOnly, validate('json', hearingRequestSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await deps.database.transaction((tx) => violations.requestViolationHearing(deps, tx, actor, id, c.req.valid('json')));
+    return c.json(await violations.getViolation(deps.database.db, actor, id, deps.clock()), 201);
+  })
+  .put('/:id/hearing', validate('param', idParam), fineBoard, validate('json', hearingUpdateSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await deps.database.transaction((tx) => violations.updateViolationHearing(deps, tx, actor, id, c.req.valid('json')));
+    return c.json(await violations.getViolation(deps.database.db, actor, id, deps.clock()));
   });

@@ -2,7 +2,9 @@
  * /compliance/{id}: breadcrumb Compliance > title, the overdue alert, category
  * and status badges (the status control and resolving for board and superadmin), due date with
  * "(Overdue)", created date, the message, the way to the messages (count and time of the last), the
- * attachment download, resident and issued-by cards, the resolution card and Activity History. Read
+ * attachment download, resident and issued-by cards, the resolution card and Activity History; the
+ * case's fines and letters (Advance for the board, Request a hearing for the resident), its timeline
+ * of every stage with its date, and the hearing. Read
  * from the local cache, so it opens offline; REST while the cache has not received it; on a load error
  * "Back to Violations" and "Try Again".
  */
@@ -17,6 +19,8 @@ import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailList, DetailSc
 import { RichText } from '../../ui/RichText';
 import { ActivityHistory, MessagesLinkCard, useQueuedIds } from '../threads';
 import { ViolationCategoryBadge, ViolationStatusBadge } from './badges';
+import { CaseTimeline } from './CaseTimeline';
+import { FinesCard, HearingCard } from './FinesCard';
 import { StatusCard } from './StatusCard';
 import { FALLBACK_TITLE, VIOLATION_UNAVAILABLE, violationCrumbs, useViolationEntity } from './use-violation-entity';
 import { isOverdueHere } from './use-violations';
@@ -93,6 +97,7 @@ export function ViolationDetailPage() {
       aside={
         <>
           {can?.changeStatus && loaded.inCache && <StatusCard violation={v} />}
+          {loaded.inCache && <FinesCard violation={v} />}
           <PersonCard title="Resident" person={v.resident} address={formatAddress(v.address && { street: v.address.street, unit_number: v.address.unitNumber })} />
           <PersonCard title="Issued By" person={v.issuedBy} />
         </>
@@ -104,6 +109,8 @@ export function ViolationDetailPage() {
           <RichText html={v.message} className="break-words text-neutral-800" />
         </CardBody>
       </Card>
+      <CaseTimeline violation={v} />
+      <HearingCard violation={v} />
       <MessagesLinkCard href={`/compliance/${v.id}/messages`} messages={v.messages} />
       {v.attachment && <AttachmentCard feature="violations" file={uploadedFileOf(v.attachment)} />}
       {v.resolution && (

@@ -91,11 +91,19 @@ export function ViolationsPage() {
   ];
 
   const create = board ? <ButtonLink href="/compliance/create">Create Violation</ButtonLink> : undefined;
+  const actions = board ? (
+    <>
+      <ButtonLink href="/violations/fine-schedule" variant="secondary">
+        Fine Schedule
+      </ButtonLink>
+      {create}
+    </>
+  ) : undefined;
   return (
     <ListScreen
       title="Compliance"
       subtitle={board ? 'Issue and follow up compliance violations' : 'Violations issued to you'}
-      actions={create}
+      actions={actions}
       banner={
         banner && (
           <Alert tone="success" onDismiss={clearBanner}>

@@ -1,4 +1,4 @@
-/** Compliance violations, client half: the screens, /violations paths the same screens, and the Compliance entry. */
+/** Compliance violations, client half: the screens (with the fine schedule and printable letters), /violations paths the same screens, and the Compliance entry. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage, type RouteDef } from '../../app/route-def';
 
@@ -6,12 +6,16 @@ const ViolationsPage = lazyPage(() => import('./ViolationsPage'), 'ViolationsPag
 const ViolationCreatePage = lazyPage(() => import('./ViolationCreatePage'), 'ViolationCreatePage');
 const ViolationDetailPage = lazyPage(() => import('./ViolationDetailPage'), 'ViolationDetailPage');
 const ViolationMessagesPage = lazyPage(() => import('./ViolationMessagesPage'), 'ViolationMessagesPage');
+const ViolationLetterPage = lazyPage(() => import('./ViolationLetterPage'), 'ViolationLetterPage');
+const FineSchedulePage = lazyPage(() => import('./FineSchedulePage'), 'FineSchedulePage');
 
 export const violationsClientArea = defineClientArea({
   routes: ['/compliance', '/violations'].flatMap((base): RouteDef[] => [
     { path: base, access: 'signed-in', page: ViolationsPage },
     // Others are redirected to /dashboard.
     { path: `${base}/create`, access: 'board', page: ViolationCreatePage },
+    { path: `${base}/fine-schedule`, access: 'board', page: FineSchedulePage },
+    { path: `${base}/:id/letters/:letterId`, access: 'signed-in', page: ViolationLetterPage },
     { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage },
     { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage },
   ]),

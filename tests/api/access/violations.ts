@@ -33,7 +33,38 @@ async function issueBody(ctx: MatrixContext) {
   return { body: { user_id: await ctx.userId(DEMO.maple.resident), category: 'Noise', title: 'Loud music', message: '<p>After 10 pm.</p>', due_date: day(ctx, 3), photo_url: null } };
 }
 
+/** A Maple Grove case its resident asked a hearing on. */
+async function caseWithHearing(ctx: MatrixContext) {
+  const id = await mapleViolation(ctx);
+  const r = await call(ctx.t, 'POST', `/api/violations/${id}/hearing`, { token: ctx.token.resident, body: { note: 'Please hear me' } });
+  if (r.status !== 201) throw new Error(`hearing failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return id;
+}
+const scheduleBody = { category: 'Parking', courtesy_notice: true, warning: true, fine_cents: 5000, repeat_days: 14, cap_cents: 50000, cure_days: 14 };
+const hearingDate = (ctx: MatrixContext) => ({ scheduled_for: new Date(ctx.t.clock() + 3 * DAY).toISOString() });
+
 export const violationRows: MatrixRow[] = [
+  // Fines and hearings: schedules and decisions are board work; only the resident asks for a hearing.
+  { route: 'GET /api/violations/fine-schedules', expect: boardOnly(200) },
+  { route: 'PUT /api/violations/fine-schedules', expect: boardOnly(200), request: () => ({ body: scheduleBody }) },
+  {
+    route: 'POST /api/violations/:id/advance',
+    expect: boardOnly(200),
+    request: async (ctx) => ({ path: `/api/violations/${await mapleViolation(ctx)}/advance`, body: {} }),
+    otherHoa: { request: async (ctx) => ({ path: `/api/violations/${await cedarViolation(ctx)}/advance`, body: {} }), expect: boardRowOtherHoa },
+  },
+  {
+    route: 'POST /api/violations/:id/hearing',
+    expect: { anon: 401, resident: 201, board: 403, superadmin: 403 },
+    request: async (ctx) => ({ path: `/api/violations/${await mapleViolation(ctx)}/hearing`, body: { note: 'I was away that week' } }),
+    otherHoa: { request: async (ctx) => ({ path: `/api/violations/${await cedarViolation(ctx)}/hearing`, body: { note: 'Hi' } }), expect: { resident: 404, board: 403, superadmin: 403 } },
+  },
+  {
+    route: 'PUT /api/violations/:id/hearing',
+    expect: boardOnly(200),
+    request: async (ctx, who) => (who === 'anon' ? { path: '/api/violations/x/hearing', body: hearingDate(ctx) } : { path: `/api/violations/${await caseWithHearing(ctx)}/hearing`, body: hearingDate(ctx) }),
+    otherHoa: { request: async (ctx) => ({ path: `/api/violations/${await cedarViolation(ctx)}/hearing`, body: hearingDate(ctx) }), expect: boardRowOtherHoa },
+  },
   { route: 'GET /api/violations', expect: signedIn(200) },
   { route: 'POST /api/violations', expect: boardOnly(201), request: issueBody },
   {

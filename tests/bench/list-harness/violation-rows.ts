@@ -1,4 +1,5 @@
 /** The benchmark's violations as the server syncs them to a board member: varied title, category, status and due date, a short history. */
+import { DEFAULT_FINE_SCHEDULE } from '../../../schema/violation-fines';
 import { VIOLATION_CATEGORIES, VIOLATION_STATUSES } from '../../../schema/violations';
 import { violationKey, type SyncedViolation } from '../../../sync/areas/violations';
 import { benchUuid } from '../bench-ids';
@@ -28,6 +29,14 @@ export function benchViolation(i: number, edit = 0): SyncedViolation {
     resolution: null,
     messages: [],
     history: [{ id: `h-${i}`, action: 'Violation issued', user: { id: 'board-1', name: 'Ben Board', isStaff: true }, at }],
+    hoaName: 'Maple Grove HOA',
+    stage: 'reported',
+    cureBy: null,
+    finedCents: 0,
+    nextFineAt: null,
+    schedule: DEFAULT_FINE_SCHEDULE,
+    letters: [],
+    hearing: null,
     createdAt: at,
     updatedAt: at + edit,
     version: 1 + edit,

@@ -7,6 +7,9 @@
  * - issue.ts     issuing a violation
  * - status.ts    the board's status control and the resolution
  * - messages.ts  the thread (the thread kit, worker/domain/threads), with attachments
+ * - schedules.ts the HOA's fine schedule per category (defaults while unset)
+ * - advance.ts   moving a case along its schedule: letters, fines, the repeating fine's job
+ * - hearings.ts  the resident's hearing, scheduled and decided by the board (credits back)
  * - emails.ts    mail to the resident, through the outbox
  * - uploads      who may download an attachment: `mayReadViolationAttachment` below
  */
@@ -21,6 +24,9 @@ export { issueViolation } from './issue';
 export { setViolationStatus } from './status';
 export { addViolationMessage } from './messages';
 export { violationRef } from './emails';
+export { listFineSchedules, saveFineSchedule } from './schedules';
+export { advanceViolation, postRepeatingFines } from './advance';
+export { requestViolationHearing, updateViolationHearing } from './hearings';
 
 /**
  * Beside the default rule (the uploader and the board): the resident a violation was issued to may

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { violations } from '../../../schema/tables';
 import { toApiHistoryEntry, type SyncedThreadMessage } from '../../../schema/threads';
 import { toApiAttachment } from '../../../schema/uploads';
-import { VIOLATION_MESSAGES, violationPolicy, type ApiViolation, type ApiViolationMessage, type ApiViolationPage, type ViolationListQuery } from '../../../schema/violations';
+import { VIOLATION_MESSAGES, violationPolicy, type ApiViolationHearing, type ApiViolationLetter, type ApiViolation, type ApiViolationMessage, type ApiViolationPage, type ViolationListQuery } from '../../../schema/violations';
 import { restAnswer } from '../../../schema/rest-shape';
 import { VIOLATION_REST, type SyncedViolation } from '../../../sync/areas/violations';
 import { newestFirst } from '../../../sync/order';
@@ -33,6 +33,11 @@ const toApiMessage = (m: SyncedThreadMessage): ApiViolationMessage => ({
   sent_at: iso(m.createdAt),
 });
 
+const isoOrNull = (ms: number | null) => (ms == null ? null : iso(ms));
+const toApiLetter = (l: SyncedViolation['letters'][number]): ApiViolationLetter => ({ _id: l.id, stage: l.stage, sent_at: iso(l.sentAt), cure_by: isoOrNull(l.cureBy), fine_cents: l.fineCents });
+const toApiHearing = (h: SyncedViolation['hearing']): ApiViolationHearing | null =>
+  h && { _id: h.id, note: h.note, requested_at: iso(h.requestedAt), scheduled_for: isoOrNull(h.scheduledFor), decision: h.decision, reason: h.reason, decided_at: isoOrNull(h.decidedAt) };
+
 /** The REST shape of a cache value; `today` (the HOA's day) decides whether it is overdue. */
 export function toApiViolation(v: SyncedViolation, today: number): ApiViolation {
   return {
@@ -40,6 +45,8 @@ export function toApiViolation(v: SyncedViolation, today: number): ApiViolation 
       messages: (messages) => messages.map(toApiMessage),
       resolution: (r) => (r ? { resolved_by: { _id: r.by.id, name: r.by.name }, resolved_at: iso(r.at), resolution_notes: r.notes } : null),
       history: (history) => history.map(toApiHistoryEntry),
+      letters: (letters) => letters.map(toApiLetter),
+      hearing: toApiHearing,
     }),
     photo_url: v.attachment?.s3Key ?? null,
     is_overdue: violationPolicy.isOverdue(v, today),

@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { violationHistory, violations } from '../../../schema/tables';
 import { VIOLATION_HISTORY, VIOLATION_MESSAGES, violationPolicy, type ViolationStatusUpdate } from '../../../schema/violations';
+import { isCaseOpen } from '../../../schema/violation-fines';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
@@ -33,7 +34,13 @@ export async function setViolationStatus(deps: AppDeps, tx: Tx, actor: Actor, id
       : statusChanged
         ? { resolvedBy: actor.userId, resolvedAt: now, resolutionNotes: notes }
         : { resolutionNotes: notes };
-  const [updated] = await violationRows.update(deps, tx, and(eq(violations.id, row.id), eq(violations.hoaId, row.hoaId))!, { status: input.status, ...resolution, updatedAt: now });
+  const [updated] = await violationRows.update(deps, tx, and(eq(violations.id, row.id), eq(violations.hoaId, row.hoaId))!, {
+    status: input.status,
+    ...resolution,
+    // A resolved or dismissed case stops its repeating fine.
+    ...(isCaseOpen(input.status) ? {} : { nextFineAt: null }),
+    updatedAt: now,
+  });
   const line = (action: string) => recordHistory(tx, violationHistory, actor, { hoaId: row.hoaId, parentId: row.id, action, at: now });
   if (statusChanged) await line(VIOLATION_HISTORY.statusChanged(row.status, input.status));
   if (input.status === 'resolved' && notes !== notesBefore) await line(notesBefore ? VIOLATION_HISTORY.notesUpdated : VIOLATION_HISTORY.notesAdded);

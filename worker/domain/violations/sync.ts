@@ -5,7 +5,8 @@
  */
 import { shownEmailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { addresses, users, violationHistory, violationMessages, violations } from '../../../schema/tables';
+import { addresses, hoas, users, violationFineSchedules, violationHearings, violationHistory, violationLetters, violationMessages, violations } from '../../../schema/tables';
+import { DEFAULT_FINE_SCHEDULE } from '../../../schema/violation-fines';
 import { violationPolicy } from '../../../schema/violations';
 import { VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
@@ -23,6 +24,24 @@ export function visibleViolations(viewer: Viewer): SQL {
 /** Residents read the board's names in a violation's thread: it names its issuer anyway (docs/decisions/122-violation-messages.md). */
 const THREAD: ThreadOptions = { staffNames: 'shown' };
 
+
+const bool = (column: SQL, fallback: boolean) => sql`json(iif(coalesce(${column}, ${fallback ? 1 : 0}), 'true', 'false'))`;
+const D = DEFAULT_FINE_SCHEDULE;
+/** The category's schedule: the HOA's row, or the defaults while the board has set none. */
+const scheduleJson = sql`json_object('courtesyNotice', ${bool(sql`sched.courtesy_notice`, D.courtesyNotice)}, 'warning', ${bool(sql`sched.warning`, D.warning)},
+  'fineCents', coalesce(sched.fine_cents, ${D.fineCents}), 'repeatDays', coalesce(sched.repeat_days, ${D.repeatDays}),
+  'capCents', coalesce(sched.cap_cents, ${D.capCents}), 'cureDays', coalesce(sched.cure_days, ${D.cureDays}))`;
+/** The case's letters, oldest first, through their (violation, sent_at) index. */
+const lettersJson = sql`(SELECT json_group_array(json(l)) FROM (
+  SELECT json_object('id', ${violationLetters.id}, 'stage', ${violationLetters.stage}, 'sentAt', ${violationLetters.sentAt},
+    'cureBy', ${violationLetters.cureBy}, 'fineCents', ${violationLetters.fineCents}) AS l
+  FROM ${violationLetters} WHERE ${violationLetters.violationId} = ${violations.id} AND +${violationLetters.hoaId} = ${violations.hoaId}
+  ORDER BY ${violationLetters.sentAt}, ${violationLetters}.rowid))`;
+/** The case's hearing (one per case), or null. */
+const hearingJson = sql`(SELECT json_object('id', ${violationHearings.id}, 'note', ${violationHearings.note}, 'requestedAt', ${violationHearings.requestedAt},
+    'scheduledFor', ${violationHearings.scheduledFor}, 'decision', ${violationHearings.decision}, 'reason', ${violationHearings.reason}, 'decidedAt', ${violationHearings.decidedAt})
+  FROM ${violationHearings} WHERE ${violationHearings.violationId} = ${violations.id} AND +${violationHearings.hoaId} = ${violations.hoaId}
+  ORDER BY ${violationHearings.requestedAt} DESC LIMIT 1)`;
 
 /**
  * A violation as the cache holds it (`SyncedViolation`), built and serialised by SQLite: the pull
@@ -47,6 +66,14 @@ function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
         'by', json_object('id', ${v.resolvedBy}, 'name', coalesce(resolver.name, 'Unknown User')), 'at', ${v.resolvedAt}, 'notes', ${v.resolutionNotes}) END`,
       messages: sql`json(${threadMessagesJson(violationMessages, v, viewer, THREAD)})`,
       history: sql`json(${threadHistoryJson(violationHistory, v, viewer, THREAD)})`,
+      hoaName: sql`coalesce(hoa.name, '')`,
+      stage: v.stage,
+      cureBy: v.cureBy,
+      finedCents: v.finedCents,
+      nextFineAt: v.nextFineAt,
+      schedule: scheduleJson,
+      letters: sql`json(${lettersJson})`,
+      hearing: sql`json(${hearingJson})`,
       createdAt: v.createdAt,
       updatedAt: v.updatedAt,
       version: v.version,
@@ -54,7 +81,9 @@ function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
     joins: sql`LEFT JOIN ${users} AS resident ON resident.id = ${v.userId} AND resident.hoa_id = ${v.hoaId}
       LEFT JOIN ${addresses} AS address ON address.id = ${v.addressId} AND address.hoa_id = ${v.hoaId}
       LEFT JOIN ${users} AS issuer ON issuer.id = ${v.issuedBy} AND issuer.hoa_id = ${v.hoaId}
-      LEFT JOIN ${users} AS resolver ON resolver.id = ${v.resolvedBy} AND resolver.hoa_id = ${v.hoaId}`,
+      LEFT JOIN ${users} AS resolver ON resolver.id = ${v.resolvedBy} AND resolver.hoa_id = ${v.hoaId}
+      LEFT JOIN ${hoas} AS hoa ON hoa.id = ${v.hoaId}
+      LEFT JOIN ${violationFineSchedules} AS sched ON sched.hoa_id = ${v.hoaId} AND sched.category = ${v.category}`,
   };
 }
 

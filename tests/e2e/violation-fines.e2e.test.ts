@@ -1,0 +1,100 @@
+/**
+ * Fines and hearings end to end (Cedar Park): the board advances a case through the courtesy notice
+ * and the warning to a fine; the resident sees the letters and the fine on the case, opens the
+ * printable fine letter and asks for a hearing; the board dismisses it with a reason, and the case
+ * shows it. Screenshots at 1280 and 375 px (tests/e2e/screenshots/violation-fines-*).
+ */
+import { describe, expect, it } from 'vitest';
+import { apiToken, DEMO, e2eSuite, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
+import { violationFines } from './pages/violation-fines';
+
+const e2e = e2eSuite();
+const DAY = 86_400_000;
+
+async function api(path: string, token: string, method = 'GET', body?: unknown) {
+  const res = await fetch(`${e2e.server.url}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
+  return { status: res.status, json: await res.json() };
+}
+
+describe('violation fines', () => {
+  it('the board advances a Cedar Park case to a fine; the resident sees the letter and the fine and asks a hearing; the board dismisses it with a reason', { timeout: 240_000 }, async () => {
+    const title = 'Trailer parked on the lawn';
+    const boardToken = await apiToken(e2e.server, DEMO.cedar.board);
+    const residentToken = await apiToken(e2e.server, DEMO.cedar.resident);
+    const me = await api('/api/auth/profile', residentToken);
+    const residentId = me.json._id ?? me.json.user?._id;
+    const issued = await api('/api/violations', boardToken, 'POST', {
+      user_id: residentId,
+      category: 'Parking',
+      title,
+      message: '<p>Please move the trailer off the lawn.</p>',
+      due_date: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10),
+      photo_url: null,
+    });
+    expect(issued.status, JSON.stringify(issued.json)).toBe(201);
+    const id = issued.json._id as string;
+
+    const board = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(board.page, e2e.server, DEMO.cedar.board);
+      const fines = violationFines(board.page);
+      await fines.open(id, title);
+      await fines.advance('Courtesy notice', 'Send Letter');
+      await fines.advance('Warning', 'Send Letter');
+      await board.page.getByRole('button', { name: 'Advance to Fined' }).click();
+      await board.page.getByRole('dialog').getByText('Post a fine of $50.00').waitFor();
+      await snap(board.page, 'violation-fines-confirm');
+      await board.page.getByRole('dialog').getByRole('button', { name: 'Post Fine and Send' }).click();
+      await fines.timeline.getByText('Fine $50.00', { exact: false }).waitFor({ timeout: 20_000 });
+      await snap(board.page, 'violation-fines-board');
+      // The schedule it followed: the defaults, shown on the board's settings screen.
+      await board.page.getByRole('link', { name: 'Fine Schedule' }).click();
+      await board.page.getByRole('heading', { level: 1, name: 'Fine Schedule' }).waitFor();
+      await board.page.getByRole('form', { name: 'Parking fine schedule' }).waitFor();
+      await snap(board.page, 'violation-fines-schedule');
+      expect(board.errors).toEqual([]);
+    } finally {
+      await board.context.close();
+    }
+
+    const resident = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(resident.page, e2e.server, DEMO.cedar.resident);
+      const fines = violationFines(resident.page);
+      await fines.open(id, title);
+      await fines.timeline.getByText('Fined letter').waitFor({ timeout: 20_000 });
+      expect(await fines.timeline.getByText('Courtesy notice letter').count()).toBe(1);
+      await fines.timeline.getByRole('link', { name: 'View letter' }).last().click();
+      await resident.page.getByRole('heading', { level: 1, name: 'Fined letter' }).waitFor();
+      const letter = resident.page.getByRole('article', { name: 'Fined letter' });
+      await expect.poll(() => letter.textContent()).toContain('$50.00 posted to your account');
+      expect(await letter.textContent()).toContain('Cedar Park');
+      expect(await letter.textContent()).toContain('right to a hearing');
+      await snap(resident.page, 'violation-fines-letter');
+      await resident.page.goBack();
+      await resident.page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await fines.requestHearing('The trailer was moved the same afternoon.');
+      await fines.timeline.getByText('Hearing requested').waitFor();
+      await snap(resident.page, 'violation-fines-resident');
+      expect(resident.errors).toEqual([]);
+    } finally {
+      await resident.context.close();
+    }
+
+    const again = await openPage(e2e.browser, e2e.server);
+    try {
+      await signInAs(again.page, e2e.server, DEMO.cedar.board);
+      const fines = violationFines(again.page);
+      await fines.open(id, title);
+      await again.page.getByText('The trailer was moved the same afternoon.').waitFor({ timeout: 20_000 });
+      await fines.decide('Dismissed', 'Photos show the lawn clear that evening.');
+      await fines.timeline.getByText('Hearing decided: Dismissed').waitFor({ timeout: 20_000 });
+      await snap(again.page, 'violation-fines-dismissed');
+      expect(again.errors).toEqual([]);
+    } finally {
+      await again.context.close();
+    }
+    const after = await api(`/api/violations/${id}`, residentToken);
+    expect(after.json).toMatchObject({ status: 'dismissed', fined_cents: 0, hearing: { decision: 'dismissed', reason: 'Photos show the lawn clear that evening.' } });
+  });
+});

@@ -4,12 +4,13 @@
  * inputs (worker/emails/index.ts) and the mail is rendered after the transaction commits.
  */
 import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
-import { invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
+import { autopayFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import type { RenderedEmail } from './layout';
 
 export {
   announcementEmail,
+  autopayFailedEmail,
   invitationEmail,
   invoiceIssuedEmail,
   invoiceReminderEmail,
@@ -37,6 +38,7 @@ export const emailTemplates = {
   'trial-ending': trialEndingEmail,
   'payment-failed': paymentFailedEmail,
   'refund-failed': refundFailedEmail,
+  'autopay-failed': autopayFailedEmail,
   announcement: announcementEmail,
   'violation-notice': violationNoticeEmail,
   'violation-update': violationUpdateEmail,

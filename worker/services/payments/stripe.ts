@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { createStripeAutopay } from './stripe-autopay';
 import {
   PaymentRefusedError,
   toAccountStatus,
@@ -34,6 +35,7 @@ export function createStripePayments(config: StripeConfig): PaymentProvider {
   return {
     kind: 'stripe',
     publishableKey: config.publishableKey,
+    autopay: createStripeAutopay(stripe),
 
     async createCustomer({ email, name, metadata, idempotencyKey }) {
       const c = await stripe.customers.create({ email, name, metadata }, { idempotencyKey });

@@ -51,7 +51,7 @@ async function saveMethod(kind: 'card' | 'us_bank_account', value: string, token
   const had = new Set((await call(t, 'GET', '/api/autopay', { token })).json.methods.map((m: { _id: string }) => m._id));
   const setup = await call(t, 'POST', '/api/autopay/methods/setup', { token, body: { kind } });
   expect(setup.status).toBe(200);
-  const form = kind === 'card' ? { number: value, expiry: '12 / 34', cvc: '123' } : { holder: 'Rita Resident', routing: TEST_BANK.routing, account: value };
+  const form: Record<string, string> = kind === 'card' ? { number: value, expiry: '12 / 34', cvc: '123' } : { holder: 'Rita Resident', routing: TEST_BANK.routing, account: value };
   const r = await page(setup.json.url, form);
   expect(r.status).toBe(303);
   const back = new URL(r.location!);

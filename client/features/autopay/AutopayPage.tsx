@@ -23,6 +23,8 @@ import { Alert, Badge, Button, Card, CardBody, CardHeader, EmptyState, Field, op
 import { autopayApi } from './autopay-api';
 
 const dayOfIso = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+/** Today as YYYY-MM-DD on this device: a charge day already reached is charged at the next run. */
+const todayIso = () => new Date().toLocaleDateString('en-CA');
 
 export function AutopayPage() {
   const online = useOnline();
@@ -181,7 +183,7 @@ export function AutopayPage() {
                         {c.attempt > 1 && <span className="text-neutral-500"> (retry)</span>}
                       </span>
                       <span className="text-neutral-700">
-                        {formatUsd(c.amount_cents)} on {formatDay(dayOfIso(c.charge_on))}
+                        {formatUsd(c.amount_cents)} {c.charge_on <= todayIso() ? 'now (at the next run)' : `on ${formatDay(dayOfIso(c.charge_on))}`}
                       </span>
                     </li>
                   ))}
@@ -211,9 +213,9 @@ export function AutopayPage() {
                 <ul className="divide-y divide-neutral-200">
                   {methods.map((m) => (
                     <li key={m._id} className="flex flex-wrap items-center justify-between gap-2 py-3 text-sm">
-                      <span className="flex items-center gap-2">
-                        <span className="font-medium text-neutral-900">{savedMethodText(m)}</span>
-                        {m.exp_month && m.exp_year && <span className="text-neutral-500">Expires {String(m.exp_month).padStart(2, '0')}/{m.exp_year}</span>}
+                      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                        <span className="font-medium whitespace-nowrap text-neutral-900">{savedMethodText(m)}</span>
+                        {m.exp_month && m.exp_year && <span className="whitespace-nowrap text-neutral-500">Expires {String(m.exp_month).padStart(2, '0')}/{m.exp_year}</span>}
                         {enrolled && enrollment?.method_id === m._id && <Badge variant="default">Autopay</Badge>}
                       </span>
                       <Button variant="danger-ghost" size="sm" busy={busy === `remove:${m._id}`} disabled={disabled} onClick={() => act(`remove:${m._id}`, async () => void (await autopayApi.remove(m._id)), 'Payment method removed.')} aria-label={`Remove ${savedMethodText(m)}`}>

@@ -3,9 +3,13 @@
  * customer, a hosted setup page saving a card or a US bank account (a SetupIntent), and off-session
  * charges of a saved method. Stripe (stripe-autopay.ts) and the local provider (local-autopay.ts).
  */
-import type { Idempotent } from './types';
 
 export type SavedMethodKind = 'card' | 'us_bank_account';
+
+/** Every create carries an idempotency key (types.ts says the same of the provider's other calls). */
+interface Idempotent {
+  idempotencyKey: string;
+}
 
 /** A saved payment method as the app shows it. */
 export interface ProviderPaymentMethod {

@@ -5,6 +5,7 @@
  * route table.
  */
 import { announcementsClientArea } from '../features/announcements/area';
+import { autopayClientArea } from '../features/autopay/area';
 import { dashboardClientArea } from '../features/dashboard/area';
 import { documentsClientArea } from '../features/documents/area';
 import { duesClientArea } from '../features/dues/area';
@@ -14,7 +15,7 @@ import { requestsClientArea } from '../features/requests/area';
 import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { AUTOPAY_ATTEMPT_STATUSES, AUTOPAY_STATUSES, AUTOPAY_TIMINGS, SAVED_METHOD_KINDS } from '../autopay';
 import { LEDGER_KINDS, LEDGER_PAYMENT_METHODS } from '../ledger';
 import { LEDGER_QUESTION_KINDS, LEDGER_QUESTION_STATUSES } from '../ledger-questions';
 import { hoaId, id, ms } from './columns';
@@ -92,7 +93,7 @@ export const paymentCustomers = sqliteTable(
   (t) => [primaryKey({ columns: [t.hoaId, t.userId] })],
 );
 
-export const SAVED_METHOD_KINDS = ['card', 'us_bank_account'] as const;
+export { AUTOPAY_ATTEMPT_STATUSES, AUTOPAY_STATUSES, AUTOPAY_TIMINGS, SAVED_METHOD_KINDS };
 /** A card or US bank account a resident saved (a SetupIntent on the HOA's connected account). */
 export const savedPaymentMethods = sqliteTable(
   'saved_payment_methods',
@@ -114,8 +115,6 @@ export const savedPaymentMethods = sqliteTable(
   (t) => [index('saved_payment_methods_user').on(t.hoaId, t.userId), uniqueIndex('saved_payment_methods_provider').on(t.hoaId, t.providerId)],
 );
 
-export const AUTOPAY_TIMINGS = ['due_date', 'issued'] as const;
-export const AUTOPAY_STATUSES = ['active', 'paused', 'stopped'] as const;
 /** A resident's autopay: one per resident, changed in place (method, day, pause, stop), never re-enrolled. */
 export const autopayEnrollments = sqliteTable(
   'autopay_enrollments',
@@ -131,7 +130,6 @@ export const autopayEnrollments = sqliteTable(
   (t) => [primaryKey({ columns: [t.hoaId, t.userId] })],
 );
 
-export const AUTOPAY_ATTEMPT_STATUSES = ['processing', 'succeeded', 'failed'] as const;
 /** One off-session charge of an invoice by autopay; (invoice, attempt) once, so a rerun charges nothing twice. */
 export const autopayAttempts = sqliteTable(
   'autopay_attempts',

@@ -344,3 +344,66 @@ describe('Stripe payments (official SDK, fake fetch)', () => {
     expect(requests[2].headers.get('stripe-account')).toBe('acct_hoa');
   });
 });
+
+describe('Stripe autopay (official SDK, fake fetch)', () => {
+  it('creates the customer and a setup-mode Checkout on the connected account, and reads its SetupIntent back', async () => {
+    const { provider, requests } = fakeStripe((r) => {
+      if (r.path === '/v1/customers') return { body: { id: 'cus_r', object: 'customer' } };
+      if (r.path === '/v1/checkout/sessions') return { body: { id: 'cs_s', object: 'checkout.session', url: 'https://checkout.stripe.com/c/cs_s' } };
+      if (r.path === '/v1/checkout/sessions/cs_s')
+        return { body: { id: 'cs_s', object: 'checkout.session', status: 'complete', customer: 'cus_r', metadata: { user_id: 'u1' }, setup_intent: { id: 'seti_1', object: 'setup_intent', status: 'succeeded', payment_method: 'pm_1' } } };
+      if (r.path === '/v1/payment_methods/pm_1') return { body: { id: 'pm_1', object: 'payment_method', type: 'us_bank_account', us_bank_account: { bank_name: 'STRIPE TEST BANK', last4: '6789' } } };
+      return undefined;
+    });
+    const autopay = provider.autopay;
+    expect(await autopay.createCustomer({ connectedAccountId: 'acct_1', email: 'rita@x.test', name: 'Rita', metadata: { user_id: 'u1' }, idempotencyKey: 'customer:h:u1' })).toEqual({ id: 'cus_r' });
+    const session = await autopay.createSetupSession({ connectedAccountId: 'acct_1', customerId: 'cus_r', kind: 'us_bank_account', successUrl: 'https://app/autopay?setup={CHECKOUT_SESSION_ID}', cancelUrl: 'https://app/autopay', metadata: { user_id: 'u1' }, idempotencyKey: 'setup:1' });
+    expect(session).toEqual({ id: 'cs_s', url: 'https://checkout.stripe.com/c/cs_s' });
+    expect(await autopay.getSetupSession({ connectedAccountId: 'acct_1', sessionId: 'cs_s' })).toEqual({ status: 'succeeded', paymentMethodId: 'pm_1', customerId: 'cus_r', metadata: { user_id: 'u1' } });
+    expect(await autopay.getPaymentMethod({ connectedAccountId: 'acct_1', paymentMethodId: 'pm_1' })).toEqual({ id: 'pm_1', kind: 'us_bank_account', label: 'STRIPE TEST BANK', last4: '6789', expMonth: null, expYear: null });
+
+    expect(requests.map((r) => r.headers.get('stripe-account'))).toEqual(['acct_1', 'acct_1', 'acct_1', 'acct_1']);
+    expect(requests.map((r) => r.headers.get('idempotency-key'))).toEqual(['customer:h:u1', 'setup:1', null, null]);
+    expect(form(requests[1])).toEqual({
+      mode: 'setup',
+      currency: 'usd',
+      customer: 'cus_r',
+      'allowed_payment_method_types[0]': 'us_bank_account',
+      'payment_method_options[us_bank_account][verification_method]': 'automatic',
+      'setup_intent_data[metadata][user_id]': 'u1',
+      success_url: 'https://app/autopay?setup={CHECKOUT_SESSION_ID}',
+      cancel_url: 'https://app/autopay',
+      'metadata[user_id]': 'u1',
+      'metadata[kind]': 'autopay_setup',
+    });
+    expect(requests[2].params.get('expand[0]')).toBe('setup_intent');
+  });
+
+  it('charges off session with the autopay key; a card decline answers failed with Stripe’s reason', async () => {
+    let declined = false;
+    const { provider, requests } = fakeStripe((r) => {
+      if (r.path !== '/v1/payment_intents') return undefined;
+      if (declined) return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', payment_intent: { id: 'pi_2', object: 'payment_intent', status: 'requires_payment_method' } } } };
+      return { body: { id: 'pi_1', object: 'payment_intent', status: 'processing' } };
+    });
+    const input = { connectedAccountId: 'acct_1', customerId: 'cus_r', paymentMethodId: 'pm_1', amountCents: 12550, description: 'Monthly dues', metadata: { kind: 'autopay', attempt_id: 'a1' }, idempotencyKey: 'autopay:inv1:1' };
+    expect(await provider.autopay.chargeOffSession(input)).toEqual({ id: 'pi_1', status: 'processing', failureMessage: null });
+    expect(form(requests[0])).toEqual({
+      amount: '12550',
+      currency: 'usd',
+      customer: 'cus_r',
+      payment_method: 'pm_1',
+      'allowed_payment_method_types[0]': 'card',
+      'allowed_payment_method_types[1]': 'us_bank_account',
+      off_session: 'true',
+      confirm: 'true',
+      description: 'Monthly dues',
+      'metadata[kind]': 'autopay',
+      'metadata[attempt_id]': 'a1',
+    });
+    expect(requests[0].headers.get('idempotency-key')).toBe('autopay:inv1:1');
+    expect(requests[0].headers.get('stripe-account')).toBe('acct_1');
+    declined = true;
+    expect(await provider.autopay.chargeOffSession({ ...input, idempotencyKey: 'autopay:inv1:2' })).toEqual({ id: 'pi_2', status: 'failed', failureMessage: 'Your card was declined.' });
+  });
+});

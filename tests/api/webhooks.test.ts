@@ -160,8 +160,11 @@ describe('webhook processing', () => {
         'customer.subscription.trial_will_end',
         'customer.subscription.updated',
         'invoice.payment_failed',
+        'payment_intent.payment_failed',
+        'payment_intent.succeeded',
         'refund.failed',
         'refund.updated',
+        'setup_intent.succeeded',
       ].sort(),
     );
   });

@@ -6,6 +6,7 @@
  */
 import type { ServerArea } from '../kit/server-area';
 import { announcementsArea } from './announcements';
+import { autopayArea } from './autopay';
 import { billingArea } from './billing';
 import { documentsArea } from './documents';
 import { duesArea } from './dues';
@@ -33,4 +34,5 @@ export const serverAreas: readonly ServerArea[] = [
   listViewsArea,
   ledgerArea,
   ledgerQuestionsArea,
+  autopayArea,
 ];

@@ -1,4 +1,4 @@
-/** Money emails: invoice issued, invoice reminder, payment receipt, bank payment failed, refund failed, trial ending. */
+/** Money emails: invoice issued, invoice reminder, payment receipt, bank payment failed, refund failed, trial ending, autopay failed. */
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { formatDay, formatLongDay } from '../../schema/days';
@@ -168,6 +168,33 @@ export function paymentFailedEmail(p: { hoaName: string; name: string; planName:
         {p.nextAttempt ? `We will try again on ${formatLongDay(p.nextAttempt)}.` : 'This was the last attempt, so the subscription has been canceled.'}
       </Text>
       <Text style={styles.text}>Please update your billing information so your HOA keeps full access.</Text>
+    </Layout>,
+  );
+}
+
+export function autopayFailedEmail(p: { hoaName: string; name: string; invoiceTitle: string; amountCents: number; method: string; reason: string; nextAttempt: number | null; url: string }) {
+  const subject = `Autopay could not pay ${p.invoiceTitle} (${formatUsd(p.amountCents)})`;
+  return renderEmail(
+    'autopay-failed',
+    subject,
+    <Layout
+      preview={`Autopay could not charge ${p.method} for ${p.invoiceTitle}`}
+      heading="Your autopay payment failed"
+      hoaName={p.hoaName}
+      cta={{ label: 'Pay Invoice', url: p.url }}
+      footer="You can change the payment method autopay uses, or pause it, on the Autopay page."
+    >
+      <Text style={styles.text}>Hello {p.name},</Text>
+      <Text style={styles.text}>
+        Autopay tried to charge {p.method} {formatUsd(p.amountCents)} for {p.invoiceTitle}, and the payment failed. The invoice is still open and you can pay it yourself at any time.{' '}
+        {p.nextAttempt ? `Otherwise autopay tries once more on ${formatLongDay(p.nextAttempt)}.` : 'Autopay will not try this invoice again.'}
+      </Text>
+      <Section style={styles.box}>
+        <Fact label="Invoice">{p.invoiceTitle}</Fact>
+        <Fact label="Amount">{formatUsd(p.amountCents)}</Fact>
+        <Fact label="Payment method">{p.method}</Fact>
+        <Fact label="Why it failed">{p.reason}</Fact>
+      </Section>
     </Layout>,
   );
 }

@@ -26,6 +26,7 @@ export const trialEndingEmail = queued('trial-ending');
 export const paymentFailedEmail = queued('payment-failed');
 export const refundFailedEmail = queued('refund-failed');
 export const bankPaymentFailedEmail = queued('bank-payment-failed');
+export const autopayFailedEmail = queued('autopay-failed');
 export const announcementEmail = queued('announcement');
 export const violationNoticeEmail = queued('violation-notice');
 export const violationUpdateEmail = queued('violation-update');

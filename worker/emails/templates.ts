@@ -4,7 +4,7 @@
  * inputs (worker/emails/index.ts) and the mail is rendered after the transaction commits.
  */
 import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './auth';
-import { bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
+import { autopayFailedEmail, bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
 import type { RenderedEmail } from './layout';
@@ -12,6 +12,7 @@ import type { RenderedEmail } from './layout';
 export {
   announcementEmail,
   bankPaymentFailedEmail,
+  autopayFailedEmail,
   invitationEmail,
   invoiceIssuedEmail,
   invoiceReminderEmail,
@@ -44,6 +45,7 @@ export const emailTemplates = {
   'payment-failed': paymentFailedEmail,
   'refund-failed': refundFailedEmail,
   'bank-payment-failed': bankPaymentFailedEmail,
+  'autopay-failed': autopayFailedEmail,
   announcement: announcementEmail,
   'violation-notice': violationNoticeEmail,
   'violation-update': violationUpdateEmail,

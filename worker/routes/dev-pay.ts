@@ -22,7 +22,7 @@ const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency
 const date = (s: number | null | undefined) => (s ? new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(s * 1000) : '—');
 const grouped = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
 
-function page(title: string, body: Html) {
+export function page(title: string, body: Html) {
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
 <style>

@@ -33,6 +33,7 @@ export function unconfiguredPayments(): PaymentProvider {
   return {
     kind: 'stripe',
     publishableKey: null,
+    autopay: { createCustomer: fail, createSetupSession: fail, getSetupSession: fail, getPaymentMethod: fail, detachPaymentMethod: fail, chargeOffSession: fail },
     createCustomer: fail,
     createSetupIntent: fail,
     getSetupIntent: fail,

@@ -19,7 +19,15 @@ export function DuesPage() {
       <PageHeader
         title="Dues"
         subtitle={board ? 'Create dues and follow the invoices they issue' : 'Your dues and invoices'}
-        actions={board ? <ButtonLink href="/dues/create">Create Due</ButtonLink> : undefined}
+        actions={
+          board ? (
+            <ButtonLink href="/dues/create">Create Due</ButtonLink>
+          ) : (
+            <ButtonLink href="/autopay" variant="secondary">
+              Autopay
+            </ButtonLink>
+          )
+        }
       />
       <PaymentAccountBanner className="mb-6" />
       {banner && (

@@ -1,5 +1,6 @@
 import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
+import { autopayRows } from './autopay';
 import { authRows } from './auth';
 import { billingRows } from './billing';
 import { dashboardRows } from './dashboard';
@@ -17,4 +18,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...ledgerQuestionRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...ledgerQuestionRows, ...autopayRows];

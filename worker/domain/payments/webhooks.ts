@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps';
 import { WebhookSignatureError, type PaymentEvent } from '../../services/payments/types';
 import { badRequest } from '../errors';
 import { applyAccount } from './account-events';
+import { autopayCharge, setupSucceeded } from './autopay-events';
 import { applyCheckout, describeCheckoutPayment, refundUpdated } from './checkout-events';
 import type { EventHandler, EventOutcome, HandlerContext } from './events';
 import { applySubscription, paymentFailed, trialWillEnd } from './subscription-events';
@@ -13,7 +14,7 @@ import { applySubscription, paymentFailed, trialWillEnd } from './subscription-e
 /**
  * The dispatch table. Events not listed are acknowledged and recorded as ignored:
  * `invoice.paid` changes the subscription's status, which arrives as `customer.subscription.updated`;
- * `setup_intent.succeeded` is confirmed by the signup call itself.
+ * the signup's `setup_intent.succeeded` is confirmed by the signup call itself (autopay's saves a method).
  */
 export const eventHandlers: Record<string, EventHandler> = {
   'customer.subscription.created': applySubscription,
@@ -31,6 +32,9 @@ export const eventHandlers: Record<string, EventHandler> = {
   'refund.updated': refundUpdated,
   'refund.failed': refundUpdated,
   'charge.refund.updated': refundUpdated,
+  'setup_intent.succeeded': setupSucceeded,
+  'payment_intent.succeeded': autopayCharge,
+  'payment_intent.payment_failed': autopayCharge,
 };
 
 export const WEBHOOK_MESSAGES = { invalidSignature: 'Invalid webhook signature' } as const;

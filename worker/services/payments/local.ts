@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { localPaymentObjects } from '../../../schema/tables';
 import type { Database } from '../../db';
 import type { CardDetails } from './cards';
+import { LocalAutopay } from './local-autopay';
 import { LocalHostedPages } from './local-pages';
 import { rand, type LocalObjectStore, type Obj } from './local-store';
 import { signWebhookPayload, verifyStripeSignature } from './stripe';
@@ -53,9 +54,11 @@ export class LocalPayments implements PaymentProvider, LocalObjectStore {
 
   /** The hosted pages' steps (worker/routes/dev-pay.ts). */
   readonly pages: LocalHostedPages;
+  readonly autopay: LocalAutopay;
 
   constructor(private readonly opts: LocalPaymentsOptions) {
     this.pages = new LocalHostedPages(this);
+    this.autopay = new LocalAutopay(this);
   }
 
   /** @internal used by local-pages.ts */
@@ -143,6 +146,11 @@ export class LocalPayments implements PaymentProvider, LocalObjectStore {
     const o = await this.put(make());
     if (key) await this.rememberIdempotencyKey(key, o);
     return o;
+  }
+
+  /** @internal used by local-autopay.ts */
+  createOnce(key: string | null, make: () => Obj): Promise<Obj> {
+    return this.create(key, make);
   }
 
   /** @internal used by local-billing.ts */

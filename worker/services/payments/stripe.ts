@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { PROCESSING_FEE_MESSAGES } from '../../../schema/processing-fees';
+import { createStripeAutopay } from './stripe-autopay';
 import {
   checkoutOffer,
   paymentMethodDetails,
@@ -37,6 +38,7 @@ export function createStripePayments(config: StripeConfig): PaymentProvider {
   return {
     kind: 'stripe',
     publishableKey: config.publishableKey,
+    autopay: createStripeAutopay(stripe),
 
     async createCustomer({ email, name, metadata, idempotencyKey }) {
       const c = await stripe.customers.create({ email, name, metadata }, { idempotencyKey });

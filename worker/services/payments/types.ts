@@ -4,6 +4,7 @@
  * reactivation Checkout) and resident invoices paid into the HOA's connected account (Connect Express,
  * Checkout Session). Two implementations: Stripe (stripe.ts) and the local provider (local.ts).
  */
+import type { AutopayPayments } from './autopay-types';
 
 import { CHECKOUT_METHODS, type CheckoutMethod } from '../../../schema/processing-fees';
 
@@ -89,6 +90,8 @@ export interface Idempotent {
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local';
+  /** Saved methods and off-session charges of residents, for autopay (autopay-types.ts). */
+  readonly autopay: AutopayPayments;
   /** For the browser's card form (Stripe.js); null for the local provider. */
   readonly publishableKey: string | null;
 

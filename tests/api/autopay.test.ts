@@ -28,6 +28,8 @@ beforeEach(async () => {
   rita = { id: row.id, token: (await login(t, DEMO.maple.resident)).token };
   // Her seeded open invoices would be charged too (autopay takes every open one): each test makes its own.
   await t.write((tx) => tx.delete(invoices).where(and(eq(invoices.recipientId, row.id), inArray(invoices.status, ['pending', 'overdue']))));
+  // The demo's own autopay (a board member's) charges their invoices too: not these stories'.
+  await t.write((tx) => tx.delete(autopayEnrollments));
 });
 afterEach(async () => {
   await settle();

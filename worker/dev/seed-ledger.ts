@@ -10,7 +10,7 @@ import { duePolicy, type DueSchedule } from '../../schema/dues';
 import type { InvoiceStatus, PaymentMethod } from '../../schema/invoices';
 import type { LateFeeKind } from '../../schema/ledger';
 import { addDays, addMonthsClamped } from '../../schema/money';
-import { autopayAttempts, autopayEnrollments, dueRecipients, dues, hoas, invoices, ledgerLines, paymentCustomers, savedPaymentMethods } from '../../schema/tables';
+import { autopayAttempts, autopayEnrollments, connectAccounts, dueRecipients, dues, hoas, invoices, ledgerLines, localPaymentObjects, paymentCustomers, savedPaymentMethods } from '../../schema/tables';
 import { invoiceHistoryLines, type InvoiceHistory, type PaymentFacts } from '../domain/ledger/invoice-lines';
 import type { Tx } from '../db';
 import { newId } from '../services/tokens';
@@ -56,7 +56,8 @@ const DEMO_HISTORY: Record<string, DemoHistory> = {
     due: 'Monthly HOA Dues',
     months: 12,
     lateFee: { kind: 'percent', value: 1000, graceDays: 10 },
-    autopay: { board: { method: BANK, timing: 'issued' } },
+    // No autopay: Cedar Park has not set up online payments (its connected account), so nothing could be charged.
+    autopay: {},
     events: { '3:resident': 'late', '6:resident': 'waived', '8:resident': 'check', '10:resident': 'late' },
   },
 };
@@ -73,6 +74,27 @@ interface Story {
   history: InvoiceHistory;
 }
 
+/**
+ * The customer and saved method as the local provider keeps them on the HOA's connected account, so
+ * the autopay job charges the demo's open invoices as it would after a real setup. An HOA whose
+ * payments are not set up has nothing at the provider (its autopay charges fail, and say why).
+ */
+async function seedProviderMethod(tx: Tx, hoaId: string, p: { customerId: string; methodId: string; method: SavedMethod; email: string; since: number }) {
+  const [account] = await tx.select({ id: connectAccounts.accountId }).from(connectAccounts).where(eq(connectAccounts.hoaId, hoaId)).limit(1);
+  if (!account) return;
+  const created = Math.floor(p.since / 1000);
+  const customer = { id: p.customerId, object: 'customer', account: account.id, email: p.email, metadata: { hoa_id: hoaId }, created };
+  const details =
+    p.method.kind === 'card'
+      ? { type: 'card', card: { brand: 'visa', last4: p.method.last4, exp_month: p.method.exp?.[0] ?? 12, exp_year: p.method.exp?.[1] ?? 2030 } }
+      : { type: 'us_bank_account', us_bank_account: { bank_name: p.method.label, last4: p.method.last4, routing_number: '110000000', account_holder_type: 'individual', account_type: 'checking' } };
+  const method = { id: p.methodId, object: 'payment_method', account: account.id, customer: p.customerId, created, ...details };
+  await tx.insert(localPaymentObjects).values([
+    { id: customer.id, kind: 'customer', data: JSON.stringify(customer), createdAt: p.since },
+    { id: method.id, kind: 'payment_method', data: JSON.stringify(method), createdAt: p.since },
+  ]);
+}
+
 /** The residents' autopay: a customer, the saved method and the enrollment, from before the history began. */
 async function seedAutopay(tx: Tx, hoa: SeededHoa, plan: DemoHistory, since: number): Promise<Map<string, { methodId: string; detail: string; kind: SavedMethod['kind']; timing: 'due_date' | 'issued' }>> {
   const out = new Map<string, { methodId: string; detail: string; kind: SavedMethod['kind']; timing: 'due_date' | 'issued' }>();
@@ -84,6 +106,7 @@ async function seedAutopay(tx: Tx, hoa: SeededHoa, plan: DemoHistory, since: num
     await tx.insert(paymentCustomers).values({ hoaId: hoa.id, userId, customerId: `cus_local_demo_${tag}`, createdAt: since });
     await tx.insert(savedPaymentMethods).values({ id: methodId, hoaId: hoa.id, userId, providerId: `pm_local_demo_${tag}`, kind: method.kind, label: method.label, last4: method.last4, expMonth: method.exp?.[0] ?? null, expYear: method.exp?.[1] ?? null, createdAt: since });
     await tx.insert(autopayEnrollments).values({ hoaId: hoa.id, userId, methodId, timing, status: 'active', createdAt: since, updatedAt: since });
+    await seedProviderMethod(tx, hoa.id, { customerId: `cus_local_demo_${tag}`, methodId: `pm_local_demo_${tag}`, method, email: `${person}@${domain}`, since });
     out.set(userId, { methodId, detail: methodText(method), kind: method.kind, timing });
   }
   return out;

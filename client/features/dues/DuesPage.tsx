@@ -21,7 +21,12 @@ export function DuesPage() {
         subtitle={board ? 'Create dues and follow the invoices they issue' : 'Your dues and invoices'}
         actions={
           board ? (
-            <ButtonLink href="/dues/create">Create Due</ButtonLink>
+            <div className="flex flex-wrap gap-2">
+              <ButtonLink href="/questions" variant="secondary">
+                Questions
+              </ButtonLink>
+              <ButtonLink href="/dues/create">Create Due</ButtonLink>
+            </div>
           ) : (
             <ButtonLink href="/autopay" variant="secondary">
               Autopay

@@ -6,6 +6,7 @@
  * online payment is attached. Written through the setInvoiceStatus mutator (also offline); the server
  * enforces the same rules and records the Activity History line.
  */
+import { invoiceTotal } from '../../../schema/late-fees';
 import { useState } from 'react';
 import {
   INVOICE_MESSAGES,
@@ -59,8 +60,8 @@ export function InvoiceStatusCard({ invoice }: { invoice: SyncedInvoice }) {
   }
 
   const words = asking === 'paid'
-    ? { title: INVOICE_MESSAGES.confirmPaidTitle, text: INVOICE_MESSAGES.confirmPaid(invoice.amountCents, invoice.recipient.name), action: 'Mark as Paid' }
-    : { title: INVOICE_MESSAGES.confirmCanceledTitle, text: INVOICE_MESSAGES.confirmCanceled(invoice.amountCents, invoice.recipient.name), action: 'Cancel Invoice' };
+    ? { title: INVOICE_MESSAGES.confirmPaidTitle, text: INVOICE_MESSAGES.confirmPaid(invoiceTotal(invoice), invoice.recipient.name), action: 'Mark as Paid' }
+    : { title: INVOICE_MESSAGES.confirmCanceledTitle, text: INVOICE_MESSAGES.confirmCanceled(invoiceTotal(invoice), invoice.recipient.name), action: 'Cancel Invoice' };
 
   return (
     <Card>

@@ -3,6 +3,7 @@
  * offline), title search and status multi-select, 10 a page with "Showing x to y of z invoices",
  * Previous and Next, and "Page n of m". Pending past its due day counts as overdue.
  */
+import { invoiceTotal } from '../../../schema/late-fees';
 import { useEffect, useMemo, useState } from 'react';
 import { INVOICE_MESSAGES, INVOICE_PAGE_SIZE, INVOICE_STATUSES, INVOICE_STATUS_LABELS, invoiceRangeText, pageOfText } from '../../../schema/invoices';
 import { formatDay, formatUsd } from '../../../schema/money';
@@ -27,7 +28,7 @@ export const INVOICE_COLUMNS: Column<SyncedInvoice>[] = [
         <div className="min-w-0">
           <p className="font-medium text-neutral-900">{i.due.title}</p>
           <p className="mt-1 text-sm font-normal text-neutral-600 sm:hidden">
-            {formatUsd(i.amountCents)} · Due {formatDay(i.dueDate)}
+            {formatUsd(invoiceTotal(i))} · Due {formatDay(i.dueDate)}
           </p>
           <div className="mt-2 sm:hidden">
             <InvoiceStatusBadge invoice={i} />
@@ -37,7 +38,7 @@ export const INVOICE_COLUMNS: Column<SyncedInvoice>[] = [
       </div>
     ),
   },
-  { header: 'Amount', hideOnPhone: true, className: 'whitespace-nowrap', cell: (i) => formatUsd(i.amountCents) },
+  { header: 'Amount', hideOnPhone: true, className: 'whitespace-nowrap', cell: (i) => formatUsd(invoiceTotal(i)) },
   { header: 'Status', hideOnPhone: true, cell: (i) => <InvoiceStatusBadge invoice={i} /> },
   { header: 'Due Date', hideOnPhone: true, className: 'whitespace-nowrap', cell: (i) => formatDay(i.dueDate) },
   { header: 'Actions', hideOnPhone: true, className: 'text-right', cell: view },

@@ -6,6 +6,7 @@
  * online only: offline the button says it needs a connection. Back from Checkout, the panel waits
  * for the webhook's settlement to reach the cache and then reads "Payment Completed" (or Processing).
  */
+import { invoiceTotal } from '../../../schema/late-fees';
 import { useEffect, useState } from 'react';
 import type { ApiProcessingFees } from '../../../schema/hoa-settings';
 import { INVOICE_MESSAGES, invoicePolicy } from '../../../schema/invoices';
@@ -47,7 +48,7 @@ export function PaymentPanel({ invoice, viewerId, returning }: { invoice: Synced
     useHoaToday(),
   );
   const fees = useProcessingFees(!!panel.payLabel && online);
-  const quotes = fees === 'passed_on' ? feeQuotes(fees, invoice.amountCents + invoice.lateFeeCents) : null;
+  const quotes = fees === 'passed_on' ? feeQuotes(fees, invoiceTotal(invoice)) : null;
 
   async function pay() {
     setError(null);

@@ -1,6 +1,7 @@
 /**
  * Ledger questions, client half: the list (a resident's own, the board's every one) and the thread.
- * The entry sits after Dues in the main navigation; residents ask from a line of their statement.
+ * The board reaches the list from /dues (the main navigation is the spec's); residents ask from a line
+ * of their statement and reach each question from it and from its mails.
  */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
@@ -13,5 +14,5 @@ export const ledgerQuestionsClientArea = defineClientArea({
     { path: '/questions', access: 'board', denied: '/dues', page: QuestionsPage },
     { path: '/questions/:id', access: 'signed-in', page: QuestionPage },
   ],
-  nav: [{ label: 'Questions', href: '/questions' }],
+  nav: [],
 });

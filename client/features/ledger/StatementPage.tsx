@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../lib/session';
 import { Alert, Badge, Button, Card, CardBody, cx, DownloadIcon, EmptyState, Field, FileTextIcon, PageHeader, Select, Skeleton, SkeletonRows, type BadgeVariant } from '../../ui';
 import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-view';
 import { useMember, useStatementLines } from './use-ledger';
+import { AskAboutLine } from '../ledger-questions/AskAboutLine';
 
 const ALL = 'all';
 /**
@@ -238,6 +239,10 @@ function LineRow({ line: l }: { line: Line }) {
             Receipt {receiptNumberText(l.receiptNumber)}
           </Link>
         )}
+        {/* The resident's own fee or charge: ask for a waiver or dispute it (nothing for other lines). */}
+        <div className="print:hidden">
+          <AskAboutLine line={l} />
+        </div>
       </td>
       <td className={cx(COLUMNS.type.place, 'py-3')}>
         <Badge variant={KIND_BADGE[l.kind]}>{LEDGER_KIND_LABELS[l.kind]}</Badge>

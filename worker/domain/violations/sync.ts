@@ -27,10 +27,12 @@ const THREAD: ThreadOptions = { staffNames: 'shown' };
 
 const bool = (column: SQL, fallback: boolean) => sql`json(iif(coalesce(${column}, ${fallback ? 1 : 0}), 'true', 'false'))`;
 const D = DEFAULT_FINE_SCHEDULE;
+/** A whole number written into the statement: a bound JS number reaches SQLite as a float ("5000.0" in JSON). */
+const whole = (n: number) => sql.raw(String(Math.trunc(n)));
 /** The category's schedule: the HOA's row, or the defaults while the board has set none. */
 const scheduleJson = sql`json_object('courtesyNotice', ${bool(sql`sched.courtesy_notice`, D.courtesyNotice)}, 'warning', ${bool(sql`sched.warning`, D.warning)},
-  'fineCents', coalesce(sched.fine_cents, ${D.fineCents}), 'repeatDays', coalesce(sched.repeat_days, ${D.repeatDays}),
-  'capCents', coalesce(sched.cap_cents, ${D.capCents}), 'cureDays', coalesce(sched.cure_days, ${D.cureDays}))`;
+  'fineCents', coalesce(sched.fine_cents, ${whole(D.fineCents)}), 'repeatDays', coalesce(sched.repeat_days, ${whole(D.repeatDays)}),
+  'capCents', coalesce(sched.cap_cents, ${whole(D.capCents)}), 'cureDays', coalesce(sched.cure_days, ${whole(D.cureDays)}))`;
 /** The case's letters, oldest first, through their (violation, sent_at) index. */
 const lettersJson = sql`(SELECT json_group_array(json(l)) FROM (
   SELECT json_object('id', ${violationLetters.id}, 'stage', ${violationLetters.stage}, 'sentAt', ${violationLetters.sentAt},

@@ -2,10 +2,10 @@
  * The ledger's invariant under random sequences of real events: dues issued (at once and by the
  * issuing job as days pass), invoices marked paid by check, the mark undone, canceled and reinstated,
  * paid through the local Checkout (a declined card too), a webhook replayed as Stripe re-sends it, the
- * overdue job run twice. After every step, for each resident and the HOA, the balance is the kinds'
+ * overdue and late fee jobs run twice, a late fee waived. After every step, for each resident and the HOA, the balance is the kinds'
  * sum and what the invoices say is owed, every invoice has one charge and no cause is posted twice.
  *
- * A step is one entry of STEPS: a new money event (a late fee, a waiver, a refund) is one more entry.
+ * A step is one entry of STEPS: a new money event is one more entry.
  * A failure prints the seed and the steps taken; LEDGER_SEED=<n> replays one sequence.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { hoas, invoices, ledgerLines } from '../../schema/tables';
 import { dayOf, isoDay } from '../../schema/money';
 import { issueDueInvoices } from '../../worker/domain/dues';
-import { markOverdueInvoices } from '../../worker/domain/invoices';
+import { addLateFees, markOverdueInvoices } from '../../worker/domain/invoices';
 import { ledgerInvariant } from '../../worker/domain/ledger/invariant';
 import { receiveWebhook } from '../../worker/domain/payments/webhooks';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
@@ -74,10 +74,12 @@ const STEPS: Step[] = [
       const recipients = r.next() < 0.5 ? [w.people.rita.id, w.people.ray.id] : [r.pick([w.people.rita.id, w.people.ray.id])];
       const frequency = r.pick(['one_time', 'monthly'] as const);
       const cents = 1 + r.int(60_000);
-      const body = { title: `Dues ${cents}`, frequency, recipients, send_date: isoDay(dayOf(w.t.clock())), amount: cents / 100, reason: 'dues', due_date_offset: 1 + r.int(20) };
+      // Half carry a late fee: a fixed amount or a percent, with grace days.
+      const fee = r.pick([{ late_fee_type: 'none' }, { late_fee_type: 'fixed', late_fee_amount: (1 + r.int(5000)) / 100 }, { late_fee_type: 'percent', late_fee_amount: 1 + r.int(20) }]);
+      const body = { title: `Dues ${cents}`, frequency, recipients, send_date: isoDay(dayOf(w.t.clock())), amount: cents / 100, reason: 'dues', due_date_offset: 1 + r.int(20), ...fee, grace_days: r.int(10) };
       const res = await call(w.t, 'POST', '/api/dues', { token: w.people.board.token, body });
       expect(res.status).toBe(201);
-      return `${frequency} ${cents}¢ to ${recipients.length}`;
+      return `${frequency} ${cents}¢ to ${recipients.length}, late fee ${fee.late_fee_type}`;
     },
   },
   {
@@ -164,6 +166,26 @@ const STEPS: Step[] = [
       expect(res.status).toBe(200);
       expect(await lineCount(w)).toBe(before);
       return JSON.parse(body).type;
+    },
+  },
+  {
+    name: 'the late fee job runs twice',
+    async run(w) {
+      const first = await addLateFees(w.t.deps);
+      const before = await lineCount(w);
+      expect(await addLateFees(w.t.deps)).toBe(0);
+      expect(await lineCount(w)).toBe(before);
+      return `${first} fees`;
+    },
+  },
+  {
+    name: 'the board waives a late fee',
+    async run(w, r) {
+      const inv = r.maybe((await openOf(w)).filter((i) => i.lateFeeCents > 0));
+      if (!inv) return null;
+      const res = await call(w.t, 'POST', `/api/invoices/${inv.id}/waive-late-fee`, { token: w.people.board.token, body: { reason: 'First time late' } });
+      expect(res.status).toBe(200);
+      return inv.id;
     },
   },
   {

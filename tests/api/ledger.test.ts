@@ -61,8 +61,13 @@ describe('the demo’s year of money history', () => {
       expect(paid.map((l) => l.receiptNumber)).toEqual(paid.map((_, i) => i + 1));
       const [{ receiptSeq }] = await db.select({ receiptSeq: hoas.receiptSeq }).from(hoas).where(eq(hoas.id, hoa));
       expect(receiptSeq).toBe(paid.length);
-      // Autopay on for a resident, with a saved card or bank account, and its charges on the statement.
+      // Autopay on for a resident, with a saved card, and its charges on the statement: in Maple Grove,
+      // whose payment account is set up (Cedar Park has none, so nothing could be charged there).
       const [enrolled] = await db.select().from(autopayEnrollments).where(eq(autopayEnrollments.hoaId, hoa));
+      if (hoa === cedar) {
+        expect(enrolled).toBeUndefined();
+        continue;
+      }
       const [method] = await db.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.id, enrolled.methodId));
       expect(enrolled.status).toBe('active');
       const autopaid = lines.filter((l) => l.sourceKey.startsWith('autopay:'));

@@ -25,7 +25,7 @@ export async function serverStatement(server: E2EServer, viewer: string, userId?
   const token = await apiToken(server, viewer);
   const query = userId ? `?user_id=${encodeURIComponent(userId)}` : '';
   const get = (path: string) => fetch(`${server.url}/api/ledger${path}${query}`, { headers: { Authorization: `Bearer ${token}` } });
-  const json = (await (await get('')).json()) as { balance_text: string; lines: { _id: string; receipt: string | null; description: string; invoice_id: string | null }[] };
+  const json = (await (await get('')).json()) as { balance_text: string; years: number[]; lines: { _id: string; receipt: string | null; description: string; invoice_id: string | null }[] };
   return { ...json, csv: await (await get('/statement.csv')).text() };
 }
 

@@ -108,6 +108,8 @@ export async function startE2EServer() {
     url,
     port,
     deps: running.deps,
+    /** Waits for the work the server does after its responses (mails, provider calls). */
+    drainBackground: running.drainBackground,
 
     setNetwork(up: boolean) {
       networkDown = !up;

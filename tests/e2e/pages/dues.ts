@@ -26,6 +26,14 @@ export const dueForm = (page: Page) => ({
   amount: page.getByRole('spinbutton', { name: /^Amount/ }),
   frequency: page.getByLabel(/^Frequency/),
   submit: page.getByRole('button', { name: 'Create Due' }),
+  /** Every user the recipients' search finds, with Select All; waits for the count. */
+  async chooseAllMatching(search: string, count: number) {
+    const picker = page.getByRole('group', { name: /^Recipients/ });
+    await picker.getByLabel('Search recipients').fill(search);
+    await picker.getByRole('checkbox', { name: new RegExp(search) }).nth(count - 1).waitFor();
+    await picker.getByRole('button', { name: 'Select All', exact: true }).click();
+    await picker.getByText(`${count} selected`).waitFor();
+  },
   /** From the list's Create Due to "Due created successfully!" and back on /dues. */
   async create(p: { title: string; amount: string; frequency: DueFrequency; recipients: string[] }) {
     await page.getByRole('link', { name: 'Create Due' }).first().click();

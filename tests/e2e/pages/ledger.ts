@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { apiToken, goInApp, type E2EServer } from '../../helpers/browser';
+import { choose } from './controls';
 
 export const statementPage = (page: Page) => ({
   heading: (name: string | RegExp) => page.getByRole('heading', { level: 1, name }),
@@ -37,4 +38,14 @@ export async function memberByEmail(server: E2EServer, viewer: string, email: st
   const found = body.docs.find((u) => u.email === email);
   if (!found) throw new Error(`${email} is not among the users`);
   return found;
+}
+
+/** On the statement: asks the board about one line (a waiver or a dispute) with a message; lands on the question. */
+export async function askAboutLine(page: Page, description: string, kind: 'Waiver request' | 'Dispute', message: string) {
+  await page.getByRole('button', { name: new RegExp(`^(Ask About This|Ask for a Waiver|Dispute): ${description}$`) }).click();
+  const dialog = page.getByRole('dialog');
+  if (await dialog.getByLabel(/^What are you asking\?/).count()) await choose(dialog.getByLabel(/^What are you asking\?/), kind);
+  await dialog.getByRole('textbox', { name: /^Message/ }).fill(message);
+  await dialog.getByRole('button', { name: 'Send to the Board' }).click();
+  await page.waitForURL((u) => u.pathname.startsWith('/questions/'));
 }

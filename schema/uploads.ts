@@ -37,6 +37,12 @@ export const UPLOAD_MESSAGES = {
   documentTypeNotSupported: 'File type not supported. Please use PDF, DOC, DOCX, JPG, JPEG, PNG, or GIF',
   violationTypeInvalid: 'Invalid file type. Allowed: JPG, PNG, GIF, PDF, DOC, DOCX',
   featureInvalid: 'Invalid upload feature',
+  /** A client's upload id already names another file. */
+  uploadIdTaken: 'This upload id belongs to another file.',
+  /** The object is not in storage, or not with the size and type declared for it. */
+  notStored: 'The file did not arrive in full. Please attach it again.',
+  uploadNotFound: 'Upload not found',
+  uploadIdInvalid: 'The upload id must be 8 to 64 letters, digits or dashes.',
 } as const;
 
 export interface UploadRule {
@@ -89,12 +95,17 @@ export function checkUpload(feature: UploadFeature, file: DeclaredFile | null | 
   return null;
 }
 
+/** A client's upload id: it becomes part of the storage key, so letters, digits and dashes only. */
+export const UPLOAD_ID = /^[A-Za-z0-9-]{8,64}$/;
+
 /** `POST /api/<area>/presigned-url`. `feature` is sent by the documents screen; elsewhere the path decides. */
 export const presignedUrlBody = lazy(() => z.object({
   fileName: z.string({ error: UPLOAD_MESSAGES.fileNameRequired }).trim().min(1, UPLOAD_MESSAGES.fileNameRequired).max(255),
   fileType: z.string({ error: UPLOAD_MESSAGES.noFile }).trim().min(1, UPLOAD_MESSAGES.noFile).max(200),
   fileSize: z.number({ error: UPLOAD_MESSAGES.noFile }).int(UPLOAD_MESSAGES.noFile).nonnegative(UPLOAD_MESSAGES.noFile),
   feature: z.enum(UPLOAD_FEATURES, { error: UPLOAD_MESSAGES.featureInvalid }).optional(),
+  /** Chosen by the client for an upload it may retry (a photo queued offline): the same id, the same key. */
+  uploadId: z.string().regex(UPLOAD_ID, UPLOAD_MESSAGES.uploadIdInvalid).optional(),
 }));
 export type PresignedUrlBody = z.infer<typeof presignedUrlBody>;
 

@@ -9,8 +9,16 @@ export const TEST_WEBHOOK_SECRET = 'whsec_test_local_secret';
  */
 export function fakeStorage() {
   const calls: { op: 'upload' | 'download' | 'put' | 'delete'; key: string; contentType?: string; contentLength?: number; fileName?: string }[] = [];
-  const storage: FileStorage & { calls: typeof calls } = {
+  /** What a browser's PUT to a presigned URL would have stored (`receive`), and what `put` stored. */
+  const objects = new Map<string, { size: number; contentType: string }>();
+  const storage: FileStorage & { calls: typeof calls; receive(key: string, size: number, contentType: string): void } = {
     calls,
+    receive(key, size, contentType) {
+      objects.set(key, { size, contentType });
+    },
+    async head(key) {
+      return objects.get(key) ?? null;
+    },
     async presignUpload({ key, contentType, contentLength }) {
       calls.push({ op: 'upload', key, contentType, contentLength });
       return `https://storage.test/bucket/${key}?X-Amz-Signature=fake&content-length=${contentLength}`;
@@ -21,9 +29,11 @@ export function fakeStorage() {
     },
     async put({ key, contentType, body }) {
       calls.push({ op: 'put', key, contentType, contentLength: body.byteLength });
+      objects.set(key, { size: body.byteLength, contentType });
     },
     async delete(key) {
       calls.push({ op: 'delete', key });
+      objects.delete(key);
     },
   };
   return storage;

@@ -195,6 +195,8 @@ export async function seedDocuments(tx: Tx, platform: SeededPlatform, opts: Seed
         fileType: CONTENT_TYPES[ext],
         fileSize: bytes.length,
         createdAt: at,
+        storedAt: at,
+        attachedAt: at,
       });
       await tx.insert(documents).values({
         id: newId(),

@@ -23,7 +23,7 @@ export async function seedAttachment(tx: Tx, storage: FileStorage, at: { hoaId: 
   const contentType = pdf ? 'application/pdf' : 'image/png';
   const key = storageKey(at.hoaId, at.feature, file.name);
   await storage.put({ key, contentType, body: bytes });
-  const upload = { id: newId(), hoaId: at.hoaId, userId: at.userId, feature: at.feature, s3Key: key, fileName: file.name, fileType: contentType, fileSize: bytes.byteLength, createdAt: at.time };
+  const upload = { id: newId(), hoaId: at.hoaId, userId: at.userId, feature: at.feature, s3Key: key, fileName: file.name, fileType: contentType, fileSize: bytes.byteLength, createdAt: at.time, storedAt: at.time, attachedAt: at.time };
   await tx.insert(storageUploads).values(upload);
-  return attachmentValues({ ...upload, deletedAt: null });
+  return attachmentValues({ ...upload, clientUploadId: null, deletedAt: null });
 }

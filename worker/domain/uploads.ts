@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { isPrivileged } from '../../schema/roles';
 import { storageUploads } from '../../schema/tables';
@@ -21,8 +21,11 @@ const UPLOADERS: Record<UploadFeature, 'anyone' | 'board'> = {
   violations: 'anyone',
 };
 
-/** `hoa/{hoaId}/{feature}/{uuid}-{safe filename}`: readable in a bucket listing, unguessable, never colliding. */
-export function storageKey(hoaId: string, feature: UploadFeature, fileName: string): string {
+/**
+ * `hoa/{hoaId}/{feature}/{uuid}-{safe filename}`: readable in a bucket listing, unguessable, never
+ * colliding. `uploadId`: the client's own id for an upload it may retry, in place of a new one.
+ */
+export function storageKey(hoaId: string, feature: UploadFeature, fileName: string, uploadId: string = newId()): string {
   const dot = fileName.lastIndexOf('.');
   const ext = dot > 0 ? fileName.slice(dot).toLowerCase().replace(/[^.a-z0-9]/g, '') : '';
   const stem = (dot > 0 ? fileName.slice(0, dot) : fileName)
@@ -31,33 +34,48 @@ export function storageKey(hoaId: string, feature: UploadFeature, fileName: stri
     .replace(/-+/g, '-')
     .replace(/^[-.]+|[-.]+$/g, '')
     .slice(0, 80);
-  return `hoa/${hoaId}/${feature}/${newId()}-${stem || 'file'}${ext}`;
+  return `hoa/${hoaId}/${feature}/${uploadId}-${stem || 'file'}${ext}`;
 }
 
-/** Validates the declared file and returns a PUT URL signed for exactly that type and length. */
+/**
+ * Validates the declared file and returns a PUT URL signed for exactly that type and length. With the
+ * client's `uploadId` (a photo queued offline, sent again after a lost answer) a second presign of the
+ * same file answers the same key, so the retried PUT overwrites one object; the id of another file is refused.
+ */
 export async function presignUpload(deps: AppDeps, actor: Actor, feature: UploadFeature, body: PresignedUrlBody): Promise<PresignedUpload> {
   if (UPLOADERS[feature] === 'board' && !isPrivileged(actor.role)) throw forbidden();
   if (body.feature && body.feature !== feature) throw invalidField('feature', UPLOAD_MESSAGES.featureInvalid);
   const problem = checkUpload(feature, body);
   if (problem) throw invalidField(problem.field, problem.message);
 
-  const s3Key = storageKey(actor.hoaId, feature, body.fileName);
   const fileType = body.fileType.toLowerCase().split(';')[0].trim();
-  const uploadUrl = await deps.storage.presignUpload({ key: s3Key, contentType: fileType, contentLength: body.fileSize });
-  await deps.database.transaction((tx) =>
-    tx.insert(storageUploads).values({
-      id: newId(),
-      hoaId: actor.hoaId,
-      userId: actor.userId,
-      feature,
-      s3Key,
-      fileName: body.fileName,
-      fileType,
-      fileSize: body.fileSize,
-      createdAt: deps.clock(),
-    }),
-  );
-  return { uploadUrl, s3Key };
+  const row = {
+    id: newId(),
+    hoaId: actor.hoaId,
+    userId: actor.userId,
+    feature,
+    s3Key: storageKey(actor.hoaId, feature, body.fileName, body.uploadId),
+    fileName: body.fileName,
+    fileType,
+    fileSize: body.fileSize,
+    clientUploadId: body.uploadId ?? null,
+    createdAt: deps.clock(),
+  };
+  const upload = body.uploadId ? await uploadOfClientId(deps, row) : (await deps.database.transaction((tx) => tx.insert(storageUploads).values(row)), row);
+  const uploadUrl = await deps.storage.presignUpload({ key: upload.s3Key, contentType: fileType, contentLength: body.fileSize });
+  return { uploadUrl, s3Key: upload.s3Key };
+}
+
+/** The upload a client's id names: this one, new; or the same file presigned before; another file's id is a 409. */
+async function uploadOfClientId(deps: AppDeps, row: typeof storageUploads.$inferInsert & { clientUploadId: string | null }) {
+  await deps.database.transaction((tx) => tx.insert(storageUploads).values(row).onConflictDoNothing());
+  const [held] = await deps.database.db
+    .select()
+    .from(storageUploads)
+    .where(and(eq(storageUploads.hoaId, row.hoaId), eq(storageUploads.clientUploadId, row.clientUploadId!)));
+  const same = held && !held.deletedAt && held.userId === row.userId && held.feature === row.feature && held.fileName === row.fileName && held.fileType === row.fileType && held.fileSize === row.fileSize;
+  if (!same) throw new AppError(409, UPLOAD_MESSAGES.uploadIdTaken);
+  return held;
 }
 
 export type IssuedUpload = typeof storageUploads.$inferSelect;
@@ -86,7 +104,9 @@ export async function storeUpload(deps: AppDeps, actor: Actor, feature: UploadFe
     if (e instanceof AppError) throw e;
     throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
   }
-  const row = { id: newId(), hoaId: actor.hoaId, userId: actor.userId, feature, s3Key, fileName: file.name, fileType, fileSize: file.bytes.byteLength, createdAt: deps.clock() };
+  // Stored by the app itself, and taken by the record the same request writes.
+  const now = deps.clock();
+  const row = { id: newId(), hoaId: actor.hoaId, userId: actor.userId, feature, s3Key, fileName: file.name, fileType, fileSize: file.bytes.byteLength, clientUploadId: null, createdAt: now, storedAt: now, attachedAt: now };
   await deps.database.transaction((tx) => tx.insert(storageUploads).values(row));
   return { ...row, deletedAt: null };
 }
@@ -114,8 +134,21 @@ export async function assertIssuedKey(
     .where(inHoa(actor, storageUploads.hoaId, eq(storageUploads.s3Key, key), eq(storageUploads.feature, feature), isNull(storageUploads.deletedAt), uploader))
     .limit(1);
   if (!row) throw invalidField(path, UPLOAD_MESSAGES.unknownKey);
+  // A queued upload is attached only once the server has seen its object (…/uploads/:id/complete).
+  if (row.clientUploadId && row.storedAt == null) throw invalidField(path, UPLOAD_MESSAGES.notStored);
   return row;
 }
+
+/**
+ * assertIssuedKey for a record being written: the upload is then taken (no longer an orphan that the
+ * clean-up job removes after a day).
+ */
+export async function takeIssuedKey(tx: Tx, now: number, ...args: Tail<Parameters<typeof assertIssuedKey>>): Promise<IssuedUpload> {
+  const upload = await assertIssuedKey(tx, ...args);
+  if (upload.attachedAt == null) await tx.update(storageUploads).set({ attachedAt: now }).where(eq(storageUploads.id, upload.id));
+  return upload;
+}
+type Tail<T extends unknown[]> = T extends [unknown, ...infer Rest] ? Rest : never;
 
 /**
  * Whether the actor may download an attachment of a feature, beyond the default rule (the uploader and
@@ -182,3 +215,67 @@ export const attachmentValues = (upload: IssuedUpload) => ({
 export const attachmentJson = (c: AttachmentColumns): SQL =>
   sql`CASE WHEN ${c.attachmentS3Key} IS NOT NULL THEN json_object('s3Key', ${c.attachmentS3Key}, 'filename', coalesce(${c.attachmentFilename}, ''),
     'fileSize', coalesce(${c.attachmentFileSize}, 0), 'fileType', coalesce(${c.attachmentFileType}, '')) END`;
+
+/**
+ * `POST /api/<area>/uploads/:uploadId/complete`: the client's PUT of a queued upload is done. The
+ * server looks at the object and records it stored when it has the declared size and type; only then
+ * may a record take it. Missing: 409 (the client sends it again). Another size or type: the object is
+ * removed and 400. A second call answers the same.
+ */
+export async function completeUpload(deps: AppDeps, actor: Actor, feature: UploadFeature, uploadId: string): Promise<{ s3Key: string }> {
+  if (UPLOADERS[feature] === 'board' && !isPrivileged(actor.role)) throw forbidden();
+  const [upload] = await deps.database.db
+    .select()
+    .from(storageUploads)
+    .where(inHoa(actor, storageUploads.hoaId, eq(storageUploads.clientUploadId, uploadId), eq(storageUploads.feature, feature), eq(storageUploads.userId, actor.userId), isNull(storageUploads.deletedAt)))
+    .limit(1);
+  if (!upload) throw notFound(UPLOAD_MESSAGES.uploadNotFound);
+  if (upload.storedAt != null) return { s3Key: upload.s3Key };
+  const found = await storageCall(() => deps.storage.head(upload.s3Key));
+  if (!found) throw new AppError(409, UPLOAD_MESSAGES.notStored);
+  if (found.size !== upload.fileSize || found.contentType.split(';')[0].trim() !== upload.fileType) {
+    await storageCall(() => deps.storage.delete(upload.s3Key));
+    throw invalidField('file', UPLOAD_MESSAGES.notStored);
+  }
+  await deps.database.transaction((tx) => tx.update(storageUploads).set({ storedAt: deps.clock() }).where(and(eq(storageUploads.id, upload.id), isNull(storageUploads.storedAt))));
+  return { s3Key: upload.s3Key };
+}
+
+const ORPHAN_AFTER_MS = 86_400_000;
+
+/**
+ * The clean-up job: an upload no record took within a day (a photo whose violation was discarded on
+ * the device) is removed. The row is marked first, so a record written meanwhile is refused rather
+ * than left pointing at a deleted object; then the object goes. Returns how many were removed.
+ */
+export async function removeOrphanedUploads(deps: AppDeps): Promise<number> {
+  const orphans = await deps.database.db
+    .select({ id: storageUploads.id, s3Key: storageUploads.s3Key })
+    .from(storageUploads)
+    .where(and(isNull(storageUploads.attachedAt), isNull(storageUploads.deletedAt), lt(storageUploads.createdAt, deps.clock() - ORPHAN_AFTER_MS)))
+    .limit(200);
+  let removed = 0;
+  for (const orphan of orphans) {
+    const [marked] = await deps.database.transaction((tx) =>
+      tx
+        .update(storageUploads)
+        .set({ deletedAt: deps.clock() })
+        .where(and(eq(storageUploads.id, orphan.id), isNull(storageUploads.attachedAt), isNull(storageUploads.deletedAt)))
+        .returning({ id: storageUploads.id }),
+    );
+    if (!marked) continue;
+    await deps.storage.delete(orphan.s3Key);
+    removed++;
+  }
+  return removed;
+}
+
+/** A storage call whose failure is the service's, not the client's: 503 with the reason. */
+async function storageCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}

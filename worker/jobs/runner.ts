@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps';
 import { purgeExpiredAuthRows } from '../domain/auth';
 import { deliverOutbox } from '../domain/outbox';
+import { removeOrphanedUploads } from '../domain/uploads';
 import { purgeExpiredRateLimits } from '../services/rate-limit';
 import { pruneChangeLog, purgeStaleClientGroups } from '../sync/changes';
 import { purgeDismissedNotices } from '../sync/notices';
@@ -24,6 +25,8 @@ const platformJobs: Job[] = [
   { name: 'prune-sync-change-log', run: (deps) => pruneChangeLog(deps, 30 * DAY) },
   { name: 'purge-stale-sync-groups', run: (deps) => purgeStaleClientGroups(deps, 90 * DAY) },
   { name: 'purge-dismissed-notices', run: (deps) => purgeDismissedNotices(deps, 30 * DAY) },
+  // Uploads no record took within a day (a photo of a violation discarded on the device).
+  { name: 'remove-orphaned-uploads', run: (deps) => removeOrphanedUploads(deps) },
 ];
 
 /** Runs every job once (or those named in `only`); one failing job does not stop the others. */

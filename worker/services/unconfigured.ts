@@ -14,7 +14,7 @@ export function unconfiguredStorage(): FileStorage {
   const fail = async (): Promise<never> => {
     throw unavailable('File storage', 'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   };
-  return { presignUpload: fail, presignDownload: fail, put: fail, delete: fail };
+  return { presignUpload: fail, presignDownload: fail, put: fail, delete: fail, head: fail };
 }
 
 export function unconfiguredMailer(): Mailer {

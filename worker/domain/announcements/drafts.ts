@@ -16,7 +16,7 @@ import { sanitizeRichText } from '../../services/sanitize';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { badRequest, conflict, forbidden, invalidField } from '../errors';
-import { assertIssuedKey } from '../uploads';
+import { takeIssuedKey } from '../uploads';
 import { assertActiveRecipients } from './audience';
 import { getVisibleAnnouncement, type AnnouncementRow } from './read';
 import { announcementReadRows, announcementRows } from './sync';
@@ -36,7 +36,7 @@ export async function boardRow(tx: Tx, actor: Actor, id: string): Promise<Announ
  * The stored form of the editable fields: sanitised message, checked recipients and attachment.
  * `keptKey`: the attachment the draft holds, which any board member editing it keeps.
  */
-async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm, keptKey: string | null = null) {
+async function prepareFields(tx: Tx, now: number, actor: Actor, input: AnnouncementForm, keptKey: string | null = null) {
   const title = input.title.trim();
   if (!title) throw invalidField('title', ANNOUNCEMENT_MESSAGES.titleRequired);
   const message = sanitizeRichText(input.message.trim());
@@ -47,7 +47,7 @@ async function prepareFields(tx: Tx, actor: Actor, input: AnnouncementForm, kept
   let attachment = { attachmentS3Key: null as string | null, attachmentFilename: null as string | null, attachmentFileSize: null as number | null, attachmentFileType: null as string | null };
   if (input.attachment) {
     // The key must have been issued to the actor (or be the draft's own) for announcements; name, size and type come from that record, not the client.
-    const upload = await assertIssuedKey(tx, actor, 'announcements', input.attachment.s3_key, 'attachment.s3_key', keptKey);
+    const upload = await takeIssuedKey(tx, now, actor, 'announcements', input.attachment.s3_key, 'attachment.s3_key', keptKey);
     attachment = { attachmentS3Key: upload.s3Key, attachmentFilename: upload.fileName, attachmentFileSize: upload.fileSize, attachmentFileType: fileExtension(upload.fileName) };
   }
   return { title, message, category: input.category, audienceType: input.audience_type, pinned: input.pinned, custom, attachment };
@@ -64,7 +64,7 @@ async function replaceRecipients(tx: Tx, row: Pick<AnnouncementRow, 'id' | 'hoaI
 /** Creates a draft. `id` comes from the client for offline creation (the mutator); REST leaves it out. */
 export async function createAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Actor, input: AnnouncementForm & { id?: string }): Promise<AnnouncementRow> {
   requireBoard(actor);
-  const fields = await prepareFields(tx, actor, input);
+  const fields = await prepareFields(tx, deps.clock(), actor, input);
   const id = input.id ?? newId();
   if (input.id) {
     // Ids are global: the same answer whether the taken id is this HOA's or another's.
@@ -102,7 +102,7 @@ const stillDraft = (actor: Actor, id: string) => and(eq(announcements.id, id), e
 export async function updateAnnouncementDraft(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: AnnouncementForm): Promise<AnnouncementRow> {
   const current = await boardRow(tx, actor, id);
   if (!announcementPolicy.isEditable(current)) throw conflict(ANNOUNCEMENT_MESSAGES.notDraftEdit);
-  const fields = await prepareFields(tx, actor, input, current.attachmentS3Key);
+  const fields = await prepareFields(tx, deps.clock(), actor, input, current.attachmentS3Key);
   const [row] = await announcementRows.update(deps, tx, stillDraft(actor, current.id), {
     title: fields.title,
     message: fields.message,

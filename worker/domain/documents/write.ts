@@ -12,7 +12,7 @@ import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden } from '../errors';
-import { assertIssuedKey, deleteUpload, presignDownload, type AttachmentReadRule } from '../uploads';
+import { takeIssuedKey, deleteUpload, presignDownload, type AttachmentReadRule } from '../uploads';
 import { getVisibleDocumentRow, type DocumentRow } from './read';
 import { documentRows, visibleDocuments } from './sync';
 
@@ -28,7 +28,7 @@ function requireBoard(actor: Actor): void {
  */
 export async function uploadDocument(deps: AppDeps, tx: Tx, actor: Actor, input: DocumentUpload): Promise<DocumentRow> {
   requireBoard(actor);
-  const upload = await assertIssuedKey(tx, actor, 'documents', input.s3_key, 's3_key');
+  const upload = await takeIssuedKey(tx, deps.clock(), actor, 'documents', input.s3_key, 's3_key');
   const [taken] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.s3Key, upload.s3Key)).limit(1);
   if (taken) throw conflict(DOCUMENT_MESSAGES.keyTaken);
   const now = deps.clock();

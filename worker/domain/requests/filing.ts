@@ -15,7 +15,7 @@ import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField } from '../errors';
 import { recordHistory } from '../threads';
-import { assertIssuedKey, attachmentValues, storeUpload, type ReceivedFile } from '../uploads';
+import { takeIssuedKey, attachmentValues, storeUpload, type ReceivedFile } from '../uploads';
 import { mailRequestFiled } from './emails';
 import { getVisibleRequest, type RequestRow } from './read';
 import { requestRows } from './sync';
@@ -29,7 +29,7 @@ export async function createRequest(deps: AppDeps, tx: Tx, actor: Actor, input: 
   // A description of only a script or an image is empty once sanitised.
   if (isRichTextEmpty(description)) throw invalidField('description', REQUEST_MESSAGES.descriptionRequired);
   // The key must have been issued to the filer for requests; name, size and type come from that record, not the client.
-  const upload = input.photo_url ? await assertIssuedKey(tx, actor, 'requests', input.photo_url, 'photo_url') : null;
+  const upload = input.photo_url ? await takeIssuedKey(tx, deps.clock(), actor, 'requests', input.photo_url, 'photo_url') : null;
   const id = input.id ?? newId();
   if (input.id) {
     // Ids are global: the same answer whether the taken id is this HOA's or another's.

@@ -16,7 +16,7 @@ import { conflict, forbidden, invalidField } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { activeMembers } from '../members';
 import { recordHistory } from '../threads';
-import { assertIssuedKey, attachmentValues } from '../uploads';
+import { takeIssuedKey, attachmentValues } from '../uploads';
 import { mailViolationIssued } from './emails';
 import type { ViolationRow } from './read';
 import { violationRows } from './sync';
@@ -34,7 +34,7 @@ export async function issueViolation(deps: AppDeps, tx: Tx, actor: Actor, input:
   const [resident] = await tx.select({ id: users.id, addressId: users.addressId }).from(users).where(activeMembers(actor.hoaId, eq(users.id, input.user_id))).limit(1);
   if (!resident) throw invalidField('user_id', VIOLATION_MESSAGES.residentInvalid);
   // The key must have been issued to the actor for violations; name, size and type come from that record.
-  const upload = input.photo_url ? await assertIssuedKey(tx, actor, 'violations', input.photo_url, 'photo_url') : null;
+  const upload = input.photo_url ? await takeIssuedKey(tx, deps.clock(), actor, 'violations', input.photo_url, 'photo_url') : null;
   const id = input.id ?? newId();
   if (input.id) {
     // Ids are global: the same answer whether the taken id is this HOA's or another's.

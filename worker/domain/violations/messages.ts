@@ -10,7 +10,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
 import { postThreadMessage, type ThreadMessageRow } from '../threads';
-import { assertIssuedKey } from '../uploads';
+import { takeIssuedKey } from '../uploads';
 import { mailViolationUpdate } from './emails';
 import { getVisibleViolation } from './read';
 import { violationRows } from './sync';
@@ -26,7 +26,7 @@ export interface ViolationMessageInput {
 
 export async function addViolationMessage(deps: AppDeps, tx: Tx, actor: Actor, violationId: string, input: ViolationMessageInput): Promise<ThreadMessageRow> {
   const row = await getVisibleViolation(tx, actor, violationId);
-  const attachment = input.photo_url ? await assertIssuedKey(tx, actor, 'violations', input.photo_url, 'photo_url') : null;
+  const attachment = input.photo_url ? await takeIssuedKey(tx, deps.clock(), actor, 'violations', input.photo_url, 'photo_url') : null;
   const now = deps.clock();
   const message = await postThreadMessage(
     tx,

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { contentDisposition, DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS, type FileStorage } from './types';
 
@@ -42,6 +42,16 @@ export function createS3Storage(config: S3StorageConfig): FileStorage {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async head(key) {
+      try {
+        const found = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: found.ContentLength ?? 0, contentType: (found.ContentType ?? '').toLowerCase() };
+      } catch (e) {
+        // A missing object: NotFound, or a bare 404 from stores that answer HEAD without a body.
+        if (e instanceof NotFound || (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+        throw e;
+      }
     },
   };
 }

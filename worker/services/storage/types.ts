@@ -7,6 +7,8 @@ export interface FileStorage {
   /** Stores bytes the app received itself (a multipart upload), under `key` with that content type. */
   put(input: { key: string; contentType: string; body: Uint8Array }): Promise<void>;
   delete(key: string): Promise<void>;
+  /** The stored object's size and type, or null when there is none under `key`. */
+  head(key: string): Promise<{ size: number; contentType: string } | null>;
 }
 
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;

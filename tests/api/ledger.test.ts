@@ -2,12 +2,12 @@
  * The ledger over REST: a resident's statement (lines oldest first with the running balance, the
  * balance in words, a year with its opening balance), who may read whose (a resident their own, the
  * board any member of its HOA, another HOA's 404), the CSV export, a receipt; and the demo's year of
- * money history, which the invariant holds over.
+ * money history with its fines and hearings, which the invariant holds over.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { yearOf } from '../../schema/ledger';
-import { autopayAttempts, autopayEnrollments, dues, hoas, invoices, ledgerLines, savedPaymentMethods, users } from '../../schema/tables';
+import { autopayAttempts, autopayEnrollments, dues, hoas, invoices, ledgerLines, savedPaymentMethods, users, violationHearings, violationLetters, violations } from '../../schema/tables';
 import { postLedgerLine } from '../../worker/domain/ledger';
 import { ledgerInvariant } from '../../worker/domain/ledger/invariant';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -78,6 +78,43 @@ describe('the demo’s year of money history', () => {
     expect(overdue.lateFeeCents).toBe(2500);
     expect(await db.select().from(autopayAttempts).where(and(eq(autopayAttempts.hoaId, maple), eq(autopayAttempts.status, 'failed')))).toHaveLength(1);
     expect(await db.select().from(invoices).where(and(eq(invoices.hoaId, maple), eq(invoices.status, 'canceled'), eq(invoices.title, 'Monthly HOA Dues')))).toHaveLength(1);
+  });
+
+  it('has fines: a saved schedule in each HOA, cases at every stage, fines on the statement with their letters, a hearing pending and one decided with its credit', async () => {
+    const db = t.deps.database.db;
+    for (const [hoa, board, category, fineCents] of [[maple, who.ben.token, 'Lawn Maintenance', 7_500], [cedar, who.cora.token, 'Parking', 10_000]] as const) {
+      const schedules = (await call(t, 'GET', '/api/violations/fine-schedules', { token: board })).json as { category: string; fine_cents: number; is_default: boolean }[];
+      expect(schedules.find((s) => s.category === category)).toMatchObject({ fine_cents: fineCents, is_default: false });
+      const cases = await db.select().from(violations).where(eq(violations.hoaId, hoa));
+      for (const stage of ['courtesy', 'warning', 'fined']) expect(cases.some((c) => c.stage === stage)).toBe(true);
+      // Every fine is a line of kind fine under the cause the domain writes, with its fine letter naming it.
+      const letters = await db.select().from(violationLetters).where(eq(violationLetters.hoaId, hoa));
+      const fines = await db.select().from(ledgerLines).where(and(eq(ledgerLines.hoaId, hoa), eq(ledgerLines.kind, 'fine')));
+      expect(fines.length).toBeGreaterThanOrEqual(3);
+      for (const f of fines) {
+        const letter = letters.find((l) => l.ledgerLineId === f.id)!;
+        const n = letters.filter((l) => l.violationId === f.violationId && l.stage === 'fined' && l.sentAt <= letter.sentAt).length;
+        expect(f.sourceKey).toBe(`fine:${f.violationId}:${n}`);
+        expect(letter).toMatchObject({ stage: 'fined', fineCents: f.amountCents, sentAt: f.occurredAt });
+      }
+      // A case's fined_cents is what its lines say: fines less the hearing's credit.
+      for (const c of cases) {
+        const lines = await db.select().from(ledgerLines).where(eq(ledgerLines.violationId, c.id));
+        expect(lines.reduce((sum, l) => sum + l.amountCents, 0)).toBe(c.finedCents);
+      }
+      const hearings = await db.select().from(violationHearings).where(eq(violationHearings.hoaId, hoa));
+      expect(hearings.some((h) => h.decision === null)).toBe(true);
+      const reduced = hearings.find((h) => h.decision === 'reduced')!;
+      const [credit] = await db.select().from(ledgerLines).where(and(eq(ledgerLines.hoaId, hoa), eq(ledgerLines.sourceKey, `fine-credit:${reduced.violationId}:${reduced.id}`)));
+      expect(credit).toMatchObject({ kind: 'credit', reason: reduced.reason });
+      // Nothing is due to the repeating fine's job yet: the demo does not change when the server starts.
+      expect(cases.every((c) => c.nextFineAt === null || c.nextFineAt > t.clock())).toBe(true);
+      expect((await ledgerInvariant(db, hoa)).differences).toEqual([]);
+    }
+    // The fined resident reads the fines on their statement.
+    const hannah = await login(t, 'hannah.wright@maplegrove.test');
+    const lines: Line[] = (await statement(hannah.token)).json.lines;
+    expect(lines.filter((l) => l.kind === 'fine').map((l) => l.amount_cents)).toEqual([7_500, 7_500]);
   });
 });
 

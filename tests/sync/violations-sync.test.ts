@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailOutbox, ledgerLines, users } from '../../schema/tables';
+import { emailOutbox, ledgerLines, users, violations } from '../../schema/tables';
 import { DEFAULT_FINE_SCHEDULE, FINE_MESSAGES } from '../../schema/violation-fines';
 import { THREAD_MESSAGES } from '../../schema/threads';
 import { VIOLATION_MESSAGES } from '../../schema/violations';
@@ -55,7 +55,11 @@ describe('violations pulled', () => {
     expect(violationsOf(rita).length).toBeGreaterThan(0);
     expect(violationsOf(rita).every((v) => v.resident.id === rita.user._id)).toBe(true);
     expect(violationsOf(ray).every((v) => v.resident.id === ray.user._id)).toBe(true);
-    expect(violationsOf(ben).map((v) => v.id).sort()).toEqual([...violationsOf(rita), ...violationsOf(ray)].map((v) => v.id).sort());
+    // The board: every violation of its HOA (Rita's, Ray's and the neighbours'), no more.
+    const [{ hoaId }] = await t.deps.database.db.select({ hoaId: users.hoaId }).from(users).where(eq(users.id, ben.user._id));
+    const mapleRows = await t.deps.database.db.select({ id: violations.id }).from(violations).where(eq(violations.hoaId, hoaId));
+    expect(violationsOf(ben).map((v) => v.id).sort()).toEqual(mapleRows.map((v) => v.id).sort());
+    for (const v of [...violationsOf(rita), ...violationsOf(ray)]) expect(violationsOf(ben).some((b) => b.id === v.id)).toBe(true);
     const mapleIds = new Set(violationsOf(ben).map((v) => v.id));
     expect(violationsOf(cedar).length).toBeGreaterThan(0);
     expect(violationsOf(cedar).some((v) => mapleIds.has(v.id))).toBe(false);

@@ -33,6 +33,16 @@ const MAPLE_BOARD = 'board@maplegrove.test';
 const MAPLE_OWNER = 'owner@maplegrove.test';
 const RITA = 'resident@maplegrove.test';
 const RAY = 'resident2@maplegrove.test';
+// Neighbours (worker/dev/seed-users.ts) whose cases went through letters, fines and hearings
+// (worker/dev/seed-fines.ts): not the demo residents the stories sign in as.
+const MARCUS = 'marcus.lee@maplegrove.test';
+const PRIYA = 'priya.shah@maplegrove.test';
+const HANNAH = 'hannah.wright@maplegrove.test';
+const KENJI = 'kenji.sato@maplegrove.test';
+const JULIA = 'julia.fischer@maplegrove.test';
+const VICTOR = 'victor.mendes@cedarpark.test';
+const ALICE = 'alice.turner@cedarpark.test';
+const RUTH = 'ruth.dalton@cedarpark.test';
 const CEDAR_BOARD = 'board@cedarpark.test';
 const CEDAR_OWNER = 'owner@cedarpark.test';
 const CHRIS = 'resident@cedarpark.test';
@@ -127,6 +137,56 @@ const DEMO_VIOLATIONS: Record<string, DemoViolation[]> = {
       day: -1,
       dueDay: 14,
     },
+    {
+      title: 'Dead shrubs along the front walk',
+      message: '<p>The shrubs along the front walk have died back. Please remove or replace them.</p>',
+      category: 'Lawn Maintenance',
+      to: MARCUS,
+      by: MAPLE_BOARD,
+      day: -9,
+      dueDay: 5,
+    },
+    {
+      title: 'Yard waste piled by the driveway',
+      message: '<p>Bags of yard waste have been piled beside the driveway for weeks. Yard waste goes out on <strong>Wednesday</strong> pickups only.</p>',
+      category: 'Lawn Maintenance',
+      to: PRIYA,
+      by: MAPLE_BOARD,
+      day: -30,
+      dueDay: -16,
+      events: [{ day: -20, by: PRIYA, message: '<p>The city skipped our street twice. I have asked for a special pickup.</p>' }],
+    },
+    {
+      title: 'Front lawn gone to seed',
+      message: '<p>The front lawn has not been mowed this season and has gone to seed. Lawns must be kept below <em>6 inches</em>.</p>',
+      category: 'Lawn Maintenance',
+      to: HANNAH,
+      by: MAPLE_BOARD,
+      day: -38,
+      dueDay: -24,
+    },
+    {
+      title: 'Hedge blocking the sidewalk',
+      message: '<p>The hedge at the corner has grown over half of the sidewalk. Please trim it back to the property line.</p>',
+      category: 'Lawn Maintenance',
+      to: KENJI,
+      by: MAPLE_OWNER,
+      day: -40,
+      dueDay: -26,
+    },
+    {
+      title: 'Tree limbs over the neighbor’s roof',
+      message: '<p>Limbs of the oak in the side yard hang over the neighbor’s roof. Please have them cut back.</p>',
+      category: 'Lawn Maintenance',
+      to: JULIA,
+      by: MAPLE_BOARD,
+      day: -43,
+      dueDay: -29,
+      events: [
+        { day: -3, by: JULIA, message: '<p>The tree service came this morning; the limbs are gone.</p>' },
+        { day: -1, by: MAPLE_BOARD, status: 'resolved', notes: 'Limbs cut back; checked from the street.' },
+      ],
+    },
   ],
   'Cedar Park HOA': [
     {
@@ -194,6 +254,34 @@ const DEMO_VIOLATIONS: Record<string, DemoViolation[]> = {
       by: CEDAR_BOARD,
       day: -2,
       dueDay: 5,
+    },
+    {
+      title: 'Boat trailer in the driveway',
+      message: '<p>A boat trailer has been kept in the driveway for over a month. Trailers may stay <strong>72 hours</strong> at most.</p>',
+      category: 'Parking',
+      to: VICTOR,
+      by: CEDAR_BOARD,
+      day: -24,
+      dueDay: -17,
+    },
+    {
+      title: 'Work van parked on the street overnight',
+      message: '<p>A commercial van is parked on the street overnight. Commercial vehicles must be kept in a garage.</p>',
+      category: 'Parking',
+      to: ALICE,
+      by: CEDAR_BOARD,
+      day: -10,
+      dueDay: -3,
+    },
+    {
+      title: 'RV parked on the street',
+      message: '<p>A motor home has been parked on Cedar Park Drive for two weeks. RVs may be parked on the street for loading only.</p>',
+      category: 'Parking',
+      to: RUTH,
+      by: CEDAR_OWNER,
+      day: -40,
+      dueDay: -33,
+      events: [{ day: -12, by: CEDAR_OWNER, status: 'resolved', notes: 'RV moved to a storage lot.' }],
     },
   ],
 };

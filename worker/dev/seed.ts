@@ -8,6 +8,7 @@ import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
 import { seedDocuments } from './seed-documents';
 import { seedDues } from './seed-dues';
+import { seedFines } from './seed-fines';
 import { seedLedger } from './seed-ledger';
 import { seedListViews } from './seed-list-views';
 import { seedSubscriptions } from './seed-payments';
@@ -107,7 +108,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedListViews];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

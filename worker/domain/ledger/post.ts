@@ -43,22 +43,10 @@ function checkLine(line: NewLedgerLine) {
   if (sign !== 0 && Math.sign(line.amountCents) !== sign && line.amountCents !== 0) throw new Error(`ledger: a ${line.kind} cannot be ${line.amountCents} cents`);
 }
 
-/**
- * Posts one line in `tx`; returns it, or null when its cause was posted before. A payment takes the
- * HOA's next receipt number and queues its receipt mail (`receipt: false` for the seed's history).
- */
-export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine, opts: { receipt?: boolean } = {}): Promise<LedgerLineRow | null> {
+/** The row a line is stored as, written at `now`; refuses a line `checkLine` refuses. Also for history written at once (the demo seed). */
+export function ledgerLineRow(line: NewLedgerLine, now: number, receiptNumber: number | null = null) {
   checkLine(line);
-  if (line.amountCents === 0) return null;
-  const [posted] = await tx.select({ id: ledgerLines.id }).from(ledgerLines).where(and(eq(ledgerLines.hoaId, line.hoaId), eq(ledgerLines.sourceKey, line.sourceKey))).limit(1);
-  if (posted) return null;
-  let receiptNumber: number | null = null;
-  if (line.kind === 'payment') {
-    const [seq] = await tx.update(hoas).set({ receiptSeq: sql`${hoas.receiptSeq} + 1` }).where(eq(hoas.id, line.hoaId)).returning({ n: hoas.receiptSeq });
-    receiptNumber = seq?.n ?? null;
-  }
-  const now = deps.clock();
-  const [row] = await ledgerRows.insert(deps, tx, {
+  return {
     id: newId(),
     hoaId: line.hoaId,
     userId: line.userId,
@@ -78,7 +66,24 @@ export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine,
     createdBy: line.createdBy ?? null,
     createdAt: now,
     updatedAt: now,
-  });
+  };
+}
+
+/**
+ * Posts one line in `tx`; returns it, or null when its cause was posted before. A payment takes the
+ * HOA's next receipt number and queues its receipt mail (`receipt: false` for the seed's history).
+ */
+export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine, opts: { receipt?: boolean } = {}): Promise<LedgerLineRow | null> {
+  checkLine(line);
+  if (line.amountCents === 0) return null;
+  const [posted] = await tx.select({ id: ledgerLines.id }).from(ledgerLines).where(and(eq(ledgerLines.hoaId, line.hoaId), eq(ledgerLines.sourceKey, line.sourceKey))).limit(1);
+  if (posted) return null;
+  let receiptNumber: number | null = null;
+  if (line.kind === 'payment') {
+    const [seq] = await tx.update(hoas).set({ receiptSeq: sql`${hoas.receiptSeq} + 1` }).where(eq(hoas.id, line.hoaId)).returning({ n: hoas.receiptSeq });
+    receiptNumber = seq?.n ?? null;
+  }
+  const [row] = await ledgerRows.insert(deps, tx, ledgerLineRow(line, deps.clock(), receiptNumber));
   if (row.kind === 'payment' && opts.receipt !== false) await mailReceipt(deps, tx, row);
   return row;
 }

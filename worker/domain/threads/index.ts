@@ -7,4 +7,4 @@
  * - write.ts   adding a message (sanitised, staff rule, internal notes) and a history line
  */
 export { threadHistoryJson, threadMessagesJson, threadRecordsShowing, type ThreadOptions, type ThreadParent } from './values';
-export { addThreadMessage, postThreadMessage, recordHistory, type NewThreadMessage, type ThreadMessageRow } from './write';
+export { addThreadMessage, historyRow, postThreadMessage, recordHistory, type NewThreadMessage, type ThreadMessageRow } from './write';

@@ -47,23 +47,21 @@ export async function addThreadMessage(tx: Tx, table: ThreadMessagesTable, actor
   return row;
 }
 
+/** The row of one line of Activity History by `actor` (the demo seed writes history at once with it). `isPublic` false: only the board reads it. */
+export const historyRow = (actor: Pick<Actor, 'userId' | 'role'>, entry: { hoaId: string; parentId: string; action: string; at: number; isPublic?: boolean }) => ({
+  id: newId(),
+  hoaId: entry.hoaId,
+  parentId: entry.parentId,
+  userId: actor.userId,
+  isStaff: threadPolicy.isStaff(actor.role),
+  action: entry.action,
+  isPublic: entry.isPublic ?? true,
+  at: entry.at,
+});
+
 /** One line of Activity History by `actor`. `isPublic` false: only the board reads it. */
-export async function recordHistory(
-  tx: Tx,
-  table: ThreadHistoryTable,
-  actor: Pick<Actor, 'userId' | 'role'>,
-  entry: { hoaId: string; parentId: string; action: string; at: number; isPublic?: boolean },
-): Promise<void> {
-  await tx.insert(table).values({
-    id: newId(),
-    hoaId: entry.hoaId,
-    parentId: entry.parentId,
-    userId: actor.userId,
-    isStaff: threadPolicy.isStaff(actor.role),
-    action: entry.action,
-    isPublic: entry.isPublic ?? true,
-    at: entry.at,
-  });
+export async function recordHistory(tx: Tx, table: ThreadHistoryTable, actor: Pick<Actor, 'userId' | 'role'>, entry: Parameters<typeof historyRow>[1]): Promise<void> {
+  await tx.insert(table).values(historyRow(actor, entry));
 }
 
 /**

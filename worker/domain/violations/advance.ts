@@ -18,6 +18,7 @@ import { hoaToday } from '../hoa-days';
 import { postLedgerLine } from '../ledger';
 import { recordHistory } from '../threads';
 import { mailViolationLetter } from './emails';
+import { fineLine } from './fine-lines';
 import { getVisibleViolation, type ViolationRow } from './read';
 import { scheduleOf } from './schedules';
 import { violationRows } from './sync';
@@ -29,20 +30,7 @@ async function postFine(deps: AppDeps, tx: Tx, row: ViolationRow, schedule: Fine
   const now = deps.clock();
   const amount = fineDue(schedule, row.finedCents);
   const [{ n }] = await tx.select({ n: count() }).from(violationLetters).where(and(eq(violationLetters.violationId, row.id), eq(violationLetters.hoaId, row.hoaId), eq(violationLetters.stage, 'fined')));
-  const line =
-    amount > 0
-      ? await postLedgerLine(deps, tx, {
-          hoaId: row.hoaId,
-          userId: row.userId,
-          kind: 'fine',
-          amountCents: amount,
-          description: `Fine: ${row.title}`,
-          occurredAt: now,
-          sourceKey: `fine:${row.id}:${n + 1}`,
-          violationId: row.id,
-          createdBy: letter.sentBy,
-        })
-      : null;
+  const line = amount > 0 ? await postLedgerLine(deps, tx, fineLine(row, n + 1, amount, now, letter.sentBy)) : null;
   const posted = line ? amount : 0;
   const finedCents = row.finedCents + posted;
   await tx.insert(violationLetters).values({ id: letter.id, hoaId: row.hoaId, violationId: row.id, stage: 'fined', sentAt: now, cureBy: letter.cureBy, fineCents: posted, ledgerLineId: line?.id ?? null, sentBy: letter.sentBy });

@@ -16,6 +16,7 @@ import { conflict, forbidden, invalidField } from '../errors';
 import { postLedgerLine } from '../ledger';
 import { recordHistory } from '../threads';
 import { mailViolationHearing } from './emails';
+import { fineCreditLine, hearingOutcome } from './fine-lines';
 import { getVisibleViolation, type ViolationRow } from './read';
 import { violationRows } from './sync';
 
@@ -61,32 +62,9 @@ export async function updateViolationHearing(deps: AppDeps, tx: Tx, actor: Actor
   }
 
   const { decision, reason } = input;
-  let credit = 0;
-  let set: Partial<ViolationRow> = {};
-  if (decision === 'reduced') {
-    if (row.finedCents <= 0) throw invalidField('reduced_to', FINE_MESSAGES.noFines);
-    if (input.reduced_to! >= row.finedCents) throw invalidField('reduced_to', FINE_MESSAGES.reducedToTooHigh);
-    credit = row.finedCents - input.reduced_to!;
-    set = { finedCents: input.reduced_to!, nextFineAt: null };
-  } else if (decision === 'dismissed') {
-    credit = row.finedCents;
-    set = { status: 'dismissed', finedCents: 0, nextFineAt: null, resolvedBy: null, resolvedAt: null, resolutionNotes: null };
-  }
+  const { credit, set } = hearingOutcome(row, decision, 'reduced_to' in input ? input.reduced_to : undefined);
   await tx.update(violationHearings).set({ decision, reason, decidedBy: actor.userId, decidedAt: now }).where(eq(violationHearings.id, hearing.id));
-  if (credit > 0) {
-    await postLedgerLine(deps, tx, {
-      hoaId: row.hoaId,
-      userId: row.userId,
-      kind: 'credit',
-      amountCents: -credit,
-      description: `Fines ${decision === 'dismissed' ? 'credited back' : 'reduced'} after hearing: ${row.title}`,
-      reason,
-      occurredAt: now,
-      sourceKey: `fine-credit:${row.id}:${hearing.id}`,
-      violationId: row.id,
-      createdBy: actor.userId,
-    });
-  }
+  if (credit > 0) await postLedgerLine(deps, tx, fineCreditLine(row, { id: hearing.id, decision, reason }, credit, now, actor.userId));
   await history(FINE_HISTORY.hearingDecided(decision));
   if (decision === 'dismissed' && row.status !== 'dismissed') await history(VIOLATION_HISTORY.statusChanged(row.status, 'dismissed'));
   const updated = await bump(deps, tx, row, set);

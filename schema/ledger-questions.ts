@@ -43,6 +43,7 @@ export const LEDGER_QUESTION_MESSAGES = {
   alreadyAnswered: 'This question has already been answered.',
   idTaken: 'A question with this id already exists',
   asked: 'Your question was sent to the board.',
+  askedOffline: 'This question was asked offline. It reaches the board when you reconnect.',
   askFailed: 'Failed to send your question. Please try again.',
   answerFailed: 'Failed to save the answer. Please try again.',
   sendMessageFailed: 'Failed to send message. Please try again.',

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'link';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-ghost' | 'link' | 'quiet';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
@@ -19,6 +19,8 @@ const variants: Record<ButtonVariant, string> = {
   // text colour passed in className loses to the ghost's (the stylesheet's order decides, not ours).
   'danger-ghost': 'text-danger-700 hover:bg-danger-50 hover:text-danger-800 focus-visible:outline-danger-600',
   link: 'text-accent-700 underline-offset-4 hover:underline focus-visible:outline-accent-600 px-0! h-auto!',
+  // An action repeated on many rows (a statement line's question): small grey text, underlined dots.
+  quiet: 'text-neutral-600 underline decoration-neutral-400 decoration-dotted underline-offset-4 hover:text-neutral-900 hover:decoration-solid focus-visible:outline-accent-600 px-0! h-auto! min-h-6 text-xs! font-normal!',
 };
 
 const sizes: Record<ButtonSize, string> = {

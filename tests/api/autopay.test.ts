@@ -1,33 +1,29 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AUTOPAY_MESSAGES } from '../../schema/autopay';
-import { autopayAttempts, autopayEnrollments, emailOutbox, hoas, invoices, ledgerLines, paymentEvents, users } from '../../schema/tables';
+import { autopayAttempts, autopayEnrollments, emailOutbox, invoices, ledgerLines, paymentEvents } from '../../schema/tables';
 import { runAutopay } from '../../worker/domain/autopay';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
-import type { LocalPayments } from '../../worker/services/payments/local';
 import { TEST_BANK } from '../../worker/services/payments/local-autopay';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO, login, socketEnv } from '../helpers/http';
+import { call, DEMO, login } from '../helpers/http';
 import { openInvoice } from '../helpers/invoices';
+import { DAY, hoaIdOf, providerPage, settle as settleAll, signedIn, type Person } from '../helpers/money';
 
 /**
  * Autopay on the local provider, the whole cycle through REST, the local setup page, the job and the
  * provider's webhooks: saved methods, the one enrollment, charges once on their day, one retry.
  */
-const DAY = 86_400_000;
 let t: TestApp;
-let local: LocalPayments;
 let mapleId: string;
-let rita: { id: string; token: string };
+let rita: Person;
 
 beforeEach(async () => {
   t = await createTestApp();
-  local = t.deps.payments as LocalPayments;
-  [{ id: mapleId }] = await t.deps.database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
-  const [row] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.resident));
-  rita = { id: row.id, token: (await login(t, DEMO.maple.resident)).token };
+  mapleId = await hoaIdOf(t, 'Maple Grove HOA');
+  rita = await signedIn(t, DEMO.maple.resident);
   // Her seeded open invoices would be charged too (autopay takes every open one): each test makes its own.
-  await t.write((tx) => tx.delete(invoices).where(and(eq(invoices.recipientId, row.id), inArray(invoices.status, ['pending', 'overdue']))));
+  await t.write((tx) => tx.delete(invoices).where(and(eq(invoices.recipientId, rita.id), inArray(invoices.status, ['pending', 'overdue']))));
   // The demo's own autopay (a board member's) charges their invoices too: not these stories'.
   await t.write((tx) => tx.delete(autopayEnrollments));
 });
@@ -37,16 +33,7 @@ afterEach(async () => {
 });
 
 /** Waits for the provider's background events and the work they left after their response. */
-async function settle() {
-  await local.flush();
-  await t.drainBackground();
-  await local.flush();
-}
-
-async function page(url: string, form: Record<string, string>) {
-  const res = await t.app.request(`http://localhost:8787${new URL(url).pathname}`, { method: 'POST', body: new URLSearchParams(form) }, socketEnv());
-  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-}
+const settle = () => settleAll(t);
 
 /** Saves a method through the setup page and its return, as the browser does; answers the method's id. */
 async function saveMethod(kind: 'card' | 'us_bank_account', value: string, token = rita.token): Promise<string> {
@@ -54,7 +41,7 @@ async function saveMethod(kind: 'card' | 'us_bank_account', value: string, token
   const setup = await call(t, 'POST', '/api/autopay/methods/setup', { token, body: { kind } });
   expect(setup.status).toBe(200);
   const form: Record<string, string> = kind === 'card' ? { number: value, expiry: '12 / 34', cvc: '123' } : { holder: 'Rita Resident', routing: TEST_BANK.routing, account: value };
-  const r = await page(setup.json.url, form);
+  const r = await providerPage(t, setup.json.url, form);
   expect(r.status).toBe(303);
   const back = new URL(r.location!);
   expect(back.pathname).toBe('/autopay');

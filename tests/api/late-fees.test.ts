@@ -5,61 +5,32 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LATE_FEE_HISTORY, LATE_FEE_MESSAGES, lateFeeCentsOf } from '../../schema/late-fees';
-import { dayOf, isoDay } from '../../schema/money';
-import { invoiceCheckouts, invoices, ledgerLines } from '../../schema/tables';
+import { invoiceCheckouts, ledgerLines } from '../../schema/tables';
 import { addLateFees } from '../../worker/domain/invoices';
-import type { LocalPayments } from '../../worker/services/payments/local';
-import type { TestApp } from '../helpers/app';
-import { maplePeople } from '../helpers/late-fees';
+import { mapleWorld, type MapleWorld } from '../helpers/money';
 import { call, DEMO, login } from '../helpers/http';
 import { SyncTestClient } from '../sync/client';
 import type { SyncedInvoice } from '../../sync/areas/invoices';
 
-let t: TestApp;
-let board: string;
-let rita: { token: string; id: string };
-let passDays: (n: number) => Promise<void>;
-
+let w: MapleWorld;
 beforeEach(async () => {
-  const app = await maplePeople();
-  passDays = async (n) => {
-    await app.passDays(n);
-    ({ board, rita } = app.who);
-  };
-  ({ t, board, rita } = app.who);
+  w = await mapleWorld();
 });
-afterEach(async () => {
-  await (t.deps.payments as LocalPayments).flush();
-  await t.close();
-});
+afterEach(() => w.close());
 
-const due = (over: Record<string, unknown> = {}) => ({
-  title: 'Spring assessment',
-  frequency: 'one_time',
-  recipients: [rita.id],
-  send_date: isoDay(dayOf(t.clock())),
-  amount: 100.5,
-  due_date_offset: 7,
-  ...over,
-});
-const createDue = (over: Record<string, unknown> = {}) => call(t, 'POST', '/api/dues', { token: board, body: due(over) });
-async function invoiceOf(dueId: string) {
-  const [row] = await t.deps.database.db.select().from(invoices).where(eq(invoices.dueId, dueId));
-  return row;
-}
-const feeLines = (invoiceId: string) => t.deps.database.db.select().from(ledgerLines).where(and(eq(ledgerLines.invoiceId, invoiceId), eq(ledgerLines.kind, 'late_fee')));
-const waive = (id: string, body: Record<string, unknown>, token = board) => call(t, 'POST', `/api/invoices/${id}/waive-late-fee`, { token, body });
+const feeLines = (invoiceId: string) => w.t.deps.database.db.select().from(ledgerLines).where(and(eq(ledgerLines.invoiceId, invoiceId), eq(ledgerLines.kind, 'late_fee')));
+const waive = (id: string, body: Record<string, unknown>, token = w.board) => call(w.t, 'POST', `/api/invoices/${id}/waive-late-fee`, { token, body });
 
 describe('a due’s late fee rule', () => {
   it('is stored and answered as sent; a percent or an amount that does not fit is refused with a clear message', async () => {
-    const r = await createDue({ late_fee_type: 'fixed', late_fee_amount: 25, grace_days: 5 });
+    const r = await w.postDue({ late_fee_type: 'fixed', late_fee_amount: 25, grace_days: 5 });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ late_fee_type: 'fixed', late_fee_value: 2_500, late_fee_amount: 25, grace_days: 5 });
-    expect((await call(t, 'GET', `/api/dues/${r.json._id}`, { token: board })).json).toMatchObject({ late_fee_type: 'fixed', late_fee_value: 2_500 });
-    expect((await createDue()).json).toMatchObject({ late_fee_type: 'none', late_fee_value: 0, late_fee_amount: null, grace_days: 0 });
-    expect((await createDue({ late_fee_type: 'percent', late_fee_amount: 1.5 })).json).toMatchObject({ late_fee_value: 150, late_fee_amount: 1.5 });
+    expect((await call(w.t, 'GET', `/api/dues/${r.json._id}`, { token: w.board })).json).toMatchObject({ late_fee_type: 'fixed', late_fee_value: 2_500 });
+    expect((await w.postDue()).json).toMatchObject({ late_fee_type: 'none', late_fee_value: 0, late_fee_amount: null, grace_days: 0 });
+    expect((await w.postDue({ late_fee_type: 'percent', late_fee_amount: 1.5 })).json).toMatchObject({ late_fee_value: 150, late_fee_amount: 1.5 });
 
-    const errorOf = async (over: Record<string, unknown>) => (await createDue(over)).json.errors;
+    const errorOf = async (over: Record<string, unknown>) => (await w.postDue(over)).json.errors;
     expect(await errorOf({ late_fee_type: 'fixed' })).toEqual([{ path: 'late_fee_amount', msg: LATE_FEE_MESSAGES.amountRequired }]);
     expect(await errorOf({ late_fee_type: 'fixed', late_fee_amount: 0 })).toEqual([{ path: 'late_fee_amount', msg: LATE_FEE_MESSAGES.fixedInvalid }]);
     expect(await errorOf({ late_fee_type: 'percent', late_fee_amount: 101 })).toEqual([{ path: 'late_fee_amount', msg: LATE_FEE_MESSAGES.percentInvalid }]);
@@ -71,21 +42,20 @@ describe('a due’s late fee rule', () => {
 
 describe('the late fee job', () => {
   it('adds a fixed fee once, after the grace days, with its ledger line and history, across reruns', async () => {
-    const r = await createDue({ late_fee_type: 'fixed', late_fee_amount: 25, grace_days: 3 });
-    const inv = await invoiceOf(r.json._id);
+    const { dueId, invoice: inv } = await w.issueDue({ lateFee: { fixed: 25 }, graceDays: 3 });
     // Due in 7 days; 3 grace days: nothing on day 10, the fee on day 11.
-    await passDays(10);
-    await addLateFees(t.deps);
-    expect((await invoiceOf(r.json._id)).lateFeeCents).toBe(0);
-    await passDays(1);
-    await addLateFees(t.deps);
-    await addLateFees(t.deps);
-    expect((await invoiceOf(r.json._id)).lateFeeCents).toBe(2_500);
+    await w.passDays(10);
+    await addLateFees(w.t.deps);
+    expect((await w.invoiceOf(dueId)).lateFeeCents).toBe(0);
+    await w.passDays(1);
+    await addLateFees(w.t.deps);
+    await addLateFees(w.t.deps);
+    expect((await w.invoiceOf(dueId)).lateFeeCents).toBe(2_500);
     const lines = await feeLines(inv.id);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ amountCents: 2_500, sourceKey: `late_fee:${inv.id}`, userId: rita.id });
+    expect(lines[0]).toMatchObject({ amountCents: 2_500, sourceKey: `late_fee:${inv.id}`, userId: w.rita.id });
 
-    const seen = await call(t, 'GET', `/api/invoices/${inv.id}`, { token: rita.token });
+    const seen = await call(w.t, 'GET', `/api/invoices/${inv.id}`, { token: w.rita.token });
     expect(seen.json).toMatchObject({ late_fee_cents: 2_500, amountCents: 10_050 });
     expect(seen.json.history.at(-1)).toMatchObject({ action: LATE_FEE_HISTORY.added(2_500) });
   });
@@ -94,69 +64,62 @@ describe('the late fee job', () => {
     expect(lateFeeCentsOf({ kind: 'percent', value: 150 }, 10_050)).toBe(151); // 150.75 → 151
     expect(lateFeeCentsOf({ kind: 'percent', value: 50 }, 100)).toBe(1); // 0.5 → 1
     expect(lateFeeCentsOf({ kind: 'percent', value: 49 }, 100)).toBe(0);
-    const pct = await createDue({ late_fee_type: 'percent', late_fee_amount: 1.5 });
-    const none = await createDue();
-    await passDays(8);
-    await addLateFees(t.deps);
-    expect((await invoiceOf(pct.json._id)).lateFeeCents).toBe(151);
-    expect((await invoiceOf(none.json._id)).lateFeeCents).toBe(0);
+    const pct = await w.issueDue({ lateFee: { percent: 1.5 } });
+    const none = await w.issueDue();
+    await w.passDays(8);
+    await addLateFees(w.t.deps);
+    expect((await w.invoiceOf(pct.dueId)).lateFeeCents).toBe(151);
+    expect((await w.invoiceOf(none.dueId)).lateFeeCents).toBe(0);
   });
 
   it('Pay asks the total; adding the fee closed the Checkout opened before it', async () => {
-    const r = await createDue({ late_fee_type: 'fixed', late_fee_amount: 10 });
-    const inv = await invoiceOf(r.json._id);
-    await passDays(7);
-    expect((await call(t, 'POST', `/api/invoices/${inv.id}/pay`, { token: rita.token })).status).toBe(200);
-    await passDays(1);
-    await addLateFees(t.deps);
-    const checkouts = () => t.deps.database.db.select().from(invoiceCheckouts).where(eq(invoiceCheckouts.invoiceId, inv.id));
+    const { invoice: inv } = await w.issueDue({ lateFee: { fixed: 10 } });
+    await w.passDays(7);
+    expect((await call(w.t, 'POST', `/api/invoices/${inv.id}/pay`, { token: w.rita.token })).status).toBe(200);
+    await w.passDays(1);
+    await addLateFees(w.t.deps);
+    const checkouts = () => w.t.deps.database.db.select().from(invoiceCheckouts).where(eq(invoiceCheckouts.invoiceId, inv.id));
     expect((await checkouts()).map((c) => c.status)).not.toContain('open');
-    expect((await call(t, 'POST', `/api/invoices/${inv.id}/pay`, { token: rita.token })).status).toBe(200);
+    expect((await call(w.t, 'POST', `/api/invoices/${inv.id}/pay`, { token: w.rita.token })).status).toBe(200);
     const open = (await checkouts()).filter((c) => c.status === 'open');
     expect(open.map((c) => c.amountCents)).toEqual([11_050]);
   });
 });
 
 describe('waiving a late fee', () => {
-  async function feeInvoice() {
-    const r = await createDue({ late_fee_type: 'fixed', late_fee_amount: 25 });
-    const inv = await invoiceOf(r.json._id);
-    await passDays(8);
-    await addLateFees(t.deps);
-    return inv.id;
-  }
+  const feeInvoice = async () => (await w.lateFeeAdded()).invoiceId;
 
   it('takes the fee off with a reason, posts a waiver line answering the fee, and the fee never comes back', async () => {
     const id = await feeInvoice();
     expect((await waive(id, { reason: '' })).json.errors).toEqual([{ path: 'reason', msg: LATE_FEE_MESSAGES.reasonRequired }]);
     expect((await waive(id, { reason: 'x'.repeat(501) })).json.errors).toEqual([{ path: 'reason', msg: LATE_FEE_MESSAGES.reasonTooLong }]);
-    expect((await waive(id, { reason: 'First time' }, rita.token)).status).toBe(403);
+    expect((await waive(id, { reason: 'First time' }, w.rita.token)).status).toBe(403);
 
     const r = await waive(id, { reason: 'First time late' });
     expect(r.status).toBe(200);
     expect(r.json.late_fee_cents).toBe(0);
     expect(r.json.history.at(-1)).toMatchObject({ action: LATE_FEE_HISTORY.waived(2_500, 'First time late'), user_id: { name: 'Ben Board' } });
     const [fee] = await feeLines(id);
-    const [waiver] = await t.deps.database.db.select().from(ledgerLines).where(and(eq(ledgerLines.invoiceId, id), eq(ledgerLines.kind, 'waiver')));
+    const [waiver] = await w.t.deps.database.db.select().from(ledgerLines).where(and(eq(ledgerLines.invoiceId, id), eq(ledgerLines.kind, 'waiver')));
     expect(waiver).toMatchObject({ amountCents: -2_500, relatedLineId: fee.id, reason: 'First time late' });
 
     expect(await waive(id, { reason: 'Again' })).toMatchObject({ status: 409, json: { message: LATE_FEE_MESSAGES.noFee } });
-    await passDays(1);
-    await addLateFees(t.deps);
-    expect((await call(t, 'GET', `/api/invoices/${id}`, { token: board })).json.late_fee_cents).toBe(0);
+    await w.passDays(1);
+    await addLateFees(w.t.deps);
+    expect((await call(w.t, 'GET', `/api/invoices/${id}`, { token: w.board })).json.late_fee_cents).toBe(0);
   });
 
   it('answers 404 for another HOA’s invoice and 409 for an invoice without a fee', async () => {
     const id = await feeInvoice();
-    const cedar = (await login(t, DEMO.cedar.board)).token;
+    const cedar = (await login(w.t, DEMO.cedar.board)).token;
     expect((await waive(id, { reason: 'Not yours' }, cedar)).status).toBe(404);
-    const plain = await invoiceOf((await createDue()).json._id);
+    const { invoice: plain } = await w.issueDue();
     expect((await waive(plain.id, { reason: 'Nothing' })).status).toBe(409);
   });
 
   it('the waiveLateFee mutator does what REST does', async () => {
     const id = await feeInvoice();
-    const ben = new SyncTestClient(t, board);
+    const ben = new SyncTestClient(w.t, w.board);
     await ben.pull();
     const mine = () => ben.values<SyncedInvoice>('invoice/').find((i) => i.id === id)!;
     expect(mine().lateFeeCents).toBe(2_500);
@@ -164,7 +127,7 @@ describe('waiving a late fee', () => {
     await ben.pull();
     expect(mine().lateFeeCents).toBe(0);
     expect(mine().history.at(-1)).toMatchObject({ action: LATE_FEE_HISTORY.waived(2_500, 'Offline at the meeting') });
-    const lines = await t.deps.database.db.select().from(ledgerLines).where(and(eq(ledgerLines.invoiceId, id), eq(ledgerLines.kind, 'waiver')));
+    const lines = await w.t.deps.database.db.select().from(ledgerLines).where(and(eq(ledgerLines.invoiceId, id), eq(ledgerLines.kind, 'waiver')));
     expect(lines).toHaveLength(1);
   });
 });

@@ -11,22 +11,19 @@ import { autopayAttempts, autopayEnrollments, dues, hoas, invoices, ledgerLines,
 import { postLedgerLine } from '../../worker/domain/ledger';
 import { ledgerInvariant } from '../../worker/domain/ledger/invariant';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO, login } from '../helpers/http';
+import { call, DEMO } from '../helpers/http';
+import { hoaIdOf, signedIn, type Person } from '../helpers/money';
 
 let t: TestApp;
 let maple: string;
 let cedar: string;
-const who: Record<string, { id: string; token: string }> = {};
+const who: Record<string, Person> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  const ids = await t.deps.database.db.select({ id: hoas.id, name: hoas.name }).from(hoas);
-  maple = ids.find((h) => h.name === 'Maple Grove HOA')!.id;
-  cedar = ids.find((h) => h.name === 'Cedar Park HOA')!.id;
-  for (const [key, email] of Object.entries({ rita: DEMO.maple.resident, ray: DEMO.maple.resident2, ben: DEMO.maple.board, chris: DEMO.cedar.resident, cora: DEMO.cedar.board })) {
-    const s = await login(t, email);
-    who[key] = { id: s.user._id ?? s.user.id, token: s.token };
-  }
+  maple = await hoaIdOf(t, 'Maple Grove HOA');
+  cedar = await hoaIdOf(t, 'Cedar Park HOA');
+  for (const [key, email] of Object.entries({ rita: DEMO.maple.resident, ray: DEMO.maple.resident2, ben: DEMO.maple.board, chris: DEMO.cedar.resident, cora: DEMO.cedar.board })) who[key] = await signedIn(t, email);
 });
 afterAll(() => t?.close());
 

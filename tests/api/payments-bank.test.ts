@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { emailOutbox, hoas, invoiceCheckouts, invoices, ledgerLines } from '../../schema/tables';
+import { emailOutbox, invoiceCheckouts, invoices, ledgerLines } from '../../schema/tables';
 import { processingFeeCents } from '../../schema/processing-fees';
 import { receiveWebhook } from '../../worker/domain/payments/webhooks';
 import { BANK_MESSAGES, BANK_SETTLE_DELAY_S, TEST_BANK } from '../../worker/services/payments/bank-accounts';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO, login, socketEnv } from '../helpers/http';
+import { call, DEMO, login } from '../helpers/http';
 import { openInvoice } from '../helpers/invoices';
+import { hoaIdOf, providerPage, settle, signedIn, type Person } from '../helpers/money';
 
 /**
  * Bank payments (ACH) and processing fees, local provider throughout: Checkout offers card and US bank
@@ -20,7 +21,7 @@ import { openInvoice } from '../helpers/invoices';
 let t: TestApp;
 let local: LocalPayments;
 let maple: string;
-let rita: { id: string; token: string };
+let rita: Person;
 /** Every event the provider delivered, as signed (to replay them). */
 let delivered: { type: string; body: string; signature: string }[];
 
@@ -32,22 +33,16 @@ beforeEach(async () => {
     delivered.push({ type: JSON.parse(body).type, body, signature });
     return receiveWebhook(t.deps, body, signature);
   });
-  [{ id: maple }] = await t.deps.database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
-  const r = await login(t, DEMO.maple.resident);
-  rita = { id: r.user._id ?? r.user.id, token: r.token };
+  maple = await hoaIdOf(t, 'Maple Grove HOA');
+  rita = await signedIn(t, DEMO.maple.resident);
 });
 afterEach(async () => {
   // Expiries after a commit, then the events they emit.
-  await t.drainBackground();
-  await local.flush();
-  await t.drainBackground();
+  await settle(t);
   await t.close();
 });
 
-async function page(path: string, form?: Record<string, string>) {
-  const res = await t.app.request(`http://localhost:8787${path}`, form ? { method: 'POST', body: new URLSearchParams(form) } : {}, socketEnv());
-  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
-}
+const page = (path: string, form?: Record<string, string>) => providerPage(t, path, form);
 const card = { number: TEST_CARDS.success, expiry: '12 / 34', cvc: '123' };
 const bank = (account: string) => ({ holder: 'Rita Resident', routing: TEST_BANK.routing, account });
 

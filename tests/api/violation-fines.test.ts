@@ -6,8 +6,7 @@ import { VIOLATION_CATEGORIES } from '../../schema/violations';
 import { postRepeatingFines, violationRef } from '../../worker/domain/violations';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
-
-const DAY = 86_400_000;
+import { DAY } from '../helpers/money';
 
 describe('violation fines, letters and hearings API', () => {
   let t: TestApp;

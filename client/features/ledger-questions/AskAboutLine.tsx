@@ -1,18 +1,19 @@
 /**
- * Ask about a line of one's statement: a button and a dialog (a waiver of a late fee, a dispute of a
- * charge, fee or fine) that opens a thread with the board. Written through the askAboutLine mutator
- * (also offline). Shows nothing for lines that take no question or are not the viewer's; a line with
- * an open question links to it instead.
+ * Ask about a line of one's statement: one quiet link-styled control per line ("Ask About This Line")
+ * and a dialog with the choice the line takes (a waiver of a late fee, a dispute of a charge, fee or
+ * fine) that opens a thread with the board. Written through the askAboutLine mutator (also offline).
+ * Shows nothing for lines that take no question or are not the viewer's; a line with an open question
+ * links to it instead. The controls' names say which line (descriptions repeat month after month).
  */
 import { useMemo, useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { LEDGER_QUESTION_KIND_LABELS, LEDGER_QUESTION_MESSAGES, askFields, ledgerQuestionPolicy, plainToRichText, type LedgerQuestionKind } from '../../../schema/ledger-questions';
-import { formatUsd } from '../../../schema/money';
+import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
 import type { SyncedLedgerQuestion } from '../../../sync/areas/ledger-questions';
 import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Button, ButtonLink, Dialog, Field, optionsOf, Select, Textarea } from '../../ui';
+import { Alert, Button, Dialog, Field, optionsOf, Select, Textarea } from '../../ui';
 import { actingUser } from '../threads';
 import { useQuestionList } from './data';
 
@@ -31,11 +32,12 @@ export function AskAboutLine({ line }: { line: SyncedLedgerLine }) {
 
   if (!me || me.id !== line.resident.id || kinds.length === 0) return null;
   const openQuestion = asked.items[0];
+  const which = `${line.description} of ${formatDay(line.occurredAt)}`;
   if (openQuestion) {
     return (
-      <ButtonLink href={`/questions/${openQuestion.id}`} variant="secondary" size="sm">
+      <Link href={`/questions/${openQuestion.id}`} className="text-sm text-accent-700 underline-offset-4 hover:underline" aria-label={`View Question: ${which}`}>
         View Question
-      </ButtonLink>
+      </Link>
     );
   }
 
@@ -57,17 +59,18 @@ export function AskAboutLine({ line }: { line: SyncedLedgerLine }) {
     }
   }
 
-  const label = kinds.length === 1 ? (kinds[0] === 'waiver' ? 'Ask for a Waiver' : 'Dispute') : 'Ask About This';
+  // The dialog says what the question will be when the line takes one kind only.
+  const title = kinds.length === 1 ? (kinds[0] === 'waiver' ? 'Ask for a Waiver' : 'Dispute This Line') : 'Ask About This Line';
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label={`${label}: ${line.description}`}>
-        {label}
+      <Button variant="quiet" size="sm" onClick={() => setOpen(true)} aria-label={`Ask About This Line: ${which}`} aria-haspopup="dialog">
+        Ask About This Line
       </Button>
       <Dialog
         open={open}
         onClose={() => setOpen(false)}
-        title={label}
-        description={`${line.description} · ${formatUsd(line.amountCents)}. The board reads your message and answers here and by email.`}
+        title={title}
+        description={`${which} · ${formatUsd(line.amountCents)}. The board reads your message and answers here and by email.`}
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>

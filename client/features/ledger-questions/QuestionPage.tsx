@@ -4,7 +4,7 @@
  * board answers it once, granted or declined with a reason; that needs the network (granting a waiver
  * writes the ledger).
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'wouter';
 import { LEDGER_QUESTION_KIND_LABELS, LEDGER_QUESTION_MESSAGES, LEDGER_QUESTION_REASON_MAX, answerFields, ledgerQuestionPolicy, type LedgerQuestionAnswer } from '../../../schema/ledger-questions';
 import { LEDGER_KIND_LABELS } from '../../../schema/ledger';
@@ -33,7 +33,11 @@ export function QuestionPage() {
   const online = useOnline();
   const toast = useToast();
   const loaded = useQuestionEntity(id);
-  const queued = useQueuedIds('addLedgerQuestionMessage', (args) => args.id);
+  const written = useQueuedIds('addLedgerQuestionMessage', (args) => args.id);
+  // A question asked offline: its first message waits with it.
+  const askedHere = useQueuedIds('askAboutLine', (args) => args.id);
+  const firstMessages = useQueuedIds('askAboutLine', (args) => args.messageId);
+  const queued = useMemo(() => new Set([...written, ...firstMessages]), [written, firstMessages]);
   const [answering, setAnswering] = useState<LedgerQuestionAnswer | null>(null);
 
   if (loaded.unavailable || !me) {
@@ -46,39 +50,46 @@ export function QuestionPage() {
   const waives = q.kind === 'waiver' && q.line.kind === 'late_fee';
 
   const summary = (
-    <Card>
-      <CardHeader title="About this line" />
-      <CardBody className="space-y-3 text-sm">
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-          <dt className="text-neutral-600">Line</dt>
-          <dd>{q.line.description}</dd>
-          <dt className="text-neutral-600">Type</dt>
-          <dd>{LEDGER_KIND_LABELS[q.line.kind]}</dd>
-          <dt className="text-neutral-600">Amount</dt>
-          <dd className="tabular-nums">{formatUsd(q.line.amountCents)}</dd>
-          <dt className="text-neutral-600">Date</dt>
-          <dd>{formatDay(q.line.occurredAt)}</dd>
-          <dt className="text-neutral-600">Resident</dt>
-          <dd>{q.resident.name}</dd>
-        </dl>
-        {q.line.invoiceId && (
-          <ButtonLink href={`/invoices/${q.line.invoiceId}`} variant="secondary">
-            View Invoice
-          </ButtonLink>
-        )}
-        {mayAnswer && (
-          <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3 sm:flex-row">
-            {!online && <Alert tone="info">Answering needs a connection.</Alert>}
-            <Button onClick={() => setAnswering('granted')} disabled={!online}>
-              {waives ? 'Grant and Waive Fee' : 'Grant'}
-            </Button>
-            <Button variant="secondary" onClick={() => setAnswering('declined')} disabled={!online}>
-              Decline
-            </Button>
-          </div>
-        )}
-      </CardBody>
-    </Card>
+    <>
+      {askedHere.has(q.id) && !online && (
+        <Alert tone="info" className="mb-4">
+          {LEDGER_QUESTION_MESSAGES.askedOffline}
+        </Alert>
+      )}
+      <Card>
+        <CardHeader title="About this line" />
+        <CardBody className="space-y-3 text-sm">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="text-neutral-600">Line</dt>
+            <dd>{q.line.description}</dd>
+            <dt className="text-neutral-600">Type</dt>
+            <dd>{LEDGER_KIND_LABELS[q.line.kind]}</dd>
+            <dt className="text-neutral-600">Amount</dt>
+            <dd className="tabular-nums">{formatUsd(q.line.amountCents)}</dd>
+            <dt className="text-neutral-600">Date</dt>
+            <dd>{formatDay(q.line.occurredAt)}</dd>
+            <dt className="text-neutral-600">Resident</dt>
+            <dd>{q.resident.name}</dd>
+          </dl>
+          {q.line.invoiceId && (
+            <ButtonLink href={`/invoices/${q.line.invoiceId}`} variant="secondary">
+              View Invoice
+            </ButtonLink>
+          )}
+          {mayAnswer && (
+            <div className="flex flex-col gap-2 border-t border-neutral-200 pt-3 sm:flex-row">
+              {!online && <Alert tone="info">Answering needs a connection.</Alert>}
+              <Button onClick={() => setAnswering('granted')} disabled={!online}>
+                {waives ? 'Grant and Waive Fee' : 'Grant'}
+              </Button>
+              <Button variant="secondary" onClick={() => setAnswering('declined')} disabled={!online}>
+                Decline
+              </Button>
+            </div>
+          )}
+        </CardBody>
+      </Card>
+    </>
   );
 
   return (

@@ -60,9 +60,9 @@ export async function memberByEmail(server: E2EServer, viewer: string, email: st
   return found;
 }
 
-/** On the statement: asks the board about one line (a waiver or a dispute) with a message; lands on the question. */
+/** On the statement: asks the board about the newest line of `description` (a waiver or a dispute) with a message; lands on the question. */
 export async function askAboutLine(page: Page, description: string, kind: 'Waiver request' | 'Dispute', message: string) {
-  await page.getByRole('button', { name: new RegExp(`^(Ask About This|Ask for a Waiver|Dispute): ${description}$`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^Ask About This Line: ${description} of `) }).first().click();
   const dialog = page.getByRole('dialog');
   if (await dialog.getByLabel(/^What are you asking\?/).count()) await choose(dialog.getByLabel(/^What are you asking\?/), kind);
   await dialog.getByRole('textbox', { name: /^Message/ }).fill(message);

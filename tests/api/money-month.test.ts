@@ -150,7 +150,7 @@ describe('a month of dues for 20 residents', () => {
     for (const p of range(13, 16)) expect(await invoiceOf(p)).toMatchObject({ status: 'pending', processingSince: expect.any(Number) });
     for (const p of range(17, 18)) expect((await call(t, 'PUT', `/api/invoices/${(await invoiceOf(p)).id}/status`, { token: board, body: { status: 'paid', payment_method: 'check' } })).status).toBe(200);
     t.clock.advance(BANK_SETTLE_DELAY_S * 1000);
-    expect(await local.pages.releaseBankPayments()).toBe(4);
+    expect(await local.bank.releaseBankPayments()).toBe(4);
     await settle();
 
     // The due date: autopay charges 1–8 once; 8's debit fails, 8 is told why and pays by card by hand.

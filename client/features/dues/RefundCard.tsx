@@ -43,7 +43,7 @@ export function RefundCard({ invoice }: { invoice: SyncedInvoice }) {
           try {
             await refundInvoice(invoice.id, { reason });
           } catch (e) {
-            throw new Error(errorMessage(e, REFUND_MESSAGES.failed));
+            throw new Error(errorMessage(e, REFUND_MESSAGES.failed), { cause: e });
           }
           toast.success(REFUND_MESSAGES.refunded, 3000);
         }}

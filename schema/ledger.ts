@@ -157,3 +157,16 @@ export function statementCsv(
 /** How a payment came, as a receipt says it: the provider's words ("Visa •••• 4242"), else the method's label. */
 export const paymentMethodText = (line: { method: LedgerPaymentMethod | null; methodDetail: string | null }): string | null =>
   line.methodDetail ?? (line.method ? LEDGER_PAYMENT_METHOD_LABELS[line.method] : null);
+
+/**
+ * A receipt's amount rows: with a processing fee paid on top, "Amount", "Processing fee" and "Total
+ * paid"; without one, the amount alone (`plainLabel`). The receipt screen and the receipt mail show these.
+ */
+export function receiptAmountRows(amountCents: number, feeCents = 0, plainLabel = 'Amount'): Array<{ label: string; cents: number }> {
+  if (feeCents <= 0) return [{ label: plainLabel, cents: amountCents }];
+  return [
+    { label: 'Amount', cents: amountCents },
+    { label: 'Processing fee', cents: feeCents },
+    { label: 'Total paid', cents: amountCents + feeCents },
+  ];
+}

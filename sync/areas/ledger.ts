@@ -28,6 +28,8 @@ export const syncedLedgerLineSchema = lazy(() => z.object({
   receiptNumber: z.number().nullable(),
   reference: z.string().nullable(),
   reason: z.string().nullable(),
+  /** A payment's processing fee paid on top of `-amountCents` (passed on by the HOA); 0 when none. Not on the balance. */
+  feeCents: z.number().default(0),
   /** Whose account it is. */
   resident: syncedPersonSchema,
   createdAt: z.number(),

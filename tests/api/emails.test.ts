@@ -149,6 +149,14 @@ describe('email templates', () => {
     });
   }
 
+  it('payment-receipt shows the amount, the processing fee and the total paid when the resident paid a fee', async () => {
+    const mail = await paymentReceiptEmail({ hoaName: 'Maple Grove HOA', residentName: 'Rita Resident', title: 'Monthly dues', amountCents: 12550, feeCents: 406, paidAt: due, reference: 'pi_123', url });
+    expect(mail.subject).toBe('Receipt: $129.56 paid to Maple Grove HOA');
+    const flat = mail.text.replace(/\s+/g, ' ');
+    for (const fragment of ['Amount $125.50', 'Processing fee $4.06', 'Total paid $129.56']) expect(flat).toContain(fragment);
+    expect(flat).not.toContain('Amount paid');
+  });
+
   it('escapes names in the markup', async () => {
     const mail = await passwordResetEmail({ name: '<img src=x onerror=alert(1)>', url });
     expect(mail.html).not.toContain('<img src=x');

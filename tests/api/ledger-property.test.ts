@@ -2,7 +2,7 @@
  * The ledger's invariant under random sequences of real events: dues issued (at once and by the
  * issuing job as days pass), invoices marked paid by check, the mark undone, canceled and reinstated,
  * paid through the local Checkout (a declined card too), a webhook replayed as Stripe re-sends it, the
- * overdue and late fee jobs run twice, a late fee waived. After every step, for each resident and the HOA, the balance is the kinds'
+ * overdue and late fee jobs run twice, a late fee waived, a payment made online refunded by the board. After every step, for each resident and the HOA, the balance is the kinds'
  * sum and what the invoices say is owed, every invoice has one charge and no cause is posted twice.
  *
  * A step is one entry of STEPS: a new money event is one more entry.
@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hoas, invoices, ledgerLines } from '../../schema/tables';
+import { hoas, invoiceCheckouts, invoices, ledgerLines } from '../../schema/tables';
 import { dayOf, isoDay } from '../../schema/money';
 import { issueDueInvoices } from '../../worker/domain/dues';
 import { addLateFees, markOverdueInvoices } from '../../worker/domain/invoices';
@@ -185,6 +185,21 @@ const STEPS: Step[] = [
       if (!inv) return null;
       const res = await call(w.t, 'POST', `/api/invoices/${inv.id}/waive-late-fee`, { token: w.people.board.token, body: { reason: 'First time late' } });
       expect(res.status).toBe(200);
+      return inv.id;
+    },
+  },
+  {
+    name: 'the board refunds a payment made through Checkout, and clicks twice',
+    async run(w, r) {
+      const settled = await w.t.deps.database.db.select({ id: invoiceCheckouts.invoiceId }).from(invoiceCheckouts).where(and(eq(invoiceCheckouts.hoaId, w.hoaId), eq(invoiceCheckouts.status, 'paid')));
+      const paidOnline = new Set(settled.map((c) => c.id));
+      const inv = r.maybe((await withStatus(w, 'paid')).filter((i) => i.paymentMethod === 'online' && paidOnline.has(i.id)));
+      if (!inv) return null;
+      const refund = () => call(w.t, 'POST', `/api/invoices/${inv.id}/refund`, { token: w.people.board.token, body: { reason: 'Refunded in the property test' } });
+      expect((await refund()).status).toBe(200);
+      const before = await lineCount(w);
+      expect((await refund()).status).toBe(200);
+      expect(await lineCount(w)).toBe(before);
       return inv.id;
     },
   },

@@ -72,7 +72,7 @@ describe('a month of dues for 20 residents', () => {
     for (const p of pick(people, ...MONTH.checkoutBank)) expect(await act.invoiceOf(p)).toMatchObject({ status: 'pending', processingSince: expect.any(Number) });
     for (const p of pick(people, ...MONTH.check)) await act.markPaidByCheck(board, p);
     t.clock.advance(BANK_SETTLE_DELAY_S * 1000);
-    expect(await local.pages.releaseBankPayments()).toBe(4);
+    expect(await local.bank.releaseBankPayments()).toBe(4);
     await settle();
 
     // The due date: autopay charges 1–8 once; 8's debit fails, 8 is told why and pays by card by hand.

@@ -111,9 +111,9 @@ describe('Checkout offers card and US bank account', () => {
     expect((await call(t, 'POST', `/api/invoices/${invoiceId}/pay`, { token: rita.token })).status).toBe(409);
 
     // Not due yet: the billing clock leaves it; after its days in flight it settles.
-    expect(await local.pages.releaseBankPayments()).toBe(0);
+    expect(await local.bank.releaseBankPayments()).toBe(0);
     t.clock.advance(BANK_SETTLE_DELAY_S * 1000);
-    expect(await local.pages.releaseBankPayments()).toBe(1);
+    expect(await local.bank.releaseBankPayments()).toBe(1);
 
     expect(await checkoutRow(sessionId)).toMatchObject({ status: 'paid', methodDetail: 'STRIPE TEST BANK •••• 6789' });
     expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'paid', processingSince: null, paymentMethod: 'online' });
@@ -156,7 +156,7 @@ describe('Checkout offers card and US bank account', () => {
     const { invoiceId, path, sessionId } = await openCheckout();
     expect((await page(`${path}/bank`, bank(TEST_BANK.staysProcessing))).status).toBe(303);
     t.clock.advance(30 * 86_400_000);
-    expect(await local.pages.releaseBankPayments()).toBe(0);
+    expect(await local.bank.releaseBankPayments()).toBe(0);
     expect((await page(`${path}/release`, {})).status).toBe(303);
     expect(await checkoutRow(sessionId)).toMatchObject({ status: 'paid' });
     expect(await invoiceRow(invoiceId)).toMatchObject({ status: 'paid' });

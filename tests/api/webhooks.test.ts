@@ -209,7 +209,7 @@ describe('webhook processing', () => {
     const [checkout] = await t.deps.database.db.select().from(invoiceCheckouts).where(eq(invoiceCheckouts.id, 'cs_inv'));
     expect(checkout).toMatchObject({ status: 'paid', paymentIntentId: 'pi_1' });
     // Told once, with how it was paid for the receipt (the invoices area posts the payment and mails it: tests/api/dues.test.ts).
-    expect(told).toEqual([{ hoaId: mapleId, invoiceId: 'inv_1', checkoutId: 'cs_inv', amountCents: 12550, paidAt: t.clock(), method: 'online', methodDetail: null, reference: 'pi_1' }]);
+    expect(told).toEqual([{ hoaId: mapleId, invoiceId: 'inv_1', checkoutId: 'cs_inv', amountCents: 12550, feeCents: 0, paidAt: t.clock(), method: 'online', methodDetail: null, reference: 'pi_1' }]);
   });
 
   it('rolls back an event whose handler fails, so the provider retry processes it', async () => {

@@ -2,7 +2,7 @@
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import { formatDay, formatLongDay } from '../../schema/days';
-import { receiptNumberText } from '../../schema/ledger';
+import { receiptAmountRows, receiptNumberText } from '../../schema/ledger';
 import { formatUsd } from '../../schema/money';
 import { Fact, Layout, renderEmail, styles } from './layout';
 
@@ -60,24 +60,32 @@ export function paymentReceiptEmail(p: {
   residentName: string;
   title: string;
   amountCents: number;
+  /** A processing fee paid on top (passed on by the HOA): Amount, Processing fee and Total paid then. */
+  feeCents?: number;
   paidAt: number;
   reference: string;
   url: string;
   receiptNumber?: number;
   method?: string;
 }) {
-  const subject = `Receipt: ${formatUsd(p.amountCents)} paid to ${p.hoaName}`;
+  const fee = p.feeCents ?? 0;
+  const total = p.amountCents + fee;
+  const subject = `Receipt: ${formatUsd(total)} paid to ${p.hoaName}`;
   return renderEmail(
     'payment-receipt',
     subject,
-    <Layout preview={`Thank you for your payment of ${formatUsd(p.amountCents)}`} heading="Payment received" hoaName={p.hoaName} cta={{ label: p.receiptNumber ? 'View Receipt' : 'View Invoice', url: p.url }} footer="Keep this email as your receipt.">
+    <Layout preview={`Thank you for your payment of ${formatUsd(total)}`} heading="Payment received" hoaName={p.hoaName} cta={{ label: p.receiptNumber ? 'View Receipt' : 'View Invoice', url: p.url }} footer="Keep this email as your receipt.">
       <Text style={styles.text}>Hello {p.residentName},</Text>
       <Text style={styles.text}>Thank you: your payment has been received.</Text>
       <Section style={styles.box}>
         {p.receiptNumber ? <Fact label="Receipt">{receiptNumberText(p.receiptNumber)}</Fact> : null}
         <Fact label="For">{p.title}</Fact>
         {p.method ? <Fact label="Paid with">{p.method}</Fact> : null}
-        <Fact label="Amount paid">{formatUsd(p.amountCents)}</Fact>
+        {receiptAmountRows(p.amountCents, fee, 'Amount paid').map((row) => (
+          <Fact key={row.label} label={row.label}>
+            {formatUsd(row.cents)}
+          </Fact>
+        ))}
         <Fact label="Paid on">{formatDay(p.paidAt)}</Fact>
         <Fact label="Reference">{p.reference}</Fact>
       </Section>

@@ -6,6 +6,7 @@ import { TEST_BANK, type BankInput } from '../services/payments/bank-accounts';
 import { TEST_CARDS, type CardInput } from '../services/payments/cards';
 import { PLAN_PRICE_CENTS } from '../services/payments/types';
 import { isLocalPayments } from '../services/payments/local';
+import type { LocalBankPayments } from '../services/payments/local-bank';
 import { CHECKOUT_PAGE_MESSAGES, methodsOf, type LocalHostedPages, type PageResult } from '../services/payments/local-pages';
 import type { AppEnv } from '../env';
 import { appOrigins } from '../middleware/app-origin';
@@ -119,6 +120,13 @@ function local(c: Context<AppEnv>): LocalHostedPages | null {
   return isLocalPayments(p) ? p.pages : null;
 }
 
+/** The Checkout's bank step (local-bank.ts); present whenever `local` is. */
+function bankOf(c: Context<AppEnv>): LocalBankPayments {
+  const p = c.var.deps.payments;
+  if (!isLocalPayments(p)) throw new Error('not the local payment provider');
+  return p.bank;
+}
+
 const gone = (c: Context<AppEnv>, what: string) => c.html(page('Not found', html`<main class="single"><div class="card"><h1>${what}</h1><p class="muted">This link is invalid or has expired.</p></div></main>`), 404);
 
 /** After a card step: follow the redirect, go authenticate, or show the page again with the error. */
@@ -143,12 +151,12 @@ export const devPayRoutes = new Hono<AppEnv>()
   })
   .post('/checkout/:id/bank', async (c) => {
     const bank = await bankInput(c);
-    const r = await local(c)!.payCheckoutByBank(c.req.param('id'), bank);
+    const r = await bankOf(c).payCheckoutByBank(c.req.param('id'), bank);
     return after(c, r, (error) => checkoutPage(c, null, undefined, 402, { error, values: bank }));
   })
   // The bank answers now instead of after its days in flight (a test hook, like Stripe's test clocks).
   .post('/checkout/:id/release', async (c) => {
-    await local(c)!.releaseBankPayments({ sessionId: c.req.param('id') });
+    await bankOf(c).releaseBankPayments({ sessionId: c.req.param('id') });
     return c.redirect(`/dev/pay/checkout/${c.req.param('id')}`, 303);
   })
 
@@ -257,7 +265,7 @@ ${s.customer_email ? html`<p class="muted">Receipt to ${s.customer_email}</p>` :
   if (s.status !== 'open') {
     // A card sent to a closed session is refused with the page's own words (409: it can no longer pay).
     const paid = s.status === 'complete';
-    const processing = paid ? await local(c)!.processingPaymentOf(s) : null;
+    const processing = paid ? await bankOf(c).processingPaymentOf(s) : null;
     const back = String(s.success_url).replace('{CHECKOUT_SESSION_ID}', s.id);
     const body = processing
       ? html`<h2>Bank payment processing</h2><p>The bank account payment was submitted and is on its way (about 4 business days).</p>

@@ -17,12 +17,18 @@
  *                       HOA passes processing fees on, the fee then charged as its own line; otherwise both are offered.
  * - `POST /:id/waive-late-fee` `{reason}` (≤ 500 characters) → ApiInvoice with `late_fee_cents` 0. Board and superadmin;
  *                       409 when the invoice has no late fee or is no longer open.
+ * - `POST /:id/refund`  `{reason}` (≤ 500 characters) → ApiInvoice, open again (pending, or overdue past its due day).
+ *                       Board and superadmin (403 "Only board members can refund payments"); needs the network (the
+ *                       provider refunds the payment in full). 400 for an invoice marked paid by check, cash or
+ *                       transfer (undone with the status change instead); 409 when it is not paid or the provider
+ *                       refuses. A replay after the refund answers the same, refunding nothing twice.
  */
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { INVOICE_MESSAGES, invoiceListQuery, invoicePolicy, invoiceStatusSchema } from '../../schema/invoices';
 import { LATE_FEE_MESSAGES, lateFeePolicy, waiveLateFeeSchema } from '../../schema/late-fees';
 import { payInvoiceBody } from '../../schema/processing-fees';
+import { REFUND_MESSAGES, refundInvoiceSchema, refundPolicy } from '../../schema/refunds';
 import * as invoices from '../domain/invoices';
 import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
@@ -33,6 +39,7 @@ import { jsonText } from './respond';
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const board = allow(invoicePolicy.mayChangeStatus, INVOICE_MESSAGES.boardOnly);
 const waives = allow(lateFeePolicy.mayWaiveAny, LATE_FEE_MESSAGES.boardOnly);
+const refunds = allow(refundPolicy.mayRefund, REFUND_MESSAGES.boardOnly);
 
 export const invoiceRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -50,6 +57,12 @@ export const invoiceRoutes = new Hono<AppEnv>()
     const { deps, actor } = c.var;
     const { id } = c.req.valid('param');
     await deps.database.transaction((tx) => invoices.waiveLateFee(deps, tx, actor, id, c.req.valid('json')));
+    return c.json(await invoices.getInvoice(deps.database.db, actor, id));
+  })
+  .post('/:id/refund', validate('param', idParam), refunds, validate('json', refundInvoiceSchema), async (c) => {
+    const { deps, actor } = c.var;
+    const { id } = c.req.valid('param');
+    await invoices.refundInvoice(deps, actor, id, c.req.valid('json'));
     return c.json(await invoices.getInvoice(deps.database.db, actor, id));
   })
   .post('/:id/pay', validate('param', idParam), validate('json', payInvoiceBody), async (c) =>

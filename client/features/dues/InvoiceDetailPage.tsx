@@ -2,7 +2,8 @@
  * /invoices/{id}: title, amount, status, description, a timeline (sent, due, days
  * until due while pending, by the HOA's today; the recipient for board and superadmin), the payment
  * panel and the Activity History (who marked it paid and how). Read from the local cache, so it opens
- * offline. The board sets the status in InvoiceStatusCard (also offline).
+ * offline. The board sets the status in InvoiceStatusCard (also offline) and refunds a payment made
+ * online in RefundCard (online only).
  */
 import { Link, useParams, useSearch } from 'wouter';
 import { INVOICE_MESSAGES, INVOICE_STATUS_LABELS, invoicePolicy, PAYMENT_METHOD_LABELS, type InvoiceStatus } from '../../../schema/invoices';
@@ -18,6 +19,7 @@ import { fetchInvoice, invoiceOfApi } from './dues-api';
 import { InvoiceStatusCard } from './InvoiceStatusCard';
 import { LateFeeCard } from './LateFeeCard';
 import { PaymentPanel } from './PaymentPanel';
+import { RefundCard } from './RefundCard';
 import { useInvoice } from './use-dues';
 
 const WORDS: UnavailableWords = {
@@ -69,6 +71,7 @@ export function InvoiceDetailPage() {
           <>
             <InvoiceStatusCard invoice={inv} />
             <LateFeeCard invoice={inv} />
+            <RefundCard invoice={inv} />
           </>
         )
       }

@@ -1,5 +1,5 @@
 /**
- * The REST calls of the dues screens: what needs the server now (paying)
+ * The REST calls of the dues screens: what needs the server now (paying, refunding)
  * and fallback reads while the cache has not received a row yet. The payment account's calls are in
  * client/features/billing/payment-account.ts.
  */
@@ -11,10 +11,13 @@ import { DUE_REST, syncedDueSchema, type SyncedDue } from '../../../sync/areas/d
 import { INVOICE_REST, syncedInvoiceSchema, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { api } from '../../lib/api';
 import type { PayInvoiceBody } from '../../../schema/processing-fees';
+import type { RefundInvoice } from '../../../schema/refunds';
 
 export const fetchInvoice = (id: string) => api<ApiInvoice>(`/api/invoices/${encodeURIComponent(id)}`);
 export const fetchDue = (id: string) => api<ApiDue>(`/api/dues/${encodeURIComponent(id)}`);
 export const payInvoice = (id: string, body: PayInvoiceBody = {}) => api<ApiCheckout>(`/api/invoices/${encodeURIComponent(id)}/pay`, { method: 'POST', body });
+/** The board's refund of a payment made online (the provider is called: it needs the network). */
+export const refundInvoice = (id: string, body: RefundInvoice) => api<ApiInvoice>(`/api/invoices/${encodeURIComponent(id)}/refund`, { method: 'POST', body });
 
 /** The REST shape as the cache's (only until the cache has the row). */
 export const invoiceOfApi = (i: ApiInvoice): SyncedInvoice =>

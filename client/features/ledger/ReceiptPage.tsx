@@ -4,7 +4,7 @@
  * until the cache has the line (a receipt mail opened on a new device).
  */
 import { Link, useParams } from 'wouter';
-import { paymentMethodText, receiptNumberText } from '../../../schema/ledger';
+import { paymentMethodText, receiptAmountRows, receiptNumberText } from '../../../schema/ledger';
 import { formatDay, formatUsd } from '../../../schema/money';
 import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { invoiceKey, type SyncedInvoice } from '../../../sync/areas/invoices';
@@ -48,6 +48,9 @@ export function ReceiptPage() {
   }
   const number = receiptNumberText(l.receiptNumber);
   const paid = -l.amountCents;
+  // A processing fee paid on top (passed on by the HOA): Amount, Processing fee and Total paid.
+  const amounts = receiptAmountRows(paid, l.feeCents);
+  const total = amounts[amounts.length - 1].cents;
 
   return (
     <div>
@@ -74,7 +77,7 @@ export function ReceiptPage() {
             </span>
             <div className="min-w-0">
               <p className="text-sm text-neutral-600">Payment received</p>
-              <p className="tabular text-3xl font-semibold tracking-tight text-neutral-900">{formatUsd(paid)}</p>
+              <p className="tabular text-3xl font-semibold tracking-tight text-neutral-900">{formatUsd(total)}</p>
               <p className="mt-1 text-sm text-neutral-600">
                 From {l.resident.name} on {formatDay(l.occurredAt)}
                 {me?.hoa_name ? ` to ${me.hoa_name}` : ''}
@@ -87,7 +90,7 @@ export function ReceiptPage() {
                 { label: 'Receipt number', value: <span className="tabular font-medium">{number}</span> },
                 me?.hoa_name != null && { label: 'Paid to', value: me.hoa_name },
                 { label: 'Date', value: formatDay(l.occurredAt) },
-                { label: 'Amount', value: <span className="tabular">{formatUsd(paid)}</span> },
+                ...amounts.map((row) => ({ label: row.label, value: <span className="tabular">{formatUsd(row.cents)}</span> })),
               ]}
             />
             <DetailList

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { receiptAmountRows } from '../../../schema/ledger';
 import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-view';
 
 const at = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
@@ -31,5 +32,19 @@ describe('byYear', () => {
       [2026, 1],
     ]);
     expect(byYear([])).toEqual([]);
+  });
+});
+
+describe('receipt amounts', () => {
+  it('shows the amount alone when no processing fee was paid', () => {
+    expect(receiptAmountRows(12550, 0)).toEqual([{ label: 'Amount', cents: 12550 }]);
+  });
+
+  it('shows Amount, Processing fee and Total paid when the resident paid a fee on top', () => {
+    expect(receiptAmountRows(12550, 406)).toEqual([
+      { label: 'Amount', cents: 12550 },
+      { label: 'Processing fee', cents: 406 },
+      { label: 'Total paid', cents: 12956 },
+    ]);
   });
 });

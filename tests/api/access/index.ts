@@ -9,6 +9,7 @@ import { dueRows } from './dues';
 import { hoaRows } from './hoa';
 import { lateFeeRows, ledgerQuestionRows } from './late-fees';
 import { ledgerRows } from './ledger';
+import { refundRows } from './refunds';
 import { listViewRows } from './list-views';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
@@ -18,4 +19,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...ledgerQuestionRows, ...autopayRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows];

@@ -37,6 +37,7 @@ export function benchLedgerLine(i: number, rows: number, edit = 0): SyncedLedger
     invoiceId: `bench-inv-${Math.floor(i / 2)}`,
     violationId: null,
     relatedLineId: null,
+    feeCents: 0,
     method: kind === 'payment' ? 'card' : null,
     methodDetail: kind === 'payment' ? 'Visa •••• 4242' : null,
     receiptNumber: kind === 'payment' ? i + 1 : null,

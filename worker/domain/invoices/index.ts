@@ -8,6 +8,7 @@
  * - pay.ts     paying through the payment service's Checkout (recipient only)
  * - late-fees.ts  the job adding a due's late fee once per invoice
  * - waive.ts   the board's waiver of a late fee
+ * - refund.ts  the board's refund of a payment made online (the provider's call, then the Refund line)
  */
 export { visibleInvoices } from './sync';
 export { getInvoice, getVisibleInvoice, listInvoicesJson, listPayments, toApiInvoice, type InvoiceRow } from './read';
@@ -15,3 +16,4 @@ export { markInvoicePaid, markOverdueInvoices, setInvoiceStatus } from './status
 export { payDue, payInvoice } from './pay';
 export { addLateFees } from './late-fees';
 export { waiveLateFee } from './waive';
+export { refundInvoice } from './refund';

@@ -86,7 +86,7 @@ export const markInvoicePaid: InvoicePaidListener = async (deps, tx, paid) => {
     { status: 'paid', paidAt: paid.paidAt, paymentMethod: 'online', processingSince: null, updatedAt: paid.paidAt },
   );
   if (!settled) return false;
-  await postInvoicePayment(deps, tx, settled, { method: paid.method, methodDetail: paid.methodDetail, reference: paid.reference, sourceKey: `checkout:${paid.checkoutId}`, at: paid.paidAt });
+  await postInvoicePayment(deps, tx, settled, { method: paid.method, methodDetail: paid.methodDetail, reference: paid.reference, sourceKey: `checkout:${paid.checkoutId}`, at: paid.paidAt, feeCents: paid.feeCents });
   await recordHistory(tx, invoiceHistory, { userId: settled.recipientId, role: 'resident' }, { hoaId: settled.hoaId, parentId: settled.id, action: INVOICE_HISTORY.paidOnline, at: paid.paidAt });
   await closeInvoiceCheckouts(deps, tx, paid);
   return true;

@@ -47,6 +47,8 @@ export interface PaymentFacts {
   sourceKey?: string;
   at: number;
   by?: string | null;
+  /** A processing fee the resident paid on top (Checkout, fees passed on): on the receipt, never on the balance. */
+  feeCents?: number;
 }
 
 /** An invoice paid in full: its payment line, numbered, with the receipt mailed. */
@@ -64,7 +66,7 @@ export function postInvoicePayment(deps: AppDeps, tx: Tx, invoice: Invoice, paid
     methodDetail: paid.methodDetail ?? null,
     reference: paid.reference ?? null,
     createdBy: paid.by ?? null,
-  });
+  }, { feeCents: paid.feeCents });
 }
 
 /**

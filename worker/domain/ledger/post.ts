@@ -71,9 +71,10 @@ export function ledgerLineRow(line: NewLedgerLine, now: number, receiptNumber: n
 
 /**
  * Posts one line in `tx`; returns it, or null when its cause was posted before. A payment takes the
- * HOA's next receipt number and queues its receipt mail (`receipt: false` for the seed's history).
+ * HOA's next receipt number and queues its receipt mail (`receipt: false` for the seed's history),
+ * which shows the processing fee paid on top when there was one (`feeCents`).
  */
-export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine, opts: { receipt?: boolean } = {}): Promise<LedgerLineRow | null> {
+export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine, opts: { receipt?: boolean; feeCents?: number } = {}): Promise<LedgerLineRow | null> {
   checkLine(line);
   if (line.amountCents === 0) return null;
   const [posted] = await tx.select({ id: ledgerLines.id }).from(ledgerLines).where(and(eq(ledgerLines.hoaId, line.hoaId), eq(ledgerLines.sourceKey, line.sourceKey))).limit(1);
@@ -84,13 +85,12 @@ export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine,
     receiptNumber = seq?.n ?? null;
   }
   const [row] = await ledgerRows.insert(deps, tx, ledgerLineRow(line, deps.clock(), receiptNumber));
-  if (row.kind === 'payment' && opts.receipt !== false) await mailReceipt(deps, tx, row);
+  if (row.kind === 'payment' && opts.receipt !== false) await mailReceipt(deps, tx, row, opts.feeCents ?? 0);
   return row;
 }
 
-
 /** The payment's receipt, by mail to the resident, once (its line is posted once). */
-async function mailReceipt(deps: AppDeps, tx: Tx, line: LedgerLineRow): Promise<void> {
+async function mailReceipt(deps: AppDeps, tx: Tx, line: LedgerLineRow, feeCents: number): Promise<void> {
   const [payer] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, line.userId), eq(users.hoaId, line.hoaId))).limit(1);
   if (!payer) return;
   const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, line.hoaId)).limit(1);
@@ -99,6 +99,7 @@ async function mailReceipt(deps: AppDeps, tx: Tx, line: LedgerLineRow): Promise<
     residentName: payer.name,
     title: line.description,
     amountCents: -line.amountCents,
+    feeCents,
     paidAt: line.occurredAt,
     reference: line.reference ?? `Receipt ${line.receiptNumber}`,
     url: `${deps.config.appUrl}/receipts/${line.id}`,

@@ -5,7 +5,7 @@
  */
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { isPrivileged } from '../../../schema/roles';
-import { ledgerLines, users } from '../../../schema/tables';
+import { invoiceCheckouts, ledgerLines, users } from '../../../schema/tables';
 import { LEDGER_SPACE, type SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
@@ -35,6 +35,8 @@ function ledgerLineValue(): SyncValueSql<SyncedLedgerLine> {
       receiptNumber: l.receiptNumber,
       reference: l.reference,
       reason: l.reason,
+      // The processing fee the resident paid on top (a Checkout's, when the HOA passes fees on); 0 otherwise.
+      feeCents: sql`coalesce((SELECT ${invoiceCheckouts.feeCents} FROM ${invoiceCheckouts} WHERE ${l.kind} = 'payment' AND ${invoiceCheckouts.id} = substr(${l.sourceKey}, 10) AND ${l.sourceKey} LIKE 'checkout:%' AND ${invoiceCheckouts.hoaId} = ${l.hoaId}), 0)`,
       resident: sql`json_object('id', ${l.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')})`,
       createdAt: l.createdAt,
       updatedAt: l.updatedAt,

@@ -26,6 +26,8 @@ export interface InvoicePayment {
   checkoutId: string;
   /** What the invoice asked (a processing fee passed on is charged on top and not counted here). */
   amountCents: number;
+  /** The processing fee the resident paid on top (passed on by the HOA), for the receipt; none when absorbed. */
+  feeCents?: number;
   paidAt: number;
   /** How it was paid, as the receipt says it (card, us_bank_account), when the provider said. */
   method: LedgerPaymentMethod;
@@ -84,6 +86,7 @@ export async function settleCheckout(
     invoiceId: checkout.invoiceId,
     checkoutId: checkout.id,
     amountCents: checkout.amountCents,
+    feeCents: checkout.feeCents,
     paidAt: now,
     method: ledgerMethodOf(method),
     methodDetail,

@@ -82,7 +82,7 @@ async function charge(local: LocalPayments, sub: Obj, now: number): Promise<void
 /** One run of the clock over every live local subscription; events go through the app's webhook processing at once. */
 export async function advanceLocalBilling(local: LocalPayments): Promise<void> {
   // Bank payments whose days in flight are over settle (or fail) as the bank answers.
-  await local.pages.releaseBankPayments();
+  await local.bank.releaseBankPayments();
   const now = local.nowS();
   const live = await local.list('subscription', (s) => ['trialing', 'active', 'past_due'].includes(s.status));
   for (const sub of live) {

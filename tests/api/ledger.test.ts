@@ -11,7 +11,7 @@ import { autopayAttempts, autopayEnrollments, dues, hoas, invoices, ledgerLines,
 import { postLedgerLine } from '../../worker/domain/ledger';
 import { ledgerInvariant } from '../../worker/domain/ledger/invariant';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { call, DEMO } from '../helpers/http';
+import { call, DEMO, login } from '../helpers/http';
 import { hoaIdOf, signedIn, type Person } from '../helpers/money';
 
 let t: TestApp;

@@ -24,9 +24,10 @@ import { TEST_BANK } from '../../worker/services/payments/local-autopay';
 import { hashPassword } from '../../worker/services/passwords';
 import { newId } from '../../worker/services/tokens';
 import type { TestApp } from './app';
-import { call, DEMO_PASSWORD, login, socketEnv } from './http';
+import { call, DEMO_PASSWORD, login } from './http';
+import { providerPage } from './money';
 
-export const DAY = 86_400_000;
+export { DAY } from './money';
 
 /** The due and what the month holds, with the figures worked out by hand. */
 export const MONTH = {
@@ -90,11 +91,7 @@ const card = { number: TEST_CARDS.success, expiry: '12 / 34', cvc: '123' };
  * delivered and the work after each response is done.
  */
 export function monthActions(t: TestApp, db: Db, settle: () => Promise<void>) {
-  /** A form posted to one of the local provider's pages, as the browser would; its redirect. */
-  async function postPage(url: string, form: Record<string, string>) {
-    const res = await t.app.request(`http://localhost:8787${new URL(url, 'http://localhost:8787').pathname}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' }, socketEnv());
-    return { status: res.status, location: res.headers.get('location') };
-  }
+  const postPage = (url: string, form: Record<string, string>) => providerPage(t, url, form);
   const invoiceOf = async (p: Resident) => (await db.select().from(invoices).where(and(eq(invoices.recipientId, p.id), eq(invoices.title, MONTH.title))))[0];
 
   return {

@@ -37,7 +37,7 @@ export async function settle(t: TestApp) {
 /** A page of the local provider (Checkout, setup), from this machine: GET, or POST of `form`. `url` may be a path. */
 export async function providerPage(t: TestApp, url: string, form?: Record<string, string>) {
   const path = new URL(url, 'http://localhost:8787').pathname;
-  const res = await t.app.request(`http://localhost:8787${path}`, form ? { method: 'POST', body: new URLSearchParams(form) } : {}, socketEnv());
+  const res = await t.app.request(`http://localhost:8787${path}`, form ? { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' } : { redirect: 'manual' }, socketEnv());
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 

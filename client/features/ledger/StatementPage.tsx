@@ -13,16 +13,12 @@ import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { saveTextFile } from '../../lib/download';
 import { useCurrentUser } from '../../lib/session';
 import { Alert, Badge, Button, Card, CardBody, cx, DownloadIcon, EmptyState, Field, FileTextIcon, PageHeader, Select, Skeleton, SkeletonRows, type BadgeVariant } from '../../ui';
-import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-view';
+import { balanceCellText, byYear, paintedLines, signedUsd, STATEMENT_PAINTED, statementFilename } from './ledger-view';
 import { useMember, useStatementLines } from './use-ledger';
 import { AskAboutLine } from '../ledger-questions/AskAboutLine';
 
 const ALL = 'all';
-/**
- * The newest lines painted at first; earlier ones on request. A resident has a dozen lines a year, but
- * a statement of thousands (years of history, a large account) must still open in a frame.
- */
-const PAINTED = 200;
+const PAINTED = STATEMENT_PAINTED;
 const KIND_BADGE: Record<LedgerKind, BadgeVariant> = {
   charge: 'secondary',
   late_fee: 'warning',
@@ -70,9 +66,7 @@ export function StatementPage() {
   const ready = state === 'ready';
   const download = () => saveTextFile(statementFilename(own ? null : name, shownYear), statementCsv(shown, isoDay));
   // The newest `painted` lines; a print shows every line.
-  const visible = painted >= shown.lines.length ? shown.lines : shown.lines.slice(shown.lines.length - painted);
-  const earlier = shown.lines.length - visible.length;
-  const broughtCents = earlier > 0 ? visible[0].balanceCents - visible[0].amountCents : shown.openingCents;
+  const { visible, earlier, broughtCents } = paintedLines(shown.lines, painted, shown.openingCents);
   const print = () => {
     flushSync(() => setPainted(Infinity));
     window.print();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { receiptAmountRows } from '../../../schema/ledger';
-import { balanceCellText, byYear, signedUsd, statementFilename } from './ledger-view';
+import { balanceCellText, byYear, paintedLines, signedUsd, statementFilename } from './ledger-view';
 
 const at = (iso: string) => Date.parse(`${iso}T12:00:00Z`);
 
@@ -46,5 +46,17 @@ describe('receipt amounts', () => {
       { label: 'Processing fee', cents: 406 },
       { label: 'Total paid', cents: 12956 },
     ]);
+  });
+});
+
+describe('the statement paints its newest lines first', () => {
+  const lines = Array.from({ length: 5 }, (_, i) => ({ amountCents: 100, balanceCents: 100 * (i + 1) }));
+
+  it('paints every line of a short statement, from its opening balance', () => {
+    expect(paintedLines(lines, 10, 0)).toEqual({ visible: lines, earlier: 0, broughtCents: 0 });
+  });
+
+  it('leaves out the earlier lines of a long one and carries the balance they bring', () => {
+    expect(paintedLines(lines, 2, 0)).toEqual({ visible: lines.slice(3), earlier: 3, broughtCents: 300 });
   });
 });

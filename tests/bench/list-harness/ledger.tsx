@@ -13,6 +13,7 @@ import { ledgerKey, LEDGER_SPACE, type SyncedLedgerLine } from '../../../sync/ar
 import { prefixOf } from '../../../sync/keys';
 import { formatDate } from '../../../client/lib/format';
 import { Card, CardBody, DataTable, PageHeader, Select, type Column } from '../../../client/ui';
+import { paintedLines, STATEMENT_PAINTED } from '../../../client/features/ledger/ledger-view';
 import { afterPaint, filterApplied, rowsCommitted } from './probe';
 
 export const LEDGER_YEARS = 8;
@@ -71,7 +72,7 @@ function useLines(subscribe: (onLines: (lines: SyncedLedgerLine[]) => void) => (
   return lines;
 }
 
-/** The statement screen's work: statementOf over every line, the chosen year's lines painted. */
+/** The statement screen's work: statementOf over every line, the chosen year's newest lines painted (as the screen pages them). */
 export function LedgerStatement({ subscribe, onFirstPaint }: { subscribe: (onLines: (lines: SyncedLedgerLine[]) => void) => () => void; onFirstPaint: () => void }) {
   const lines = useLines(subscribe);
   const [year, setYear] = useState<string>('all');
@@ -98,7 +99,7 @@ export function LedgerStatement({ subscribe, onFirstPaint }: { subscribe: (onLin
         <CardBody>
           <Select aria-label="Year" options={options} value={year} onChange={setYear} />
           {statement && year !== 'all' && <p>Opening balance {formatUsd(statement.openingCents)}</p>}
-          <DataTable caption="Statement" columns={COLUMNS} rows={statement?.lines ?? []} rowKey={(l) => l.id} loading={!statement} />
+          <DataTable caption="Statement" columns={COLUMNS} rows={statement ? paintedLines(statement.lines, STATEMENT_PAINTED, statement.openingCents).visible : []} rowKey={(l) => l.id} loading={!statement} />
         </CardBody>
       </Card>
     </div>

@@ -33,7 +33,7 @@ export function byYear<L extends { occurredAt: number }>(lines: readonly L[]): A
 export const STATEMENT_PAINTED = 200;
 
 /** The newest `painted` of a statement's lines (oldest first), how many earlier ones are left out, and the balance they bring. */
-export function paintedLines<L extends { amountCents: number; balanceCents: number }>(lines: readonly L[], painted: number, openingCents: number) {
+export function paintedLines<L extends { amountCents: number; balanceCents: number }>(lines: L[], painted: number, openingCents: number) {
   const visible = painted >= lines.length ? lines : lines.slice(lines.length - painted);
   const earlier = lines.length - visible.length;
   return { visible, earlier, broughtCents: earlier > 0 ? visible[0].balanceCents - visible[0].amountCents : openingCents };

@@ -5,6 +5,7 @@
  * response (ctx.waitUntil). The cron handler: cron.test.ts.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { UPLOAD_MESSAGES } from '../../schema/uploads';
 import { announcementReadKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { login as loginVia } from '../helpers/http';
@@ -94,6 +95,24 @@ describe('areas in workerd', () => {
     const wrongType = await call('POST', '/api/requests/presigned-url', { token, body: { fileName: 'run.exe', fileType: 'application/x-msdownload', fileSize: 10 } });
     expect(wrongType.status).toBe(400);
     expect(wrongType.json.errors[0].msg).toBe('File type not allowed. Please upload PDF, DOC, DOCX, or image files');
+  });
+
+  it('takes a photo queued on a device: the same key for a retried presign, stored once the S3 server has it (HEAD in workerd), then a request may hold it', async () => {
+    const { token } = await login(DEMO.maple.resident2);
+    const bytes = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const uploadId = crypto.randomUUID();
+    const body = { fileName: 'leak.png', fileType: 'image/png', fileSize: bytes.length, uploadId };
+    const first = await call('POST', '/api/requests/presigned-url', { token, body });
+    const again = await call('POST', '/api/requests/presigned-url', { token, body });
+    expect(again.json.s3Key).toBe(first.json.s3Key);
+    const complete = () => call('POST', `/api/requests/uploads/${uploadId}/complete`, { token });
+    expect((await complete()).status).toBe(409);
+    const filed = () => call('POST', '/api/requests', { token, body: { title: 'Leak under the sink', description: '<p>Photo attached.</p>', category: 'Maintenance', photo_url: first.json.s3Key } });
+    expect((await filed()).json.errors).toEqual([{ path: 'photo_url', msg: UPLOAD_MESSAGES.notStored }]);
+
+    expect((await fetch(again.json.uploadUrl, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: bytes })).status).toBe(200);
+    expect(await complete()).toMatchObject({ status: 200, json: { s3Key: first.json.s3Key } });
+    expect((await filed()).status).toBe(201);
   });
 
   it('verifies Stripe webhook signatures with Web Crypto and records each event once', async () => {

@@ -1,0 +1,54 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ROUND_STATUSES, STOP_OUTCOMES } from '../inspections';
+import { hoaId, id, ms } from './columns';
+
+/** Inspection rounds. Synced to the board: `version` is bumped on every write. */
+export const inspectionRounds = sqliteTable(
+  'inspection_rounds',
+  {
+    /** Client-made (a round starts offline too). */
+    id: id(),
+    hoaId: hoaId(),
+    title: text('title').notNull(),
+    /** The round's day, as its UTC midnight. */
+    date: ms('date').notNull(),
+    status: text('status', { enum: ROUND_STATUSES }).notNull().default('in_progress'),
+    startedBy: text('started_by').notNull(),
+    finishedBy: text('finished_by'),
+    finishedAt: ms('finished_at'),
+    createdAt: ms('created_at').notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [index('inspection_rounds_newest').on(t.hoaId, t.createdAt, t.id), index('inspection_rounds_started_by').on(t.startedBy)],
+);
+
+/**
+ * A round's stops: one per address of the directory when the round started, in walking order
+ * (`position`). The id is derived, `<roundId>:<addressId>`, so a mark made offline names its stop.
+ * The address line is kept as it was (a stop stays readable after its address is deleted).
+ */
+export const inspectionStops = sqliteTable(
+  'inspection_stops',
+  {
+    id: id(),
+    hoaId: hoaId(),
+    roundId: text('round_id').notNull(),
+    addressId: text('address_id').notNull(),
+    position: integer('position').notNull(),
+    street: text('street').notNull(),
+    unitNumber: text('unit_number'),
+    /** Null until the stop is done; the first outcome stays. */
+    outcome: text('outcome', { enum: STOP_OUTCOMES }),
+    violationId: text('violation_id'),
+    doneBy: text('done_by'),
+    doneAt: ms('done_at'),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('inspection_stops_round').on(t.roundId, t.position),
+    index('inspection_stops_hoa').on(t.hoaId),
+    index('inspection_stops_address').on(t.addressId),
+    index('inspection_stops_done_by').on(t.doneBy),
+  ],
+);

@@ -14,6 +14,7 @@ CREATE TABLE `inspection_rounds` (
 --> statement-breakpoint
 CREATE INDEX `inspection_rounds_newest` ON `inspection_rounds` (`hoa_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `inspection_rounds_started_by` ON `inspection_rounds` (`started_by`);--> statement-breakpoint
+CREATE INDEX `inspection_rounds_finished_by` ON `inspection_rounds` (`finished_by`);--> statement-breakpoint
 CREATE TABLE `inspection_stops` (
 	`id` text PRIMARY KEY NOT NULL,
 	`hoa_id` text NOT NULL,
@@ -29,7 +30,6 @@ CREATE TABLE `inspection_stops` (
 	`version` integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX `inspection_stops_round` ON `inspection_stops` (`round_id`,`position`);--> statement-breakpoint
-CREATE INDEX `inspection_stops_hoa` ON `inspection_stops` (`hoa_id`);--> statement-breakpoint
+CREATE INDEX `inspection_stops_round` ON `inspection_stops` (`hoa_id`,`round_id`,`position`);--> statement-breakpoint
 CREATE INDEX `inspection_stops_address` ON `inspection_stops` (`address_id`);--> statement-breakpoint
 CREATE INDEX `inspection_stops_done_by` ON `inspection_stops` (`done_by`);

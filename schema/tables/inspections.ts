@@ -20,7 +20,8 @@ export const inspectionRounds = sqliteTable(
     updatedAt: ms('updated_at').notNull(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('inspection_rounds_newest').on(t.hoaId, t.createdAt, t.id), index('inspection_rounds_started_by').on(t.startedBy)],
+  // `_newest`: the list in index order. `_started_by`, `_finished_by`: the name dependency.
+  (t) => [index('inspection_rounds_newest').on(t.hoaId, t.createdAt, t.id), index('inspection_rounds_started_by').on(t.startedBy), index('inspection_rounds_finished_by').on(t.finishedBy)],
 );
 
 /**
@@ -46,8 +47,8 @@ export const inspectionStops = sqliteTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('inspection_stops_round').on(t.roundId, t.position),
-    index('inspection_stops_hoa').on(t.hoaId),
+    // A round's stops in walking order, and the HOA's stops per round (the list's progress).
+    index('inspection_stops_round').on(t.hoaId, t.roundId, t.position),
     index('inspection_stops_address').on(t.addressId),
     index('inspection_stops_done_by').on(t.doneBy),
   ],

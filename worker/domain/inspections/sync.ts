@@ -56,11 +56,9 @@ function stopValue(): SyncValueSql<SyncedStop> {
       addressId: s.addressId,
       position: s.position,
       address: sql`json_object('id', ${s.addressId}, 'street', ${s.street}, 'unitNumber', ${s.unitNumber})`,
-      // The address's members (not deleted), by name, through the users' address index.
-      residents: sql`json(coalesce((SELECT json_group_array(json_object('id', p.id, 'name', p.name)) FROM (
-          SELECT ${users.id} AS id, ${users.name} AS name FROM ${users}
-          WHERE ${users.addressId} = ${s.addressId} AND ${users.hoaId} = ${s.hoaId} AND ${users.deletedAt} IS NULL
-          ORDER BY lower(${users.name}), ${users.id}) AS p), '[]'))`,
+      // The address's members (not deleted), through the users' address index, in its order (the screen sorts by name).
+      residents: sql`json(coalesce((SELECT json_group_array(json_object('id', ${users.id}, 'name', ${users.name})) FROM ${users}
+          WHERE ${users.addressId} = ${s.addressId} AND ${users.hoaId} = ${s.hoaId} AND ${users.deletedAt} IS NULL), '[]'))`,
       outcome: s.outcome,
       violationId: s.violationId,
       doneBy: sql`${personOrNull(s.doneBy, 'doer')}`,

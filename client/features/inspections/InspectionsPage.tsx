@@ -2,26 +2,24 @@
  * /inspections (board and superadmin): the HOA's rounds, newest first, from the local cache (offline
  * too): title, date, status, progress ("12 of 20 addresses") and who started it, with Start Round.
  */
+import { useMemo } from 'react';
 import { formatDay } from '../../../schema/days';
 import { progressLabel } from '../../../schema/inspections';
 import type { SyncedRound } from '../../../sync/areas/inspections';
 import { LIST_PAGE_SIZE } from '../../lib/use-list-filters';
-import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
+import { ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
 import { RoundStatusBadge } from './badges';
 import { useProgressByRound, useRoundList } from './use-inspections';
 
-export function InspectionsPage() {
-  const list = useRoundList({ pageSize: LIST_PAGE_SIZE });
-  const progressOf = useProgressByRound();
-  const [banner, clearBanner] = useNavBanner();
+const view = (r: SyncedRound) => <ViewLink href={`/inspections/${r.id}`} name={r.title} />;
 
+/** The columns, built again only when the progress changes (rows are memoized). */
+function roundColumns(progressOf: Map<string, { done: number; total: number }>): Column<SyncedRound>[] {
   const progress = (r: SyncedRound) => {
     const p = progressOf.get(r.id);
     return p ? progressLabel(p.done, p.total) : '—';
   };
-  const view = (r: SyncedRound) => <ViewLink href={`/inspections/${r.id}`} name={r.title} />;
-  const columns: Column<SyncedRound>[] = [
+  return [
     titleColumn<SyncedRound>({
       main: (r) => <p className="font-medium text-neutral-900 sm:max-w-md sm:truncate">{r.title}</p>,
       phone: (r) => (
@@ -43,20 +41,18 @@ export function InspectionsPage() {
     { header: 'Started by', hideOnPhone: true, className: 'whitespace-nowrap', cell: (r) => r.startedBy.name },
     { header: 'View', hideOnPhone: true, className: 'text-right', cell: view },
   ];
+}
 
+export function InspectionsPage() {
+  const list = useRoundList({ pageSize: LIST_PAGE_SIZE });
+  const progressOf = useProgressByRound();
+  const columns = useMemo(() => roundColumns(progressOf), [progressOf]);
   const start = <ButtonLink href="/inspections/new">Start Round</ButtonLink>;
   return (
     <ListScreen
       title="Inspection Rounds"
       subtitle="Walk the community address by address and record what you find"
       actions={start}
-      banner={
-        banner && (
-          <Alert tone="success" onDismiss={clearBanner}>
-            {banner}
-          </Alert>
-        )
-      }
       tableTitle="All Rounds"
       columns={columns}
       rowKey={(r) => r.id}

@@ -56,9 +56,9 @@ function stopValue(): SyncValueSql<SyncedStop> {
       addressId: s.addressId,
       position: s.position,
       address: sql`json_object('id', ${s.addressId}, 'street', ${s.street}, 'unitNumber', ${s.unitNumber})`,
-      // The address's members (not deleted), through the users' address index, in its order (the screen sorts by name).
+      // The address's active members (whom a violation can be issued to), through the users' address index, in its order (the screen sorts by name).
       residents: sql`json(coalesce((SELECT json_group_array(json_object('id', ${users.id}, 'name', ${users.name})) FROM ${users}
-          WHERE ${users.addressId} = ${s.addressId} AND ${users.hoaId} = ${s.hoaId} AND ${users.deletedAt} IS NULL), '[]'))`,
+          WHERE ${users.addressId} = ${s.addressId} AND ${users.hoaId} = ${s.hoaId} AND ${users.status} = 'active' AND ${users.deletedAt} IS NULL), '[]'))`,
       outcome: s.outcome,
       violationId: s.violationId,
       doneBy: sql`${personOrNull(s.doneBy, 'doer')}`,

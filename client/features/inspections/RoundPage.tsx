@@ -5,7 +5,7 @@
  * how many are left), the summary and Print Report. Everything from the cache, every change a mutator:
  * it all works offline.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'wouter';
 import { formatDay } from '../../../schema/days';
 import { finishLeftQuestion, INSPECTION_MESSAGES, inspectionPolicy, progressLabel, type RoundStatus } from '../../../schema/inspections';
@@ -32,9 +32,6 @@ export function RoundPage() {
   const [finishing, setFinishing] = useState(false);
   const shown = { by: me ? actingUser(me) : undefined };
 
-  // The open stops in walking order, the next one first; then the done ones.
-  const ordered = useMemo(() => [...stops.filter((s) => !s.outcome), ...stops.filter((s) => s.outcome)], [stops]);
-
   if (!round) {
     return (
       <div>
@@ -53,6 +50,33 @@ export function RoundPage() {
     undo: me && inspectionPolicy.mayUndo(round, stop, me.id) ? () => rep?.mutate.undoInspectionStop({ roundId: round.id, addressId: stop.addressId, shown }) : undefined,
   });
   const percent = stops.length ? Math.round((done / stops.length) * 100) : 0;
+
+  const summary = (
+    <div className="print:hidden">
+      <RoundSummary stops={stops} violations={violations} />
+    </div>
+  );
+  // The open stops in walking order, the next one first; then the done ones.
+  const stopLists = (
+    <section aria-label="Addresses" className="space-y-5 print:hidden">
+      {[
+        { title: `To do (${left})`, list: stops.filter((s) => !s.outcome) },
+        { title: inspectionPolicy.isOpen(round) ? `Done (${done})` : `Addresses (${stops.length})`, list: stops.filter((s) => s.outcome) },
+      ].map(
+        (group) =>
+          group.list.length > 0 && (
+            <div key={group.title} className="space-y-3">
+              <h2 className="text-base font-semibold text-neutral-900">{group.title}</h2>
+              <div className="grid gap-3 lg:grid-cols-2">
+                {group.list.map((stop, i) => (
+                  <StopCard key={stop.id} stop={stop} next={i === 0 && !stop.outcome && can.mark} actions={actionsOf(stop)} />
+                ))}
+              </div>
+            </div>
+          ),
+      )}
+    </section>
+  );
 
   return (
     <div className="space-y-5">
@@ -84,25 +108,26 @@ export function RoundPage() {
         />
       </div>
 
-      <Card className="space-y-2 p-4 print:hidden">
-        <p className="font-medium text-neutral-900" id="round-progress">
-          {progressLabel(done, stops.length)} done
-        </p>
-        <div role="progressbar" aria-labelledby="round-progress" aria-valuemin={0} aria-valuemax={stops.length} aria-valuenow={done} className="h-3 overflow-hidden rounded-full bg-neutral-200">
-          <div className="h-full rounded-full bg-accent-700 transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-        {stops.length === 0 && <p className="text-sm text-neutral-600">{INSPECTION_MESSAGES.noStopsYet}</p>}
-      </Card>
-
-      <div className="print:hidden">
-        <RoundSummary stops={stops} violations={violations} />
-      </div>
-
-      <section aria-label="Addresses" className="space-y-3 print:hidden">
-        {ordered.map((stop, i) => (
-          <StopCard key={stop.id} stop={stop} next={i === 0 && !stop.outcome && can.mark} actions={actionsOf(stop)} />
-        ))}
-      </section>
+      {inspectionPolicy.isOpen(round) ? (
+        <>
+          <Card className="space-y-2 p-4 print:hidden">
+            <p className="font-medium text-neutral-900" id="round-progress">
+              {progressLabel(done, stops.length)} done
+            </p>
+            <div role="progressbar" aria-labelledby="round-progress" aria-valuemin={0} aria-valuemax={stops.length} aria-valuenow={done} className="h-3 overflow-hidden rounded-full bg-neutral-200">
+              <div className="h-full rounded-full bg-accent-700 transition-[width]" style={{ width: `${percent}%` }} />
+            </div>
+            {stops.length === 0 && <p className="text-sm text-neutral-600">{INSPECTION_MESSAGES.noStopsYet}</p>}
+          </Card>
+          {stopLists}
+          {summary}
+        </>
+      ) : (
+        <>
+          {summary}
+          {stopLists}
+        </>
+      )}
 
       <RoundReport round={round} stops={stops} hoaName={me?.hoa_name ?? ''} titles={new Map(violations.map((v) => [v.id, v.title]))} />
 

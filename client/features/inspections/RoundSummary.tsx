@@ -42,11 +42,12 @@ export function RoundSummary({ stops, violations }: { stops: readonly SyncedStop
     { label: 'No issues', value: s.noIssues },
     { label: 'Violations recorded', value: s.violations },
     { label: 'Photos', value: violations.reduce((n, v) => n + v.photos, 0) },
+    ...(s.notInspected > 0 ? [{ label: 'Not inspected', value: s.notInspected }] : []),
   ];
   return (
     <Card>
       <CardHeader title="Summary" />
-      <dl className="grid grid-cols-2 gap-4 px-5 py-4 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-4 px-5 py-4 sm:grid-cols-[repeat(auto-fit,minmax(8rem,1fr))]">
         {figures.map((f) => (
           <div key={f.label}>
             <dt className="text-sm text-neutral-600">{f.label}</dt>

@@ -23,6 +23,7 @@ CREATE TABLE `inspection_stops` (
 	`position` integer NOT NULL,
 	`street` text NOT NULL,
 	`unit_number` text,
+	`residents` text NOT NULL,
 	`outcome` text,
 	`violation_id` text,
 	`done_by` text,

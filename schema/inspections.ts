@@ -87,6 +87,11 @@ export const inspectionPolicy = {
   },
 };
 
+/** Residents by name (then id), as a stop keeps them; the first is whom a violation goes to. */
+export const residentsByName = <R extends { id: string; name: string }>(residents: readonly R[]) =>
+  [...residents].sort((a, b) => codeUnitOrder(a.name.toLowerCase(), b.name.toLowerCase()) || codeUnitOrder(a.id, b.id));
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** The derived stop id: one stop per address per round. */
 export const stopIdOf = (roundId: string, addressId: string) => `${roundId}:${addressId}`;
 

@@ -27,7 +27,8 @@ export const inspectionRounds = sqliteTable(
 /**
  * A round's stops: one per address of the directory when the round started, in walking order
  * (`position`). The id is derived, `<roundId>:<addressId>`, so a mark made offline names its stop.
- * The address line is kept as it was (a stop stays readable after its address is deleted).
+ * The address line and its residents are kept as they were (a stop stays readable after its address
+ * is deleted or its residents move).
  */
 export const inspectionStops = sqliteTable(
   'inspection_stops',
@@ -39,6 +40,8 @@ export const inspectionStops = sqliteTable(
     position: integer('position').notNull(),
     street: text('street').notNull(),
     unitNumber: text('unit_number'),
+    /** The address's active residents when the round started (`{id, name}`, by name). */
+    residents: text('residents', { mode: 'json' }).$type<{ id: string; name: string }[]>().notNull(),
     /** Null until the stop is done; the first outcome stays. */
     outcome: text('outcome', { enum: STOP_OUTCOMES }),
     violationId: text('violation_id'),

@@ -48,7 +48,7 @@ export const syncedStopSchema = lazy(() =>
     /** Walking order within the round. */
     position: z.number(),
     address: syncedAddressSchema,
-    /** The address's residents (any order: `residentsByName` orders them). */
+    /** The address's active residents when the round started, by name. */
     residents: z.array(syncedNamedSchema),
     outcome: z.enum(STOP_OUTCOMES).nullable(),
     violationId: z.string().nullable(),
@@ -58,11 +58,6 @@ export const syncedStopSchema = lazy(() =>
   }),
 );
 export type SyncedStop = z.output<typeof syncedStopSchema>;
-
-/** A stop's residents by name (then id), as the screens list them; the first is whom a violation goes to. */
-export const residentsByName = (stop: Pick<SyncedStop, 'residents'>) =>
-  [...stop.residents].sort((a, b) => codeUnitOrder(a.name.toLowerCase(), b.name.toLowerCase()) || codeUnitOrder(a.id, b.id));
-const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The REST answers are the generic rename; the round's day and the stop's time are ISO text. */
 export const ROUND_REST = { times: ['date', 'finishedAt'] } as const satisfies RestRule<SyncedRound>;

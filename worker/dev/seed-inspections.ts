@@ -8,6 +8,7 @@ import { utcToday } from '../../schema/days';
 import { stopIdOf, type StopOutcome } from '../../schema/inspections';
 import { addresses, inspectionRounds, inspectionStops, violations } from '../../schema/tables';
 import { directoryOrder } from '../domain/addresses';
+import { residentsOf } from '../domain/inspections/rounds';
 import { newId } from '../services/tokens';
 import type { AreaSeeder } from './seed-kit';
 
@@ -29,6 +30,7 @@ export const seedInspections: AreaSeeder = async (tx, platform, opts) => {
       .where(and(eq(addresses.hoaId, hoa.id), isNull(addresses.deletedAt)))
       .orderBy(...directoryOrder());
     if (directory.length === 0) continue;
+    const residents = await residentsOf(tx, hoa.id);
     const seeded = await tx.select({ id: violations.id, addressId: violations.addressId }).from(violations).where(eq(violations.hoaId, hoa.id));
     const violationAt = new Map<string, string>();
     for (const v of seeded) if (v.addressId && !violationAt.has(v.addressId) && violationAt.size < LINKED) violationAt.set(v.addressId, v.id);
@@ -66,6 +68,7 @@ export const seedInspections: AreaSeeder = async (tx, platform, opts) => {
             position,
             street: a.street,
             unitNumber: a.unitNumber,
+            residents: residents.get(a.id) ?? [],
             outcome,
             violationId,
             // The owner took the second half of last month's round.

@@ -5,7 +5,7 @@
  */
 import { Link } from 'wouter';
 import { addressLabel } from '../../../schema/addresses';
-import { residentsByName, type SyncedStop } from '../../../sync/areas/inspections';
+import type { SyncedStop } from '../../../sync/areas/inspections';
 import { ButtonLink, Button, Card, cx } from '../../ui';
 import { StopOutcomeBadge } from './badges';
 
@@ -17,14 +17,13 @@ export interface StopActions {
 /** The violation form, prefilled with the address's first resident; it comes back here after Create Violation. */
 export const recordViolationHref = (stop: SyncedStop) => {
   const query = new URLSearchParams({ round: stop.roundId, address: stop.addressId });
-  const [first] = residentsByName(stop);
-  if (first) query.set('user_id', first.id);
+  if (stop.residents[0]) query.set('user_id', stop.residents[0].id);
   return `/compliance/create?${query}`;
 };
 
 export function StopCard({ stop, next, actions }: { stop: SyncedStop; next: boolean; actions: StopActions }) {
   const label = addressLabel({ street: stop.address.street, unit_number: stop.address.unitNumber });
-  const residents = residentsByName(stop).map((r) => r.name).join(', ') || 'Vacant';
+  const residents = stop.residents.map((r) => r.name).join(', ') || 'Vacant';
   return (
     <Card className={cx('p-4', next && 'border-accent-600 ring-1 ring-accent-600')}>
       <article aria-label={label} className="space-y-3">

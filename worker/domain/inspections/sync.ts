@@ -12,16 +12,14 @@ import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
 
-/** Nothing, for the roles that do not run rounds. */
-const none = sql`0`;
+/**
+ * The HOA's rows for the roles that run rounds; none for the others, asked of the HOA index with an
+ * HOA id no row has (a constant false would make SQLite plan a scan of the table).
+ */
+const roundsScope = (viewer: Viewer, hoaColumn: SQLiteColumn) => (inspectionPolicy.mayManage(viewer.role) ? inHoa(viewer, hoaColumn) : eq(hoaColumn, ''));
 
-export function visibleRounds(viewer: Viewer): SQL {
-  return inspectionPolicy.mayManage(viewer.role) ? inHoa(viewer, inspectionRounds.hoaId) : none;
-}
-
-export function visibleStops(viewer: Viewer): SQL {
-  return inspectionPolicy.mayManage(viewer.role) ? inHoa(viewer, inspectionStops.hoaId) : none;
-}
+export const visibleRounds = (viewer: Viewer): SQL => roundsScope(viewer, inspectionRounds.hoaId);
+export const visibleStops = (viewer: Viewer): SQL => roundsScope(viewer, inspectionStops.hoaId);
 
 /** `{id, name}` of a user joined as `alias`, or null when the column is null. */
 const personOrNull = (column: SQLiteColumn, alias: string) =>
@@ -56,9 +54,7 @@ function stopValue(): SyncValueSql<SyncedStop> {
       addressId: s.addressId,
       position: s.position,
       address: sql`json_object('id', ${s.addressId}, 'street', ${s.street}, 'unitNumber', ${s.unitNumber})`,
-      // The address's active members (whom a violation can be issued to), through the users' address index, in its order (the screen sorts by name).
-      residents: sql`json(coalesce((SELECT json_group_array(json_object('id', ${users.id}, 'name', ${users.name})) FROM ${users}
-          WHERE ${users.addressId} = ${s.addressId} AND ${users.hoaId} = ${s.hoaId} AND ${users.status} = 'active' AND ${users.deletedAt} IS NULL), '[]'))`,
+      residents: sql`json(${s.residents})`,
       outcome: s.outcome,
       violationId: s.violationId,
       doneBy: sql`${personOrNull(s.doneBy, 'doer')}`,
@@ -93,9 +89,8 @@ export const stopSyncArea: ServerSyncArea = {
   visible: visibleStops,
   value: stopValue,
   dependsOn: {
-    // Who did it, and the residents of its address (a name, a move in).
-    users: (_hoaId, ids) =>
-      sql`(${inArray(inspectionStops.doneBy, ids)} OR ${inspectionStops.addressId} IN (SELECT ${users.addressId} FROM ${users} WHERE ${inArray(users.id, ids)}))`,
+    // Who did it (the residents are kept as they were when the round started).
+    users: (_hoaId, ids) => inArray(inspectionStops.doneBy, ids),
   },
 };
 

@@ -12,3 +12,4 @@ export * from './sync';
 export * from './signup';
 export * from './list-views';
 export * from './ledger';
+export * from './inspections';

@@ -58,6 +58,8 @@ const TENANT_TABLES = [
   'storage_uploads',
   'users',
   'sync_notices',
+  'inspection_rounds',
+  'inspection_stops',
   'sync_cvr_entries',
   'sync_change_log',
   'email_outbox',
@@ -138,6 +140,37 @@ describe('query plans', () => {
 
     expect(ran.length).toBeGreaterThan(50);
     expect(await badPlans(t, ran)).toEqual([]);
+  });
+
+  it('inspection rounds: list, detail, start, marks, undo, finish, pulls and a rename use indexes only', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const ran = recordStatements(t);
+
+    const list = await call(t, 'GET', '/api/inspections', { token: board.token });
+    await call(t, 'GET', `/api/inspections/${list.json.docs[0]._id}`, { token: board.token });
+    const ben = new SyncTestClient(t, board.token);
+    await ben.pull();
+    const id = crypto.randomUUID();
+    await ben.push([ben.mutation('startInspectionRound', { id, title: 'Plan check', date: '2026-11-21' })]);
+    await ben.pull();
+    const [first, second] = ben.values<{ roundId: string; addressId: string; position: number }>('inspectionStop/').filter((s) => s.roundId === id);
+    await ben.push([
+      ben.mutation('markInspectionStop', { roundId: id, addressId: first.addressId, outcome: 'no_issues', violationId: null }),
+      ben.mutation('markInspectionStop', { roundId: id, addressId: second.addressId, outcome: 'no_issues', violationId: null }),
+      ben.mutation('undoInspectionStop', { roundId: id, addressId: second.addressId }),
+      ben.mutation('setInspectionRoundStatus', { id, status: 'finished' }),
+    ]);
+    await ben.pull();
+    // A renamed user: the rounds and stops that show them get new versions.
+    await t.write((tx) => updateUser(t!.deps, tx, { id: board.user._id, hoaId: ben.hoaId }, { name: 'Ben B. Board' }));
+    await ben.pull();
+
+    // Starting a round reads the HOA's directory once, in the directory's own order (a sort on
+    // expressions, as GET /api/addresses does): bounded by one HOA's addresses, not by a pull.
+    const directory = (r: Ran) => /^select "id", "street", "unit_number" from "addresses"/.test(r.sql);
+    expect(ran.some(directory)).toBe(true);
+    expect(await badPlans(t, ran.filter((r) => !directory(r)))).toEqual([]);
   });
 
   it('requests: lists with every filter and sort, detail, the mutators and pulls use indexes only', async () => {

@@ -170,6 +170,16 @@ async function world(seed: number) {
       const args = { id: renamed?.id ?? crypto.randomUUID(), list: renamed?.list ?? rnd.pick(['requests', 'violations', 'documents']), name: `View ${rnd.int(20)}`, filters: { search: rnd.chance(0.5) ? 'pool' : '' } };
       return v.client.push([v.client.mutation('saveListView', args)]);
     },
+    async inspect() {
+      // A board member marks an open stop of a round they hold, undoes a mark, or starts a round (its stops come from the directory).
+      const hoa = rnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const stops = client.values<{ roundId: string; addressId: string; outcome: string | null }>('inspectionStop/');
+      if (!stops.length || rnd.chance(0.1)) return client.push([client.mutation('startInspectionRound', { id: crypto.randomUUID(), title: `Walk ${rnd.int(100)}`, date: '2026-11-21' })]);
+      const stop = rnd.pick(stops);
+      if (stop.outcome) return client.push([client.mutation('undoInspectionStop', { roundId: stop.roundId, addressId: stop.addressId })]);
+      return client.push([client.mutation('markInspectionStop', { roundId: stop.roundId, addressId: stop.addressId, outcome: 'no_issues', violationId: null })]);
+    },
     async rename() {
       const email = rnd.pick(emails);
       const user = await userRow(email);

@@ -11,6 +11,7 @@ import { billingArea } from './billing';
 import { documentsArea } from './documents';
 import { duesArea } from './dues';
 import { hoaArea } from './hoa';
+import { inspectionsArea } from './inspections';
 import { invoicesArea } from './invoices';
 import { ledgerArea } from './ledger';
 import { ledgerQuestionsArea } from './ledger-questions';
@@ -35,4 +36,5 @@ export const serverAreas: readonly ServerArea[] = [
   ledgerArea,
   ledgerQuestionsArea,
   autopayArea,
+  inspectionsArea,
 ];

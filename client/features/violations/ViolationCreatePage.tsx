@@ -26,6 +26,7 @@ import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
 import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, optionsOf, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
+import { useRoundPrefill } from '../inspections/use-round-prefill';
 
 interface ViolationFormValues {
   userId: string;
@@ -51,8 +52,9 @@ export function ViolationCreatePage() {
   const me = useCurrentUser();
   const users = useActiveUsers();
   const attachment = useFormAttachment('violations', VIOLATION_MESSAGES.uploadFailed);
+  const round = useRoundPrefill();
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
-    initial: EMPTY,
+    initial: round.initial(EMPTY),
     schema: formSchema,
     toInput: toWire,
     fieldOf: FIELDS,
@@ -61,7 +63,7 @@ export function ViolationCreatePage() {
       const file = data.photo_url ? attachment.uploaded.current : null;
       const resident = users.users.find((u) => u._id === data.user_id);
       return rep.mutate.issueViolation({
-        id: crypto.randomUUID(),
+        id: round.violationId,
         ...data,
         // The mutator takes the wire's day, as REST does.
         due_date: dayInputValue(data.due_date),
@@ -74,7 +76,7 @@ export function ViolationCreatePage() {
       });
     },
     failureMessage: VIOLATION_MESSAGES.createFailed,
-    onSaved: () => navigate('/violations', withBanner(VIOLATION_MESSAGES.created)),
+    onSaved: () => round.returnToRound() || navigate('/violations', withBanner(VIOLATION_MESSAGES.created)),
   });
 
   return (

@@ -93,6 +93,9 @@ export function ViolationsPage() {
   const create = board ? <ButtonLink href="/compliance/create">Create Violation</ButtonLink> : undefined;
   const actions = board ? (
     <>
+      <ButtonLink href="/inspections" variant="secondary">
+        Inspection Rounds
+      </ButtonLink>
       <ButtonLink href="/violations/fine-schedule" variant="secondary">
         Fine Schedule
       </ButtonLink>

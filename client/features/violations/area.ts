@@ -19,5 +19,6 @@ export const violationsClientArea = defineClientArea({
     { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage },
     { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage },
   ]),
-  nav: [{ label: 'Compliance', href: '/compliance', alsoActive: ['/violations'] }],
+  // Inspection rounds are linked from Compliance, and live under it in the navigation.
+  nav: [{ label: 'Compliance', href: '/compliance', alsoActive: ['/violations', '/inspections'] }],
 });

@@ -55,7 +55,7 @@ const live = (actor: Pick<Actor, 'hoaId'>) => inHoa(actor, addresses.hoaId, isNu
  * where it is one): "200 Birch Lane", "113 Maple Avenue", "9 Willow Way", "15 Willow Way". Sorting
  * the text put "15 Willow Way" between "113 Maple" and "200 Birch".
  */
-const directoryOrder = () => [
+export const directoryOrder = () => [
   asc(sql`lower(ltrim(${addresses.street}, '0123456789 '))`),
   asc(sql`CAST(${addresses.street} AS INTEGER)`),
   asc(sql`lower(${addresses.street})`),

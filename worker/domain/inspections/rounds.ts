@@ -1,0 +1,105 @@
+/**
+ * Starting a round and changing its status. Board and superadmin only (403 first), then the round
+ * through `visibleRounds` (404 for another HOA's), then the state (409 once finished). A round's
+ * stops are the HOA's addresses when it starts, in the directory's walking order.
+ */
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { INSPECTION_MESSAGES, inspectionPolicy, residentsByName, stopIdOf, type RoundForm, type RoundStatus } from '../../../schema/inspections';
+import { addresses, inspectionRounds, inspectionStops, users } from '../../../schema/tables';
+import type { DbOrTx, Tx } from '../../db';
+import type { AppDeps } from '../../deps';
+import { newId } from '../../services/tokens';
+import { inHoa, type Actor } from '../actor';
+import { directoryOrder } from '../addresses';
+import { conflict, forbidden, notFound } from '../errors';
+import { roundIs, roundRows, stopRows, visibleRounds } from './sync';
+
+export type RoundRow = typeof inspectionRounds.$inferSelect;
+
+export function requireInspector(actor: Actor) {
+  if (!inspectionPolicy.mayManage(actor.role)) throw forbidden(INSPECTION_MESSAGES.boardOnly);
+}
+
+/** One round the actor may see, or 404 (also another HOA's). */
+export async function getVisibleRound(db: DbOrTx, actor: Actor, id: string): Promise<RoundRow> {
+  const [row] = await db.select().from(inspectionRounds).where(and(visibleRounds(actor), eq(inspectionRounds.id, id))).limit(1);
+  if (!row) throw notFound(INSPECTION_MESSAGES.notFound);
+  return row;
+}
+
+/** The HOA's active residents by address, each address's by name (whom a violation can be issued to). */
+export async function residentsOf(db: DbOrTx, hoaId: string): Promise<Map<string, { id: string; name: string }[]>> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, addressId: users.addressId })
+    .from(users)
+    .where(and(eq(users.hoaId, hoaId), eq(users.status, 'active'), isNull(users.deletedAt), isNotNull(users.addressId)));
+  const byAddress = new Map<string, { id: string; name: string }[]>();
+  for (const r of rows) if (r.addressId) byAddress.set(r.addressId, [...(byAddress.get(r.addressId) ?? []), { id: r.id, name: r.name }]);
+  return new Map([...byAddress].map(([address, people]) => [address, residentsByName(people)]));
+}
+
+/** Rows per insert of stops (a directory of thousands stays under SQLite's bound-variable limit). */
+const STOPS_PER_INSERT = 500;
+
+/** Starts a round; `id` comes from the client for offline starts (the mutator), REST leaves it out. */
+export async function startRound(deps: AppDeps, tx: Tx, actor: Actor, input: RoundForm & { id?: string }): Promise<RoundRow> {
+  requireInspector(actor);
+  const id = input.id ?? newId();
+  if (input.id) {
+    const [taken] = await tx.select({ id: inspectionRounds.id }).from(inspectionRounds).where(eq(inspectionRounds.id, id)).limit(1);
+    if (taken) throw conflict(INSPECTION_MESSAGES.idTaken);
+  }
+  const now = deps.clock();
+  const [round] = await roundRows.insert(deps, tx, {
+    id,
+    hoaId: actor.hoaId,
+    title: input.title.trim(),
+    date: input.date,
+    status: 'in_progress',
+    startedBy: actor.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  const directory = await tx
+    .select({ id: addresses.id, street: addresses.street, unitNumber: addresses.unitNumber })
+    .from(addresses)
+    .where(inHoa(actor, addresses.hoaId, isNull(addresses.deletedAt)))
+    .orderBy(...directoryOrder());
+  const residents = await residentsOf(tx, actor.hoaId);
+  const stops = directory.map((a, position) => ({
+    id: stopIdOf(id, a.id),
+    hoaId: actor.hoaId,
+    roundId: id,
+    addressId: a.id,
+    position,
+    street: a.street,
+    unitNumber: a.unitNumber,
+    residents: residents.get(a.id) ?? [],
+  }));
+  for (let i = 0; i < stops.length; i += STOPS_PER_INSERT) await stopRows.insert(deps, tx, stops.slice(i, i + STOPS_PER_INSERT));
+  return round;
+}
+
+/**
+ * Pause, Resume, Finish Round. Finishing marks the stops left Not inspected. The current status
+ * again changes nothing; a finished round changes no more (409).
+ */
+export async function setRoundStatus(deps: AppDeps, tx: Tx, actor: Actor, id: string, status: RoundStatus): Promise<RoundRow> {
+  requireInspector(actor);
+  const round = await getVisibleRound(tx, actor, id);
+  if (!inspectionPolicy.isOpen(round)) throw conflict(INSPECTION_MESSAGES.roundFinished);
+  if (!inspectionPolicy.isStatusChange(round, status)) return round;
+  const now = deps.clock();
+  const finished = status === 'finished';
+  const [updated] = await roundRows.update(deps, tx, roundIs(round.hoaId, round.id), {
+    status,
+    finishedBy: finished ? actor.userId : null,
+    finishedAt: finished ? now : null,
+    updatedAt: now,
+  });
+  if (finished) {
+    const left = and(eq(inspectionStops.hoaId, round.hoaId), eq(inspectionStops.roundId, round.id), isNull(inspectionStops.outcome))!;
+    await stopRows.update(deps, tx, left, { outcome: 'not_inspected', doneAt: now });
+  }
+  return updated;
+}

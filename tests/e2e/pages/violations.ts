@@ -18,7 +18,9 @@ export const violationForm = (page: Page) => ({
   title: page.getByRole('textbox', { name: 'Title' }),
   message: page.getByRole('textbox', { name: /^Message/ }),
   dueDate: page.getByLabel('Due Date'),
-  file: page.locator('input[type="file"]'),
+  /** The gallery pick (several at once); the camera button beside it takes one. */
+  file: page.getByLabel('Choose photos'),
+  photos: page.getByRole('list', { name: 'Photos on this form' }).getByRole('listitem'),
   submit: page.getByRole('button', { name: 'Create Violation' }),
   async fill(p: { resident: string; title: string; message: string; dueDate: string; category?: string }) {
     await choose(this.resident, p.resident);

@@ -9,6 +9,7 @@ import { dropAllDatabases, dropDatabase, getDefaultPuller, Replicache, type Pull
 import { drainingPusher } from './draining-pusher';
 import { keysOf } from './photo-queue/gate';
 import { dropDeliveredPhotos } from './photo-queue/queue';
+import { refreshPhotoState } from './photo-queue/state';
 import { clearPhotos } from './photo-queue/store';
 import { runPhotoQueue } from './photo-queue/upload';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
@@ -202,8 +203,8 @@ function openCache(userId: string): OpenCache {
   refreshPending();
 
   let stopPokes = listenForPokes(rep);
-  // Photos queued before a reload or a restart go on uploading.
-  void runPhotoQueue();
+  // Photos queued before a reload or a restart show again and go on uploading.
+  void refreshPhotoState().then(runPhotoQueue);
   const onOnline = () => {
     setStatus({ online: true });
     stopPokes();
@@ -309,6 +310,7 @@ export async function onSessionEnd(reason: SignOutReason, userId: string | null)
     await closeCurrent();
     await dropAllDatabases();
     await clearPhotos();
+    await refreshPhotoState();
     return;
   }
   const open = current;

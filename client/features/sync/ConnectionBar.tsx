@@ -5,7 +5,8 @@ export const OFFLINE_TEXT = 'Offline — changes will sync when you reconnect';
 
 export const pendingText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} waiting to sync`;
 
-const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** One decimal of a MB; under 0.1 MB in KB, so a small photo never reads "0.0 MB". */
+const megabytes = (bytes: number) => (bytes < 104_858 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** "3 photos (4.2 MB) and 5 changes waiting"; without photos, the changes alone as before. */
 export function queueText(photos: { count: number; bytes: number }, changes: number): string {

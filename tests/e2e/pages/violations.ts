@@ -2,8 +2,8 @@
  * Page objects of the compliance screens (roles and labels, as a user finds things) and the database
  * reads the stories check against.
  */
-import type { Page } from 'playwright-core';
-import type { E2EServer } from '../../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO, goOffline, signInAs, waitForServiceWorker, type E2EServer } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
 import { choose } from './controls';
 
@@ -43,6 +43,23 @@ export const violationDetail = (page: Page) => ({
   messagesLink: page.getByRole('link', { name: /^View Messages/ }),
   history: page.getByRole('list', { name: 'Activity History' }),
 });
+
+/**
+ * A board member's walk begins: signed in, the first pull in (the members come with the violations)
+ * and the app shell cached; then offline, on the create form. Returns the list screen.
+ */
+export async function createViolationOffline(page: Page, context: BrowserContext, server: E2EServer) {
+  await signInAs(page, server, DEMO.maple.board);
+  const list = violationsList(page);
+  await list.open();
+  await list.viewLink('Loud music after 10 pm').waitFor();
+  await waitForServiceWorker(page);
+  await goOffline(context, server);
+  await page.getByText('Offline — changes will sync when you reconnect').waitFor();
+  await page.getByRole('link', { name: 'Create Violation' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Create Violation' }).waitFor({ timeout: 20_000 });
+  return list;
+}
 
 /** `YYYY-MM-DD`, `days` from today on this machine (the browser's calendar is the same). */
 export const inDays = (days: number) => {

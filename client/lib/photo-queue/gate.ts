@@ -22,7 +22,7 @@ export function keysOf(args: unknown): string[] {
 }
 
 /** The arguments without the refused photos' keys, which `photos_refused` names with the reason. */
-function withoutRefused(args: PhotoArgs, refused: QueuedPhoto[]): PhotoArgs {
+function withoutRefused(args: PhotoArgs, refused: Pick<QueuedPhoto, 's3Key' | 'fileName' | 'error'>[]): PhotoArgs {
   const gone = new Set(refused.map((p) => p.s3Key));
   const next: PhotoArgs = { ...args };
   if (next.photo_url && gone.has(next.photo_url)) next.photo_url = null;
@@ -39,14 +39,17 @@ function withoutRefused(args: PhotoArgs, refused: QueuedPhoto[]): PhotoArgs {
  */
 export async function gatePush<M extends Mutation>(mutations: readonly M[]): Promise<{ send: M[]; held: boolean }> {
   if (!mutations.some((m) => keysOf(m.args).length)) return { send: [...mutations], held: false };
-  const byKey = new Map((await allPhotos().catch(() => [])).map((p) => [p.s3Key, p]));
+  const gated = gateWith(mutations, new Map((await allPhotos().catch(() => [])).map((p) => [p.s3Key, p])));
+  if (gated.held) void runPhotoQueue();
+  return gated;
+}
+
+/** The gate's rule on the device's photos by key (a pure function). */
+export function gateWith<M extends Mutation>(mutations: readonly M[], byKey: ReadonlyMap<string, Pick<QueuedPhoto, 's3Key' | 'state' | 'fileName' | 'error'>>): { send: M[]; held: boolean } {
   const send: M[] = [];
   for (const m of mutations) {
     const queued = keysOf(m.args).flatMap((k) => byKey.get(k) ?? []);
-    if (queued.some((p) => p.state === 'queued' || p.state === 'uploading')) {
-      void runPhotoQueue();
-      return { send, held: true };
-    }
+    if (queued.some((p) => p.state === 'queued' || p.state === 'uploading')) return { send, held: true };
     const refused = queued.filter((p) => p.state === 'refused');
     send.push(refused.length ? { ...m, args: withoutRefused(m.args as PhotoArgs, refused) } : m);
   }

@@ -2,7 +2,7 @@
  * Where queued photos are kept: their own IndexedDB database (the blob with its metadata), apart
  * from Replicache's caches and from the service worker's Cache Storage, so a reload, a browser
  * restart or a new app version (the service worker clears only its outdated caches) leaves them in
- * place. Sign-out clears it with the caches. Screens read it through `photo-queue/state.ts`.
+ * place. Sign-out deletes it with the caches. Screens read it through `photo-queue/state.ts`.
  */
 import type { UploadFeature } from '../../../schema/uploads';
 
@@ -83,7 +83,13 @@ export async function updatePhoto(uploadId: string, change: Partial<QueuedPhoto>
   });
 }
 
-/** Sign-out: the photos go with the user's caches. */
+/** Sign-out: the photos go with the user's caches, their database with them. */
 export async function clearPhotos(): Promise<void> {
-  await run('readwrite', (s) => s.clear()).catch(() => undefined);
+  const open = opening;
+  opening = null;
+  await open?.then((db) => db.close()).catch(() => undefined);
+  await new Promise<void>((resolve) => {
+    const req = indexedDB.deleteDatabase(DB_NAME);
+    req.onsuccess = req.onerror = req.onblocked = () => resolve();
+  });
 }

@@ -6,7 +6,7 @@
  * photos, each stored once with the same bytes, and the resident one notice linking them.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, apiToken, e2eSuite, goInApp, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { DEMO, apiToken, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { jpegWithGps, keptPhotos, pngBytes, sha256 } from './pages/photos';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 
@@ -50,6 +50,7 @@ describe('photos kept on the device', () => {
       ]);
       await expect.poll(() => form.photos.count(), { timeout: 20_000 }).toBe(2);
       await page.getByRole('status').getByText(/^2 photos \((\d+ KB|\d+\.\d MB)\) waiting to upload$/).waitFor();
+      await expectNoSeriousAxe(page);
       await snap(page, 'violation-create-photos-queued');
       await form.submit.click();
       await waitForPath(page, '/violations');
@@ -95,6 +96,7 @@ describe('photos kept on the device', () => {
       // Delivered: the device lets the photos go, and the screen shows them from storage.
       await expect.poll(async () => (await keptPhotos(page)).length, { timeout: 15_000 }).toBe(0);
       await expect.poll(() => thumbnails.evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.complete && i.naturalWidth > 0 && !i.src.startsWith('blob:'))), { timeout: 15_000 }).toEqual([true, true]);
+      await expectNoSeriousAxe(page);
       await snap(page, 'violation-detail-photos');
       await page.getByRole('button', { name: 'Open photo 2: shed-side.jpg' }).click();
       await page.getByRole('dialog', { name: 'shed-side.jpg' }).getByRole('img').waitFor();

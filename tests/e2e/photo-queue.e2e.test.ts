@@ -3,7 +3,8 @@
  * side at most 1600 px, JPEG), and a small JPEG is kept as taken without its EXIF and GPS. Then the
  * inspection walk: a board member offline records a violation with two real photos, reloads (the
  * photos still show, from IndexedDB), comes back online; the server has the violation once with both
- * photos, each stored once with the same bytes, and the resident one notice linking them.
+ * photos, each stored once with the same bytes, and the resident one notice linking them. Short of
+ * storage, the form warns before a photo and takes none that would not fit.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, apiToken, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
@@ -30,6 +31,31 @@ describe('photos kept on the device', () => {
       const gateBytes = Buffer.from(gate.bytes, 'base64');
       expect(gateBytes.includes(Buffer.from('Exif'))).toBe(false);
       expect(jpegWithGps().includes(Buffer.from('Exif'))).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('warns before a photo when the device is almost out of storage, and takes no photo that would not fit', { timeout: 90_000 }, async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    try {
+      // The browser's estimate, as on a nearly full phone: 30 MB left, then 20 KB.
+      await context.addInitScript(() => {
+        const w = window as unknown as { storageLeft: number };
+        w.storageLeft = 30 * 1024 * 1024;
+        navigator.storage.estimate = async () => ({ quota: 1_000_000_000, usage: 1_000_000_000 - w.storageLeft });
+      });
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      await goInApp(page, '/compliance/create');
+      const form = violationForm(page);
+      await form.file.setInputFiles({ name: 'porch.png', mimeType: 'image/png', buffer: pngBytes(800, 600) });
+      await page.getByText(/^This device is almost out of storage: 29 MB left$/).waitFor();
+      await expect.poll(() => form.photos.count()).toBe(1);
+      await page.evaluate(() => ((window as unknown as { storageLeft: number }).storageLeft = 20 * 1024));
+      await form.file.setInputFiles({ name: 'steps.png', mimeType: 'image/png', buffer: pngBytes(800, 600) });
+      await page.getByText('steps.png: This device is almost out of storage: 0 MB left').waitFor();
+      expect(await form.photos.count()).toBe(1);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -2,13 +2,14 @@
  * Photos kept on the device, in Chromium. A chosen photo is made smaller on the device (its longest
  * side at most 1600 px, JPEG), and a small JPEG is kept as taken without its EXIF and GPS. Then the
  * inspection walk: a board member offline records a violation with two real photos, reloads (the
- * photos still show, from IndexedDB), comes back online; the server has the violation once with both
+ * photos still show, from IndexedDB), adds a photo to its thread, comes back online; the server has the violation once with both
  * photos, each stored once with the same bytes, and the resident one notice linking them. Short of
  * storage, the form warns before a photo and takes none that would not fit.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, apiToken, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { jpegWithGps, keptPhotos, pngBytes, sha256 } from './pages/photos';
+import { thread } from './pages/requests';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 
 const e2e = e2eSuite();
@@ -97,6 +98,16 @@ describe('photos kept on the device', () => {
       ]);
       expect(await storedViolation(server, title)).toBeUndefined();
 
+      // A photo in the case's thread too, offline: the message waits for it as the violation does.
+      await page.getByRole('link', { name: /^View Messages/ }).click();
+      await page.getByText('Photos are kept on this device until you reconnect; other files need a connection.').waitFor();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'shed-back.png', mimeType: 'image/png', buffer: pngBytes(1800, 1200) });
+      await page.getByText('shed-back.png').waitFor();
+      await thread(page).write('Another angle, from the alley.');
+      await thread(page).messages.getByText('Another angle, from the alley.').waitFor();
+      await page.getByRole('link', { name: 'Back to Violation' }).click();
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+
       await goOnline(context, server);
       await expect.poll(async () => (await storedViolation(server, title))?.notices, { timeout: 30_000 }).toBe(1);
       const stored = (await storedViolation(server, title))!;
@@ -115,6 +126,9 @@ describe('photos kept on the device', () => {
         ).json()) as { downloadUrl: string };
         expect(sha256(new Uint8Array(await (await fetch(downloadUrl)).arrayBuffer()))).toBe(sha256(Buffer.from(p.bytes, 'base64')));
       }
+      await expect
+        .poll(async () => (await server.db.execute({ sql: 'SELECT attachment_filename AS f FROM violation_messages WHERE violation_id = ?', args: [stored.id] })).rows.map((r) => r.f), { timeout: 15_000 })
+        .toEqual(['shed-back.jpg']);
       const mail = await server.db.execute({ sql: "SELECT coalesce(props, '') || html AS html FROM email_outbox WHERE ref = ? AND template = 'violation-notice'", args: [`violation:${stored.id}`] });
       expect(mail.rows).toHaveLength(1);
       for (const n of [1, 2]) expect(String(mail.rows[0].html)).toContain(`/compliance/${stored.id}#photo-${n}`);

@@ -98,6 +98,24 @@ export function checkUpload(feature: UploadFeature, file: DeclaredFile | null | 
 /** A client's upload id: it becomes part of the storage key, so letters, digits and dashes only. */
 export const UPLOAD_ID = /^[A-Za-z0-9-]{8,64}$/;
 
+/**
+ * `hoa/{hoaId}/{feature}/{uploadId}-{safe filename}`: readable in a bucket listing, unguessable, never
+ * colliding. The server names every key with it, and a device names the key of a photo it queued
+ * offline with the same rule (its upload id and its HOA), so a mutation can carry the key before the
+ * upload has happened.
+ */
+export function storageKeyName(hoaId: string, feature: UploadFeature, fileName: string, uploadId: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const ext = dot > 0 ? fileName.slice(dot).toLowerCase().replace(/[^.a-z0-9]/g, '') : '';
+  const stem = (dot > 0 ? fileName.slice(0, dot) : fileName)
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 80);
+  return `hoa/${hoaId}/${feature}/${uploadId}-${stem || 'file'}${ext}`;
+}
+
 /** `POST /api/<area>/presigned-url`. `feature` is sent by the documents screen; elsewhere the path decides. */
 export const presignedUrlBody = lazy(() => z.object({
   fileName: z.string({ error: UPLOAD_MESSAGES.fileNameRequired }).trim().min(1, UPLOAD_MESSAGES.fileNameRequired).max(255),

@@ -62,7 +62,18 @@ export const VIOLATION_MESSAGES = {
   notesTooLong: 'Resolution notes must be at most 5000 characters',
   notesNeedResolved: 'Resolution notes are given when resolving a violation',
   idTaken: 'A violation with this id already exists',
+  tooManyPhotos: 'A violation takes at most 5 photos',
 } as const;
+
+/** A violation's photos: at most this many (the first is its `photo_url`). */
+export const VIOLATION_PHOTOS_MAX = 5;
+
+/** "1 photo was not received: <reason>", one line per reason, for the photos the server refused. */
+export function photosNotReceived(refused: readonly { reason: string }[]): string[] {
+  const byReason = new Map<string, number>();
+  for (const r of refused) byReason.set(r.reason, (byReason.get(r.reason) ?? 0) + 1);
+  return [...byReason].map(([reason, n]) => `${n} ${n === 1 ? 'photo was' : 'photos were'} not received: ${reason}`);
+}
 
 /** "This violation is overdue. The due date was {date}." */
 export const overdueMessage = (dueDate: number) => `This violation is overdue. The due date was ${formatDay(dueDate)}.`;
@@ -147,6 +158,13 @@ export const violationFields = lazy(() => ({
   due_date: dueDateField,
   /** A storage key from `POST /api/violations/presigned-url`. */
   photo_url: storageKeyField,
+  /** Every photo's storage key, in order (the first is `photo_url` when that is sent too). */
+  photos: z.array(z.string().trim().min(1).max(600)).max(VIOLATION_PHOTOS_MAX, VIOLATION_MESSAGES.tooManyPhotos).optional(),
+  /** Photos the device queued that the server refused before this was sent: recorded, not attached. */
+  photos_refused: z
+    .array(z.object({ file_name: z.string().max(255), reason: z.string().max(300) }))
+    .max(VIOLATION_PHOTOS_MAX)
+    .optional(),
 }));
 export const violationFormSchema = lazy(() => z.object(violationFields));
 export type ViolationFormInput = z.input<typeof violationFormSchema>;
@@ -231,6 +249,10 @@ export interface ApiViolation {
   /** The attachment's storage key, or null. */
   photo_url: string | null;
   attachment: ApiAttachment | null;
+  /** Every photo, in order; the first is `attachment`. */
+  photos: ApiAttachment[];
+  /** Photos the device queued that the server refused: the violation arrived without them. */
+  photos_refused: { file_name: string; reason: string }[];
   status: ViolationStatus;
   /** Computed at read time from the server's clock. */
   is_overdue: boolean;

@@ -7,6 +7,11 @@
  */
 import { dropAllDatabases, dropDatabase, getDefaultPuller, Replicache, type Puller } from 'replicache';
 import { drainingPusher } from './draining-pusher';
+import { keysOf } from './photo-queue/gate';
+import { dropDeliveredPhotos } from './photo-queue/queue';
+import { refreshPhotoState } from './photo-queue/state';
+import { clearPhotos } from './photo-queue/store';
+import { runPhotoQueue } from './photo-queue/upload';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
@@ -178,14 +183,14 @@ function openCache(userId: string): OpenCache {
 
   const refreshPending = () => {
     if (rep.closed) return;
-    rep.experimentalPendingMutations().then(
-      (list) =>
-        setStatus({
-          pending: list.filter((m) => !isAutomaticMutation(m.name)).length,
-          queued: list.map((m) => ({ name: m.name, args: m.args })),
-        }),
-      () => {},
-    );
+    rep.experimentalPendingMutations().then((list) => {
+      setStatus({
+        pending: list.filter((m) => !isAutomaticMutation(m.name)).length,
+        queued: list.map((m) => ({ name: m.name, args: m.args })),
+      });
+      // Photos the server has with the change that took them are no longer kept on the device.
+      void dropDeliveredPhotos(new Set(list.flatMap((m) => keysOf(m.args)))).catch(() => {});
+    }, () => {});
   };
   rep.onSync = (syncing) => {
     setStatus({ syncing });
@@ -198,6 +203,8 @@ function openCache(userId: string): OpenCache {
   refreshPending();
 
   let stopPokes = listenForPokes(rep);
+  // Photos queued before a reload or a restart show again and go on uploading.
+  void refreshPhotoState().then(runPhotoQueue);
   const onOnline = () => {
     setStatus({ online: true });
     stopPokes();
@@ -302,6 +309,8 @@ export async function onSessionEnd(reason: SignOutReason, userId: string | null)
   if (!(reason === 'expired' && userId)) {
     await closeCurrent();
     await dropAllDatabases();
+    await clearPhotos();
+    await refreshPhotoState();
     return;
   }
   const open = current;

@@ -2,9 +2,12 @@
  * The form kit's one-file attachment: the values hold the file chosen on the
  * screen and, once uploaded, the stored file. The file is uploaded once, between the form's checks and
  * its mutation (useSyncedForm's `before`), so a mutation that fails afterwards does not upload it again.
+ * With `queuePhotos` a photo is kept on the device instead (photo-queue) and the mutation names its key
+ * at once, also offline; the push waits for the upload.
  */
 import { useRef, useState } from 'react';
-import type { UploadFeature } from '../../schema/uploads';
+import { fileExtension, type UploadFeature } from '../../schema/uploads';
+import { addPhoto, markAttached } from './photo-queue/queue';
 import { AttachmentDropZone } from '../ui/AttachmentDropZone';
 import { uploadFile, type UploadedFile } from './upload';
 
@@ -27,20 +30,35 @@ interface AttachmentForm<V extends AttachmentValues> {
  * `upload` is the form's `before` step (with `failure`, the form says that instead of the upload's own
  * error); `uploaded` the stored file, for an optimistic row; `zone(form)` the drop zone on the form's values.
  */
-export function useFormAttachment(feature: UploadFeature, failure?: string) {
+export function useFormAttachment(feature: UploadFeature, failure?: string, { queuePhotos = false }: { queuePhotos?: boolean } = {}) {
   const [progress, setProgress] = useState<number | null>(null);
   const uploaded = useRef<UploadedFile | null>(null);
+  const queued = useRef<string | null>(null);
 
   async function upload<V extends AttachmentValues>(v: V): Promise<Partial<V> | void> {
     if (!v.file) return;
     try {
-      uploaded.current = await uploadFile(feature, v.file, { onProgress: setProgress });
+      uploaded.current = queuePhotos && v.file.type.startsWith('image/') ? await queuePhoto(v.file) : await uploadFile(feature, v.file, { onProgress: setProgress });
       return { attachment: uploaded.current, file: null } as Partial<V>;
     } catch (e) {
       throw failure ? new Error(failure, { cause: e }) : e;
     } finally {
       setProgress(null);
     }
+  }
+
+  /** A photo kept on the device (`queuePhotos`): its key now, the upload when online; the mutation waits for it. */
+  async function queuePhoto(file: File): Promise<UploadedFile> {
+    const added = await addPhoto(feature, file);
+    if ('error' in added) throw new Error(added.error);
+    queued.current = added.photo.uploadId;
+    return { s3Key: added.photo.s3Key, fileName: added.photo.fileName, fileSize: added.photo.fileSize, fileType: fileExtension(added.photo.fileName) };
+  }
+
+  /** After the mutation: a queued photo is now taken by a change (kept on the device until the server has both). */
+  async function taken() {
+    if (queued.current) await markAttached([queued.current]);
+    queued.current = null;
   }
 
   function zone<V extends AttachmentValues>({ values, update, errors, busy }: AttachmentForm<V>) {
@@ -54,9 +72,10 @@ export function useFormAttachment(feature: UploadFeature, failure?: string) {
         error={errors.attachment}
         progress={progress}
         disabled={busy}
+        photosOffline={queuePhotos}
       />
     );
   }
 
-  return { uploaded, upload, zone };
+  return { uploaded, upload, taken, zone };
 }

@@ -14,6 +14,9 @@ import { PaperclipIcon, XIcon } from './icons';
 
 export const UPLOAD_OFFLINE_TEXT = 'Attachments need a connection. Reconnect to add a file.';
 export const UPLOAD_ON_SAVE_OFFLINE_TEXT = 'The chosen file is uploaded when you save, which needs a connection.';
+/** Where photos queue on the device (the form's `photosOffline`): only other files need the network. */
+export const PHOTOS_OFFLINE_TEXT = 'Photos are kept on this device until you reconnect; other files need a connection.';
+const isPhoto = (f: File) => f.type.toLowerCase().startsWith('image/');
 
 export function AttachmentDropZone({
   feature,
@@ -26,6 +29,7 @@ export function AttachmentDropZone({
   error: formError,
   progress = null,
   disabled = false,
+  photosOffline = false,
 }: {
   feature: UploadFeature;
   /** A file chosen on this screen, uploaded when the form is saved. */
@@ -41,6 +45,8 @@ export function AttachmentDropZone({
   /** The share uploaded, 0 to 1, while the form uploads the chosen file. */
   progress?: number | null;
   disabled?: boolean;
+  /** The form keeps a photo on the device (photo-queue) when offline: the area stays open for photos. */
+  photosOffline?: boolean;
 }) {
   const online = useOnline();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -49,12 +55,12 @@ export function AttachmentDropZone({
   const hintId = useId();
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
-  const blocked = disabled || !online;
+  const blocked = disabled || (!online && !photosOffline);
   const error = choiceError ?? formError ?? null;
 
   function choose(files: FileList | null) {
     const chosen = files?.[0] ?? null;
-    const problem = fileProblem(feature, chosen);
+    const problem = !online && chosen && !isPhoto(chosen) ? UPLOAD_OFFLINE_TEXT : fileProblem(feature, chosen);
     setChoiceError(problem);
     if (!problem && chosen) onSelect(chosen);
   }
@@ -134,7 +140,7 @@ export function AttachmentDropZone({
             or drag it here
           </p>
           <p id={hintId} className="text-xs text-neutral-600">
-            {online ? uploadHint(feature) : UPLOAD_OFFLINE_TEXT}
+            {online ? uploadHint(feature) : photosOffline ? PHOTOS_OFFLINE_TEXT : UPLOAD_OFFLINE_TEXT}
           </p>
           <input
             ref={inputRef}
@@ -151,7 +157,7 @@ export function AttachmentDropZone({
           />
         </div>
       )}
-      {file && !online && <p className="text-sm text-warning-800">{UPLOAD_ON_SAVE_OFFLINE_TEXT}</p>}
+      {file && !online && !(photosOffline && isPhoto(file)) && <p className="text-sm text-warning-800">{UPLOAD_ON_SAVE_OFFLINE_TEXT}</p>}
       {error && (
         <p id={errorId} role="alert" className="text-sm text-danger-700">
           {error}

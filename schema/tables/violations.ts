@@ -26,6 +26,11 @@ export const violations = sqliteTable(
     attachmentFilename: text('attachment_filename'),
     attachmentFileSize: integer('attachment_file_size'),
     attachmentFileType: text('attachment_file_type'),
+    /**
+     * Photos the device queued but the server refused (JSON `[{fileName, reason}]`): the violation
+     * arrived without them, and says so. Null when none was refused.
+     */
+    photosRefused: text('photos_refused'),
     /** The resolution: set while the status is resolved. */
     resolvedBy: text('resolved_by'),
     resolvedAt: ms('resolved_at'),
@@ -52,6 +57,27 @@ export const violations = sqliteTable(
     // Downloads: which violation holds an attachment.
     index('violations_attachment').on(t.attachmentS3Key),
   ],
+);
+
+/**
+ * A violation's photos, in the order taken (1 to 5). The first is also the violation's attachment
+ * (`photo_url`), as before there were several. Carried in the synced violation (`photos`).
+ */
+export const violationPhotos = sqliteTable(
+  'violation_photos',
+  {
+    hoaId: hoaId(),
+    violationId: text('violation_id').notNull(),
+    position: integer('position').notNull(),
+    s3Key: text('s3_key').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSize: integer('file_size').notNull(),
+    /** The extension, as the attachment columns keep it. */
+    fileType: text('file_type').notNull(),
+    createdAt: ms('created_at').notNull(),
+  },
+  // Downloads: which violation holds a photo.
+  (t) => [primaryKey({ columns: [t.violationId, t.position] }), index('violation_photos_key').on(t.s3Key)],
 );
 
 /** The violation's thread (`messages`). */

@@ -45,6 +45,10 @@ export const syncedViolationSchema = lazy(() => z.object({
   /** A day, as its UTC midnight. */
   dueDate: z.number(),
   attachment: syncedAttachmentSchema.nullable(),
+  /** Every photo, in order; the first is `attachment`. */
+  photos: z.array(syncedAttachmentSchema),
+  /** Photos the device queued that the server refused: the violation arrived without them. */
+  photosRefused: z.array(z.object({ fileName: z.string(), reason: z.string() })),
   /** Whom it was issued to (`user_id`). */
   resident: syncedPersonSchema,
   /** The resident's address when it was issued. */
@@ -101,6 +105,8 @@ const shown = lazy(() => z
     resident: z.object({ name: z.string().max(200), email: z.string().max(320) }).optional(),
     address: z.object({ id: z.string().max(64), street: z.string().max(300), unitNumber: z.string().max(50).nullable() }).nullish(),
     attachment: shownFile.optional(),
+    /** Each photo of `photos`, in the same order. */
+    photos: z.array(shownFile).max(5).optional(),
     hoaName: z.string().max(200).optional(),
     /** The category's schedule as the screen knows it (the server's value replaces it). */
     schedule: z.object({ courtesyNotice: z.boolean(), warning: z.boolean(), fineCents: z.number(), repeatDays: z.number(), capCents: z.number(), cureDays: z.number() }).optional(),
@@ -133,7 +139,9 @@ export const violationMutators = {
         category: args.category,
         status: 'open',
         dueDate: args.due_date,
-        attachment: optimisticAttachment(args.photo_url, args.shown?.attachment),
+        attachment: optimisticAttachment(args.photo_url ?? args.photos?.[0], args.shown?.attachment ?? args.shown?.photos?.[0]),
+        photos: (args.photos ?? (args.photo_url ? [args.photo_url] : [])).map((key, i) => optimisticAttachment(key, args.shown?.photos?.[i] ?? (i === 0 ? args.shown?.attachment : undefined))!),
+        photosRefused: (args.photos_refused ?? []).map((r) => ({ fileName: r.file_name, reason: r.reason })),
         resident: { id: args.user_id, name: args.shown?.resident?.name ?? '', email: args.shown?.resident?.email ?? '' },
         address: args.shown?.address ?? null,
         issuedBy: { id: by?.id ?? '', name: by?.name ?? '', email: by?.email ?? '' },

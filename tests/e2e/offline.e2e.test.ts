@@ -13,7 +13,7 @@ import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
 import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
-import { inDays, storedViolation, violationForm, violationsList } from './pages/violations';
+import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 import { choose } from './pages/controls';
 import { AUDIENCE_LABELS } from '../../schema/announcements';
 
@@ -173,17 +173,7 @@ describe('offline', () => {
       if (new URL(r.url()).pathname === '/api/users') userReads.push(r.url());
     });
     try {
-      await signInAs(page, server, DEMO.maple.board);
-      const list = violationsList(page);
-      await list.open();
-      // The first pull is in (the members come in the same patch as the violations).
-      await list.viewLink('Loud music after 10 pm').waitFor();
-      await waitForServiceWorker(page);
-
-      await goOffline(context, server);
-      await page.getByText('Offline — changes will sync when you reconnect').waitFor();
-      await page.getByRole('link', { name: 'Create Violation' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Create Violation' }).waitFor({ timeout: 20_000 });
+      const list = await createViolationOffline(page, context, server);
       const form = violationForm(page);
       await form.fill({ resident: `Ray Resident (${DEMO.maple.resident2})`, title, message: 'Seen on the first walk with this tablet.', dueDate: inDays(10) });
       await expect(page.getByText(/Failed to load users/).count()).resolves.toBe(0);

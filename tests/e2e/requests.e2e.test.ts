@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { choose } from './pages/controls';
+import { pngBytes } from './pages/photos';
 
 const e2e = e2eSuite();
 
@@ -179,11 +180,12 @@ describe('requests', () => {
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
       await page.getByRole('link', { name: 'Create Request' }).click();
       await page.getByRole('heading', { level: 1, name: 'Create Request' }).waitFor();
-      // The attachment needs a connection; the request does not.
-      await page.getByText('Attachments need a connection. Reconnect to add a file.').waitFor();
-      await expect(page.getByRole('button', { name: 'Choose a file' }).isDisabled()).resolves.toBe(true);
+      // A photo is kept on the device until the connection returns; other files need a connection.
+      await page.getByText('Photos are kept on this device until you reconnect; other files need a connection.').waitFor();
       const form = requestForm(page);
       await form.fill({ title, description: 'The opener hums but the door stops.' });
+      await page.locator('input[type="file"]').setInputFiles({ name: 'opener.png', mimeType: 'image/png', buffer: pngBytes(640, 480) });
+      await page.getByText('opener.png').waitFor();
       await snap(page, 'request-create-offline');
       await form.submit.click();
       await page.getByText('Request created successfully! Redirecting...').waitFor();
@@ -199,19 +201,19 @@ describe('requests', () => {
       await t.write(message);
       await t.messages.getByText(message).waitFor();
       await t.messages.getByText('Queued: sends when you reconnect').waitFor();
-      await page.getByText(/\d+ changes? waiting to sync/).waitFor();
+      await page.getByText(/\d+ changes? waiting/).waitFor();
       await snap(page, 'request-messages-offline');
       // Replicache writes to IndexedDB shortly after a change.
       await page.waitForTimeout(1_500);
 
       await page.reload();
       await t.messages.getByText(message).waitFor({ timeout: 15_000 });
-      await page.getByText(/\d+ changes? waiting to sync/).waitFor();
+      await page.getByText(/\d+ changes? waiting/).waitFor();
       expect(await storedRequest(e2e.server, title)).toBeUndefined();
 
       await goOnline(context, e2e.server);
       await expect.poll(async () => (await storedRequest(e2e.server, title))?.comments, { timeout: 20_000 }).toBe(1);
-      await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 15_000 });
+      await page.getByText(/waiting/).waitFor({ state: 'detached', timeout: 15_000 });
       await t.messages.getByText('Queued: sends when you reconnect').waitFor({ state: 'detached' });
       expect(errors).toEqual([]);
     } finally {
@@ -220,7 +222,8 @@ describe('requests', () => {
 
     // Another sync round changes nothing; the board sees the request and the message once.
     const stored = (await storedRequest(e2e.server, title))!;
-    expect(stored).toMatchObject({ copies: 1, comments: 1, filer: DEMO.maple.resident2, status: 'open' });
+    // The photo went first, made smaller on the device (JPEG), then the request that names it.
+    expect(stored).toMatchObject({ copies: 1, comments: 1, filer: DEMO.maple.resident2, status: 'open', attachment: 'opener.jpg' });
     expect(await storedComments(e2e.server, stored.id)).toEqual([{ message: `<p>${message}</p>`, isPublic: true }]);
 
     const board = await openPage(e2e.browser, e2e.server);

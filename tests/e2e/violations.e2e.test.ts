@@ -87,7 +87,7 @@ describe('violations', () => {
 
       await list.open();
       await detail.open(title);
-      await rp.getByRole('button', { name: 'Download cans.png' }).waitFor();
+      await rp.getByRole('button', { name: 'Open photo 1: cans.png' }).waitFor();
       await rp.getByText('Ben Board').first().waitFor();
       await detail.messagesLink.click();
       const t = thread(rp);
@@ -185,7 +185,8 @@ describe('violations', () => {
       ] as const) {
         await page.getByRole('link', { name: 'Create Violation' }).click();
         await page.getByRole('heading', { level: 1, name: 'Create Violation' }).waitFor();
-        await page.getByText('Attachments need a connection. Reconnect to add a file.').waitFor();
+        // Photos work offline too: kept on the device until the connection returns.
+        await page.getByText('They are kept on this device and upload when you are online.').waitFor();
         const form = violationForm(page);
         await form.fill({ resident: `${resident} (${resident === 'Ray Resident' ? DEMO.maple.resident2 : DEMO.maple.resident})`, title, message: 'Seen on the inspection walk.', dueDate: inDays(7) });
         if (title === first) await snap(page, 'violation-create-offline');

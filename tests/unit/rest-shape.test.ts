@@ -82,7 +82,7 @@ describe('the REST renamer', () => {
     expect(invoiceOfApi(toApiInvoice(invoice))).toEqual(invoice);
     const violation: SyncedViolation = {
       id: 'v1', title: 'Trash out', message: '<p>Bins</p>', category: 'Trash', status: 'resolved', dueDate: day,
-      attachment: null, resident: person, address: { id: 'ad1', street: '103 Maple Grove Lane', unitNumber: null },
+      attachment: null, photos: [], photosRefused: [], resident: person, address: { id: 'ad1', street: '103 Maple Grove Lane', unitNumber: null },
       issuedBy: { ...person, id: 'u2', name: 'Ben Board' }, resolution: { by: { id: 'u2', name: 'Ben Board' }, at, notes: 'Moved' },
       messages: [{ id: 'm1', author: staff, message: '<p>Please</p>', isPublic: false, attachment: null, createdAt: at }],
       history: [{ id: 'h1', action: 'Violation issued', user: staff, at }],

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { isPrivileged } from '../../schema/roles';
 import { storageUploads } from '../../schema/tables';
-import { checkUpload, fileExtension, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
+import { checkUpload, fileExtension, storageKeyName, UPLOAD_MESSAGES, type PresignedUpload, type PresignedUrlBody, type UploadFeature } from '../../schema/uploads';
 import type { DbOrTx, Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { newId } from '../services/tokens';
@@ -21,21 +21,8 @@ const UPLOADERS: Record<UploadFeature, 'anyone' | 'board'> = {
   violations: 'anyone',
 };
 
-/**
- * `hoa/{hoaId}/{feature}/{uuid}-{safe filename}`: readable in a bucket listing, unguessable, never
- * colliding. `uploadId`: the client's own id for an upload it may retry, in place of a new one.
- */
-export function storageKey(hoaId: string, feature: UploadFeature, fileName: string, uploadId: string = newId()): string {
-  const dot = fileName.lastIndexOf('.');
-  const ext = dot > 0 ? fileName.slice(dot).toLowerCase().replace(/[^.a-z0-9]/g, '') : '';
-  const stem = (dot > 0 ? fileName.slice(0, dot) : fileName)
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80);
-  return `hoa/${hoaId}/${feature}/${uploadId}-${stem || 'file'}${ext}`;
-}
+/** `storageKeyName` (schema/uploads.ts) with a new id where the client named none. */
+export const storageKey = (hoaId: string, feature: UploadFeature, fileName: string, uploadId: string = newId()): string => storageKeyName(hoaId, feature, fileName, uploadId);
 
 /**
  * Validates the declared file and returns a PUT URL signed for exactly that type and length. With the

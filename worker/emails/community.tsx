@@ -32,7 +32,18 @@ export function announcementEmail(p: { hoaName: string; title: string; category:
   );
 }
 
-export function violationNoticeEmail(p: { hoaName: string; residentName: string; title: string; category: string; messageHtml: string; dueDate: number; address?: string | null; url: string }) {
+export function violationNoticeEmail(p: {
+  hoaName: string;
+  residentName: string;
+  title: string;
+  category: string;
+  messageHtml: string;
+  dueDate: number;
+  address?: string | null;
+  url: string;
+  /** The photos recorded with it, each linked to the violation page. */
+  photos?: { name: string; url: string }[];
+}) {
   const subject = `Compliance notice: ${p.title}`;
   return renderEmail(
     'violation-notice',
@@ -51,6 +62,16 @@ export function violationNoticeEmail(p: { hoaName: string; residentName: string;
         <Fact label="Please resolve by">{formatDay(p.dueDate)}</Fact>
       </Section>
       <RichText html={p.messageHtml} />
+      {p.photos?.length ? (
+        <Section style={styles.box}>
+          <Text style={styles.label}>{p.photos.length === 1 ? 'Photo' : `Photos (${p.photos.length})`}</Text>
+          {p.photos.map((photo) => (
+            <Text key={photo.url} style={{ ...styles.text, margin: 0 }}>
+              <a href={photo.url} style={{ color: '#1d4ed8' }}>{photo.name}</a>
+            </Text>
+          ))}
+        </Section>
+      ) : null}
     </Layout>,
   );
 }

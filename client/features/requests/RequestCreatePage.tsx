@@ -1,8 +1,8 @@
 /**
  * /requests/create: Title, Category, rich-text Description and an optional
  * attachment. The request is written through the `createRequest` mutator with a client-made id, so a
- * resident can file it offline; the attachment needs a connection (the drop zone says so offline and
- * the request can be filed without it). On success the spec's message, then /requests after 1.5 s.
+ * resident can file it offline; a photo is kept on the device and uploads when online (the request
+ * waits for it), other files need a connection (the drop zone says so offline). On success the spec's message, then /requests after 1.5 s.
  */
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -39,7 +39,8 @@ const toWire = (v: RequestFormValues) => ({ title: v.title, category: v.category
 export function RequestCreatePage() {
   const [, navigate] = useLocation();
   const me = useCurrentUser();
-  const attachment = useFormAttachment('requests');
+  // A photo of the problem may be taken offline; other files upload on saving.
+  const attachment = useFormAttachment('requests', undefined, { queuePhotos: true });
   const [created, setCreated] = useState(false);
   const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
     initial: EMPTY,
@@ -47,13 +48,14 @@ export function RequestCreatePage() {
     toInput: toWire,
     fieldOf: FIELDS,
     before: attachment.upload,
-    mutate: (rep, data) => {
+    mutate: async (rep, data) => {
       const file = data.photo_url ? attachment.uploaded.current : null;
-      return rep.mutate.createRequest({
+      await rep.mutate.createRequest({
         id: crypto.randomUUID(),
         ...data,
         shown: { by: me ? actingUser(me) : undefined, attachment: file ? { filename: file.fileName, fileSize: file.fileSize, fileType: file.fileType } : undefined },
       });
+      await attachment.taken();
     },
     failureMessage: REQUEST_MESSAGES.createFailed,
     onSaved: () => setCreated(true),

@@ -1,17 +1,30 @@
 import { useOnline, usePendingCount } from '../../lib/replicache';
+import { usePhotoQueue, waitingPhotos } from '../../lib/photo-queue/state';
 
 export const OFFLINE_TEXT = 'Offline — changes will sync when you reconnect';
 
 export const pendingText = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} waiting to sync`;
 
+/** One decimal of a MB; under 0.1 MB in KB, so a small photo never reads "0.0 MB". */
+const megabytes = (bytes: number) => (bytes < 104_858 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** "3 photos (4.2 MB) and 5 changes waiting"; without photos, the changes alone as before. */
+export function queueText(photos: { count: number; bytes: number }, changes: number): string {
+  if (photos.count === 0) return pendingText(changes);
+  const p = `${photos.count} ${photos.count === 1 ? 'photo' : 'photos'} (${megabytes(photos.bytes)})`;
+  return changes > 0 ? `${p} and ${changes} ${changes === 1 ? 'change' : 'changes'} waiting` : `${p} waiting to upload`;
+}
+
 /**
- * The quiet connection bar under the navigation: shown while offline, or
- * while local changes wait for the server. Nothing when all is in sync.
+ * The quiet connection bar under the navigation: shown while offline, or while local changes or
+ * photos wait for the server (with the share sent of the photo uploading). Nothing when all is in sync.
  */
 export function ConnectionBar() {
   const online = useOnline();
   const pending = usePendingCount();
-  if (online && pending === 0) return null;
+  const photos = waitingPhotos(usePhotoQueue().photos);
+  if (online && pending === 0 && photos.length === 0) return null;
+  const uploading = photos.find((p) => p.progress != null);
   return (
     <div role="status" aria-live="polite" className="border-b border-warning-200 bg-warning-50 text-sm text-warning-800">
       <div className="mx-auto flex w-full max-w-[1200px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
@@ -21,7 +34,12 @@ export function ConnectionBar() {
             {OFFLINE_TEXT}
           </span>
         )}
-        {pending > 0 && <span className="tabular">{pendingText(pending)}</span>}
+        {(pending > 0 || photos.length > 0) && <span className="tabular">{queueText({ count: photos.length, bytes: photos.reduce((n, p) => n + p.fileSize, 0) }, pending)}</span>}
+        {uploading && (
+          <span className="tabular">
+            Uploading {uploading.fileName}: {Math.round((uploading.progress ?? 0) * 100)}%
+          </span>
+        )}
       </div>
     </div>
   );

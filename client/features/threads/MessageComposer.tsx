@@ -1,13 +1,15 @@
 /**
  * The thread's compose box: a rich-text editor, Send Message disabled while the
  * message is empty, "Message cannot be empty" for one with no visible text, and an optional
- * attachment where the area's messages take one (uploaded when sending; it needs a connection, the
- * message does not: it is written through the area's mutator, also offline).
+ * attachment where the area's messages take one (uploaded when sending, which needs a connection; or,
+ * with `queuePhotos`, a photo kept on the device and uploaded when online, the message waiting for
+ * it). The message is written through the area's mutator, also offline.
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { isRichTextEmpty } from '../../../schema/rich-text';
 import { threadMessageField } from '../../../schema/threads';
-import type { UploadFeature } from '../../../schema/uploads';
+import { fileExtension, type UploadFeature } from '../../../schema/uploads';
+import { addPhoto, markAttached } from '../../lib/photo-queue/queue';
 import { uploadFile, type UploadedFile } from '../../lib/upload';
 import { Alert, AttachmentDropZone, Button } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
@@ -32,9 +34,11 @@ export interface MessageComposerProps {
   actions?: ReactNode;
   /** Offer the Internal toggle beside Send Message (the board, where the area has internal notes); off by default. */
   internalToggle?: boolean;
+  /** A photo goes through the device's photo queue (also offline; the message waits for it); other files upload when sending. */
+  queuePhotos?: boolean;
 }
 
-export function MessageComposer({ onSend, failureText, attachmentFeature, label = 'New message', actions, internalToggle = false }: MessageComposerProps) {
+export function MessageComposer({ onSend, failureText, attachmentFeature, label = 'New message', actions, internalToggle = false, queuePhotos = false }: MessageComposerProps) {
   const [html, setHtml] = useState('');
   const [internal, setInternal] = useState(false);
   const [file, setFile] = useState<File | null>(null);
@@ -54,7 +58,14 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
     setBusy(true);
     try {
       let attachment: UploadedFile | null = null;
-      if (file && attachmentFeature) {
+      let queued: string | null = null;
+      if (file && attachmentFeature && queuePhotos && file.type.startsWith('image/')) {
+        const added = await addPhoto(attachmentFeature, file);
+        if ('error' in added) throw new Error(added.error);
+        queued = added.photo.uploadId;
+        attachment = { s3Key: added.photo.s3Key, fileName: added.photo.fileName, fileSize: added.photo.fileSize, fileType: fileExtension(added.photo.fileName) };
+        setFile(null);
+      } else if (file && attachmentFeature) {
         try {
           attachment = await uploadFile(attachmentFeature, file, { onProgress: setProgress });
         } finally {
@@ -68,6 +79,7 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
       } catch (cause) {
         throw new Error(failureText, { cause });
       }
+      if (queued) await markAttached([queued]);
       setHtml('');
       setInternal(false);
     } catch (err) {
@@ -91,7 +103,7 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
         compact
       />
       {attachmentFeature && (
-        <AttachmentDropZone feature={attachmentFeature} file={file} onSelect={setFile} onRemove={() => setFile(null)} progress={progress} disabled={busy} />
+        <AttachmentDropZone feature={attachmentFeature} file={file} onSelect={setFile} onRemove={() => setFile(null)} progress={progress} disabled={busy} photosOffline={queuePhotos} />
       )}
       {error && (
         <Alert tone="error" onDismiss={() => setError(null)}>

@@ -3,25 +3,28 @@
  * title, rich-text message, due date (the calendar starts at today) and an optional photo or document.
  * The violation is written through the `issueViolation` mutator with a client-made id, so the board can
  * issue it on an inspection walk with no signal (the residents are the synced members, there from the
- * first sign-in); the photo needs a connection (the drop zone says so offline). Cancel and success go to
+ * first sign-in); its photos (up to five) are kept on the device and upload when online, and the
+ * violation is sent once they are stored (client/lib/photo-queue). Cancel and success go to
  * /violations, success with the spec's message.
  */
 import { useLocation } from 'wouter';
 import { dayInputValue } from '../../../schema/days';
+import { fileExtension } from '../../../schema/uploads';
 import {
   DEFAULT_VIOLATION_CATEGORY,
   VIOLATION_CATEGORIES,
   VIOLATION_MESSAGES,
+  VIOLATION_PHOTOS_MAX,
   violationFormSchema,
   violationPolicy,
   type ViolationCategory,
 } from '../../../schema/violations';
 import { hoaToday } from '../../lib/hoa-day';
 import { useCurrentUser } from '../../lib/session';
-import { type UploadedFile } from '../../lib/upload';
 import { useActiveUsers } from '../../lib/use-active-users';
 import { withBanner } from '../../lib/use-nav-banner';
-import { useFormAttachment } from '../../lib/use-form-attachment';
+import { markAttached } from '../../lib/photo-queue/queue';
+import { QueuedPhotosField, type FormPhoto } from '../photos/QueuedPhotosField';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
 import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, optionsOf, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
@@ -34,13 +37,12 @@ interface ViolationFormValues {
   title: string;
   message: string;
   dueDate: string;
-  attachment: UploadedFile | null;
-  file: File | null;
+  photos: FormPhoto[];
 }
 
-const EMPTY: ViolationFormValues = { userId: '', category: DEFAULT_VIOLATION_CATEGORY, title: '', message: '', dueDate: '', attachment: null, file: null };
-const FIELDS: FieldMap<ViolationFormValues> = { user_id: 'userId', category: 'category', title: 'title', message: 'message', due_date: 'dueDate', photo_url: 'attachment' };
-const toWire = (v: ViolationFormValues) => ({ user_id: v.userId, category: v.category, title: v.title, message: v.message, due_date: v.dueDate, photo_url: v.attachment?.s3Key ?? null });
+const EMPTY: ViolationFormValues = { userId: '', category: DEFAULT_VIOLATION_CATEGORY, title: '', message: '', dueDate: '', photos: [] };
+const FIELDS: FieldMap<ViolationFormValues> = { user_id: 'userId', category: 'category', title: 'title', message: 'message', due_date: 'dueDate', photos: 'photos' };
+const toWire = (v: ViolationFormValues) => ({ user_id: v.userId, category: v.category, title: v.title, message: v.message, due_date: v.dueDate, photos: v.photos.map((p) => p.s3Key) });
 
 /** The shared schema, and "not before today" by the HOA's calendar (the server checks the same day). */
 const formSchema = violationFormSchema.superRefine((v, ctx) => {
@@ -51,18 +53,15 @@ export function ViolationCreatePage() {
   const [, navigate] = useLocation();
   const me = useCurrentUser();
   const users = useActiveUsers();
-  const attachment = useFormAttachment('violations', VIOLATION_MESSAGES.uploadFailed);
   const round = useRoundPrefill();
-  const { values, set, update, errors, formError, busy, onSubmit } = useSyncedForm({
+  const { values, set, errors, formError, busy, onSubmit } = useSyncedForm({
     initial: round.initial(EMPTY),
     schema: formSchema,
     toInput: toWire,
     fieldOf: FIELDS,
-    before: attachment.upload,
-    mutate: (rep, data) => {
-      const file = data.photo_url ? attachment.uploaded.current : null;
+    mutate: async (rep, data) => {
       const resident = users.users.find((u) => u._id === data.user_id);
-      return rep.mutate.issueViolation({
+      await rep.mutate.issueViolation({
         id: round.violationId,
         ...data,
         // The mutator takes the wire's day, as REST does.
@@ -71,9 +70,11 @@ export function ViolationCreatePage() {
           by: me ? actingUser(me) : undefined,
           resident: resident && { name: resident.name, email: resident.email },
           address: resident?.address ? { id: resident.address._id, street: resident.address.street, unitNumber: resident.address.unit_number } : null,
-          attachment: file ? { filename: file.fileName, fileSize: file.fileSize, fileType: file.fileType } : undefined,
+          photos: values.photos.map((p) => ({ filename: p.fileName, fileSize: p.fileSize, fileType: fileExtension(p.fileName) })),
         },
       });
+      // The change now refers to them: the device keeps them until the server has both.
+      await markAttached(values.photos.map((p) => p.uploadId));
     },
     failureMessage: VIOLATION_MESSAGES.createFailed,
     onSaved: () => round.returnToRound() || navigate('/violations', withBanner(VIOLATION_MESSAGES.created)),
@@ -113,7 +114,7 @@ export function ViolationCreatePage() {
                 disabled={busy}
               />
             </Field>
-            {attachment.zone({ values, update, errors, busy })}
+            <QueuedPhotosField feature="violations" photos={values.photos} onChange={(photos) => set('photos', photos)} max={VIOLATION_PHOTOS_MAX} error={errors.photos} disabled={busy} />
             {formError && <Alert tone="error">{formError}</Alert>}
           </CardBody>
           <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 px-5 py-4 sm:flex-row sm:justify-end">

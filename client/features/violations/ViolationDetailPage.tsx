@@ -2,7 +2,7 @@
  * /compliance/{id}: breadcrumb Compliance > title, the overdue alert, category
  * and status badges (the status control and resolving for board and superadmin), due date with
  * "(Overdue)", created date, the message, the way to the messages (count and time of the last), the
- * attachment download, resident and issued-by cards, the resolution card and Activity History; the
+ * photos (thumbnails opening larger; a document as a download), resident and issued-by cards, the resolution card and Activity History; the
  * case's fines and letters (Advance for the board, Request a hearing for the resident), its timeline
  * of every stage with its date, and the hearing. Read
  * from the local cache, so it opens offline; REST while the cache has not received it; on a load error
@@ -14,14 +14,14 @@ import type { SyncedViolation } from '../../../sync/areas/violations';
 import { formatAddress, formatDate, formatDateTime } from '../../lib/format';
 import { useSyncStatus } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { uploadedFileOf } from '../../lib/upload';
-import { Alert, AttachmentCard, Card, CardBody, CardHeader, DetailList, DetailScreen, StatusWithQueued, Unavailable, type DetailItems } from '../../ui';
+import { Alert, Card, CardBody, CardHeader, DetailList, DetailScreen, StatusWithQueued, Unavailable, type DetailItems } from '../../ui';
 import { RichText } from '../../ui/RichText';
 import { ActivityHistory, MessagesLinkCard, useQueuedIds } from '../threads';
 import { ViolationCategoryBadge, ViolationStatusBadge } from './badges';
 import { CaseTimeline } from './CaseTimeline';
 import { FinesCard, HearingCard } from './FinesCard';
 import { StatusCard } from './StatusCard';
+import { ViolationPhotosCard } from './ViolationPhotos';
 import { FALLBACK_TITLE, VIOLATION_UNAVAILABLE, violationCrumbs, useViolationEntity } from './use-violation-entity';
 import { isOverdueHere } from './use-violations';
 import { DueDate } from './ViolationsPage';
@@ -112,7 +112,7 @@ export function ViolationDetailPage() {
       <CaseTimeline violation={v} />
       <HearingCard violation={v} />
       <MessagesLinkCard href={`/compliance/${v.id}/messages`} messages={v.messages} />
-      {v.attachment && <AttachmentCard feature="violations" file={uploadedFileOf(v.attachment)} />}
+      <ViolationPhotosCard violation={v} />
       {v.resolution && (
         <Card>
           <CardHeader title="Resolution" />

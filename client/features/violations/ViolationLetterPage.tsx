@@ -1,18 +1,16 @@
 /**
  * /violations/{id}/letters/{letterId}: a stage's letter as the resident receives it, laid out for
  * paper. "Printable PDF" is the browser's Print → Save as PDF of this page: the print stylesheet
- * leaves only the letter. Read from the local cache (it opens offline); the photo needs the network.
+ * leaves only the letter. Read from the local cache (it opens offline); its photos need the network unless kept on this device.
  */
-import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { fineDue } from '../../../schema/violation-fines';
 import { formatUsd } from '../../../schema/money';
 import { VIOLATION_STAGE_LABELS } from '../../../schema/violations';
-import type { SyncedViolation } from '../../../sync/areas/violations';
-import { fileDownloadUrl } from '../../lib/download';
 import { formatAddress, formatLongDate } from '../../lib/format';
 import { Button, ButtonLink, PageHeader, Unavailable } from '../../ui';
 import { RichText } from '../../ui/RichText';
+import { LetterPhotos } from './ViolationPhotos';
 import { FALLBACK_TITLE, VIOLATION_UNAVAILABLE, violationCrumbs, useViolationEntity } from './use-violation-entity';
 
 /** Only the letter goes to paper. */
@@ -22,25 +20,6 @@ const PRINT_CSS = `@media print {
   .violation-letter { position: absolute; inset: 0 auto auto 0; width: 100%; border: 0; box-shadow: none; padding: 0; }
   @page { margin: 2cm; }
 }`;
-
-/** The violation's photo, when it is an image (a download URL, so it needs the network). */
-function Photo({ attachment }: { attachment: NonNullable<SyncedViolation['attachment']> }) {
-  const [url, setUrl] = useState<string | null>(null);
-  const image = attachment.fileType.startsWith('image/') || /\.(png|jpe?g|gif|webp)$/i.test(attachment.filename);
-  useEffect(() => {
-    if (!image) return;
-    let live = true;
-    fileDownloadUrl('violations', attachment.s3Key).then(
-      (r) => live && setUrl(r.downloadUrl),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [attachment.s3Key, image]);
-  if (!image || !url) return <p className="text-sm text-neutral-600">Photo: {attachment.filename}</p>;
-  return <img src={url} alt={`Photo: ${attachment.filename}`} className="max-h-80 max-w-full rounded border border-neutral-200" />;
-}
 
 export function ViolationLetterPage() {
   const { id = '', letterId = '' } = useParams<{ id: string; letterId: string }>();
@@ -112,7 +91,7 @@ export function ViolationLetterPage() {
           )}
         </dl>
         <RichText html={v.message} className="break-words" />
-        {v.attachment && <Photo attachment={v.attachment} />}
+        <LetterPhotos violation={v} />
         {repeats && <p className="text-sm">Until the violation is cured, a fine of {formatUsd(fineDue(v.schedule, fineTotal))} is posted every {v.schedule.repeatDays} days.</p>}
         <p className="border-t border-neutral-200 pt-4 text-sm text-neutral-700">
           You have the right to a hearing before the board. To ask for one, open this violation in the resident portal and choose Request a Hearing, or reply in writing to the board.

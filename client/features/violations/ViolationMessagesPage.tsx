@@ -50,6 +50,8 @@ export function ViolationMessagesPage() {
       composer={{
         failureText: VIOLATION_MESSAGES.sendMessageFailed,
         attachmentFeature: 'violations',
+        // A photo of the case may be taken on the walk, offline.
+        queuePhotos: true,
         internalToggle: can.internalNote,
         onSend: async ({ message, attachment, internal }) => {
           if (!rep) throw new Error(VIOLATION_MESSAGES.sendMessageFailed);

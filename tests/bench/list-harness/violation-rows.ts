@@ -23,6 +23,8 @@ export function benchViolation(i: number, edit = 0): SyncedViolation {
     // Some due dates past (overdue when open), some ahead.
     dueDate: Math.floor(at / DAY) * DAY + ((i % 30) - 10) * DAY,
     attachment: null,
+    photos: [],
+    photosRefused: [],
     resident: { id: `resident-${i % RESIDENTS.length}`, name: resident, email: `resident${i % RESIDENTS.length}@example.test` },
     address: { id: `address-${i % 300}`, street: `${100 + (i % 300)} Maple Grove Lane`, unitNumber: i % 5 === 0 ? `${1 + (i % 9)}A` : null },
     issuedBy: { id: 'board-1', name: 'Ben Board', email: 'board@example.test' },

@@ -2,8 +2,8 @@
  * Page objects of the compliance screens (roles and labels, as a user finds things) and the database
  * reads the stories check against.
  */
-import type { Page } from 'playwright-core';
-import type { E2EServer } from '../../helpers/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO, goOffline, signInAs, waitForServiceWorker, type E2EServer } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
 import { choose } from './controls';
 
@@ -18,7 +18,9 @@ export const violationForm = (page: Page) => ({
   title: page.getByRole('textbox', { name: 'Title' }),
   message: page.getByRole('textbox', { name: /^Message/ }),
   dueDate: page.getByLabel('Due Date'),
-  file: page.locator('input[type="file"]'),
+  /** The gallery pick (several at once); the camera button beside it takes one. */
+  file: page.getByLabel('Choose photos'),
+  photos: page.getByRole('list', { name: 'Photos on this form' }).getByRole('listitem'),
   submit: page.getByRole('button', { name: 'Create Violation' }),
   async fill(p: { resident: string; title: string; message: string; dueDate: string; category?: string }) {
     await choose(this.resident, p.resident);
@@ -41,6 +43,23 @@ export const violationDetail = (page: Page) => ({
   messagesLink: page.getByRole('link', { name: /^View Messages/ }),
   history: page.getByRole('list', { name: 'Activity History' }),
 });
+
+/**
+ * A board member's walk begins: signed in, the first pull in (the members come with the violations)
+ * and the app shell cached; then offline, on the create form. Returns the list screen.
+ */
+export async function createViolationOffline(page: Page, context: BrowserContext, server: E2EServer) {
+  await signInAs(page, server, DEMO.maple.board);
+  const list = violationsList(page);
+  await list.open();
+  await list.viewLink('Loud music after 10 pm').waitFor();
+  await waitForServiceWorker(page);
+  await goOffline(context, server);
+  await page.getByText('Offline — changes will sync when you reconnect').waitFor();
+  await page.getByRole('link', { name: 'Create Violation' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Create Violation' }).waitFor({ timeout: 20_000 });
+  return list;
+}
 
 /** `YYYY-MM-DD`, `days` from today on this machine (the browser's calendar is the same). */
 export const inDays = (days: number) => {

@@ -49,7 +49,7 @@ async function addressLine(tx: Tx, row: ViolationRow): Promise<string | null> {
 }
 
 /** The notice the create screen's success message promises ("… and notification sent to resident"). */
-export async function mailViolationIssued(deps: AppDeps, tx: Tx, row: ViolationRow, actor: Actor): Promise<void> {
+export async function mailViolationIssued(deps: AppDeps, tx: Tx, row: ViolationRow, actor: Actor, photos: readonly { fileName: string }[] = []): Promise<void> {
   const resident = await recipient(tx, row, actor);
   if (!resident) return;
   const address = await addressLine(tx, row);
@@ -62,6 +62,8 @@ export async function mailViolationIssued(deps: AppDeps, tx: Tx, row: ViolationR
     dueDate: row.dueDate,
     address,
     url: violationUrl(deps, row.id),
+    // Each photo opens on the violation page (a storage link would expire; the page signs a fresh one).
+    photos: photos.map((p, i) => ({ name: p.fileName, url: `${violationUrl(deps, row.id)}#photo-${i + 1}` })),
   });
   await queue(deps, tx, row, resident, mail);
 }

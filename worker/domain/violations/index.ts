@@ -14,7 +14,7 @@
  * - uploads      who may download an attachment: `mayReadViolationAttachment` below
  */
 import { and, eq } from 'drizzle-orm';
-import { violationMessages, violations } from '../../../schema/tables';
+import { violationMessages, violationPhotos, violations } from '../../../schema/tables';
 import type { AttachmentReadRule } from '../uploads';
 import { visibleViolations } from './sync';
 
@@ -30,7 +30,7 @@ export { requestViolationHearing, updateViolationHearing } from './hearings';
 
 /**
  * Beside the default rule (the uploader and the board): the resident a violation was issued to may
- * download its photo and the files of its public messages; nobody else.
+ * download its photos and the files of its public messages; nobody else.
  */
 export const mayReadViolationAttachment: AttachmentReadRule = async (db, actor, upload) => {
   // Both found through the attachment indexes, then the violation by primary key with the visibility rule.
@@ -40,6 +40,13 @@ export const mayReadViolationAttachment: AttachmentReadRule = async (db, actor, 
     .where(and(visibleViolations(actor), eq(violations.attachmentS3Key, upload.s3Key)))
     .limit(1);
   if (photo) return true;
+  const [another] = await db
+    .select({ id: violations.id })
+    .from(violationPhotos)
+    .innerJoin(violations, and(eq(violations.id, violationPhotos.violationId), eq(violations.hoaId, violationPhotos.hoaId)))
+    .where(and(eq(violationPhotos.s3Key, upload.s3Key), visibleViolations(actor)))
+    .limit(1);
+  if (another) return true;
   const m = violationMessages;
   const [file] = await db
     .select({ id: violations.id })

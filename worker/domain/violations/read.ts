@@ -47,6 +47,7 @@ export function toApiViolation(v: SyncedViolation, today: number): ApiViolation 
       history: (history) => history.map(toApiHistoryEntry),
       letters: (letters) => letters.map(toApiLetter),
       hearing: toApiHearing,
+      photos: (photos) => (photos ?? []).map((p) => toApiAttachment(p)!),
     }),
     photo_url: v.attachment?.s3Key ?? null,
     is_overdue: violationPolicy.isOverdue(v, today),

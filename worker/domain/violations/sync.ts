@@ -5,7 +5,7 @@
  */
 import { shownEmailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { addresses, hoas, users, violationFineSchedules, violationHearings, violationHistory, violationLetters, violationMessages, violations } from '../../../schema/tables';
+import { addresses, hoas, users, violationFineSchedules, violationHearings, violationHistory, violationLetters, violationMessages, violationPhotos, violations } from '../../../schema/tables';
 import { DEFAULT_FINE_SCHEDULE } from '../../../schema/violation-fines';
 import { violationPolicy } from '../../../schema/violations';
 import { VIOLATION_SPACE, type SyncedViolation } from '../../../sync/areas/violations';
@@ -45,6 +45,12 @@ const hearingJson = sql`(SELECT json_object('id', ${violationHearings.id}, 'note
   FROM ${violationHearings} WHERE ${violationHearings.violationId} = ${violations.id} AND +${violationHearings.hoaId} = ${violations.hoaId}
   ORDER BY ${violationHearings.requestedAt} DESC LIMIT 1)`;
 
+/** The case's photos in order, through the (violation, position) key. */
+const photosJson = sql`(SELECT json_group_array(json(p)) FROM (
+  SELECT json_object('s3Key', ${violationPhotos.s3Key}, 'filename', ${violationPhotos.fileName}, 'fileSize', ${violationPhotos.fileSize}, 'fileType', ${violationPhotos.fileType}) AS p
+  FROM ${violationPhotos} WHERE ${violationPhotos.violationId} = ${violations.id} AND +${violationPhotos.hoaId} = ${violations.hoaId}
+  ORDER BY ${violationPhotos.position}))`;
+
 /**
  * A violation as the cache holds it (`SyncedViolation`), built and serialised by SQLite: the pull
  * sends it as it is and the REST answers (read.ts) are built from it. People are joined by primary key; thread and
@@ -61,6 +67,8 @@ function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
       status: v.status,
       dueDate: v.dueDate,
       attachment: attachmentJson(v),
+      photos: sql`json(${photosJson})`,
+      photosRefused: sql`json(coalesce(${v.photosRefused}, '[]'))`,
       resident: sql`json_object('id', ${v.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')})`,
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
       issuedBy: sql`json_object('id', ${v.issuedBy}, 'name', coalesce(issuer.name, 'Unknown User'), 'email', ${shownEmailOf('issuer')})`,

@@ -85,6 +85,39 @@ export function residencyOf(a: { is_rented: boolean; residents: readonly unknown
   return a.is_rented ? 'Renter' : 'Owner';
 }
 
+/** An address's parts, as the directory orders them. */
+export interface DirectoryParts {
+  id: string;
+  street: string;
+  unitNumber: string | null;
+}
+
+/** Lower case of A-Z only, as SQLite's lower() (the directory's SQL order uses it). */
+const asciiLower = (s: string) => s.replace(/[A-Z]+/g, (c) => c.toLowerCase());
+/** The leading integer of a text, as SQLite's CAST(text AS INTEGER): 0 when there is none. */
+const leadingInteger = (s: string) => Number(/^\s*([+-]?\d+)/.exec(s)?.[1] ?? 0);
+const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The directory's walking order: by street name, then house number as a number, then unit (a number
+ * first where it is one), then id: "200 Birch Lane", "113 Maple Avenue", "9 Willow Way",
+ * "15 Willow Way". Sorting the text put "15 Willow Way" between "113 Maple" and "200 Birch". The
+ * address screens (in SQL: worker/domain/addresses `directoryOrder`, tested to agree), a round's stops
+ * on the server and a round started offline all order by this.
+ */
+export function directoryCompare(a: DirectoryParts, b: DirectoryParts): number {
+  const unitA = a.unitNumber ?? '';
+  const unitB = b.unitNumber ?? '';
+  return (
+    codeUnitOrder(asciiLower(a.street.replace(/^[0-9 ]+/, '')), asciiLower(b.street.replace(/^[0-9 ]+/, ''))) ||
+    leadingInteger(a.street) - leadingInteger(b.street) ||
+    codeUnitOrder(asciiLower(a.street), asciiLower(b.street)) ||
+    leadingInteger(unitA) - leadingInteger(unitB) ||
+    codeUnitOrder(asciiLower(unitA), asciiLower(unitB)) ||
+    codeUnitOrder(a.id, b.id)
+  );
+}
+
 /** Same street and unit, whatever the case and spacing: one address (bulk reuses it, create refuses a second). */
 export const addressKey = (street: string, unit: string | null | undefined) =>
   `${street.trim().replace(/\s+/g, ' ').toLowerCase()}\u0000${(unit ?? '').trim().toLowerCase()}`;

@@ -6,6 +6,7 @@
  * Residents never see rounds.
  */
 import { z } from 'zod';
+import { directoryCompare, type DirectoryParts } from './addresses';
 import { dayField } from './days';
 import { lazy } from './lazy';
 import { isPrivileged, type Role } from './roles';
@@ -39,6 +40,7 @@ export const INSPECTION_MESSAGES = {
   idTaken: 'A round with this id already exists',
   loadFailed: 'Failed to load inspection rounds',
   started: 'Round started',
+  /** A round started on a device whose cache has no address directory yet. */
   noStopsYet: 'The addresses of this round arrive when you are back online.',
   allDone: 'Every address is done.',
 } as const;
@@ -87,13 +89,30 @@ export const inspectionPolicy = {
   },
 };
 
-/** Residents by name (then id), as a stop keeps them; the first is whom a violation goes to. */
-export const residentsByName = <R extends { id: string; name: string }>(residents: readonly R[]) =>
-  [...residents].sort((a, b) => codeUnitOrder(a.name.toLowerCase(), b.name.toLowerCase()) || codeUnitOrder(a.id, b.id));
-const codeUnitOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** The derived stop id: one stop per address per round. */
 export const stopIdOf = (roundId: string, addressId: string) => `${roundId}:${addressId}`;
+
+/** An address of the directory as a round's stop copies it (its residents by name: the first is whom a violation goes to). */
+interface DirectoryAddress extends DirectoryParts {
+  residents: { id: string; name: string }[];
+}
+
+/**
+ * A new round's stops: the directory's addresses in walking order (`directoryCompare`), each with its
+ * position and its residents as they are now. The server builds a round's stops with it when the
+ * round starts, and a device with the directory in its cache builds the same ones at once (offline too).
+ */
+export function roundStopsOf(roundId: string, directory: readonly DirectoryAddress[]) {
+  return [...directory].sort(directoryCompare).map((a, position) => ({
+    id: stopIdOf(roundId, a.id),
+    roundId,
+    addressId: a.id,
+    position,
+    street: a.street,
+    unitNumber: a.unitNumber,
+    residents: a.residents.map((r) => ({ id: r.id, name: r.name })),
+  }));
+}
 
 // ------------------------------------------------------------------ form and body schemas
 

@@ -58,6 +58,8 @@ export const users = sqliteTable(
     // Audiences: active members by role (sizes) and by name (the recipient lists).
     index('users_hoa_status_role').on(t.hoaId, t.status, t.role),
     index('users_hoa_status_name').on(t.hoaId, t.status, t.name),
+    // An address's active residents by name (the synced address directory, a round's stops).
+    index('users_hoa_address').on(t.hoaId, t.addressId, t.status, sql`lower(${t.name})`, t.id),
   ],
 );
 
@@ -73,6 +75,8 @@ export const addresses = sqliteTable(
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
     deletedAt: ms('deleted_at'),
+    /** The synced directory entry's version (sync/areas/addresses.ts). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [index('addresses_hoa').on(t.hoaId)],
 );

@@ -3,6 +3,7 @@
  * Everything that lists key spaces, mutators or dashboard sources (the client's Replicache, the push,
  * the rejection notices, the dashboard on both sides) derives from this list.
  */
+import { addressesSync } from './addresses';
 import { announcementsSync } from './announcements';
 import { documentsSync } from './documents';
 import { duesSync } from './dues';
@@ -20,7 +21,7 @@ import { violationsSync } from './violations';
  * An area with a metric card stands where its card stands on the dashboard: the spec's order is
  * Outstanding Dues (invoices), Maintenance Requests, Announcements, Documents.
  */
-export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, inspectionsSync] as const;
+export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync] as const;
 
 type SharedSyncAreaOfList = (typeof sharedSyncAreas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

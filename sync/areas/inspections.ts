@@ -2,17 +2,19 @@
  * Inspection rounds, shared half: two key spaces (the rounds and their stops, board and superadmin
  * only), the synced values, and the mutators a board member uses on the walk, offline too: start a
  * round, mark a stop (no issues, or the violation just recorded), undo a mark, pause, resume and
- * finish. The stops of a new round are the server's (the address directory is not in the cache):
- * a round started offline shows them once it has synced.
+ * finish. A new round's stops are built from the cached address directory (sync/areas/addresses.ts)
+ * as the server builds its own (`roundStopsOf`), so a round started offline has them at once; a
+ * device whose cache has no directory yet gets them with the server's answer.
  */
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
-import { INSPECTION_MESSAGES, inspectionPolicy, MARKED_OUTCOMES, ROUND_STATUSES, roundFields, roundStatusFields, stopIdOf, STOP_OUTCOMES } from '../../schema/inspections';
+import { INSPECTION_MESSAGES, inspectionPolicy, MARKED_OUTCOMES, ROUND_STATUSES, roundFields, roundStatusFields, roundStopsOf, stopIdOf, STOP_OUTCOMES } from '../../schema/inspections';
 import { lazy } from '../../schema/lazy';
 import type { RestRule } from '../../schema/rest-shape';
 import { syncedAddressSchema, syncedNamedSchema } from '../../schema/synced';
 import { actingUserSchema } from '../../schema/threads';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
+import { DIRECTORY_PREFIX, type SyncedDirectoryAddress } from './addresses';
 import { newRowId, rowId } from './fields';
 
 export const ROUND_SPACE = 'inspectionRound';
@@ -72,7 +74,7 @@ const named = (by: { id: string; name: string } | undefined) => (by ? { id: by.i
 const allowed = { role: inspectionPolicy.mayManage, refusal: INSPECTION_MESSAGES.boardOnly };
 
 export const inspectionMutators = {
-  /** Starts a round with a client-made id; its stops come from the server. */
+  /** Starts a round with a client-made id, its stops from the cached directory (the server builds the same). */
   startInspectionRound: defineMutator({
     args: lazy(() => z.object({ id: newRowId, ...roundFields, shown })),
     label: 'Start round',
@@ -95,6 +97,11 @@ export const inspectionMutators = {
         version: 0,
       };
       await tx.set(roundKey(args.id), { ...round });
+      const directory = (await tx.scan({ prefix: DIRECTORY_PREFIX }).values().toArray()) as unknown as SyncedDirectoryAddress[];
+      for (const { street, unitNumber, ...stop } of roundStopsOf(args.id, directory)) {
+        const value: SyncedStop = { ...stop, address: { id: stop.addressId, street, unitNumber }, outcome: null, violationId: null, doneBy: null, doneAt: null, version: 0 };
+        await tx.set(stopKey(stop.id), value);
+      }
     },
   }),
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADDRESS_MESSAGES } from '../../schema/addresses';
+import { ADDRESS_MESSAGES, directoryCompare } from '../../schema/addresses';
 import { addresses } from '../../schema/tables';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
@@ -47,6 +47,34 @@ describe('addresses', () => {
       ['9 Walnut Row', '10'],
       ['15 Walnut Row', null],
     ]);
+  });
+
+  it('the paged list (in SQL) and the walking order a round and the board’s devices use (directoryCompare) agree', async () => {
+    const tricky: [string, string | null][] = [
+      ['15 Willow Way', null],
+      ['113 Maple Avenue', null],
+      ['9 Willow Way', null],
+      ['9 Willow Way', '10'],
+      ['9 Willow Way', '2'],
+      ['9 Willow Way', 'b'],
+      ['9 Willow Way', 'A'],
+      ['009 Willow Way', null],
+      ['Willow Way', null],
+      ['200 birch Lane', null],
+      ['200 Birch Lane', '1A'],
+      ['12B Oak Row', null],
+      ['12 Oak Row', null],
+      ['1 Élan Court', null],
+      ['1 Zeta Court', null],
+    ];
+    // Some are the demo's already (a duplicate is refused): the demo's addresses are in the list too.
+    for (const [street, unit_number] of tricky) expect([201, 400]).toContain((await create({ street, unit_number })).status);
+    const sqlOrder = (await list('?limit=100')).docs.map((a: { _id: string; street: string; unit_number: string | null }) => ({ id: a._id, street: a.street, unitNumber: a.unit_number }));
+    expect(sqlOrder.length).toBeGreaterThan(tricky.length);
+    expect([...sqlOrder].sort(directoryCompare)).toEqual(sqlOrder);
+    const at = (street: string) => sqlOrder.findIndex((a: { street: string }) => a.street === street);
+    expect(at('113 Maple Avenue')).toBeLessThan(at('15 Willow Way'));
+    expect(at('9 Willow Way')).toBeLessThan(at('15 Willow Way'));
   });
 
   it('lists by page with the counters; residents shown; edit and delete', async () => {

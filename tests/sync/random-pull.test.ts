@@ -288,6 +288,34 @@ async function world(seed: number) {
     },
   };
   const names = Object.keys(moves);
+  /**
+   * The address directory's moves, every fifth step beside the step drawn, from their own random
+   * stream: the histories the other moves draw stay the ones they were.
+   */
+  const dirRnd = random(seed + 1000);
+  const directoryMoves: Record<string, () => Promise<unknown>> = {
+    async moveIn() {
+      // A member moves to another address of the directory, or out: both addresses show it.
+      const hoa = dirRnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const directory = client.values<{ id: string }>('address/');
+      const member = dirRnd.pick(client.values<{ id: string }>('member/'));
+      if (!member) return;
+      const { call } = await import('../helpers/http');
+      if (!directory.length || dirRnd.chance(0.2)) return call(t, 'DELETE', `/api/users/${member.id}/assign-address`, { token: client.token });
+      return call(t, 'POST', `/api/users/${member.id}/assign-address`, { token: client.token, body: { address_id: dirRnd.pick(directory).id } });
+    },
+    async addOrDeleteAddress() {
+      // The directory gains an address, or loses one (its residents are left without an address).
+      const hoa = dirRnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const directory = client.values<{ id: string }>('address/');
+      const { call } = await import('../helpers/http');
+      if (directory.length > 3 && dirRnd.chance(0.3)) return call(t, 'DELETE', `/api/addresses/${dirRnd.pick(directory).id}`, { token: client.token });
+      return call(t, 'POST', '/api/addresses', { token: client.token, body: { street: `${1 + dirRnd.int(900)} Random Road`, unit_number: dirRnd.chance(0.5) ? String(dirRnd.int(20)) : null } });
+    },
+  };
+  let steps = 0;
 
   return {
     t,
@@ -296,7 +324,10 @@ async function world(seed: number) {
     async step() {
       const name = rnd.pick(names);
       await moves[name]();
-      return name;
+      if (++steps % 5 > 0) return name;
+      const also = dirRnd.pick(Object.keys(directoryMoves));
+      await directoryMoves[also]();
+      return `${name}+${also}`;
     },
     /** Each viewer's incremental cache against a fresh full pull with the same session. */
     async compare() {
@@ -320,6 +351,8 @@ async function world(seed: number) {
           expect(v.client.values<{ recipients: { id: string }[] }>('due/').filter((d) => d.recipients.some((p) => p.id !== user.id))).toEqual([]);
           // No one's member row but their own.
           expect(v.client.values<{ id: string }>('member/').filter((m) => m.id !== user.id)).toEqual([]);
+          // No address directory.
+          expect(v.client.values('address/')).toEqual([]);
         }
       }
     },

@@ -1,4 +1,5 @@
-/** Users and addresses, server half: REST (docs/decisions/111-users-rest-only.md says why), the bulk add's body limit, and the synced members the pickers show. */
+/** Users and addresses, server half: REST (docs/decisions/111-users-rest-only.md says why), the bulk add's body limit, the synced members the pickers show and the synced address directory (board and superadmin). */
+import { addressSyncArea } from '../domain/addresses/sync';
 import { memberSyncArea } from '../domain/members/sync';
 import { addressRoutes } from '../routes/addresses';
 import { userRoutes } from '../routes/users';
@@ -11,5 +12,5 @@ export const usersArea = defineServerArea({
     { path: '/api/users', router: userRoutes, bodyLimits: { '/bulk': 1024 * 1024 } },
     { path: '/api/addresses', router: addressRoutes },
   ],
-  sync: [memberSyncArea],
+  sync: [memberSyncArea, addressSyncArea],
 });

@@ -3,12 +3,11 @@
  * the HOA's seeded violations linked, the rest no issues) and one in progress today, about a third
  * done by the board member walking it, so the list, the round screen and its summary show real data.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { utcToday } from '../../schema/days';
-import { stopIdOf, type StopOutcome } from '../../schema/inspections';
-import { addresses, inspectionRounds, inspectionStops, violations } from '../../schema/tables';
-import { directoryOrder } from '../domain/addresses';
-import { residentsOf } from '../domain/inspections/rounds';
+import { roundStopsOf, type StopOutcome } from '../../schema/inspections';
+import { inspectionRounds, inspectionStops, violations } from '../../schema/tables';
+import { directoryValues } from '../domain/addresses';
 import { newId } from '../services/tokens';
 import type { AreaSeeder } from './seed-kit';
 
@@ -24,13 +23,8 @@ export const seedInspections: AreaSeeder = async (tx, platform, opts) => {
     const board = userOf(hoa.userIds, 'board@');
     const owner = userOf(hoa.userIds, 'owner@') ?? board;
     if (!board || !owner) continue;
-    const directory = await tx
-      .select({ id: addresses.id, street: addresses.street, unitNumber: addresses.unitNumber })
-      .from(addresses)
-      .where(and(eq(addresses.hoaId, hoa.id), isNull(addresses.deletedAt)))
-      .orderBy(...directoryOrder());
+    const directory = await directoryValues(tx, { userId: board, hoaId: hoa.id, role: 'board' });
     if (directory.length === 0) continue;
-    const residents = await residentsOf(tx, hoa.id);
     const seeded = await tx.select({ id: violations.id, addressId: violations.addressId }).from(violations).where(eq(violations.hoaId, hoa.id));
     const violationAt = new Map<string, string>();
     for (const v of seeded) if (v.addressId && !violationAt.has(v.addressId) && violationAt.size < LINKED) violationAt.set(v.addressId, v.id);
@@ -56,19 +50,14 @@ export const seedInspections: AreaSeeder = async (tx, platform, opts) => {
         updatedAt: round.finished ? end : round.startedAt,
       });
       await tx.insert(inspectionStops).values(
-        directory.map((a, position) => {
+        roundStopsOf(id, directory).map((stop) => {
+          const { position } = stop;
           const done = position < doneCount;
-          const violationId = round.finished ? (violationAt.get(a.id) ?? null) : null;
+          const violationId = round.finished ? (violationAt.get(stop.addressId) ?? null) : null;
           const outcome: StopOutcome | null = done ? (violationId ? 'violation' : 'no_issues') : null;
           return {
-            id: stopIdOf(id, a.id),
+            ...stop,
             hoaId: hoa.id,
-            roundId: id,
-            addressId: a.id,
-            position,
-            street: a.street,
-            unitNumber: a.unitNumber,
-            residents: residents.get(a.id) ?? [],
             outcome,
             violationId,
             // The owner took the second half of last month's round.

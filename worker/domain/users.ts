@@ -90,7 +90,8 @@ export async function getUser(db: DbOrTx, actor: Actor, id: string): Promise<Use
  * email, role, status, address, deletion) is recorded for sync; a sign-in or a new password is not
  * (no new version), so it pokes no board device. Synced values show users (an author's name, the size of an audience),
  * so those rows get a new version; and when what the user may see changes (role, status, deletion),
- * their next pull recomputes their whole view.
+ * their next pull recomputes their whole view. A move re-sends the values that show who lives at the
+ * address left and the one moved to.
  */
 export async function updateUser(
   deps: DependentsDeps,
@@ -99,9 +100,14 @@ export async function updateUser(
   set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
 ): Promise<UserRow> {
   const where = and(eq(users.id, user.id), eq(users.hoaId, user.hoaId))!;
+  // A move: the address left, read before the write (the values that show who lives there follow it).
+  const [before] = set.addressId !== undefined ? await tx.select({ addressId: users.addressId }).from(users).where(where).limit(1) : [];
   // The version is the synced member's: it moves with what the pickers see, as every synced row's does.
   const [row] = MEMBER_FIELDS.some((field) => set[field] !== undefined) ? await memberRows.update(deps, tx, where, set) : await tx.update(users).set(set).where(where).returning();
   if (!row) throw notFound('User not found');
+  if (before && before.addressId !== row.addressId) {
+    await touchDependents(deps, tx, 'residents', user.hoaId, [before.addressId, row.addressId].filter((id): id is string => id != null));
+  }
   const dependentsShowIt = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (dependentsShowIt) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);
   const visibilityMoves = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;

@@ -10,8 +10,11 @@ import type { Actor } from '../domain/actor';
 
 export type Viewer = Pick<Actor, 'userId' | 'hoaId' | 'role'>;
 
-/** Tables whose rows a synced value may show (its dependencies, below). */
-export type DependencySource = 'users' | 'addresses';
+/**
+ * What a synced value may show of other rows (its dependencies, below): users (by user id), addresses
+ * (by address id), and who lives at an address (`residents`, by address id: a member moved in or out).
+ */
+export type DependencySource = 'users' | 'addresses' | 'residents';
 
 export interface ServerSyncArea {
   /** The key space (`<space>/<row id>`), declared by the area's shared half. */

@@ -50,6 +50,8 @@ export function RoundPage() {
     undo: me && inspectionPolicy.mayUndo(round, stop, me.id) ? () => rep?.mutate.undoInspectionStop({ roundId: round.id, addressId: stop.addressId, shown }) : undefined,
   });
   const percent = stops.length ? Math.round((done / stops.length) * 100) : 0;
+  // Started on a device whose cache has no address directory yet (first use offline): the server's answer brings the stops.
+  const waitsForStops = stops.length === 0 && round.version === 0;
 
   const summary = (
     <div className="print:hidden">
@@ -117,7 +119,7 @@ export function RoundPage() {
             <div role="progressbar" aria-labelledby="round-progress" aria-valuemin={0} aria-valuemax={stops.length} aria-valuenow={done} className="h-3 overflow-hidden rounded-full bg-neutral-200">
               <div className="h-full rounded-full bg-accent-700 transition-[width]" style={{ width: `${percent}%` }} />
             </div>
-            {stops.length === 0 && <p className="text-sm text-neutral-600">{INSPECTION_MESSAGES.noStopsYet}</p>}
+            {waitsForStops && <p className="text-sm text-neutral-600">{INSPECTION_MESSAGES.noStopsYet}</p>}
           </Card>
           {stopLists}
           {summary}

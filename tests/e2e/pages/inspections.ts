@@ -29,6 +29,10 @@ export const roundScreen = (page: Page) => ({
     .filter({ hasNotText: 'Vacant' })
     .first(),
   noIssues: page.getByRole('button', { name: 'No issues' }).first(),
+  /** The address lines of the cards, top to bottom. */
+  async addressLines(): Promise<string[]> {
+    return this.stops.evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label') ?? ''));
+  },
   finish: page.getByRole('button', { name: 'Finish Round' }),
   dialog: page.getByRole('dialog'),
   async doneCount(): Promise<number> {
@@ -43,4 +47,19 @@ export async function storedStops(server: E2EServer, roundId: string) {
     args: [roundId],
   });
   return rs.rows.map((r) => ({ addressId: String(r.address_id), outcome: String(r.outcome), violationId: r.violation_id as string | null, version: Number(r.version) }));
+}
+
+/** How many stops the server stored for the round. */
+export async function storedStopCount(server: E2EServer, roundId: string): Promise<number> {
+  const rs = await server.db.execute({ sql: 'SELECT count(*) AS n FROM inspection_stops WHERE round_id = ?', args: [roundId] });
+  return Number(rs.rows[0].n);
+}
+
+/** The live addresses of `email`'s HOA as stored (id, street, unit), for the walking order the story expects. */
+export async function storedDirectory(server: E2EServer, email: string) {
+  const rs = await server.db.execute({
+    sql: 'SELECT id, street, unit_number FROM addresses WHERE hoa_id = (SELECT hoa_id FROM users WHERE email = ?) AND deleted_at IS NULL',
+    args: [email],
+  });
+  return rs.rows.map((r) => ({ id: String(r.id), street: String(r.street), unitNumber: r.unit_number == null ? null : String(r.unit_number) }));
 }

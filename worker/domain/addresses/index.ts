@@ -1,6 +1,6 @@
 /**
  * The address directory: the HOA's addresses with their
- * residents, paged, with the directory's counters. Board and superadmin only; another HOA's address
+ * residents, paged, with the directory's counters (and synced to the board's devices: ./sync.ts). Board and superadmin only; another HOA's address
  * is a 404. Same street and unit twice in one HOA is refused (bulk add reuses the one there is).
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -16,6 +16,9 @@ import { containsSql } from '../contains';
 import { forbidden, invalidField } from '../errors';
 import { addressInHoa, currentManager } from '../user-admin/access';
 import { shownEmail, shownName, shownNameOrder, updateUser } from '../users';
+import { addressLineSql, addressRows } from './sync';
+
+export { addressRows, addressSyncArea, directoryValues, visibleAddresses } from './sync';
 
 type AddressRow = typeof addresses.$inferSelect;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -51,9 +54,9 @@ const toApiAddress = (a: AddressRow, residents: ApiResident[]): ApiAddress => ({
 const live = (actor: Pick<Actor, 'hoaId'>) => inHoa(actor, addresses.hoaId, isNull(addresses.deletedAt));
 
 /**
- * The directory's order: by street name, then house number as a number, then unit (a number first
- * where it is one): "200 Birch Lane", "113 Maple Avenue", "9 Willow Way", "15 Willow Way". Sorting
- * the text put "15 Willow Way" between "113 Maple" and "200 Birch".
+ * The directory's order (schema/addresses.ts `directoryCompare`) in SQL, for the paged list: street
+ * name, house number as a number, the street, unit (a number first where it is one), id.
+ * tests/api/addresses.test.ts checks the two agree.
  */
 export const directoryOrder = () => [
   asc(sql`lower(ltrim(${addresses.street}, '0123456789 '))`),
@@ -64,9 +67,6 @@ export const directoryOrder = () => [
   asc(addresses.id),
 ];
 
-/** The address as the screens show it (addressLabel: "street, Unit unit"), for search. */
-const shownLabelSql = () => sql`${addresses.street} || coalesce(', Unit ' || ${addresses.unitNumber}, '')`;
-
 /**
  * `GET /api/addresses?page&limit&search`: in the directory's order; `search` keeps the addresses whose
  * label contains it (a picker finds any address, not only the first page's). The counters are the
@@ -74,7 +74,7 @@ const shownLabelSql = () => sql`${addresses.street} || coalesce(', Unit ' || ${a
  */
 export async function listAddresses(db: DbOrTx, actor: Actor, q: AddressListQuery): Promise<ApiAddressPage> {
   requireManager(actor);
-  const where = and(live(actor), q.search ? containsSql(shownLabelSql(), q.search) : undefined);
+  const where = and(live(actor), q.search ? containsSql(addressLineSql(), q.search) : undefined);
   const rows = await db
     .select()
     .from(addresses)
@@ -136,7 +136,7 @@ export async function createAddress(deps: AppDeps, tx: Tx, actor: Actor, input: 
   await refuseDuplicate(tx, actor, input);
   const now = deps.clock();
   const id = newId();
-  await tx.insert(addresses).values({ id, hoaId: actor.hoaId, street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, createdAt: now, updatedAt: now });
+  await addressRows.insert(deps, tx, { id, hoaId: actor.hoaId, street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, createdAt: now, updatedAt: now });
   return apiAddressById(tx, actor, id);
 }
 
@@ -145,10 +145,7 @@ export async function updateAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
   await currentManager(tx, actor);
   await addressInHoa(tx, actor, id);
   await refuseDuplicate(tx, actor, input, id);
-  await tx
-    .update(addresses)
-    .set({ street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, updatedAt: deps.clock() })
-    .where(and(live(actor), eq(addresses.id, id)));
+  await addressRows.update(deps, tx, and(live(actor), eq(addresses.id, id))!, { street: input.street, unitNumber: input.unit_number, isRented: input.is_rented, notes: input.notes, updatedAt: deps.clock() });
   // The synced members who live there show the address line.
   await touchDependents(deps, tx, 'addresses', actor.hoaId, [id]);
   return apiAddressById(tx, actor, id);
@@ -161,6 +158,7 @@ export async function deleteAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
   const now = deps.clock();
   const residents = await tx.select().from(users).where(and(eq(users.hoaId, actor.hoaId), eq(users.addressId, id)));
   for (const r of residents) await updateUser(deps, tx, r, { addressId: null, updatedAt: now });
-  await tx.update(addresses).set({ deletedAt: now, updatedAt: now }).where(eq(addresses.id, row.id));
+  // Out of the synced directory: the pull that brings this change deletes it from the cache.
+  await addressRows.update(deps, tx, and(eq(addresses.hoaId, row.hoaId), eq(addresses.id, row.id))!, { deletedAt: now, updatedAt: now });
   return { message: addressDeleted({ street: row.street, unit_number: row.unitNumber }) };
 }

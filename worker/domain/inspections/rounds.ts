@@ -1,16 +1,16 @@
 /**
  * Starting a round and changing its status. Board and superadmin only (403 first), then the round
  * through `visibleRounds` (404 for another HOA's), then the state (409 once finished). A round's
- * stops are the HOA's addresses when it starts, in the directory's walking order.
+ * stops are the HOA's synced address directory when it starts, in walking order (`roundStopsOf`).
  */
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
-import { INSPECTION_MESSAGES, inspectionPolicy, residentsByName, stopIdOf, type RoundForm, type RoundStatus } from '../../../schema/inspections';
-import { addresses, inspectionRounds, inspectionStops, users } from '../../../schema/tables';
+import { and, eq, isNull } from 'drizzle-orm';
+import { INSPECTION_MESSAGES, inspectionPolicy, roundStopsOf, type RoundForm, type RoundStatus } from '../../../schema/inspections';
+import { inspectionRounds, inspectionStops } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
-import { inHoa, type Actor } from '../actor';
-import { directoryOrder } from '../addresses';
+import type { Actor } from '../actor';
+import { directoryValues } from '../addresses';
 import { conflict, forbidden, notFound } from '../errors';
 import { roundIs, roundRows, stopRows, visibleRounds } from './sync';
 
@@ -25,17 +25,6 @@ export async function getVisibleRound(db: DbOrTx, actor: Actor, id: string): Pro
   const [row] = await db.select().from(inspectionRounds).where(and(visibleRounds(actor), eq(inspectionRounds.id, id))).limit(1);
   if (!row) throw notFound(INSPECTION_MESSAGES.notFound);
   return row;
-}
-
-/** The HOA's active residents by address, each address's by name (whom a violation can be issued to). */
-export async function residentsOf(db: DbOrTx, hoaId: string): Promise<Map<string, { id: string; name: string }[]>> {
-  const rows = await db
-    .select({ id: users.id, name: users.name, addressId: users.addressId })
-    .from(users)
-    .where(and(eq(users.hoaId, hoaId), eq(users.status, 'active'), isNull(users.deletedAt), isNotNull(users.addressId)));
-  const byAddress = new Map<string, { id: string; name: string }[]>();
-  for (const r of rows) if (r.addressId) byAddress.set(r.addressId, [...(byAddress.get(r.addressId) ?? []), { id: r.id, name: r.name }]);
-  return new Map([...byAddress].map(([address, people]) => [address, residentsByName(people)]));
 }
 
 /** Rows per insert of stops (a directory of thousands stays under SQLite's bound-variable limit). */
@@ -60,22 +49,8 @@ export async function startRound(deps: AppDeps, tx: Tx, actor: Actor, input: Rou
     createdAt: now,
     updatedAt: now,
   });
-  const directory = await tx
-    .select({ id: addresses.id, street: addresses.street, unitNumber: addresses.unitNumber })
-    .from(addresses)
-    .where(inHoa(actor, addresses.hoaId, isNull(addresses.deletedAt)))
-    .orderBy(...directoryOrder());
-  const residents = await residentsOf(tx, actor.hoaId);
-  const stops = directory.map((a, position) => ({
-    id: stopIdOf(id, a.id),
-    hoaId: actor.hoaId,
-    roundId: id,
-    addressId: a.id,
-    position,
-    street: a.street,
-    unitNumber: a.unitNumber,
-    residents: residents.get(a.id) ?? [],
-  }));
+  // The synced directory, as the board's devices hold it: a round started offline built the same stops.
+  const stops = roundStopsOf(id, await directoryValues(tx, actor)).map((stop) => ({ ...stop, hoaId: actor.hoaId }));
   for (let i = 0; i < stops.length; i += STOPS_PER_INSERT) await stopRows.insert(deps, tx, stops.slice(i, i + STOPS_PER_INSERT));
   return round;
 }

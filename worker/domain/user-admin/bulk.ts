@@ -15,6 +15,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { addressRows } from '../addresses/sync';
 import { AppError } from '../errors';
 import { releaseUnfinishedSignups } from '../signup/unfinished';
 import type { UserRow } from '../users';
@@ -70,7 +71,7 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
     let id = addressIds.get(key);
     if (!id) {
       id = newId();
-      await tx.insert(addresses).values({ id, hoaId: actor.hoaId, street: r.street!, unitNumber: r.unit ?? null, isRented: r.is_rented ?? false, createdAt: now, updatedAt: now });
+      await addressRows.insert(deps, tx, { id, hoaId: actor.hoaId, street: r.street!, unitNumber: r.unit ?? null, isRented: r.is_rented ?? false, createdAt: now, updatedAt: now });
       addressIds.set(key, id);
       addressesCreated++;
     }

@@ -1,0 +1,96 @@
+/**
+ * The address directory through sync: board and superadmin receive their HOA's live addresses, each
+ * with its active residents by name; a resident receives none; a member who moves re-sends the
+ * address they left and the one they moved to, a rename re-sends where they live, and a deleted
+ * address leaves the cache. A round started from the cached directory has the server's stops.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { directoryCompare } from '../../schema/addresses';
+import { roundStopsOf } from '../../schema/inspections';
+import { addresses, users } from '../../schema/tables';
+import type { SyncedDirectoryAddress } from '../../sync/areas/addresses';
+import { updateUser } from '../../worker/domain/users';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { call, DEMO } from '../helpers/http';
+import { signedInClient, type SyncTestClient } from './client';
+
+let t: TestApp | undefined;
+afterEach(() => {
+  t?.close();
+  t = undefined;
+});
+
+const directoryOf = (c: SyncTestClient) => c.values<SyncedDirectoryAddress>('address/');
+const entry = (c: SyncTestClient, id: string) => c.data.get(`address/${id}`) as SyncedDirectoryAddress | undefined;
+
+describe('the address directory pulled', () => {
+  it('board and superadmin receive their HOA’s live addresses with their active residents; a resident receives none', async () => {
+    t = await createTestApp();
+    const [ben, olivia, rita, cedar] = await Promise.all([DEMO.maple.board, DEMO.maple.superadmin, DEMO.maple.resident, DEMO.cedar.board].map((e) => signedInClient(t!, e)));
+    for (const c of [ben, olivia, rita, cedar]) await c.pull();
+
+    const db = t.deps.database.db;
+    const live = await db.select().from(addresses).where(and(eq(addresses.hoaId, ben.hoaId), isNull(addresses.deletedAt)));
+    expect(directoryOf(ben).map((a) => a.id).sort()).toEqual(live.map((a) => a.id).sort());
+    expect(directoryOf(olivia)).toEqual(directoryOf(ben));
+    expect(directoryOf(rita)).toEqual([]);
+    expect(directoryOf(cedar).some((a) => live.some((l) => l.id === a.id))).toBe(false);
+
+    const active = await db.select().from(users).where(and(eq(users.hoaId, ben.hoaId), eq(users.status, 'active'), isNull(users.deletedAt)));
+    for (const a of directoryOf(ben)) {
+      const row = live.find((l) => l.id === a.id)!;
+      expect(a).toMatchObject({ street: row.street, unitNumber: row.unitNumber, line: row.unitNumber ? `${row.street}, Unit ${row.unitNumber}` : row.street });
+      const here = active.filter((u) => u.addressId === a.id);
+      expect(a.residents.map((r) => r.id).sort()).toEqual(here.map((u) => u.id).sort());
+      expect(a.residents.map((r) => r.name.toLowerCase())).toEqual(a.residents.map((r) => r.name.toLowerCase()).sort());
+    }
+    expect(directoryOf(ben).some((a) => a.residents.length > 0)).toBe(true);
+  });
+
+  it('a member who moves re-sends both addresses; a rename re-sends where they live; a deleted address leaves the cache', async () => {
+    t = await createTestApp();
+    const ben = await signedInClient(t, DEMO.maple.board);
+    const rita = await signedInClient(t, DEMO.maple.resident);
+    await ben.pull();
+    const home = directoryOf(ben).find((a) => a.residents.some((r) => r.id === rita.userId))!;
+    expect(home).toBeDefined();
+    const made = await call(t, 'POST', '/api/addresses', { token: ben.token, body: { street: '7 Lantern Lane', unit_number: '2' } });
+    expect(made.status).toBe(201);
+    await ben.pull();
+    expect(entry(ben, made.json._id)).toMatchObject({ line: '7 Lantern Lane, Unit 2', residents: [] });
+
+    expect((await call(t, 'POST', `/api/users/${rita.userId}/assign-address`, { token: ben.token, body: { address_id: made.json._id } })).status).toBe(200);
+    await ben.pull();
+    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita Resident' }]);
+    expect(entry(ben, home.id)!.residents.some((r) => r.id === rita.userId)).toBe(false);
+
+    await t.write((tx) => updateUser(t!.deps, tx, { id: rita.userId, hoaId: ben.hoaId }, { name: 'Rita R. Resident' }));
+    await ben.pull();
+    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident' }]);
+
+    // Deactivated: no longer a resident the directory (or a new round) shows.
+    await t.write((tx) => updateUser(t!.deps, tx, { id: rita.userId, hoaId: ben.hoaId }, { status: 'inactive' }));
+    await ben.pull();
+    expect(entry(ben, made.json._id)!.residents).toEqual([]);
+
+    expect((await call(t, 'DELETE', `/api/addresses/${made.json._id}`, { token: ben.token })).status).toBe(200);
+    await ben.pull();
+    expect(entry(ben, made.json._id)).toBeUndefined();
+  });
+
+  it('a round started from the cached directory has the stops the server builds', async () => {
+    t = await createTestApp();
+    const ben = await signedInClient(t, DEMO.maple.board);
+    await ben.pull();
+    const id = crypto.randomUUID();
+    const predicted = roundStopsOf(id, directoryOf(ben));
+    await ben.push([ben.mutation('startInspectionRound', { id, title: 'Directory check', date: '2026-11-21' })]);
+    await ben.pull();
+    const stops = ben.values<{ id: string; roundId: string; position: number; address: { id: string; street: string; unitNumber: string | null }; residents: unknown[] }>('inspectionStop/').filter((s) => s.roundId === id);
+    expect(stops.map((s) => ({ id: s.id, position: s.position, street: s.address.street, unitNumber: s.address.unitNumber, residents: s.residents })).sort((a, b) => a.position - b.position)).toEqual(
+      predicted.map((p) => ({ id: p.id, position: p.position, street: p.street, unitNumber: p.unitNumber, residents: p.residents })),
+    );
+    expect([...directoryOf(ben)].sort(directoryCompare).map((a) => a.id)).toEqual(predicted.map((p) => p.addressId));
+  });
+});

@@ -146,4 +146,42 @@ describe('photos kept on the device', () => {
       await context.close();
     }
   });
+  it('keeps a queued photo through an app update (the service worker replaced, its caches cleared) and sends it after', { timeout: 180_000 }, async () => {
+    const title = 'Trash cans left at the curb';
+    const { server } = e2e;
+    const { context, page, errors } = await openPage(e2e.browser, server);
+    try {
+      await createViolationOffline(page, context, server);
+      const form = violationForm(page);
+      await form.fill({ resident: `Rita Resident (${DEMO.maple.resident})`, title, message: 'Three days at the curb.', dueDate: inDays(7) });
+      await form.file.setInputFiles({ name: 'curb.png', mimeType: 'image/png', buffer: pngBytes(1200, 900) });
+      await expect.poll(() => form.photos.count(), { timeout: 20_000 }).toBe(1);
+      await form.submit.click();
+      await waitForPath(page, '/violations');
+      const [queued] = await keptPhotos(page);
+      expect(queued).toMatchObject({ fileName: 'curb.jpg', state: 'queued' });
+      // Replicache writes its pending changes to IndexedDB about a second after they are made.
+      await page.waitForTimeout(1_500);
+
+      // What an update does to the old version: its service worker gone and every cache it kept deleted.
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        await registration?.unregister();
+        for (const key of await caches.keys()) await caches.delete(key);
+      });
+      await goOnline(context, server);
+      await page.reload();
+      // The new version starts, finds the photo on the device and sends it before the violation.
+      await expect.poll(async () => (await storedViolation(server, title))?.notices, { timeout: 30_000 }).toBe(1);
+      const stored = (await storedViolation(server, title))!;
+      const photos = await server.db.execute({ sql: 'SELECT s3_key FROM violation_photos WHERE violation_id = ?', args: [stored.id] });
+      expect(photos.rows.map((r) => r.s3_key)).toEqual([queued.s3Key]);
+      await expect.poll(async () => (await keptPhotos(page)).length, { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+      expect(errors).toEqual([]);
+    } finally {
+      server.setNetwork(true);
+      await context.close();
+    }
+  });
 });

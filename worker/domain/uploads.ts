@@ -85,12 +85,7 @@ export async function storeUpload(deps: AppDeps, actor: Actor, feature: UploadFe
   if (problem) throw invalidField('file', problem.message);
   const s3Key = storageKey(actor.hoaId, feature, file.name);
   const fileType = file.type.toLowerCase().split(';')[0].trim();
-  try {
-    await deps.storage.put({ key: s3Key, contentType: fileType, body: file.bytes });
-  } catch (e) {
-    if (e instanceof AppError) throw e;
-    throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  await storageCall(() => deps.storage.put({ key: s3Key, contentType: fileType, body: file.bytes }));
   // Stored by the app itself, and taken by the record the same request writes.
   const now = deps.clock();
   const row = { id: newId(), hoaId: actor.hoaId, userId: actor.userId, feature, s3Key, fileName: file.name, fileType, fileSize: file.bytes.byteLength, clientUploadId: null, createdAt: now, storedAt: now, attachedAt: now };
@@ -171,11 +166,7 @@ export async function deleteUpload(deps: AppDeps, actor: Pick<Actor, 'hoaId'>, k
     .where(inHoa(actor, storageUploads.hoaId, eq(storageUploads.s3Key, key), isNull(storageUploads.deletedAt)))
     .limit(1);
   if (!upload) throw notFound(UPLOAD_MESSAGES.fileNotFound);
-  try {
-    await deps.storage.delete(key);
-  } catch (e) {
-    throw new AppError(503, `Storage is unavailable: ${e instanceof Error ? e.message : String(e)}`);
-  }
+  await storageCall(() => deps.storage.delete(key));
   await deps.database.transaction(async (tx) => {
     await tx.update(storageUploads).set({ deletedAt: deps.clock() }).where(and(eq(storageUploads.id, upload.id), isNull(storageUploads.deletedAt)));
     await alsoInTransaction?.(tx);

@@ -90,7 +90,7 @@ describe('photos kept on the device', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
       // Each button names its photo; the image inside is decoration (alt="").
       const thumbnails = page.getByRole('list', { name: 'Violation photos' }).locator('img');
-      await expect.poll(() => thumbnails.evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.complete && i.naturalWidth > 0)), { timeout: 15_000 }).toEqual([true, true]);
+      await expect.poll(() => thumbnails.evaluateAll((imgs) => (imgs as HTMLImageElement[]).map((i) => i.complete && i.naturalWidth > 0)), { timeout: 30_000 }).toEqual([true, true]);
       const kept = await keptPhotos(page);
       expect(kept.map((p) => [p.fileName, p.state])).toEqual([
         ['shed-front.jpg', 'queued'],

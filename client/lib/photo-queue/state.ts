@@ -23,10 +23,28 @@ const listeners = new Set<() => void>();
 const urls = new Map<string, string>();
 const progress = new Map<string, number>();
 
-/** Reads the queue again and tells the screens. */
-export async function refreshPhotoState(): Promise<void> {
+/**
+ * Reads the queue again and tells the screens. Reads run one after another, so an older read never
+ * lands after a newer one; a read IndexedDB refuses keeps what the screens show (their object URLs
+ * stay valid) rather than emptying it.
+ */
+export function refreshPhotoState(): Promise<void> {
+  reading = reading.then(readPhotoState, readPhotoState);
+  return reading;
+}
+
+let reading: Promise<void> = Promise.resolve();
+
+async function readPhotoState(): Promise<void> {
   const me = store.get(currentUserAtom)?.id;
-  const photos = me ? (await allPhotos().catch(() => [])).filter((p) => p.userId === me) : [];
+  let photos: QueuedPhoto[] = [];
+  if (me) {
+    try {
+      photos = (await allPhotos()).filter((p) => p.userId === me);
+    } catch {
+      return;
+    }
+  }
   const ids = new Set(photos.map((p) => p.uploadId));
   for (const [id, url] of urls) {
     if (!ids.has(id)) {
@@ -43,6 +61,9 @@ export async function refreshPhotoState(): Promise<void> {
   snapshot = { photos: views };
   for (const l of listeners) l();
 }
+
+// Another user (or none) signed in: show that user's photos.
+store.sub(currentUserAtom, () => void refreshPhotoState());
 
 /** The upload's progress (null when done). */
 export function setPhotoProgress(uploadId: string, fraction: number | null) {

@@ -99,7 +99,7 @@ describe('announcements', () => {
       await fileInput.setInputFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10_485_761) }, { timeout: 30_000 });
       await page.getByText('File size must be less than 10MB').waitFor();
       await fileInput.setInputFiles({ name: 'renovation-plan.pdf', mimeType: 'application/pdf', buffer: PDF });
-      await page.getByText('renovation-plan.pdf').waitFor();
+      await page.getByText('renovation-plan.pdf', { exact: true }).waitFor();
       await expect(page.getByText('File size must be less than 10MB').count()).resolves.toBe(0);
 
       await choose(page.getByLabel('Category'), ANNOUNCEMENT_CATEGORY_LABELS.event);
@@ -445,7 +445,7 @@ describe('announcements', () => {
       await page.getByText('Failed to upload file: S3 upload failed: Forbidden').waitFor();
       await page.getByRole('progressbar').waitFor({ state: 'detached' });
       expect(await announcementRow('Upload refused')).toBeUndefined();
-      await page.getByText('site-map.png').waitFor();
+      await page.getByText('site-map.png', { exact: true }).waitFor();
       await snap(page, 'announcement-create-upload-error');
       expect(errors).toEqual([]);
     } finally {

@@ -102,7 +102,7 @@ describe('photos kept on the device', () => {
       await page.getByRole('link', { name: /^View Messages/ }).click();
       await page.getByText('Photos are kept on this device until you reconnect; other files need a connection.').waitFor();
       await page.locator('input[type="file"]').setInputFiles({ name: 'shed-back.png', mimeType: 'image/png', buffer: pngBytes(1800, 1200) });
-      await page.getByText('shed-back.png').waitFor();
+      await page.getByText('shed-back.png', { exact: true }).waitFor();
       await thread(page).write('Another angle, from the alley.');
       await thread(page).messages.getByText('Another angle, from the alley.').waitFor();
       await page.getByRole('link', { name: 'Back to Violation' }).click();

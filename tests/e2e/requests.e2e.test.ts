@@ -46,7 +46,7 @@ describe('requests', () => {
       await form.file.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
       await rp.getByText('File type not allowed. Please upload PDF, DOC, DOCX, or image files').waitFor();
       await form.file.setInputFiles({ name: 'railing.pdf', mimeType: 'application/pdf', buffer: PDF });
-      await rp.getByText('railing.pdf').waitFor();
+      await rp.getByText('railing.pdf', { exact: true }).waitFor();
       await snap(rp, 'request-create');
       await form.submit.click();
       await rp.getByText('Request created successfully! Redirecting...').waitFor();
@@ -185,7 +185,7 @@ describe('requests', () => {
       const form = requestForm(page);
       await form.fill({ title, description: 'The opener hums but the door stops.' });
       await page.locator('input[type="file"]').setInputFiles({ name: 'opener.png', mimeType: 'image/png', buffer: pngBytes(640, 480) });
-      await page.getByText('opener.png').waitFor();
+      await page.getByText('opener.png', { exact: true }).waitFor();
       await snap(page, 'request-create-offline');
       await form.submit.click();
       await page.getByText('Request created successfully! Redirecting...').waitFor();

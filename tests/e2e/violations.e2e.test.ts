@@ -48,7 +48,7 @@ describe('violations', () => {
       await bp.getByText('Due date cannot be in the past').waitFor();
       await form.dueDate.fill(inDays(10));
       await form.file.setInputFiles({ name: 'cans.png', mimeType: 'image/png', buffer: PNG });
-      await bp.getByText('cans.png').waitFor();
+      await bp.getByText('cans.png', { exact: true }).waitFor();
       await snap(bp, 'violation-create');
       await form.submit.click();
       await waitForPath(bp, '/violations');

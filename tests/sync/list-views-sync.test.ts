@@ -47,7 +47,7 @@ describe('saved list views pulled', () => {
     expect(ray.keys(PREFIX)).toEqual([listViewKey(id)]);
     expect(viewsOf(rayPhone)).toEqual(viewsOf(ray));
     expect(viewsOf(ray)).toEqual(await restViews(ray.token));
-    expect(viewsOf(ray)[0]).toMatchObject({ list: 'requests', name: 'Open leaks', filters: { search: 'leak', selected: { status: ['open'] }, sort: 'newest' }, version: 1 });
+    expect(viewsOf(ray)[0]).toMatchObject({ list: 'requests', name: 'Open leaks', filters: { search: 'leak', selected: { status: ['open'] }, sort: 'newest' } });
     // No one else received it, and nothing of theirs changed.
     expect({ ben: viewsOf(ben), rita: viewsOf(rita), chris: viewsOf(chris) }).toEqual(before);
     for (const c of [ben, rita, chris]) expect(c.lastPatch.filter((op) => 'key' in op && op.key.startsWith(PREFIX))).toEqual([]);
@@ -61,11 +61,12 @@ describe('saved list views pulled', () => {
     await save(ray, { id, list: 'violations', name: 'Parking', filters: { selected: { category: ['Parking'] } } });
     await rayPhone.pull();
     expect(viewsOf(rayPhone).map((v) => v.name)).toEqual(['Parking']);
+    const first = viewsOf(rayPhone)[0].version;
 
     await save(ray, { id, list: 'violations', name: 'Parking, oldest first', filters: { selected: { category: ['Parking'] }, sort: 'oldest' } });
     await rayPhone.pull();
     expect(viewsOf(rayPhone)).toEqual(await restViews(ray.token));
-    expect(viewsOf(rayPhone)[0]).toMatchObject({ name: 'Parking, oldest first', version: 2 });
+    expect(viewsOf(rayPhone)[0]).toMatchObject({ name: 'Parking, oldest first', version: first + 1 });
 
     // The phone, not knowing of the rename, saves a new view under the taken name: refused, noticed.
     await save(rayPhone, { id: crypto.randomUUID(), list: 'violations', name: 'parking, OLDEST first' });
@@ -79,6 +80,23 @@ describe('saved list views pulled', () => {
     await rayPhone.pull();
     expect(viewsOf(rayPhone)).toEqual([]);
     expect(rayPhone.lastPatch).toContainEqual({ op: 'del', key: listViewKey(id) });
+  });
+
+  it('a view deleted and saved again under its id reaches a device that still holds the deleted one', async () => {
+    t = await createTestApp();
+    const ray = await signedInClient(t, DEMO.maple.resident2);
+    const rayPhone = new SyncTestClient(t, ray.token);
+    const id = crypto.randomUUID();
+    await save(ray, { id, list: 'requests', name: 'Pool', filters: { search: 'pool' } });
+    await rayPhone.pull();
+    expect(viewsOf(rayPhone).map((v) => v.name)).toEqual(['Pool']);
+
+    // Deleted on one device, renamed by another that had not heard of the delete, before the phone pulls.
+    await ray.push([ray.mutation('deleteListView', { id })]);
+    await save(ray, { id, list: 'requests', name: 'Pool and spa', filters: { search: 'spa' } });
+    await rayPhone.pull();
+    expect(viewsOf(rayPhone)).toEqual(await restViews(ray.token));
+    expect(viewsOf(rayPhone).map((v) => v.name)).toEqual(['Pool and spa']);
   });
 
   it('deleting another user’s view by sync changes nothing of theirs (a notice each for the sender)', async () => {

@@ -38,6 +38,7 @@ async function world(seed: number) {
   const t = await createTestApp({ mailer: bouncingMailer(failing) });
   const emails = [...Object.values(DEMO.maple), ...Object.values(DEMO.cedar)];
   const viewers: Viewer[] = [];
+  const deletedViewIds: string[] = [];
   for (const [i, email] of emails.entries()) {
     const client = new SyncTestClient(t, (await login(t, email)).token);
     // Half pull the compact patch, as the app does; the fresh pulls they are checked against are plain.
@@ -165,9 +166,15 @@ async function world(seed: number) {
       const v = rnd.pick(viewers);
       if ((await userRow(v.email)).status !== 'active') return;
       const views = v.client.values<{ id: string; list: string }>('listView/');
-      if (views.length && rnd.chance(0.3)) return v.client.push([v.client.mutation('deleteListView', { id: rnd.pick(views).id })]);
+      if (views.length && rnd.chance(0.3)) {
+        const gone = rnd.pick(views).id;
+        deletedViewIds.push(gone);
+        return v.client.push([v.client.mutation('deleteListView', { id: gone })]);
+      }
       const renamed = views.length && rnd.chance(0.5) ? rnd.pick(views) : null;
-      const args = { id: renamed?.id ?? crypto.randomUUID(), list: renamed?.list ?? rnd.pick(['requests', 'violations', 'documents']), name: `View ${rnd.int(20)}`, filters: { search: rnd.chance(0.5) ? 'pool' : '' } };
+      // Now and then a deleted view's id comes back (a rename queued on a device that missed the delete).
+      const reused = !renamed && deletedViewIds.length && rnd.chance(0.3) ? rnd.pick(deletedViewIds) : null;
+      const args = { id: renamed?.id ?? reused ?? crypto.randomUUID(), list: renamed?.list ?? rnd.pick(['requests', 'violations', 'documents']), name: `View ${rnd.int(20)}`, filters: { search: rnd.chance(0.5) ? 'pool' : '' } };
       return v.client.push([v.client.mutation('saveListView', args)]);
     },
     async inspect() {

@@ -42,9 +42,13 @@ export function syncedTable<T extends SQLiteTable>(area: ServerSyncArea & { tabl
 
   return {
     area,
-    /** Inserts rows at version 1. Rows already there (a conflict the caller allowed) are not returned and not recorded. */
-    async insert(deps: SyncDeps, tx: Tx, values: Insert<T> | Insert<T>[], opts: { onConflictDoNothing?: SQLiteColumn[] } = {}): Promise<Row<T>[]> {
-      const list = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, [versionKey]: 1 }));
+    /**
+     * Inserts rows at version 1, or at `opts.version` for a row whose id may have been deleted and
+     * used again (a device may still hold the old row at version 1 and must see the new one). Rows
+     * already there (a conflict the caller allowed) are not returned and not recorded.
+     */
+    async insert(deps: SyncDeps, tx: Tx, values: Insert<T> | Insert<T>[], opts: { onConflictDoNothing?: SQLiteColumn[]; version?: number } = {}): Promise<Row<T>[]> {
+      const list = (Array.isArray(values) ? values : [values]).map((v) => ({ ...v, [versionKey]: opts.version ?? 1 }));
       if (list.length === 0) return [];
       const build = (rows: Record<string, unknown>[]) => {
         let q = tx.insert(table).values(rows);

@@ -103,6 +103,16 @@ export async function readCounters(tx: DbOrTx, hoaId: string, userId: string) {
   return countersOf(s, await tx.all<CounterRow>(sql`SELECT scope, seq FROM ${syncCounters} WHERE scope IN (${s.hoa}, ${s.user}, ${s.vis}, ${s.floor})`));
 }
 
+/**
+ * A version for a user-scope row created under an id that may have been used before: above every
+ * version an earlier row of that id reached (each write of it moved the user's counter at least as
+ * far as its version), so a device still holding the old row receives the new one.
+ */
+export async function freshUserRowVersion(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx.all<{ seq: number }>(sql`SELECT seq FROM ${syncCounters} WHERE scope = ${userScope(userId)}`);
+  return Number(row?.seq ?? 0) + 1;
+}
+
 /** The same outside a transaction (a REST read validating what it cached): rendered once, kept until the next write. */
 export async function readCountersNow(database: Pick<Database, 'client'>, hoaId: string, userId: string) {
   const s = scopesOf(hoaId, userId);

@@ -9,7 +9,7 @@ import { LIST_VIEW_MESSAGES, listViewPolicy, LIST_VIEWS_PER_LIST_MAX, type ApiLi
 import { savedListViews } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
-import { bumpChanges } from '../../sync/changes';
+import { bumpChanges, freshUserRowVersion } from '../../sync/changes';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
 import { conflict, forbidden, invalidField, notFound } from '../errors';
@@ -47,7 +47,10 @@ export async function saveListView(deps: AppDeps, tx: Tx, actor: Actor, input: L
     return { row, created: false };
   }
   if (onList.length >= LIST_VIEWS_PER_LIST_MAX) throw conflict(LIST_VIEW_MESSAGES.tooMany);
-  const [row] = await listViewRows.insert(deps, tx, { id, hoaId: actor.hoaId, userId: actor.userId, list, ...fields, createdAt: fields.updatedAt });
+  // A deleted view's id may come back (a rename queued offline on a device that missed the delete):
+  // the new row starts above every version an earlier row of that id had, so every device receives it.
+  const version = await freshUserRowVersion(tx, actor.userId);
+  const [row] = await listViewRows.insert(deps, tx, { id, hoaId: actor.hoaId, userId: actor.userId, list, ...fields, createdAt: fields.updatedAt }, { version });
   return { row, created: true };
 }
 

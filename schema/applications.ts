@@ -63,7 +63,8 @@ export const APPLICATION_MESSAGES = {
   loadOneFailed: 'Failed to load application',
   createFailed: 'Failed to submit the application. Please try again.',
   created: 'Application submitted. The board has been notified.',
-  boardOnly: 'Only board members can review architectural applications',
+  boardOnly: 'Only the board can manage architectural applications',
+  reviewersOnly: 'Only board members can review architectural applications',
   decided: 'This application has already been decided.',
   notDecided: 'The decision letter can be sent once the application is decided.',
   letterSent: 'The decision letter was already sent.',
@@ -103,12 +104,14 @@ interface ReviewLike {
   decision: ReviewDecision;
 }
 
-/** The board's count needed for an outcome: more than half of the board. */
+/** The reviews needed for an outcome: more than half of the board's members. */
 export const majorityOf = (boardSize: number) => Math.floor(Math.max(1, boardSize) / 2) + 1;
 
 export const applicationPolicy = {
-  /** Reviews, settings, letters: board and superadmin. */
+  /** Settings, letters, a motion's outcome: board and superadmin. */
   mayManage: (role: Role) => isPrivileged(role),
+  /** Reviews are the board members' (the superadmin manages the HOA's account, it is not a seat on the board). */
+  mayReview: (role: Role) => role === 'board',
   /** Every member submits applications (for their own home). */
   maySubmit: (_role: Role) => true,
   /** The board sees the HOA's applications; a resident sees their own. */
@@ -146,8 +149,7 @@ export const applicationPolicy = {
   },
   /** What this viewer may do with this application now (the screens' controls). */
   actionsFor(a: { status: ApplicationStatus; letter: unknown }, role: Role) {
-    const board = isPrivileged(role);
-    return { review: board && isOpen(a), sendLetter: board && DECIDED.includes(a.status) && !a.letter };
+    return { review: role === 'board' && isOpen(a), sendLetter: isPrivileged(role) && DECIDED.includes(a.status) && !a.letter };
   },
 };
 

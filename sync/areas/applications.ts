@@ -170,7 +170,7 @@ export const applicationMutators = {
   reviewApplication: defineMutator({
     args: lazy(() => withReviewRule(z.object({ applicationId: rowId, ...reviewFields, shown }))),
     label: 'Review application',
-    allowed,
+    allowed: { role: applicationPolicy.mayReview, refusal: APPLICATION_MESSAGES.reviewersOnly },
     async apply(tx, args) {
       const row = await current(tx, args.applicationId);
       const by = args.shown?.by;

@@ -10,7 +10,7 @@
  * - `PUT /settings`       `{review_days (1–180), deadline_rule}` → the same. Board and superadmin.
  * - `GET /:id`            → ApiApplication (404 "Application not found or you do not have permission to view it").
  * - `POST /:id/reviews`   `{decision: approve|approve_with_conditions|deny, conditions?, reasons?}` → ApiApplication.
- *                           Board and superadmin; conditions required with conditions, reasons required to deny;
+ *                           Board members only; conditions required with conditions, reasons required to deny;
  *                           409 once decided. A member's second review replaces their first.
  * - `POST /:id/letter`    `{letter (rich text)}` → ApiApplication. Board and superadmin, once the application is
  *                           decided, once (409 otherwise); mailed to the resident (template application-decision).
@@ -35,6 +35,7 @@ import { validate } from '../middleware/validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const board = allow(applicationPolicy.mayManage, APPLICATION_MESSAGES.boardOnly);
+const reviewer = allow(applicationPolicy.mayReview, APPLICATION_MESSAGES.reviewersOnly);
 
 export const applicationRoutes = new Hono<AppEnv>()
   .use(requireAuth)
@@ -51,7 +52,7 @@ export const applicationRoutes = new Hono<AppEnv>()
     return c.json(await applications.getApplicationSettings(deps.database.db, actor));
   })
   .get('/:id', validate('param', idParam), async (c) => c.json(await applications.getApplication(c.var.deps.database.db, c.var.actor, c.req.valid('param').id)))
-  .post('/:id/reviews', board, validate('param', idParam), validate('json', reviewSchema), async (c) => {
+  .post('/:id/reviews', reviewer, validate('param', idParam), validate('json', reviewSchema), async (c) => {
     const { deps, actor } = c.var;
     const { id } = c.req.valid('param');
     await deps.database.transaction((tx) => applications.reviewApplication(deps, tx, actor, id, c.req.valid('json')));

@@ -13,7 +13,7 @@ import type { Actor } from '../actor';
 import { conflict, invalidField } from '../errors';
 import { recordHistory } from '../threads';
 import { mailEscalated } from './emails';
-import { boardSizeOf, getVisibleApplication, requireBoard, type ApplicationRow } from './rows';
+import { boardSizeOf, getVisibleApplication, requireBoard, requireReviewer, type ApplicationRow } from './rows';
 import { applicationIs, applicationRows } from './sync';
 
 /** Sets the outcome and writes its history line (`who` acted: a board member, or the deadline job). */
@@ -32,7 +32,7 @@ export async function decide(deps: AppDeps, tx: Tx, row: ApplicationRow, status:
 }
 
 export async function reviewApplication(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: ReviewForm): Promise<ApplicationRow> {
-  requireBoard(actor);
+  requireReviewer(actor);
   const row = await getVisibleApplication(tx, actor, id);
   if (!applicationPolicy.isOpen(row)) throw conflict(APPLICATION_MESSAGES.decided);
   const issue = reviewIssue(input);

@@ -139,7 +139,7 @@ export const applicationPolicy = {
   /** Whether the deadline job applies the HOA's rule to this application now. */
   isPastDeadline: (a: { status: ApplicationStatus; deadline: number }, now: number) => a.status === 'under_review' && now >= a.deadline,
   /** The list's flag: Due soon within 7 days, Overdue once past while under review, or the rule's outcome. */
-  flagOf(a: { status: ApplicationStatus; deadline: number }, now: number): { label: string; tone: 'warning' | 'danger' | 'success' | 'info' } | null {
+  flagOf(a: { status: ApplicationStatus; deadline: number }, now: number): { label: string; tone: 'warning' | 'danger' | 'success' } | null {
     if (a.status === 'approved_by_default') return { label: 'Approved by default', tone: 'success' };
     if (a.status === 'escalated') return { label: 'Escalated', tone: 'danger' };
     if (a.status !== 'under_review') return null;

@@ -84,12 +84,14 @@ const DEMO: DemoApplication[] = [
 export const seedApplications: AreaSeeder = async (tx, platform, opts) => {
   for (const hoa of platform.hoas) {
     const board = await tx.select({ id: users.id }).from(users).where(and(eq(users.hoaId, hoa.id), eq(users.role, 'board'), eq(users.status, 'active')));
-    const residents = await tx
-      .select({ id: users.id, name: users.name, addressId: users.addressId, street: addresses.street, unit: addresses.unitNumber })
+    const signingIn = await tx
+      .select({ id: users.id, email: users.email, name: users.name, addressId: users.addressId, street: addresses.street, unit: addresses.unitNumber })
       .from(users)
       .leftJoin(addresses, eq(addresses.id, users.addressId))
       .where(and(eq(users.hoaId, hoa.id), eq(users.role, 'resident'), eq(users.status, 'active'), like(users.email, 'resident%')))
       .orderBy(users.email);
+    // `resident@` first: the resident who signs in has the application under review.
+    const residents = [...signingIn].sort((a, b) => Number(!a.email.startsWith('resident@')) - Number(!b.email.startsWith('resident@')));
     if (board.length === 0 || residents.length === 0) continue;
     for (const [i, demo] of DEMO.entries()) {
       const resident = residents[i % residents.length];

@@ -114,7 +114,8 @@ describe('architectural applications', () => {
       await expect.poll(() => screen.letterEditor.textContent(), { timeout: 15_000 }).toContain('Screens and trim in the house’s white.');
       await screen.letterEditor.click();
       await bp.keyboard.press('Control+End');
-      await bp.keyboard.type(' Work may start on the requested date.');
+      await bp.keyboard.press('Enter');
+      await bp.keyboard.type('Work may start on the requested date.');
       await expectNoSeriousAxe(bp);
       await snap(bp, 'application-letter-draft');
       await screen.sendLetter.click();
@@ -129,6 +130,9 @@ describe('architectural applications', () => {
       await mine.sentLetter.waitFor({ timeout: 20_000 });
       await rp.getByText('Work may start on the requested date.').waitFor();
       expect(await mine.review.count()).toBe(0);
+      // Individual reviews are the board's: the resident's history has the outcome, not who voted how.
+      await mine.history.getByText('Outcome: Approved with conditions').waitFor();
+      expect(await mine.history.getByText(/^Review:/).count()).toBe(0);
       await expectNoSeriousAxe(rp);
       await snap(rp, 'application-detail-resident');
       expect(resident.errors).toEqual([]);

@@ -105,7 +105,7 @@ export const seedApplications: AreaSeeder = async (tx, platform, opts) => {
       const reviewed = demo.reviews.map((r, n) => ({ ...r, reviewerId: board[n % board.length].id, at: submittedAt + (n + 2) * DAY + 3 * HOUR }));
       for (const r of reviewed) {
         await tx.insert(applicationReviews).values({ hoaId: hoa.id, applicationId: id, reviewerId: r.reviewerId, decision: r.decision, conditions: r.conditions ?? null, reasons: r.reasons ?? null, at: r.at });
-        history.push(historyRow({ userId: r.reviewerId, role: 'board' }, { hoaId: hoa.id, parentId: id, action: APPLICATION_HISTORY.reviewed(r.decision), at: r.at }));
+        history.push(historyRow({ userId: r.reviewerId, role: 'board' }, { hoaId: hoa.id, parentId: id, action: APPLICATION_HISTORY.reviewed(r.decision), isPublic: false, at: r.at }));
       }
       const decidedAt = demo.decidedBy === 'deadline' ? deadline + HOUR : demo.decidedBy ? (reviewed.at(-1)?.at ?? submittedAt) : null;
       if (decidedAt != null) {

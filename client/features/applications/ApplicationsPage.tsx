@@ -4,7 +4,8 @@
  * own. Columns: title, resident, address, submitted, deadline with "N days left" and its flag, status.
  */
 import { useMemo } from 'react';
-import { applicationPolicy } from '../../../schema/applications';
+import { applicationPolicy, daysLeftText } from '../../../schema/applications';
+import { formatDay } from '../../../schema/days';
 import type { SyncedApplication } from '../../../sync/areas/applications';
 import { formatAddress, formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
@@ -20,7 +21,7 @@ const view = (a: SyncedApplication) => <ViewLink href={`/applications/${a.id}`} 
 
 function applicationColumns(board: boolean, now: number): Column<SyncedApplication>[] {
   const status = (a: SyncedApplication) => (
-    <span className="flex flex-wrap items-center gap-1">
+    <span className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
       <ApplicationStatusBadge status={a.status} />
       {a.status === 'under_review' && <DeadlineFlag application={a} now={now} />}
     </span>
@@ -32,8 +33,10 @@ function applicationColumns(board: boolean, now: number): Column<SyncedApplicati
         <>
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">{status(a)}</div>
           {board && <p>{[a.resident.name, addressOf(a)].filter(Boolean).join(' · ')}</p>}
+          <p>Submitted {formatDate(a.submittedAt)}</p>
           <p>
-            Submitted {formatDate(a.submittedAt)} · Deadline <DeadlineText application={a} now={now} />
+            Deadline {formatDay(a.deadline)}
+            {applicationPolicy.isOpen(a) && ` · ${daysLeftText(a.deadline, now)}`}
           </p>
         </>
       ),

@@ -30,7 +30,7 @@ export function ReviewSettingsCard({ hoaId }: { hoaId: string }) {
   return (
     <Card>
       <CardBody className="py-4">
-        <form onSubmit={save} noValidate aria-label="Review settings" className="grid gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end">
+        <form onSubmit={save} noValidate aria-label="Review settings" className="grid grid-cols-1 gap-3 sm:grid-cols-[10rem_minmax(0,1fr)_auto] sm:items-end [&>*]:min-w-0">
           <Field label="Review days">
             <Input name="review_days" type="number" inputMode="numeric" min={1} max={REVIEW_DAYS_MAX} value={days} onChange={(e) => setDays(e.target.value)} />
           </Field>

@@ -4,7 +4,7 @@ import { formatDay } from '../../../schema/days';
 import { Badge, type BadgeVariant } from '../../ui';
 
 const STATUS_VARIANT: Record<ApplicationStatus, BadgeVariant> = {
-  under_review: 'default',
+  under_review: 'secondary',
   approved: 'success',
   approved_with_conditions: 'success',
   denied: 'destructive',
@@ -24,9 +24,9 @@ export function DeadlineFlag({ application, now }: { application: { status: Appl
 /** The deadline's day, with "N days left" while the board may still decide. */
 export function DeadlineText({ application, now }: { application: { status: ApplicationStatus; deadline: number }; now: number }) {
   return (
-    <span className="whitespace-nowrap">
-      {formatDay(application.deadline)}
-      {applicationPolicy.isOpen(application) && <span className="text-neutral-500"> · {daysLeftText(application.deadline, now)}</span>}
+    <span>
+      <span className="whitespace-nowrap">{formatDay(application.deadline)}</span>
+      {applicationPolicy.isOpen(application) && <span className="block whitespace-nowrap text-neutral-500 sm:text-xs">{daysLeftText(application.deadline, now)}</span>}
     </span>
   );
 }

@@ -43,7 +43,8 @@ export async function reviewApplication(deps: AppDeps, tx: Tx, actor: Actor, id:
     .insert(applicationReviews)
     .values({ hoaId: row.hoaId, applicationId: row.id, reviewerId: actor.userId, ...review })
     .onConflictDoUpdate({ target: [applicationReviews.applicationId, applicationReviews.reviewerId], set: review });
-  await recordHistory(tx, applicationHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: APPLICATION_HISTORY.reviewed(input.decision), at: now });
+  await recordHistory(tx, applicationHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: APPLICATION_HISTORY.reviewed(input.decision), isPublic: false, at: now });
+  // Individual reviews are the board's: the resident reads the outcome.
   const reviews = await tx.select({ decision: applicationReviews.decision }).from(applicationReviews).where(eq(applicationReviews.applicationId, row.id));
   const outcome = applicationPolicy.outcomeOf(reviews, await boardSizeOf(tx, row.hoaId));
   if (outcome) return decide(deps, tx, row, outcome, 'reviews', actor, APPLICATION_HISTORY.decided(outcome));

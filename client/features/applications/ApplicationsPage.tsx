@@ -4,22 +4,25 @@
  * own. Columns: title, resident, address, submitted, deadline with "N days left" and its flag, status.
  */
 import { useMemo } from 'react';
-import { applicationPolicy, daysLeftText } from '../../../schema/applications';
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, applicationPolicy, daysLeftText } from '../../../schema/applications';
 import { formatDay } from '../../../schema/days';
 import type { SyncedApplication } from '../../../sync/areas/applications';
 import { formatAddress, formatDate } from '../../lib/format';
 import { useCurrentUser } from '../../lib/session';
-import { LIST_PAGE_SIZE } from '../../lib/use-list-filters';
+import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
+import { Alert, ButtonLink, type Column, EmptyState, FilterBar, ListScreen, type SelectFilterDef, titleColumn, ViewLink } from '../../ui';
 import { ApplicationStatusBadge, DeadlineFlag, DeadlineText } from './badges';
 import { ReviewSettingsCard } from './ReviewSettingsCard';
 import { useApplicationList } from './use-applications';
 
+export const APPLICATION_FILTERS: ListFilterConfig<SyncedApplication, 'status'> = { search: (a) => a.title, selects: { status: (a) => a.status } };
+export const APPLICATION_SELECTS: readonly SelectFilterDef<'status'>[] = [{ name: 'status', label: 'Status', options: APPLICATION_STATUSES.map((s) => ({ value: s, label: APPLICATION_STATUS_LABELS[s] })) }];
+
 const addressOf = (a: SyncedApplication) => formatAddress(a.address && { street: a.address.street, unit_number: a.address.unitNumber });
 const view = (a: SyncedApplication) => <ViewLink href={`/applications/${a.id}`} name={a.title} />;
 
-function applicationColumns(board: boolean, now: number): Column<SyncedApplication>[] {
+export function applicationColumns(board: boolean, now: number): Column<SyncedApplication>[] {
   const status = (a: SyncedApplication) => (
     <span className="flex flex-wrap items-center gap-1 sm:flex-nowrap">
       <ApplicationStatusBadge status={a.status} />
@@ -58,7 +61,8 @@ function applicationColumns(board: boolean, now: number): Column<SyncedApplicati
 export function ApplicationsPage() {
   const me = useCurrentUser();
   const board = !!me && applicationPolicy.seesReviews(me.role);
-  const list = useApplicationList({ pageSize: LIST_PAGE_SIZE });
+  const filters = useListFilters(APPLICATION_FILTERS);
+  const list = useApplicationList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
   const [banner, clearBanner] = useNavBanner();
   // Days left are counted from when the screen opened (rows are memoized on the columns).
   const columns = useMemo(() => applicationColumns(board, Date.now()), [board]);
@@ -78,11 +82,12 @@ export function ApplicationsPage() {
           {me && applicationPolicy.mayManage(me.role) && <ReviewSettingsCard hoaId={me.hoa_id} />}
         </>
       }
+      filters={<FilterBar filters={filters.store} list="applications" label="Filter applications" selects={APPLICATION_SELECTS} />}
       tableTitle={board ? 'All Applications' : 'My Applications'}
       columns={columns}
       rowKey={(a) => a.id}
       rows={list}
-      empty={<EmptyState title="No applications yet" description="Planning a deck, fence, solar panels or new paint? Submit your plans for the board’s review before the work starts." action={submit} />}
+      empty={<EmptyState title={list.size === 0 ? 'No applications yet' : 'No applications found'} description={list.size === 0 ? 'Planning a deck, fence, solar panels or new paint? Submit your plans for the board’s review before the work starts.' : undefined} action={submit} />}
       exhaustedText="No more applications"
       loadMoreLabel="Load More"
     />

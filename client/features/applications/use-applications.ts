@@ -18,7 +18,7 @@ import { useSyncedEntity } from '../../lib/use-synced-entity';
 import { defineSyncedList, newestFirst, usePrefix, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 import type { Crumb, UnavailableWords } from '../../ui';
 
-export const applicationList = defineSyncedList({ prefix: prefixOf(APPLICATION_SPACE), compare: newestFirst((a: SyncedApplication) => a.submittedAt) });
+export const applicationList = defineSyncedList({ name: 'applications', prefix: prefixOf(APPLICATION_SPACE), compare: newestFirst((a: SyncedApplication) => a.submittedAt) });
 export const useApplicationList = (options: SyncedListOptions<SyncedApplication>) => useSyncedList(applicationList, options);
 
 /** The HOA's review settings (one row; the defaults until the board saves them). */

@@ -15,7 +15,7 @@ import { useCurrentUser } from '../../lib/session';
 import type { UploadedFile } from '../../lib/upload';
 import { withBanner } from '../../lib/use-nav-banner';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, InfoIcon, Input } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, NoteCard } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { QueuedPhotosField, type FormPhoto } from '../photos/QueuedPhotosField';
 import { actingUser } from '../threads';
@@ -101,14 +101,8 @@ export function ApplicationCreatePage() {
 
 function WhatHappensCard() {
   return (
-    <Card>
-      <CardBody className="flex gap-3 text-sm text-neutral-700">
-        <InfoIcon className="mt-0.5 size-5 shrink-0 text-accent-700" />
-        <div className="space-y-1">
-          <p className="font-medium text-neutral-900">How review works</p>
-          <p>Each board member reviews your plans. You receive the decision letter by email and on the application&apos;s page, and can talk with the board in its messages.</p>
-        </div>
-      </CardBody>
-    </Card>
+    <NoteCard title="How review works">
+      Each board member reviews your plans. You receive the decision letter by email and on the application&apos;s page, and can talk with the board in its messages.
+    </NoteCard>
   );
 }

@@ -152,6 +152,14 @@ describe('architectural applications API', () => {
     expect((await review(escalated._id, tom, { decision: 'approve' })).json.status).toBe('approved');
   });
 
+  it('the board’s dashboard lists an open application within 7 days of its deadline', async () => {
+    await setup();
+    const activity = (await call(t, 'GET', '/api/dashboard/recent-activity', { token: ben })).json as { id: string; type: string; title: string }[];
+    // The demo's application under review has five days left; the decided ones are not listed.
+    const due = activity.filter((a) => a.type === 'application');
+    expect(due.map((a) => a.title)).toEqual([expect.stringMatching(/^Application due .+: Backyard cedar deck$/)]);
+  });
+
   it('a carried meeting motion decides: decideApplicationByMotion (board only, open only)', async () => {
     await setup();
     const app = await submit();

@@ -51,7 +51,7 @@ export interface DashboardMetric {
   icon: string;
 }
 
-export type ActivityType = 'announcement' | 'request' | 'document' | 'violation' | 'payment';
+export type ActivityType = 'announcement' | 'request' | 'document' | 'violation' | 'payment' | 'application';
 
 export interface ActivityItem {
   /** `<type>:<row id>[:<event>]`, unique in the list. */

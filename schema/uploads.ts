@@ -6,7 +6,7 @@ import { lazy } from './lazy';
  * feature, shared by the upload widgets (first check, before any request) and the presigned-url
  * endpoints (the check that counts).
  */
-export const UPLOAD_FEATURES = ['announcements', 'requests', 'documents', 'violations'] as const;
+export const UPLOAD_FEATURES = ['announcements', 'requests', 'documents', 'violations', 'applications'] as const;
 export type UploadFeature = (typeof UPLOAD_FEATURES)[number];
 
 /** 10 MB, one file. */
@@ -36,6 +36,7 @@ export const UPLOAD_MESSAGES = {
   typeNotAllowed: 'File type not allowed. Please upload PDF, DOC, DOCX, or image files',
   documentTypeNotSupported: 'File type not supported. Please use PDF, DOC, DOCX, JPG, JPEG, PNG, or GIF',
   violationTypeInvalid: 'Invalid file type. Allowed: JPG, PNG, GIF, PDF, DOC, DOCX',
+  applicationTypeInvalid: 'Invalid file type. Plans must be PDF; photos JPG, PNG or GIF',
   featureInvalid: 'Invalid upload feature',
   /** A client's upload id already names another file. */
   uploadIdTaken: 'This upload id belongs to another file.',
@@ -53,6 +54,8 @@ export interface UploadRule {
 }
 
 const ALL: UploadExtension[] = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif'];
+/** Architectural applications: plans as PDF, photos. */
+const APPLICATION_FILES: UploadExtension[] = ['pdf', 'jpg', 'jpeg', 'png', 'gif'];
 const accept = (exts: readonly UploadExtension[]) =>
   [...exts.map((e) => `.${e}`), ...new Set(exts.flatMap((e) => TYPES[e]))].join(',');
 
@@ -61,6 +64,7 @@ export const UPLOAD_RULES: Record<UploadFeature, UploadRule> = {
   requests: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.typeNotAllowed, accept: accept(ALL) },
   documents: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.documentTypeNotSupported, accept: accept(ALL) },
   violations: { extensions: ALL, typeMessage: UPLOAD_MESSAGES.violationTypeInvalid, accept: accept(ALL) },
+  applications: { extensions: APPLICATION_FILES, typeMessage: UPLOAD_MESSAGES.applicationTypeInvalid, accept: accept(APPLICATION_FILES) },
 };
 
 /** Size in MB to two decimals; below 0.01 MB in KB, so a small file never reads "0.00 MB". */

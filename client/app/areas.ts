@@ -5,6 +5,7 @@
  * route table.
  */
 import { announcementsClientArea } from '../features/announcements/area';
+import { applicationsClientArea } from '../features/applications/area';
 import { autopayClientArea } from '../features/autopay/area';
 import { dashboardClientArea } from '../features/dashboard/area';
 import { documentsClientArea } from '../features/documents/area';
@@ -16,7 +17,7 @@ import { requestsClientArea } from '../features/requests/area';
 import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

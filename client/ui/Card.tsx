@@ -1,5 +1,6 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { cx } from './cx';
+import { InfoIcon } from './icons';
 
 export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cx('rounded-xl border border-neutral-200 bg-white shadow-card', className)} {...rest} />;
@@ -14,6 +15,21 @@ export function CardHeader({ title, description, actions, className }: { title: 
       </div>
       {actions && <div className="flex shrink-0 items-center gap-2">{actions}</div>}
     </div>
+  );
+}
+
+/** A note beside a form: what happens after it is sent. */
+export function NoteCard({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <Card>
+      <CardBody className="flex gap-3 text-sm text-neutral-700">
+        <InfoIcon className="mt-0.5 size-5 shrink-0 text-accent-700" />
+        <div className="space-y-1">
+          <p className="font-medium text-neutral-900">{title}</p>
+          <p>{children}</p>
+        </div>
+      </CardBody>
+    </Card>
   );
 }
 

@@ -4,7 +4,7 @@ export { Avatar } from './Avatar';
 export { Badge, type BadgeVariant } from './Badge';
 export { QueuedBadge, StatusWithQueued, ViewLink } from './RowParts';
 export { Button, ButtonLink, buttonClasses, type ButtonProps } from './Button';
-export { Card, CardBody, CardHeader, StatCard } from './Card';
+export { Card, CardBody, CardHeader, NoteCard, StatCard } from './Card';
 export { charactersLeft } from './characters-left';
 export { cx } from './cx';
 export { Dialog, DialogActions } from './Dialog';

@@ -18,6 +18,7 @@ import { ledgerQuestionsArea } from './ledger-questions';
 import { listViewsArea } from './list-views';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
+import { applicationsArea } from './applications';
 import { usersArea } from './users';
 import { violationsArea } from './violations';
 
@@ -37,4 +38,5 @@ export const serverAreas: readonly ServerArea[] = [
   ledgerQuestionsArea,
   autopayArea,
   inspectionsArea,
+  applicationsArea,
 ];

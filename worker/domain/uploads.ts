@@ -19,6 +19,8 @@ const UPLOADERS: Record<UploadFeature, 'anyone' | 'board'> = {
   documents: 'board',
   requests: 'anyone',
   violations: 'anyone',
+  // Residents submit architectural applications with their plans and photos.
+  applications: 'anyone',
 };
 
 /** `storageKeyName` (schema/uploads.ts) with a new id where the client named none. */

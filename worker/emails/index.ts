@@ -36,3 +36,5 @@ export const requestUpdateEmail = queued('request-update');
 export const requestFiledEmail = queued('request-filed');
 export const ledgerQuestionAskedEmail = queued('ledger-question-asked');
 export const ledgerQuestionAnsweredEmail = queued('ledger-question-answered');
+export const applicationDecisionEmail = queued('application-decision');
+export const applicationEscalatedEmail = queued('application-escalated');

@@ -7,10 +7,13 @@ import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './au
 import { autopayFailedEmail, bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
+import { applicationDecisionEmail, applicationEscalatedEmail } from './applications';
 import type { RenderedEmail } from './layout';
 
 export {
   announcementEmail,
+  applicationDecisionEmail,
+  applicationEscalatedEmail,
   bankPaymentFailedEmail,
   autopayFailedEmail,
   invitationEmail,
@@ -55,6 +58,8 @@ export const emailTemplates = {
   'request-filed': requestFiledEmail,
   'ledger-question-asked': ledgerQuestionAskedEmail,
   'ledger-question-answered': ledgerQuestionAnsweredEmail,
+  'application-decision': applicationDecisionEmail,
+  'application-escalated': applicationEscalatedEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

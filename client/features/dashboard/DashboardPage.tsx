@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { DASHBOARD_MESSAGES, type ActivityItem, type ActivityType } from '../../../schema/dashboard';
 import { useCurrentUser } from '../../lib/session';
-import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FolderIcon, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
+import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FileTextIcon, FolderIcon, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
 import { BulkUploadBanner } from './BulkUploadBanner';
 import { CommunityCard } from './CommunityCard';
 import { MetricCards } from './MetricCards';
@@ -12,6 +12,7 @@ const ACTIVITY_ICONS: Record<ActivityType, ReactNode> = {
   request: <WrenchIcon className="size-4" />,
   document: <FolderIcon className="size-4" />,
   violation: <ShieldAlertIcon className="size-4" />,
+  application: <FileTextIcon className="size-4" />,
   payment: <CreditCardIcon className="size-4" />,
 };
 

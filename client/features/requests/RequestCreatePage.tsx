@@ -18,7 +18,7 @@ import { useCurrentUser } from '../../lib/session';
 import { type UploadedFile } from '../../lib/upload';
 import { useFormAttachment } from '../../lib/use-form-attachment';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, InfoIcon, Input, optionsOf, Select } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, NoteCard, optionsOf, Select } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 
@@ -99,15 +99,5 @@ export function RequestCreatePage() {
 
 /** Beside the form: what happens after filing. */
 function NextStepsCard() {
-  return (
-    <Card>
-      <CardBody className="flex gap-3 text-sm text-neutral-700">
-        <InfoIcon className="mt-0.5 size-5 shrink-0 text-accent-700" />
-        <div className="space-y-1">
-          <p className="font-medium text-neutral-900">What happens next</p>
-          <p>The board is notified by email. Follow the status on the request&apos;s page and talk with the board in its messages.</p>
-        </div>
-      </CardBody>
-    </Card>
-  );
+  return <NoteCard title="What happens next">The board is notified by email. Follow the status on the request&apos;s page and talk with the board in its messages.</NoteCard>;
 }

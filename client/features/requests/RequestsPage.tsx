@@ -91,11 +91,19 @@ export function RequestsPage() {
   ];
 
   const create = <ButtonLink href="/requests/create">Create Request</ButtonLink>;
+  const actions = (
+    <>
+      <ButtonLink href="/applications" variant="secondary">
+        Architectural Applications
+      </ButtonLink>
+      {create}
+    </>
+  );
   return (
     <ListScreen
       title="Requests"
       subtitle={board ? REQUEST_MESSAGES.subtitleBoard : REQUEST_MESSAGES.subtitleResident}
-      actions={create}
+      actions={actions}
       banner={
         banner && (
           <Alert tone="success" onDismiss={clearBanner}>

@@ -1,5 +1,6 @@
 import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
+import { applicationRows } from './applications';
 import { autopayRows } from './autopay';
 import { authRows } from './auth';
 import { billingRows } from './billing';
@@ -20,4 +21,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows];

@@ -38,6 +38,11 @@ export const BENCH_AREAS = {
     loadMore: 'Load more',
     selects: [{ button: 'Status', options: ['Pending', 'Paid', 'Overdue', 'Canceled'] }],
   },
+  applications: {
+    exhaustedText: 'No more applications',
+    loadMore: 'Load More',
+    selects: [{ button: 'Status', options: ['Under review', 'Approved', 'Denied', 'Escalated'] }],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

@@ -7,6 +7,7 @@ import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './au
 import { autopayFailedEmail, bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
+import { meetingAgendaEmail } from './meetings';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -18,6 +19,7 @@ export {
   invoiceReminderEmail,
   ledgerQuestionAnsweredEmail,
   ledgerQuestionAskedEmail,
+  meetingAgendaEmail,
   passwordResetEmail,
   paymentFailedEmail,
   paymentReceiptEmail,
@@ -55,6 +57,7 @@ export const emailTemplates = {
   'request-filed': requestFiledEmail,
   'ledger-question-asked': ledgerQuestionAskedEmail,
   'ledger-question-answered': ledgerQuestionAnsweredEmail,
+  'meeting-agenda': meetingAgendaEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -10,9 +10,15 @@ import { lazy } from './lazy';
 import { isPrivileged, type Role } from './roles';
 import { optionalText, requiredText } from './validation';
 
-export const MEETING_STATUSES = ['draft', 'scheduled', 'in_progress', 'adjourned'] as const;
-export type MeetingStatus = (typeof MEETING_STATUSES)[number];
-export const MEETING_STATUS_LABELS: Record<MeetingStatus, string> = { draft: 'Draft', scheduled: 'Scheduled', in_progress: 'In progress', adjourned: 'Adjourned' };
+/** Draft → Scheduled (agenda published) → In progress → Adjourned. */
+export const MEETING_STATUS_LABELS = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  adjourned: 'Adjourned',
+} as const;
+export type MeetingStatus = keyof typeof MEETING_STATUS_LABELS;
+export const MEETING_STATUSES = Object.keys(MEETING_STATUS_LABELS) as [MeetingStatus, ...MeetingStatus[]];
 
 export const MINUTES_STATUSES = ['none', 'draft', 'approved', 'published'] as const;
 export type MinutesStatus = (typeof MINUTES_STATUSES)[number];

@@ -86,7 +86,6 @@ export const MEETING_MESSAGES = {
   motionTooLong: `Motion text must be at most ${MOTION_TEXT_MAX} characters`,
   moverRequired: 'Choose who moved the motion',
   seconderRequired: 'Choose who seconded the motion',
-  notPresent: 'Only board members marked present may move, second or vote',
   sameSeconder: 'The seconder must be another board member',
   minutesRequired: 'Minutes are required',
   minutesTooLong: 'The minutes are too long',
@@ -169,12 +168,11 @@ export const meetingPolicy = {
   outcomeOf: (votes: readonly { vote: Vote }[]): MotionOutcome => (carries(tallyVotes(votes)) ? 'carried' : 'failed'),
   /** Whether a carried motion acts on its item's linked row. */
   actsOnLink: (kind: MeetingLinkKind | null, apply: boolean) => !!kind && (MEETING_LINK_KINDS[kind].always || apply),
-  /** Why these people may not move and second, or null. */
-  motionRefusal(present: ReadonlySet<string>, movedBy: string, secondedBy: string): string | null {
-    if (!present.has(movedBy) || !present.has(secondedBy)) return MEETING_MESSAGES.notPresent;
-    if (movedBy === secondedBy) return MEETING_MESSAGES.sameSeconder;
-    return null;
-  },
+  /**
+   * Who may move, second and vote: the board seats not marked absent. Attendance marked on another
+   * device may not have arrived yet, so an unmarked seat counts (the server checks the seat only).
+   */
+  mayTakePart: (seat: { present: boolean | null }) => seat.present !== false,
   /** What this viewer may do with this meeting now (the screens' controls). */
   actionsFor(m: MeetingState, role: Role) {
     const manage = meetingPolicy.mayManage(role);

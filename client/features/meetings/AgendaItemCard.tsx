@@ -3,7 +3,7 @@
  * notes (saved as the board member types, through a mutator) and its motions with Record Motion.
  */
 import { useEffect, useRef, useState } from 'react';
-import { MEETING_LINK_KINDS, type MeetingLinkKind } from '../../../schema/meetings';
+import { MEETING_LINK_KINDS, meetingPolicy, type MeetingLinkKind } from '../../../schema/meetings';
 import type { SyncedMeetingItem } from '../../../sync/areas/meetings';
 import { useReplicache } from '../../lib/replicache';
 import { Button, Card, Field, Textarea } from '../../ui';
@@ -43,7 +43,7 @@ export function AgendaItemCard({ item, index, record, recording, board }: { item
   const [adding, setAdding] = useState(false);
   const linkKind = item.linkKind as MeetingLinkKind | null;
   const motions = record?.motions.filter((m) => m.itemId === item.id) ?? [];
-  const present = record?.seats.filter((s) => s.present) ?? [];
+  const present = record?.seats.filter(meetingPolicy.mayTakePart) ?? [];
   return (
     <Card className="space-y-4 p-4 sm:p-5" aria-label={`Agenda item ${index + 1}: ${item.title}`} role="region">
       <div className="space-y-1">

@@ -21,7 +21,7 @@ const badges = (m: SyncedMeeting) => (
   </div>
 );
 
-function meetingColumns(board: boolean): Column<SyncedMeeting>[] {
+export function meetingColumns(board: boolean): Column<SyncedMeeting>[] {
   return [
     titleColumn<SyncedMeeting>({
       main: (m) => (

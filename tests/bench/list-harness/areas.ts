@@ -38,6 +38,11 @@ export const BENCH_AREAS = {
     loadMore: 'Load more',
     selects: [{ button: 'Status', options: ['Pending', 'Paid', 'Overdue', 'Canceled'] }],
   },
+  meetings: {
+    exhaustedText: 'No more meetings',
+    loadMore: 'Load More',
+    selects: [{ button: 'Status', options: ['Draft', 'Scheduled', 'In progress', 'Adjourned'] }],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

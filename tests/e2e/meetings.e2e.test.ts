@@ -10,6 +10,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { meetingDay } from '../../schema/meetings';
 import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, latestEmail, openPage, PHONE, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { documentsList } from './pages/documents';
 import { agendaMails, meetingForm, meetingScreen, meetingsList, openRequestTitle, storedMeeting, storedOutcomes, storedRecord } from './pages/meetings';
@@ -43,7 +44,8 @@ describe('meetings', () => {
       await list.schedule.click();
       const form = meetingForm(ben);
       await form.title.fill('Spring Board Meeting');
-      await form.date.fill(inDays(7));
+      const meetingDate = inDays(7);
+      await form.date.fill(meetingDate);
       await form.place.fill('Clubhouse, 200 Maple Grove Drive');
       await form.itemTitle(1).fill('Pool fence');
       await form.addItem.click();
@@ -94,9 +96,11 @@ describe('meetings', () => {
       await meetingScreen(tom).recordMotion('Operating budget', BUDGET, 'Tom Becker', 'Olivia Owner');
       await meetingScreen(tom).vote(BUDGET, 'Tom Becker', 'Yes');
       await expect.poll(() => meetingScreen(tom).outcome(BUDGET).textContent()).toBe('Carried');
-      await tom.waitForTimeout(1_000);
+      // Replicache keeps its queue on the device a moment after the change.
+      await tom.waitForTimeout(2_500);
       await tom.reload();
       await meetingScreen(tom).motion(BUDGET).waitFor({ timeout: 20_000 });
+      await expect.poll(() => meetingScreen(tom).outcome(BUDGET).textContent(), { timeout: 10_000 }).toBe('Carried');
       expect(await storedRecord(e2e.server, meetingId)).toEqual({ attendance: 0, present: 0, motions: 0, votes: 0 });
 
       await online();
@@ -107,6 +111,10 @@ describe('meetings', () => {
       }
       await snap(tom, 'meetings-table-phone');
       await expectNoSeriousAxe(tom);
+      await tom.getByRole('button', { name: 'Open navigation menu' }).click();
+      await tom.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meetings' }).waitFor();
+      await snap(tom, 'meetings-nav-phone');
+      await tom.getByRole('button', { name: 'Open navigation menu' }).click();
 
       // Offline again: each records their own vote on the motion they had not seen.
       await offline();
@@ -137,7 +145,7 @@ describe('meetings', () => {
       await ben.goto('/meetings/new');
       await form.title.fill('Special Board Meeting');
       await form.place.fill('Clubhouse');
-      await form.link(1, 'Minutes', `Spring Board Meeting`);
+      await form.link(1, 'Minutes', `Spring Board Meeting — ${meetingDay({ date: Date.parse(`${meetingDate}T00:00:00Z`) })}`);
       await expect.poll(() => form.itemTitle(1).inputValue()).toBe('Approve minutes of Spring Board Meeting');
       await form.save.click();
       await screen.heading('Special Board Meeting').waitFor();

@@ -12,7 +12,7 @@ const latin1 = (s: string) =>
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\u00b7/g, '-')
-    .replace(/[^\x00-\xff]/g, '?');
+    .replace(/[^\u0020-\u00ff]/g, '?');
 
 /** Lines broken at spaces to fit the page width. */
 function wrap(line: string): string[] {

@@ -23,7 +23,7 @@ export function MotionCard({ motion, votes, voters, editable, linkKind }: { moti
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="font-medium text-neutral-900">{motion.text}</p>
         <div className="flex items-center gap-2" aria-live="polite">
-          {open && <span className="text-xs text-neutral-500">Now</span>}
+          {open && <span className="text-xs text-neutral-500">So far</span>}
           <OutcomeBadge outcome={outcome} />
         </div>
       </div>

@@ -43,8 +43,8 @@ export const meetingScreen = (page: Page) => ({
     await item.getByRole('button', { name: `Record Motion on ${itemTitle}` }).click();
     const form = item.getByRole('form', { name: 'Record Motion' });
     await form.getByRole('textbox', { name: 'Motion' }).fill(text);
-    await choose(form.getByLabel('Moved by', { exact: true }), movedBy);
-    await choose(form.getByLabel('Seconded by', { exact: true }), secondedBy);
+    await choose(form.getByLabel('Moved by'), movedBy);
+    await choose(form.getByLabel('Seconded by'), secondedBy);
     await form.getByRole('button', { name: 'Record Motion' }).click();
     await this.motion(text).waitFor();
   },

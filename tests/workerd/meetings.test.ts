@@ -26,7 +26,7 @@ describe('meetings in workerd', () => {
     const id = crypto.randomUUID();
     const motion = crypto.randomUUID();
     const [benId, oliviaId] = [board.user._id ?? board.user.id, owner.user._id ?? owner.user.id] as string[];
-    const pushed = await laptop.push([
+    const queue = [
       laptop.mutation('createMeeting', { id, title: 'Workerd Board Meeting', date: '2026-06-11', time: '19:00', place: 'Clubhouse', access: 'open', items: [{ id: `${id}-a`, title: 'Budget' }] }),
       laptop.mutation('publishMeetingAgenda', { id }),
       laptop.mutation('startMeeting', { id }),
@@ -38,9 +38,12 @@ describe('meetings in workerd', () => {
       laptop.mutation('closeMotion', { id: motion }),
       laptop.mutation('adjournMeeting', { id }),
       laptop.mutation('saveMeetingMinutes', { id, minutes: '<p>The budget was adopted.</p>' }),
-    ]);
-    expect(pushed.status).toBe(200);
-    await laptop.pull();
+    ];
+    // A push stops at its cap and says so; the app's pusher sends the rest at once, as here.
+    for (let round = 0; round < 4 && laptop.lastMutationID < queue.length; round++) {
+      expect((await laptop.push(queue.filter((m) => m.id > laptop.lastMutationID))).status).toBe(200);
+      await laptop.pull();
+    }
     expect(laptop.lastMutationID).toBe(11);
     expect(laptop.values('notice/')).toEqual([]);
     expect(laptop.data.get(meetingKey(id)) as SyncedMeeting).toMatchObject({ status: 'adjourned', minutesStatus: 'draft', minutes: '<p>The budget was adopted.</p>' });

@@ -1,11 +1,11 @@
 /**
  * Demo meetings for both HOAs: last month's adjourned board meeting (attendance, two motions with
- * every present member's vote, minutes approved and published as a "Meeting Minutes" PDF in the
- * vault) and an open meeting in two weeks whose agenda is published (three items, one linking a
+ * every present member's vote, minutes approved and published: linked to the vault's newest
+ * "Meeting Minutes" document, or filed as a PDF when the vault has none) and an open meeting in two weeks whose agenda is published (three items, one linking a
  * seeded request). An HOA with fewer than three board seats gets two more board members first, so
  * the quorum means something.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { draftMinutesHtml } from '../../schema/meeting-minutes';
 import { meetingDay, meetingPolicy, MINUTES_CATEGORY, minutesDocumentTitle, type Vote } from '../../schema/meetings';
 import { PRIVILEGED_ROLES } from '../../schema/roles';
@@ -42,6 +42,28 @@ async function boardSeats(tx: Tx, hoaId: string, emailDomain: string, opts: Seed
   return seats();
 }
 
+/**
+ * The vault's newest "Meeting Minutes" document of the HOA (the documents seed files the demo's
+ * minutes): the past meeting's published minutes are that document, so the vault keeps its demo set.
+ */
+async function filedMinutes(tx: Tx, hoaId: string): Promise<string | null> {
+  const [doc] = await tx.select({ id: documents.id }).from(documents).where(and(eq(documents.hoaId, hoaId), eq(documents.category, MINUTES_CATEGORY))).orderBy(desc(documents.createdAt)).limit(1);
+  return doc?.id ?? null;
+}
+
+/** Files the minutes as Publish Minutes does: a PDF in storage, its upload record, the document. */
+async function fileMinutes(tx: Tx, opts: SeedOptions, p: { hoaId: string; chair: string; meeting: { title: string; date: number }; minutes: string; at: number }): Promise<string> {
+  const title = minutesDocumentTitle(p.meeting.title, meetingDay(p.meeting));
+  const fileName = `Minutes ${p.meeting.title} ${new Date(p.meeting.date).toISOString().slice(0, 10)}.pdf`;
+  const bytes = textPdf([title, ...minutesLines(p.minutes)]);
+  const s3Key = storageKey(p.hoaId, 'documents', fileName);
+  await opts.storage?.put({ key: s3Key, contentType: 'application/pdf', body: bytes });
+  await tx.insert(storageUploads).values({ id: newId(), hoaId: p.hoaId, userId: p.chair, feature: 'documents', s3Key, fileName, fileType: 'application/pdf', fileSize: bytes.byteLength, createdAt: p.at, storedAt: p.at, attachedAt: p.at });
+  const id = newId();
+  await tx.insert(documents).values({ id, hoaId: p.hoaId, title, category: MINUTES_CATEGORY, s3Key, fileName, fileType: 'pdf', fileSize: bytes.byteLength, isPublic: true, notes: '', tags: ['Minutes'], uploadedBy: p.chair, createdAt: p.at, updatedAt: p.at });
+  return id;
+}
+
 export const seedMeetings: AreaSeeder = async (tx, platform, opts) => {
   for (const hoa of platform.hoas) {
     const boardEmail = Object.keys(hoa.userIds).find((e) => e.startsWith('board@'));
@@ -70,15 +92,8 @@ export const seedMeetings: AreaSeeder = async (tx, platform, opts) => {
       motions: motions.map((m) => ({ ...m, movedBy: present[0].id, secondedBy: present[1].id, outcome: meetingPolicy.outcomeOf(m.votes) })),
     });
     const at = past.date + 19 * 3_600_000;
-    const title = minutesDocumentTitle(past.title, meetingDay(past));
-    const fileName = `Minutes ${past.title} ${new Date(past.date).toISOString().slice(0, 10)}.pdf`;
-    const bytes = textPdf([title, ...minutesLines(minutes)]);
-    const s3Key = storageKey(hoa.id, 'documents', fileName);
     const published = at + 20 * DAY;
-    await opts.storage?.put({ key: s3Key, contentType: 'application/pdf', body: bytes });
-    await tx.insert(storageUploads).values({ id: newId(), hoaId: hoa.id, userId: chair, feature: 'documents', s3Key, fileName, fileType: 'application/pdf', fileSize: bytes.byteLength, createdAt: published, storedAt: published, attachedAt: published });
-    const documentId = newId();
-    await tx.insert(documents).values({ id: documentId, hoaId: hoa.id, title, category: MINUTES_CATEGORY, s3Key, fileName, fileType: 'pdf', fileSize: bytes.byteLength, isPublic: true, notes: '', tags: ['Minutes'], uploadedBy: chair, createdAt: published, updatedAt: published });
+    const documentId = (await filedMinutes(tx, hoa.id)) ?? (await fileMinutes(tx, opts, { hoaId: hoa.id, chair, meeting: past, minutes, at: published }));
     await tx.insert(meetings).values({ ...past, hoaId: hoa.id, access: 'open', status: 'adjourned', minutesStatus: 'published', minutes, minutesDocumentId: documentId, createdBy: chair, publishedAt: at - 10 * DAY, createdAt: at - 12 * DAY, updatedAt: published });
     await tx.insert(meetingItems).values(items.map((item, position) => ({ ...item, hoaId: hoa.id, meetingId: past.id, position })));
     await tx.insert(meetingAttendance).values(seats.map((s) => ({ id: attendanceIdOf(past.id, s.id), hoaId: hoa.id, meetingId: past.id, userId: s.id, present: present.includes(s), recordedBy: chair, recordedAt: at })));

@@ -19,7 +19,7 @@ describe('the composed client areas', () => {
 
   it('the navigation offers each role the entries it may open, in the spec’s order', () => {
     const labelsFor = (role: (typeof ROLES)[number]) => navEntries.filter((e) => mayNavigate(e, role)).map((e) => e.label);
-    const everyone = ['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues'];
+    const everyone = ['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues', 'Meetings'];
     expect(labelsFor('resident')).toEqual(everyone);
     expect(labelsFor('board')).toEqual(['Dashboard', ...everyone, 'Users', 'Addresses']);
     expect(labelsFor('superadmin')).toEqual(['Dashboard', ...everyone, 'Users', 'Addresses']);

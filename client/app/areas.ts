@@ -13,11 +13,12 @@ import { duesClientArea } from '../features/dues/area';
 import { inspectionsClientArea } from '../features/inspections/area';
 import { ledgerClientArea } from '../features/ledger/area';
 import { ledgerQuestionsClientArea } from '../features/ledger-questions/area';
+import { meetingsClientArea } from '../features/meetings/area';
 import { requestsClientArea } from '../features/requests/area';
 import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

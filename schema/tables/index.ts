@@ -14,3 +14,4 @@ export * from './list-views';
 export * from './ledger';
 export * from './inspections';
 export * from './applications';
+export * from './meetings';

@@ -9,6 +9,7 @@ import { applicationsSync } from './applications';
 import { documentsSync } from './documents';
 import { duesSync } from './dues';
 import { inspectionsSync } from './inspections';
+import { meetingsSync } from './meetings';
 import { invoicesSync } from './invoices';
 import { ledgerSync } from './ledger';
 import { ledgerQuestionsSync } from './ledger-questions';
@@ -22,7 +23,7 @@ import { violationsSync } from './violations';
  * An area with a metric card stands where its card stands on the dashboard: the spec's order is
  * Outstanding Dues (invoices), Maintenance Requests, Announcements, Documents.
  */
-export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync, applicationsSync] as const;
+export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync, applicationsSync, meetingsSync] as const;
 
 type SharedSyncAreaOfList = (typeof sharedSyncAreas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -16,6 +16,7 @@ import { invoicesArea } from './invoices';
 import { ledgerArea } from './ledger';
 import { ledgerQuestionsArea } from './ledger-questions';
 import { listViewsArea } from './list-views';
+import { meetingsArea } from './meetings';
 import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import { applicationsArea } from './applications';
@@ -39,4 +40,5 @@ export const serverAreas: readonly ServerArea[] = [
   autopayArea,
   inspectionsArea,
   applicationsArea,
+  meetingsArea,
 ];

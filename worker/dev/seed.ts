@@ -11,6 +11,7 @@ import { seedDues } from './seed-dues';
 import { seedFines } from './seed-fines';
 import { seedInspections } from './seed-inspections';
 import { seedApplications } from './seed-applications';
+import { seedMeetings } from './seed-meetings';
 import { seedLedger } from './seed-ledger';
 import { seedListViews } from './seed-list-views';
 import { seedSubscriptions } from './seed-payments';
@@ -110,7 +111,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedApplications];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedApplications, seedMeetings];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

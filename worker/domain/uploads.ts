@@ -251,7 +251,7 @@ export async function removeOrphanedUploads(deps: AppDeps): Promise<number> {
 }
 
 /** A storage call whose failure is the service's, not the client's: 503 with the reason. */
-async function storageCall<T>(call: () => Promise<T>): Promise<T> {
+export async function storageCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {

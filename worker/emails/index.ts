@@ -38,3 +38,4 @@ export const ledgerQuestionAskedEmail = queued('ledger-question-asked');
 export const ledgerQuestionAnsweredEmail = queued('ledger-question-answered');
 export const applicationDecisionEmail = queued('application-decision');
 export const applicationEscalatedEmail = queued('application-escalated');
+export const meetingAgendaEmail = queued('meeting-agenda');

@@ -8,6 +8,7 @@ import { autopayFailedEmail, bankPaymentFailedEmail, invoiceIssuedEmail, invoice
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
 import { applicationDecisionEmail, applicationEscalatedEmail } from './applications';
+import { meetingAgendaEmail } from './meetings';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -21,6 +22,7 @@ export {
   invoiceReminderEmail,
   ledgerQuestionAnsweredEmail,
   ledgerQuestionAskedEmail,
+  meetingAgendaEmail,
   passwordResetEmail,
   paymentFailedEmail,
   paymentReceiptEmail,
@@ -60,6 +62,7 @@ export const emailTemplates = {
   'ledger-question-answered': ledgerQuestionAnsweredEmail,
   'application-decision': applicationDecisionEmail,
   'application-escalated': applicationEscalatedEmail,
+  'meeting-agenda': meetingAgendaEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -13,6 +13,7 @@ import { lateFeeRows, ledgerQuestionRows } from './late-fees';
 import { ledgerRows } from './ledger';
 import { refundRows } from './refunds';
 import { listViewRows } from './list-views';
+import { meetingRows } from './meetings';
 import { requestRows } from './requests';
 import { servicesRows } from './services';
 import type { MatrixRow } from './types';
@@ -21,4 +22,4 @@ import { userRows } from './users';
 import { violationRows } from './violations';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows, ...meetingRows];

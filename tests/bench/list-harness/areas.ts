@@ -43,6 +43,11 @@ export const BENCH_AREAS = {
     loadMore: 'Load More',
     selects: [{ button: 'Status', options: ['Under review', 'Approved', 'Denied', 'Escalated'] }],
   },
+  meetings: {
+    exhaustedText: 'No more meetings',
+    loadMore: 'Load More',
+    selects: [{ button: 'Status', options: ['Draft', 'Scheduled', 'In progress', 'Adjourned'] }],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

@@ -30,6 +30,7 @@ import type { SyncedList, SyncedListSpec } from '../../../client/lib/use-synced-
 import type { Column, SelectFilterDef, StatDef } from '../../../client/ui';
 import { applicationsCase } from './applications';
 import { invoicesCase } from './invoices';
+import { meetingsCase } from './meetings';
 import { benchRequest, benchRequestEntries } from './request-rows';
 import { benchViolation, benchViolationEntries } from './violation-rows';
 import { announcementEntries, benchAnnouncement, benchDocument, documentEntries } from './rows';
@@ -211,4 +212,4 @@ const violationsCase: BenchCase<SyncedViolation, 'status' | 'category', string> 
       .sort(violationList.compare),
 };
 
-export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase, applications: applicationsCase } as const;
+export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase, applications: applicationsCase, meetings: meetingsCase } as const;

@@ -51,6 +51,7 @@ export const MINUTES_VISIBILITY_LABELS: Record<MinutesVisibility, string> = { pu
 export const MEETING_LINK_KINDS = {
   request: { label: 'Request', carried: 'Close the request', always: false },
   violation: { label: 'Violation', carried: 'Dismiss the violation', always: false },
+  application: { label: 'Architectural application', carried: 'Approve the application', always: false },
   minutes: { label: 'Minutes', carried: 'Approve the minutes', always: true },
 } as const satisfies Record<string, { label: string; carried: string; always: boolean }>;
 export type MeetingLinkKind = keyof typeof MEETING_LINK_KINDS;

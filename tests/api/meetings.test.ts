@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEETING_MESSAGES, meetingPolicy, minutesDocumentTitle, quorumLabel } from '../../schema/meetings';
-import { documents, emailOutbox, requests, users } from '../../schema/tables';
+import { architecturalApplications, documents, emailOutbox, requests, users } from '../../schema/tables';
 import { meetingAgendaEmail } from '../../worker/emails/templates';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
@@ -179,6 +179,29 @@ describe('meetings API', () => {
     await post(`/${m._id}/motions/${c._id}/close`);
     expect((await db().select({ status: requests.status }).from(requests).where(eq(requests.id, request.id)))[0].status).toBe('closed');
     expect((await put(`/${m._id}/items/${gate._id}/notes`, { notes: 'Contractor starts Monday.' })).json.items[1].notes).toBe('Contractor starts Monday.');
+  });
+
+  it('a carried motion on an agenda item linking an architectural application approves it, by motion', async () => {
+    await setup();
+    const [open] = await db()
+      .select({ id: architecturalApplications.id })
+      .from(architecturalApplications)
+      .where(and(eq(architecturalApplications.hoaId, await hoaOf(DEMO.maple.board)), eq(architecturalApplications.status, 'under_review')))
+      .limit(1);
+    const other = await db().select({ id: architecturalApplications.id }).from(architecturalApplications).where(eq(architecturalApplications.hoaId, await hoaOf(DEMO.cedar.board))).limit(1);
+    expect((await call(t, 'POST', '/api/meetings', { token: ben, body: body({ items: [{ title: 'Fence', link_kind: 'application', link_id: other[0].id }] }) })).json.errors).toEqual([
+      { path: 'items.0.link_id', msg: MEETING_MESSAGES.linkNotFound },
+    ]);
+    const m = await schedule({ items: [{ title: 'Architectural review', link_kind: 'application', link_id: open.id }] });
+    await post(`/${m._id}/publish`);
+    await post(`/${m._id}/start`);
+    const [benId, oliviaId, tomId] = await Promise.all([DEMO.maple.board, DEMO.maple.superadmin, 'tom.becker@maplegrove.test'].map(idOf));
+    const [item] = (await call(t, 'GET', `/api/meetings/${m._id}`, { token: ben })).json.items;
+    const motion = (await post(`/${m._id}/motions`, { item_id: item._id, text: 'Approve the application', moved_by: benId, seconded_by: oliviaId, apply_to_link: true })).json.motions[0];
+    for (const id of [benId, oliviaId, tomId]) await put(`/${m._id}/motions/${motion._id}/votes/${id}`, { vote: 'yes' });
+    await post(`/${m._id}/motions/${motion._id}/close`);
+    const [decided] = await db().select({ status: architecturalApplications.status, decidedBy: architecturalApplications.decidedBy }).from(architecturalApplications).where(eq(architecturalApplications.id, open.id));
+    expect(decided).toEqual({ status: 'approved', decidedBy: 'motion' });
   });
 
   it('minutes: drafted once adjourned, approved by a motion at a later meeting, published into the document vault', async () => {

@@ -4,7 +4,9 @@
  */
 import { useMemo } from 'react';
 import { approveMinutesTitle, ITEMS_MAX, MEETING_LINK_KIND_LIST, MEETING_LINK_KINDS, meetingDay, type MeetingLinkKind } from '../../../schema/meetings';
+import { applicationPolicy } from '../../../schema/applications';
 import { prefixOf } from '../../../sync/keys';
+import { APPLICATION_SPACE, type SyncedApplication } from '../../../sync/areas/applications';
 import { MEETING_SPACE, type SyncedMeeting } from '../../../sync/areas/meetings';
 import { REQUEST_SPACE } from '../../../sync/areas/requests';
 import { VIOLATION_SPACE } from '../../../sync/areas/violations';
@@ -21,18 +23,20 @@ export interface AgendaItemValue {
 
 export const newAgendaItem = (): AgendaItemValue => ({ id: crypto.randomUUID(), title: '', description: '', linkKind: '', linkId: '' });
 
-/** What each kind may link, from the cache: the HOA's requests and violations, meetings whose minutes await approval. */
+/** What each kind may link, from the cache: the HOA's requests and violations, open applications, meetings whose minutes await approval. */
 function useCandidates(meetingId: string): Record<MeetingLinkKind, SelectOption[]> {
   const requests = usePrefix<{ id: string; title: string }>(prefixOf(REQUEST_SPACE)).data;
   const violations = usePrefix<{ id: string; title: string }>(prefixOf(VIOLATION_SPACE)).data;
   const meetings = usePrefix<SyncedMeeting>(prefixOf(MEETING_SPACE)).data;
+  const applications = usePrefix<SyncedApplication>(prefixOf(APPLICATION_SPACE)).data;
   return useMemo(
     () => ({
       request: requests.map((r) => ({ value: r.id, label: r.title })),
       violation: violations.map((v) => ({ value: v.id, label: v.title })),
+      application: applications.filter(applicationPolicy.isOpen).map((a) => ({ value: a.id, label: a.title })),
       minutes: meetings.filter((m) => m.id !== meetingId && m.minutesStatus === 'draft').map((m) => ({ value: m.id, label: `${m.title} — ${meetingDay(m)}` })),
     }),
-    [requests, violations, meetings, meetingId],
+    [requests, violations, applications, meetings, meetingId],
   );
 }
 

@@ -6,10 +6,11 @@
 import { and, eq } from 'drizzle-orm';
 import { formatDay } from '../../../schema/days';
 import type { MeetingLinkKind } from '../../../schema/meetings';
-import { meetings, requests, violations } from '../../../schema/tables';
+import { architecturalApplications as applications, meetings, requests, violations } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { decideApplicationByMotion } from '../applications';
 import { setRequestStatus } from '../requests';
 import { setViolationStatus } from '../violations';
 import { approveMinutes } from './minutes';
@@ -34,6 +35,14 @@ export const LINK_ACTIONS: Record<MeetingLinkKind, LinkAction> = {
   violation: {
     find: (tx, actor, id) => titleOf(tx, violations, actor, id),
     apply: (deps, tx, actor, id) => setViolationStatus(deps, tx, actor, id, { status: 'dismissed', resolution_notes: null }),
+  },
+  application: {
+    // An application is its Modification request's row beside it (the same id): the request's title names it.
+    async find(tx, actor, id) {
+      const [a] = await tx.select({ id: applications.id }).from(applications).where(and(eq(applications.hoaId, actor.hoaId), eq(applications.id, id))).limit(1);
+      return a ? titleOf(tx, requests, actor, id) : null;
+    },
+    apply: (deps, tx, actor, id) => decideApplicationByMotion(deps, tx, actor, id, 'approved'),
   },
   minutes: {
     async find(tx, actor, id) {

@@ -37,7 +37,7 @@ export const architecturalApplications = sqliteTable(
   (t) => [
     // The lists newest first, the HOA's and a resident's, in index order.
     index('applications_newest').on(t.hoaId, t.submittedAt, t.id),
-    index('applications_user').on(t.userId, t.submittedAt),
+    index('applications_user').on(t.userId, t.submittedAt, t.id),
     // The deadline job: open applications whose deadline has passed.
     index('applications_deadline').on(t.status, t.deadline),
     index('applications_letter_by').on(t.letterSentBy),
@@ -56,7 +56,8 @@ export const applicationReviews = sqliteTable(
     reasons: text('reasons'),
     at: ms('at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.applicationId, t.reviewerId] }), index('application_reviews_reviewer').on(t.reviewerId)],
+  // The reviews of an application in the order they came (the synced value's order).
+  (t) => [primaryKey({ columns: [t.applicationId, t.reviewerId] }), index('application_reviews_reviewer').on(t.reviewerId), index('application_reviews_order').on(t.applicationId, t.at)],
 );
 
 /** The application's plans (PDF) and photos, in order per kind. */

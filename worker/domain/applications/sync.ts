@@ -80,7 +80,7 @@ export const applicationSyncArea: ServerSyncArea = {
   value: applicationValue,
   dependsOn: {
     // The address line of the request.
-    addresses: (_hoaId, ids) => sql`${a.id} IN (SELECT ${requests.id} FROM ${requests} WHERE ${inArray(requests.addressId, ids)})`,
+    addresses: (hoaId, ids) => sql`${a.id} IN (SELECT ${requests.id} FROM ${requests} WHERE ${requests.hoaId} = ${hoaId} AND ${inArray(requests.addressId, ids)})`,
     // The resident's, the reviewers', the letter's sender's and the history's names.
     users: (_hoaId, ids) => {
       const showing = [

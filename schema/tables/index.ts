@@ -13,3 +13,4 @@ export * from './signup';
 export * from './list-views';
 export * from './ledger';
 export * from './inspections';
+export * from './votes';

@@ -20,6 +20,7 @@ import { noticesArea } from './notices';
 import { requestsArea } from './requests';
 import { usersArea } from './users';
 import { violationsArea } from './violations';
+import { votesArea } from './votes';
 
 export const serverAreas: readonly ServerArea[] = [
   announcementsArea,
@@ -37,4 +38,5 @@ export const serverAreas: readonly ServerArea[] = [
   ledgerQuestionsArea,
   autopayArea,
   inspectionsArea,
+  votesArea,
 ];

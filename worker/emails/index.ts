@@ -36,3 +36,5 @@ export const requestUpdateEmail = queued('request-update');
 export const requestFiledEmail = queued('request-filed');
 export const ledgerQuestionAskedEmail = queued('ledger-question-asked');
 export const ledgerQuestionAnsweredEmail = queued('ledger-question-answered');
+export const voteOpenedEmail = queued('vote-opened');
+export const voteReceiptEmail = queued('vote-receipt');

@@ -7,6 +7,7 @@ import { invitationEmail, passwordResetEmail, signupUnfinishedEmail } from './au
 import { autopayFailedEmail, bankPaymentFailedEmail, invoiceIssuedEmail, invoiceReminderEmail, paymentFailedEmail, paymentReceiptEmail, refundFailedEmail, trialEndingEmail } from './billing';
 import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHearingEmail, violationLetterEmail, violationNoticeEmail, violationUpdateEmail } from './community';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
+import { voteOpenedEmail, voteReceiptEmail } from './votes';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -30,6 +31,8 @@ export {
   violationLetterEmail,
   violationNoticeEmail,
   violationUpdateEmail,
+  voteOpenedEmail,
+  voteReceiptEmail,
 };
 export type { RenderedEmail };
 
@@ -55,6 +58,8 @@ export const emailTemplates = {
   'request-filed': requestFiledEmail,
   'ledger-question-asked': ledgerQuestionAskedEmail,
   'ledger-question-answered': ledgerQuestionAnsweredEmail,
+  'vote-opened': voteOpenedEmail,
+  'vote-receipt': voteReceiptEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

@@ -1,0 +1,85 @@
+/**
+ * Closing: a vote closes at its closing time only (the board cannot close it early). The job settles
+ * each vote whose time has come: the counts, the turnout and whether the quorum was reached are
+ * published as an announcement to everyone ("Results: <question>", through the announcements
+ * domain), and the vote is marked closed in the same transaction. From then on the migration's
+ * triggers refuse any change to it, its eligible addresses and its ballots.
+ */
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import { announcementFormSchema } from '../../../schema/announcements';
+import { voteBallots, voteEligible, votes } from '../../../schema/tables';
+import { quorumReached, resultsText, resultsTitle } from '../../../schema/votes';
+import type { DbOrTx, Tx } from '../../db';
+import type { AppDeps } from '../../deps';
+import { createAnnouncementDraft, sendAnnouncement } from '../announcements';
+import { recordVoteEvent } from './events';
+import { openIfDue } from './opening';
+import { voteIs, voteRows } from './sync';
+
+type VoteRow = typeof votes.$inferSelect;
+
+export interface VoteCounts {
+  eligible: number;
+  voted: number;
+  counts: number[];
+  quorumReached: boolean;
+}
+
+/** The tally from the ballots that count (each address's latest). */
+export async function countVote(db: DbOrTx, vote: VoteRow): Promise<VoteCounts> {
+  const ballots = await db.select({ choices: voteBallots.choices }).from(voteBallots).where(and(eq(voteBallots.hoaId, vote.hoaId), eq(voteBallots.voteId, vote.id), isNull(voteBallots.replacedAt)));
+  const eligible = (await db.select({ a: voteEligible.addressId }).from(voteEligible).where(eq(voteEligible.voteId, vote.id))).length;
+  const counts = vote.options.map(() => 0);
+  for (const b of ballots) for (const c of b.choices) if (c in counts) counts[c]++;
+  return { eligible, voted: ballots.length, counts, quorumReached: quorumReached(ballots.length, eligible, vote.quorumPercent) };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const TITLE_MAX = 200;
+
+/** Closes one vote whose time has come: results announced, then the row frozen. Null when not due. */
+export async function closeIfDue(deps: AppDeps, tx: Tx, vote: VoteRow): Promise<VoteRow | null> {
+  const now = deps.clock();
+  if (vote.closedAt != null || vote.cancelledAt != null || now < vote.closesAt) return null;
+  const opened = (await openIfDue(deps, tx, vote)) ?? vote;
+  const tally = await countVote(tx, opened);
+  const lines = resultsText({ options: opened.options, counts: tally.counts, eligible: tally.eligible, voted: tally.voted, quorumPercent: opened.quorumPercent });
+  const title = resultsTitle(opened.question);
+  const publisher = { userId: opened.createdBy, hoaId: opened.hoaId, role: 'board' as const, sessionId: '' };
+  const form = announcementFormSchema.parse({
+    title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
+    message: `<p>The vote <strong>${escapeHtml(opened.question)}</strong> closed.</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+    category: 'general',
+    audience_type: 'all',
+  });
+  const draft = await createAnnouncementDraft(deps, tx, publisher, form);
+  await sendAnnouncement(deps, tx, publisher, draft.id);
+  const [closed] = await voteRows.update(deps, tx, and(voteIs(opened.hoaId, opened.id), isNull(votes.closedAt))!, { closedAt: now, announcementId: draft.id, updatedAt: now });
+  if (!closed) return null;
+  await recordVoteEvent(deps, tx, { hoaId: opened.hoaId, voteId: opened.id, type: 'closed', actorId: null });
+  await recordVoteEvent(deps, tx, {
+    hoaId: opened.hoaId,
+    voteId: opened.id,
+    type: 'results_published',
+    actorId: null,
+    detail: { announcement_id: draft.id, counts: tally.counts, eligible: tally.eligible, voted: tally.voted, quorum_reached: tally.quorumReached },
+  });
+  return closed;
+}
+
+/** Job: closes every vote whose closing time has come, each in its own transaction. */
+export async function closeDueVotes(deps: AppDeps): Promise<number> {
+  const due = await deps.database.db
+    .select({ id: votes.id, hoaId: votes.hoaId })
+    .from(votes)
+    .where(and(isNull(votes.closedAt), isNull(votes.cancelledAt), lte(votes.closesAt, deps.clock())));
+  let closed = 0;
+  for (const { id, hoaId } of due) {
+    const done = await deps.database.transaction(async (tx) => {
+      const [vote] = await tx.select().from(votes).where(voteIs(hoaId, id)).limit(1);
+      return vote ? closeIfDue(deps, tx, vote) : null;
+    });
+    if (done) closed++;
+  }
+  return closed;
+}

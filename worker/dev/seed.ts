@@ -10,6 +10,7 @@ import { seedDocuments } from './seed-documents';
 import { seedDues } from './seed-dues';
 import { seedFines } from './seed-fines';
 import { seedInspections } from './seed-inspections';
+import { seedVotes } from './seed-votes';
 import { seedLedger } from './seed-ledger';
 import { seedListViews } from './seed-list-views';
 import { seedSubscriptions } from './seed-payments';
@@ -109,7 +110,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedVotes];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

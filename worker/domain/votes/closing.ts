@@ -37,21 +37,24 @@ export async function countVote(db: DbOrTx, vote: VoteRow): Promise<VoteCounts> 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const TITLE_MAX = 200;
 
+/** The results announcement's title and message (rich text): counts per option, turnout, quorum. */
+export function resultsAnnouncement(vote: Pick<VoteRow, 'question' | 'options' | 'quorumPercent'>, tally: VoteCounts): { title: string; message: string } {
+  const lines = resultsText({ options: vote.options, counts: tally.counts, eligible: tally.eligible, voted: tally.voted, quorumPercent: vote.quorumPercent });
+  const title = resultsTitle(vote.question);
+  return {
+    title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
+    message: `<p>The vote <strong>${escapeHtml(vote.question)}</strong> closed.</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+  };
+}
+
 /** Closes one vote whose time has come: results announced, then the row frozen. Null when not due. */
 export async function closeIfDue(deps: AppDeps, tx: Tx, vote: VoteRow): Promise<VoteRow | null> {
   const now = deps.clock();
   if (vote.closedAt != null || vote.cancelledAt != null || now < vote.closesAt) return null;
   const opened = (await openIfDue(deps, tx, vote)) ?? vote;
   const tally = await countVote(tx, opened);
-  const lines = resultsText({ options: opened.options, counts: tally.counts, eligible: tally.eligible, voted: tally.voted, quorumPercent: opened.quorumPercent });
-  const title = resultsTitle(opened.question);
   const publisher = { userId: opened.createdBy, hoaId: opened.hoaId, role: 'board' as const, sessionId: '' };
-  const form = announcementFormSchema.parse({
-    title: title.length > TITLE_MAX ? `${title.slice(0, TITLE_MAX - 1)}…` : title,
-    message: `<p>The vote <strong>${escapeHtml(opened.question)}</strong> closed.</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
-    category: 'general',
-    audience_type: 'all',
-  });
+  const form = announcementFormSchema.parse({ ...resultsAnnouncement(opened, tally), category: 'general', audience_type: 'all' });
   const draft = await createAnnouncementDraft(deps, tx, publisher, form);
   await sendAnnouncement(deps, tx, publisher, draft.id);
   const [closed] = await voteRows.update(deps, tx, and(voteIs(opened.hoaId, opened.id), isNull(votes.closedAt))!, { closedAt: now, announcementId: draft.id, updatedAt: now });

@@ -13,8 +13,8 @@
  */
 export { visibleBallots, visibleVotes } from './sync';
 export { cancelVote, createVote, getVisibleVote, updateVote, type VoteRow } from './manage';
-export { openDueVotes } from './opening';
-export { castBallot, checkReceipt, type ApiReceipt, type CastReceipt } from './ballots';
-export { closeDueVotes, countVote } from './closing';
+export { eligibleAddresses, openDueVotes } from './opening';
+export { castBallot, checkReceipt, newReceiptCode, type ApiReceipt, type CastReceipt } from './ballots';
+export { closeDueVotes, countVote, resultsAnnouncement } from './closing';
 export { getResults, getVote, listVoteEvents, listVotes, type ApiBallot, type ApiVote, type ApiVoteResults } from './read';
 export type { ApiVoteEvent } from './events';

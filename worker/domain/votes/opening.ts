@@ -7,7 +7,7 @@
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { addresses, hoas, users, voteEligible, votes } from '../../../schema/tables';
 import { formatVoteTime } from '../../../schema/votes';
-import type { Tx } from '../../db';
+import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { voteOpenedEmail } from '../../emails';
 import { queueEmails } from '../../services/email';
@@ -21,6 +21,11 @@ type VoteRow = typeof votes.$inferSelect;
 function eligibleAddressIds(hoaId: string, includeRenters: boolean) {
   const resident = sql`EXISTS (SELECT 1 FROM ${users} AS u WHERE u.hoa_id = ${addresses.hoaId} AND u.address_id = ${addresses.id} AND u.status = 'active' AND u.deleted_at IS NULL)`;
   return and(eq(addresses.hoaId, hoaId), isNull(addresses.deletedAt), includeRenters ? undefined : eq(addresses.isRented, false), resident)!;
+}
+
+/** The ids of the addresses that may vote now, by the rule (the demo seed fixes its votes' with it too). */
+export async function eligibleAddresses(db: DbOrTx, hoaId: string, includeRenters: boolean): Promise<string[]> {
+  return (await db.select({ id: addresses.id }).from(addresses).where(eligibleAddressIds(hoaId, includeRenters))).map((a) => a.id);
 }
 
 /** Opens `vote` if its time has come and it has not opened; returns the opened row, or null. */

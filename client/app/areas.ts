@@ -15,8 +15,9 @@ import { ledgerQuestionsClientArea } from '../features/ledger-questions/area';
 import { requestsClientArea } from '../features/requests/area';
 import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
+import { votesClientArea } from '../features/votes/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, votesClientArea, duesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

@@ -1,0 +1,86 @@
+/**
+ * /votes (every member): the HOA's votes, newest first, from the local cache (offline too): the
+ * question, state, closing time and turnout; the board's New Vote. A header link leads to Meetings.
+ */
+import { useMemo } from 'react';
+import { turnoutLabel, VOTE_KIND_LABELS, voteStateAt } from '../../../schema/votes';
+import type { SyncedVote } from '../../../sync/areas/votes';
+import { LIST_PAGE_SIZE } from '../../lib/use-list-filters';
+import { useHasRole } from '../../lib/session';
+import { useNavBanner } from '../../lib/use-nav-banner';
+import { Alert, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
+import { VoteStateBadge } from './badges';
+import { OpenVoteBanner } from './OpenVoteBanner';
+import { useVoteList, useVoteTime } from './use-votes';
+
+const view = (v: SyncedVote) => <ViewLink href={`/votes/${v.id}`} name={v.question} />;
+
+function voteColumns(time: (at: number) => string, now: number): Column<SyncedVote>[] {
+  const state = (v: SyncedVote) => <VoteStateBadge state={voteStateAt(v, now)} />;
+  const turnout = (v: SyncedVote) => (v.openedAt == null ? '—' : turnoutLabel(v.voted, v.eligible));
+  return [
+    titleColumn<SyncedVote>({
+      main: (v) => (
+        <div className="sm:max-w-md">
+          <p className="font-medium text-neutral-900 sm:truncate">{v.question}</p>
+          <p className="text-sm font-normal text-neutral-600">{VOTE_KIND_LABELS[v.kind]}</p>
+        </div>
+      ),
+      phone: (v) => (
+        <>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            {state(v)}
+            <span>Closes {time(v.closesAt)}</span>
+          </div>
+          <p>{turnout(v)}</p>
+        </>
+      ),
+      action: view,
+    }),
+    { header: 'Status', hideOnPhone: true, cell: state },
+    { header: 'Opens', hideOnPhone: true, className: 'whitespace-nowrap', cell: (v) => time(v.opensAt) },
+    { header: 'Closes', hideOnPhone: true, className: 'whitespace-nowrap', cell: (v) => time(v.closesAt) },
+    { header: 'Turnout', hideOnPhone: true, className: 'whitespace-nowrap', cell: turnout },
+    { header: 'View', hideOnPhone: true, className: 'text-right', cell: view },
+  ];
+}
+
+export function VotesPage() {
+  const board = useHasRole('board');
+  const list = useVoteList({ pageSize: LIST_PAGE_SIZE });
+  const time = useVoteTime();
+  const [banner, clearBanner] = useNavBanner();
+  const columns = useMemo(() => voteColumns(time, Date.now()), [time]);
+  const create = board ? <ButtonLink href="/votes/new">New Vote</ButtonLink> : undefined;
+  return (
+    <ListScreen
+      title="Votes"
+      subtitle="Polls and elections of the community: one ballot per address"
+      actions={
+        <>
+          <ButtonLink href="/meetings" variant="secondary">
+            Meetings
+          </ButtonLink>
+          {create}
+        </>
+      }
+      banner={
+        <>
+          {banner && (
+            <Alert tone="success" onDismiss={clearBanner}>
+              {banner}
+            </Alert>
+          )}
+          <OpenVoteBanner />
+        </>
+      }
+      tableTitle="All Votes"
+      columns={columns}
+      rowKey={(v) => v.id}
+      rows={list}
+      empty={<EmptyState title="No votes yet" action={create} />}
+      exhaustedText="No more votes"
+      loadMoreLabel="Load More"
+    />
+  );
+}

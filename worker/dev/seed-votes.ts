@@ -6,6 +6,7 @@
  * frozen last (the migration's triggers refuse ballots of a closed vote).
  */
 import { eq } from 'drizzle-orm';
+import { utcToday } from '../../schema/days';
 import { announcements, users, voteBallots, voteEligible, voteEvents, votes } from '../../schema/tables';
 import type { VoteEventType, VoteKind } from '../../schema/votes';
 import { countVote, eligibleAddresses, newReceiptCode, resultsAnnouncement } from '../domain/votes';
@@ -82,9 +83,10 @@ const event = (hoaId: string, voteId: string, type: VoteEventType, actorId: stri
 
 async function seedVote(tx: Tx, hoa: { id: string; board: string; userAt: Map<string, string>; skip: string | undefined }, demo: DemoVote, now: number) {
   const id = newId();
-  const opensAt = now + demo.opensDay * DAY + 9 * HOUR;
-  const closesAt = now + demo.closesDay * DAY + 9 * HOUR;
-  const createdAt = opensAt - 3 * DAY;
+  // 9 AM and 6 PM in Texas (15:00 and 24:00 UTC), whatever the time of the seed.
+  const opensAt = utcToday(now) + demo.opensDay * DAY + 15 * HOUR;
+  const closesAt = utcToday(now) + demo.closesDay * DAY + 24 * HOUR;
+  const createdAt = Math.min(opensAt - 3 * DAY, now - 2 * HOUR);
   const opened = opensAt <= now;
   await tx.insert(votes).values({ id, hoaId: hoa.id, question: demo.question, description: demo.description, kind: demo.kind, options: demo.options, maxChoices: demo.maxChoices, includeRenters: demo.includeRenters, opensAt, closesAt, quorumPercent: demo.quorumPercent, secret: demo.secret, resultsLive: demo.resultsLive, openedAt: opened ? opensAt : null, createdBy: hoa.board, createdAt, updatedAt: createdAt });
   const log = [event(hoa.id, id, 'created', hoa.board, createdAt)];

@@ -54,7 +54,7 @@ export function BallotCard({ vote, household, open }: { vote: SyncedVote; househ
             </p>
           </div>
         ) : (
-          <p className="text-sm text-neutral-600">Your household has not voted yet.</p>
+          <p className="text-sm text-neutral-600">{open ? 'Your household has not voted yet.' : 'Your household did not vote.'}</p>
         )}
         {open && (
           <fieldset className="space-y-2">

@@ -90,7 +90,9 @@ export function VoteFields({ values, set, errors, busy, zoneLabel }: Props) {
 
       {election && (
         <Field label="Choose up to" required error={errors.max_choices}>
-          <Input name="max_choices" type="number" min={1} max={values.options.length} value={values.max_choices} onChange={(e) => set('max_choices', e.target.value)} invalid={!!errors.max_choices} disabled={busy} className="w-28" />
+          <div className="w-32">
+            <Input name="max_choices" type="number" min={1} max={values.options.length} value={values.max_choices} onChange={(e) => set('max_choices', e.target.value)} invalid={!!errors.max_choices} disabled={busy} />
+          </div>
         </Field>
       )}
 
@@ -104,7 +106,9 @@ export function VoteFields({ values, set, errors, busy, zoneLabel }: Props) {
       </div>
 
       <Field label="Quorum (percent of eligible addresses)" required error={errors.quorum_percent}>
-        <Input name="quorum_percent" type="number" min={0} max={100} value={values.quorum_percent} onChange={(e) => set('quorum_percent', e.target.value)} invalid={!!errors.quorum_percent} disabled={busy} className="w-28" />
+        <div className="w-32">
+          <Input name="quorum_percent" type="number" min={0} max={100} value={values.quorum_percent} onChange={(e) => set('quorum_percent', e.target.value)} invalid={!!errors.quorum_percent} disabled={busy} />
+        </div>
       </Field>
 
       <div className="space-y-3">

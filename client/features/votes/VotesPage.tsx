@@ -17,7 +17,7 @@ const view = (v: SyncedVote) => <ViewLink href={`/votes/${v.id}`} name={v.questi
 
 function voteColumns(time: (at: number) => string, now: number): Column<SyncedVote>[] {
   const state = (v: SyncedVote) => <VoteStateBadge state={voteStateAt(v, now)} />;
-  const turnout = (v: SyncedVote) => (v.openedAt == null ? '—' : turnoutLabel(v.voted, v.eligible));
+  const turnout = (v: SyncedVote) => (v.openedAt == null ? (v.cancelledAt == null ? `Opens ${time(v.opensAt)}` : '—') : turnoutLabel(v.voted, v.eligible));
   return [
     titleColumn<SyncedVote>({
       main: (v) => (

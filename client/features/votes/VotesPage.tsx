@@ -3,19 +3,31 @@
  * question, state, closing time and turnout; the board's New Vote. A header link leads to Meetings.
  */
 import { useMemo } from 'react';
-import { turnoutLabel, VOTE_KIND_LABELS, voteStateAt } from '../../../schema/votes';
+import { turnoutLabel, VOTE_KIND_LABELS, VOTE_KINDS, VOTE_STATE_LABELS, VOTE_STATES, voteStateAt } from '../../../schema/votes';
 import type { SyncedVote } from '../../../sync/areas/votes';
-import { LIST_PAGE_SIZE } from '../../lib/use-list-filters';
+import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useHasRole } from '../../lib/session';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { Alert, ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
+import { Alert, ButtonLink, type Column, EmptyState, FilterBar, ListScreen, type SelectFilterDef, titleColumn, ViewLink } from '../../ui';
 import { VoteStateBadge } from './badges';
 import { OpenVoteBanner } from './OpenVoteBanner';
 import { useVoteList, useVoteTime } from './use-votes';
 
+type FilterName = 'state' | 'kind';
+
+/** Search by question; the state as of now (the times decide it) and the kind. */
+export const VOTE_FILTERS: ListFilterConfig<SyncedVote, FilterName> = {
+  search: (v) => v.question,
+  selects: { state: (v) => voteStateAt(v, Date.now()), kind: (v) => v.kind },
+};
+export const VOTE_SELECTS: readonly SelectFilterDef<FilterName>[] = [
+  { name: 'state', label: 'Status', options: VOTE_STATES.map((s) => ({ value: s, label: VOTE_STATE_LABELS[s] })) },
+  { name: 'kind', label: 'Kind', options: VOTE_KINDS.map((k) => ({ value: k, label: VOTE_KIND_LABELS[k] })) },
+];
+
 const view = (v: SyncedVote) => <ViewLink href={`/votes/${v.id}`} name={v.question} />;
 
-function voteColumns(time: (at: number) => string, now: number): Column<SyncedVote>[] {
+export function voteColumns(time: (at: number) => string, now: number): Column<SyncedVote>[] {
   const state = (v: SyncedVote) => <VoteStateBadge state={voteStateAt(v, now)} />;
   const turnout = (v: SyncedVote) => (v.openedAt == null ? (v.cancelledAt == null ? `Opens ${time(v.opensAt)}` : '—') : turnoutLabel(v.voted, v.eligible));
   return [
@@ -47,7 +59,8 @@ function voteColumns(time: (at: number) => string, now: number): Column<SyncedVo
 
 export function VotesPage() {
   const board = useHasRole('board');
-  const list = useVoteList({ pageSize: LIST_PAGE_SIZE });
+  const filters = useListFilters(VOTE_FILTERS);
+  const list = useVoteList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
   const time = useVoteTime();
   const [banner, clearBanner] = useNavBanner();
   const columns = useMemo(() => voteColumns(time, Date.now()), [time]);
@@ -74,11 +87,12 @@ export function VotesPage() {
           <OpenVoteBanner />
         </>
       }
+      filters={<FilterBar filters={filters.store} list="votes" label="Filter votes" selects={VOTE_SELECTS} />}
       tableTitle="All Votes"
       columns={columns}
       rowKey={(v) => v.id}
       rows={list}
-      empty={<EmptyState title="No votes yet" action={create} />}
+      empty={<EmptyState title={list.size === 0 ? "No votes yet" : "No votes found"} action={list.size === 0 ? create : undefined} />}
       exhaustedText="No more votes"
       loadMoreLabel="Load More"
     />

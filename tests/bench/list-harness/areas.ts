@@ -38,6 +38,14 @@ export const BENCH_AREAS = {
     loadMore: 'Load more',
     selects: [{ button: 'Status', options: ['Pending', 'Paid', 'Overdue', 'Canceled'] }],
   },
+  votes: {
+    exhaustedText: 'No more votes',
+    loadMore: 'Load More',
+    selects: [
+      { button: 'Status', options: ['Upcoming', 'Open', 'Closed', 'Cancelled'] },
+      { button: 'Kind', options: ['Poll', 'Election'] },
+    ],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

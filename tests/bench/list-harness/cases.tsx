@@ -29,6 +29,7 @@ import type { ListFilterConfig } from '../../../client/lib/use-list-filters';
 import type { SyncedList, SyncedListSpec } from '../../../client/lib/use-synced-list';
 import type { Column, SelectFilterDef, StatDef } from '../../../client/ui';
 import { invoicesCase } from './invoices';
+import { votesCase } from './votes';
 import { benchRequest, benchRequestEntries } from './request-rows';
 import { benchViolation, benchViolationEntries } from './violation-rows';
 import { announcementEntries, benchAnnouncement, benchDocument, documentEntries } from './rows';
@@ -210,4 +211,4 @@ const violationsCase: BenchCase<SyncedViolation, 'status' | 'category', string> 
       .sort(violationList.compare),
 };
 
-export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase } as const;
+export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase, votes: votesCase } as const;

@@ -170,7 +170,7 @@ export const voteFields = lazy(() => ({
 }));
 
 /** The cross-field rules: closes after opens; an election chooses up to its number of candidates. */
-function voteRules(v: { kind: VoteKind; options: string[]; max_choices: number; opens_at: number; closes_at: number }, ctx: z.RefinementCtx) {
+export function voteRules(v: { kind: VoteKind; options: string[]; max_choices: number; opens_at: number; closes_at: number }, ctx: z.RefinementCtx) {
   if (v.closes_at <= v.opens_at) ctx.addIssue({ code: 'custom', message: VOTE_MESSAGES.closesAfterOpens, path: ['closes_at'] });
   if (v.kind === 'election' && v.max_choices > v.options.length) ctx.addIssue({ code: 'custom', message: VOTE_MESSAGES.maxChoicesInvalid, path: ['max_choices'] });
 }
@@ -182,6 +182,21 @@ export const voteFormSchema = lazy(() =>
 );
 export type VoteFormInput = z.input<typeof voteFormSchema>;
 export type VoteForm = z.output<typeof voteFormSchema>;
+
+/** A vote's stored fields (the table's columns, the synced value's fields) from the form's; a poll chooses one. */
+export const voteColumnsOf = (f: Omit<VoteForm, 'description'> & { description: string | null }) => ({
+  question: f.question,
+  description: f.description,
+  kind: f.kind,
+  options: f.options,
+  maxChoices: f.kind === 'poll' ? 1 : f.max_choices,
+  includeRenters: f.include_renters,
+  opensAt: f.opens_at,
+  closesAt: f.closes_at,
+  quorumPercent: f.quorum_percent,
+  secret: f.secret,
+  resultsLive: f.results_live,
+});
 
 /** `POST /api/votes/:id/ballots` and the castVote mutator: the chosen option numbers (0 is the first option). */
 export const ballotFields = lazy(() => ({

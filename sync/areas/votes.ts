@@ -10,7 +10,7 @@ import { lazy } from '../../schema/lazy';
 import type { RestRule } from '../../schema/rest-shape';
 import { syncedNamedSchema } from '../../schema/synced';
 import { actingUserSchema } from '../../schema/threads';
-import { ballotFields, VOTE_KINDS, VOTE_MESSAGES, voteFields, votePolicy, voteStateAt } from '../../schema/votes';
+import { ballotFields, VOTE_KINDS, VOTE_MESSAGES, voteColumnsOf, voteFields, votePolicy, voteRules, voteStateAt } from '../../schema/votes';
 import { defineMutator, defineSyncedArea, keyOf, prefixOf } from '../area';
 import { newRowId, rowId } from './fields';
 
@@ -81,22 +81,7 @@ const shown = lazy(() => z.object({ by: actingUserSchema.optional() }).optional(
 const voteOf = async (tx: WriteTransaction, id: string) => (await tx.get(voteKey(id))) as SyncedVote | undefined;
 const allowed = { role: votePolicy.mayManage, refusal: VOTE_MESSAGES.boardOnly };
 
-/** The vote's fields as the cache holds them, from the form's. */
-const fromForm = (f: { question: string; description: string | null; kind: SyncedVote['kind']; options: string[]; max_choices: number; include_renters: boolean; opens_at: number; closes_at: number; quorum_percent: number; secret: boolean; results_live: boolean }) => ({
-  question: f.question,
-  description: f.description,
-  kind: f.kind,
-  options: f.options,
-  maxChoices: f.kind === 'poll' ? 1 : f.max_choices,
-  includeRenters: f.include_renters,
-  opensAt: f.opens_at,
-  closesAt: f.closes_at,
-  quorumPercent: f.quorum_percent,
-  secret: f.secret,
-  resultsLive: f.results_live,
-});
-
-const voteArgs = lazy(() => z.object({ id: newRowId, ...voteFields }).refine((v) => v.closes_at > v.opens_at, { message: VOTE_MESSAGES.closesAfterOpens, path: ['closes_at'] }));
+const voteArgs = lazy(() => z.object({ id: newRowId, ...voteFields }).superRefine(voteRules));
 
 export const voteMutators = {
   /** A new vote with a client-made id; it opens and closes at its times. */
@@ -110,7 +95,7 @@ export const voteMutators = {
       const now = Date.now();
       const vote: SyncedVote = {
         id: args.id,
-        ...fromForm(args),
+        ...voteColumnsOf(args),
         cancelledAt: null,
         openedAt: null,
         closedAt: null,
@@ -136,7 +121,7 @@ export const voteMutators = {
     async apply(tx, args) {
       const vote = await voteOf(tx, args.id);
       if (!vote || !votePolicy.isEditable(vote, Date.now())) return;
-      await tx.set(voteKey(args.id), { ...vote, ...fromForm(args), updatedAt: Date.now() });
+      await tx.set(voteKey(args.id), { ...vote, ...voteColumnsOf(args), updatedAt: Date.now() });
     },
   }),
 

@@ -6,7 +6,7 @@ import { defineServerArea, type ServerMutators } from '../kit/server-area';
 import { voteRoutes } from '../routes/votes';
 
 /** The mutators' form fields as the domain takes them (the REST body's shape). */
-const form = ({ id: _id, ...fields }: Parameters<ServerMutators<'createVote'>['createVote']>[3]) => ({ ...fields, max_choices: fields.kind === 'poll' ? 1 : fields.max_choices });
+const form = ({ id: _id, ...fields }: Parameters<ServerMutators<'createVote'>['createVote']>[3]) => fields;
 
 // The `shown` argument is what the screen showed until the server answered; the server never reads it.
 const mutators: ServerMutators<keyof typeof voteMutators> = {

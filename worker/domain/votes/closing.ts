@@ -13,7 +13,7 @@ import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { createAnnouncementDraft, sendAnnouncement } from '../announcements';
 import { recordVoteEvent } from './events';
-import { openIfDue } from './opening';
+import { openIfDue, settleDueVotes } from './opening';
 import { voteIs, voteRows } from './sync';
 
 type VoteRow = typeof votes.$inferSelect;
@@ -70,19 +70,6 @@ export async function closeIfDue(deps: AppDeps, tx: Tx, vote: VoteRow): Promise<
   return closed;
 }
 
-/** Job: closes every vote whose closing time has come, each in its own transaction. */
-export async function closeDueVotes(deps: AppDeps): Promise<number> {
-  const due = await deps.database.db
-    .select({ id: votes.id, hoaId: votes.hoaId })
-    .from(votes)
-    .where(and(isNull(votes.closedAt), isNull(votes.cancelledAt), lte(votes.closesAt, deps.clock())));
-  let closed = 0;
-  for (const { id, hoaId } of due) {
-    const done = await deps.database.transaction(async (tx) => {
-      const [vote] = await tx.select().from(votes).where(voteIs(hoaId, id)).limit(1);
-      return vote ? closeIfDue(deps, tx, vote) : null;
-    });
-    if (done) closed++;
-  }
-  return closed;
-}
+/** Job: closes every vote whose closing time has come. */
+export const closeDueVotes = (deps: AppDeps) =>
+  settleDueVotes(deps, and(isNull(votes.closedAt), isNull(votes.cancelledAt), lte(votes.closesAt, deps.clock()))!, (tx, vote) => closeIfDue(deps, tx, vote));

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { votes } from '../../../schema/tables';
-import { VOTE_MESSAGES, votePolicy, type VoteForm } from '../../../schema/votes';
+import { VOTE_MESSAGES, voteColumnsOf, votePolicy, type VoteForm } from '../../../schema/votes';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
@@ -28,22 +28,8 @@ export async function getVisibleVote(db: DbOrTx, actor: Actor, id: string): Prom
   return row;
 }
 
-const columnsOf = (f: VoteForm) => ({
-  question: f.question,
-  description: f.description,
-  kind: f.kind,
-  options: f.options,
-  maxChoices: f.kind === 'poll' ? 1 : f.max_choices,
-  includeRenters: f.include_renters,
-  opensAt: f.opens_at,
-  closesAt: f.closes_at,
-  quorumPercent: f.quorum_percent,
-  secret: f.secret,
-  resultsLive: f.results_live,
-});
-
 /** What an edit changed, for the log: the fields' names. */
-const changedFields = (before: VoteRow, after: ReturnType<typeof columnsOf>) =>
+const changedFields = (before: VoteRow, after: ReturnType<typeof voteColumnsOf>) =>
   (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
 
 /** Creates a vote; `id` comes from the client for offline creation (the mutator), REST leaves it out. */
@@ -55,7 +41,7 @@ export async function createVote(deps: AppDeps, tx: Tx, actor: Actor, input: Vot
     if (taken) throw conflict(VOTE_MESSAGES.idTaken);
   }
   const now = deps.clock();
-  const [row] = await voteRows.insert(deps, tx, { id, hoaId: actor.hoaId, ...columnsOf(input), createdBy: actor.userId, createdAt: now, updatedAt: now });
+  const [row] = await voteRows.insert(deps, tx, { id, hoaId: actor.hoaId, ...voteColumnsOf(input), createdBy: actor.userId, createdAt: now, updatedAt: now });
   await recordVoteEvent(deps, tx, { hoaId: actor.hoaId, voteId: id, type: 'created', actorId: actor.userId });
   // A vote whose opening time has come opens at once (its eligible addresses fixed, its mails queued).
   return (await openIfDue(deps, tx, row)) ?? row;
@@ -76,7 +62,7 @@ const stillUpcoming = (vote: VoteRow) => and(voteIs(vote.hoaId, vote.id), isNull
 
 export async function updateVote(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: VoteForm): Promise<VoteRow> {
   const vote = await editableVote(deps, tx, actor, id);
-  const columns = columnsOf(input);
+  const columns = voteColumnsOf(input);
   const fields = changedFields(vote, columns);
   const [row] = await voteRows.update(deps, tx, stillUpcoming(vote), { ...columns, updatedAt: deps.clock() });
   if (!row) throw conflict(VOTE_MESSAGES.notEditable);

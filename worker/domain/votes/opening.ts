@@ -4,7 +4,7 @@
  * every eligible voter (each active member of an eligible address) gets the vote-opened mail. The
  * job opens votes on time; a write that finds one due (create, edit, a ballot) opens it first.
  */
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { addresses, hoas, users, voteEligible, votes } from '../../../schema/tables';
 import { formatVoteTime } from '../../../schema/votes';
 import type { DbOrTx, Tx } from '../../db';
@@ -55,20 +55,23 @@ export async function openIfDue(deps: AppDeps, tx: Tx, vote: VoteRow): Promise<V
   return opened;
 }
 
-/** Job: opens every vote whose opening time has come, each in its own transaction. */
-export async function openDueVotes(deps: AppDeps): Promise<number> {
-  const now = deps.clock();
-  const due = await deps.database.db
-    .select({ id: votes.id, hoaId: votes.hoaId })
-    .from(votes)
-    .where(and(isNull(votes.openedAt), isNull(votes.cancelledAt), isNull(votes.closedAt), lte(votes.opensAt, now)));
-  let opened = 0;
-  for (const { id, hoaId } of due) {
+/**
+ * A job's pass: each vote `due` selects, settled by `settle` in its own transaction (read again there,
+ * so two overlapping runs settle it once). Returns how many were settled.
+ */
+export async function settleDueVotes(deps: AppDeps, due: SQL, settle: (tx: Tx, vote: VoteRow) => Promise<VoteRow | null>): Promise<number> {
+  const rows = await deps.database.db.select({ id: votes.id, hoaId: votes.hoaId }).from(votes).where(due);
+  let settled = 0;
+  for (const { id, hoaId } of rows) {
     const done = await deps.database.transaction(async (tx) => {
       const [vote] = await tx.select().from(votes).where(voteIs(hoaId, id)).limit(1);
-      return vote ? openIfDue(deps, tx, vote) : null;
+      return vote ? settle(tx, vote) : null;
     });
-    if (done) opened++;
+    if (done) settled++;
   }
-  return opened;
+  return settled;
 }
+
+/** Job: opens every vote whose opening time has come. */
+export const openDueVotes = (deps: AppDeps) =>
+  settleDueVotes(deps, and(isNull(votes.openedAt), isNull(votes.cancelledAt), isNull(votes.closedAt), lte(votes.opensAt, deps.clock()))!, (tx, vote) => openIfDue(deps, tx, vote));

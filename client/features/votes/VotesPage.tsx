@@ -29,9 +29,11 @@ const view = (v: SyncedVote) => <ViewLink href={`/votes/${v.id}`} name={v.questi
 
 export function voteColumns(time: (at: number) => string, now: number): Column<SyncedVote>[] {
   const state = (v: SyncedVote) => <VoteStateBadge state={voteStateAt(v, now)} />;
-  const turnout = (v: SyncedVote) => (v.openedAt == null ? (v.cancelledAt == null ? `Opens ${time(v.opensAt)}` : '—') : turnoutLabel(v.voted, v.eligible));
+  const turnout = (v: SyncedVote) => (v.openedAt != null ? turnoutLabel(v.voted, v.eligible) : v.cancelledAt == null ? 'Not open yet' : '—');
+  const upcoming = (v: SyncedVote) => v.openedAt == null && v.cancelledAt == null;
   return [
     titleColumn<SyncedVote>({
+      header: 'Question',
       main: (v) => (
         <div className="sm:max-w-md">
           <p className="font-medium text-neutral-900 sm:truncate">{v.question}</p>
@@ -42,15 +44,14 @@ export function voteColumns(time: (at: number) => string, now: number): Column<S
         <>
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             {state(v)}
-            <span>Closes {time(v.closesAt)}</span>
+            <span>{upcoming(v) ? `Opens ${time(v.opensAt)}` : `Closes ${time(v.closesAt)}`}</span>
           </div>
-          <p>{turnout(v)}</p>
+          {!upcoming(v) && <p>{turnout(v)}</p>}
         </>
       ),
       action: view,
     }),
     { header: 'Status', hideOnPhone: true, cell: state },
-    { header: 'Opens', hideOnPhone: true, className: 'whitespace-nowrap', cell: (v) => time(v.opensAt) },
     { header: 'Closes', hideOnPhone: true, className: 'whitespace-nowrap', cell: (v) => time(v.closesAt) },
     { header: 'Turnout', hideOnPhone: true, className: 'whitespace-nowrap', cell: turnout },
     { header: 'View', hideOnPhone: true, className: 'text-right', cell: view },
@@ -87,7 +88,7 @@ export function VotesPage() {
           <OpenVoteBanner />
         </>
       }
-      filters={<FilterBar filters={filters.store} list="votes" label="Filter votes" selects={VOTE_SELECTS} />}
+      filters={<FilterBar filters={filters.store} list="votes" label="Filter votes" selects={VOTE_SELECTS} searchPlaceholder="Search by question..." />}
       tableTitle="All Votes"
       columns={columns}
       rowKey={(v) => v.id}

@@ -5,7 +5,7 @@
  * each member sees their own address's; the board also sees an open (not secret) ballot's — never a
  * secret ballot's of another address, so no pull carries another household's secret choice.
  */
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { addresses, users, voteBallots, voteEligible, votes } from '../../../schema/tables';
 import { votePolicy } from '../../../schema/votes';
 import { BALLOT_SPACE, VOTE_SPACE, type SyncedBallot, type SyncedVote } from '../../../sync/areas/votes';
@@ -91,9 +91,8 @@ export const voteSyncArea: ServerSyncArea = {
   visible: visibleVotes,
   value: voteValue,
   dependsOn: {
-    // Who may vote from an address follows who lives there (a member moved in or out while it is open).
-    residents: (hoaId, ids) =>
-      and(eq(votes.hoaId, hoaId), isNull(votes.closedAt), sql`EXISTS (SELECT 1 FROM ${voteEligible} AS e WHERE e.vote_id = ${votes.id} AND ${inArray(sql`e.address_id`, ids)})`)!,
+    // Who may vote from an address follows who lives there (a member moved in or out): `myAddressId`.
+    residents: (hoaId, ids) => and(eq(votes.hoaId, hoaId), sql`EXISTS (SELECT 1 FROM ${voteEligible} AS e WHERE e.vote_id = ${votes.id} AND ${inArray(sql`e.address_id`, ids)})`)!,
   },
 };
 
@@ -109,6 +108,8 @@ export const ballotSyncArea: ServerSyncArea = {
   dependsOn: {
     users: (_hoaId, ids) => inArray(voteBallots.castBy, ids),
     addresses: (_hoaId, ids) => inArray(voteBallots.addressId, ids),
+    // A household's ballots reach whoever lives there: a member moving in or out sees them come or go.
+    residents: (_hoaId, ids) => inArray(voteBallots.addressId, ids),
   },
 };
 

@@ -170,6 +170,11 @@ describe('an owner vote over 20 households', () => {
     await goInApp(board.page, `/votes/${voteId}`);
     await board.page.getByText('Quorum reached').waitFor({ timeout: 20_000 });
     await board.page.getByText('9 votes').waitFor();
+    // The board's log: who cast, never what (a secret ballot), then the close and the results.
+    const log = board.page.getByRole('heading', { name: 'Log' }).locator('xpath=ancestor::div[contains(@class,"rounded-xl")][1]');
+    await log.getByText('Results published').waitFor();
+    expect(await log.getByText('Ballot cast').count()).toBe(14);
+    expect(await log.getByText(/· (Yes|No)$/).count()).toBe(0);
     await snapFromTop(board.page, 'vote-results-desktop');
     await expectNoSeriousAxe(board.page);
     await board.page.getByRole('link', { name: 'Read the results announcement' }).click();

@@ -15,6 +15,7 @@ import { BallotCard } from './BallotCard';
 import { ReceiptCheck } from './ReceiptCheck';
 import { OpenBallotsCard, ResultsCard } from './ResultsCard';
 import { householdOf, useBallots, useVote, useVoteTime } from './use-votes';
+import { VoteLog } from './VoteLog';
 
 const crumbs = (title: string) => [{ label: 'Votes', href: '/votes' }, { label: title }];
 
@@ -98,6 +99,7 @@ export function VotePage() {
       {vote.myAddressId && <BallotCard key={household[0]?.id ?? 'none'} vote={vote} household={household} open={can.vote} />}
       <ResultsCard vote={vote} />
       {board && !vote.secret && vote.openedAt != null && <OpenBallotsCard vote={vote} ballots={ballots} />}
+      {board && <VoteLog voteId={vote.id} version={vote.version} />}
       <Dialog
         open={cancelling}
         onClose={() => setCancelling(false)}

@@ -18,7 +18,8 @@ const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
 interface DemoVote {
-  question: string;
+  /** From the community's name ("Maple Grove"): each HOA's votes are its own. */
+  question: (community: string) => string;
   description: string;
   kind: VoteKind;
   options: string[];
@@ -36,7 +37,7 @@ interface DemoVote {
 
 const DEMO_VOTES: DemoVote[] = [
   {
-    question: 'Elect two directors to the board for 2027',
+    question: (c) => `Elect two directors to the ${c} board for 2027`,
     description: 'Two seats open at the end of the year. Each household may choose up to two candidates; the two with the most votes join the board in January.',
     kind: 'election',
     options: ['Dana Whitfield', 'Marcus Lee', 'Priya Raman'],
@@ -50,7 +51,7 @@ const DEMO_VOTES: DemoVote[] = [
     ballots: [[0, 2], [1], [0, 1], [2], [0, 2]],
   },
   {
-    question: 'Install two EV chargers in the clubhouse parking lot?',
+    question: () => 'Install two EV chargers in the clubhouse parking lot?',
     description: 'Two Level 2 chargers, $14,200 installed, paid from the reserve fund; residents pay per kWh through the charger app.',
     kind: 'poll',
     options: ['Yes, install them', 'No, not now'],
@@ -64,7 +65,7 @@ const DEMO_VOTES: DemoVote[] = [
     ballots: [[0], [0], [1]],
   },
   {
-    question: 'Adopt the 2027 operating budget',
+    question: (c) => `Adopt the ${c} 2027 operating budget`,
     description: 'The proposed budget keeps monthly dues at their current amount and adds $6,000 to the reserve fund.',
     kind: 'poll',
     options: ['Adopt', 'Reject'],
@@ -81,14 +82,14 @@ const DEMO_VOTES: DemoVote[] = [
 
 const event = (hoaId: string, voteId: string, type: VoteEventType, actorId: string | null, at: number, detail: Record<string, unknown> | null = null) => ({ id: newId(), hoaId, voteId, type, actorId, at, detail });
 
-async function seedVote(tx: Tx, hoa: { id: string; board: string; userAt: Map<string, string>; skip: string | undefined }, demo: DemoVote, now: number) {
+async function seedVote(tx: Tx, hoa: { id: string; name: string; board: string; userAt: Map<string, string>; skip: string | undefined }, demo: DemoVote, now: number) {
   const id = newId();
   // 9 AM and 6 PM in Texas (15:00 and 24:00 UTC), whatever the time of the seed.
   const opensAt = utcToday(now) + demo.opensDay * DAY + 15 * HOUR;
   const closesAt = utcToday(now) + demo.closesDay * DAY + 24 * HOUR;
   const createdAt = Math.min(opensAt - 3 * DAY, now - 2 * HOUR);
   const opened = opensAt <= now;
-  await tx.insert(votes).values({ id, hoaId: hoa.id, question: demo.question, description: demo.description, kind: demo.kind, options: demo.options, maxChoices: demo.maxChoices, includeRenters: demo.includeRenters, opensAt, closesAt, quorumPercent: demo.quorumPercent, secret: demo.secret, resultsLive: demo.resultsLive, openedAt: opened ? opensAt : null, createdBy: hoa.board, createdAt, updatedAt: createdAt });
+  await tx.insert(votes).values({ id, hoaId: hoa.id, question: demo.question(hoa.name.replace(/ HOA$/, '')), description: demo.description, kind: demo.kind, options: demo.options, maxChoices: demo.maxChoices, includeRenters: demo.includeRenters, opensAt, closesAt, quorumPercent: demo.quorumPercent, secret: demo.secret, resultsLive: demo.resultsLive, openedAt: opened ? opensAt : null, createdBy: hoa.board, createdAt, updatedAt: createdAt });
   const log = [event(hoa.id, id, 'created', hoa.board, createdAt)];
   if (!opened) return tx.insert(voteEvents).values(log);
   log.push(event(hoa.id, id, 'opened', null, opensAt));
@@ -122,6 +123,6 @@ export const seedVotes: AreaSeeder = async (tx, platform, opts) => {
     const userAt = new Map<string, string>();
     for (const p of people) if (p.addressId && p.status === 'active' && p.id !== resident && !userAt.has(p.addressId)) userAt.set(p.addressId, p.id);
     const skip = people.find((p) => p.id === resident)?.addressId ?? undefined;
-    for (const demo of DEMO_VOTES) await seedVote(tx, { id: hoa.id, board, userAt, skip }, demo, opts.now);
+    for (const demo of DEMO_VOTES) await seedVote(tx, { id: hoa.id, name: hoa.name, board, userAt, skip }, demo, opts.now);
   }
 };

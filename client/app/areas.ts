@@ -17,8 +17,9 @@ import { meetingsClientArea } from '../features/meetings/area';
 import { requestsClientArea } from '../features/requests/area';
 import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
+import { votesClientArea } from '../features/votes/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, votesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

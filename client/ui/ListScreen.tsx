@@ -77,7 +77,7 @@ export function ListScreen<T>({
   return (
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
-      {banner && <div className="mb-6">{banner}</div>}
+      {banner && <div className="mb-6 space-y-3 empty:hidden">{banner}</div>}
       {stats && stats.length > 0 && (
         <div className={`mb-6 grid gap-4 ${STAT_GRID[stats.length] ?? WIDE_GRID}`}>
           {stats.map((s, i) => (

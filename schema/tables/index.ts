@@ -15,3 +15,4 @@ export * from './ledger';
 export * from './inspections';
 export * from './applications';
 export * from './meetings';
+export * from './votes';

@@ -18,12 +18,13 @@ import { membersSync } from './members';
 import { noticesSync } from './notices';
 import { requestsSync } from './requests';
 import { violationsSync } from './violations';
+import { votesSync } from './votes';
 
 /**
  * An area with a metric card stands where its card stands on the dashboard: the spec's order is
  * Outstanding Dues (invoices), Maintenance Requests, Announcements, Documents.
  */
-export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync, applicationsSync, meetingsSync] as const;
+export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync, applicationsSync, meetingsSync, votesSync] as const;
 
 type SharedSyncAreaOfList = (typeof sharedSyncAreas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -386,15 +386,15 @@ describe('announcements API', () => {
     await setup();
     const mine = await draft({ title: 'Newest draft' });
     const page1 = await call(t, 'GET', '/api/announcements?page=1&limit=3', { token: board });
-    expect(page1.json).toMatchObject({ totalDocs: 7, totalPages: 3, page: 1, limit: 3, hasNextPage: true });
+    expect(page1.json).toMatchObject({ totalDocs: 8, totalPages: 3, page: 1, limit: 3, hasNextPage: true });
     expect(page1.json.docs[0]).toMatchObject({ _id: mine._id, title: 'Newest draft', status: 'draft', recipients: [], delivery_stats: null });
     const page3 = await call(t, 'GET', '/api/announcements?page=3&limit=3', { token: board });
     expect(page3.json).toMatchObject({ page: 3, hasNextPage: false });
-    expect(page3.json.docs).toHaveLength(1);
+    expect(page3.json.docs).toHaveLength(2);
 
     const res = await call(t, 'GET', '/api/announcements', { token: resident });
-    // Rita: sent to all and to residents; not the custom one for Ray, the board-only one, drafts or scheduled.
-    expect(res.json.docs.map((d: any) => d.title)).toEqual(['Annual dues are due March 1', 'Pool opening weekend']);
+    // Rita: sent to all and to residents (the demo election's results too); not the custom one for Ray, the board-only one, drafts or scheduled.
+    expect(res.json.docs.map((d: any) => d.title)).toEqual(['Annual dues are due March 1', 'Pool opening weekend', 'Results: Elect two directors to the Maple Grove board for 2027']);
     expect(res.json.docs.every((d: any) => d.created_by === null && d.audience_type === null && d.delivery_counts === null && d.custom_recipients.length === 0)).toBe(true);
     // Sent to every active member when it was seeded.
     const all = (await demoAudience(t, DEMO.maple.board, 'all')).length;
@@ -404,6 +404,7 @@ describe('announcements API', () => {
       ['Water shut-off on Birch Court', false],
       ['Annual dues are due March 1', true],
       ['Pool opening weekend', false],
+      ['Results: Elect two directors to the Maple Grove board for 2027', false],
     ]);
     const pool = res.json.docs[1]._id;
     const single = await call(t, 'GET', `/api/announcements/${pool}`, { token: resident });

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { announcements, documents, users } from '../../schema/tables';
+import { announcements, documents, users, voteBallots, votes } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { runJobs } from '../../worker/jobs/runner';
 import { updateUser } from '../../worker/domain/users';
@@ -322,6 +322,28 @@ async function world(seed: number) {
       return call(t, 'POST', '/api/addresses', { token: client.token, body: { street: `${1 + dirRnd.int(900)} Random Road`, unit_number: dirRnd.chance(0.5) ? String(dirRnd.int(20)) : null } });
     },
   };
+  /**
+   * Owner votes' moves, every seventh step, from their own random stream (the other histories stay
+   * the ones they were): the board opens a vote, or a member casts their household's ballot on an
+   * open one they hold (the job closes votes when a day passes).
+   */
+  const voteRnd = random(seed + 2000);
+  const voteMoves: Record<string, () => Promise<unknown>> = {
+    async openVote() {
+      const hoa = voteRnd.pick(['maple', 'cedar'] as const);
+      const { client } = boardOf(hoa);
+      const now = t.clock();
+      const args = { id: crypto.randomUUID(), question: `Vote ${voteRnd.int(100)}?`, description: null, kind: 'poll', options: ['Yes', 'No'], max_choices: 1, include_renters: voteRnd.chance(0.5), opens_at: now, closes_at: now + (1 + voteRnd.int(48)) * 3_600_000, quorum_percent: 30, secret: voteRnd.chance(0.5), results_live: voteRnd.chance(0.5) };
+      return client.push([client.mutation('createVote', args)]);
+    },
+    async castVote() {
+      const v = voteRnd.pick(viewers);
+      if ((await userRow(v.email)).status !== 'active') return;
+      const open = v.client.values<{ id: string; myAddressId: string | null; closesAt: number; closedAt: number | null }>('vote/').filter((x) => x.myAddressId && x.closedAt == null && x.closesAt > t.clock());
+      if (!open.length) return;
+      return v.client.push([v.client.mutation('castVote', { id: crypto.randomUUID(), voteId: voteRnd.pick(open).id, choices: [voteRnd.int(2)] })]);
+    },
+  };
   let steps = 0;
 
   return {
@@ -331,7 +353,8 @@ async function world(seed: number) {
     async step() {
       const name = rnd.pick(names);
       await moves[name]();
-      if (++steps % 5 > 0) return name;
+      if (++steps % 7 === 0) await voteMoves[voteRnd.pick(Object.keys(voteMoves))]();
+      if (steps % 5 > 0) return name;
       const also = dirRnd.pick(Object.keys(directoryMoves));
       await directoryMoves[also]();
       return `${name}+${also}`;
@@ -361,6 +384,10 @@ async function world(seed: number) {
           // No address directory.
           expect(v.client.values('address/')).toEqual([]);
         }
+        // Ballots: the household's own, and for the board an open ballot's; never another household's secret one.
+        const secret = new Set(v.client.values<{ id: string; secret: boolean }>('vote/').filter((x) => x.secret).map((x) => x.id));
+        const others = v.client.values<{ voteId: string; addressId: string }>('voteBallot/').filter((b) => b.addressId !== user.addressId);
+        expect(others.filter((b) => user.role === 'resident' || secret.has(b.voteId))).toEqual([]);
       }
     },
   };
@@ -382,6 +409,10 @@ describe('incremental pull equals a fresh full pull', () => {
       }
       await w.compare();
       // The history exercised what it should (a seed that only pulled would prove nothing); 240 steps so every move of ~20 comes up.
+      // The votes' own stream opened votes and cast ballots beside the demo's (6 votes, 16 ballots).
+      const db = w.t.deps.database.db;
+      expect((await db.select({ id: votes.id }).from(votes)).length).toBeGreaterThan(6);
+      expect((await db.select({ id: voteBallots.id }).from(voteBallots)).length).toBeGreaterThan(16);
       for (const move of ['createDraft', 'send', 'read', 'fileRequest', 'requestComment', 'triageRequest', 'issueViolation', 'violationMessage', 'violationStatus', 'rename', 'changeRole', 'changeStatus', 'editAddress', 'timePasses', 'editDocument', 'uploadDocument', 'createDue', 'setInvoiceStatus', 'dayPasses']) expect(done).toContain(move);
     }, 60_000);
   }

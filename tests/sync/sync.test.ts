@@ -43,14 +43,14 @@ describe('pull: visibility and the initial view', () => {
     const first = await rita.pull();
     expect(first.patch[0]).toEqual({ op: 'clear' });
     expect(first.cookie).toEqual({ order: 1 });
-    expect(titles(rita)).toEqual(['Annual dues are due March 1', 'Pool opening weekend']);
+    expect(titles(rita)).toEqual(['Annual dues are due March 1', 'Pool opening weekend', 'Results: Elect two directors to the Maple Grove board for 2027']);
     // Residents get neither the author nor the audience list.
     expect(rita.values<SyncedAnnouncement>('announcement/').every((a) => a.createdBy === null && a.customRecipients.length === 0)).toBe(true);
     expect(rita.keys('announcementRead/')).toEqual([]);
 
     const ray = await clientFor(t, DEMO.maple.resident2);
     await ray.pull();
-    expect(titles(ray)).toEqual(['Annual dues are due March 1', 'Pool opening weekend', 'Water shut-off on Birch Court']);
+    expect(titles(ray)).toEqual(['Annual dues are due March 1', 'Pool opening weekend', 'Results: Elect two directors to the Maple Grove board for 2027', 'Water shut-off on Birch Court']);
     expect(ray.keys('announcementRead/')).toEqual([announcementReadKey(await announcementId(t, 'Annual dues are due March 1'))]);
   });
 
@@ -63,6 +63,7 @@ describe('pull: visibility and the initial view', () => {
       'Board meeting agenda',
       'Holiday lights contest',
       'Pool opening weekend',
+      'Results: Elect two directors to the Maple Grove board for 2027',
       'Spring landscaping schedule',
       'Water shut-off on Birch Court',
     ]);
@@ -71,7 +72,7 @@ describe('pull: visibility and the initial view', () => {
     expect(custom.createdBy?.name).toBe('Ben Board');
     const cedar = await clientFor(t, DEMO.cedar.superadmin);
     await cedar.pull();
-    expect(titles(cedar)).toEqual(['Parking rules update', 'Tree trimming next week', 'Welcome to the Cedar Park portal']);
+    expect(titles(cedar)).toEqual(['Parking rules update', 'Results: Elect two directors to the Cedar Park board for 2027', 'Tree trimming next week', 'Welcome to the Cedar Park portal']);
   });
 
   it('a pull with nothing new keeps the cookie and sends nothing', async () => {
@@ -278,7 +279,7 @@ describe('visibility changes', () => {
     ben.token = (await login(t, DEMO.maple.board)).token;
     const pulled = await ben.pull();
     expect(pulled.patch[0]).toEqual({ op: 'clear' });
-    expect(titles(ben)).toEqual(['Annual dues are due March 1', 'Pool opening weekend']);
+    expect(titles(ben)).toEqual(['Annual dues are due March 1', 'Pool opening weekend', 'Results: Elect two directors to the Maple Grove board for 2027']);
   });
 
   it('a deleted announcement is deleted from the cache', async () => {
@@ -346,11 +347,11 @@ describe('client groups', () => {
     expect(rita.keys('notice/')).toHaveLength(CVR_VERSIONS_KEPT + 1);
     const stale = await rita.rawPull(first.cookie);
     expect(stale.json.patch[0]).toEqual({ op: 'clear' });
-    // A clear, then everything Rita sees (two announcements, her requests, the public documents, her dues, invoices, ledger lines and violations, her saved list views, the published open meetings and their agendas, her own member row, the notices).
+    // A clear, then everything Rita sees (three announcements, her requests, the public documents, her dues, invoices, ledger lines and violations, her saved list views, the published open meetings and their agendas, the votes, her own member row, the notices).
     expect(stale.json.patch).toHaveLength(1 + rita.keys('').length);
-    const own = rita.keys('request/').length + rita.keys('document/').length + rita.keys('due/').length + rita.keys('invoice/').length + rita.keys('ledger/').length + rita.keys('violation/').length + rita.keys('listView/').length + rita.keys('meeting/').length + rita.keys('meetingItem/').length;
+    const own = rita.keys('request/').length + rita.keys('document/').length + rita.keys('due/').length + rita.keys('invoice/').length + rita.keys('ledger/').length + rita.keys('violation/').length + rita.keys('listView/').length + rita.keys('meeting/').length + rita.keys('meetingItem/').length + rita.keys('vote/').length + rita.keys('voteBallot/').length;
     expect(rita.keys('member/')).toEqual([`member/${ritaId}`]);
-    expect(rita.keys('')).toHaveLength(2 + own + 1 + CVR_VERSIONS_KEPT + 1);
+    expect(rita.keys('')).toHaveLength(3 + own + 1 + CVR_VERSIONS_KEPT + 1);
   });
 
   it('after a server restart (new app, same database file) a pull answers a diff, not a reset', async () => {

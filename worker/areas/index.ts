@@ -22,6 +22,7 @@ import { requestsArea } from './requests';
 import { applicationsArea } from './applications';
 import { usersArea } from './users';
 import { violationsArea } from './violations';
+import { votesArea } from './votes';
 
 export const serverAreas: readonly ServerArea[] = [
   announcementsArea,
@@ -41,4 +42,5 @@ export const serverAreas: readonly ServerArea[] = [
   inspectionsArea,
   applicationsArea,
   meetingsArea,
+  votesArea,
 ];

@@ -39,3 +39,5 @@ export const ledgerQuestionAnsweredEmail = queued('ledger-question-answered');
 export const applicationDecisionEmail = queued('application-decision');
 export const applicationEscalatedEmail = queued('application-escalated');
 export const meetingAgendaEmail = queued('meeting-agenda');
+export const voteOpenedEmail = queued('vote-opened');
+export const voteReceiptEmail = queued('vote-receipt');

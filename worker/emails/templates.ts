@@ -9,6 +9,7 @@ import { announcementEmail, requestFiledEmail, requestUpdateEmail, violationHear
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-questions';
 import { applicationDecisionEmail, applicationEscalatedEmail } from './applications';
 import { meetingAgendaEmail } from './meetings';
+import { voteOpenedEmail, voteReceiptEmail } from './votes';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -35,6 +36,8 @@ export {
   violationLetterEmail,
   violationNoticeEmail,
   violationUpdateEmail,
+  voteOpenedEmail,
+  voteReceiptEmail,
 };
 export type { RenderedEmail };
 
@@ -63,6 +66,8 @@ export const emailTemplates = {
   'application-decision': applicationDecisionEmail,
   'application-escalated': applicationEscalatedEmail,
   'meeting-agenda': meetingAgendaEmail,
+  'vote-opened': voteOpenedEmail,
+  'vote-receipt': voteReceiptEmail,
 } as const;
 
 export type EmailTemplateName = keyof typeof emailTemplates;

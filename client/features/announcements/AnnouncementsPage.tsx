@@ -11,6 +11,7 @@ import { Alert, Badge, ButtonLink, type Column, EmptyState, ListScreen, titleCol
 import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from '../../lib/use-nav-banner';
+import { OpenVoteBanner } from '../votes/OpenVoteBanner';
 
 /** Rows per Load more step. */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
@@ -65,11 +66,14 @@ export function AnnouncementsPage() {
       subtitle="Stay updated with community news and announcements"
       actions={create}
       banner={
-        banner && (
-          <Alert tone="success" onDismiss={clearBanner}>
-            {banner}
-          </Alert>
-        )
+        <>
+          {banner && (
+            <Alert tone="success" onDismiss={clearBanner}>
+              {banner}
+            </Alert>
+          )}
+          <OpenVoteBanner />
+        </>
       }
       stats={[
         { label: 'Total Announcements', value: list.size },

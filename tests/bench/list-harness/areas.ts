@@ -48,6 +48,14 @@ export const BENCH_AREAS = {
     loadMore: 'Load More',
     selects: [{ button: 'Status', options: ['Draft', 'Scheduled', 'In progress', 'Adjourned'] }],
   },
+  votes: {
+    exhaustedText: 'No more votes',
+    loadMore: 'Load More',
+    selects: [
+      { button: 'Status', options: ['Upcoming', 'Open', 'Closed', 'Cancelled'] },
+      { button: 'Kind', options: ['Poll', 'Election'] },
+    ],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

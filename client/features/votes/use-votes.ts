@@ -1,0 +1,40 @@
+/** Votes and ballots from the local cache: the list (newest first), one vote, its household ballots, the open votes a household has not voted on. */
+import { useCallback, useMemo } from 'react';
+import { formatVoteTime, voteStateAt } from '../../../schema/votes';
+import { prefixOf } from '../../../sync/keys';
+import { BALLOT_PREFIX, voteKey, VOTE_SPACE, type SyncedBallot, type SyncedVote } from '../../../sync/areas/votes';
+import { useHoaTimeZone } from '../../lib/hoa-day';
+import { defineSyncedList, newestFirst, usePrefix, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
+
+export const voteList = defineSyncedList({ prefix: prefixOf(VOTE_SPACE), compare: newestFirst((v: SyncedVote) => v.createdAt) });
+export const useVoteList = (options: SyncedListOptions<SyncedVote>) => useSyncedList(voteList, options);
+
+export function useVote(id: string) {
+  const { data, loading } = useSyncedValue<SyncedVote>(voteKey(id));
+  return { vote: data, loading };
+}
+
+/** The ballots the cache holds for a vote: the household's (and, for the board, an open ballot's). */
+export function useBallots(voteId: string) {
+  const { data } = usePrefix<SyncedBallot>(BALLOT_PREFIX);
+  return useMemo(() => data.filter((b) => b.voteId === voteId).sort((a, b) => b.castAt - a.castAt || (a.id < b.id ? 1 : -1)), [data, voteId]);
+}
+
+/** The household's ballots of a vote, newest first: the first without `replacedAt` is the one that counts. */
+export const householdOf = (ballots: readonly SyncedBallot[], addressId: string | null) => (addressId ? ballots.filter((b) => b.addressId === addressId) : []);
+
+/** A vote's times as every screen names them: in the HOA's time zone. */
+export function useVoteTime() {
+  const zone = useHoaTimeZone();
+  return useCallback((at: number) => formatVoteTime(at, zone), [zone]);
+}
+
+/** The open votes the viewer's household may vote on and has not (the banner's). */
+export function useVotesToCast(now: number): SyncedVote[] {
+  const { data: votes } = usePrefix<SyncedVote>(prefixOf(VOTE_SPACE));
+  const { data: ballots } = usePrefix<SyncedBallot>(BALLOT_PREFIX);
+  return useMemo(() => {
+    const voted = new Set(ballots.map((b) => `${b.voteId}:${b.addressId}`));
+    return votes.filter((v) => v.myAddressId && voteStateAt(v, now) === 'open' && !voted.has(`${v.id}:${v.myAddressId}`)).sort((a, b) => a.closesAt - b.closesAt);
+  }, [votes, ballots, now]);
+}

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { DASHBOARD_MESSAGES, type ActivityItem, type ActivityType } from '../../../schema/dashboard';
 import { useCurrentUser } from '../../lib/session';
 import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FileTextIcon, FolderIcon, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
+import { OpenVoteBanner } from '../votes/OpenVoteBanner';
 import { BulkUploadBanner } from './BulkUploadBanner';
 import { CommunityCard } from './CommunityCard';
 import { MetricCards } from './MetricCards';
@@ -25,6 +26,7 @@ export function DashboardPage() {
     <div className="space-y-6">
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${firstName}`} />
       <BulkUploadBanner user={user} />
+      <OpenVoteBanner />
       <DashboardBody userId={user._id} />
     </div>
   );

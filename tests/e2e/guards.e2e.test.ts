@@ -36,8 +36,8 @@ async function navEntries(page: Page): Promise<string[]> {
   return links.allTextContents();
 }
 
-/** Everyone's entries; Dashboard only for those who see it (a resident's would land on Announcements). */
-const EVERYONE_NAV = ['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues'];
+/** Everyone's entries (the spec's, then Meetings: decision 235); Dashboard only for those who see it (a resident's would land on Announcements). */
+const EVERYONE_NAV = ['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues', 'Meetings'];
 
 describe('visitors (not signed in)', () => {
   it('are sent to /login from every signed-in route, / included', async () => {

@@ -37,7 +37,7 @@ describe('navigation', () => {
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident);
       await waitForPath(page, '/announcements');
-      await expect(mainNav(page).getByRole('link').allTextContents()).resolves.toEqual(['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues']);
+      await expect(mainNav(page).getByRole('link').allTextContents()).resolves.toEqual(['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues', 'Meetings']);
       await expect(page.getByRole('link', { name: 'HOA Manager' }).getAttribute('href')).resolves.toBe('/announcements');
 
       await page.getByRole('button', { name: /Account menu/ }).click();

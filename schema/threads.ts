@@ -13,6 +13,9 @@ import { lazy } from './lazy';
 
 /** What residents see instead of a staff member's name. */
 export const STAFF_LABEL = 'HOA Staff';
+/** The actor of what a job does on nobody's behalf (an application's review deadline), and its name in a history. */
+export const AUTOMATIC_ACTOR_ID = 'automatic';
+export const AUTOMATIC_ACTOR_NAME = 'Automatic';
 
 export const THREAD_MESSAGES = {
   empty: 'Message cannot be empty',

@@ -135,6 +135,10 @@ describe('architectural applications API', () => {
     const approved = (await call(t, 'GET', `/api/applications/${byDefault._id}`, { token: rita })).json;
     expect(approved).toMatchObject({ status: 'approved_by_default', decided_by: 'deadline' });
     expect(approved.history.at(-1).action).toMatch(/^Approved by default: no decision by the deadline/);
+    // The job acted for nobody: "Automatic" to the board, the HOA's staff to the resident.
+    expect(approved.history.at(-1).user_id.name).toBe('HOA Staff');
+    const boardView = (await call(t, 'GET', `/api/applications/${byDefault._id}`, { token: ben })).json;
+    expect(boardView.history.at(-1).user_id.name).toBe('Automatic');
 
     const settings = await call(t, 'PUT', '/api/applications/settings', { token: ben, body: { review_days: 10, deadline_rule: 'escalated' } });
     expect(settings.json).toEqual({ review_days: 10, deadline_rule: 'escalated' });

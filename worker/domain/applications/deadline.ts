@@ -7,6 +7,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { APPLICATION_HISTORY, type ApplicationSettingsForm } from '../../../schema/applications';
 import { applicationSettings, architecturalApplications } from '../../../schema/tables';
+import { AUTOMATIC_ACTOR_ID } from '../../../schema/threads';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
@@ -14,8 +15,8 @@ import { decide } from './review';
 import { requireBoard, settingsOf } from './rows';
 import { applicationSettingsRows } from './sync';
 
-/** The deadline job acts for nobody: its history lines read as the HOA's staff. */
-const DEADLINE_JOB = { userId: 'deadline', role: 'board' } as const;
+/** The deadline job acts for nobody: its history lines read "Automatic" to the board, the HOA's staff to residents. */
+const DEADLINE_JOB = { userId: AUTOMATIC_ACTOR_ID, role: 'board' } as const;
 
 export async function applyApplicationDeadlines(deps: AppDeps, opts: { limit?: number } = {}): Promise<number> {
   const now = deps.clock();

@@ -5,7 +5,7 @@
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { STAFF_LABEL, threadPolicy } from '../../../schema/threads';
+import { AUTOMATIC_ACTOR_ID, AUTOMATIC_ACTOR_NAME, STAFF_LABEL, threadPolicy } from '../../../schema/threads';
 import { users } from '../../../schema/tables';
 import type { ThreadHistoryTable, ThreadMessagesTable } from '../../../schema/tables/threads';
 import type { Viewer } from '../../sync/area';
@@ -34,7 +34,7 @@ const HIDDEN: ThreadOptions = { staffNames: 'hidden' };
  * where the area hides staff names.
  */
 function personJson(viewer: Viewer, id: SQLiteColumn, isStaff: SQLiteColumn, person: string, opts: ThreadOptions): SQL {
-  const name = sql`coalesce(${sql.raw(person)}.name, 'Unknown User')`;
+  const name = sql`coalesce(${sql.raw(person)}.name, CASE WHEN ${id} = ${AUTOMATIC_ACTOR_ID} THEN ${AUTOMATIC_ACTOR_NAME} ELSE 'Unknown User' END)`;
   if (threadPolicy.seesInternal(viewer.role) || opts.staffNames === 'shown') return sql`json_object('id', ${id}, 'name', ${name}, 'isStaff', ${bool(isStaff)})`;
   return sql`json_object('id', CASE WHEN ${isStaff} THEN NULL ELSE ${id} END,
     'name', CASE WHEN ${isStaff} THEN ${STAFF_LABEL} ELSE ${name} END, 'isStaff', ${bool(isStaff)})`;

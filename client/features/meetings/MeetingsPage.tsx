@@ -1,15 +1,20 @@
 /**
  * /meetings: the HOA's meetings, latest date first, from the local cache (offline too): title, when,
- * where, status and minutes. The board schedules from here; everyone reaches the owner votes.
+ * where, status and minutes, searched by title and filtered by status (views can be saved). The board
+ * schedules from here; everyone reaches the owner votes.
  */
 import { useMemo } from 'react';
-import { formatMeetingTime, MEETING_ACCESS_LABELS, meetingDay, meetingPolicy } from '../../../schema/meetings';
+import { formatMeetingTime, MEETING_ACCESS_LABELS, MEETING_STATUS_LABELS, MEETING_STATUSES, meetingDay, meetingPolicy } from '../../../schema/meetings';
 import type { SyncedMeeting } from '../../../sync/areas/meetings';
 import { useCurrentUser } from '../../lib/session';
-import { LIST_PAGE_SIZE } from '../../lib/use-list-filters';
-import { ButtonLink, type Column, EmptyState, ListScreen, titleColumn, ViewLink } from '../../ui';
+import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
+import { ButtonLink, type Column, EmptyState, FilterBar, ListScreen, type SelectFilterDef, titleColumn, ViewLink } from '../../ui';
 import { MeetingStatusBadge, MinutesBadge } from './badges';
 import { useMeetingList } from './use-meetings';
+
+/** Search by title; filter by the meeting's status. */
+export const MEETING_FILTERS: ListFilterConfig<SyncedMeeting, 'status'> = { search: (m) => m.title, selects: { status: (m) => m.status } };
+export const MEETING_SELECTS: readonly SelectFilterDef<'status'>[] = [{ name: 'status', label: 'Status', options: MEETING_STATUSES.map((s) => ({ value: s, label: MEETING_STATUS_LABELS[s] })) }];
 
 const view = (m: SyncedMeeting) => <ViewLink href={`/meetings/${m.id}`} name={m.title} />;
 const when = (m: SyncedMeeting) => `${meetingDay(m)} · ${formatMeetingTime(m.time)}`;
@@ -49,7 +54,8 @@ export function meetingColumns(board: boolean): Column<SyncedMeeting>[] {
 export function MeetingsPage() {
   const me = useCurrentUser();
   const board = !!me && meetingPolicy.mayManage(me.role);
-  const list = useMeetingList({ pageSize: LIST_PAGE_SIZE });
+  const filters = useListFilters(MEETING_FILTERS);
+  const list = useMeetingList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
   const columns = useMemo(() => meetingColumns(board), [board]);
   const schedule = board ? <ButtonLink href="/meetings/new">Schedule Meeting</ButtonLink> : undefined;
   return (
@@ -64,11 +70,12 @@ export function MeetingsPage() {
           {schedule}
         </>
       }
+      filters={<FilterBar filters={filters.store} list="meetings" label="Filter meetings" selects={MEETING_SELECTS} searchPlaceholder="Search by title..." />}
       tableTitle="All Meetings"
       columns={columns}
       rowKey={(m) => m.id}
       rows={list}
-      empty={<EmptyState title="No meetings yet" action={schedule} />}
+      empty={<EmptyState title={list.size === 0 ? 'No meetings yet' : 'No meetings found'} action={list.size === 0 ? schedule : undefined} />}
       exhaustedText="No more meetings"
       loadMoreLabel="Load More"
     />

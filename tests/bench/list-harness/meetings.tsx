@@ -1,14 +1,13 @@
 /**
  * The meetings case of the list benchmark: 10,000 meetings as the server syncs them, through the
- * real meetings spec (latest date first) and the list's columns as the board sees them. The screen
- * has no filters; the harness searches titles and filters by status to measure the same steps as
- * the other lists.
+ * real meetings spec (latest date first), the screen's filters (title search, status) and the list's
+ * columns as the board sees them.
  */
 import type { ReadonlyJSONValue } from 'replicache';
-import { MEETING_STATUS_LABELS, MEETING_STATUSES, type MeetingStatus } from '../../../schema/meetings';
+import type { MeetingStatus } from '../../../schema/meetings';
 import { meetingKey, MEETING_SPACE, type SyncedMeeting } from '../../../sync/areas/meetings';
 import { prefixOf } from '../../../sync/keys';
-import { meetingColumns } from '../../../client/features/meetings/MeetingsPage';
+import { MEETING_FILTERS, MEETING_SELECTS, meetingColumns } from '../../../client/features/meetings/MeetingsPage';
 import { meetingList } from '../../../client/features/meetings/use-meetings';
 import type { BenchCase } from './cases';
 
@@ -45,9 +44,9 @@ export const meetingsCase: BenchCase<SyncedMeeting, 'status'> = {
   title: 'Meetings',
   space: MEETING_SPACE,
   list: meetingList,
-  filters: { search: (m) => m.title, selects: { status: (m) => m.status } },
-  selects: [{ name: 'status', label: 'Status', options: MEETING_STATUSES.map((s) => ({ value: s, label: MEETING_STATUS_LABELS[s] })) }],
-  sortable: false,
+  filters: MEETING_FILTERS,
+  selects: [...MEETING_SELECTS],
+  sortable: true,
   columns: meetingColumns(true),
   useStats: (list) => [
     { label: 'Total', value: list.size },

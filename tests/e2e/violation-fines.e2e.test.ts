@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { statementPage } from './pages/ledger';
 import { violationFines } from './pages/violation-fines';
+import { inDays } from './pages/violations';
 
 const e2e = e2eSuite();
-const DAY = 86_400_000;
 
 async function api(path: string, token: string, method = 'GET', body?: unknown) {
   const res = await fetch(`${e2e.server.url}${path}`, { method, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: body ? JSON.stringify(body) : undefined });
@@ -32,7 +32,7 @@ describe('violation fines', () => {
       category: 'Lawn Maintenance',
       title,
       message: '<p>Please move the trailer off the lawn.</p>',
-      due_date: new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10),
+      due_date: inDays(7),
       photo_url: null,
     });
     expect(issued.status, JSON.stringify(issued.json)).toBe(201);

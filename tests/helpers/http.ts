@@ -1,4 +1,6 @@
 import type { TestApp } from './app';
+import { dayInputValue, zonedToday } from '../../schema/days';
+import { DEMO_TIME_ZONE } from '../../worker/dev/seed-kit';
 
 export const DEMO_PASSWORD = 'Password123';
 
@@ -15,6 +17,12 @@ export const DEMO = {
     resident: 'resident@cedarpark.test',
   },
 } as const;
+
+/**
+ * `YYYY-MM-DD`, `days` from the demo HOAs' today on the real clock: their zone's calendar, which the
+ * app's day rules use (in the hours after midnight UTC, UTC's date is already their tomorrow).
+ */
+export const demoDay = (days = 0, now = Date.now()) => dayInputValue(zonedToday(now, DEMO_TIME_ZONE) + days * 86_400_000);
 
 export interface CallOptions {
   token?: string;

@@ -5,7 +5,7 @@
  * provider's billing clock). Areas with jobs of their own add their row here.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, DEMO, login, until } from './http';
+import { call, DEMO, demoDay, login, until } from './http';
 import { db } from './db';
 import { finishTrial, startTrial } from './trial';
 
@@ -37,11 +37,11 @@ describe('scheduled jobs in workerd', () => {
     // A monthly due whose next period has come (created for tomorrow, then moved into the past), and
     // a pending invoice past its due day.
     const rita = await one('SELECT id FROM users WHERE email = ?', [DEMO.maple.resident]);
-    const tomorrow = new Date(now + DAY).toISOString().slice(0, 10);
+    const tomorrow = demoDay(1);
     const due = await call('POST', '/api/dues', { token: owner.token, body: { title: 'Workerd cron dues', frequency: 'monthly', recipients: [String(rita.id)], send_date: tomorrow, amount: 12.5 } });
     expect(due.status).toBe(201);
     const dueId = String(due.json._id);
-    await db.execute({ sql: 'UPDATE dues SET send_date = ?, next_send_date = ? WHERE id = ?', args: [now - DAY, now - DAY, dueId] });
+    await db.execute({ sql: 'UPDATE dues SET send_date = ?, next_send_date = ? WHERE id = ?', args: [Date.parse(demoDay(-1)), Date.parse(demoDay(-1)), dueId] });
     const lapsed = await one("SELECT id FROM invoices WHERE status = 'pending' AND hoa_id = ? LIMIT 1", [hoaId]);
     await db.execute({ sql: 'UPDATE invoices SET due_date = ? WHERE id = ?', args: [now - 3 * DAY, String(lapsed.id)] });
     // Rows past their keeping time.

@@ -15,10 +15,9 @@ import { PAYMENT_MESSAGES } from '../../worker/domain/payments';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login, workerApp } from './http';
+import { call, DEMO, demoDay, login, workerApp } from './http';
 import { db } from './db';
 
-const today = () => new Date().toISOString().slice(0, 10);
 const invoicesOf = async (dueId: string) =>
   (await db.execute({ sql: 'SELECT id, recipient_id, status, amount_cents FROM invoices WHERE due_id = ? ORDER BY recipient_id', args: [dueId] })).rows;
 const invoiceOf = async (dueId: string, recipientId: string) =>
@@ -48,7 +47,7 @@ describe('dues and invoices in workerd', () => {
     [owner, rita, ray] = await Promise.all([login(DEMO.maple.superadmin), login(DEMO.maple.resident), login(DEMO.maple.resident2)]);
   });
   const createDue = (over: Record<string, unknown> = {}) =>
-    call('POST', '/api/dues', { token: owner.token, body: { title: 'Workerd dues', frequency: 'one_time', recipients: [rita.user._id, ray.user._id], send_date: today(), amount: 42.5, reason: 'dues', due_date_offset: 7, ...over } });
+    call('POST', '/api/dues', { token: owner.token, body: { title: 'Workerd dues', frequency: 'one_time', recipients: [rita.user._id, ray.user._id], send_date: demoDay(), amount: 42.5, reason: 'dues', due_date_offset: 7, ...over } });
 
   it('creates a due that issues its invoices, lists dues and My Invoices with filters, and the board marks one paid by check', async () => {
     const invalid = await createDue({ title: '' });
@@ -126,7 +125,7 @@ describe('dues and invoices in workerd', () => {
 
   it('tells a resident of an HOA without a payment account that online payments are not set up', async () => {
     const [cedarBoard, chris] = await Promise.all([login(DEMO.cedar.superadmin), login(DEMO.cedar.resident)]);
-    const created = await call('POST', '/api/dues', { token: cedarBoard.token, body: { title: 'Workerd Cedar dues', frequency: 'one_time', recipients: [chris.user._id], send_date: today(), amount: 10 } });
+    const created = await call('POST', '/api/dues', { token: cedarBoard.token, body: { title: 'Workerd Cedar dues', frequency: 'one_time', recipients: [chris.user._id], send_date: demoDay(), amount: 10 } });
     expect(created.status).toBe(201);
     const [invoice] = await invoicesOf(created.json._id);
     expect(await call('POST', `/api/invoices/${invoice.id}/pay`, { token: chris.token })).toMatchObject({ status: 400, json: { message: PAYMENT_MESSAGES.accountNotReady } });
@@ -139,7 +138,7 @@ describe('dues and invoices in workerd', () => {
     await board.pull();
     const id = crypto.randomUUID();
     const pushed = await board.push([
-      board.mutation('createDue', { id, title: 'Workerd pushed dues', frequency: 'monthly', recipients: [rita.user._id], send_date: today(), amount: 12.34, reason: 'dues', due_date_offset: 5 }),
+      board.mutation('createDue', { id, title: 'Workerd pushed dues', frequency: 'monthly', recipients: [rita.user._id], send_date: demoDay(), amount: 12.34, reason: 'dues', due_date_offset: 5 }),
     ]);
     expect(pushed.status).toBe(200);
     const [issued] = await invoicesOf(id);

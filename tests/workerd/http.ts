@@ -2,7 +2,7 @@
 import { inject } from 'vitest';
 import { appOverHttp, DEMO_PASSWORD, readResponse, refreshCookie, requestInit, type CallOptions } from '../helpers/http';
 
-export { DEMO, DEMO_PASSWORD, refreshCookie } from '../helpers/http';
+export { DEMO, DEMO_PASSWORD, demoDay, refreshCookie } from '../helpers/http';
 
 /** One API call the way a client makes it, over HTTP to the Worker. */
 export async function call(method: string, path: string, opts: CallOptions = {}) {

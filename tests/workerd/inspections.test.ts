@@ -11,10 +11,9 @@ import { storageKeyName } from '../../schema/uploads';
 import { roundKey, stopKey, type SyncedRound, type SyncedStop } from '../../sync/areas/inspections';
 import { violationKey, type SyncedViolation } from '../../sync/areas/violations';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login, workerApp } from './http';
+import { call, DEMO, demoDay, login, workerApp } from './http';
 import { db } from './db';
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const png = (seed: number) => new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Array.from({ length: 64 }, (_, i) => (i * seed) % 256)]);
 
 describe('the inspection walk in workerd', () => {
@@ -45,8 +44,8 @@ describe('the inspection walk in workerd', () => {
     const roundId = crypto.randomUUID();
     const violationId = crypto.randomUUID();
     const pushed = await phone.push([
-      phone.mutation('startInspectionRound', { id: roundId, title: 'Workerd walk', date: inDays(0) }),
-      phone.mutation('issueViolation', { id: violationId, user_id: occupied.residents[0].id, category: 'Other', title: 'Workerd walk finding', message: '<p>Seen on the walk.</p>', due_date: inDays(14), photos: keys }),
+      phone.mutation('startInspectionRound', { id: roundId, title: 'Workerd walk', date: demoDay(0) }),
+      phone.mutation('issueViolation', { id: violationId, user_id: occupied.residents[0].id, category: 'Other', title: 'Workerd walk finding', message: '<p>Seen on the walk.</p>', due_date: demoDay(14), photos: keys }),
       phone.mutation('markInspectionStop', { roundId, addressId: occupied.id, outcome: 'violation', violationId }),
       phone.mutation('markInspectionStop', { roundId, addressId: next.id, outcome: 'no_issues', violationId: null }),
       phone.mutation('setInspectionRoundStatus', { id: roundId, status: 'finished' }),

@@ -11,11 +11,10 @@ import { TEST_BANK } from '../../worker/services/payments/bank-accounts';
 import { TEST_CARDS } from '../../worker/services/payments/cards';
 import { hashPassword } from '../../worker/services/passwords';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, DEMO_PASSWORD, login, until, workerApp } from './http';
+import { call, DEMO, DEMO_PASSWORD, demoDay, login, until, workerApp } from './http';
 import { db } from './db';
 
 const DAY = 86_400_000;
-const today = () => new Date().toISOString().slice(0, 10);
 const one = async (sql: string, args: (string | number)[] = []) => (await db.execute({ sql, args })).rows[0];
 const cronTick = async () => expect((await fetch(`${inject('cronWorkerUrl')}/cdn-cgi/handler/scheduled`)).status).toBe(200);
 /** Posts a form to one of the local provider's pages, as the browser would; the redirect. */
@@ -40,7 +39,7 @@ describe('money in workerd', () => {
     board = await login(DEMO.maple.superadmin);
   });
   const dueFor = (recipient: string, title: string, over: Record<string, unknown> = {}) =>
-    call('POST', '/api/dues', { token: board.token, body: { title, frequency: 'one_time', recipients: [recipient], send_date: today(), amount: 80, reason: 'dues', due_date_offset: 10, ...over } });
+    call('POST', '/api/dues', { token: board.token, body: { title, frequency: 'one_time', recipients: [recipient], send_date: demoDay(), amount: 80, reason: 'dues', due_date_offset: 10, ...over } });
   const invoiceOf = async (dueId: string) => String((await one('SELECT id FROM invoices WHERE due_id = ?', [dueId])).id);
 
   it('answers the statement of account, its CSV and the board’s view of a resident; another HOA’s resident is 404; the lines sync', async () => {

@@ -7,13 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { violationKey, type SyncedViolation } from '../../sync/areas/violations';
 import { SyncTestClient } from '../sync/client';
-import { call, DEMO, login, workerApp } from './http';
+import { call, DEMO, demoDay, login, workerApp } from './http';
 import { db } from './db';
 
 
 const templatesOf = async (id: string) =>
   (await db.execute({ sql: 'SELECT template, to_email FROM email_outbox WHERE ref = ? ORDER BY created_at, template', args: [`violation:${id}`] })).rows.map((r) => [r.template, r.to_email]);
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('violations in workerd', () => {
   // One sign-in each for the file: the whole workerd run shares the per-address sign-in limit.
@@ -30,7 +29,7 @@ describe('violations in workerd', () => {
     const put = await fetch(presigned.json.uploadUrl, { method: 'PUT', body: bytes, headers: { 'Content-Type': 'image/png' } });
     expect(put.status).toBe(200);
 
-    const body = { user_id: rita.user._id, category: 'Lawn Maintenance', title: 'Workerd lawn', message: '<p>Mow the <em>lawn</em>.</p>', due_date: inDays(3), photo_url: presigned.json.s3Key };
+    const body = { user_id: rita.user._id, category: 'Lawn Maintenance', title: 'Workerd lawn', message: '<p>Mow the <em>lawn</em>.</p>', due_date: demoDay(3), photo_url: presigned.json.s3Key };
     const issued = await call('POST', '/api/violations', { token: owner.token, body });
     expect(issued.status).toBe(201);
     const id = issued.json._id as string;
@@ -65,7 +64,7 @@ describe('violations in workerd', () => {
     await board.pull();
     const id = crypto.randomUUID();
     const pushed = await board.push([
-      board.mutation('issueViolation', { id, user_id: rita.user._id, category: 'Trash', title: 'Workerd offline violation', message: '<p>Issued on a walk.</p>', due_date: inDays(2), photo_url: null }),
+      board.mutation('issueViolation', { id, user_id: rita.user._id, category: 'Trash', title: 'Workerd offline violation', message: '<p>Issued on a walk.</p>', due_date: demoDay(2), photo_url: null }),
       board.mutation('setViolationStatus', { id, status: 'under_review' }),
       board.mutation('addViolationMessage', { id: crypto.randomUUID(), violationId: id, message: '<p>Photo to follow.</p>', is_internal: false }),
     ]);

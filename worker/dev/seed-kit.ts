@@ -8,6 +8,9 @@ import type { FileStorage } from '../services/storage/types';
 
 export const DEMO_PASSWORD = 'Password123';
 
+/** Both demo HOAs are in Texas: their due dates, and the tests' "today", are days of Central time. */
+export const DEMO_TIME_ZONE = 'America/Chicago';
+
 export interface SeedOptions {
   now: number;
   /** PBKDF2 count for the demo passwords (tests use a low one to stay fast). */

@@ -19,7 +19,7 @@ import { seedSubscriptions } from './seed-payments';
 import { seedRequests } from './seed-requests';
 import { seedNeighbours } from './seed-users';
 import { seedViolations } from './seed-violations';
-import { DEMO_PASSWORD, type AreaSeeder, type SeededHoa, type SeededPlatform, type SeedOptions } from './seed-kit';
+import { DEMO_PASSWORD, DEMO_TIME_ZONE, type AreaSeeder, type SeededHoa, type SeededPlatform, type SeedOptions } from './seed-kit';
 
 export { DEMO_PASSWORD };
 
@@ -72,8 +72,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   const day = 86_400_000;
   for (const demo of DEMO_HOAS) {
     const hoaId = newId();
-    // Both demo HOAs are in Texas: their due dates are days of Central time.
-    await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(demo.name), city: demo.city, zip: demo.zip, timeZone: 'America/Chicago', createdAt: opts.now - 90 * day });
+    await tx.insert(hoas).values({ id: hoaId, ...hoaNameColumns(demo.name), city: demo.city, zip: demo.zip, timeZone: DEMO_TIME_ZONE, createdAt: opts.now - 90 * day });
     const addressIds: string[] = [];
     for (const a of demo.addresses) {
       const id = newId();

@@ -4,6 +4,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { DEMO, goOffline, signInAs, waitForServiceWorker, type E2EServer } from '../../helpers/browser';
+import { demoDay } from '../../helpers/http';
 import { filterBar, listScreen } from './lists';
 import { choose } from './controls';
 
@@ -61,11 +62,8 @@ export async function createViolationOffline(page: Page, context: BrowserContext
   return list;
 }
 
-/** `YYYY-MM-DD`, `days` from today on this machine (the browser's calendar is the same). */
-export const inDays = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+/** `YYYY-MM-DD`, `days` from the demo HOA's today (the app's day rules read its zone's calendar). */
+export const inDays = (days: number) => demoDay(days);
 
 /** The violation's row as stored, by title (undefined until the server has it). */
 export async function storedViolation(server: E2EServer, title: string) {

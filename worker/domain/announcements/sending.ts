@@ -6,7 +6,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ANNOUNCEMENT_MESSAGES, announcementPolicy } from '../../../schema/announcements';
-import { announcementDeliveries, announcements, emailOutbox, hoas } from '../../../schema/tables';
+import { announcementDeliveries, announcements, emailOutbox } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { announcementEmail } from '../../emails';
@@ -20,6 +20,7 @@ import { assertActiveRecipients, customRecipientIds, resolveAudience, type Membe
 import { boardRow } from './drafts';
 import { getAnnouncement, type AnnouncementRow } from './read';
 import { announcementRows } from './sync';
+import { hoaNameOf } from '../hoa-name';
 
 type DeliveryRow = typeof announcementDeliveries.$inferSelect;
 
@@ -31,9 +32,9 @@ export const announcementRef = (id: string) => `announcement:${id}`;
  * moved to `sending`. The mail is rendered once: it is the same for everyone.
  */
 async function queueDeliveries(deps: AppDeps, tx: Tx, row: AnnouncementRow, recipients: Member[], now: number): Promise<void> {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, row.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, row.hoaId);
   const mail = announcementEmail({
-    hoaName: hoa?.name ?? 'Your HOA',
+    hoaName: hoaName,
     title: row.title,
     category: row.category,
     messageHtml: row.message,

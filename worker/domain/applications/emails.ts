@@ -6,22 +6,23 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { APPLICATION_STATUS_LABELS } from '../../../schema/applications';
 import { PRIVILEGED_ROLES } from '../../../schema/roles';
-import { hoas, requests, users } from '../../../schema/tables';
+import { requests, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { applicationDecisionEmail, applicationEscalatedEmail } from '../../emails';
 import { queueEmail, queueEmails } from '../../services/email';
 import { activeMembers } from '../members';
 import type { ApplicationRow } from './rows';
+import { hoaNameOf } from '../hoa-name';
 
 /** What an application's mail is about in the outbox. */
 export const applicationRef = (id: string) => `application:${id}`;
 const applicationUrl = (deps: AppDeps, id: string) => `${deps.config.appUrl}/applications/${id}`;
 
 async function factsOf(tx: Tx, row: ApplicationRow) {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, row.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, row.hoaId);
   const [request] = await tx.select({ title: requests.title }).from(requests).where(and(eq(requests.id, row.id), eq(requests.hoaId, row.hoaId))).limit(1);
-  return { hoaName: hoa?.name ?? 'Your HOA', title: request?.title ?? 'Architectural application' };
+  return { hoaName: hoaName, title: request?.title ?? 'Architectural application' };
 }
 
 const nudge = (deps: AppDeps) => deps.database.afterCommit(() => deps.onEmailQueued?.());

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { AUTOPAY_MAX_ATTEMPTS, AUTOPAY_RETRY_DAYS, autopayPolicy, savedMethodText, type AutopayAttemptStatus } from '../../../schema/autopay';
 import { INVOICE_HISTORY, INVOICE_STATUSES, invoicePolicy } from '../../../schema/invoices';
-import { autopayAttempts, autopayEnrollments, hoas, invoiceHistory, invoices, savedPaymentMethods, users } from '../../../schema/tables';
+import { autopayAttempts, autopayEnrollments, invoiceHistory, invoices, savedPaymentMethods, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { autopayFailedEmail } from '../../emails';
@@ -22,6 +22,7 @@ import { invoiceTotal, postInvoicePayment } from '../ledger/invoice-lines';
 import { closeInvoiceCheckouts } from '../payments/settlement';
 import { recordHistory } from '../threads';
 import { chargingAccount, customerOf } from './methods';
+import { hoaNameOf } from '../hoa-name';
 
 const DAY = 86_400_000;
 export const AUTOPAY_RETRY_MS = AUTOPAY_RETRY_DAYS * DAY;
@@ -181,12 +182,12 @@ export async function applyCharge(deps: AppDeps, tx: Tx, attemptId: string, resu
 /** The resident told why the charge failed, that the invoice is still theirs to pay, and when (whether) it is tried again. */
 async function mailFailure(deps: AppDeps, tx: Tx, attempt: Attempt): Promise<boolean> {
   const [person] = await tx.select().from(users).where(and(eq(users.id, attempt.userId), eq(users.hoaId, attempt.hoaId))).limit(1);
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, attempt.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, attempt.hoaId, 'your HOA');
   const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, attempt.invoiceId)).limit(1);
   const [method] = await tx.select().from(savedPaymentMethods).where(eq(savedPaymentMethods.id, attempt.methodId)).limit(1);
   if (!person || !invoice) return false;
   const mail = autopayFailedEmail({
-    hoaName: hoa?.name ?? 'your HOA',
+    hoaName: hoaName,
     name: person.name,
     invoiceTitle: invoice.title,
     amountCents: attempt.amountCents,

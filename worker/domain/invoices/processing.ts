@@ -6,12 +6,13 @@
  */
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { INVOICE_HISTORY, INVOICE_STATUSES, invoicePolicy } from '../../../schema/invoices';
-import { hoas, invoiceHistory, invoices, users } from '../../../schema/tables';
+import { invoiceHistory, invoices, users } from '../../../schema/tables';
 import { bankPaymentFailedEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import type { InvoicePaymentInFlightListener } from '../payments';
 import { recordHistory } from '../threads';
 import { invoiceRows } from './sync';
+import { hoaNameOf } from '../hoa-name';
 
 const PAYABLE = INVOICE_STATUSES.filter(invoicePolicy.isPayable);
 
@@ -27,11 +28,11 @@ export const bankPaymentInFlight: InvoicePaymentInFlightListener = async (deps, 
   const [row] = await invoiceRows.update(deps, tx, open, { processingSince: null, updatedAt: p.at });
   if (!row) return;
   await recordHistory(tx, invoiceHistory, resident, { hoaId: p.hoaId, parentId: p.invoiceId, action: INVOICE_HISTORY.bankPaymentFailed, at: p.at });
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, p.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, p.hoaId, 'your HOA');
   const [payer] = await tx.select().from(users).where(and(eq(users.id, p.userId), eq(users.hoaId, p.hoaId))).limit(1);
   if (!payer) return;
   const mail = bankPaymentFailedEmail({
-    hoaName: hoa?.name ?? 'your HOA',
+    hoaName: hoaName,
     residentName: payer.name,
     title: row.title,
     amountCents: p.amountCents,

@@ -6,7 +6,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { LEDGER_QUESTION_KIND_LABELS, LEDGER_QUESTION_STATUS_LABELS, type AnswerQuestion } from '../../../schema/ledger-questions';
 import { richTextToPlain } from '../../../schema/rich-text';
 import { PRIVILEGED_ROLES } from '../../../schema/roles';
-import { hoas, users, type ledgerLines } from '../../../schema/tables';
+import { users, type ledgerLines } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from '../../emails';
@@ -14,6 +14,7 @@ import { queueEmail, queueEmails } from '../../services/email';
 import type { Actor } from '../actor';
 import { activeMembers } from '../members';
 import type { LedgerQuestionRow } from './read';
+import { hoaNameOf } from '../hoa-name';
 
 type LineRow = typeof ledgerLines.$inferSelect;
 
@@ -22,8 +23,7 @@ const questionUrl = (deps: AppDeps, id: string) => `${deps.config.appUrl}/questi
 const nudge = (deps: AppDeps) => deps.database.afterCommit(() => deps.onEmailQueued?.());
 
 async function hoaName(tx: Tx, hoaId: string) {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
-  return hoa?.name ?? 'Your HOA';
+  return hoaNameOf(tx, hoaId);
 }
 
 export async function mailQuestionAsked(deps: AppDeps, tx: Tx, row: LedgerQuestionRow, line: LineRow, actor: Actor, messageHtml: string): Promise<void> {

@@ -13,6 +13,7 @@ import { paymentReceiptEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import { newId } from '../../services/tokens';
 import { ledgerRows } from './sync';
+import { hoaNameOf } from '../hoa-name';
 
 export type LedgerLineRow = typeof ledgerLines.$inferSelect;
 
@@ -93,9 +94,9 @@ export async function postLedgerLine(deps: AppDeps, tx: Tx, line: NewLedgerLine,
 async function mailReceipt(deps: AppDeps, tx: Tx, line: LedgerLineRow, feeCents: number): Promise<void> {
   const [payer] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(and(eq(users.id, line.userId), eq(users.hoaId, line.hoaId))).limit(1);
   if (!payer) return;
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, line.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, line.hoaId, 'your HOA');
   const mail = paymentReceiptEmail({
-    hoaName: hoa?.name ?? 'your HOA',
+    hoaName: hoaName,
     residentName: payer.name,
     title: line.description,
     amountCents: -line.amountCents,

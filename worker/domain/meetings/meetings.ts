@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import { MEETING_MESSAGES, meetingPolicy, meetingWhen, type AgendaItemInput, type MeetingForm } from '../../../schema/meetings';
 import { PRIVILEGED_ROLES } from '../../../schema/roles';
-import { hoas, meetingItems, meetings, users } from '../../../schema/tables';
+import { meetingItems, meetings, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { meetingAgendaEmail } from '../../emails';
@@ -18,6 +18,7 @@ import { conflict, invalidField } from '../errors';
 import { LINK_ACTIONS } from './links';
 import { agendaOf, getVisibleMeeting, requireBoard, type MeetingRow } from './rows';
 import { meetingIs, meetingItemRows, meetingRows } from './sync';
+import { hoaNameOf } from '../hoa-name';
 
 /** The agenda's items: the linked rows checked in the HOA (400 on the item's link), ids kept or made. */
 async function writeItems(deps: AppDeps, tx: Tx, actor: Actor, meetingId: string, items: readonly AgendaItemInput[]) {
@@ -87,10 +88,10 @@ export async function publishAgenda(deps: AppDeps, tx: Tx, actor: Actor, id: str
   const [row] = await meetingRows.update(deps, tx, meetingIs(current.hoaId, id), { status: 'scheduled', publishedAt: now, updatedAt: now });
   // Their visibility follows the meeting's: a new version sends them to whoever may now see them.
   await meetingItemRows.touch(deps, tx, and(eq(meetingItems.hoaId, row.hoaId), eq(meetingItems.meetingId, row.id))!);
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, row.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, row.hoaId);
   const items = await agendaOf(tx, row);
   const mail = meetingAgendaEmail({
-    hoaName: hoa?.name ?? 'Your HOA',
+    hoaName: hoaName,
     title: row.title,
     when: meetingWhen(row),
     place: row.place,

@@ -8,7 +8,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { REQUEST_STATUS_LABELS } from '../../../schema/requests';
 import { richTextToPlain } from '../../../schema/rich-text';
 import { PRIVILEGED_ROLES } from '../../../schema/roles';
-import { addresses, hoas, users } from '../../../schema/tables';
+import { addresses, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { requestFiledEmail, requestUpdateEmail } from '../../emails';
@@ -16,6 +16,7 @@ import { queueEmail, queueEmails } from '../../services/email';
 import type { Actor } from '../actor';
 import { activeMembers } from '../members';
 import type { RequestRow } from './read';
+import { hoaNameOf } from '../hoa-name';
 
 /** What a request's mail is about in the outbox. */
 export const requestRef = (id: string) => `request:${id}`;
@@ -23,8 +24,7 @@ export const requestRef = (id: string) => `request:${id}`;
 const requestUrl = (deps: AppDeps, id: string) => `${deps.config.appUrl}/requests/${id}`;
 
 async function hoaName(tx: Tx, hoaId: string) {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
-  return hoa?.name ?? 'Your HOA';
+  return hoaNameOf(tx, hoaId);
 }
 
 /** The resident of a request, when they are still an active member (no mail to deactivated accounts). */

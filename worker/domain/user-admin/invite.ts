@@ -5,10 +5,8 @@
  * address another HOA's account has gets the answer a fresh one gets (held, see admitMember): a board
  * learns only about its own HOA's people.
  */
-import { eq } from 'drizzle-orm';
 import type { Role } from '../../../schema/roles';
 import { USER_MESSAGES, userPolicy, type InviteUser } from '../../../schema/users';
-import { hoas } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { invitationEmail } from '../../emails';
@@ -23,6 +21,7 @@ import { memberRows } from '../members';
 import { heldEmail, isHeldEmail, shownEmail, updateUser, type UserRow } from '../users';
 import { addressInHoa, currentManager, emailHolders, targetUser, type EmailHolders, type Manager } from './access';
 import { countInviteAttempt, planQuotas } from './quotas';
+import { hoaNameOf } from '../hoa-name';
 
 /**
  * Mails an activation link to each user it is given. The mail is rendered after commit, once per run
@@ -41,8 +40,8 @@ export async function invitationSender(deps: AppDeps, tx: Tx, inviter: Manager) 
 
 /** The invitation's words: the HOA's and the inviter's names. */
 async function invitationOf(tx: Tx, inviter: Manager) {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, inviter.hoaId)).limit(1);
-  return { hoaName: hoa?.name ?? 'your HOA', inviterName: inviter.name || 'Your HOA board' };
+  const hoaName = await hoaNameOf(tx, inviter.hoaId, 'your HOA');
+  return { hoaName: hoaName, inviterName: inviter.name || 'Your HOA board' };
 }
 
 /**

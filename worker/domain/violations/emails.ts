@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { richTextToPlain } from '../../../schema/rich-text';
-import { addresses, hoas, users } from '../../../schema/tables';
+import { addresses, users } from '../../../schema/tables';
 import { VIOLATION_STAGE_LABELS, VIOLATION_STATUS_LABELS, type ViolationStage } from '../../../schema/violations';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -15,6 +15,7 @@ import { queueEmail } from '../../services/email';
 import type { Actor } from '../actor';
 import { activeMembers } from '../members';
 import type { ViolationRow } from './read';
+import { hoaNameOf } from '../hoa-name';
 
 /** What a violation's mail is about in the outbox. */
 export const violationRef = (id: string) => `violation:${id}`;
@@ -22,8 +23,7 @@ export const violationRef = (id: string) => `violation:${id}`;
 const violationUrl = (deps: AppDeps, id: string) => `${deps.config.appUrl}/compliance/${id}`;
 
 async function hoaName(tx: Tx, hoaId: string) {
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
-  return hoa?.name ?? 'Your HOA';
+  return hoaNameOf(tx, hoaId);
 }
 
 /**

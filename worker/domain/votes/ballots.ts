@@ -6,7 +6,7 @@
  * Every cast gets a new receipt code, mailed to whoever cast it.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { hoas, users, voteBallots, voteEligible } from '../../../schema/tables';
+import { users, voteBallots, voteEligible } from '../../../schema/tables';
 import { choiceLabels, formatVoteTime, RECEIPT_ALPHABET, RECEIPT_LENGTH, VOTE_MESSAGES, votePolicy } from '../../../schema/votes';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -20,6 +20,7 @@ import { recordVoteEvent } from './events';
 import { getVisibleVote } from './manage';
 import { openIfDue } from './opening';
 import { ballotRows, voteIs, voteRows } from './sync';
+import { hoaNameOf } from '../hoa-name';
 
 /** 10 characters of Crockford base32: 50 random bits (256 is a multiple of 32, so no bias). */
 export function newReceiptCode(): string {
@@ -75,13 +76,13 @@ export async function castBallot(deps: AppDeps, tx: Tx, actor: Actor, voteId: st
     detail: vote.secret ? null : { address_id: eligible.addressId, choices: choiceLabels(vote.options, choices) },
   });
   const labels = choiceLabels(vote.options, choices);
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, vote.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, vote.hoaId);
   await queueEmail(deps, tx, {
     hoaId: vote.hoaId,
     to: me.email,
     toUserId: actor.userId,
     ref: `vote:${vote.id}`,
-    ...voteReceiptEmail({ hoaName: hoa?.name ?? 'Your HOA', name: me.name, question: vote.question, code, choices: labels, castAt: formatVoteTime(now, zone), url: `${deps.config.appUrl}/votes/${vote.id}` }),
+    ...voteReceiptEmail({ hoaName: hoaName, name: me.name, question: vote.question, code, choices: labels, castAt: formatVoteTime(now, zone), url: `${deps.config.appUrl}/votes/${vote.id}` }),
   });
   deps.database.afterCommit(() => deps.onEmailQueued?.());
   return { ballotId: id, code, choices: labels, replaced };

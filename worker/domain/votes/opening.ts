@@ -5,7 +5,7 @@
  * job opens votes on time; a write that finds one due (create, edit, a ballot) opens it first.
  */
 import { and, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { addresses, hoas, users, voteEligible, votes } from '../../../schema/tables';
+import { addresses, users, voteEligible, votes } from '../../../schema/tables';
 import { formatVoteTime } from '../../../schema/votes';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
@@ -14,6 +14,7 @@ import { queueEmails } from '../../services/email';
 import { hoaTimeZone } from '../hoa-days';
 import { recordVoteEvent } from './events';
 import { voteIs, voteRows } from './sync';
+import { hoaNameOf } from '../hoa-name';
 
 type VoteRow = typeof votes.$inferSelect;
 
@@ -43,13 +44,13 @@ export async function openIfDue(deps: AppDeps, tx: Tx, vote: VoteRow): Promise<V
     .from(users)
     .innerJoin(voteEligible, and(eq(voteEligible.voteId, vote.id), eq(voteEligible.addressId, users.addressId)))
     .where(and(eq(users.hoaId, vote.hoaId), eq(users.status, 'active'), isNull(users.deletedAt)));
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, vote.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, vote.hoaId);
   const closesAt = formatVoteTime(vote.closesAt, await hoaTimeZone(tx, vote.hoaId));
   const url = `${deps.config.appUrl}/votes/${vote.id}`;
   await queueEmails(
     deps,
     tx,
-    voters.map((v) => ({ hoaId: vote.hoaId, to: v.email, toUserId: v.id, ref: `vote:${vote.id}`, ...voteOpenedEmail({ hoaName: hoa?.name ?? 'Your HOA', name: v.name, question: vote.question, closesAt, url }) })),
+    voters.map((v) => ({ hoaId: vote.hoaId, to: v.email, toUserId: v.id, ref: `vote:${vote.id}`, ...voteOpenedEmail({ hoaName: hoaName, name: v.name, question: vote.question, closesAt, url }) })),
   );
   if (voters.length > 0) deps.database.afterCommit(() => deps.onEmailQueued?.());
   return opened;

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../worker/app';
@@ -14,6 +14,7 @@ import { createLocalMailer } from '../../worker/services/mailer';
 import { LocalPayments } from '../../worker/services/payments/local';
 import { setDummyIterations } from '../../worker/services/passwords';
 import { createBackgroundTasks } from '../../worker/services/background';
+import type { FileStorage } from '../../worker/services/storage/types';
 import { fakeStorage, TEST_WEBHOOK_SECRET } from './services';
 
 /** Tests hash with a low PBKDF2 count so the suite stays fast; the count is recorded in each hash. */
@@ -48,6 +49,34 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+type StoredFile = Parameters<FileStorage['put']>[0];
+
+let template: Promise<{ file: string; files: StoredFile[] }> | undefined;
+
+/**
+ * The migrated database with the demo data at START_TIME, built once per test process and copied for
+ * each app: migrating and seeding were most of an app's start (about a second, 165 apps a run).
+ * The seed's stored files are kept to be put into each app's storage.
+ */
+function seededTemplate() {
+  template ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hoa-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const file = join(dir, 'template.db');
+    const database = await openDatabase(`file:${file}`);
+    await runMigrations(database);
+    const files: StoredFile[] = [];
+    const recorder: FileStorage = { ...fakeStorage(), put: async (f) => void files.push(f) };
+    setDummyIterations(TEST_PASSWORD_ITERATIONS);
+    await seedDemoData(database, { now: START_TIME, passwordIterations: TEST_PASSWORD_ITERATIONS, storage: recorder });
+    // The write-ahead log folded into the file, so a copy of the file alone is whole.
+    await database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+    database.client.close();
+    return { file, files };
+  })();
+  return template;
+}
+
 /**
  * A fresh libSQL file database, migrated and seeded with the demo data, behind createApp.
  * `database.checkpointInBackground`: as the Node entry opens it (benchmarks).
@@ -58,13 +87,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'hoa-test-'));
   const databaseUrl = `file:${join(dir, 'test.db')}`;
+  const seeded = await seededTemplate();
+  copyFileSync(seeded.file, join(dir, 'test.db'));
   const database = await openDatabase(databaseUrl, undefined, options.database);
-  await runMigrations(database);
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
   const { config, ...rest } = overrides;
   const storage = rest.storage ?? fakeStorage();
-  await seedDemoData(database, { now: clock(), passwordIterations: TEST_PASSWORD_ITERATIONS, storage });
+  // The seed's files, stored as the seed stores them (a test's own storage gets them too).
+  for (const file of seeded.files) await storage.put(file);
   const background = createBackgroundTasks();
   const deps: AppDeps = {
     database,

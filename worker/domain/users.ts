@@ -108,7 +108,8 @@ export async function updateUser(
   if (before && before.addressId !== row.addressId) {
     await touchDependents(deps, tx, 'residents', user.hoaId, [before.addressId, row.addressId].filter((id): id is string => id != null));
   }
-  const dependentsShowIt = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
+  // Email and phone: the resident directory shows them to whom their owner shares them with.
+  const dependentsShowIt = set.name !== undefined || set.email !== undefined || set.phone !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (dependentsShowIt) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);
   const visibilityMoves = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (visibilityMoves) await bumpChanges(deps, tx, { visibilityUserIds: [user.id] });

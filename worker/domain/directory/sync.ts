@@ -42,7 +42,7 @@ function directoryEntryValue(): SyncValueSql<SyncedDirectoryEntry> {
   };
 }
 
-/** The listings of the users living at some addresses. */
+/** The listings of the users living at some addresses (an address edited). */
 const livingAt = (hoaId: string, addressIds: string[]) =>
   inArray(l.userId, sql`(SELECT ${users.id} FROM ${users} WHERE ${and(eq(users.hoaId, hoaId), inArray(users.addressId, addressIds))})`);
 
@@ -56,11 +56,10 @@ export const directorySyncArea: ServerSyncArea = {
   visible: visibleDirectoryEntries,
   value: directoryEntryValue,
   dependsOn: {
-    // Renamed, new email or phone, activated, deactivated or deleted: their own entry.
+    // Renamed, new email, phone or address, activated, deactivated or deleted: their own entry.
     users: (_hoaId, ids) => inArray(l.userId, ids),
-    // A street or unit edited, a member moved in or out: the entries of who lives there.
+    // A street or unit edited: the entries of who lives there.
     addresses: livingAt,
-    residents: livingAt,
   },
 };
 

@@ -8,7 +8,7 @@ import type { Role } from './roles';
 import { lazy } from './lazy';
 
 /** The list screens with the filters row (client/ui FilterBar): a view belongs to one of them. */
-export const SAVED_VIEW_LISTS = ['requests', 'violations', 'documents', 'dues', 'invoices', 'applications', 'votes', 'meetings'] as const;
+export const SAVED_VIEW_LISTS = ['requests', 'violations', 'documents', 'dues', 'invoices', 'applications', 'votes', 'meetings', 'directory'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
 /** The list orders a view may keep (the filters row's Sort). */

@@ -8,6 +8,7 @@ import { announcementsClientArea } from '../features/announcements/area';
 import { applicationsClientArea } from '../features/applications/area';
 import { autopayClientArea } from '../features/autopay/area';
 import { dashboardClientArea } from '../features/dashboard/area';
+import { directoryClientArea } from '../features/directory/area';
 import { documentsClientArea } from '../features/documents/area';
 import { duesClientArea } from '../features/dues/area';
 import { inspectionsClientArea } from '../features/inspections/area';
@@ -19,7 +20,7 @@ import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
 import { votesClientArea } from '../features/votes/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, votesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, votesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea, directoryClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

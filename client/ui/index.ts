@@ -10,6 +10,7 @@ export { cx } from './cx';
 export { Dialog, DialogActions } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { Field, Input, PasswordInput, Textarea } from './Field';
+export { Checkbox, Switch } from './Toggle';
 export { optionsOf, Select, type SelectOption } from './Select';
 export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';

@@ -6,6 +6,7 @@
 import { addressesSync } from './addresses';
 import { announcementsSync } from './announcements';
 import { applicationsSync } from './applications';
+import { directorySync } from './directory';
 import { documentsSync } from './documents';
 import { duesSync } from './dues';
 import { inspectionsSync } from './inspections';
@@ -24,7 +25,7 @@ import { votesSync } from './votes';
  * An area with a metric card stands where its card stands on the dashboard: the spec's order is
  * Outstanding Dues (invoices), Maintenance Requests, Announcements, Documents.
  */
-export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync, applicationsSync, meetingsSync, votesSync] as const;
+export const sharedSyncAreas = [duesSync, invoicesSync, requestsSync, announcementsSync, documentsSync, violationsSync, noticesSync, membersSync, listViewsSync, ledgerSync, ledgerQuestionsSync, addressesSync, inspectionsSync, applicationsSync, meetingsSync, votesSync, directorySync] as const;
 
 type SharedSyncAreaOfList = (typeof sharedSyncAreas)[number];
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

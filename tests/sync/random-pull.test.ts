@@ -344,6 +344,25 @@ async function world(seed: number) {
       return v.client.push([v.client.mutation('castVote', { id: crypto.randomUUID(), voteId: voteRnd.pick(open).id, choices: [voteRnd.int(2)] })]);
     },
   };
+  /**
+   * Resident directory moves, every third step, from their own random stream: a member lists
+   * themselves, changes what they share or leaves; now and then a superadmin switches it off or on.
+   */
+  const listRnd = random(seed + 3000);
+  const listingMoves: Record<string, () => Promise<unknown>> = {
+    async listing() {
+      const v = listRnd.pick(viewers);
+      const { call } = await import('../helpers/http');
+      const body = { listed: listRnd.chance(0.7), share_email: listRnd.chance(0.5), share_phone: listRnd.chance(0.5) };
+      return call(t, 'PUT', '/api/directory/me', { token: v.client.token, body });
+    },
+    async directorySwitch() {
+      if (!listRnd.chance(0.3)) return;
+      const hoa = listRnd.pick(['maple', 'cedar'] as const);
+      const { call } = await import('../helpers/http');
+      return call(t, 'PUT', '/api/directory/settings', { token: byEmail(DEMO[hoa].superadmin).client.token, body: { enabled: listRnd.chance(0.6) } });
+    },
+  };
   let steps = 0;
 
   return {
@@ -354,6 +373,7 @@ async function world(seed: number) {
       const name = rnd.pick(names);
       await moves[name]();
       if (++steps % 7 === 0) await voteMoves[voteRnd.pick(Object.keys(voteMoves))]();
+      if (steps % 3 === 0) await listingMoves[listRnd.pick(Object.keys(listingMoves))]();
       if (steps % 5 > 0) return name;
       const also = dirRnd.pick(Object.keys(directoryMoves));
       await directoryMoves[also]();

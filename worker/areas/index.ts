@@ -7,6 +7,7 @@
 import type { ServerArea } from '../kit/server-area';
 import { announcementsArea } from './announcements';
 import { autopayArea } from './autopay';
+import { directoryArea } from './directory';
 import { billingArea } from './billing';
 import { documentsArea } from './documents';
 import { duesArea } from './dues';
@@ -43,4 +44,5 @@ export const serverAreas: readonly ServerArea[] = [
   applicationsArea,
   meetingsArea,
   votesArea,
+  directoryArea,
 ];

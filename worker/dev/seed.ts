@@ -6,6 +6,7 @@ import type { Database, Tx } from '../db';
 import { hashPassword } from '../services/passwords';
 import { newId } from '../services/tokens';
 import { seedAnnouncements } from './seed-announcements';
+import { seedDirectory } from './seed-directory';
 import { seedDocuments } from './seed-documents';
 import { seedDues } from './seed-dues';
 import { seedFines } from './seed-fines';
@@ -111,7 +112,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedApplications, seedMeetings, seedVotes];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedApplications, seedMeetings, seedVotes, seedDirectory];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

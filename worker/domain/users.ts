@@ -108,7 +108,10 @@ export async function updateUser(
   if (before && before.addressId !== row.addressId) {
     await touchDependents(deps, tx, 'residents', user.hoaId, [before.addressId, row.addressId].filter((id): id is string => id != null));
   }
-  const dependentsShowIt = set.name !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
+  // Email, phone and address too: the resident directory shows them (a move out to no address
+  // names no address the user lives at, so 'residents' alone cannot reach their entry).
+  const dependentsShowIt =
+    set.name !== undefined || set.email !== undefined || set.phone !== undefined || set.addressId !== undefined || set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (dependentsShowIt) await touchDependents(deps, tx, 'users', user.hoaId, [user.id]);
   const visibilityMoves = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (visibilityMoves) await bumpChanges(deps, tx, { visibilityUserIds: [user.id] });

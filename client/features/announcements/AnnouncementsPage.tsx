@@ -60,11 +60,17 @@ export function AnnouncementsPage() {
   const columns = useMemo(() => announcementColumns(privileged, myName), [privileged, myName]);
 
   const create = privileged ? <ButtonLink href="/announcements/create">Create Announcement</ButtonLink> : undefined;
+  // Residents' home: their way to the resident directory (it has no main-navigation entry).
+  const directory = (
+    <ButtonLink href="/directory" variant="secondary">
+      Resident Directory
+    </ButtonLink>
+  );
   return (
     <ListScreen
       title="Announcements"
       subtitle="Stay updated with community news and announcements"
-      actions={create}
+      actions={create ?? directory}
       banner={
         <>
           {banner && (

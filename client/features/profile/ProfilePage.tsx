@@ -8,6 +8,8 @@ import { Alert, Avatar, Badge, Card, CardBody, PageHeader } from '../../ui';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { HoaTimeZoneCard } from './HoaTimeZoneCard';
 import { ProcessingFeesCard } from './ProcessingFeesCard';
+import { DirectoryCard } from '../directory/DirectoryCard';
+import { DirectorySettingCard } from '../directory/DirectorySettingCard';
 import { SubscriptionCard } from '../billing/SubscriptionCard';
 import { PaymentAccountCard } from '../billing/PaymentAccountLink';
 import { paymentAccountPolicy } from '../../../schema/payment-account';
@@ -93,6 +95,8 @@ export function ProfilePage() {
           {paymentAccountPolicy.mayManage(user.role) && <PaymentAccountCard />}
           <HoaTimeZoneCard />
           <ProcessingFeesCard />
+          <DirectorySettingCard />
+          <DirectoryCard />
           <ChangePasswordCard />
         </div>
       </div>

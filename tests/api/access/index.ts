@@ -5,6 +5,7 @@ import { autopayRows } from './autopay';
 import { authRows } from './auth';
 import { billingRows } from './billing';
 import { dashboardRows } from './dashboard';
+import { directoryRows } from './directory';
 import { documentRows } from './documents';
 import { dueRows } from './dues';
 import { hoaRows } from './hoa';
@@ -23,4 +24,4 @@ import { violationRows } from './violations';
 import { voteRows } from './votes';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows, ...meetingRows, ...voteRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows, ...meetingRows, ...voteRows, ...directoryRows];

@@ -97,7 +97,7 @@ export async function updateUser(
   deps: DependentsDeps,
   tx: Tx,
   user: Pick<UserRow, 'id' | 'hoaId'>,
-  set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
+  set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'invitedAt' | 'deletedAt' | 'updatedAt'>>,
 ): Promise<UserRow> {
   const where = and(eq(users.id, user.id), eq(users.hoaId, user.hoaId))!;
   // A move: the address left, read before the write (the values that show who lives there follow it).

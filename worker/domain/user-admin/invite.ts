@@ -33,6 +33,8 @@ export async function invitationSender(deps: AppDeps, tx: Tx, inviter: Manager) 
   const now = deps.clock();
   return async (user: UserRow) => {
     const token = await createAuthToken(tx, now, user, 'activation');
+    // The sent date the board's list shows, and from which the invitation expires (schema/people.ts).
+    await updateUser(deps, tx, user, { invitedAt: now });
     const url = `${deps.config.appUrl}/invite/accept?token=${encodeURIComponent(token)}`;
     // The link is a key to the account: the stored copy is blanked once the provider has the mail.
     await queueEmail(deps, tx, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...invitationEmail({ ...invitation, url }), redactAfterDelivery: true });

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, or, lt } from 'drizzle-orm';
 import type { z } from 'zod';
-import { PEOPLE_MESSAGES } from '../../schema/people';
+import { INVITATION_TTL_MS, PEOPLE_MESSAGES } from '../../schema/people';
 import { AUTH_MESSAGES, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
 import { authTokens, sessions, users } from '../../schema/tables';
 import { cachedUntilNextWrite, type Tx } from '../db';
@@ -21,7 +21,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
 export const RESET_TOKEN_TTL_MS = 2 * HOUR;
-export const ACTIVATION_TOKEN_TTL_MS = 7 * DAY;
+/** An invitation's link: as long as the invitation is pending (schema/people.ts). */
+export const ACTIVATION_TOKEN_TTL_MS = INVITATION_TTL_MS;
 /**
  * A refresh token just rotated is still accepted this long, answered with the family's live token:
  * the answer to a refresh can be lost (a reload while it is in flight, a phone whose connection

@@ -31,6 +31,11 @@ export const syncedMemberSchema = lazy(() => z.object({
   residency: z.enum(['owner', 'renter']).nullable(),
   /** When the current invitation was sent (ms); `invitationState` reads it. */
   invitedAt: z.number().nullable(),
+  /**
+   * The day (UTC midnight, `formatDay`) of the last sign-in: a day, not the time, so only the first
+   * sign-in of a day reaches the board's devices.
+   */
+  lastLoginDay: z.number().nullable(),
   version: z.number(),
 }));
 export type SyncedMember = z.output<typeof syncedMemberSchema>;

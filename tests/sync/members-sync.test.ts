@@ -36,7 +36,7 @@ async function restMembers(token: string) {
   return docs.map((u) => ({ id: u._id, name: u.name, email: u.email, phone: u.phone, role: u.role, status: u.status, address: u.address && { id: u.address._id, street: u.address.street, unitNumber: u.address.unit_number } }));
 }
 /** What REST shows of a member (not the version, residency or sent date). */
-const withoutVersion = (members: SyncedMember[]) => members.map(({ version: _version, residency: _residency, invitedAt: _invitedAt, ...rest }) => rest);
+const withoutVersion = (members: SyncedMember[]) => members.map(({ version: _version, residency: _residency, invitedAt: _invitedAt, lastLoginDay: _lastLoginDay, ...rest }) => rest);
 const sortById = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe('members pulled', () => {
@@ -79,12 +79,15 @@ describe('members follow every write the pickers see', () => {
     const [ben, olivia] = await Promise.all([DEMO.maple.board, DEMO.maple.superadmin].map((e) => clientFor(t!, e)));
     await ben.pull();
     const rita = await userRow(DEMO.maple.resident);
-    const before = byId(ben, rita.id)!;
 
-    // A sign-in writes the user row, but nothing a picker shows: no change for the board's devices.
+    // The list shows the day of the last sign-in: the first of a day reaches the board's devices, a second one nothing.
+    await login(t, DEMO.maple.resident);
+    await ben.pull();
+    expect(byId(ben, rita.id)!.lastLoginDay).toBe(Math.floor(t.clock() / 86_400_000) * 86_400_000);
     await login(t, DEMO.maple.resident);
     await ben.pull();
     expect(ben.lastPatch).toEqual([]);
+    const before = byId(ben, rita.id)!;
 
     const edit = (id: string, body: Record<string, unknown>) => call(t!, 'PUT', `/api/users/${id}`, { token: olivia.token, body });
     expect((await edit(rita.id, { name: 'Rita Renamed', role: 'resident', status: 'active' })).status).toBe(200);

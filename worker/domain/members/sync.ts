@@ -5,6 +5,7 @@
  * the writer every write of a user that changes it goes through (`updateUser`, the invitation's insert).
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { DAY_MS } from '../../../schema/days';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import { MEMBER_SPACE, type SyncedMember } from '../../../sync/areas/members';
@@ -38,6 +39,7 @@ function memberValue(): SyncValueSql<SyncedMember> {
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
       residency: sql`CASE WHEN address.id IS NULL THEN NULL WHEN address.is_rented THEN 'renter' ELSE 'owner' END`,
       invitedAt: u.invitedAt,
+      lastLoginDay: sql`(${u.lastLogin} / ${sql.raw(String(DAY_MS))}) * ${sql.raw(String(DAY_MS))}`,
       version: u.version,
     },
     joins: sql`LEFT JOIN ${addresses} AS address ON address.id = ${u.addressId} AND address.hoa_id = ${u.hoaId} AND address.deleted_at IS NULL`,

@@ -5,7 +5,7 @@
  * members only (`peoplePolicy.isPickable`), an address is deleted only when no one lives there.
  */
 import { DAY_MS } from './days';
-import type { UserStatus } from './roles';
+import type { Role, UserStatus } from './roles';
 
 /** An invitation's link works this long after it was sent. */
 export const INVITATION_TTL_MS = 7 * DAY_MS;
@@ -53,3 +53,13 @@ export const peoplePolicy = {
   /** Delete Address: only when no one lives there. */
   mayDeleteAddress: (a: { residentCount: number }) => a.residentCount === 0,
 };
+
+/** A deleted member as "Show deleted" lists them (`GET /api/users/deleted`). */
+export interface ApiDeletedUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  deleted_at: string;
+}

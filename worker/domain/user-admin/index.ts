@@ -4,4 +4,4 @@ export { assignAddress, deleteMember, editMember, getMember, unassignAddress } f
 export { inviteUser, resendInvitation } from './invite';
 export { confirmEmailChange } from './email-change';
 export { resendExpiredInvitations, revokeInvitation } from './invitations';
-export { deletedMembers, restoreMember, type ApiDeletedUser } from './restore';
+export { deletedMembers, restoreMember } from './restore';

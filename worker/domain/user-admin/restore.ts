@@ -4,8 +4,7 @@
  * they are gone from the screens. Who may restore is who may delete.
  */
 import { and, desc, eq, gt, isNotNull } from 'drizzle-orm';
-import { peoplePolicy, PEOPLE_MESSAGES, RESTORE_WINDOW_MS } from '../../../schema/people';
-import type { Role, UserStatus } from '../../../schema/roles';
+import { peoplePolicy, PEOPLE_MESSAGES, RESTORE_WINDOW_MS, type ApiDeletedUser } from '../../../schema/people';
 import { USER_MESSAGES, userPolicy } from '../../../schema/users';
 import { users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
@@ -14,16 +13,6 @@ import type { Actor } from '../actor';
 import { conflict, forbidden, notFound } from '../errors';
 import { shownEmailSql, shownName, updateUser } from '../users';
 import { currentManager, refuseUnless } from './access';
-
-/** A deleted member as "Show deleted" lists them. */
-export interface ApiDeletedUser {
-  _id: string;
-  name: string;
-  email: string;
-  role: Role;
-  status: UserStatus;
-  deleted_at: string;
-}
 
 /** `GET /api/users/deleted`: the HOA's members deleted in the last 30 days, latest first. */
 export async function deletedMembers(db: DbOrTx, actor: Actor, now: number): Promise<{ docs: ApiDeletedUser[] }> {

@@ -6,13 +6,13 @@
  * there) and Export CSV. The writes are REST; their result comes back through sync.
  */
 import { useMemo, useState } from 'react';
-import { ADDRESS_MESSAGES, addressDeleted, addressLabel, addressSaved, OCCUPIED_MEANS, type ApiAddress, type Residency } from '../../../schema/addresses';
+import { ADDRESS_MESSAGES, ADDRESS_PAGE_SIZE, addressDeleted, addressLabel, addressSaved, OCCUPIED_MEANS, type ApiAddress, type Residency } from '../../../schema/addresses';
 import { ADDRESS_EXPORT_COLUMNS, ADDRESS_EXPORT_NAME } from '../../../schema/people-export';
 import { peoplePolicy } from '../../../schema/people';
 import { userPolicy } from '../../../schema/users';
 import type { SyncedDirectoryAddress } from '../../../sync/areas/addresses';
 import { useCurrentUser } from '../../lib/session';
-import { LIST_PAGE_SIZE, useListFilters } from '../../lib/use-list-filters';
+import { useListFilters } from '../../lib/use-list-filters';
 import { useSyncedList } from '../../lib/use-synced-list';
 import { Badge, Button, EmptyState, FilterBar, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
@@ -85,7 +85,7 @@ export function AddressesPage() {
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
   const filters = useListFilters(ADDRESS_FILTERS);
-  const list = useSyncedList(addressList, { filter: filters.filter, pageSize: LIST_PAGE_SIZE });
+  const list = useSyncedList(addressList, { filter: filters.filter, pageSize: ADDRESS_PAGE_SIZE });
   const everyMatch = useSyncedList(addressList, { filter: filters.filter, pageSize: open?.kind === 'export' ? Infinity : 0 });
   const columns = useMemo(() => addressColumns(manage, setOpen), [manage]);
 

@@ -12,11 +12,11 @@ import type { ApiUser } from '../../../schema/auth';
 import { MEMBER_EXPORT_COLUMNS, MEMBER_EXPORT_NAME } from '../../../schema/people-export';
 import { PEOPLE_MESSAGES } from '../../../schema/people';
 import type { UserStatus } from '../../../schema/roles';
-import { USER_MESSAGES, userPolicy } from '../../../schema/users';
+import { USER_MESSAGES, USER_PAGE_SIZE, userPolicy } from '../../../schema/users';
 import type { SyncedMember } from '../../../sync/areas/members';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
-import { LIST_PAGE_SIZE, useListFilters } from '../../lib/use-list-filters';
+import { useListFilters } from '../../lib/use-list-filters';
 import { useSyncedList } from '../../lib/use-synced-list';
 import { Alert, Button, EmptyState, FilterBar, ListScreen, useToast } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
@@ -59,7 +59,7 @@ export function UsersPage() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [resending, setResending] = useState(false);
   const filters = useListFilters(MEMBER_FILTERS);
-  const list = useSyncedList(memberListOf(filters.applied.sort), { filter: filters.filter, pageSize: LIST_PAGE_SIZE });
+  const list = useSyncedList(memberListOf(filters.applied.sort), { filter: filters.filter, pageSize: USER_PAGE_SIZE });
   // Export CSV: every member the filters let through, read only while its dialog is open.
   const everyMatch = useSyncedList(memberListOf(filters.applied.sort), { filter: filters.filter, pageSize: open?.kind === 'export' ? Infinity : 0 });
 

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { invitationEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import { newId } from '../../services/tokens';
+import { touchDependents } from '../../sync/dependencies';
 import type { Actor } from '../actor';
 import { createAuthToken } from '../auth';
 import { renderPending } from '../mail-render';
@@ -105,6 +106,8 @@ export async function admitMember(
   }
   // Through the members' writer: no picker shows an invited user, but one that activates changes in place.
   const [user] = await memberRows.insert(deps, tx, { id, hoaId, email: stored, ...fields, status: 'invited', createdAt: now, updatedAt: now });
+  // The address's occupants (Delete Address waits for none) count them from now.
+  if (fields.addressId) await touchDependents(deps, tx, 'residents', hoaId, [fields.addressId]);
   return { user, revived: false };
 }
 

@@ -36,6 +36,8 @@ export const syncedMemberSchema = lazy(() => z.object({
    * sign-in of a day reaches the board's devices.
    */
   lastLoginDay: z.number().nullable(),
+  /** A password is set: with status active, an Active User (someone who can sign in). */
+  hasPassword: z.boolean(),
   version: z.number(),
 }));
 export type SyncedMember = z.output<typeof syncedMemberSchema>;

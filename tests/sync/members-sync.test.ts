@@ -36,7 +36,7 @@ async function restMembers(token: string) {
   return docs.map((u) => ({ id: u._id, name: u.name, email: u.email, phone: u.phone, role: u.role, status: u.status, address: u.address && { id: u.address._id, street: u.address.street, unitNumber: u.address.unit_number } }));
 }
 /** What REST shows of a member (not the version, residency or sent date). */
-const withoutVersion = (members: SyncedMember[]) => members.map(({ version: _version, residency: _residency, invitedAt: _invitedAt, lastLoginDay: _lastLoginDay, ...rest }) => rest);
+const withoutVersion = (members: SyncedMember[]) => members.map(({ version: _version, residency: _residency, invitedAt: _invitedAt, lastLoginDay: _lastLoginDay, hasPassword: _hasPassword, ...rest }) => rest);
 const sortById = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe('members pulled', () => {

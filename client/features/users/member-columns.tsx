@@ -51,7 +51,7 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
             Revoke<span className="sr-only"> invitation to {u.email}</span>
           </Button>
         )}
-        {may.delete && u.status !== 'invited' && (
+        {may.delete && (
           <Button size="sm" variant="danger-ghost" onClick={() => act.remove(u)}>
             Delete<span className="sr-only"> {shownName(u)}</span>
           </Button>

@@ -23,7 +23,8 @@ const then = (first: number, a: SyncedMember, b: SyncedMember) => first || byNam
 const bySent = (a: SyncedMember, b: SyncedMember) => then((b.invitedAt ?? -1) - (a.invitedAt ?? -1), a, b);
 
 const counters: Record<Counter, (m: SyncedMember) => boolean> = {
-  active: (m) => m.status === 'active',
+  // As the server counts them: active and able to sign in (a password set).
+  active: (m) => m.status === 'active' && m.hasPassword,
   board: (m) => m.role === 'board',
   invited: (m) => m.status === 'invited',
   superadmin: (m) => m.role === 'superadmin',

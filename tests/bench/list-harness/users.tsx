@@ -34,6 +34,7 @@ export function benchMember(i: number, edit = 0): SyncedMember {
     residency: i % 5 ? 'owner' : 'renter',
     invitedAt: status === 'invited' ? TODAY - (i % 14) * DAY : null,
     lastLoginDay: status === 'active' ? TODAY - (i % 60) * DAY : null,
+    hasPassword: status !== 'invited',
     version: 1 + edit,
   };
 }

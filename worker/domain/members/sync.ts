@@ -40,6 +40,7 @@ function memberValue(): SyncValueSql<SyncedMember> {
       residency: sql`CASE WHEN address.id IS NULL THEN NULL WHEN address.is_rented THEN 'renter' ELSE 'owner' END`,
       invitedAt: u.invitedAt,
       lastLoginDay: sql`(${u.lastLogin} / ${sql.raw(String(DAY_MS))}) * ${sql.raw(String(DAY_MS))}`,
+      hasPassword: sql`json(CASE WHEN ${u.passwordHash} IS NOT NULL THEN 'true' ELSE 'false' END)`,
       version: u.version,
     },
     joins: sql`LEFT JOIN ${addresses} AS address ON address.id = ${u.addressId} AND address.hoa_id = ${u.hoaId} AND address.deleted_at IS NULL`,
@@ -65,4 +66,4 @@ export const memberSyncArea: ServerSyncArea = {
 export const memberRows = syncedTable({ ...memberSyncArea, table: users });
 
 /** Fields of a user the synced member shows, or whose change makes them appear or leave (status, deletion). */
-export const MEMBER_FIELDS = ['name', 'email', 'phone', 'role', 'status', 'addressId', 'invitedAt', 'deletedAt'] as const;
+export const MEMBER_FIELDS = ['name', 'email', 'phone', 'role', 'status', 'addressId', 'invitedAt', 'passwordHash', 'deletedAt'] as const;

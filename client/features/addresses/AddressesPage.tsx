@@ -118,7 +118,8 @@ export function AddressesPage() {
         columns={columns}
         rowKey={(a) => a.id}
         rows={list}
-        empty={<EmptyState title={list.size === 0 ? 'No addresses yet' : 'No addresses found'} action={list.size === 0 ? add : undefined} />}
+        // Add Address is in the header (the cache may still be on its first pull).
+        empty={<EmptyState title={list.size === 0 ? 'No addresses yet' : 'No addresses found'} />}
         exhaustedText={ADDRESS_MESSAGES.exhausted}
       />
       <AddressDialog open={open?.kind === 'add'} address={null} onClose={close} onSaved={(a) => saved(a, 'created')} />

@@ -153,12 +153,8 @@ export function UsersPage() {
         columns={columns}
         rowKey={(u) => u.id}
         rows={list}
-        empty={
-          <EmptyState
-            title={list.size === 0 ? 'No users yet' : 'No users found'}
-            action={list.size === 0 ? <Button onClick={() => setOpen({ kind: 'invite' })}>Invite User</Button> : undefined}
-          />
-        }
+        // Invite User is in the header (the cache may still be on its first pull).
+        empty={<EmptyState title={list.size === 0 ? 'No users yet' : 'No users found'} />}
         exhaustedText="No more users"
       />
       {actor && (

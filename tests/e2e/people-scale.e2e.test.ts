@@ -8,9 +8,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { directoryCompare } from '../../schema/addresses';
 import { hoas, subscriptions, users } from '../../schema/tables';
 import { DEMO, e2eSuite, expectNoSeriousAxe, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 import { addPeopleAtScale } from '../helpers/people-fixture';
+import { filterBar } from './pages/lists';
 import { peopleScalePages } from './pages/people-scale';
 
 const e2e = e2eSuite();
@@ -83,6 +85,7 @@ describe('/users at scale', () => {
     await expect.poll(() => page.getByText('Expired', { exact: true }).count(), { timeout: 15_000 }).toBe(0);
 
     await people.filters.search('member0@');
+    await expect.poll(() => people.usersList().getByRole('row').count()).toBe(2);
     await page.getByRole('button', { name: 'Revoke invitation to member0@scale.maplegrove.test' }).click();
     const confirm = people.dialog('Revoke invitation');
     await snap(page, 'people-scale-revoke');
@@ -92,5 +95,23 @@ describe('/users at scale', () => {
     await expect.poll(() => people.usersList().getByText('member0@scale.maplegrove.test').count(), { timeout: 15_000 }).toBe(0);
     const [revoked] = await e2e.server.deps.database.db.select().from(users).where(eq(users.email, 'member0@scale.maplegrove.test'));
     expect(revoked.deletedAt).not.toBeNull();
+  });
+
+  it('the address directory walks by street, then house number as a number, and finds an address by a resident', { timeout: 60_000 }, async () => {
+    const people = peopleScalePages(page);
+    await page.goto('/addresses');
+    const list = page.getByRole('table', { name: 'All Addresses' });
+    await list.waitFor();
+    // Street names first ("Aspen Circle" before "Aspen Drive"), then the house number as a number (100, 101, … 149).
+    await list.getByRole('cell', { name: '100 Aspen Drive', exact: true }).waitFor();
+    const shown = await list.locator('tbody tr td:first-child').allTextContents();
+    const parts = shown.map((street, i) => ({ id: String(i).padStart(3, '0'), street, unitNumber: null }));
+    expect([...parts].sort(directoryCompare).map((p) => p.street)).toEqual(shown);
+    expect(shown.indexOf('101 Aspen Drive')).toBe(shown.indexOf('100 Aspen Drive') + 1);
+    await filterBar(page, 'Filter addresses').search('rosa needle');
+    await expect.poll(() => list.getByRole('row').count()).toBe(2);
+    await list.getByRole('cell', { name: NEIGHBOUR.street, exact: true }).waitFor();
+    await snap(page, 'people-scale-addresses');
+    await expectNoSeriousAxe(page);
   });
 });

@@ -98,7 +98,6 @@ describe('/users at scale', () => {
   });
 
   it('the address directory walks by street, then house number as a number, and finds an address by a resident', { timeout: 60_000 }, async () => {
-    const people = peopleScalePages(page);
     await page.goto('/addresses');
     const list = page.getByRole('table', { name: 'All Addresses' });
     await list.waitFor();

@@ -8,11 +8,11 @@ import type { Role } from './roles';
 import { lazy } from './lazy';
 
 /** The list screens with the filters row (client/ui FilterBar): a view belongs to one of them. */
-export const SAVED_VIEW_LISTS = ['requests', 'violations', 'documents', 'dues', 'invoices', 'applications', 'votes', 'meetings', 'directory'] as const;
+export const SAVED_VIEW_LISTS = ['requests', 'violations', 'documents', 'dues', 'invoices', 'applications', 'votes', 'meetings', 'directory', 'users', 'addresses'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 
-/** The list orders a view may keep (the filters row's Sort). */
-export const LIST_VIEW_SORTS = ['newest', 'oldest'] as const;
+/** The list orders a view may keep (the filters row's Sort): the kit's two, and the people lists' own. */
+export const LIST_VIEW_SORTS = ['newest', 'oldest', 'name', 'role', 'status', 'sent', 'street'] as const;
 export type ListViewSort = (typeof LIST_VIEW_SORTS)[number];
 
 export const LIST_VIEW_NAME_MAX = 60;

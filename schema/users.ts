@@ -203,13 +203,18 @@ export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export type InviteUser = z.output<typeof inviteUserSchema>;
 
 /**
- * `PUT /api/users/:id` {name, role, status} and the Edit User dialog. The name may be empty here:
+ * `PUT /api/users/:id` {name, role, status, email?, phone?, address_id?} and the Edit User dialog. The name may be empty here:
  * whether it is required depends on the user edited (`userPolicy.nameRequired`, `editUserSchemaFor`).
  */
 export const editUserSchema = lazy(() => z.object({
   name: z.string({ error: USER_MESSAGES.nameRequired }).trim().max(USER_NAME_MAX, USER_MESSAGES.nameTooLong).default(''),
   role: roleField,
   status: statusField,
+  // Left out: unchanged. Checked as the invitation checks them.
+  /** A new email is confirmed by a link mailed to it; it changes only when the link is opened. */
+  email: userEmailField.optional(),
+  phone: z.string().trim().max(PHONE_MAX, USER_MESSAGES.phoneTooLong).nullable().optional().transform((v) => (v === undefined ? undefined : v || null)),
+  address_id: z.string().trim().max(64).nullable().optional().transform((v) => (v === undefined ? undefined : !v || v === NO_ADDRESS ? null : v)),
 }));
 export type EditUser = z.output<typeof editUserSchema>;
 /** The Edit User form of one user: `editUserSchema` with the policy's name rule for them. */

@@ -5,6 +5,7 @@
  * its own. The server sends them to the roles that pick only (`userPolicy.mayPick`).
  */
 import { useMemo } from 'react';
+import { peoplePolicy } from '../../schema/people';
 import { prefixOf } from '../../sync/keys';
 import { MEMBER_SPACE, type SyncedMember } from '../../sync/areas/members';
 import { defineSyncedList, useSyncedList } from './use-synced-list';
@@ -20,8 +21,8 @@ export interface ActiveUsers {
 }
 
 const MEMBERS = defineSyncedList<SyncedMember>({ prefix: prefixOf(MEMBER_SPACE), compare: byName });
-/** A picker shows every member: one page. */
-const EVERYONE = { pageSize: Infinity };
+/** A picker shows every active member (the cache holds invited and inactive ones too, for /users): one page. */
+const EVERYONE = { pageSize: Infinity, filter: peoplePolicy.isPickable };
 
 export function useActiveUsers(): ActiveUsers {
   const members = useSyncedList(MEMBERS, EVERYONE);

@@ -5,6 +5,7 @@
  * (any applied change) starts paging over there.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { ListViewSort } from '../../schema/list-views';
 import type { Predicate } from './synced-collection';
 
 /** Search and filter debounce. */
@@ -12,7 +13,8 @@ export const FILTER_DEBOUNCE_MS = 300;
 /** Rows per Load more step on list screens. */
 export const LIST_PAGE_SIZE = 10;
 
-export type SortOrder = 'newest' | 'oldest';
+/** The kit's orders (newest, oldest), or one of a list's own (`ListFilterConfig.sorts`, e.g. by name). */
+export type SortOrder = ListViewSort;
 export const SORT_OPTIONS: readonly { value: SortOrder; label: string }[] = [
   { value: 'newest', label: 'Newest First' },
   { value: 'oldest', label: 'Oldest First' },
@@ -23,6 +25,8 @@ export interface ListFilterConfig<T, K extends string> {
   search: (item: T) => string;
   /** The multi-select filters, by name, and the value of an item each one tests. */
   selects: Record<K, (item: T) => string>;
+  /** The Sort choices when the list has its own (the first is the default); Newest First and Oldest First otherwise. */
+  sorts?: readonly { value: SortOrder; label: string }[];
   debounceMs?: number;
 }
 
@@ -39,7 +43,7 @@ export interface ListQuery<T, K extends string> {
   applied: AppliedFilters<K>;
   /** The applied filters as one predicate; undefined when nothing filters. A new one on every applied filter change. */
   filter: Predicate<T> | undefined;
-  /** For useSyncedList: the spec's order backwards when Oldest First. */
+  /** For useSyncedList: the spec's order backwards when Oldest First (a list with its own sorts picks its spec by `applied.sort`). */
   reverse: boolean;
 }
 
@@ -94,9 +98,15 @@ export class ListFilters<T, K extends string> {
   constructor(private readonly config: ListFilterConfig<T, K>) {
     const selected = {} as Record<K, readonly string[]>;
     for (const name of Object.keys(config.selects) as K[]) selected[name] = [];
-    this.initial = { search: '', selected, sort: 'newest' };
+    const sort = config.sorts?.[0]?.value ?? 'newest';
+    this.initial = { search: '', selected, sort };
     this.query = { applied: this.initial, filter: undefined, reverse: false };
-    this.controls = { searchInput: '', selected, sort: 'newest' };
+    this.controls = { searchInput: '', selected, sort };
+  }
+
+  /** The Sort choices of this list. */
+  get sortOptions(): readonly { value: SortOrder; label: string }[] {
+    return this.config.sorts ?? SORT_OPTIONS;
   }
 
   subscribe = (listener: () => void) => {

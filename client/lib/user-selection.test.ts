@@ -10,7 +10,7 @@ const ben = user('u3', 'Ben Board');
 
 describe('user pickers', () => {
   it('list the synced members by name, any case, then id, in the REST user shape', () => {
-    const member = (id: string, name: string): SyncedMember => ({ id, name, email: `${id}@maplegrove.test`, role: 'resident', status: 'active', address: null, version: 1 });
+    const member = (id: string, name: string): SyncedMember => ({ id, name, email: `${id}@maplegrove.test`, phone: null, role: 'resident', status: 'active', address: null, residency: null, invitedAt: null, lastLoginDay: null, hasPassword: true, version: 1 });
     const members = [member('u1', 'rita Resident'), member('u4', 'Ray Resident'), member('u2', 'Ben Board'), member('u3', 'Ray Resident'), member('u5', '')];
     expect(members.sort(byName).map((m) => m.id)).toEqual(['u2', 'u3', 'u4', 'u1', 'u5']);
     const withAddress = { ...member('u6', 'Ann'), address: { id: 'a1', street: '12 Oak Lane', unitNumber: '3B' } };

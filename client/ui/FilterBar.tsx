@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { SavedViewList } from '../../schema/list-views';
-import { SORT_OPTIONS, useListControls, type ListFilters, type SortOrder } from '../lib/use-list-filters';
+import { useListControls, type ListFilters, type SortOrder } from '../lib/use-list-filters';
 import { Button } from './Button';
 import { ListViewsMenu } from './ListViewsMenu';
 import { Field, Input } from './Field';
@@ -63,7 +63,7 @@ function FilterBarImpl<T, K extends string>({
       ))}
       {sortable && (
         <Field label="Sort" className="min-w-0 flex-[1_1_9rem]">
-          <Select options={SORT_OPTIONS} value={controls.sort} onChange={(v) => filters.setSort(v as SortOrder)} />
+          <Select options={filters.sortOptions} value={controls.sort} onChange={(v) => filters.setSort(v as SortOrder)} />
         </Field>
       )}
       {/* Together on one line, also on phones (a long view name is cut short instead). */}

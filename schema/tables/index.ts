@@ -17,3 +17,4 @@ export * from './applications';
 export * from './meetings';
 export * from './votes';
 export * from './directory';
+export * from './people';

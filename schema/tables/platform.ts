@@ -46,6 +46,8 @@ export const users = sqliteTable(
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until an invited user activates. */
     passwordHash: text('password_hash'),
     lastLogin: ms('last_login'),
+    /** When the current invitation was sent (invite, resend); null for a held one never mailed (schema/people.ts `invitationState`). */
+    invitedAt: ms('invited_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
     deletedAt: ms('deleted_at'),

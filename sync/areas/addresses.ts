@@ -1,7 +1,7 @@
 /**
  * The address directory, shared half: the HOA's live addresses with their active residents, in the
- * cache of board members and superadmins (residents receive none), so a round started offline has its
- * stops at once (sync/areas/inspections.ts). Written by REST only (the address screens, the bulk add):
+ * cache of board members and superadmins (residents receive none): the /addresses screen lists them
+ * (offline too) and a round started offline has its stops at once (sync/areas/inspections.ts). Written by REST only (the address screens, the bulk add):
  * no mutators.
  */
 import { z } from 'zod';
@@ -23,6 +23,12 @@ export const syncedDirectoryAddressSchema = lazy(() =>
     line: z.string(),
     /** Its active members (not invited, deactivated or deleted), by name then id. */
     residents: z.array(syncedNamedSchema),
+    /** Which of them are board members (the Board badge). */
+    boardIds: z.array(z.string()),
+    /** Everyone who lives there and is not deleted (invited and inactive too): Delete Address waits for none. */
+    occupants: z.number(),
+    isRented: z.boolean(),
+    notes: z.string().nullable(),
     version: z.number(),
   }),
 );

@@ -72,11 +72,27 @@ describe('the address directory pulled', () => {
     // Deactivated: no longer a resident the directory (or a new round) shows.
     await t.write((tx) => updateUser(t!.deps, tx, { id: rita.userId, hoaId: ben.hoaId }, { status: 'inactive' }));
     await ben.pull();
-    expect(entry(ben, made.json._id)!.residents).toEqual([]);
+    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], occupants: 1 });
 
+    // She still lives there: the address is not deleted until she moves out.
+    expect((await call(t, 'DELETE', `/api/addresses/${made.json._id}`, { token: ben.token })).status).toBe(409);
+    expect((await call(t, 'DELETE', `/api/users/${rita.userId}/assign-address`, { token: ben.token })).status).toBe(200);
+    await ben.pull();
+    expect(entry(ben, made.json._id)!.occupants).toBe(0);
     expect((await call(t, 'DELETE', `/api/addresses/${made.json._id}`, { token: ben.token })).status).toBe(200);
     await ben.pull();
     expect(entry(ben, made.json._id)).toBeUndefined();
+  });
+
+  it('an invitation to an address counts among its occupants at once (its residents wait for the acceptance)', async () => {
+    t = await createTestApp();
+    const ben = await signedInClient(t, DEMO.maple.board);
+    const made = await call(t, 'POST', '/api/addresses', { token: ben.token, body: { street: '8 Lantern Lane' } });
+    await ben.pull();
+    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], occupants: 0, isRented: false, notes: null, boardIds: [] });
+    await call(t, 'POST', '/api/users/invite', { token: ben.token, body: { email: 'lantern@example.com', role: 'resident', address_id: made.json._id } });
+    await ben.pull();
+    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], occupants: 1 });
   });
 
   it('a round started from the cached directory has the stops the server builds', async () => {

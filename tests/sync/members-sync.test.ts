@@ -1,6 +1,6 @@
 /**
- * Members through sync (the people pickers): board and superadmin receive their
- * HOA's active members as `GET /api/users?status=active` shows them, residents receive only
+ * Members through sync (the /users screen and the people pickers): board and superadmin receive
+ * every member of their HOA not deleted as `GET /api/users` shows them, residents receive only
  * themselves, no one receives another HOA's; every write the pickers see (rename, role, status, deletion, invitation
  * accepted, address assigned, edited or deleted) reaches a board device's cache by an incremental
  * pull, and a sign-in reaches none.
@@ -27,15 +27,16 @@ const membersOf = (c: SyncTestClient) => c.values<SyncedMember>('member/');
 const byId = (c: SyncTestClient, id: string) => c.data.get(`member/${id}`) as SyncedMember | undefined;
 const userRow = async (email: string) => (await t!.deps.database.db.select().from(users).where(eq(users.email, email)))[0];
 
-/** The pickers' REST read, in the synced value's terms. */
+/** The management list's REST read, in the synced value's terms. */
 async function restMembers(token: string) {
-  const r = await call(t!, 'GET', '/api/users?page=1&limit=100&includeDeleted=false&status=active', { token });
+  const r = await call(t!, 'GET', '/api/users?page=1&limit=100&includeDeleted=false', { token });
   expect(r.status).toBe(200);
   const docs = r.json.docs as ApiUser[];
   expect(r.json.totalDocs).toBe(docs.length);
-  return docs.map((u) => ({ id: u._id, name: u.name, email: u.email, role: u.role, status: u.status, address: u.address && { id: u.address._id, street: u.address.street, unitNumber: u.address.unit_number } }));
+  return docs.map((u) => ({ id: u._id, name: u.name, email: u.email, phone: u.phone, role: u.role, status: u.status, address: u.address && { id: u.address._id, street: u.address.street, unitNumber: u.address.unit_number } }));
 }
-const withoutVersion = (members: SyncedMember[]) => members.map(({ version: _version, ...rest }) => rest);
+/** What REST shows of a member (not the version, residency or sent date). */
+const withoutVersion = (members: SyncedMember[]) => members.map(({ version: _version, residency: _residency, invitedAt: _invitedAt, lastLoginDay: _lastLoginDay, hasPassword: _hasPassword, ...rest }) => rest);
 const sortById = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
 
 describe('members pulled', () => {
@@ -53,7 +54,7 @@ describe('members pulled', () => {
     const active = await t.deps.database.db
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.hoaId, ben.hoaId), eq(users.status, 'active'), isNull(users.deletedAt)));
+      .where(and(eq(users.hoaId, ben.hoaId), isNull(users.deletedAt)));
     expect(membersOf(ben).map((m) => m.id).sort()).toEqual(active.map((u) => u.id).sort());
     expect(byId(ben, ray.id)!.email).toBe(DEMO.maple.resident2);
     expect(JSON.stringify(membersOf(ben))).not.toContain('held:');
@@ -78,12 +79,15 @@ describe('members follow every write the pickers see', () => {
     const [ben, olivia] = await Promise.all([DEMO.maple.board, DEMO.maple.superadmin].map((e) => clientFor(t!, e)));
     await ben.pull();
     const rita = await userRow(DEMO.maple.resident);
-    const before = byId(ben, rita.id)!;
 
-    // A sign-in writes the user row, but nothing a picker shows: no change for the board's devices.
+    // The list shows the day of the last sign-in: the first of a day reaches the board's devices, a second one nothing.
+    await login(t, DEMO.maple.resident);
+    await ben.pull();
+    expect(byId(ben, rita.id)!.lastLoginDay).toBe(Math.floor(t.clock() / 86_400_000) * 86_400_000);
     await login(t, DEMO.maple.resident);
     await ben.pull();
     expect(ben.lastPatch).toEqual([]);
+    const before = byId(ben, rita.id)!;
 
     const edit = (id: string, body: Record<string, unknown>) => call(t!, 'PUT', `/api/users/${id}`, { token: olivia.token, body });
     expect((await edit(rita.id, { name: 'Rita Renamed', role: 'resident', status: 'active' })).status).toBe(200);
@@ -94,10 +98,10 @@ describe('members follow every write the pickers see', () => {
     await ben.pull();
     expect(byId(ben, rita.id)!.role).toBe('board');
 
-    // Deactivated: she leaves the pickers; active again: she is back.
+    // Deactivated: the list shows it (the pickers leave her out: peoplePolicy.isPickable); active again.
     expect((await edit(rita.id, { name: 'Rita Renamed', role: 'board', status: 'inactive' })).status).toBe(200);
     await ben.pull();
-    expect(byId(ben, rita.id)).toBeUndefined();
+    expect(byId(ben, rita.id)!.status).toBe('inactive');
     expect((await edit(rita.id, { name: 'Rita Resident', role: 'resident', status: 'active' })).status).toBe(200);
     await ben.pull();
     expect(byId(ben, rita.id)).toEqual({ ...before, version: expect.any(Number) });
@@ -110,14 +114,18 @@ describe('members follow every write the pickers see', () => {
     expect((await call(t, 'PUT', `/api/addresses/${address._id}`, { token: olivia.token, body: { street: '9 Picker Lane', unit_number: '2', is_rented: false, notes: '' } })).status).toBe(200);
     await ben.pull();
     expect(byId(ben, rita.id)!.address).toEqual({ id: address._id, street: '9 Picker Lane', unitNumber: '2' });
-    expect((await call(t, 'DELETE', `/api/addresses/${address._id}`, { token: olivia.token })).status).toBe(200);
+    expect((await call(t, 'PUT', `/api/addresses/${address._id}`, { token: olivia.token, body: { street: '9 Picker Lane', unit_number: '2', is_rented: true, notes: '' } })).status).toBe(200);
     await ben.pull();
-    expect(byId(ben, rita.id)!.address).toBeNull();
+    expect(byId(ben, rita.id)!.residency).toBe('renter');
+    expect((await call(t, 'DELETE', `/api/addresses/${address._id}`, { token: olivia.token })).status).toBe(409);
+    expect((await call(t, 'DELETE', `/api/users/${rita.id}/assign-address`, { token: olivia.token })).status).toBe(200);
+    await ben.pull();
+    expect(byId(ben, rita.id)).toMatchObject({ address: null, residency: null });
 
-    // Invited: not pickable yet; accepted: pickable.
+    // Invited: listed with the sent date (not pickable yet); accepted: pickable.
     const invited = (await call(t, 'POST', '/api/users/invite', { token: olivia.token, body: { email: 'new.member@maplegrove.test', role: 'resident' } })).json;
     await ben.pull();
-    expect(byId(ben, invited._id)).toBeUndefined();
+    expect(byId(ben, invited._id)).toMatchObject({ status: 'invited', invitedAt: t.clock() });
     const row = (await t.deps.database.db.select().from(users).where(eq(users.id, invited._id)))[0];
     await t.write((tx) => updateUser(t!.deps, tx, row, { name: 'Nina New', status: 'active' }));
     await ben.pull();

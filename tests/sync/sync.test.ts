@@ -394,10 +394,18 @@ describe('housekeeping', () => {
       await bumpChanges(t.deps, tx, { hoaId: row.hoaId, rows: [{ space: 'announcement', id: agenda }] });
     });
     t.clock.advance(31 * 86_400_000);
-    expect(await pruneChangeLog(t.deps, 30 * 86_400_000)).toBe(1);
+    // The agenda's change, and the board member's first sign-in of that day (the list shows its day).
+    expect(await pruneChangeLog(t.deps, 30 * 86_400_000)).toBe(2);
     board.token = (await login(t, DEMO.maple.board)).token;
     const pulled = await board.pull();
-    expect(pulled.patch).toEqual([{ op: 'put', key: announcementKey(agenda), value: expect.objectContaining({ title: 'Board meeting agenda (revised)' }) }]);
+    // The difference: the agenda, and the board member's own row (today's sign-in).
+    expect(pulled.patch).toHaveLength(2);
+    expect(pulled.patch).toEqual(
+      expect.arrayContaining([
+        { op: 'put', key: announcementKey(agenda), value: expect.objectContaining({ title: 'Board meeting agenda (revised)' }) },
+        { op: 'put', key: expect.stringMatching(/^member\//), value: expect.objectContaining({ email: DEMO.maple.board, lastLoginDay: Math.floor(t.clock() / 86_400_000) * 86_400_000 }) },
+      ]),
+    );
   });
 
   it('a purged idle client group gets ClientStateNotFound, then starts over', async () => {

@@ -2,7 +2,7 @@
 import { addressSyncArea } from '../domain/addresses/sync';
 import { memberSyncArea } from '../domain/members/sync';
 import { addressRoutes } from '../routes/addresses';
-import { userRoutes } from '../routes/users';
+import { emailChangeRoutes, userRoutes } from '../routes/users';
 import { defineServerArea } from '../kit/server-area';
 
 export const usersArea = defineServerArea({
@@ -11,6 +11,8 @@ export const usersArea = defineServerArea({
     // The bulk add: up to 1,000 rows of a CSV (BULK_MAX_ROWS) in one body.
     { path: '/api/users', router: userRoutes, bodyLimits: { '/bulk': 1024 * 1024 } },
     { path: '/api/addresses', router: addressRoutes },
+    // The link of an email change (no sign-in: the token is the key).
+    { path: '/api/email-change', router: emailChangeRoutes },
   ],
   sync: [memberSyncArea, addressSyncArea],
 });

@@ -166,6 +166,8 @@ async function insertPeople(tx: Tx, hoaId: string, domain: string, people: Neigh
       addressId: p.home != null ? homeIds[p.home] : null,
       phone: p.phone ?? null,
       passwordHash: status === 'invited' || p.blocked ? null : passwordHash,
+      // Sent when they were invited: the list's sent date, and when the invitation expires (schema/people.ts).
+      invitedAt: status === 'invited' ? created : null,
       lastLogin: p.seen != null ? now - p.seen * DAY - (i % 5) * 3_600_000 : null,
       deletedAt: p.deleted ? now - 10 * DAY : null,
       createdAt: created,

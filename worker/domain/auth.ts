@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or, lt } from 'drizzle-orm';
 import type { z } from 'zod';
+import { INVITATION_TTL_MS, PEOPLE_MESSAGES } from '../../schema/people';
 import { AUTH_MESSAGES, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
 import { authTokens, sessions, users } from '../../schema/tables';
 import { cachedUntilNextWrite, type Tx } from '../db';
@@ -20,7 +21,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
 export const RESET_TOKEN_TTL_MS = 2 * HOUR;
-export const ACTIVATION_TOKEN_TTL_MS = 7 * DAY;
+/** An invitation's link: as long as the invitation is pending (schema/people.ts). */
+export const ACTIVATION_TOKEN_TTL_MS = INVITATION_TTL_MS;
 /**
  * A refresh token just rotated is still accepted this long, answered with the family's live token:
  * the answer to a refresh can be lost (a reload while it is in flight, a phone whose connection
@@ -293,6 +295,17 @@ export async function resetPassword(deps: AppDeps, body: z.infer<typeof resetPas
 
 // ---------------------------------------------------------------- activation
 
+/** An invitation link whose invited member was removed (Revoke invitation, schema/people.ts): it says so. */
+async function isRevokedInvitation(deps: AppDeps, token: string): Promise<boolean> {
+  const [row] = await deps.database.db
+    .select({ status: users.status, deletedAt: users.deletedAt })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(and(eq(authTokens.tokenHash, await sha256Hex(token)), eq(authTokens.kind, 'activation')))
+    .limit(1);
+  return row != null && row.status === 'invited' && row.deletedAt != null;
+}
+
 export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>, meta: ClientMeta): Promise<IssuedSession & { token: string }> {
   const now = deps.clock();
   const passwordHash = await hashPassword(body.password, deps.config.passwordIterations);
@@ -305,7 +318,7 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
     const user = await updateUser(deps, tx, row.user, { name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now });
     return issueSession(deps, tx, user, newId(), meta);
   });
-  if (!issued) throw new AppError(400, AUTH_MESSAGES.invalidActivationToken);
+  if (!issued) throw new AppError(400, (await isRevokedInvitation(deps, body.token)) ? PEOPLE_MESSAGES.invitationRevoked : AUTH_MESSAGES.invalidActivationToken);
   return { ...issued, token: issued.accessToken, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, issued.user.id) };
 }
 

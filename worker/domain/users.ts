@@ -3,6 +3,7 @@ import type { ApiUser } from '../../schema/auth';
 import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
 import { addresses, hoas, subscriptions, users } from '../../schema/tables';
+import { DAY_MS } from '../../schema/days';
 import type { DbOrTx, Tx } from '../db';
 import { bumpChanges } from '../sync/changes';
 import { touchDependents, type DependentsDeps } from '../sync/dependencies';
@@ -97,13 +98,14 @@ export async function updateUser(
   deps: DependentsDeps,
   tx: Tx,
   user: Pick<UserRow, 'id' | 'hoaId'>,
-  set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'deletedAt' | 'updatedAt'>>,
+  set: Partial<Pick<UserRow, 'name' | 'email' | 'role' | 'status' | 'passwordHash' | 'lastLogin' | 'addressId' | 'phone' | 'invitedAt' | 'deletedAt' | 'updatedAt'>>,
 ): Promise<UserRow> {
   const where = and(eq(users.id, user.id), eq(users.hoaId, user.hoaId))!;
   // A move: the address left, read before the write (the values that show who lives there follow it).
   const [before] = set.addressId !== undefined ? await tx.select({ addressId: users.addressId }).from(users).where(where).limit(1) : [];
   // The version is the synced member's: it moves with what the pickers see, as every synced row's does.
-  const [row] = MEMBER_FIELDS.some((field) => set[field] !== undefined) ? await memberRows.update(deps, tx, where, set) : await tx.update(users).set(set).where(where).returning();
+  const synced = MEMBER_FIELDS.some((field) => set[field] !== undefined) || (set.lastLogin != null && (await firstSignInOfDay(tx, where, set.lastLogin)));
+  const [row] = synced ? await memberRows.update(deps, tx, where, set) : await tx.update(users).set(set).where(where).returning();
   if (!row) throw notFound('User not found');
   if (before && before.addressId !== row.addressId) {
     await touchDependents(deps, tx, 'residents', user.hoaId, [before.addressId, row.addressId].filter((id): id is string => id != null));
@@ -116,6 +118,12 @@ export async function updateUser(
   const visibilityMoves = set.role !== undefined || set.status !== undefined || set.deletedAt !== undefined;
   if (visibilityMoves) await bumpChanges(deps, tx, { visibilityUserIds: [user.id] });
   return row;
+}
+
+/** Whether a sign-in at `at` is the user's first of its (UTC) day: the synced member shows the day only (`lastLoginDay`). */
+async function firstSignInOfDay(tx: Tx, where: SQL, at: number): Promise<boolean> {
+  const [before] = await tx.select({ lastLogin: users.lastLogin }).from(users).where(where).limit(1);
+  return before?.lastLogin == null || Math.floor(before.lastLogin / DAY_MS) !== Math.floor(at / DAY_MS);
 }
 
 /** The name shown for a user: an invited user has none until they activate, so their email. */

@@ -17,6 +17,7 @@ const queued =
   (props: EmailProps<K>): QueuedEmail => ({ template, props: props as Record<string, unknown> });
 
 export const invitationEmail = queued('invitation');
+export const emailChangeEmail = queued('email-change');
 export const passwordResetEmail = queued('password-reset');
 export const signupUnfinishedEmail = queued('signup-unfinished');
 export const invoiceIssuedEmail = queued('invoice-issued');

@@ -10,6 +10,7 @@ import { ledgerQuestionAnsweredEmail, ledgerQuestionAskedEmail } from './ledger-
 import { applicationDecisionEmail, applicationEscalatedEmail } from './applications';
 import { meetingAgendaEmail } from './meetings';
 import { voteOpenedEmail, voteReceiptEmail } from './votes';
+import { emailChangeEmail } from './people';
 import type { RenderedEmail } from './layout';
 
 export {
@@ -18,6 +19,7 @@ export {
   applicationEscalatedEmail,
   bankPaymentFailedEmail,
   autopayFailedEmail,
+  emailChangeEmail,
   invitationEmail,
   invoiceIssuedEmail,
   invoiceReminderEmail,
@@ -44,6 +46,7 @@ export type { RenderedEmail };
 /** Each template by the name the outbox stores (its `template` column). */
 export const emailTemplates = {
   invitation: invitationEmail,
+  'email-change': emailChangeEmail,
   'password-reset': passwordResetEmail,
   'signup-unfinished': signupUnfinishedEmail,
   'invoice-issued': invoiceIssuedEmail,

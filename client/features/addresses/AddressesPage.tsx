@@ -1,39 +1,34 @@
 /**
- * /addresses: Total Addresses and Occupied, the All Addresses table
- * (residents with a Board badge, residency Vacant / Renter / Owner, notes), Load more ("No more
- * addresses"), Add Address, Edit Address and Manage Residents. REST, like /users.
+ * /addresses: Total Addresses and Occupied, the All Addresses table from the local cache (residents
+ * with a Board badge, residency Vacant / Renter / Owner, notes) in the directory's walking order, with
+ * its filters row (search by street, unit or resident; Occupied / Vacant) and Load more ("No more
+ * addresses"); Add Address, Edit Address, Manage Residents, Delete Address (only when no one lives
+ * there) and Export CSV. The writes are REST; their result comes back through sync.
  */
-import { useState } from 'react';
-import { ADDRESS_MESSAGES, ADDRESS_PAGE_SIZE, addressLabel, addressSaved, OCCUPIED_MEANS, residencyOf, type AddressStatistics, type ApiAddress, type Residency } from '../../../schema/addresses';
+import { useMemo, useState } from 'react';
+import { ADDRESS_MESSAGES, ADDRESS_PAGE_SIZE, addressDeleted, addressLabel, addressSaved, OCCUPIED_MEANS, type ApiAddress, type Residency } from '../../../schema/addresses';
+import { ADDRESS_EXPORT_COLUMNS, ADDRESS_EXPORT_NAME } from '../../../schema/people-export';
+import { peoplePolicy } from '../../../schema/people';
 import { userPolicy } from '../../../schema/users';
-import { usePagedList } from '../../lib/use-paged-list';
+import type { SyncedDirectoryAddress } from '../../../sync/areas/addresses';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Badge, Button, EmptyState, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
+import { useListFilters } from '../../lib/use-list-filters';
+import { useSyncedList } from '../../lib/use-synced-list';
+import { Badge, Button, EmptyState, FilterBar, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
+import { ConfirmAction } from '../people/ConfirmAction';
+import { ExportDialog } from '../people/ExportDialog';
+import { addressesApi } from '../users/users-api';
 import { AddressDialog } from './AddressDialog';
+import { ADDRESS_FILTERS, ADDRESS_SELECTS, addressList, apiAddressOf, residencyOfSynced } from './address-list';
 import { ManageResidentsDialog } from './ManageResidentsDialog';
 
-type Open = { kind: 'add' } | { kind: 'edit'; address: ApiAddress } | { kind: 'residents'; address: ApiAddress } | null;
+type Open = { kind: 'add' | 'export' } | { kind: 'edit' | 'residents' | 'delete'; address: ApiAddress } | null;
 const RESIDENCY_VARIANT: Record<Residency, BadgeVariant> = { Vacant: 'outline', Renter: 'warning', Owner: 'success' };
+const label = (a: SyncedDirectoryAddress) => addressLabel({ street: a.street, unit_number: a.unitNumber });
 
-export function AddressesPage() {
-  const me = useCurrentUser();
-  const manage = !!me && userPolicy.mayManage(me.role);
-  const toast = useToast();
-  const [open, setOpen] = useState<Open>(null);
-  const list = usePagedList<ApiAddress, AddressStatistics>('/api/addresses', {
-    limit: ADDRESS_PAGE_SIZE,
-    loadFailed: ADDRESS_MESSAGES.loadFailed,
-    loadMoreFailed: ADDRESS_MESSAGES.loadMoreFailed,
-  });
-
-  const saved = (a: ApiAddress, verb: 'created' | 'updated') => {
-    setOpen(null);
-    toast.success(addressSaved(a, verb), 5000);
-    void list.reload();
-  };
-
-  const columns: Column<ApiAddress>[] = [
-    { header: 'Address', primary: true, cell: (a) => addressLabel(a) },
+function addressColumns(manage: boolean, open: (o: Open) => void): Column<SyncedDirectoryAddress>[] {
+  return [
+    { header: 'Address', primary: true, cell: label },
     {
       header: 'Residents',
       cell: (a) =>
@@ -42,9 +37,9 @@ export function AddressesPage() {
         ) : (
           <ul className="space-y-0.5">
             {a.residents.map((r) => (
-              <li key={r._id} className="flex flex-wrap items-center gap-1.5">
+              <li key={r.id} className="flex flex-wrap items-center gap-1.5">
                 {r.name}
-                {r.role === 'board' && <Badge variant="default">Board</Badge>}
+                {a.boardIds.includes(r.id) && <Badge variant="default">Board</Badge>}
               </li>
             ))}
           </ul>
@@ -53,7 +48,7 @@ export function AddressesPage() {
     {
       header: 'Residency',
       cell: (a) => {
-        const r = residencyOf(a);
+        const r = residencyOfSynced(a);
         return <Badge variant={RESIDENCY_VARIANT[r]}>{r}</Badge>;
       },
     },
@@ -63,52 +58,96 @@ export function AddressesPage() {
           {
             header: 'Actions',
             className: 'text-right',
-            cell: (a: ApiAddress) => (
-              <div className="flex justify-start gap-1.5 sm:justify-end">
-                <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'edit', address: a })}>
-                  Edit<span className="sr-only"> {addressLabel(a)}</span>
+            cell: (a: SyncedDirectoryAddress) => (
+              <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end">
+                <Button size="sm" variant="secondary" onClick={() => open({ kind: 'edit', address: apiAddressOf(a) })}>
+                  Edit<span className="sr-only"> {label(a)}</span>
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => setOpen({ kind: 'residents', address: a })}>
-                  Assign<span className="sr-only"> residents to {addressLabel(a)}</span>
+                <Button size="sm" variant="secondary" onClick={() => open({ kind: 'residents', address: apiAddressOf(a) })}>
+                  Assign<span className="sr-only"> residents to {label(a)}</span>
                 </Button>
+                {peoplePolicy.mayDeleteAddress({ residentCount: a.occupants }) && (
+                  <Button size="sm" variant="danger-ghost" onClick={() => open({ kind: 'delete', address: apiAddressOf(a) })}>
+                    Delete<span className="sr-only"> {label(a)}</span>
+                  </Button>
+                )}
               </div>
             ),
           },
         ]
       : []),
   ];
+}
 
+export function AddressesPage() {
+  const me = useCurrentUser();
+  const manage = !!me && userPolicy.mayManage(me.role);
+  const toast = useToast();
+  const [open, setOpen] = useState<Open>(null);
+  const filters = useListFilters(ADDRESS_FILTERS);
+  const list = useSyncedList(addressList, { filter: filters.filter, pageSize: ADDRESS_PAGE_SIZE });
+  const everyMatch = useSyncedList(addressList, { filter: filters.filter, pageSize: open?.kind === 'export' ? Infinity : 0 });
+  const columns = useMemo(() => addressColumns(manage, setOpen), [manage]);
+
+  const saved = (a: ApiAddress, verb: 'created' | 'updated') => {
+    setOpen(null);
+    toast.success(addressSaved(a, verb), 5000);
+  };
+  const close = () => setOpen(null);
+  const target = open && 'address' in open ? open.address : null;
   const add = manage ? <Button onClick={() => setOpen({ kind: 'add' })}>Add Address</Button> : undefined;
-  const s = list.statistics;
   return (
     <>
       <ListScreen
         title="Address Directory"
         subtitle="Manage community addresses and residents"
-        actions={add}
-        banner={list.error && <Alert tone="error">{list.error}</Alert>}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setOpen({ kind: 'export' })}>
+              Export CSV
+            </Button>
+            {add}
+          </div>
+        }
         stats={[
-          { label: 'Total Addresses', value: s?.totalAddresses ?? '–' },
-          { label: 'Occupied', value: s?.occupied ?? '–', hint: OCCUPIED_MEANS },
+          { label: 'Total Addresses', value: list.size },
+          { label: 'Occupied', value: list.counters.occupied, hint: OCCUPIED_MEANS },
         ]}
+        filters={<FilterBar filters={filters.store} list="addresses" label="Filter addresses" selects={ADDRESS_SELECTS} searchPlaceholder="Search by street, unit or resident..." />}
         tableTitle="All Addresses"
         columns={columns}
-        rowKey={(a) => a._id}
-        rows={list.rows}
-        empty={<EmptyState title="No addresses yet" action={add} />}
+        rowKey={(a) => a.id}
+        rows={list}
+        // Add Address is in the header (the cache may still be on its first pull).
+        empty={<EmptyState title={list.size === 0 ? 'No addresses yet' : 'No addresses found'} />}
         exhaustedText={ADDRESS_MESSAGES.exhausted}
       />
-      <AddressDialog open={open?.kind === 'add'} address={null} onClose={() => setOpen(null)} onSaved={(a) => saved(a, 'created')} />
-      <AddressDialog open={open?.kind === 'edit'} address={open?.kind === 'edit' ? open.address : null} onClose={() => setOpen(null)} onSaved={(a) => saved(a, 'updated')} />
+      <AddressDialog open={open?.kind === 'add'} address={null} onClose={close} onSaved={(a) => saved(a, 'created')} />
+      <AddressDialog open={open?.kind === 'edit'} address={open?.kind === 'edit' ? open.address : null} onClose={close} onSaved={(a) => saved(a, 'updated')} />
       <ManageResidentsDialog
         address={open?.kind === 'residents' ? open.address : null}
-        onClose={() => setOpen(null)}
-        onChanged={async (fresh) => {
-          // The list refreshes, and the dialog reopens with the fresh address.
-          await list.reload();
-          setOpen({ kind: 'residents', address: fresh });
-        }}
+        onClose={close}
+        // The dialog reopens with the fresh address (the list follows through sync).
+        onChanged={async (fresh) => setOpen({ kind: 'residents', address: fresh })}
       />
+      <ConfirmAction
+        open={open?.kind === 'delete'}
+        title="Delete Address"
+        label="Delete Address"
+        busyText="Deleting..."
+        failed={ADDRESS_MESSAGES.deleteFailed}
+        onClose={close}
+        onConfirm={async () => {
+          await addressesApi.remove(target!._id);
+          setOpen(null);
+          toast.success(addressDeleted(target!), 5000);
+        }}
+      >
+        <p>
+          Delete <strong>{target && addressLabel(target)}</strong> from the directory? No one lives there.
+        </p>
+      </ConfirmAction>
+      <ExportDialog open={open?.kind === 'export'} onClose={close} columns={ADDRESS_EXPORT_COLUMNS} rows={() => everyMatch.items} fileName={ADDRESS_EXPORT_NAME} what="addresses" />
     </>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { APPLICATION_MESSAGES, majorityOf, REVIEW_DECISION_LABELS, REVIEW_DECISIONS, reviewSchema, type ReviewDecision } from '../../../schema/applications';
+import { peoplePolicy } from '../../../schema/people';
 import { MEMBER_SPACE, type SyncedMember } from '../../../sync/areas/members';
 import type { SyncedApplication } from '../../../sync/areas/applications';
 import { prefixOf } from '../../../sync/keys';
@@ -19,7 +20,7 @@ const DECISION_TONE: Record<ReviewDecision, string> = { approve: 'text-success-7
 
 function useBoardSize() {
   const { data } = usePrefix<SyncedMember>(prefixOf(MEMBER_SPACE));
-  return data.filter((m) => m.role === 'board').length;
+  return data.filter((m) => m.role === 'board' && peoplePolicy.isPickable(m)).length;
 }
 
 export function ReviewsCard({ application, canReview }: { application: SyncedApplication; canReview: boolean }) {

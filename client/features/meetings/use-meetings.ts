@@ -19,6 +19,7 @@ import {
   type SyncedMotion,
   type SyncedVote,
 } from '../../../sync/areas/meetings';
+import { peoplePolicy } from '../../../schema/people';
 import { MEMBER_SPACE, type SyncedMember } from '../../../sync/areas/members';
 import { defineSyncedList, newestFirst, usePrefix, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
@@ -60,7 +61,7 @@ export function useMeetingRecord(meetingId: string): MeetingRecord {
   return useMemo(() => {
     const marked = new Map(attendance.filter((a) => a.meetingId === meetingId).map((a) => [a.userId, a.present]));
     const seats = members
-      .filter((m) => PRIVILEGED_ROLES.includes(m.role) && m.status === 'active')
+      .filter((m) => PRIVILEGED_ROLES.includes(m.role) && peoplePolicy.isPickable(m))
       .map((m) => ({ id: m.id, name: m.name, present: marked.get(m.id) ?? null }))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const mine = votes.filter((v) => v.meetingId === meetingId);

@@ -6,7 +6,7 @@ import { errorMessage } from '../../lib/api';
 import { Alert, Dialog, DialogActions } from '../../ui';
 import { usersApi } from './users-api';
 
-export function DeleteUserDialog({ user, onClose, onDeleted }: { user: ApiUser | null; onClose: () => void; onDeleted: (message: string) => void }) {
+export function DeleteUserDialog({ user, onClose, onDeleted }: { user: Pick<ApiUser, '_id' | 'name' | 'email'> | null; onClose: () => void; onDeleted: (message: string) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = user ? user.name || user.email : '';

@@ -1,5 +1,6 @@
 /**
- * Edit User: name, role (within what the actor may grant) and status (the moves `userPolicy.statusOptions` allows).
+ * Edit User: name, email (confirmed by a link mailed to the new address), phone, address, role (within
+ * what the actor may grant) and status (the moves `userPolicy.statusOptions` allows).
  * A change between resident and board, or a grant of Super Admin, asks first (Confirm Role Change)
  * with the rights gained or kept; the server checks every rule again. A member invited by email alone
  * has no name until they accept: the name is then optional (userPolicy.nameRequired).
@@ -8,11 +9,24 @@ import { useEffect, useMemo, useState } from 'react';
 import type { ApiUser } from '../../../schema/auth';
 import type { Role, UserStatus } from '../../../schema/roles';
 import { editUserSchemaFor, ROLE_LABELS, STATUS_LABELS, USER_MESSAGES, userPolicy, type EditUser, type PolicyUser } from '../../../schema/users';
+import { AddressPicker, NO_ADDRESS_PICKED, type PickedAddress } from '../addresses/AddressPicker';
 import { errorMessage } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, Dialog, DialogActions, Field, Input, optionsOf, Select } from '../../ui';
 import { RoleChangeConfirm } from './RoleChangeConfirm';
 import { usersApi } from './users-api';
+
+/** The member edited, as the list holds them (the synced member). */
+export interface EditableUser {
+  _id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  status: UserStatus;
+  address: PickedAddress | null;
+}
+type EditValues = Omit<EditUser, 'address_id'> & { address: PickedAddress };
 
 export function EditUserDialog({
   user,
@@ -20,13 +34,13 @@ export function EditUserDialog({
   onClose,
   onSaved,
 }: {
-  user: ApiUser | null;
+  user: EditableUser | null;
   actor: PolicyUser;
   onClose: () => void;
   /** The saved user, and the status that was asked for (a user who never activated set active comes back invited). */
-  onSaved: (u: ApiUser, requested: UserStatus) => void;
+  onSaved: (u: ApiUser & { email_change_sent_to?: string }, requested: UserStatus) => void;
 }) {
-  const [values, setValues] = useState<EditUser>({ name: '', role: 'resident', status: 'active' });
+  const [values, setValues] = useState<EditValues>({ name: '', role: 'resident', status: 'active', email: '', phone: '', address: NO_ADDRESS_PICKED });
   const [confirming, setConfirming] = useState<EditUser | null>(null);
   const save = async (data: EditUser) => {
     const saved = await usersApi.update(user!._id, data);
@@ -37,7 +51,7 @@ export function EditUserDialog({
   const failed = (e: unknown) => errorMessage(e, USER_MESSAGES.updateFailed);
   const form = useFormSubmit(
     schema,
-    values,
+    useMemo(() => ({ ...values, address_id: values.address._id }), [values]),
     async (data) => {
       if (user && userPolicy.needsRoleConfirmation(user.role, data.role)) setConfirming(data);
       else await save(data);
@@ -46,7 +60,7 @@ export function EditUserDialog({
   );
 
   useEffect(() => {
-    if (user) setValues({ name: user.name, role: user.role, status: user.status });
+    if (user) setValues({ name: user.name, role: user.role, status: user.status, email: user.email, phone: user.phone ?? '', address: user.address ?? NO_ADDRESS_PICKED });
     setConfirming(null);
   }, [user]);
   if (!user) return <Dialog open={false} onClose={onClose} title="Edit User" />;
@@ -55,7 +69,7 @@ export function EditUserDialog({
   const roles: Role[] = [...new Set([...userPolicy.grantableRoles(actor.role), user.role])];
   const statuses: UserStatus[] = userPolicy.statusOptions(user.status);
   const nameRequired = userPolicy.nameRequired(user);
-  const set = (k: keyof EditUser) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
+  const set = (k: 'name' | 'email' | 'phone') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const warning = confirming && userPolicy.roleChangeWarning(user.role, confirming.role);
 
   return (
@@ -71,6 +85,15 @@ export function EditUserDialog({
           {form.error && <Alert tone="error">{form.error}</Alert>}
           <Field label="Name" required={nameRequired} error={form.errors.name} hint={nameRequired ? undefined : 'They give their name when they accept the invitation.'}>
             <Input value={values.name} onChange={set('name')} invalid={!!form.errors.name} required={nameRequired} />
+          </Field>
+          <Field label="Email" error={form.errors.email} hint="A new address is confirmed by a link mailed to it; the email changes once it is opened.">
+            <Input type="email" value={values.email ?? ''} onChange={set('email')} invalid={!!form.errors.email} />
+          </Field>
+          <Field label="Phone" error={form.errors.phone}>
+            <Input type="tel" value={values.phone ?? ''} onChange={set('phone')} invalid={!!form.errors.phone} />
+          </Field>
+          <Field label="Address" error={form.errors.address_id}>
+            <AddressPicker open={!!user && !confirming} value={values.address} onChange={(address) => setValues((v) => ({ ...v, address }))} />
           </Field>
           <Field label="Role" error={form.errors.role}>
             <Select options={optionsOf(roles, ROLE_LABELS)} value={values.role} onChange={(role) => setValues((v) => ({ ...v, role }))} />

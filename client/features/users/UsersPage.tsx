@@ -1,45 +1,67 @@
 /**
- * /users: counters, the All Users table with Load more, and the
- * dialogs Invite User, Bulk Add, Edit User (with Confirm Role Change) and Confirm Deletion. Read
- * from REST, not the cache (docs/decisions/111-users-rest-only.md). `?bulk-upload=true` opens
- * Bulk Add and is then removed from the address.
+ * /users: counters, the All Users table from the local cache (every member not deleted: it works
+ * offline and at the size of a large HOA) with its filters row (search by name, email, phone, street
+ * or unit; role, status, residency; sort by name, role, status or invitation sent date) and Load more;
+ * the dialogs Invite User, Bulk Add, Edit User (with Confirm Role Change), Confirm Deletion, Revoke
+ * invitation, Export CSV and Show deleted; Resend expired invitations. The writes are REST; their
+ * result comes back through sync. `?bulk-upload=true` opens Bulk Add and is then removed from the address.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { ApiUser } from '../../../schema/auth';
+import { MEMBER_EXPORT_COLUMNS, MEMBER_EXPORT_NAME } from '../../../schema/people-export';
+import { PEOPLE_MESSAGES } from '../../../schema/people';
 import type { UserStatus } from '../../../schema/roles';
-import { ROLE_LABELS, USER_MESSAGES, USER_PAGE_SIZE, userPolicy, type UserStatistics } from '../../../schema/users';
+import { USER_MESSAGES, USER_PAGE_SIZE, userPolicy } from '../../../schema/users';
+import type { SyncedMember } from '../../../sync/areas/members';
 import { errorMessage } from '../../lib/api';
-import { formatAddress, formatDate } from '../../lib/format';
-import { usePagedList } from '../../lib/use-paged-list';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Badge, Button, ButtonLink, EmptyState, ListScreen, useToast, type Column } from '../../ui';
+import { useListFilters } from '../../lib/use-list-filters';
+import { useSyncedList } from '../../lib/use-synced-list';
+import { Alert, Button, EmptyState, FilterBar, ListScreen, useToast } from '../../ui';
+import { ConfirmAction } from '../people/ConfirmAction';
+import { ExportDialog } from '../people/ExportDialog';
 import { BulkAddDialog } from './BulkAddDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
-import { EditUserDialog } from './EditUserDialog';
+import { DeletedUsersDialog } from './DeletedUsersDialog';
+import { EditUserDialog, type EditableUser } from './EditUserDialog';
 import { InviteUserDialog } from './InviteUserDialog';
-import { StatusBadge } from './badges';
+import { memberColumns, shownName, type MemberActions } from './member-columns';
+import { MEMBER_FILTERS, MEMBER_SELECTS, memberListOf } from './member-list';
 import { usersApi } from './users-api';
 
-type Open = { kind: 'invite' } | { kind: 'bulk' } | { kind: 'edit'; user: ApiUser } | { kind: 'delete'; user: ApiUser } | null;
+type Open =
+  | { kind: 'invite' | 'bulk' | 'export' | 'deleted' }
+  | { kind: 'edit' | 'delete' | 'revoke'; user: SyncedMember }
+  | null;
 
-/** The name shown for a member: an invited user has none until they accept. */
-export const shownName = (u: Pick<ApiUser, 'name' | 'email'>) => u.name || u.email;
-/** After Edit User: a user who never activated, set active, was invited again (userPolicy.statusOnSave). */
-const savedMessage = (u: ApiUser, requested: UserStatus) =>
-  requested === 'active' && u.status === 'invited' ? USER_MESSAGES.invited(u.email) : USER_MESSAGES.updated(shownName(u));
+/** After Edit User: a user who never activated, set active, was invited again (userPolicy.statusOnSave); a new email waits for its link. */
+const savedMessage = (u: ApiUser & { email_change_sent_to?: string }, requested: UserStatus) =>
+  u.email_change_sent_to
+    ? PEOPLE_MESSAGES.emailChangeSent(u.email_change_sent_to)
+    : requested === 'active' && u.status === 'invited'
+      ? USER_MESSAGES.invited(u.email)
+      : USER_MESSAGES.updated(shownName(u));
+const editable = (m: SyncedMember): EditableUser => ({
+  _id: m.id,
+  name: m.name,
+  email: m.email,
+  phone: m.phone,
+  role: m.role,
+  status: m.status,
+  address: m.address && { _id: m.address.id, label: m.address.unitNumber ? `${m.address.street}, Unit ${m.address.unitNumber}` : m.address.street },
+});
 
 export function UsersPage() {
   const me = useCurrentUser();
   const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
   const [actionError, setActionError] = useState<string | null>(null);
-  const list = usePagedList<ApiUser, UserStatistics>('/api/users', {
-    limit: USER_PAGE_SIZE,
-    query: { includeDeleted: false },
-    loadFailed: USER_MESSAGES.loadFailed,
-    loadMoreFailed: USER_MESSAGES.loadMoreFailed,
-  });
+  const [resending, setResending] = useState(false);
+  const filters = useListFilters(MEMBER_FILTERS);
+  const list = useSyncedList(memberListOf(filters.applied.sort), { filter: filters.filter, pageSize: USER_PAGE_SIZE });
+  // Export CSV: every member the filters let through, read only while its dialog is open.
+  const everyMatch = useSyncedList(memberListOf(filters.applied.sort), { filter: filters.filter, pageSize: open?.kind === 'export' ? Infinity : 0 });
 
   // ?bulk-upload=true (the dashboard's banner) opens Bulk Add, then leaves the address.
   const search = useSearch();
@@ -52,75 +74,45 @@ export function UsersPage() {
 
   const actor = me ? { id: me.id, role: me.role } : null;
   const close = () => setOpen(null);
-  /** After a change: the list and its counters again; a failed refresh says so. */
-  const changed = async (message?: string, durationMs = 3000) => {
+  const done = (message: string, durationMs = 3000) => {
     setOpen(null);
     setActionError(null);
-    if (message) toast.success(message, durationMs);
-    return list.reload();
+    toast.success(message, durationMs);
   };
-  async function resend(user: ApiUser) {
+  const act = useMemo<MemberActions>(
+    () => ({
+      edit: (user) => setOpen({ kind: 'edit', user }),
+      remove: (user) => setOpen({ kind: 'delete', user }),
+      revoke: (user) => setOpen({ kind: 'revoke', user }),
+      resend: (user) => {
+        setActionError(null);
+        usersApi.resend(user.id).then(
+          (r) => toast.success(r.message ?? USER_MESSAGES.inviteResent, 3000),
+          (e) => setActionError(errorMessage(e, USER_MESSAGES.resendFailed)),
+        );
+      },
+    }),
+    [toast],
+  );
+  // The Expired badge reads the time when the screen opened (an invitation expires in days, not seconds).
+  const [now] = useState(() => Date.now());
+  const columns = useMemo(() => memberColumns(actor, act, now), [actor?.id, actor?.role, act, now]);
+
+  async function resendExpired() {
+    setResending(true);
     setActionError(null);
     try {
-      const r = await usersApi.resend(user._id);
-      toast.success(r.message ?? USER_MESSAGES.inviteResent, 3000);
+      toast.success((await usersApi.resendExpired()).message, 3000);
     } catch (e) {
-      setActionError(errorMessage(e, USER_MESSAGES.resendFailed));
+      setActionError(errorMessage(e, PEOPLE_MESSAGES.resendExpiredFailed));
+    } finally {
+      setResending(false);
     }
   }
 
-  const actions = (u: ApiUser) => {
-    const may = actor ? userPolicy.actionsFor(actor, u) : { edit: false, resend: false, delete: false };
-    return (
-      <div className="flex justify-start gap-1.5 sm:justify-end">
-        <Button size="sm" variant="secondary" disabled={!may.edit} onClick={() => setOpen({ kind: 'edit', user: u })}>
-          Edit<span className="sr-only"> {shownName(u)}</span>
-        </Button>
-        {u.status !== 'invited' && (
-          <ButtonLink size="sm" variant="secondary" href={`/account/${u._id}`}>
-            Statement<span className="sr-only"> of {shownName(u)}</span>
-          </ButtonLink>
-        )}
-        {may.resend && (
-          <Button size="sm" variant="secondary" onClick={() => void resend(u)}>
-            Resend<span className="sr-only"> invitation to {u.email}</span>
-          </Button>
-        )}
-        {may.delete && (
-          <Button size="sm" variant="danger-ghost" onClick={() => setOpen({ kind: 'delete', user: u })}>
-            Delete<span className="sr-only"> {shownName(u)}</span>
-          </Button>
-        )}
-      </div>
-    );
-  };
-
-  const columns: Column<ApiUser>[] = [
-    {
-      header: 'Name',
-      primary: true,
-      cell: (u) => (
-        <>
-          <span className="flex flex-wrap items-center gap-2">
-            {/* An invited user names themselves when they accept; until then the email says who it is. */}
-            {u.name || <span className="font-normal text-neutral-600">Not yet accepted</span>}
-            {u._id === me?.id && <Badge variant="outline">You</Badge>}
-          </span>
-          {/* Phones: the email once, under the name (the Email column is the table's). */}
-          <span className="block text-sm font-normal break-all text-neutral-600 sm:hidden">{u.email}</span>
-        </>
-      ),
-    },
-    { header: 'Email', className: 'whitespace-nowrap', hideOnPhone: true, cell: (u) => u.email },
-    { header: 'Role', cell: (u) => <Badge variant={u.role === 'resident' ? 'secondary' : 'default'}>{ROLE_LABELS[u.role]}</Badge> },
-    { header: 'Status', cell: (u) => <StatusBadge status={u.status} /> },
-    { header: 'Address', cell: (u) => formatAddress(u.address) ?? <span className="text-neutral-600">No address</span> },
-    { header: 'Last Login', className: 'whitespace-nowrap', cell: (u) => (u.lastLogin ? formatDate(u.lastLogin) : <span className="text-neutral-600">Never</span>) },
-    { header: 'Actions', className: 'text-right', cell: actions },
-  ];
-
-  const s = list.statistics;
-  const error = actionError ?? list.error;
+  const c = list.counters;
+  const manage = !!actor && userPolicy.mayManage(actor.role);
+  const target = open && 'user' in open ? open.user : null;
   return (
     <>
       <ListScreen
@@ -128,34 +120,79 @@ export function UsersPage() {
         subtitle="Invite residents and board members, and manage their roles and access"
         actions={
           <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onClick={() => setOpen({ kind: 'export' })}>
+              Export CSV
+            </Button>
+            {manage && (
+              <Button variant="secondary" onClick={() => setOpen({ kind: 'deleted' })}>
+                Show deleted
+              </Button>
+            )}
+            {manage && (
+              <Button variant="secondary" busy={resending} busyText="Resending..." onClick={() => void resendExpired()}>
+                Resend expired invitations
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => setOpen({ kind: 'bulk' })}>
               Bulk Add
             </Button>
             <Button onClick={() => setOpen({ kind: 'invite' })}>Invite User</Button>
           </div>
         }
-        banner={error && <Alert tone="error" onDismiss={actionError ? () => setActionError(null) : undefined}>{error}</Alert>}
+        banner={actionError && <Alert tone="error" onDismiss={() => setActionError(null)}>{actionError}</Alert>}
         stats={[
-          { label: 'Active Users', value: s?.activeUsers ?? '–' },
-          { label: 'Board Members', value: s?.boardMembers ?? '–' },
-          { label: 'Pending Invitations', value: s?.pendingInvitations ?? '–' },
-          { label: 'Super Admins', value: s?.superAdmins ?? '–' },
+          { label: 'Active Users', value: c.active },
+          { label: 'Board Members', value: c.board },
+          { label: 'Pending Invitations', value: c.invited },
+          { label: 'Super Admins', value: c.superadmin },
         ]}
+        filters={
+          <FilterBar filters={filters.store} list="users" label="Filter users" selects={MEMBER_SELECTS} searchPlaceholder="Search by name, email, phone, street or unit..." />
+        }
         tableTitle="All Users"
         columns={columns}
-        rowKey={(u) => u._id}
-        rows={list.rows}
-        empty={<EmptyState title="No users yet" action={<Button onClick={() => setOpen({ kind: 'invite' })}>Invite User</Button>} />}
+        rowKey={(u) => u.id}
+        rows={list}
+        // Invite User is in the header (the cache may still be on its first pull).
+        empty={<EmptyState title={list.size === 0 ? 'No users yet' : 'No users found'} />}
         exhaustedText="No more users"
       />
       {actor && (
         <>
-          <InviteUserDialog open={open?.kind === 'invite'} actorRole={actor.role} onClose={close} onInvited={(email) => void changed(USER_MESSAGES.invited(email))} />
-          <BulkAddDialog open={open?.kind === 'bulk'} onClose={close} onCreated={() => list.reload()} />
-          <EditUserDialog user={open?.kind === 'edit' ? open.user : null} actor={actor} onClose={close} onSaved={(u, requested) => void changed(savedMessage(u, requested))} />
-          <DeleteUserDialog user={open?.kind === 'delete' ? open.user : null} onClose={close} onDeleted={(message) => void changed(message)} />
+          <InviteUserDialog open={open?.kind === 'invite'} actorRole={actor.role} onClose={close} onInvited={(email) => done(USER_MESSAGES.invited(email))} />
+          {/* The new members arrive through sync: nothing to reload. */}
+          <BulkAddDialog open={open?.kind === 'bulk'} onClose={close} onCreated={async () => true} />
+          <EditUserDialog
+            user={open?.kind === 'edit' ? editable(open.user) : null}
+            actor={actor}
+            onClose={close}
+            onSaved={(u, requested) => done(savedMessage(u, requested), u.email_change_sent_to ? 6000 : 3000)}
+          />
+          <DeleteUserDialog user={open?.kind === 'delete' ? { _id: open.user.id, name: open.user.name, email: open.user.email } : null} onClose={close} onDeleted={(m) => done(m)} />
+          <ConfirmAction
+            open={open?.kind === 'revoke'}
+            title="Revoke invitation"
+            label="Revoke invitation"
+            busyText="Revoking..."
+            failed={PEOPLE_MESSAGES.revokeFailed}
+            onClose={close}
+            onConfirm={async () => done((await usersApi.revoke(target!.id)).message)}
+          >
+            <p>
+              Revoke the invitation to <strong>{target?.email}</strong>? Its link stops working and they leave the list (a board member can restore them for 30 days).
+            </p>
+          </ConfirmAction>
+          <DeletedUsersDialog open={open?.kind === 'deleted'} onClose={close} onRestored={(m) => toast.success(m, 3000)} />
         </>
       )}
+      <ExportDialog
+        open={open?.kind === 'export'}
+        onClose={close}
+        columns={MEMBER_EXPORT_COLUMNS}
+        rows={() => everyMatch.items}
+        fileName={MEMBER_EXPORT_NAME}
+        what="residents"
+      />
     </>
   );
 }

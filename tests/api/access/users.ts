@@ -1,5 +1,5 @@
 import { call, DEMO, login } from '../../helpers/http';
-import { boardOnly, type MatrixContext, type MatrixRow } from './types';
+import { all, boardOnly, type MatrixContext, type MatrixRow } from './types';
 
 /**
  * Users: board and superadmin manage the HOA's members; residents get 403 before any
@@ -19,6 +19,13 @@ export async function newAddress(ctx: MatrixContext, token: string): Promise<str
   const r = await call(ctx.t, 'POST', '/api/addresses', { token, body: { street: `${Math.floor(Math.random() * 1e6)} Matrix Road` } });
   if (r.status !== 201) throw new Error(`address failed: ${r.status} ${JSON.stringify(r.json)}`);
   return r.json._id;
+}
+/** A member of the HOA `token` manages, invited and then deleted; their id. */
+async function deletedMember(ctx: MatrixContext, token: string): Promise<string> {
+  const id = await invitedMember(ctx, token);
+  const r = await call(ctx.t, 'DELETE', `/api/users/${id}`, { token });
+  if (r.status !== 200) throw new Error(`delete failed: ${r.status} ${JSON.stringify(r.json)}`);
+  return id;
 }
 export const cedarOwner = async (ctx: MatrixContext) => (await login(ctx.t, DEMO.cedar.superadmin)).token;
 
@@ -48,6 +55,18 @@ export const userRows: MatrixRow[] = [
   { route: 'PUT /api/users/:id', expect: boardOnly(200), ...onMember('', { name: 'Renamed Member', role: 'resident', status: 'inactive' }) },
   { route: 'DELETE /api/users/:id', expect: boardOnly(200), ...onMember('') },
   { route: 'POST /api/users/:id/resend-invite', expect: boardOnly(200), ...onMember('/resend-invite') },
+  // People at scale: every expired invitation again, Show deleted, revoke, restore.
+  { route: 'POST /api/users/resend-expired', expect: boardOnly(200) },
+  { route: 'GET /api/users/deleted', expect: boardOnly(200) },
+  { route: 'DELETE /api/users/:id/invitation', expect: boardOnly(200), ...onMember('/invitation') },
+  {
+    route: 'POST /api/users/:id/restore',
+    expect: boardOnly(200),
+    request: async (ctx) => ({ path: `/api/users/${await deletedMember(ctx, ctx.token.superadmin)}/restore` }),
+    otherHoa: { request: async (ctx) => ({ path: `/api/users/${await deletedMember(ctx, await cedarOwner(ctx))}/restore` }), expect: boardRowOtherHoa },
+  },
+  // The email change's link: no sign-in (the token is the key); an unknown one is 400 for anyone.
+  { route: 'POST /api/email-change/confirm', expect: all(400), request: () => ({ body: { token: 'not-a-token' } }) },
   {
     route: 'POST /api/users/:id/assign-address',
     expect: boardOnly(200),

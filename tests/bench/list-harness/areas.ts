@@ -56,6 +56,14 @@ export const BENCH_AREAS = {
       { button: 'Kind', options: ['Poll', 'Election'] },
     ],
   },
+  users: {
+    exhaustedText: 'No more users',
+    loadMore: 'Load more',
+    selects: [
+      { button: 'Role', options: ['Resident', 'Board Member', 'Super Admin'] },
+      { button: 'Status', options: ['Active', 'Invited', 'Inactive'] },
+    ],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

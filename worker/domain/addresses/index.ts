@@ -5,6 +5,7 @@
  */
 import { and, asc, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { ADDRESS_MESSAGES, addressDeleted, addressKey, type AddressForm, type AddressListQuery, type AddressStatistics, type ApiAddress, type ApiAddressPage, type ApiResident } from '../../../schema/addresses';
+import { PEOPLE_MESSAGES, peoplePolicy } from '../../../schema/people';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
@@ -13,7 +14,7 @@ import { newId } from '../../services/tokens';
 import { touchDependents } from '../../sync/dependencies';
 import { inHoa, type Actor } from '../actor';
 import { containsSql } from '../contains';
-import { forbidden, invalidField } from '../errors';
+import { conflict, forbidden, invalidField } from '../errors';
 import { addressInHoa, currentManager } from '../user-admin/access';
 import { shownEmail, shownName, shownNameOrder, updateUser } from '../users';
 import { addressLineSql, addressRows } from './sync';
@@ -151,12 +152,17 @@ export async function updateAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
   return apiAddressById(tx, actor, id);
 }
 
-/** `DELETE /api/addresses/:id`: a soft delete; its residents are left without an address. */
+/**
+ * `DELETE /api/addresses/:id`: a soft delete, only when no one lives there (any member not deleted,
+ * invited and inactive ones too: 409 otherwise, `peoplePolicy.mayDeleteAddress`). Deleted members
+ * who lived there are left without an address.
+ */
 export async function deleteAddress(deps: AppDeps, tx: Tx, actor: Actor, id: string): Promise<{ message: string }> {
   await currentManager(tx, actor);
   const row = await addressInHoa(tx, actor, id);
   const now = deps.clock();
   const residents = await tx.select().from(users).where(and(eq(users.hoaId, actor.hoaId), eq(users.addressId, id)));
+  if (!peoplePolicy.mayDeleteAddress({ residentCount: residents.filter((r) => r.deletedAt == null).length })) throw conflict(PEOPLE_MESSAGES.addressOccupied);
   for (const r of residents) await updateUser(deps, tx, r, { addressId: null, updatedAt: now });
   // Out of the synced directory: the pull that brings this change deletes it from the cache.
   await addressRows.update(deps, tx, and(eq(addresses.hoaId, row.hoaId), eq(addresses.id, row.id))!, { deletedAt: now, updatedAt: now });

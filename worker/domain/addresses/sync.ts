@@ -42,6 +42,10 @@ function directoryValue(): SyncValueSql<SyncedDirectoryAddress> {
       unitNumber: a.unitNumber,
       line: addressLineSql(),
       residents: residentsSql(),
+      boardIds: sql`(SELECT json_group_array(${users.id}) FROM ${users} WHERE ${activeMembers(addresses.hoaId, eq(users.addressId, addresses.id), eq(users.role, 'board'))})`,
+      occupants: sql`(SELECT count(*) FROM ${users} WHERE ${users.hoaId} = ${addresses.hoaId} AND ${users.addressId} = ${addresses.id} AND ${users.deletedAt} IS NULL)`,
+      isRented: sql`json(CASE WHEN ${a.isRented} THEN 'true' ELSE 'false' END)`,
+      notes: a.notes,
       version: a.version,
     },
   };

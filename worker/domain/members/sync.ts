@@ -4,7 +4,8 @@
  * active members), their value (built by SQLite, as `GET /api/users?status=active` shows them), and
  * the writer every write of a user that changes it goes through (`updateUser`, the invitation's insert).
  */
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { DAY_MS } from '../../../schema/days';
 import { userPolicy } from '../../../schema/users';
 import { addresses, users } from '../../../schema/tables';
 import { MEMBER_SPACE, type SyncedMember } from '../../../sync/areas/members';
@@ -14,15 +15,16 @@ import { activeMembers } from './active';
 import { shownEmailSql } from './emails';
 
 /**
- * Board and superadmin: their HOA's active members. Residents pick no one and never receive anyone
- * else: their own row only (what their profile shows them anyway).
+ * Board and superadmin: every member of their HOA not deleted (the /users screen; the pickers keep the
+ * active ones). Residents pick no one and never receive anyone else: their own row only (what their
+ * profile shows them anyway).
  */
 export function visibleMembers(viewer: Viewer): SQL {
   if (!userPolicy.mayPick(viewer.role)) return activeMembers(viewer.hoaId, eq(users.id, viewer.userId))!;
-  return activeMembers(viewer.hoaId)!;
+  return and(eq(users.hoaId, viewer.hoaId), isNull(users.deletedAt))!;
 }
 
-/** A member as the cache holds it (`SyncedMember`); the address only while it is in the directory. */
+/** A member as the cache holds it (`SyncedMember`); the address (and residency) only while it is in the directory. */
 function memberValue(): SyncValueSql<SyncedMember> {
   const u = users;
   return {
@@ -31,9 +33,14 @@ function memberValue(): SyncValueSql<SyncedMember> {
       name: u.name,
       // A held invitation's mark never leaves the server (a revived member may be active with one).
       email: shownEmailSql(),
+      phone: u.phone,
       role: u.role,
       status: u.status,
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
+      residency: sql`CASE WHEN address.id IS NULL THEN NULL WHEN address.is_rented THEN 'renter' ELSE 'owner' END`,
+      invitedAt: u.invitedAt,
+      lastLoginDay: sql`(${u.lastLogin} / ${sql.raw(String(DAY_MS))}) * ${sql.raw(String(DAY_MS))}`,
+      hasPassword: sql`json(CASE WHEN ${u.passwordHash} IS NOT NULL THEN 'true' ELSE 'false' END)`,
       version: u.version,
     },
     joins: sql`LEFT JOIN ${addresses} AS address ON address.id = ${u.addressId} AND address.hoa_id = ${u.hoaId} AND address.deleted_at IS NULL`,
@@ -50,7 +57,7 @@ export const memberSyncArea: ServerSyncArea = {
   visible: visibleMembers,
   value: memberValue,
   dependsOn: {
-    // The address line: an edited street or unit reaches the members living there.
+    // The address line and residency: an edited street, unit or property type reaches the members living there.
     addresses: (_hoaId, addressIds) => inArray(users.addressId, addressIds),
   },
 };
@@ -59,4 +66,4 @@ export const memberSyncArea: ServerSyncArea = {
 export const memberRows = syncedTable({ ...memberSyncArea, table: users });
 
 /** Fields of a user the synced member shows, or whose change makes them appear or leave (status, deletion). */
-export const MEMBER_FIELDS = ['name', 'email', 'role', 'status', 'addressId', 'deletedAt'] as const;
+export const MEMBER_FIELDS = ['name', 'email', 'phone', 'role', 'status', 'addressId', 'invitedAt', 'passwordHash', 'deletedAt'] as const;

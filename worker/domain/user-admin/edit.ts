@@ -8,7 +8,8 @@ import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
 import { forbidden, invalidField, notFound } from '../errors';
-import { findApiUser, shownName, updateUser } from '../users';
+import { findApiUser, shownEmail, shownName, updateUser } from '../users';
+import { requestEmailChange } from './email-change';
 import { addressInHoa, checkStatusMove, currentManager, endAccess, keepActiveSuperadmin, refuseUnless, targetUser } from './access';
 import { inviteAgain } from './invite';
 
@@ -26,14 +27,15 @@ export async function getMember(db: DbOrTx, actor: Actor, id: string): Promise<A
 }
 
 /**
- * `PUT /api/users/:id` {name, role, status}. Not one's own row; who may change whom by the target's
+ * `PUT /api/users/:id` {name, role, status, email?, phone?, address_id?} (phone and address checked as
+ * the invitation checks them; another HOA's address is 404; a new email is confirmed by its link). Not one's own row; who may change whom by the target's
  * role before (editRefusal) and after the change (mayGrant); the status moves; an active superadmin
  * stays. The name is required once the user has one. A user without a password set active is invited
  * again (the answer shows them invited). Deactivation ends the user's sessions at once; a role change
  * counts from their next request (the access check reads the role), and their synced view is
  * recomputed (updateUser).
  */
-export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: EditUser): Promise<ApiUser> {
+export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string, input: EditUser): Promise<ApiUser & { email_change_sent_to?: string }> {
   const me = await currentManager(tx, actor);
   const target = await targetUser(tx, actor, id);
   refuseUnless(userPolicy.editRefusal(me, target));
@@ -42,20 +44,33 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
   if (!input.name && userPolicy.nameRequired(target)) throw invalidField('name', USER_MESSAGES.nameRequired);
   const status = userPolicy.statusOnSave(input.status, target.passwordHash != null);
   await keepActiveSuperadmin(tx, target, { role: input.role, status, deleted: false });
+  const addressId = input.address_id === undefined ? target.addressId : input.address_id && (await addressInHoa(tx, actor, input.address_id)).id;
   const now = deps.clock();
-  const changed = { name: input.name !== target.name, role: input.role !== target.role, status: status !== target.status };
+  const changed = {
+    name: input.name !== target.name,
+    role: input.role !== target.role,
+    status: status !== target.status,
+    phone: input.phone !== undefined && input.phone !== target.phone,
+    address: addressId !== target.addressId,
+  };
   let saved = target;
-  if (changed.name || changed.role || changed.status) {
+  if (Object.values(changed).some(Boolean)) {
     saved = await updateUser(deps, tx, target, {
       ...(changed.name ? { name: input.name } : {}),
       ...(changed.role ? { role: input.role } : {}),
       ...(changed.status ? { status } : {}),
+      ...(changed.phone ? { phone: input.phone } : {}),
+      ...(changed.address ? { addressId } : {}),
       updatedAt: now,
     });
   }
   if (changed.status && status === 'inactive') await endAccess(tx, target.id, now);
   if (changed.status && status === 'invited') await inviteAgain(deps, tx, me, saved);
-  return apiUserById(tx, actor, id);
+  // A new email waits for the link mailed to it (email-change.ts); the answer names where it went.
+  const newEmail = input.email !== undefined && input.email !== shownEmail(target.email).toLowerCase() ? input.email : null;
+  if (newEmail) await requestEmailChange(deps, tx, saved, newEmail);
+  const user = await apiUserById(tx, actor, id);
+  return newEmail ? { ...user, email_change_sent_to: newEmail } : user;
 }
 
 /** `DELETE /api/users/:id`: a soft delete; board deletes residents only, a superadmin anyone but themselves. */

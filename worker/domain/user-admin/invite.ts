@@ -12,6 +12,7 @@ import type { AppDeps } from '../../deps';
 import { invitationEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import { newId } from '../../services/tokens';
+import { touchDependents } from '../../sync/dependencies';
 import type { Actor } from '../actor';
 import { createAuthToken } from '../auth';
 import { renderPending } from '../mail-render';
@@ -32,6 +33,8 @@ export async function invitationSender(deps: AppDeps, tx: Tx, inviter: Manager) 
   const now = deps.clock();
   return async (user: UserRow) => {
     const token = await createAuthToken(tx, now, user, 'activation');
+    // The sent date the board's list shows, and from which the invitation expires (schema/people.ts).
+    await updateUser(deps, tx, user, { invitedAt: now });
     const url = `${deps.config.appUrl}/invite/accept?token=${encodeURIComponent(token)}`;
     // The link is a key to the account: the stored copy is blanked once the provider has the mail.
     await queueEmail(deps, tx, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...invitationEmail({ ...invitation, url }), redactAfterDelivery: true });
@@ -102,6 +105,8 @@ export async function admitMember(
   }
   // Through the members' writer: no picker shows an invited user, but one that activates changes in place.
   const [user] = await memberRows.insert(deps, tx, { id, hoaId, email: stored, ...fields, status: 'invited', createdAt: now, updatedAt: now });
+  // The address's occupants (Delete Address waits for none) count them from now.
+  if (fields.addressId) await touchDependents(deps, tx, 'residents', hoaId, [fields.addressId]);
   return { user, revived: false };
 }
 

@@ -347,9 +347,9 @@ describe('client groups', () => {
     expect(rita.keys('notice/')).toHaveLength(CVR_VERSIONS_KEPT + 1);
     const stale = await rita.rawPull(first.cookie);
     expect(stale.json.patch[0]).toEqual({ op: 'clear' });
-    // A clear, then everything Rita sees (three announcements, her requests, the public documents, her dues, invoices, ledger lines and violations, her saved list views, the published open meetings and their agendas, the votes, her architectural applications, her own member row, the notices).
+    // A clear, then everything Rita sees (three announcements, her requests, the public documents, her dues, invoices, ledger lines and violations, her saved list views, the published open meetings and their agendas, the votes, her architectural applications, the resident directory, her own member row, the notices).
     expect(stale.json.patch).toHaveLength(1 + rita.keys('').length);
-    const own = rita.keys('request/').length + rita.keys('document/').length + rita.keys('due/').length + rita.keys('invoice/').length + rita.keys('ledger/').length + rita.keys('violation/').length + rita.keys('listView/').length + rita.keys('meeting/').length + rita.keys('meetingItem/').length + rita.keys('vote/').length + rita.keys('voteBallot/').length + rita.keys('application/').length;
+    const own = rita.keys('request/').length + rita.keys('document/').length + rita.keys('due/').length + rita.keys('invoice/').length + rita.keys('ledger/').length + rita.keys('violation/').length + rita.keys('listView/').length + rita.keys('meeting/').length + rita.keys('meetingItem/').length + rita.keys('vote/').length + rita.keys('voteBallot/').length + rita.keys('application/').length + rita.keys('directoryEntry/').length;
     expect(rita.keys('member/')).toEqual([`member/${ritaId}`]);
     expect(rita.keys('')).toHaveLength(3 + own + 1 + CVR_VERSIONS_KEPT + 1);
   });

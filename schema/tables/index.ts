@@ -16,3 +16,4 @@ export * from './inspections';
 export * from './applications';
 export * from './meetings';
 export * from './votes';
+export * from './activity';

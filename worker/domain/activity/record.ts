@@ -1,0 +1,53 @@
+/**
+ * `recordActivity`: one row of the trail, written in the transaction of the change it records (a
+ * change that rolls back leaves none). The domain functions call it, so REST and the sync push record
+ * alike. Who is the actor (their name as it is now, kept); when is the clock's; the device is the
+ * actor's (the request's User-Agent and, for a push, its client group).
+ */
+import { and, eq } from 'drizzle-orm';
+import { activityKindOf, type ActivityAction, type ActivityEntity, type ActivityValues } from '../../../schema/activity';
+import { activity, users } from '../../../schema/tables';
+import type { Tx } from '../../db';
+import type { AppDeps } from '../../deps';
+import { newId } from '../../services/tokens';
+import type { Actor } from '../actor';
+import { shownName } from '../users';
+import { deviceLabel } from './device';
+
+export interface ActivityEntry {
+  action: ActivityAction;
+  summary: string;
+  entity: ActivityEntity;
+  entityId: string | null;
+  /** The account a people entry is about (its member reads it under their own account). */
+  subjectUserId?: string | null;
+  /** The changed fields only, before and after. */
+  before?: ActivityValues | null;
+  after?: ActivityValues | null;
+}
+
+/** The actor's name as the trail keeps it. */
+export async function actorName(tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId'>): Promise<string> {
+  const [me] = await tx.select({ name: users.name, email: users.email }).from(users).where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId))).limit(1);
+  return me ? shownName(me) : 'Unknown user';
+}
+
+export async function recordActivity(deps: Pick<AppDeps, 'clock'>, tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId' | 'device'>, entry: ActivityEntry): Promise<void> {
+  await tx.insert(activity).values({
+    id: newId(),
+    hoaId: actor.hoaId,
+    at: deps.clock(),
+    actorId: actor.userId,
+    actorName: await actorName(tx, actor),
+    action: entry.action,
+    kind: activityKindOf(entry.action),
+    summary: entry.summary,
+    entityKind: entry.entity,
+    entityId: entry.entityId,
+    subjectUserId: entry.subjectUserId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    device: deviceLabel(actor.device?.userAgent),
+    clientGroupId: actor.device?.clientGroupId ?? null,
+  });
+}

@@ -15,6 +15,7 @@ import { invitationEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { recordMemberAdded } from '../activity';
 import { createAuthToken } from '../auth';
 import { renderPending } from '../mail-render';
 import { conflict, forbidden, invalidField } from '../errors';
@@ -145,6 +146,7 @@ export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser)
     const admitted = await admitMember(deps, tx, actor.hoaId, input.email, holders, { name: '', role: input.role, addressId, phone: input.phone }, () => 'invited');
     const user = admitted.revived ? await updateUser(deps, tx, admitted.user, { passwordHash: null }) : admitted.user;
     await inviteOrHold(deps, tx, me, user);
+    await recordMemberAdded(deps, tx, actor, user, 'invite');
     return user.id;
   });
 }

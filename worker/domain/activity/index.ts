@@ -1,5 +1,5 @@
 /** The activity trail: what the rest of the server may use. */
-export { recordActivity, type ActivityEntry } from './record';
+export { memberName, recordActivity, type ActivityEntry } from './record';
 export { activityActors, exportActivity, listActivity, listMyActivity } from './read';
 export { purgeOldActivity } from './retention';
 export { deviceLabel } from './device';

@@ -26,8 +26,8 @@ export interface ActivityEntry {
   after?: ActivityValues | null;
 }
 
-/** The actor's name as the trail keeps it. */
-export async function actorName(tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId'>): Promise<string> {
+/** A member's shown name (the actor's as the trail keeps it). */
+export async function memberName(tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId'>): Promise<string> {
   const [me] = await tx.select({ name: users.name, email: users.email }).from(users).where(and(eq(users.id, actor.userId), eq(users.hoaId, actor.hoaId))).limit(1);
   return me ? shownName(me) : 'Unknown user';
 }
@@ -38,7 +38,7 @@ export async function recordActivity(deps: Pick<AppDeps, 'clock'>, tx: Tx, actor
     hoaId: actor.hoaId,
     at: deps.clock(),
     actorId: actor.userId,
-    actorName: await actorName(tx, actor),
+    actorName: await memberName(tx, actor),
     action: entry.action,
     kind: activityKindOf(entry.action),
     summary: entry.summary,

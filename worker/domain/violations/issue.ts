@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { sanitizeRichText } from '../../services/sanitize';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { memberName, recordActivity } from '../activity';
 import { conflict, forbidden, invalidField } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { activeMembers } from '../members';
@@ -65,6 +66,7 @@ export async function issueViolation(deps: AppDeps, tx: Tx, actor: Actor, input:
     );
   }
   await recordHistory(tx, violationHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: VIOLATION_HISTORY.issued, at: now });
+  await recordActivity(deps, tx, actor, { action: 'violation.created', summary: `Issued the violation "${title}" to ${await memberName(tx, { userId: resident.id, hoaId: actor.hoaId })}`, entity: 'violation', entityId: row.id, after: { title, category: row.category, status: row.status, due_date: row.dueDate } });
   // In the push, the device sends this only once every photo is stored: the notice links them all.
   await mailViolationIssued(deps, tx, row, actor, uploads);
   return row;

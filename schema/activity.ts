@@ -86,17 +86,24 @@ export const activityPolicy = {
   mayView: (role: Role) => isPrivileged(role),
 };
 
-/** `GET /api/activity` and its export: filters, search and the page after `cursor`. */
+/** The pages of the trail: after `cursor` (the last row shown), or the list kit's `page` (1 first). */
+export const activityPagingSchema = lazy(() =>
+  z.object({
+    cursor: z.string().trim().max(200).regex(/^\d+:[^:]+$/, ACTIVITY_MESSAGES.cursorInvalid).optional(),
+    page: z.coerce.number().int().min(1).max(10_000).optional(),
+    limit: z.coerce.number().int().min(1).max(100).optional(),
+  }),
+);
+
+/** `GET /api/activity` and its export: filters, search and the page. */
 export const activityQuerySchema = lazy(() =>
-  z
-    .object({
+  activityPagingSchema
+    .extend({
       actor: z.string().trim().max(64).optional(),
       kind: z.enum(ACTIVITY_KINDS, { error: ACTIVITY_MESSAGES.kindInvalid }).optional(),
       q: z.string().trim().max(ACTIVITY_SEARCH_MAX, ACTIVITY_MESSAGES.searchTooLong).optional(),
       from: dayField(COLLECTIONS_MESSAGES.fromInvalid).optional(),
       to: dayField(COLLECTIONS_MESSAGES.toInvalid).optional(),
-      cursor: z.string().trim().max(200).regex(/^\d+:[^:]+$/, ACTIVITY_MESSAGES.cursorInvalid).optional(),
-      limit: z.coerce.number().int().min(1).max(100).optional(),
       format: z.enum(['json', 'csv']).optional(),
     })
     .superRefine((v, ctx) => {
@@ -122,6 +129,8 @@ export interface ApiActivity {
 
 export interface ApiActivityPage {
   docs: ApiActivity[];
+  page: number;
+  hasNextPage: boolean;
   /** Pass as `cursor` for the next page; null on the last. */
   next_cursor: string | null;
 }

@@ -67,22 +67,28 @@ function mayView(actor: Actor) {
   if (!activityPolicy.mayView(actor.role)) throw forbidden(ACTIVITY_MESSAGES.boardOnly);
 }
 
-async function page(db: DbOrTx, where: SQL, cursor: string | undefined, limit: number, withDevice: boolean): Promise<ApiActivityPage> {
+type Paging = Pick<ActivityQuery, 'cursor' | 'page' | 'limit'>;
+
+/** A page: after `cursor` when given, else the `page`th of `limit` rows. */
+async function page(db: DbOrTx, where: SQL, q: Paging, withDevice: boolean): Promise<ApiActivityPage> {
+  const limit = q.limit ?? ACTIVITY_PAGE_SIZE;
+  const number = q.cursor ? 1 : (q.page ?? 1);
   const rows = await db
     .select()
     .from(activity)
-    .where(and(where, afterCursor(cursor)))
+    .where(and(where, afterCursor(q.cursor)))
     .orderBy(desc(activity.at), desc(activity.id))
-    .limit(limit + 1);
+    .limit(limit + 1)
+    .offset((number - 1) * limit);
   const more = rows.length > limit;
   const shown = rows.slice(0, limit);
-  return { docs: shown.map((r) => apiActivity(r, withDevice)), next_cursor: more ? cursorOf(shown[shown.length - 1]) : null };
+  return { docs: shown.map((r) => apiActivity(r, withDevice)), page: number, hasNextPage: more, next_cursor: more ? cursorOf(shown[shown.length - 1]) : null };
 }
 
 /** `GET /api/activity`: the HOA's trail, filtered, a page at a time. */
 export async function listActivity(db: DbOrTx, actor: Actor, q: ActivityQuery): Promise<ApiActivityPage> {
   mayView(actor);
-  return page(db, await filtersOf(db, actor, q), q.cursor, q.limit ?? ACTIVITY_PAGE_SIZE, true);
+  return page(db, await filtersOf(db, actor, q), q, true);
 }
 
 /** `GET /api/activity?format=csv`: every filtered row (up to the export's maximum), newest first, times in the HOA's zone. */
@@ -112,6 +118,6 @@ export async function activityActors(db: DbOrTx, actor: Actor): Promise<{ docs: 
 }
 
 /** `GET /api/activity/mine`: the trail of the caller's own account (any member). The board's devices are not shown. */
-export async function listMyActivity(db: DbOrTx, actor: Actor, q: Pick<ActivityQuery, 'cursor' | 'limit'>): Promise<ApiActivityPage> {
-  return page(db, and(eq(activity.hoaId, actor.hoaId), eq(activity.subjectUserId, actor.userId))!, q.cursor, q.limit ?? ACTIVITY_PAGE_SIZE, false);
+export async function listMyActivity(db: DbOrTx, actor: Actor, q: Paging): Promise<ApiActivityPage> {
+  return page(db, and(eq(activity.hoaId, actor.hoaId), eq(activity.subjectUserId, actor.userId))!, q, false);
 }

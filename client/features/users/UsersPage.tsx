@@ -128,6 +128,9 @@ export function UsersPage() {
         subtitle="Invite residents and board members, and manage their roles and access"
         actions={
           <div className="flex flex-wrap gap-2">
+            <ButtonLink variant="ghost" href="/activity">
+              Activity
+            </ButtonLink>
             <Button variant="secondary" onClick={() => setOpen({ kind: 'bulk' })}>
               Bulk Add
             </Button>

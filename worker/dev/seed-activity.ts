@@ -29,7 +29,7 @@ interface Entry {
   after?: ActivityValues;
 }
 
-async function entriesOf(tx: Tx, hoa: SeededHoa): Promise<Entry[]> {
+async function entriesOf(tx: Tx, hoa: SeededHoa, now: number): Promise<Entry[]> {
   const people = await tx.select().from(users).where(and(eq(users.hoaId, hoa.id), isNull(users.deletedAt))).orderBy(asc(users.createdAt), asc(users.email));
   const owner = people.find((p) => p.role === 'superadmin')!;
   const board = people.find((p) => p.role === 'board') ?? owner;
@@ -38,12 +38,12 @@ async function entriesOf(tx: Tx, hoa: SeededHoa): Promise<Entry[]> {
   const residents = people.filter((p) => p.role === 'resident');
   const place = new Map((await tx.select().from(addresses).where(eq(addresses.hoaId, hoa.id))).map((a) => [a.id, addressLabel({ street: a.street, unit_number: a.unitNumber })]));
 
-  // People: each resident invited, then activated; the first moved in, one board member promoted.
-  residents.slice(0, 8).forEach((r, i) => {
-    const invited = 118 - i * 6;
+  // People: each resident invited when their account was made, then activated; the first moved in, one board member promoted.
+  residents.slice(0, 8).forEach((r) => {
+    const invited = Math.max(4, Math.round((now - r.createdAt) / DAY));
     out.push({ daysAgo: invited, by: by(owner), action: 'user.invited', summary: `Invited ${r.email} as Resident`, entity: 'user', entityId: r.id, subject: r.id, after: { email: r.email, role: 'resident', status: 'invited' } });
     if (r.status === 'active') out.push({ daysAgo: invited - 2, by: by(r), action: 'user.activated', summary: `${r.name} activated their account`, entity: 'user', entityId: r.id, subject: r.id, before: { status: 'invited' }, after: { status: 'active' } });
-    if (i === 0 && r.addressId) {
+    if (r === residents[0] && r.addressId) {
       out.push({ daysAgo: invited - 3, by: by(board), action: 'user.address_assigned', summary: `Assigned ${r.name} to ${place.get(r.addressId)}`, entity: 'user', entityId: r.id, subject: r.id, before: { address: null }, after: { address: place.get(r.addressId) } });
     }
   });
@@ -83,7 +83,7 @@ async function entriesOf(tx: Tx, hoa: SeededHoa): Promise<Entry[]> {
 
 export const seedActivity: AreaSeeder = async (tx, platform, opts) => {
   for (const hoa of platform.hoas) {
-    const entries = await entriesOf(tx, hoa);
+    const entries = await entriesOf(tx, hoa, opts.now);
     for (const [i, e] of entries.entries()) {
       const at = opts.now - e.daysAgo * DAY - ((i * 37) % 600) * 60_000;
       await tx.insert(activity).values({

@@ -10,7 +10,7 @@ import { hoas } from '../../schema/tables';
 import type { DbOrTx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
-import { recordActivity } from './activity';
+import { recordActivity } from './activity/record';
 import { forbidden, notFound } from './errors';
 
 /** The HOA's IANA time zone. */

@@ -31,16 +31,16 @@ export function ActivityFiltersRow({ filters }: { filters: ActivityFilters }) {
           <Input type="search" value={filters.searchInput} onChange={(e) => filters.setSearchInput(e.target.value)} placeholder="Search by summary..." className="pl-9" />
         </div>
       </Field>
-      <Field label="Actor" className="min-w-0 flex-[1_1_10rem]">
+      <Field label="Actor" className="min-w-0 flex-[1_1_8rem]">
         <Select options={actorOptions} value={values.actor || ALL} onChange={(v) => set('actor', v === ALL ? '' : v)} />
       </Field>
-      <Field label="Kind" className="min-w-0 flex-[1_1_9rem]">
+      <Field label="Kind" className="min-w-0 flex-[1_1_8rem]">
         <Select options={KIND_OPTIONS} value={values.kind || ALL} onChange={(v) => set('kind', v === ALL ? '' : (v as ActivityKind))} />
       </Field>
-      <Field label="From" className="min-w-0 flex-[1_1_9rem]">
+      <Field label="From" className="min-w-0 flex-[1_1_8rem]">
         <Input type="date" value={values.from} max={values.to || undefined} onChange={(e) => set('from', e.target.value)} />
       </Field>
-      <Field label="To" className="min-w-0 flex-[1_1_9rem]">
+      <Field label="To" className="min-w-0 flex-[1_1_8rem]">
         <Input type="date" value={values.to} min={values.from || undefined} onChange={(e) => set('to', e.target.value)} />
       </Field>
       {filters.active && (

@@ -18,11 +18,11 @@ export const activityScreen = (page: Page) => {
     search: filterBar(page, 'Filter activity').search,
     clear: filterBar(page, 'Filter activity').clear,
     /** Picks `option` in the single-choice filter `filter` (Actor, Kind). */
-    choose: (filter: 'Actor' | 'Kind', option: string) => choose(bar.getByLabel(filter), option),
+    choose: (filter: 'Actor' | 'Kind', option: string) => choose(bar.getByLabel(filter, { exact: true }), option),
     /** Sets the days (YYYY-MM-DD). */
     async days(from: string, to: string) {
-      await bar.getByLabel('From').fill(from);
-      await bar.getByLabel('To').fill(to);
+      await bar.getByLabel('From', { exact: true }).fill(from);
+      await bar.getByLabel('To', { exact: true }).fill(to);
     },
     /** The row whose summary reads `summary`. */
     row: (summary: string) => table.getByRole('row').filter({ hasText: summary }),

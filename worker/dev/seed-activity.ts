@@ -5,29 +5,18 @@
  * of devices. Runs last, once every area has seeded.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { activityKindOf, type ActivityAction, type ActivityEntity, type ActivityValues } from '../../schema/activity';
 import { addressLabel } from '../../schema/addresses';
 import { formatUsd } from '../../schema/money';
 import { ROLE_LABELS } from '../../schema/users';
 import { activity, addresses, documents, dues, invoices, users, violations } from '../../schema/tables';
 import type { Tx } from '../db';
-import { newId } from '../services/tokens';
+import { activityRow, type ActivityEntry } from '../domain/activity/record';
 import type { AreaSeeder, SeededHoa } from './seed-kit';
 
 const DAY = 86_400_000;
 const DEVICES = ['Chrome on Windows', 'Safari on iPhone', 'Chrome on Android', 'Safari on Mac', 'Firefox on Windows'];
 
-interface Entry {
-  daysAgo: number;
-  by: { id: string; name: string };
-  action: ActivityAction;
-  summary: string;
-  entity: ActivityEntity;
-  entityId: string | null;
-  subject?: string;
-  before?: ActivityValues;
-  after?: ActivityValues;
-}
+type Entry = ActivityEntry & { daysAgo: number; by: { id: string; name: string } };
 
 async function entriesOf(tx: Tx, hoa: SeededHoa, now: number): Promise<Entry[]> {
   const people = await tx.select().from(users).where(and(eq(users.hoaId, hoa.id), isNull(users.deletedAt))).orderBy(asc(users.createdAt), asc(users.email));
@@ -41,14 +30,14 @@ async function entriesOf(tx: Tx, hoa: SeededHoa, now: number): Promise<Entry[]> 
   // People: each resident invited when their account was made, then activated; the first moved in, one board member promoted.
   residents.slice(0, 8).forEach((r) => {
     const invited = Math.max(4, Math.round((now - r.createdAt) / DAY));
-    out.push({ daysAgo: invited, by: by(owner), action: 'user.invited', summary: `Invited ${r.email} as Resident`, entity: 'user', entityId: r.id, subject: r.id, after: { email: r.email, role: 'resident', status: 'invited' } });
-    if (r.status === 'active') out.push({ daysAgo: invited - 2, by: by(r), action: 'user.activated', summary: `${r.name} activated their account`, entity: 'user', entityId: r.id, subject: r.id, before: { status: 'invited' }, after: { status: 'active' } });
+    out.push({ daysAgo: invited, by: by(owner), action: 'user.invited', summary: `Invited ${r.email} as Resident`, entity: 'user', entityId: r.id, subjectUserId: r.id, after: { email: r.email, role: 'resident', status: 'invited' } });
+    if (r.status === 'active') out.push({ daysAgo: invited - 2, by: by(r), action: 'user.activated', summary: `${r.name} activated their account`, entity: 'user', entityId: r.id, subjectUserId: r.id, before: { status: 'invited' }, after: { status: 'active' } });
     if (r === residents[0] && r.addressId) {
-      out.push({ daysAgo: invited - 3, by: by(board), action: 'user.address_assigned', summary: `Assigned ${r.name} to ${place.get(r.addressId)}`, entity: 'user', entityId: r.id, subject: r.id, before: { address: null }, after: { address: place.get(r.addressId) } });
+      out.push({ daysAgo: invited - 3, by: by(board), action: 'user.address_assigned', summary: `Assigned ${r.name} to ${place.get(r.addressId)}`, entity: 'user', entityId: r.id, subjectUserId: r.id, before: { address: null }, after: { address: place.get(r.addressId) } });
     }
   });
   if (board !== owner) {
-    out.push({ daysAgo: 110, by: by(owner), action: 'user.role_changed', summary: `Changed ${board.name}'s role from ${ROLE_LABELS.resident} to ${ROLE_LABELS.board}`, entity: 'user', entityId: board.id, subject: board.id, before: { role: 'resident' }, after: { role: 'board' } });
+    out.push({ daysAgo: 110, by: by(owner), action: 'user.role_changed', summary: `Changed ${board.name}'s role from ${ROLE_LABELS.resident} to ${ROLE_LABELS.board}`, entity: 'user', entityId: board.id, subjectUserId: board.id, before: { role: 'resident' }, after: { role: 'board' } });
   }
 
   // Money: the dues created, a payment marked by hand.
@@ -86,23 +75,8 @@ export const seedActivity: AreaSeeder = async (tx, platform, opts) => {
     const entries = await entriesOf(tx, hoa, opts.now);
     for (const [i, e] of entries.entries()) {
       const at = opts.now - e.daysAgo * DAY - ((i * 37) % 600) * 60_000;
-      await tx.insert(activity).values({
-        id: newId(),
-        hoaId: hoa.id,
-        at: Math.min(at, opts.now - 60_000),
-        actorId: e.by.id,
-        actorName: e.by.name,
-        action: e.action,
-        kind: activityKindOf(e.action),
-        summary: e.summary,
-        entityKind: e.entity,
-        entityId: e.entityId,
-        subjectUserId: e.subject ?? null,
-        before: e.before ?? null,
-        after: e.after ?? null,
-        device: DEVICES[i % DEVICES.length],
-        clientGroupId: null,
-      });
+      const origin = { hoaId: hoa.id, at: Math.min(at, opts.now - 60_000), actorId: e.by.id, actorName: e.by.name, device: DEVICES[i % DEVICES.length], clientGroupId: null };
+      await tx.insert(activity).values(activityRow(origin, e));
     }
   }
 };

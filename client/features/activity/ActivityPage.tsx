@@ -27,7 +27,7 @@ const columns: Column<ApiActivity>[] = [
     className: 'whitespace-nowrap',
     cell: (e) => formatDateTime(e.at),
   },
-  { header: 'Who', cell: (e) => e.actor.name },
+  { header: 'Who', className: 'whitespace-nowrap', cell: (e) => e.actor.name },
   {
     header: 'Kind',
     cell: (e) => <Badge variant="secondary">{ACTIVITY_KIND_LABELS[e.kind]}</Badge>,

@@ -32,13 +32,21 @@ export async function memberName(tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId'>)
   return me ? shownName(me) : 'Unknown user';
 }
 
-export async function recordActivity(deps: Pick<AppDeps, 'clock'>, tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId' | 'device'>, entry: ActivityEntry): Promise<void> {
-  await tx.insert(activity).values({
+/** Where and by whom an entry was made, beside what it says. */
+export interface ActivityOrigin {
+  hoaId: string;
+  at: number;
+  actorId: string | null;
+  actorName: string;
+  device: string | null;
+  clientGroupId: string | null;
+}
+
+/** The stored row of an entry (the seed writes its demo trail with it too). */
+export function activityRow(origin: ActivityOrigin, entry: ActivityEntry): typeof activity.$inferInsert {
+  return {
     id: newId(),
-    hoaId: actor.hoaId,
-    at: deps.clock(),
-    actorId: actor.userId,
-    actorName: await memberName(tx, actor),
+    ...origin,
     action: entry.action,
     kind: activityKindOf(entry.action),
     summary: entry.summary,
@@ -47,7 +55,10 @@ export async function recordActivity(deps: Pick<AppDeps, 'clock'>, tx: Tx, actor
     subjectUserId: entry.subjectUserId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    device: deviceLabel(actor.device?.userAgent),
-    clientGroupId: actor.device?.clientGroupId ?? null,
-  });
+  };
+}
+
+export async function recordActivity(deps: Pick<AppDeps, 'clock'>, tx: Tx, actor: Pick<Actor, 'userId' | 'hoaId' | 'device'>, entry: ActivityEntry): Promise<void> {
+  const origin = { hoaId: actor.hoaId, at: deps.clock(), actorId: actor.userId, actorName: await memberName(tx, actor), device: deviceLabel(actor.device?.userAgent), clientGroupId: actor.device?.clientGroupId ?? null };
+  await tx.insert(activity).values(activityRow(origin, entry));
 }

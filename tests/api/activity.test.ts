@@ -1,7 +1,7 @@
 /**
  * The activity trail: every board and superadmin change is recorded with the change, through REST
  * and through a sync push alike (who, when, what, which row, the changed values before and after, the
- * device and the push's client group); the board and the superadmin read their HOA's trail (filters,
+ * device and the push's client group; people and settings have no mutators: REST only); the board and the superadmin read their HOA's trail (filters,
  * search, pages, CSV), residents only their own account's; nobody alters a row, and only the
  * retention job deletes one, once it is seven years old.
  */
@@ -132,6 +132,10 @@ describe('recorded through a sync push', () => {
     const [open] = await t.deps.database.db.select().from(invoices).where(eq(invoices.status, 'pending')).limit(1);
     await push('setInvoiceStatus', { id: open.id, status: 'canceled' });
     expect(await latestOf(open.id)).toMatchObject({ action: 'invoice.status_set', kind: 'money', before: { status: 'pending' }, after: { status: 'canceled' }, client_group_id: board.clientGroupID });
+
+    const [doc] = await t.deps.database.db.select().from(documents).where(eq(documents.hoaId, await hoaIdOf(t, 'Maple Grove HOA'))).limit(1);
+    await push('updateDocument', { id: doc.id, notes: 'Filed again from a phone' });
+    expect(await latestOf(doc.id)).toMatchObject({ action: 'document.edited', kind: 'documents', after: { notes: 'Filed again from a phone' }, device: 'Safari on iPhone', client_group_id: board.clientGroupID });
   });
 
   it('a refused push records nothing', async () => {

@@ -1,9 +1,10 @@
 /**
  * The activity trail: every board and superadmin change is recorded with the change, through REST
- * and through a sync push alike (who, when, what, which row, the changed values before and after, the
- * device and the push's client group; people and settings have no mutators: REST only); the board and the superadmin read their HOA's trail (filters,
- * search, pages, CSV), residents only their own account's; nobody alters a row, and only the
- * retention job deletes one, once it is seven years old.
+ * and through a sync push alike (who, when, what, which row, the changed values before and after,
+ * the device and the push's client group; people and settings have no mutators: REST only); the
+ * board and the superadmin read their HOA's trail (filters, search, pages, CSV), residents only their
+ * own account's; nobody alters a row, and only the retention job deletes one, once it is seven years
+ * old.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

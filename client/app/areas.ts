@@ -4,6 +4,7 @@
  * this list; the screens that are not areas (sign-in, signup, profile, support, billing) stay in the
  * route table.
  */
+import { activityClientArea } from '../features/activity/area';
 import { announcementsClientArea } from '../features/announcements/area';
 import { applicationsClientArea } from '../features/applications/area';
 import { autopayClientArea } from '../features/autopay/area';
@@ -20,7 +21,7 @@ import { usersClientArea } from '../features/users/area';
 import { violationsClientArea } from '../features/violations/area';
 import { votesClientArea } from '../features/votes/area';
 
-export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, votesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea, directoryClientArea];
+export const clientAreas = [dashboardClientArea, announcementsClientArea, requestsClientArea, documentsClientArea, violationsClientArea, inspectionsClientArea, applicationsClientArea, duesClientArea, meetingsClientArea, votesClientArea, ledgerClientArea, ledgerQuestionsClientArea, autopayClientArea, usersClientArea, directoryClientArea, activityClientArea];
 
 /** Every area's screens. */
 export const areaRoutes = clientAreas.flatMap((area) => area.routes);

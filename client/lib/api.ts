@@ -79,6 +79,8 @@ async function parseBody(res: Response): Promise<unknown> {
   if (res.status === 204) return null;
   const text = await res.text();
   if (!text) return null;
+  // A CSV export is read as its text.
+  if (res.ok && res.headers.get('content-type')?.startsWith('text/csv')) return text;
   try {
     return JSON.parse(text);
   } catch {

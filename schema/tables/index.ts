@@ -18,3 +18,4 @@ export * from './meetings';
 export * from './votes';
 export * from './directory';
 export * from './people';
+export * from './activity';

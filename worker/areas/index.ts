@@ -5,6 +5,7 @@
  * the jobs runner runs their jobs in this order.
  */
 import type { ServerArea } from '../kit/server-area';
+import { activityArea } from './activity';
 import { announcementsArea } from './announcements';
 import { autopayArea } from './autopay';
 import { directoryArea } from './directory';
@@ -45,4 +46,5 @@ export const serverAreas: readonly ServerArea[] = [
   meetingsArea,
   votesArea,
   directoryArea,
+  activityArea,
 ];

@@ -14,6 +14,7 @@ import { seedInspections } from './seed-inspections';
 import { seedApplications } from './seed-applications';
 import { seedMeetings } from './seed-meetings';
 import { seedVotes } from './seed-votes';
+import { seedActivity } from './seed-activity';
 import { seedLedger } from './seed-ledger';
 import { seedListViews } from './seed-list-views';
 import { seedSubscriptions } from './seed-payments';
@@ -112,7 +113,7 @@ async function seedPlatform(tx: Tx, opts: SeedOptions): Promise<SeededPlatform> 
   return { hoas: out };
 }
 
-export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedApplications, seedMeetings, seedVotes, seedDirectory];
+export const areaSeeders: AreaSeeder[] = [seedSubscriptions, seedNeighbours, seedAnnouncements, seedDocuments, seedRequests, seedViolations, seedDues, seedLedger, seedFines, seedListViews, seedInspections, seedApplications, seedMeetings, seedVotes, seedDirectory, seedActivity];
 
 /** Seeds the demo data into an empty database; returns false when data already exists. */
 export async function seedDemoData(database: Database, opts: SeedOptions): Promise<boolean> {

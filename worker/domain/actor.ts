@@ -10,6 +10,13 @@ export interface Actor {
   role: Role;
   /** The session family the access token was issued for. */
   sessionId: string;
+  /** Where the change comes from, for the activity trail: the request's User-Agent and, for a sync push, its client group. */
+  device?: ActorDevice;
+}
+
+export interface ActorDevice {
+  userAgent: string | null;
+  clientGroupId?: string;
 }
 
 export function requireRole(actor: Actor, role: Role | readonly Role[]): void {

@@ -12,6 +12,7 @@ import { readDeviceCookie, issueDeviceCookie } from '../services/device-cookie';
 import { giveBack, giveBackIn, hit, hitAll, type RateRule } from '../services/rate-limit';
 import { newId, randomToken, sha256Hex, signAccessToken, successorToken } from '../services/tokens';
 import type { Actor } from './actor';
+import { recordActivated } from './activity';
 import { AppError, unauthorized } from './errors';
 import { tellOwnerSignupUnfinished } from './signup/unfinished';
 import { findApiUser, findUserByEmail, loadApiUser, updateUser, type UserRow } from './users';
@@ -316,6 +317,7 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
     await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
     // Active now: audiences count the new member, and the name the user chose shows wherever they appear.
     const user = await updateUser(deps, tx, row.user, { name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now });
+    await recordActivated(deps, tx, user, meta.userAgent);
     return issueSession(deps, tx, user, newId(), meta);
   });
   if (!issued) throw new AppError(400, (await isRevokedInvitation(deps, body.token)) ? PEOPLE_MESSAGES.invitationRevoked : AUTH_MESSAGES.invalidActivationToken);

@@ -10,6 +10,7 @@ import { hoas } from '../../schema/tables';
 import type { DbOrTx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
+import { recordActivity } from './activity/record';
 import { forbidden, notFound } from './errors';
 
 /** The HOA's IANA time zone. */
@@ -24,9 +25,14 @@ export async function hoaTimeZone(db: DbOrTx, hoaId: string): Promise<string> {
  */
 export async function setHoaTimeZone(deps: AppDeps, actor: Actor, timeZone: string): Promise<{ time_zone: string }> {
   if (!hoaSettingsPolicy.mayChangeTimeZone(actor.role)) throw forbidden(HOA_SETTINGS_MESSAGES.superadminOnly);
-  const [row] = await deps.database.transaction((tx) =>
-    tx.update(hoas).set({ timeZone }).where(eq(hoas.id, actor.hoaId)).returning({ timeZone: hoas.timeZone }),
-  );
+  const [row] = await deps.database.transaction(async (tx) => {
+    const before = await hoaTimeZone(tx, actor.hoaId);
+    const saved = await tx.update(hoas).set({ timeZone }).where(eq(hoas.id, actor.hoaId)).returning({ timeZone: hoas.timeZone });
+    if (saved.length && before !== timeZone) {
+      await recordActivity(deps, tx, actor, { action: 'settings.time_zone', summary: `Changed the HOA's time zone to ${timeZone}`, entity: 'hoa', entityId: actor.hoaId, before: { time_zone: before }, after: { time_zone: timeZone } });
+    }
+    return saved;
+  });
   if (!row) throw notFound();
   return { time_zone: row.timeZone };
 }

@@ -10,6 +10,7 @@ import { hoas } from '../../schema/tables';
 import type { DbOrTx } from '../db';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
+import { recordActivity } from './activity';
 import { forbidden, notFound } from './errors';
 
 /** The HOA's choice ('absorbed' for an HOA the row cannot be read of). */
@@ -26,7 +27,15 @@ export async function getProcessingFees(deps: AppDeps, actor: Actor): Promise<Ap
 /** `PUT /api/hoa/processing-fees` (superadmin): applies to Checkouts started from now on. */
 export async function setProcessingFees(deps: AppDeps, actor: Actor, mode: ProcessingFeeMode): Promise<ApiProcessingFees> {
   if (!hoaSettingsPolicy.mayChangeProcessingFees(actor.role)) throw forbidden(HOA_SETTINGS_MESSAGES.feesSuperadminOnly);
-  const [row] = await deps.database.transaction((tx) => tx.update(hoas).set({ processingFees: mode }).where(eq(hoas.id, actor.hoaId)).returning({ mode: hoas.processingFees }));
+  const [row] = await deps.database.transaction(async (tx) => {
+    const before = await hoaProcessingFees(tx, actor.hoaId);
+    const saved = await tx.update(hoas).set({ processingFees: mode }).where(eq(hoas.id, actor.hoaId)).returning({ mode: hoas.processingFees });
+    if (saved.length && before !== mode) {
+      const summary = `Changed card processing fees to ${mode === 'passed_on' ? 'passed on to residents' : 'absorbed by the HOA'}`;
+      await recordActivity(deps, tx, actor, { action: 'settings.processing_fees', summary, entity: 'hoa', entityId: actor.hoaId, before: { processing_fees: before }, after: { processing_fees: mode } });
+    }
+    return saved;
+  });
   if (!row) throw notFound();
   return { processing_fees: row.mode };
 }

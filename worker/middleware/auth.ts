@@ -31,6 +31,6 @@ export const requireAuth = createMiddleware<AppEnv>(async (c, next) => {
   const who = { userId: claims.sub, hoaId: claims.hoa, sid: claims.sid };
   const [now] = await cachedUntilNextWrite(deps.database, `access:${who.userId}:${who.hoaId}:${who.sid}`, () => readAccess(deps.database, who));
   if (!now || now.deleted || now.status !== 'active' || !now.live) throw unauthorized(AUTH_MESSAGES.sessionExpired);
-  c.set('actor', { userId: claims.sub, hoaId: claims.hoa, role: now.role, sessionId: claims.sid });
+  c.set('actor', { userId: claims.sub, hoaId: claims.hoa, role: now.role, sessionId: claims.sid, device: { userAgent: c.req.header('user-agent') ?? null } });
   await next();
 });

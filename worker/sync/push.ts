@@ -223,7 +223,9 @@ async function pushSlice(deps: AppDeps, actor: Actor, body: PushRequestBody, fro
   });
 }
 
-export async function handlePush(deps: AppDeps, actor: Actor, body: PushRequestBody): Promise<PushResult> {
+export async function handlePush(deps: AppDeps, caller: Actor, body: PushRequestBody): Promise<PushResult> {
+  // The activity trail names the client group a change was pushed from.
+  const actor: Actor = { ...caller, device: { userAgent: caller.device?.userAgent ?? null, clientGroupId: body.clientGroupID } };
   const result: PushResult = { applied: 0, rejected: 0, skipped: 0, unprocessed: 0, stopped: null };
   if (body.pushVersion !== 1) return { ...result, response: { error: 'VersionNotSupported', versionType: 'push' } };
   const pushStart = performance.now();

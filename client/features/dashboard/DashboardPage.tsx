@@ -52,7 +52,15 @@ function DashboardBody({ userId }: { userId: string }) {
 function RecentActivity({ items, state, className }: { items: ActivityItem[]; state: FiguresState; className?: string }) {
   return (
     <Card className={className}>
-      <CardHeader title="Recent Activity" description="The last 7 days in your community" />
+      <CardHeader
+        title="Recent Activity"
+        description="The last 7 days in your community"
+        actions={
+          <ButtonLink href="/activity" variant="ghost" size="sm">
+            Activity trail
+          </ButtonLink>
+        }
+      />
       {state === 'failed' ? (
         <CardBody>
           {/* The metrics' alert above offers Retry. */}

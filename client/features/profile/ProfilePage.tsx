@@ -13,6 +13,7 @@ import { DirectorySettingCard } from '../directory/DirectorySettingCard';
 import { SubscriptionCard } from '../billing/SubscriptionCard';
 import { PaymentAccountCard } from '../billing/PaymentAccountLink';
 import { paymentAccountPolicy } from '../../../schema/payment-account';
+import { MyActivityCard } from '../activity/MyActivityCard';
 
 /** Query flag set when the billing portal returns after a plan change, e.g. /profile?plan_updated=growth. */
 export const PLAN_UPDATED_PARAM = 'plan_updated';
@@ -68,28 +69,31 @@ export function ProfilePage() {
         </Alert>
       )}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <Card>
-          <CardBody className="flex flex-wrap items-center gap-4 border-b border-neutral-200 py-5">
-            <Avatar name={user.name} size="lg" />
-            <div className="min-w-0">
-              <h2 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h2>
-              <p className="truncate text-sm text-neutral-600">{user.email}</p>
-              <Badge variant={user.role === 'resident' ? 'secondary' : 'default'} className="mt-1.5">
-                {capitalize(user.role)}
-              </Badge>
-            </div>
-          </CardBody>
-          <CardBody className="py-1">
-            <dl className="divide-y divide-neutral-200">
-              <Detail label="Name">{user.name}</Detail>
-              <Detail label="Email">{user.email}</Detail>
-              <Detail label="Role">{capitalize(user.role)}</Detail>
-              <Detail label="Address">{formatAddress(user.address) ?? <span className="font-normal text-neutral-500">No address assigned</span>}</Detail>
-              {user.phone && <Detail label="Phone">{user.phone}</Detail>}
-              <Detail label="Member since">{formatDate(user.createdAt)}</Detail>
-            </dl>
-          </CardBody>
-        </Card>
+        <div className="space-y-6">
+          <Card>
+            <CardBody className="flex flex-wrap items-center gap-4 border-b border-neutral-200 py-5">
+              <Avatar name={user.name} size="lg" />
+              <div className="min-w-0">
+                <h2 className="truncate text-lg font-semibold text-neutral-900">{user.name}</h2>
+                <p className="truncate text-sm text-neutral-600">{user.email}</p>
+                <Badge variant={user.role === 'resident' ? 'secondary' : 'default'} className="mt-1.5">
+                  {capitalize(user.role)}
+                </Badge>
+              </div>
+            </CardBody>
+            <CardBody className="py-1">
+              <dl className="divide-y divide-neutral-200">
+                <Detail label="Name">{user.name}</Detail>
+                <Detail label="Email">{user.email}</Detail>
+                <Detail label="Role">{capitalize(user.role)}</Detail>
+                <Detail label="Address">{formatAddress(user.address) ?? <span className="font-normal text-neutral-500">No address assigned</span>}</Detail>
+                {user.phone && <Detail label="Phone">{user.phone}</Detail>}
+                <Detail label="Member since">{formatDate(user.createdAt)}</Detail>
+              </dl>
+            </CardBody>
+          </Card>
+          <MyActivityCard />
+        </div>
         <div className="space-y-6">
           {user.role === 'superadmin' && <SubscriptionCard />}
           {paymentAccountPolicy.mayManage(user.role) && <PaymentAccountCard />}

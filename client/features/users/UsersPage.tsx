@@ -18,7 +18,7 @@ import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
 import { useSyncedList } from '../../lib/use-synced-list';
-import { Alert, Button, EmptyState, FilterBar, ListScreen, useToast } from '../../ui';
+import { Alert, Button, ButtonLink, EmptyState, FilterBar, ListScreen, useToast } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
 import { BulkAddDialog } from './BulkAddDialog';
@@ -120,6 +120,9 @@ export function UsersPage() {
         subtitle="Invite residents and board members, and manage their roles and access"
         actions={
           <div className="flex flex-wrap gap-2">
+            <ButtonLink variant="ghost" href="/activity">
+              Activity
+            </ButtonLink>
             <Button variant="secondary" onClick={() => setOpen({ kind: 'export' })}>
               Export CSV
             </Button>

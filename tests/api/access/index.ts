@@ -1,3 +1,4 @@
+import { activityRows } from './activity';
 import { addressRows } from './addresses';
 import { announcementRows } from './announcements';
 import { applicationRows } from './applications';
@@ -24,4 +25,4 @@ import { violationRows } from './violations';
 import { voteRows } from './votes';
 
 /** The access matrix: every registered /api route, one area file each. */
-export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows, ...meetingRows, ...voteRows, ...directoryRows];
+export const accessMatrix: MatrixRow[] = [...authRows, ...syncRows, ...servicesRows, ...announcementRows, ...documentRows, ...requestRows, ...violationRows, ...dashboardRows, ...billingRows, ...userRows, ...addressRows, ...dueRows, ...hoaRows, ...listViewRows, ...ledgerRows, ...lateFeeRows, ...refundRows, ...ledgerQuestionRows, ...autopayRows, ...inspectionRows, ...applicationRows, ...meetingRows, ...voteRows, ...directoryRows, ...activityRows];

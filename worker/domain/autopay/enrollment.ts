@@ -5,11 +5,13 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { isoDay } from '../../../schema/money';
+import { isPrivileged } from '../../../schema/roles';
 import { AUTOPAY_MESSAGES, autopayPolicy, type ApiAutopay, type AutopayBody } from '../../../schema/autopay';
 import { autopayEnrollments, users } from '../../../schema/tables';
-import type { DbOrTx } from '../../db';
+import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { forbidden, invalidField, notFound } from '../errors';
 import { recentAttempts, upcomingCharges } from './charge';
 import { activeMethods, chargingAccount, finishMethodSetup, ownMethod } from './methods';
@@ -70,10 +72,17 @@ export async function setAutopay(deps: AppDeps, actor: Actor, body: AutopayBody,
     if (!current) {
       if (!body.method_id) throw invalidField('method_id', AUTOPAY_MESSAGES.chooseMethod);
       await tx.insert(autopayEnrollments).values({ hoaId: actor.hoaId, userId: actor.userId, methodId: body.method_id, timing: body.timing ?? 'due_date', status: body.status ?? 'active', createdAt: now, updatedAt: now });
+      if (isPrivileged(actor.role)) await recordAutopay(deps, tx, actor, 'Turned on autopay', null, { timing: body.timing ?? 'due_date', status: body.status ?? 'active' });
       return;
     }
     const change = { ...(body.method_id ? { methodId: body.method_id } : {}), ...(body.timing ? { timing: body.timing } : {}), ...(body.status ? { status: body.status } : {}) };
     await tx.update(autopayEnrollments).set({ ...change, updatedAt: now }).where(and(eq(autopayEnrollments.hoaId, actor.hoaId), eq(autopayEnrollments.userId, actor.userId)));
+    if (isPrivileged(actor.role)) await recordAutopay(deps, tx, actor, 'Changed autopay', { method_id: current.methodId, timing: current.timing, status: current.status }, change);
   });
   return getAutopay(deps, actor, {});
+}
+
+/** A board member's or the superadmin's own autopay, on the trail (residents' are theirs alone). */
+async function recordAutopay(deps: AppDeps, tx: Tx, actor: Actor, summary: string, before: Record<string, unknown> | null, after: Record<string, unknown>): Promise<void> {
+  await recordActivity(deps, tx, actor, { action: 'autopay.changed', summary, entity: 'autopay', entityId: actor.userId, before, after });
 }

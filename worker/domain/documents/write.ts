@@ -4,6 +4,7 @@
  * HOA's, a deleted one, or one the actor may not see is a 404).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { changedValues } from '../../../schema/activity';
 import { DOCUMENT_MESSAGES, documentPolicy, type DocumentUpdate, type DocumentUpload } from '../../../schema/documents';
 import { documents } from '../../../schema/tables';
 import { fileExtension } from '../../../schema/uploads';
@@ -11,6 +12,7 @@ import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { conflict, forbidden } from '../errors';
 import { takeIssuedKey, deleteUpload, presignDownload, type AttachmentReadRule } from '../uploads';
 import { getVisibleDocumentRow, type DocumentRow } from './read';
@@ -48,6 +50,7 @@ export async function uploadDocument(deps: AppDeps, tx: Tx, actor: Actor, input:
     createdAt: now,
     updatedAt: now,
   });
+  await recordActivity(deps, tx, actor, { action: 'document.uploaded', summary: `Uploaded the document "${row.title}" (${row.fileName})`, entity: 'document', entityId: row.id, after: { title: row.title, category: row.category, is_public: row.isPublic, file_name: row.fileName } });
   return row;
 }
 
@@ -62,8 +65,12 @@ export async function updateDocument(deps: AppDeps, tx: Tx, actor: Actor, id: st
     ...(input.notes !== undefined && { notes: input.notes }),
     updatedAt: deps.clock(),
   });
+  const change = changedValues(documentFields(current), documentFields(row));
+  if (change) await recordActivity(deps, tx, actor, { action: 'document.edited', summary: `Edited the document "${row.title}"`, entity: 'document', entityId: row.id, ...change });
   return row;
 }
+
+const documentFields = (d: DocumentRow) => ({ title: d.title, category: d.category, is_public: d.isPublic, notes: d.notes });
 
 /**
  * DELETE /api/documents/:id: the file leaves storage, then the document (soft delete, so it leaves
@@ -76,6 +83,7 @@ export async function deleteDocument(deps: AppDeps, actor: Actor, id: string): P
   await deleteUpload(deps, actor, row.s3Key, async (tx) => {
     const now = deps.clock();
     await documentRows.update(deps, tx, and(eq(documents.id, row.id), eq(documents.hoaId, actor.hoaId), isNull(documents.deletedAt))!, { deletedAt: now, updatedAt: now });
+    await recordActivity(deps, tx, actor, { action: 'document.deleted', summary: `Deleted the document "${row.title}"`, entity: 'document', entityId: row.id, before: { title: row.title, file_name: row.fileName } });
   });
 }
 

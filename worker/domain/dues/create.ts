@@ -11,6 +11,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { recordDueCreated, recordDueEdit } from '../activity';
 import { conflict, forbidden, invalidField } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { activeMemberIds, issueDue } from './issuing';
@@ -65,6 +66,7 @@ export async function createDue(deps: AppDeps, tx: Tx, actor: Actor, input: DueF
     updatedAt: now,
   });
   await writeRecipients(tx, row, input.recipients);
+  await recordDueCreated(deps, tx, actor, row, input.recipients.length);
   await issueDue(deps, tx, row.id);
   return row;
 }
@@ -96,6 +98,7 @@ export async function updateDue(deps: AppDeps, tx: Tx, actor: Actor, id: string,
     set.nextSendDate = duePolicy.nextSendDate(due, issued);
   }
   const [row] = await dueRows.update(deps, tx, and(eq(dues.id, due.id), eq(dues.hoaId, due.hoaId))!, set);
+  await recordDueEdit(deps, tx, actor, due, row, update.recipients != null);
   await issueDue(deps, tx, row.id);
   return row;
 }

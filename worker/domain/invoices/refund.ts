@@ -11,6 +11,7 @@ import { invoiceHistory, invoices, ledgerLines } from '../../../schema/tables';
 import type { DbOrTx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { recordRefund } from '../activity';
 import { badRequest, conflict, forbidden } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { postLedgerLine } from '../ledger';
@@ -74,5 +75,6 @@ export async function refundInvoice(deps: AppDeps, actor: Actor, id: string, inp
     if (!line) throw conflict(REFUND_MESSAGES.notPaid);
     if (checkoutId) await markCheckoutRefunded(deps, tx, checkoutId, refundId);
     await recordHistory(tx, invoiceHistory, actor, { hoaId: invoice.hoaId, parentId: invoice.id, action: REFUND_HISTORY.refunded(-payment.amountCents, input.reason), at: now });
+    await recordRefund(deps, tx, actor, invoice, payment.amountCents, input.reason, status);
   });
 }

@@ -12,6 +12,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { closeInvoiceCheckouts, type InvoicePaidListener } from '../payments';
 import type { Actor } from '../actor';
+import { recordInvoiceStatus } from '../activity';
 import { conflict, forbidden } from '../errors';
 import { hoaTodays, latestToday } from '../hoa-days';
 import { recordHistory } from '../threads';
@@ -49,6 +50,7 @@ export async function setInvoiceStatus(deps: AppDeps, tx: Tx, actor: Actor, id: 
   await postInvoiceStatusChange(deps, tx, row, updated, actor.userId, paid ? change.payment_method! : null);
   const action = paid ? INVOICE_HISTORY.markedPaid(change.payment_method!) : INVOICE_HISTORY.statusChanged(row.status, status);
   await recordHistory(tx, invoiceHistory, actor, { hoaId: row.hoaId, parentId: row.id, action, at: now });
+  await recordInvoiceStatus(deps, tx, actor, row, updated);
   // Paid by check or canceled: a Checkout still open for it must not take a card (expired after the commit).
   if (!invoicePolicy.isPayable(status)) await closeInvoiceCheckouts(deps, tx, { hoaId: row.hoaId, invoiceId: row.id });
   return updated;

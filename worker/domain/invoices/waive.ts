@@ -9,6 +9,7 @@ import { invoiceHistory, invoices, ledgerLines } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { recordLateFeeWaived } from '../activity';
 import { conflict, forbidden } from '../errors';
 import { postLedgerLine } from '../ledger';
 import { closeInvoiceCheckouts } from '../payments';
@@ -48,6 +49,7 @@ export async function waiveLateFee(deps: AppDeps, tx: Tx, actor: Actor, id: stri
     createdBy: actor.userId,
   });
   await recordHistory(tx, invoiceHistory, actor, { hoaId: invoice.hoaId, parentId: invoice.id, action: LATE_FEE_HISTORY.waived(invoice.lateFeeCents, input.reason), at: now });
+  await recordLateFeeWaived(deps, tx, actor, invoice, input.reason);
   // A Checkout opened for the total with the fee would now ask too much.
   await closeInvoiceCheckouts(deps, tx, { hoaId: invoice.hoaId, invoiceId: invoice.id });
   return updated;

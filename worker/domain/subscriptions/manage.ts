@@ -16,6 +16,7 @@ import { subscriptions } from '../../../schema/tables';
 import type { AppDeps } from '../../deps';
 import type { ProviderSubscription } from '../../services/payments/types';
 import type { Actor } from '../actor';
+import { recordActivity, type ActivityEntry } from '../activity';
 import { AppError, invalidField } from '../errors';
 import { addressCount, mustHaveSubscription, requireBillingRole, subscriptionStatus, toApiSubscription, type SubscriptionRow } from './view';
 
@@ -29,9 +30,11 @@ function providerIds(row: SubscriptionRow) {
 }
 
 /** Writes what the provider answered onto the row at once; its webhook brings the same later. */
-async function mirror(deps: AppDeps, row: SubscriptionRow, sub: ProviderSubscription, extra: Partial<SubscriptionRow> = {}): Promise<SubscriptionRow> {
-  const [updated] = await deps.database.transaction((tx) =>
-    tx
+async function mirror(deps: AppDeps, row: SubscriptionRow, sub: ProviderSubscription, extra: Partial<SubscriptionRow> = {}, trail?: { actor: Actor; entry: ActivityEntry }): Promise<SubscriptionRow> {
+  const [updated] = await deps.database.transaction(async (tx) => {
+    // The trail's entry rides with the mirrored row: the provider's change is the HOA's from then on.
+    if (trail) await recordActivity(deps, tx, trail.actor, trail.entry);
+    return tx
       .update(subscriptions)
       .set({
         status: sub.status,
@@ -44,8 +47,8 @@ async function mirror(deps: AppDeps, row: SubscriptionRow, sub: ProviderSubscrip
         ...extra,
       })
       .where(eq(subscriptions.id, row.id))
-      .returning(),
-  );
+      .returning();
+  });
   return updated;
 }
 
@@ -63,7 +66,8 @@ export async function cancelSubscription(deps: AppDeps, actor: Actor, body: z.in
     immediately: body.immediately,
     reason: body.reason,
   });
-  await mirror(deps, row, sub, { cancellationReason: body.reason || null });
+  const summary = `Cancelled the subscription${body.immediately ? ' at once' : ' at the end of the period'}${body.reason ? `: ${body.reason}` : ''}`;
+  await mirror(deps, row, sub, { cancellationReason: body.reason || null }, { actor, entry: { action: 'subscription.cancelled', summary, entity: 'subscription', entityId: row.id, before: { status: row.status }, after: { status: sub.status, cancel_at_period_end: sub.cancelAtPeriodEnd } } });
   return subscriptionStatus(deps.database.db, actor);
 }
 
@@ -86,7 +90,8 @@ export async function updatePlan(deps: AppDeps, actor: Actor, planName: PaidPlan
     direction,
     idempotencyKey: `plan:${subscriptionId}:${row.plan}->${planName}:${row.lastEventAt ?? row.createdAt}`,
   });
-  const updated = await mirror(deps, row, sub);
+  const entry: ActivityEntry = { action: 'subscription.plan_changed', summary: `Changed the plan from ${planDisplayName(row.plan)} to ${planDisplayName(planName)}`, entity: 'subscription', entityId: row.id, before: { plan: row.plan }, after: { plan: planName } };
+  const updated = await mirror(deps, row, sub, {}, { actor, entry });
   return {
     subscription: toApiSubscription(updated, await addressCount(deps.database.db, actor.hoaId)),
     change: {

@@ -15,6 +15,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { recordMemberAdded } from '../activity';
 import { addressRows } from '../addresses/sync';
 import { AppError } from '../errors';
 import { releaseUnfinishedSignups } from '../signup/unfinished';
@@ -85,6 +86,7 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
     const fields = { name: r.resident_name, role: r.role as Role, addressId: await addressOf(r), phone: r.phone ?? null };
     const admitted = await admitMember(deps, tx, actor.hoaId, r.resident_email, holdersOf(r), fields, returningStatus);
     if (admitted.revived) usersReactivated++;
+    await recordMemberAdded(deps, tx, actor, admitted.user, 'bulk');
     if (admitted.user.status !== 'invited') continue;
     if (mailable(admitted.user)) {
       await invite(admitted.user);

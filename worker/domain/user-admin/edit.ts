@@ -7,6 +7,7 @@ import { USER_MESSAGES, userPolicy, type EditUser } from '../../../schema/users'
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { recordAddressMove, recordMemberDeleted, recordMemberEdit } from '../activity';
 import { forbidden, invalidField, notFound } from '../errors';
 import { findApiUser, shownEmail, shownName, updateUser } from '../users';
 import { requestEmailChange } from './email-change';
@@ -64,6 +65,7 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
       updatedAt: now,
     });
   }
+  await recordMemberEdit(deps, tx, actor, target, saved);
   if (changed.status && status === 'inactive') await endAccess(tx, target.id, now);
   if (changed.status && status === 'invited') await inviteAgain(deps, tx, me, saved);
   // A new email waits for the link mailed to it (email-change.ts); the answer names where it went.
@@ -82,6 +84,7 @@ export async function deleteMember(deps: AppDeps, tx: Tx, actor: Actor, id: stri
   const now = deps.clock();
   await updateUser(deps, tx, target, { deletedAt: now, updatedAt: now });
   await endAccess(tx, target.id, now);
+  await recordMemberDeleted(deps, tx, actor, target);
   return { message: USER_MESSAGES.deleted(shownName(target)) };
 }
 
@@ -91,6 +94,7 @@ export async function assignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: str
   const target = await targetUser(tx, actor, id);
   const address = await addressInHoa(tx, actor, addressId);
   await updateUser(deps, tx, target, { addressId: address.id, updatedAt: deps.clock() });
+  await recordAddressMove(deps, tx, actor, target, address.id);
   return { ...(await apiUserById(tx, actor, id)), message: USER_MESSAGES.assigned };
 }
 
@@ -99,5 +103,6 @@ export async function unassignAddress(deps: AppDeps, tx: Tx, actor: Actor, id: s
   await currentManager(tx, actor);
   const target = await targetUser(tx, actor, id);
   if (target.addressId != null) await updateUser(deps, tx, target, { addressId: null, updatedAt: deps.clock() });
+  await recordAddressMove(deps, tx, actor, target, null);
   return { ...(await apiUserById(tx, actor, id)), message: USER_MESSAGES.unassigned };
 }

@@ -14,6 +14,7 @@ import { queueEmail } from '../../services/email';
 import { newId } from '../../services/tokens';
 import { touchDependents } from '../../sync/dependencies';
 import type { Actor } from '../actor';
+import { recordMemberAdded } from '../activity';
 import { createAuthToken } from '../auth';
 import { renderPending } from '../mail-render';
 import { conflict, forbidden, invalidField } from '../errors';
@@ -149,6 +150,7 @@ export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser)
     const admitted = await admitMember(deps, tx, actor.hoaId, input.email, holders, { name: '', role: input.role, addressId, phone: input.phone }, () => 'invited');
     const user = admitted.revived ? await updateUser(deps, tx, admitted.user, { passwordHash: null }) : admitted.user;
     await inviteOrHold(deps, tx, me, user);
+    await recordMemberAdded(deps, tx, actor, user, 'invite');
     return user.id;
   });
 }

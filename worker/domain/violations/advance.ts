@@ -6,6 +6,7 @@
  * rerun job posts nothing twice.
  */
 import { and, asc, count, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { formatUsd } from '../../../schema/money';
 import { violationHistory, violationLetters, violations } from '../../../schema/tables';
 import { cureByFrom, FINE_HISTORY, FINE_MESSAGES, fineDue, finePolicy, isCaseOpen, nextFineAfter, nextStage, type FineSchedule } from '../../../schema/violation-fines';
 import type { ViolationStage } from '../../../schema/violations';
@@ -13,6 +14,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { conflict, forbidden } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { postLedgerLine } from '../ledger';
@@ -69,6 +71,9 @@ export async function advanceViolation(deps: AppDeps, tx: Tx, actor: Actor, viol
     await tx.insert(violationLetters).values({ id: letter.id, hoaId: row.hoaId, violationId: row.id, stage, sentAt: now, cureBy, fineCents: 0, sentBy: actor.userId });
   }
   const [updated] = await violationRows.update(deps, tx, and(eq(violations.id, row.id), eq(violations.hoaId, row.hoaId))!, set);
+  if (stage === 'fined') {
+    await recordActivity(deps, tx, actor, { action: 'violation.fined', summary: `Fined ${formatUsd(fineCents)} on the violation "${row.title}"`, entity: 'violation', entityId: row.id, before: { stage: row.stage, fined_cents: row.finedCents }, after: { stage, fined_cents: updated.finedCents } });
+  }
   await mailViolationLetter(deps, tx, updated, actor, { id: letter.id, stage, cureBy, fineCents });
   return updated;
 }

@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { isRichTextEmpty } from '../../../schema/rich-text';
 import { users, violationHistory, violationPhotos, violations } from '../../../schema/tables';
+import { isoDay } from '../../../schema/money';
 import { fileExtension } from '../../../schema/uploads';
 import { VIOLATION_HISTORY, VIOLATION_MESSAGES, VIOLATION_PHOTOS_MAX, violationPolicy, type ViolationForm } from '../../../schema/violations';
 import type { Tx } from '../../db';
@@ -14,6 +15,7 @@ import type { AppDeps } from '../../deps';
 import { sanitizeRichText } from '../../services/sanitize';
 import { newId } from '../../services/tokens';
 import type { Actor } from '../actor';
+import { memberName, recordActivity } from '../activity';
 import { conflict, forbidden, invalidField } from '../errors';
 import { hoaToday } from '../hoa-days';
 import { activeMembers } from '../members';
@@ -65,6 +67,7 @@ export async function issueViolation(deps: AppDeps, tx: Tx, actor: Actor, input:
     );
   }
   await recordHistory(tx, violationHistory, actor, { hoaId: row.hoaId, parentId: row.id, action: VIOLATION_HISTORY.issued, at: now });
+  await recordActivity(deps, tx, actor, { action: 'violation.created', summary: `Issued the violation "${title}" to ${await memberName(tx, { userId: resident.id, hoaId: actor.hoaId })}`, entity: 'violation', entityId: row.id, after: { title, category: row.category, status: row.status, due_date: isoDay(row.dueDate) } });
   // In the push, the device sends this only once every photo is stored: the notice links them all.
   await mailViolationIssued(deps, tx, row, actor, uploads);
   return row;

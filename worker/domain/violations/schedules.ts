@@ -6,10 +6,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { violationFineSchedules, violations } from '../../../schema/tables';
 import { DEFAULT_FINE_SCHEDULE, FINE_MESSAGES, finePolicy, toApiFineSchedule, type ApiFineSchedule, type FineSchedule, type FineScheduleInput } from '../../../schema/violation-fines';
+import { changedValues } from '../../../schema/activity';
 import { VIOLATION_CATEGORIES, type ViolationCategory } from '../../../schema/violations';
 import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { forbidden } from '../errors';
 import { violationRows } from './sync';
 
@@ -52,10 +54,13 @@ export async function saveFineSchedule(deps: AppDeps, tx: Tx, actor: Actor, inpu
     cureDays: input.cure_days,
     updatedAt: deps.clock(),
   };
+  const before = await scheduleOf(tx, actor.hoaId, input.category);
   await tx
     .insert(violationFineSchedules)
     .values({ hoaId: actor.hoaId, category: input.category, ...values })
     .onConflictDoUpdate({ target: [violationFineSchedules.hoaId, violationFineSchedules.category], set: values });
   await violationRows.touch(deps, tx, and(eq(violations.hoaId, actor.hoaId), eq(violations.category, input.category), inArray(violations.status, ['open', 'under_review', 'escalated']))!);
+  const change = changedValues(before as unknown as Record<string, unknown>, { courtesyNotice: values.courtesyNotice, warning: values.warning, fineCents: values.fineCents, repeatDays: values.repeatDays, capCents: values.capCents, cureDays: values.cureDays });
+  if (change) await recordActivity(deps, tx, actor, { action: 'settings.fine_schedule', summary: `Changed the fine schedule of ${input.category}`, entity: 'fine_schedule', entityId: input.category, ...change });
   return toApiFineSchedule(input.category, scheduleOfRow({ hoaId: actor.hoaId, category: input.category, ...values }), false);
 }

@@ -6,11 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { violationHistory, violations } from '../../../schema/tables';
-import { VIOLATION_HISTORY, VIOLATION_MESSAGES, violationPolicy, type ViolationStatusUpdate } from '../../../schema/violations';
+import { VIOLATION_HISTORY, VIOLATION_MESSAGES, VIOLATION_STATUS_LABELS, violationPolicy, type ViolationStatusUpdate } from '../../../schema/violations';
 import { isCaseOpen } from '../../../schema/violation-fines';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
+import { recordActivity } from '../activity';
 import { forbidden, invalidField } from '../errors';
 import { recordHistory } from '../threads';
 import { mailViolationUpdate } from './emails';
@@ -44,6 +45,11 @@ export async function setViolationStatus(deps: AppDeps, tx: Tx, actor: Actor, id
   const line = (action: string) => recordHistory(tx, violationHistory, actor, { hoaId: row.hoaId, parentId: row.id, action, at: now });
   if (statusChanged) await line(VIOLATION_HISTORY.statusChanged(row.status, input.status));
   if (input.status === 'resolved' && notes !== notesBefore) await line(notesBefore ? VIOLATION_HISTORY.notesUpdated : VIOLATION_HISTORY.notesAdded);
-  if (statusChanged) await mailViolationUpdate(deps, tx, updated, actor);
+  if (statusChanged) {
+    const resolved = input.status === 'resolved';
+    const summary = `${resolved ? 'Resolved' : `Set ${VIOLATION_STATUS_LABELS[input.status]}:`} the violation "${row.title}"`;
+    await recordActivity(deps, tx, actor, { action: resolved ? 'violation.resolved' : 'violation.status_changed', summary, entity: 'violation', entityId: row.id, before: { status: row.status }, after: { status: input.status, ...(resolved && notes ? { resolution_notes: notes } : {}) } });
+    await mailViolationUpdate(deps, tx, updated, actor);
+  }
   return updated;
 }

@@ -32,7 +32,7 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
   const actions = (u: SyncedMember) => {
     const may = actor ? userPolicy.actionsFor(actor, u) : { edit: false, resend: false, delete: false };
     return (
-      <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end">
+      <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end lg:flex-nowrap">
         <Button size="sm" variant="secondary" disabled={!may.edit} onClick={() => act.edit(u)}>
           Edit<span className="sr-only"> {shownName(u)}</span>
         </Button>

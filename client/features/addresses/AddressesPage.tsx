@@ -66,8 +66,9 @@ function addressColumns(manage: boolean, open: (o: Open) => void): Column<Synced
                 <Button size="sm" variant="secondary" onClick={() => open({ kind: 'residents', address: apiAddressOf(a) })}>
                   Assign<span className="sr-only"> residents to {label(a)}</span>
                 </Button>
+                {/* First at desktop widths, so Edit and Assign line up down the right edge whether or not a row has it. */}
                 {peoplePolicy.mayDeleteAddress({ residentCount: a.occupants }) && (
-                  <Button size="sm" variant="danger-ghost" onClick={() => open({ kind: 'delete', address: apiAddressOf(a) })}>
+                  <Button size="sm" variant="danger-ghost" className="sm:order-first" onClick={() => open({ kind: 'delete', address: apiAddressOf(a) })}>
                     Delete<span className="sr-only"> {label(a)}</span>
                   </Button>
                 )}

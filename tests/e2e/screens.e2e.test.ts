@@ -162,7 +162,7 @@ describe('signed-in screens', () => {
     await signInAs(page, e2e.server, DEMO.maple.resident2);
     await h1(page, 'Announcements');
     await goInApp(page, '/profile');
-    await page.getByText('200 Birch Court, Unit 2A').waitFor();
+    await page.getByText('200 Birch Court, Unit 2A', { exact: true }).waitFor();
     await check(page, 'resident-profile');
     await context.close();
   });

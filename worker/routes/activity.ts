@@ -9,18 +9,17 @@
  * - `GET /actors`    → `{docs: [{_id, name}]}`: everyone the HOA's trail names (the actor filter).
  * - `GET /mine`      `?cursor=&page=&limit=` → the page of the caller's own account's trail (any member; no devices).
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { ACTIVITY_MESSAGES, activityPagingSchema, activityPolicy, activityQuerySchema } from '../../schema/activity';
 import * as trail from '../domain/activity';
 import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { csvAnswer } from './respond';
 
 const boardOnly = allow(activityPolicy.mayView, ACTIVITY_MESSAGES.boardOnly);
 
-const csvAnswer = (c: Context<AppEnv>, { csv, filename }: { csv: string; filename: string }) =>
-  c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
 
 export const activityRoutes = new Hono<AppEnv>()
   .use(requireAuth)

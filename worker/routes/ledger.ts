@@ -22,7 +22,7 @@
  *                         payments `Date,Receipt,Resident,Email,Type,Amount,Method,Method detail,Reference,Invoice ID,Description,Line ID`
  *                         (refunds negative). Amounts are plain decimals ("120.00"). 400 for a bad day or from after to.
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { collectionsPolicy, COLLECTIONS_MESSAGES, exportRangeSchema } from '../../schema/collections';
 import * as ledger from '../domain/ledger';
@@ -30,6 +30,7 @@ import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { csvAnswer } from './respond';
 
 const statementQuery = z.object({
   user_id: z.string().min(1).max(64).optional(),
@@ -37,8 +38,6 @@ const statementQuery = z.object({
 });
 const idParam = z.object({ id: z.string().min(1).max(64) });
 
-const csvAnswer = (c: Context<AppEnv>, { csv, filename }: { csv: string; filename: string }) =>
-  c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
 const boardOnly = allow(collectionsPolicy.mayRead, COLLECTIONS_MESSAGES.boardOnly);
 
 export const ledgerRoutes = new Hono<AppEnv>()

@@ -7,7 +7,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { INVITATION_TTL_MS, PEOPLE_MESSAGES } from '../../../schema/people';
 import { USER_MESSAGES } from '../../../schema/users';
-import { emailChanges, hoas, users } from '../../../schema/tables';
+import { emailChanges, users } from '../../../schema/tables';
 import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import { emailChangeEmail } from '../../emails';
@@ -15,6 +15,7 @@ import { queueEmail } from '../../services/email';
 import { newId, randomToken, sha256Hex } from '../../services/tokens';
 import { badRequest, invalidField } from '../errors';
 import { shownEmailSql, shownName, updateUser, type UserRow } from '../users';
+import { hoaNameOf } from '../hoa-name';
 
 /** Whether any other account (any HOA, deleted ones included: the unique index counts them) holds `email`. */
 async function emailHeldByAnother(tx: Tx, email: string, userId: string): Promise<boolean> {
@@ -38,13 +39,13 @@ export async function requestEmailChange(deps: AppDeps, tx: Tx, target: UserRow,
   await tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, target.id), isNull(emailChanges.usedAt)));
   const token = randomToken();
   await tx.insert(emailChanges).values({ id: newId(), hoaId: target.hoaId, userId: target.id, newEmail: email, tokenHash: await sha256Hex(token), createdAt: now, expiresAt: now + INVITATION_TTL_MS });
-  const [hoa] = await tx.select({ name: hoas.name }).from(hoas).where(eq(hoas.id, target.hoaId)).limit(1);
+  const hoaName = await hoaNameOf(tx, target.hoaId, 'your HOA');
   const url = `${deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
   await queueEmail(deps, tx, {
     hoaId: target.hoaId,
     to: email,
     toUserId: target.id,
-    ...emailChangeEmail({ hoaName: hoa?.name ?? 'your HOA', name: shownName(target), url }),
+    ...emailChangeEmail({ hoaName, name: shownName(target), url }),
     redactAfterDelivery: true,
   });
 }

@@ -32,6 +32,10 @@ export const AUTH_MESSAGES = {
   activationLoginFailed: 'Activation successful, but login failed. Please try logging in manually.',
   activationFailed: 'Failed to activate account. Please try again or contact support.',
   changePasswordFailed: 'Failed to change password. Please try again.',
+  invitationHasAccount: 'This email already has an account. Sign in with it to accept the invitation.',
+  invitationForAnotherEmail: 'This invitation was sent to another email address. Sign out and sign in with that address to accept it.',
+  hoaNotFound: 'HOA not found',
+  switchFailed: 'Could not switch HOA. Please try again.',
 } as const;
 
 const email = lazy(() => z.string({ error: AUTH_MESSAGES.invalidEmail }).trim().toLowerCase().email(AUTH_MESSAGES.invalidEmail));
@@ -43,7 +47,17 @@ const activationPassword = lazy(() => z
   .regex(/^(?=.*[A-Za-z])(?=.*\d)/, AUTH_MESSAGES.activationPasswordRule));
 
 // ---- API bodies (the server validates these) ----
-export const loginBody = lazy(() => z.object({ email, password: password6 }));
+const hoaIdField = lazy(() => z.string({ error: AUTH_MESSAGES.hoaNotFound }).trim().min(1, AUTH_MESSAGES.hoaNotFound).max(64, AUTH_MESSAGES.hoaNotFound));
+/** `hoa_id`: for an account in several HOAs, the HOA to sign in to (else the one used last). */
+export const loginBody = lazy(() => z.object({ email, password: password6, hoa_id: hoaIdField.optional() }));
+/** `POST /api/auth/switch`: another HOA of the same account. */
+export const switchHoaBody = lazy(() => z.object({ hoa_id: hoaIdField }));
+/** An invitation accepted with the account one has: signed in (`/join`) or with its password (`/join/sign-in`). */
+export const joinBody = lazy(() => z.object({
+  token: z.string({ error: AUTH_MESSAGES.activationLinkMissing }).min(1, AUTH_MESSAGES.activationLinkMissing),
+}));
+export const joinSignInBody = lazy(() => joinBody.extend({ password: password6 }));
+export const invitationQuery = joinBody;
 export const forgotPasswordBody = lazy(() => z.object({ email }));
 export const resetPasswordBody = lazy(() => z.object({
   token: z.string({ error: AUTH_MESSAGES.resetTokenMissing }).min(1, AUTH_MESSAGES.resetTokenMissing),
@@ -93,6 +107,8 @@ export interface ApiUser {
   hoa_time_zone?: string;
   /** The HOA's name (receipts and statements print it); on the signed-in user's own record only. */
   hoa_name?: string;
+  /** How many HOAs the account belongs to (active memberships; 2 or more: the avatar menu offers Switch HOA). Own record only. */
+  hoa_count?: number;
   address_id: string | null;
   address: { _id: string; street: string; unit_number: string | null } | null;
   phone: string | null;
@@ -104,4 +120,19 @@ export interface ApiUser {
 export interface SessionPayload {
   accessToken: string;
   user: ApiUser;
+}
+
+/** An HOA the account belongs to (`GET /api/auth/memberships`, and a sign-in's answer when there are several). */
+export interface MembershipChoice {
+  hoa_id: string;
+  hoa_name: string;
+  role: ApiUser['role'];
+  current: boolean;
+}
+
+/** What an invitation's link opens (`GET /api/auth/invitation`): `has_account`: accepted with the account the email has. */
+export interface InvitationInfo {
+  email: string;
+  hoa_name: string;
+  has_account: boolean;
 }

@@ -36,7 +36,7 @@ export type InvitationState = 'pending' | 'expired';
 /**
  * An invited member's invitation: pending for 7 days after it was sent, then expired (its link no
  * longer works; Resend expired invitations sends a new one). Null for anyone not invited, or an
- * invitation never sent (a held one: docs/decisions/178-held-invitations.md).
+ * invitation never sent (one held before an account could be in several HOAs, until it is resent).
  */
 export function invitationState(user: { status: UserStatus; invitedAt: number | null }, now: number): InvitationState | null {
   if (user.status !== 'invited' || user.invitedAt == null) return null;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { lazy } from './lazy';
 
-/** A person a value names, with the email the board sees (a held invitation's address without its mark). */
+/** A person a value names, with their email. */
 export const syncedPersonSchema = lazy(() => z.object({ id: z.string(), name: z.string(), email: z.string() }));
 export type SyncedPerson = z.output<typeof syncedPersonSchema>;
 

@@ -43,6 +43,7 @@ export function TopNav() {
   const pending = usePendingCount();
   const [confirming, setConfirming] = useState(false);
   if (!user) return null;
+  const several = (user.hoa_count ?? 1) > 1;
   // Only what the user may open: a resident's Dashboard link would land on Announcements.
   const entries = navEntries.filter((e) => mayNavigate(e, user.role));
   const logout = async () => {
@@ -79,6 +80,7 @@ export function TopNav() {
                     <p className="truncate text-sm font-medium text-neutral-900">{user.name}</p>
                     <p className="truncate text-xs text-neutral-500">{user.email}</p>
                     <p className="mt-0.5 text-xs text-neutral-500">{capitalize(user.role)}</p>
+                    {several && user.hoa_name && <p className="mt-0.5 truncate text-xs font-medium text-neutral-700">{user.hoa_name}</p>}
                   </div>
                 }
                 items={[
@@ -86,6 +88,8 @@ export function TopNav() {
                   { label: 'Profile', href: '/profile', icon: <UserIcon /> },
                   { label: 'My Account', href: '/account', icon: <DollarIcon /> },
                   { label: 'Support', href: '/support', icon: <LifeBuoyIcon /> },
+                  // An account in several HOAs (docs/decisions/241-one-account-several-hoas.md).
+                  ...(several ? [{ label: 'Switch HOA', href: '/choose-hoa', icon: <HomeIcon /> }] : []),
                   { kind: 'separator' },
                   // Signing out drops this browser's cache: changes not yet sent would go with it (asked first).
                   { kind: 'action', label: 'Logout', onSelect: () => (pending > 0 ? setConfirming(true) : void logout()), icon: <LogOutIcon /> },

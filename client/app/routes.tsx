@@ -15,13 +15,15 @@ const ResetPasswordPage = page(() => import('../features/auth/ResetPasswordPage'
 const ActivationPage = page(() => import('../features/auth/ActivationPage'), 'ActivationPage');
 const SupportPage = page(() => import('../features/support/SupportPage'), 'SupportPage');
 const ProfilePage = page(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const ChooseHoaPage = page(() => import('../features/auth/ChooseHoaPage'), 'ChooseHoaPage');
 
 export const ROUTES: RouteDef[] = [
   // Public (signed-in visitors are sent to /dashboard)
   { path: '/login', access: 'public', page: LoginPage },
   { path: '/forgot-password', access: 'public', page: ForgotPasswordPage },
   { path: '/reset-password', access: 'public', page: ResetPasswordPage },
-  { path: '/invite/accept', access: 'public', page: ActivationPage },
+  // Open: someone signed in accepts an invitation to another HOA with the account they have.
+  { path: '/invite/accept', access: 'open', page: ActivationPage },
   ...signupRoutes,
   // Open to everyone
   { path: '/support', access: 'open', page: SupportPage, signedInFrame: true },
@@ -29,6 +31,7 @@ export const ROUTES: RouteDef[] = [
 
   // Signed in, any role
   { path: '/profile', access: 'signed-in', page: ProfilePage },
+  { path: '/choose-hoa', access: 'signed-in', page: ChooseHoaPage },
 
   // The areas' screens, each with its own role rule (the dashboard's is the board's)
   ...areaRoutes,

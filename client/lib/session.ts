@@ -7,7 +7,7 @@
  * and a tab that refreshed tells the others the new token over a BroadcastChannel.
  */
 import { atom, createStore, useAtomValue } from 'jotai';
-import type { ApiUser, SessionPayload } from '../../schema/auth';
+import type { ApiUser, MembershipChoice, SessionPayload } from '../../schema/auth';
 import { hasRole, type Role } from '../../schema/roles';
 import { ApiError, configureAuth, rawRequest, readResponse, type RefreshOutcome } from './api';
 import { BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from './session-keys';
@@ -235,9 +235,9 @@ export function refreshSession(): Promise<RefreshOutcome> {
   return inFlight;
 }
 
-/** POST /api/auth/login; throws ApiError with the server's message on failure. */
-export async function login(email: string, password: string): Promise<SessionPayload> {
-  const payload = await rawRequest<SessionPayload>('/api/auth/login', { method: 'POST', body: { email, password } });
+/** POST /api/auth/login; throws ApiError with the server's message on failure. `memberships`: an account in several HOAs. */
+export async function login(email: string, password: string): Promise<SessionPayload & { memberships?: MembershipChoice[] }> {
+  const payload = await rawRequest<SessionPayload & { memberships?: MembershipChoice[] }>('/api/auth/login', { method: 'POST', body: { email, password } });
   signIn(payload);
   return payload;
 }

@@ -17,7 +17,7 @@ import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
 import { keepCache, noteWaitingChanges, readKeptCache } from './kept-cache';
-import { replicacheAtom, setCacheFill, setSyncStatus as setStatus, type HoaReplicache } from './sync-state';
+import { PERSIST_SETTLE_MS, replicacheAtom, setCacheFill, setSyncStatus as setStatus, type HoaReplicache } from './sync-state';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';
@@ -274,9 +274,6 @@ async function countWaiting(userId: string): Promise<number> {
     await counter.close();
   }
 }
-
-/** Replicache writes a change to IndexedDB within about a second (its scheduled persist); closing sooner loses it. */
-const PERSIST_SETTLE_MS = 1_500;
 
 /** Follows the session: opens the signed-in user's cache, keeps its token fresh, closes it at sign-out. */
 function followSession() {

@@ -26,6 +26,9 @@ export interface SyncStatus {
   syncing: boolean;
 }
 
+/** Replicache writes a change to IndexedDB within about a second (its scheduled persist); closing or leaving the page sooner loses it. */
+export const PERSIST_SETTLE_MS = 1_500;
+
 export const replicacheAtom = atom<HoaReplicache | null>(null);
 export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, queued: [], syncing: false });
 

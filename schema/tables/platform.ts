@@ -46,7 +46,7 @@ export const users = sqliteTable(
     /** `pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>`; null until an invited user activates. */
     passwordHash: text('password_hash'),
     lastLogin: ms('last_login'),
-    /** When the current invitation was sent (invite, resend); null for a held one never mailed (schema/people.ts `invitationState`). */
+    /** When the current invitation was sent (invite, resend); null before the first one (schema/people.ts `invitationState`). */
     invitedAt: ms('invited_at'),
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
@@ -55,7 +55,9 @@ export const users = sqliteTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    uniqueIndex('users_email_ci').on(sql`lower(${t.email})`),
+    // One membership per email in each HOA; one account (email, password, name) may hold several
+    // (docs/decisions/241-one-account-several-hoas.md). Its first column serves the account's lookups.
+    uniqueIndex('users_email_hoa_ci').on(sql`lower(${t.email})`, t.hoaId),
     index('users_hoa').on(t.hoaId),
     // Audiences: active members by role (sizes) and by name (the recipient lists).
     index('users_hoa_status_role').on(t.hoaId, t.status, t.role),

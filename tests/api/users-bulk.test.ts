@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_MESSAGES } from '../../schema/bulk-users';
 import { emailOutbox, users } from '../../schema/tables';
@@ -20,7 +20,8 @@ const count = async (table: 'users' | 'addresses') =>
   (await t.deps.database.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.raw(table)} WHERE hoa_id = ${hoaId} AND deleted_at IS NULL`))[0].n;
 const bulk = (rows: unknown[], token = owner) => call(t, 'POST', '/api/users/bulk', { token, body: { users: rows } });
 const person = (n: number, more: Record<string, unknown> = {}) => ({ resident_name: `Bulk Person ${n}`, resident_email: `bulk${n}@example.com`, role: 'resident', ...more });
-const row = async (email: string) => (await t.deps.database.db.select().from(users).where(eq(users.email, email)))[0];
+/** The user row of `email`: in `hoa` when given (an email may be a member of several HOAs), else the first. */
+const row = async (email: string, hoa?: string) => (await t.deps.database.db.select().from(users).where(and(eq(users.email, email), hoa ? eq(users.hoaId, hoa) : undefined)))[0];
 
 describe('POST /api/users/bulk', () => {
   it('creates nothing while any row breaks a rule, and names the rows', async () => {
@@ -82,7 +83,7 @@ describe('POST /api/users/bulk', () => {
     await call(t, 'DELETE', `/api/users/${rita.id}`, { token: owner });
     await call(t, 'POST', '/api/users/invite', { token: owner, body: { email: 'never@example.com', role: 'resident' } });
     await call(t, 'DELETE', `/api/users/${(await row('never@example.com')).id}`, { token: owner });
-    // A Cedar Park member deleted there: their email is free for Maple Grove.
+    // A Cedar Park member deleted there: a new member of Maple Grove, invited (no account to join).
     const cedarOwner = (await login(t, DEMO.cedar.superadmin)).token;
     const chris = await row(DEMO.cedar.resident);
     await call(t, 'DELETE', `/api/users/${chris.id}`, { token: cedarOwner });
@@ -96,7 +97,7 @@ describe('POST /api/users/bulk', () => {
     expect(await row(DEMO.maple.resident)).toMatchObject({ id: rita.id, status: 'active', role: 'board', name: 'Rita Returning', deletedAt: null });
     expect((await login(t, DEMO.maple.resident)).user.role).toBe('board');
     expect(await row('never@example.com')).toMatchObject({ status: 'invited', deletedAt: null });
-    const moved = await row(DEMO.cedar.resident);
+    const moved = await row(DEMO.cedar.resident, hoaId);
     expect(moved).toMatchObject({ hoaId, status: 'invited' });
     expect(moved.id).not.toBe(chris.id);
     const [old] = await t.deps.database.db.select().from(users).where(eq(users.id, chris.id));

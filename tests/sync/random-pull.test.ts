@@ -4,6 +4,9 @@
  * threads and triage, refusals, renames, role
  * and status changes, edited addresses, another HOA's activity), a client that pulled incrementally along the way holds
  * exactly what a fresh full pull gives the same viewer, whether it reads the compact patch or the plain one.
+ * Every person also has a second membership, in the other HOA, with its own role and session
+ * (docs/decisions/241-one-account-several-hoas.md): its client holds what a fresh pull gives it too,
+ * and no client ever holds an id of the other HOA.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +16,8 @@ import { runJobs } from '../../worker/jobs/runner';
 import { updateUser } from '../../worker/domain/users';
 import type { DeliveryResult, Mailer } from '../../worker/services/mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { DEMO, login } from '../helpers/http';
+import { call, DEMO, DEMO_PASSWORD, login } from '../helpers/http';
+import { idsOfHoa, leakedIds } from '../helpers/tenant-ids';
 import { seededRandom as random } from '../helpers/random';
 import { SyncTestClient } from './client';
 
@@ -28,6 +32,8 @@ function bouncingMailer(failing: Set<string>): Mailer {
 
 interface Viewer {
   email: string;
+  /** The membership's HOA. */
+  hoaId: string;
   client: SyncTestClient;
 }
 
@@ -37,16 +43,41 @@ async function world(seed: number) {
   const failing = new Set([DEMO.maple.resident2]);
   const t = await createTestApp({ mailer: bouncingMailer(failing) });
   const emails = [...Object.values(DEMO.maple), ...Object.values(DEMO.cedar)];
+  const hoaOf = (email: string): 'maple' | 'cedar' => (email.endsWith('maplegrove.test') ? 'maple' : 'cedar');
+  const homeIds = { maple: (await login(t, DEMO.maple.board)).user.hoa_id as string, cedar: (await login(t, DEMO.cedar.board)).user.hoa_id as string };
+  const homeOf = (email: string) => homeIds[hoaOf(email)];
+  const otherOf = (email: string) => homeIds[hoaOf(email) === 'maple' ? 'cedar' : 'maple'];
+  /** A session of the membership of `email` in `hoaId` (an account in two HOAs names the one). */
+  const signInTo = async (email: string, hoaId: string) => {
+    const r = await call(t, 'POST', '/api/auth/login', { body: { email, password: DEMO_PASSWORD, hoa_id: hoaId }, ip: `10.1.${rnd.int(250)}.${rnd.int(250)}` });
+    if (r.status !== 200) throw new Error(`login ${email} in ${hoaId}: ${r.status}`);
+    return r.json.accessToken as string;
+  };
+  // Each person's second membership: the other HOA, a role of its own, no address, the account's password.
+  for (const email of emails) {
+    const [home] = await t.deps.database.db.select().from(users).where(and(eq(users.email, email), eq(users.hoaId, homeOf(email))));
+    const now = t.deps.clock();
+    await t.write((tx) =>
+      tx.insert(users).values({ id: crypto.randomUUID(), hoaId: otherOf(email), name: home.name, email, role: rnd.pick(['resident', 'board'] as const), status: 'active', passwordHash: home.passwordHash, createdAt: now, updatedAt: now }),
+    );
+  }
   const viewers: Viewer[] = [];
+  const seconds: Viewer[] = [];
   const deletedViewIds: string[] = [];
   for (const [i, email] of emails.entries()) {
-    const client = new SyncTestClient(t, (await login(t, email)).token);
-    // Half pull the compact patch, as the app does; the fresh pulls they are checked against are plain.
-    client.columns = i % 2 === 1;
-    viewers.push({ email, client });
+    for (const [list, hoaId] of [
+      [viewers, homeOf(email)],
+      [seconds, otherOf(email)],
+    ] as const) {
+      const client = new SyncTestClient(t, await signInTo(email, hoaId));
+      // Half pull the compact patch, as the app does; the fresh pulls they are checked against are plain.
+      client.columns = (i + list.length) % 2 === 1;
+      list.push({ email, hoaId, client });
+    }
   }
   const byEmail = (email: string) => viewers.find((v) => v.email === email)!;
-  const userRow = async (email: string) => (await t.deps.database.db.select().from(users).where(eq(users.email, email)))[0];
+  /** The membership's row: the person's home HOA's unless another is named. */
+  const userRow = async (email: string, hoaId = homeOf(email)) => (await t.deps.database.db.select().from(users).where(and(eq(users.email, email), eq(users.hoaId, hoaId))))[0];
   const boardOf = (hoa: 'maple' | 'cedar') => byEmail(rnd.chance(0.5) ? DEMO[hoa].board : DEMO[hoa].superadmin);
   const idsOf = async (hoa: 'maple' | 'cedar', status?: string) => {
     const hoaId = (await userRow(DEMO[hoa].board)).hoaId;
@@ -67,11 +98,18 @@ async function world(seed: number) {
     return { title: `Notice ${rnd.int(1000)}`, message: `<p>Text ${rnd.int(1000)}</p>`, category: rnd.pick(['general', 'event', 'urgent'] as const), audience_type: audience, custom_recipients: [...new Set(custom)] };
   };
   /** A signed-in session again (a role change shows in the next access token). */
-  const relogin = async (email: string) => {
-    if ((await userRow(email)).status !== 'active') return;
-    byEmail(email).client.token = (await login(t, email)).token;
+  const relogin = async (email: string, v: Viewer = byEmail(email)) => {
+    if ((await userRow(email, v.hoaId)).status !== 'active') return;
+    v.client.token = await signInTo(email, v.hoaId);
   };
-  const hoaOf = (email: string): 'maple' | 'cedar' => (email.endsWith('maplegrove.test') ? 'maple' : 'cedar');
+  /** A second membership's role changes, as a board's edit does. */
+  const secondRnd = random(seed + 4000);
+  const changeSecondRole = async () => {
+    const v = secondRnd.pick(seconds);
+    const user = await userRow(v.email, v.hoaId);
+    await t.write((tx) => updateUser(t.deps, tx, user, { role: user.role === 'resident' ? 'board' : 'resident' }));
+    await relogin(v.email, v);
+  };
   const documentIds = async (hoa: 'maple' | 'cedar') => {
     const hoaId = (await userRow(DEMO[hoa].board)).hoaId;
     return (await t.deps.database.db.select({ id: documents.id }).from(documents).where(and(eq(documents.hoaId, hoaId), isNull(documents.deletedAt)))).map((d) => d.id);
@@ -94,7 +132,6 @@ async function world(seed: number) {
       const drafts = await idsOf('maple', 'draft');
       if (!drafts.length) return;
       const { client } = byEmail(DEMO.maple.board);
-      const { call } = await import('../helpers/http');
       return call(t, 'DELETE', `/api/announcements/${rnd.pick(drafts)}`, { token: client.token });
     },
     async send() {
@@ -108,7 +145,6 @@ async function world(seed: number) {
     async uploadDocument() {
       const hoa = rnd.pick(['maple', 'cedar'] as const);
       const { client } = boardOf(hoa);
-      const { call } = await import('../helpers/http');
       const file = { fileName: `minutes-${rnd.int(100)}.pdf`, fileType: 'application/pdf', fileSize: 1 + rnd.int(5000), feature: 'documents' };
       const up = await call(t, 'POST', '/api/documents/presigned-url', { token: client.token, body: file });
       if (up.status !== 200) return up;
@@ -126,20 +162,18 @@ async function world(seed: number) {
       const hoa = rnd.pick(['maple', 'cedar'] as const);
       const ids = await documentIds(hoa);
       if (!ids.length || rnd.chance(0.5)) return;
-      const { call } = await import('../helpers/http');
       return call(t, 'DELETE', `/api/documents/${rnd.pick(ids)}`, { token: boardOf(hoa).client.token });
     },
     async timePasses() {
       t.clock.advance(rnd.int(15) * 60_000);
       await runJobs(t.deps);
       // Access tokens last 15 minutes: the clients refresh, as the app does.
-      for (const email of emails) await relogin(email);
+      for (const v of [...viewers, ...seconds]) await relogin(v.email, v);
     },
     async retry() {
       const failed = [...(await idsOf('maple', 'failed')), ...(await idsOf('maple', 'sent'))];
       if (!failed.length) return;
       if (rnd.chance(0.5)) failing.delete(DEMO.maple.resident2);
-      const { call } = await import('../helpers/http');
       return call(t, 'POST', `/api/announcements/${rnd.pick(failed)}/retry`, { token: byEmail(DEMO.maple.superadmin).client.token, body: { user_ids: [] } });
     },
     async read() {
@@ -206,7 +240,6 @@ async function world(seed: number) {
       const held = client.values<{ address: { id: string; unitNumber: string | null } | null }>('member/').flatMap((m) => (m.address ? [m.address] : []));
       if (!held.length) return;
       const address = rnd.pick(held);
-      const { call } = await import('../helpers/http');
       return call(t, 'PUT', `/api/addresses/${address.id}`, { token: client.token, body: { street: `${1 + rnd.int(900)} Random Road`, unit_number: address.unitNumber, is_rented: false, notes: '' } });
     },
     async changeStatus() {
@@ -287,7 +320,7 @@ async function world(seed: number) {
       // The issuing and overdue jobs have something to do.
       t.clock.advance(86_400_000);
       await runJobs(t.deps);
-      for (const email of emails) await relogin(email);
+      for (const v of [...viewers, ...seconds]) await relogin(v.email, v);
     },
     async pull() {
       const v = rnd.pick(viewers);
@@ -308,7 +341,6 @@ async function world(seed: number) {
       const directory = client.values<{ id: string }>('address/');
       const member = dirRnd.pick(client.values<{ id: string }>('member/'));
       if (!member) return;
-      const { call } = await import('../helpers/http');
       if (!directory.length || dirRnd.chance(0.2)) return call(t, 'DELETE', `/api/users/${member.id}/assign-address`, { token: client.token });
       return call(t, 'POST', `/api/users/${member.id}/assign-address`, { token: client.token, body: { address_id: dirRnd.pick(directory).id } });
     },
@@ -317,7 +349,6 @@ async function world(seed: number) {
       const hoa = dirRnd.pick(['maple', 'cedar'] as const);
       const { client } = boardOf(hoa);
       const directory = client.values<{ id: string }>('address/');
-      const { call } = await import('../helpers/http');
       if (directory.length > 3 && dirRnd.chance(0.3)) return call(t, 'DELETE', `/api/addresses/${dirRnd.pick(directory).id}`, { token: client.token });
       return call(t, 'POST', '/api/addresses', { token: client.token, body: { street: `${1 + dirRnd.int(900)} Random Road`, unit_number: dirRnd.chance(0.5) ? String(dirRnd.int(20)) : null } });
     },
@@ -352,14 +383,12 @@ async function world(seed: number) {
   const listingMoves: Record<string, () => Promise<unknown>> = {
     async listing() {
       const v = listRnd.pick(viewers);
-      const { call } = await import('../helpers/http');
       const body = { listed: listRnd.chance(0.7), share_email: listRnd.chance(0.5), share_phone: listRnd.chance(0.5) };
       return call(t, 'PUT', '/api/directory/me', { token: v.client.token, body });
     },
     async directorySwitch() {
       if (!listRnd.chance(0.3)) return;
       const hoa = listRnd.pick(['maple', 'cedar'] as const);
-      const { call } = await import('../helpers/http');
       return call(t, 'PUT', '/api/directory/settings', { token: byEmail(DEMO[hoa].superadmin).client.token, body: { enabled: listRnd.chance(0.6) } });
     },
   };
@@ -373,24 +402,30 @@ async function world(seed: number) {
       const name = rnd.pick(names);
       await moves[name]();
       if (++steps % 7 === 0) await voteMoves[voteRnd.pick(Object.keys(voteMoves))]();
+      if (steps % 4 === 0) await secondRnd.pick(seconds).client.pull();
+      if (steps % 11 === 0) await changeSecondRole();
       if (steps % 3 === 0) await listingMoves[listRnd.pick(Object.keys(listingMoves))]();
       if (steps % 5 > 0) return name;
       const also = dirRnd.pick(Object.keys(directoryMoves));
       await directoryMoves[also]();
       return `${name}+${also}`;
     },
-    /** Each viewer's incremental cache against a fresh full pull with the same session. */
+    /** Each viewer's incremental cache against a fresh full pull with the same session; no id of the other HOA in either. */
     async compare() {
-      for (const v of viewers) {
+      const db = t.deps.database.db;
+      const idsOf = { [homeIds.maple]: await idsOfHoa(db, homeIds.maple), [homeIds.cedar]: await idsOfHoa(db, homeIds.cedar) };
+      for (const v of [...viewers, ...seconds]) {
         // An inactive user's session cannot be renewed; their cache is compared once they are back.
-        if ((await userRow(v.email)).status !== 'active') continue;
-        await relogin(v.email);
+        if ((await userRow(v.email, v.hoaId)).status !== 'active') continue;
+        await relogin(v.email, v);
         await v.client.pull();
         const fresh = new SyncTestClient(t, v.client.token);
         await fresh.pull();
-        expect({ who: v.email, data: Object.fromEntries([...v.client.data].sort()) }).toEqual({ who: v.email, data: Object.fromEntries([...fresh.data].sort()) });
+        const who = `${v.email} in ${v.hoaId === homeIds.maple ? 'maple' : 'cedar'}`;
+        expect({ who, data: Object.fromEntries([...v.client.data].sort()) }).toEqual({ who, data: Object.fromEntries([...fresh.data].sort()) });
+        expect({ who, leaked: leakedIds(JSON.stringify([...v.client.data]), idsOf[v.hoaId === homeIds.maple ? homeIds.cedar : homeIds.maple]) }).toEqual({ who, leaked: [] });
         // A resident holds their own requests only, and never an internal message.
-        const user = await userRow(v.email);
+        const user = await userRow(v.email, v.hoaId);
         if (user.role === 'resident') {
           const held = v.client.values<{ resident: { id: string }; messages: { isPublic: boolean }[] }>('request/');
           expect(held.filter((r) => r.resident.id !== user.id || r.messages.some((m) => !m.isPublic))).toEqual([]);

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { INVITATION_TTL_MS, PEOPLE_MESSAGES } from '../../schema/people';
 import { AUTH_MESSAGES, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
@@ -13,9 +13,10 @@ import { giveBack, giveBackIn, hit, hitAll, type RateRule } from '../services/ra
 import { newId, randomToken, sha256Hex, signAccessToken, successorToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { recordActivated } from './activity';
-import { AppError, unauthorized } from './errors';
+import { accountHolder, accountMemberships, membershipChoices, setAccountPassword, signInMembership, type MembershipChoice } from './accounts';
+import { AppError, conflict, unauthorized } from './errors';
 import { tellOwnerSignupUnfinished } from './signup/unfinished';
-import { findApiUser, findUserByEmail, loadApiUser, updateUser, type UserRow } from './users';
+import { findApiUser, loadApiUser, updateUser, type UserRow } from './users';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -94,7 +95,7 @@ async function answer(deps: AppDeps, tx: Tx, user: UserRow, familyId: string, re
   return { accessToken, user: await loadApiUser(tx, user), refreshToken, refreshExpiresAt };
 }
 
-async function revokeFamily(tx: Tx, familyId: string, now: number) {
+export async function revokeFamily(tx: Tx, familyId: string, now: number) {
   await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
 }
 
@@ -106,10 +107,10 @@ async function revokeFamily(tx: Tx, familyId: string, now: number) {
  * before (a valid device cookie), whose failures count against that device alone. So guessing from
  * anywhere locks the account for unknown devices only, never for the owner's own browser.
  */
-export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta: ClientMeta): Promise<IssuedSession> {
+export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta: ClientMeta): Promise<IssuedSession & { memberships?: MembershipChoice[] }> {
   const { db } = deps.database;
   const now = deps.clock();
-  const user = await findUserByEmail(db, body.email);
+  const user = signInMembership(await accountMemberships(db, body.email), body.hoa_id);
   const device = await readDeviceCookie(deps.config.jwtSecret, meta.deviceCookie);
   const failures =
     device && user && device.userId === user.id
@@ -132,10 +133,12 @@ export async function login(deps: AppDeps, body: z.infer<typeof loginBody>, meta
     : null;
   const issued = await deps.database.transaction(async (tx) => {
     await giveBackIn(tx, failures.rule, failures.subject);
-    const signedIn = await updateUser(deps, tx, user, { lastLogin: now, ...(rehash ? { passwordHash: rehash } : {}) });
+    if (rehash) await setAccountPassword(deps, tx, user.email, rehash);
+    const signedIn = await updateUser(deps, tx, user, { lastLogin: now });
     return issueSession(deps, tx, signedIn, newId(), meta);
   });
-  return { ...issued, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, user.id) };
+  const memberships = await membershipChoices(db, user.email, user.hoaId);
+  return { ...issued, deviceCookie: await issueDeviceCookie(deps.config.jwtSecret, user.id), ...(memberships.length > 1 ? { memberships } : {}) };
 }
 
 /**
@@ -228,7 +231,7 @@ export async function createAuthToken(tx: Tx, now: number, user: UserRow, kind: 
   return token;
 }
 
-async function findValidToken(tx: Tx, token: string, kind: 'reset' | 'activation', now: number) {
+export async function findValidToken(tx: Tx, token: string, kind: 'reset' | 'activation', now: number) {
   const [row] = await tx
     .select({ token: authTokens, user: users })
     .from(authTokens)
@@ -259,9 +262,12 @@ export async function forgotPassword(deps: AppDeps, email: string, meta: ClientM
  * address only an unfinished signup names gets word that it has no account yet.
  */
 async function sendResetLink(deps: AppDeps, email: string, now: number): Promise<void> {
-  const user = await findUserByEmail(deps.database.db, email);
-  if (user && (await tellOwnerSignupUnfinished(deps, user))) return;
-  if (!user || user.status !== 'active') return;
+  const rows = await accountMemberships(deps.database.db, email);
+  const user = rows.find((r) => r.status === 'active');
+  if (!user) {
+    for (const r of rows) if (await tellOwnerSignupUnfinished(deps, r)) return;
+    return;
+  }
   await deps.database.transaction(async (tx) => {
     const token = await createAuthToken(tx, now, user, 'reset');
     const url = `${deps.config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -285,9 +291,10 @@ export async function resetPassword(deps: AppDeps, body: z.infer<typeof resetPas
     const row = await findValidToken(tx, body.token, 'reset', now);
     if (!row || row.user.status !== 'active') return false;
     await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
-    await updateUser(deps, tx, row.user, { passwordHash, updatedAt: now });
+    // The account's password, in every HOA it belongs to.
+    const members = await setAccountPassword(deps, tx, row.user.email, passwordHash);
     // A reset means the old password may be known to someone else: end every session.
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, row.user.id), isNull(sessions.revokedAt)));
+    await tx.update(sessions).set({ revokedAt: now }).where(and(inArray(sessions.userId, members.map((m) => m.id)), isNull(sessions.revokedAt)));
     return true;
   });
   if (!done) throw new AppError(400, AUTH_MESSAGES.invalidResetToken);
@@ -297,7 +304,7 @@ export async function resetPassword(deps: AppDeps, body: z.infer<typeof resetPas
 // ---------------------------------------------------------------- activation
 
 /** An invitation link whose invited member was removed (Revoke invitation, schema/people.ts): it says so. */
-async function isRevokedInvitation(deps: AppDeps, token: string): Promise<boolean> {
+export async function isRevokedInvitation(deps: AppDeps, token: string): Promise<boolean> {
   const [row] = await deps.database.db
     .select({ status: users.status, deletedAt: users.deletedAt })
     .from(authTokens)
@@ -314,6 +321,8 @@ export async function activate(deps: AppDeps, body: z.infer<typeof activateBody>
     const row = await findValidToken(tx, body.token, 'activation', now);
     // An invited user set to inactive can no longer accept the invitation.
     if (!row || row.user.status !== 'invited') return null;
+    // The person signs in elsewhere already: they accept with that account (auth-memberships.ts), no second password.
+    if (await accountHolder(tx, row.user.email, row.user.id)) throw conflict(AUTH_MESSAGES.invitationHasAccount);
     await tx.update(authTokens).set({ usedAt: now }).where(eq(authTokens.id, row.token.id));
     // Active now: audiences count the new member, and the name the user chose shows wherever they appear.
     const user = await updateUser(deps, tx, row.user, { name: body.name, passwordHash, status: 'active', updatedAt: now, lastLogin: now });
@@ -339,12 +348,13 @@ export async function changePassword(deps: AppDeps, actor: Actor, body: z.infer<
   await giveBack(deps.database, RATE_LIMITS.passwordChangeFailures, user.id);
   const passwordHash = await hashPassword(body.newPassword, deps.config.passwordIterations);
   await deps.database.transaction(async (tx) => {
-    await updateUser(deps, tx, user, { passwordHash, updatedAt: now });
-    // Every other device signs out; this one keeps its session family.
+    // The account's password, in every HOA it belongs to.
+    const members = await setAccountPassword(deps, tx, user.email, passwordHash);
+    // Every other device signs out (in each of those HOAs); this one keeps its session family.
     await tx
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, user.id), ne(sessions.familyId, actor.sessionId), isNull(sessions.revokedAt)));
+      .where(and(inArray(sessions.userId, members.map((m) => m.id)), ne(sessions.familyId, actor.sessionId), isNull(sessions.revokedAt)));
   });
   return { message: AUTH_MESSAGES.passwordChanged };
 }

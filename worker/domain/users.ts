@@ -11,7 +11,7 @@ import { statementFor } from '../sync/statements';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
 import { containsSql } from './contains';
 import { notFound } from './errors';
-import { MEMBER_FIELDS, memberRows, shownEmail, shownEmailSql } from './members';
+import { MEMBER_FIELDS, memberRows } from './members';
 
 export type UserRow = typeof users.$inferSelect;
 type AddressRow = typeof addresses.$inferSelect;
@@ -19,8 +19,6 @@ type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
 
-// The shown and held emails live with the members (their synced value reads them); re-exported for the user writers.
-export { heldEmail, isHeldEmail, shownEmail, shownEmailSql } from './members';
 
 /** The user as the API returns it. Never includes the password hash. */
 export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
@@ -28,7 +26,7 @@ export function toApiUser(u: UserRow, address: AddressRow | null = null, subscri
     _id: u.id,
     id: u.id,
     name: u.name,
-    email: shownEmail(u.email),
+    email: u.email,
     role: u.role,
     status: u.status,
     hoa_id: u.hoaId,
@@ -41,7 +39,7 @@ export function toApiUser(u: UserRow, address: AddressRow | null = null, subscri
   };
 }
 
-/** Email lookup across the product (emails are unique case-insensitively), ignoring deleted users. */
+/** A live membership with this email (case-insensitively), the first found: tests and scripts that know it is in one HOA. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
@@ -57,14 +55,22 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
  */
 export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Promise<ApiUser | undefined> {
   const row = await apiUserQuery(db).get({ userId, hoaId });
-  return row && { ...toApiUser(row.u, row.a, row.s), hoa_time_zone: row.timeZone, hoa_name: row.hoaName };
+  return row && { ...toApiUser(row.u, row.a, row.s), hoa_time_zone: row.timeZone, hoa_name: row.hoaName, hoa_count: row.hoaCount };
 }
 
 /** Built once per database or transaction (the profile is read on every start of the app). */
 const apiUserQuery = (db: DbOrTx) => statementFor(db, 'apiUser', () => buildApiUserQuery(db));
 const buildApiUserQuery = (db: DbOrTx) =>
   db
-    .select({ u: users, a: addresses, s: subscriptions.status, timeZone: hoas.timeZone, hoaName: hoas.name })
+    .select({
+      u: users,
+      a: addresses,
+      s: subscriptions.status,
+      timeZone: hoas.timeZone,
+      hoaName: hoas.name,
+      // The account's HOAs (docs/decisions/241-one-account-several-hoas.md): its active memberships.
+      hoaCount: sql<number>`(SELECT count(*) FROM users AS m WHERE lower(m.email) = lower(${users.email}) AND m.status = 'active' AND m.deleted_at IS NULL)`.mapWith(Number),
+    })
     .from(users)
     .innerJoin(hoas, eq(hoas.id, users.hoaId))
     .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId)))
@@ -127,10 +133,10 @@ async function firstSignInOfDay(tx: Tx, where: SQL, at: number): Promise<boolean
 }
 
 /** The name shown for a user: an invited user has none until they activate, so their email. */
-export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || shownEmail(u.email);
+export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || u.email;
 
 /** The list order: by shown name, then id (invited users without a name sort by their email). */
-export const shownNameOrder = () => asc(sql`lower(coalesce(nullif(${users.name}, ''), ${shownEmailSql()}))`);
+export const shownNameOrder = () => asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`);
 const byShownName = [shownNameOrder(), asc(users.id)];
 
 /**
@@ -145,7 +151,7 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
     q.includeDeleted ? undefined : isNull(users.deletedAt),
     q.status ? eq(users.status, q.status) : undefined,
     q.role ? eq(users.role, q.role) : undefined,
-    q.search ? or(containsSql(sql`${users.name}`, q.search), containsSql(shownEmailSql(), q.search)) : undefined,
+    q.search ? or(containsSql(sql`${users.name}`, q.search), containsSql(sql`${users.email}`, q.search)) : undefined,
   );
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   const rows = await db

@@ -19,7 +19,8 @@ export function passwordResetEmail(p: { name: string; url: string }) {
   );
 }
 
-export function invitationEmail(p: { hoaName: string; inviterName: string; url: string }) {
+/** `hasAccount`: the address signs in to another HOA already; the link adds this one to that account. */
+export function invitationEmail(p: { hoaName: string; inviterName: string; url: string; hasAccount?: boolean }) {
   const subject = `You're invited to ${p.hoaName}`;
   return renderEmail(
     'invitation',
@@ -28,13 +29,17 @@ export function invitationEmail(p: { hoaName: string; inviterName: string; url: 
       preview={`${p.inviterName} invited you to join ${p.hoaName}`}
       heading={subject}
       hoaName={p.hoaName}
-      cta={{ label: 'Activate Account', url: p.url }}
+      cta={{ label: p.hasAccount ? 'Accept Invitation' : 'Activate Account', url: p.url }}
       footer="The link is valid for 7 days and can be used once."
     >
       <Text style={styles.text}>
         {p.inviterName} invited you to join <strong>{p.hoaName}</strong>, where your community shares announcements, requests, documents and dues.
       </Text>
-      <Text style={styles.text}>Activate your account to choose your name and password.</Text>
+      <Text style={styles.text}>
+        {p.hasAccount
+          ? 'You already have an account with this email address: accept with it, and switch between your HOAs from the menu under your name. No new password is needed.'
+          : 'Activate your account to choose your name and password.'}
+      </Text>
     </Layout>,
   );
 }

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { activateBody, changePasswordBody, forgotPasswordBody, loginBody, resetPasswordBody, verifyResetTokenQuery } from '../../schema/auth';
+import { activateBody, changePasswordBody, forgotPasswordBody, invitationQuery, joinBody, joinSignInBody, loginBody, resetPasswordBody, switchHoaBody, verifyResetTokenQuery } from '../../schema/auth';
 import * as auth from '../domain/auth';
+import * as accounts from '../domain/auth-memberships';
 import type { AppEnv } from '../env';
 import { requireAuth } from '../middleware/auth';
 import { clientMeta } from '../middleware/client-meta';
@@ -29,7 +30,8 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/login', validate('json', loginBody), async (c) => {
     const issued = await auth.login(c.var.deps, c.req.valid('json'), requestMeta(c));
     setSessionCookies(c, issued);
-    return c.json(body(issued));
+    // An account in several HOAs: the list, so the app can offer the HOA picker.
+    return c.json({ ...body(issued), ...(issued.memberships ? { memberships: issued.memberships } : {}) });
   })
   .post('/refresh', async (c) => {
     try {
@@ -63,4 +65,23 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .put('/change-password', requireAuth, validate('json', changePasswordBody), async (c) =>
     c.json(await auth.changePassword(c.var.deps, c.var.actor, c.req.valid('json'))),
-  );
+  )
+  // One account, several HOAs (worker/domain/auth-memberships.ts).
+  .get('/memberships', requireAuth, async (c) => c.json(await accounts.memberships(c.var.deps, c.var.actor)))
+  .post('/switch', requireAuth, validate('json', switchHoaBody), async (c) => {
+    const issued = await accounts.switchHoa(c.var.deps, c.var.actor, c.req.valid('json').hoa_id, requestMeta(c));
+    setSessionCookies(c, issued);
+    return c.json(body(issued));
+  })
+  .get('/invitation', validate('query', invitationQuery), async (c) => c.json(await accounts.invitationInfo(c.var.deps, c.req.valid('query').token)))
+  .post('/join', requireAuth, validate('json', joinBody), async (c) => {
+    const issued = await accounts.joinHoa(c.var.deps, c.req.valid('json').token, { actor: c.var.actor }, requestMeta(c));
+    setSessionCookies(c, issued);
+    return c.json(body(issued));
+  })
+  .post('/join/sign-in', validate('json', joinSignInBody), async (c) => {
+    const { token, password } = c.req.valid('json');
+    const issued = await accounts.joinHoa(c.var.deps, token, { password }, requestMeta(c));
+    setSessionCookies(c, issued);
+    return c.json(body(issued));
+  });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { activationForm, AUTH_MESSAGES, type SessionPayload } from '../../../schema/auth';
+import { activationForm, AUTH_MESSAGES, type InvitationInfo, type SessionPayload } from '../../../schema/auth';
 import { api, ApiError } from '../../lib/api';
 import { signIn } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
@@ -10,14 +10,37 @@ import { Button, ButtonLink } from '../../ui/Button';
 import { Field, Input, PasswordInput } from '../../ui/Field';
 import { CheckCircleIcon, UserIcon } from '../../ui/icons';
 import { AuthCard } from './AuthCard';
+import { JoinInvitation } from './JoinInvitation';
 
 export const ACTIVATION_REDIRECT_MS = 2_000;
 
 type ActivateResponse = { token?: string; accessToken?: string; user?: SessionPayload['user'] };
 
-/** /invite/accept?token=: the invitation's account activation. */
+/**
+ * /invite/accept?token=: the invitation's account activation, or, for an email that has an account in
+ * another HOA already, accepting it with that account (JoinInvitation). Which one is asked first; a
+ * link the server refuses shows the form, whose answer says why.
+ */
 export function ActivationPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
+  const [invitation, setInvitation] = useState<InvitationInfo | 'loading' | 'form'>('loading');
+  useEffect(() => {
+    if (!token) return;
+    let current = true;
+    api<InvitationInfo>('/api/auth/invitation', { query: { token }, authenticated: false }).then(
+      (info) => current && setInvitation(info.has_account ? info : 'form'),
+      () => current && setInvitation('form'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [token]);
+  if (token && invitation === 'loading') return <AuthCard title="Activate Your Account" icon={<UserIcon className="size-6" />} description="Opening your invitation..." />;
+  if (typeof invitation === 'object') return <JoinInvitation token={token} invitation={invitation} />;
+  return <ActivationForm token={token} />;
+}
+
+function ActivationForm({ token }: { token: string }) {
   const [, navigate] = useLocation();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');

@@ -24,7 +24,7 @@ const loadDiscardDialog = () =>
   ));
 
 /**
- * /login. Success goes to /dashboard. A session the server refused is named ('Session
+ * /login. Success goes to /dashboard (an account in several HOAs to /choose-hoa first). A session the server refused is named ('Session
  * expired'): the user did not sign out, so the screen says why they are here. When a
  * session ended with changes still waiting in this browser (client/lib/kept-cache.ts), the screen
  * says so; signing in as that user sends them, and signing in as anyone else discards them, after asking.
@@ -65,8 +65,9 @@ export function LoginPage() {
         setConfirming(true);
         return;
       }
-      await login(data.email, data.password);
-      navigate('/dashboard', { replace: true });
+      const signedIn = await login(data.email, data.password);
+      // An account in several HOAs picks one (the one used last is open already).
+      navigate((signedIn.memberships?.length ?? 0) > 1 ? '/choose-hoa' : '/dashboard', { replace: true });
     },
     (err) => (err instanceof ApiError && err.kind === 'http' ? (err.serverMessage ?? AUTH_MESSAGES.loginFailed) : AUTH_MESSAGES.unexpected),
   );

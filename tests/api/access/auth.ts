@@ -43,4 +43,26 @@ export const authRows: MatrixRow[] = [
     expect: signedIn(200),
     request: () => ({ body: { currentPassword: DEMO_PASSWORD, newPassword: DEMO_PASSWORD } }),
   },
+  // One account, several HOAs: a Maple member is in no other HOA, so a switch to Cedar is 404.
+  { route: 'GET /api/auth/memberships', expect: signedIn(200) },
+  {
+    route: 'POST /api/auth/switch',
+    expect: signedIn(404),
+    request: async (ctx) => ({ body: { hoa_id: await ctx.hoaId('cedar') } }),
+  },
+  {
+    route: 'GET /api/auth/invitation',
+    expect: all(400),
+    request: () => ({ path: '/api/auth/invitation?token=nope' }),
+  },
+  {
+    route: 'POST /api/auth/join',
+    expect: signedIn(400),
+    request: () => ({ body: { token: 'not-a-real-token' } }),
+  },
+  {
+    route: 'POST /api/auth/join/sign-in',
+    expect: all(400),
+    request: () => ({ body: { token: 'not-a-real-token', password: DEMO_PASSWORD } }),
+  },
 ];

@@ -16,7 +16,7 @@ import { inHoa, type Actor } from '../actor';
 import { containsSql } from '../contains';
 import { conflict, forbidden, invalidField } from '../errors';
 import { addressInHoa, currentManager } from '../user-admin/access';
-import { shownEmail, shownName, shownNameOrder, updateUser } from '../users';
+import { shownName, shownNameOrder, updateUser } from '../users';
 import { addressLineSql, addressRows } from './sync';
 
 export { addressRows, addressSyncArea, directoryValues, visibleAddresses } from './sync';
@@ -37,7 +37,7 @@ async function residentsOf(db: DbOrTx, hoaId: string, ids: string[]): Promise<Ma
     .from(users)
     .where(and(eq(users.hoaId, hoaId), inArray(users.addressId, ids), isNull(users.deletedAt)))
     .orderBy(shownNameOrder());
-  for (const r of rows) out.get(r.addressId!)?.push({ _id: r.id, name: shownName(r), email: shownEmail(r.email), role: r.role, status: r.status });
+  for (const r of rows) out.get(r.addressId!)?.push({ _id: r.id, name: shownName(r), email: r.email, role: r.role, status: r.status });
   return out;
 }
 

@@ -12,7 +12,7 @@ import { APPLICATION_SETTINGS_SPACE, APPLICATION_SPACE, type SyncedApplication, 
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
-import { shownEmailOf } from '../members';
+import { emailOf } from '../members';
 import { threadHistoryJson, threadRecordsShowing } from '../threads';
 
 const a = architecturalApplications;
@@ -44,7 +44,7 @@ function applicationValue(viewer: Viewer): SyncValueSql<SyncedApplication> {
       id: a.id,
       title: sql`coalesce(req.title, '')`,
       description: sql`coalesce(req.description, '')`,
-      resident: sql`json_object('id', ${a.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')})`,
+      resident: sql`json_object('id', ${a.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${emailOf('resident')})`,
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
       startDate: a.startDate,
       submittedAt: a.submittedAt,

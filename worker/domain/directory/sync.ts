@@ -10,7 +10,7 @@ import { DIRECTORY_ENTRY_SPACE, type SyncedDirectoryEntry } from '../../../sync/
 import type { DbOrTx } from '../../db';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
-import { activeMembers, shownEmailSql } from '../members';
+import { activeMembers } from '../members';
 
 const l = directoryListings;
 
@@ -33,7 +33,7 @@ function directoryEntryValue(): SyncValueSql<SyncedDirectoryEntry> {
       id: l.userId,
       name: sql`coalesce(person.name, '')`,
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
-      email: sql`CASE WHEN ${l.shareEmail} = 1 THEN ${shownEmailSql(sql.raw('person.email'))} END`,
+      email: sql`CASE WHEN ${l.shareEmail} = 1 THEN ${sql.raw('person.email')} END`,
       phone: sql`CASE WHEN ${l.sharePhone} = 1 THEN nullif(person.phone, '') END`,
       version: l.version,
     },

@@ -3,7 +3,7 @@
  * values a pull sends (built by SQLite: the due with its recipients), the synced table every writer
  * goes through, and what those values show of other tables (the recipients' names).
  */
-import { shownEmailOf } from '../members/emails';
+import { emailOf } from '../members/emails';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { duePolicy } from '../../../schema/dues';
 import { dueRecipients, dues, users } from '../../../schema/tables';
@@ -26,7 +26,7 @@ export function visibleDues(viewer: Viewer): SQL {
 function dueValue(viewer: Viewer): SyncValueSql<SyncedDue> {
   const d = dues;
   const mine = duePolicy.mayManage(viewer.role) ? sql`` : sql`AND r.user_id = ${viewer.userId}`;
-  const recipients = sql`(SELECT json_group_array(json_object('id', r.user_id, 'name', coalesce(u.name, 'Unknown User'), 'email', ${shownEmailOf('u')}))
+  const recipients = sql`(SELECT json_group_array(json_object('id', r.user_id, 'name', coalesce(u.name, 'Unknown User'), 'email', ${emailOf('u')}))
     FROM ${dueRecipients} AS r LEFT JOIN ${users} AS u ON u.id = r.user_id AND u.hoa_id = r.hoa_id
     WHERE r.due_id = ${d.id} ${mine})`;
   return {

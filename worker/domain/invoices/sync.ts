@@ -3,7 +3,7 @@
  * cache values a pull sends (built by SQLite: the invoice with its due's words and its recipient),
  * the synced table every writer goes through, and the recipient's name as a dependency.
  */
-import { shownEmailOf } from '../members/emails';
+import { emailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { invoicePolicy } from '../../../schema/invoices';
 import { invoiceHistory, invoices, users } from '../../../schema/tables';
@@ -37,7 +37,7 @@ function invoiceValue(viewer: Viewer): SyncValueSql<SyncedInvoice> {
       paymentMethod: i.paymentMethod,
       lateFeeCents: i.lateFeeCents,
       processingSince: i.processingSince,
-      recipient: sql`json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', ${shownEmailOf('recipient')})`,
+      recipient: sql`json_object('id', ${i.recipientId}, 'name', coalesce(recipient.name, 'Unknown User'), 'email', ${emailOf('recipient')})`,
       history: sql`json(${threadHistoryJson(invoiceHistory, i, viewer)})`,
       createdAt: i.createdAt,
       updatedAt: i.updatedAt,

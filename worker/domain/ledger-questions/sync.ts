@@ -10,7 +10,7 @@ import { LEDGER_QUESTION_SPACE, type SyncedLedgerQuestion } from '../../../sync/
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
-import { shownEmailOf } from '../members';
+import { emailOf } from '../members';
 import { threadHistoryJson, threadMessagesJson, threadRecordsShowing } from '../threads';
 
 /** Board and superadmin: every question of their HOA. Residents: their own. */
@@ -28,7 +28,7 @@ function questionValue(viewer: Viewer): SyncValueSql<SyncedLedgerQuestion> {
       status: q.status,
       line: sql`json_object('id', line.id, 'kind', line.kind, 'amountCents', line.amount_cents, 'description', line.description,
         'occurredAt', line.occurred_at, 'invoiceId', line.invoice_id)`,
-      resident: sql`json_object('id', ${q.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')})`,
+      resident: sql`json_object('id', ${q.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${emailOf('resident')})`,
       messages: sql`json(${threadMessagesJson(ledgerQuestionMessages, q, viewer)})`,
       history: sql`json(${threadHistoryJson(ledgerQuestionHistory, q, viewer)})`,
       createdAt: q.createdAt,

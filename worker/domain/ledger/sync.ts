@@ -10,7 +10,7 @@ import { LEDGER_SPACE, type SyncedLedgerLine } from '../../../sync/areas/ledger'
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
-import { shownEmailOf } from '../members/emails';
+import { emailOf } from '../members/emails';
 
 /** Board and superadmin: every line of their HOA. Residents: their own account's. */
 export function visibleLedgerLines(viewer: Viewer): SQL {
@@ -37,7 +37,7 @@ function ledgerLineValue(): SyncValueSql<SyncedLedgerLine> {
       reason: l.reason,
       // The processing fee the resident paid on top (a Checkout's, when the HOA passes fees on); 0 otherwise.
       feeCents: sql`coalesce((SELECT ${invoiceCheckouts.feeCents} FROM ${invoiceCheckouts} WHERE ${l.kind} = 'payment' AND ${invoiceCheckouts.id} = substr(${l.sourceKey}, 10) AND ${l.sourceKey} LIKE 'checkout:%' AND ${invoiceCheckouts.hoaId} = ${l.hoaId}), 0)`,
-      resident: sql`json_object('id', ${l.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')})`,
+      resident: sql`json_object('id', ${l.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${emailOf('resident')})`,
       createdAt: l.createdAt,
       updatedAt: l.updatedAt,
       version: l.version,

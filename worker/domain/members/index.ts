@@ -4,5 +4,5 @@
  * users.ts (the writers), which imports the sync layer's dependencies.
  */
 export { activeMembers } from './active';
-export { heldEmail, isHeldEmail, shownEmail, shownEmailOf, shownEmailSql } from './emails';
+export { emailOf } from './emails';
 export { MEMBER_FIELDS, memberRows, memberSyncArea, visibleMembers } from './sync';

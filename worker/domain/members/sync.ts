@@ -12,7 +12,6 @@ import { MEMBER_SPACE, type SyncedMember } from '../../../sync/areas/members';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import type { SyncValueSql } from '../../sync/values';
 import { activeMembers } from './active';
-import { shownEmailSql } from './emails';
 
 /**
  * Board and superadmin: every member of their HOA not deleted (the /users screen; the pickers keep the
@@ -31,8 +30,7 @@ function memberValue(): SyncValueSql<SyncedMember> {
     fields: {
       id: u.id,
       name: u.name,
-      // A held invitation's mark never leaves the server (a revived member may be active with one).
-      email: shownEmailSql(),
+      email: users.email,
       phone: u.phone,
       role: u.role,
       status: u.status,

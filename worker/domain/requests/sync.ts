@@ -3,7 +3,7 @@
  * cache values a pull sends (built by SQLite: the request with its people, thread and history), the
  * synced table every writer goes through, and what those values show of other tables.
  */
-import { shownEmailOf } from '../members/emails';
+import { emailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { requestPolicy } from '../../../schema/requests';
 import { addresses, requestComments, requestHistory, requests, users } from '../../../schema/tables';
@@ -29,7 +29,7 @@ function requestValue(viewer: Viewer): SyncValueSql<SyncedRequest> {
   const r = requests;
   const board = requestPolicy.seesPeople(viewer.role);
   const assignee = board
-    ? sql`CASE WHEN ${r.assignedTo} IS NOT NULL THEN json_object('id', ${r.assignedTo}, 'name', coalesce(assignee.name, 'Unknown User'), 'email', ${shownEmailOf('assignee')}) END`
+    ? sql`CASE WHEN ${r.assignedTo} IS NOT NULL THEN json_object('id', ${r.assignedTo}, 'name', coalesce(assignee.name, 'Unknown User'), 'email', ${emailOf('assignee')}) END`
     : sql`NULL`;
   return {
     fields: {
@@ -39,7 +39,7 @@ function requestValue(viewer: Viewer): SyncValueSql<SyncedRequest> {
       category: r.category,
       status: r.status,
       attachment: attachmentJson(r),
-      resident: sql`json_object('id', ${r.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')},
+      resident: sql`json_object('id', ${r.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${emailOf('resident')},
         'role', coalesce(resident.role, 'resident'))`,
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
       assignee: sql`${assignee}`,

@@ -3,14 +3,15 @@
  * superadmins changing each other at once cannot both pass), the user acted on (404 for another
  * HOA's or a deleted one), and the end of a user's access when they are deactivated or deleted.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '../../../schema/roles';
 import { USER_MESSAGES, userPolicy } from '../../../schema/users';
 import { addresses, authTokens, sessions, users } from '../../../schema/tables';
 import type { DbOrTx, Tx } from '../../db';
 import { rowInHoa, type Actor } from '../actor';
 import { AppError, conflict, forbidden, notFound } from '../errors';
-import { shownEmail, shownEmailSql, type UserRow } from '../users';
+import { isAccount } from '../accounts';
+import type { UserRow } from '../users';
 
 export interface Manager {
   id: string;
@@ -80,9 +81,9 @@ export async function endAccess(tx: Tx, userId: string, now: number): Promise<vo
 }
 
 /**
- * Who holds each email: `own`, this HOA's row (a member, a deleted one, or a held invitation), and
- * `elsewhere`, another HOA's account. Emails are unique across the product case-insensitively, so an
- * address has at most one account; a held invitation of this HOA stands for it under a marked email.
+ * Who holds each email: `own`, this HOA's row (a member or a deleted one), and `elsewhere`, a live
+ * membership of another HOA (the account's, one with a password, when there is one). A board is told
+ * only about `own` (docs/decisions/241-one-account-several-hoas.md).
  */
 export interface EmailHolders {
   own?: UserRow;
@@ -94,13 +95,15 @@ export async function emailHolders(tx: DbOrTx, hoaId: string, emails: string[]):
   const at = (email: string) => found.get(email) ?? found.set(email, {}).get(email)!;
   for (let i = 0; i < emails.length; i += 500) {
     const list = sql.join(emails.slice(i, i + 500).map((e) => sql`${e}`), sql`, `);
-    const accounts = await tx.select().from(users).where(sql`lower(${users.email}) IN (${list})`);
-    for (const r of accounts) at(r.email.toLowerCase())[r.hoaId === hoaId ? 'own' : 'elsewhere'] = r;
-    const held = await tx
+    const rows = await tx
       .select()
       .from(users)
-      .where(and(eq(users.hoaId, hoaId), sql`instr(${users.email}, ' ') > 0`, sql`lower(${shownEmailSql()}) IN (${list})`));
-    for (const r of held) at(shownEmail(r.email).toLowerCase()).own ??= r;
+      .where(and(sql`lower(${users.email}) IN (${list})`, or(eq(users.hoaId, hoaId), isNull(users.deletedAt))));
+    for (const r of rows) {
+      const holders = at(r.email.toLowerCase());
+      if (r.hoaId === hoaId) holders.own = r;
+      else if (!holders.elsewhere || (!isAccount(holders.elsewhere) && isAccount(r))) holders.elsewhere = r;
+    }
   }
   return found;
 }

@@ -3,7 +3,7 @@
  * the same rules, then created in one transaction — every user and address, or nothing. Errors name
  * their row (`users[i].field`). Addresses already in the directory (same street and unit) are reused;
  * a deleted member of this HOA named in the file comes back and keeps their credentials. Another HOA's
- * people are not named (admitMember); the plan's units and the day's invitations bound a file (quotas.ts).
+ * people are not named (invite.ts); the plan's units and the day's invitations bound a file (quotas.ts).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { addressKey } from '../../../schema/addresses';
@@ -21,7 +21,7 @@ import { AppError } from '../errors';
 import { releaseUnfinishedSignups } from '../signup/unfinished';
 import type { UserRow } from '../users';
 import { currentManager, emailHolders } from './access';
-import { admitMember, invitationSender, isTaken, mailable, renderLikeMailed } from './invite';
+import { admitMember, invitationSender, isTaken } from './invite';
 import { countBulkAttempt, planQuotas } from './quotas';
 
 const refuse = (issues: BulkIssue[]) =>
@@ -49,7 +49,7 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
   if (issues.length) throw refuse(issues.sort((a, b) => a.index - b.index));
   const rows = bulkPayload(input);
 
-  // Emails of this HOA's members are taken (another HOA's are not named: admitMember); the whole file waits until none is.
+  // Emails of this HOA's members are taken (another HOA's are not named: invite.ts); the whole file waits until none is.
   const holders = await releaseUnfinishedSignups(tx, await emailHolders(tx, actor.hoaId, rows.map((r) => r.resident_email)));
   const holdersOf = (r: BulkUserRow) => holders.get(r.resident_email) ?? {};
   const taken = rows.flatMap((r, index): BulkIssue[] => (isTaken(holdersOf(r)) ? [{ index, field: 'resident_email', message: BULK_MESSAGES.emailTaken }] : []));
@@ -81,19 +81,13 @@ async function createAll(deps: AppDeps, tx: Tx, actor: Actor, input: BulkUserRow
 
   const invite = await invitationSender(deps, tx, me);
   let usersReactivated = 0;
-  const invitations = { mailed: 0, held: 0 };
   for (const r of rows) {
     const fields = { name: r.resident_name, role: r.role as Role, addressId: await addressOf(r), phone: r.phone ?? null };
     const admitted = await admitMember(deps, tx, actor.hoaId, r.resident_email, holdersOf(r), fields, returningStatus);
     if (admitted.revived) usersReactivated++;
     await recordMemberAdded(deps, tx, actor, admitted.user, 'bulk');
-    if (admitted.user.status !== 'invited') continue;
-    if (mailable(admitted.user)) {
-      await invite(admitted.user);
-      invitations.mailed++;
-    } else invitations.held++;
+    if (admitted.user.status === 'invited') await invite(admitted.user);
   }
-  if (invitations.held > 0 && invitations.mailed === 0) await renderLikeMailed(deps, tx, me);
   return { usersCreated: rows.length, addressesCreated, usersReactivated, message: BULK_MESSAGES.created(rows.length, addressesCreated) };
 }
 

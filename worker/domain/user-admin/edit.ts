@@ -9,7 +9,7 @@ import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
 import { recordAddressMove, recordMemberDeleted, recordMemberEdit } from '../activity';
 import { forbidden, invalidField, notFound } from '../errors';
-import { findApiUser, shownEmail, shownName, updateUser } from '../users';
+import { findApiUser, shownName, updateUser } from '../users';
 import { requestEmailChange } from './email-change';
 import { addressInHoa, checkStatusMove, currentManager, endAccess, keepActiveSuperadmin, refuseUnless, targetUser } from './access';
 import { inviteAgain } from './invite';
@@ -69,7 +69,7 @@ export async function editMember(deps: AppDeps, tx: Tx, actor: Actor, id: string
   if (changed.status && status === 'inactive') await endAccess(tx, target.id, now);
   if (changed.status && status === 'invited') await inviteAgain(deps, tx, me, saved);
   // A new email waits for the link mailed to it (email-change.ts); the answer names where it went.
-  const newEmail = input.email !== undefined && input.email !== shownEmail(target.email).toLowerCase() ? input.email : null;
+  const newEmail = input.email !== undefined && input.email !== target.email.toLowerCase() ? input.email : null;
   if (newEmail) await requestEmailChange(deps, tx, saved, newEmail);
   const user = await apiUserById(tx, actor, id);
   return newEmail ? { ...user, email_change_sent_to: newEmail } : user;

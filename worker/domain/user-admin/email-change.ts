@@ -2,7 +2,8 @@
  * A member's email changed by the board (Edit User): a link is mailed to the new address and the
  * email changes only when it is opened (`POST /api/users/confirm-email`), so a typo never locks the
  * member out and no one can take an address they do not read. A newer request replaces an unused
- * older one. The address must still be free when the link is opened.
+ * older one. The address must still be free in the HOA when the link is opened; one that has an
+ * account in another HOA joins the membership to that account.
  */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { INVITATION_TTL_MS, PEOPLE_MESSAGES } from '../../../schema/people';
@@ -14,15 +15,17 @@ import { emailChangeEmail } from '../../emails';
 import { queueEmail } from '../../services/email';
 import { newId, randomToken, sha256Hex } from '../../services/tokens';
 import { badRequest, invalidField } from '../errors';
-import { shownEmailSql, shownName, updateUser, type UserRow } from '../users';
+import { shownName, updateUser, type UserRow } from '../users';
 import { hoaNameOf } from '../hoa-name';
+import { accountHolder } from '../accounts';
+import { endAccess } from './access';
 
-/** Whether any other account (any HOA, deleted ones included: the unique index counts them) holds `email`. */
-async function emailHeldByAnother(tx: Tx, email: string, userId: string): Promise<boolean> {
+/** Whether another member of the membership's HOA (deleted ones too: the unique index counts them) holds `email`. */
+async function emailTakenInHoa(tx: Tx, email: string, member: Pick<UserRow, 'id' | 'hoaId'>): Promise<boolean> {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(ne(users.id, userId), sql`(lower(${users.email}) = ${email} OR lower(${shownEmailSql()}) = ${email})`))
+    .where(and(eq(users.hoaId, member.hoaId), ne(users.id, member.id), sql`lower(${users.email}) = ${email}`))
     .limit(1);
   return row != null;
 }
@@ -32,7 +35,7 @@ export async function requestEmailChange(deps: AppDeps, tx: Tx, target: UserRow,
   const [own] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.hoaId, target.hoaId), ne(users.id, target.id), isNull(users.deletedAt), sql`lower(${shownEmailSql()}) = ${email}`))
+    .where(and(eq(users.hoaId, target.hoaId), ne(users.id, target.id), isNull(users.deletedAt), sql`lower(${users.email}) = ${email}`))
     .limit(1);
   if (own) throw invalidField('email', USER_MESSAGES.emailTaken);
   const now = deps.clock();
@@ -61,9 +64,13 @@ export async function confirmEmailChange(deps: AppDeps, token: string): Promise<
       .where(eq(emailChanges.tokenHash, await sha256Hex(token)))
       .limit(1);
     if (!row || row.change.usedAt != null || row.change.expiresAt <= now) throw badRequest(PEOPLE_MESSAGES.emailChangeInvalid);
-    if (await emailHeldByAnother(tx, row.change.newEmail, row.user.id)) throw badRequest(PEOPLE_MESSAGES.emailChangeInvalid);
+    if (await emailTakenInHoa(tx, row.change.newEmail, row.user)) throw badRequest(PEOPLE_MESSAGES.emailChangeInvalid);
     await tx.update(emailChanges).set({ usedAt: now }).where(eq(emailChanges.id, row.change.id));
-    await updateUser(deps, tx, row.user, { email: row.change.newEmail, updatedAt: now });
+    // An address with an account in another HOA: the membership joins that account (its password),
+    // and its sessions end, as after a password reset.
+    const account = row.user.status === 'invited' ? undefined : await accountHolder(tx, row.change.newEmail, row.user.id);
+    await updateUser(deps, tx, row.user, { email: row.change.newEmail, updatedAt: now, ...(account ? { passwordHash: account.passwordHash } : {}) });
+    if (account) await endAccess(tx, row.user.id, now);
     return { message: PEOPLE_MESSAGES.emailChanged(row.change.newEmail) };
   });
 }

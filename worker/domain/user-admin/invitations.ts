@@ -12,7 +12,7 @@ import type { Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
 import { conflict } from '../errors';
-import { shownEmail, updateUser } from '../users';
+import { updateUser } from '../users';
 import { currentManager, endAccess, refuseUnless, targetUser } from './access';
 import { invitationSender } from './invite';
 import { countInviteAttempt, planQuotas } from './quotas';
@@ -50,6 +50,6 @@ export async function revokeInvitation(deps: AppDeps, tx: Tx, actor: Actor, id: 
   const now = deps.clock();
   await updateUser(deps, tx, target, { deletedAt: now, updatedAt: now });
   await endAccess(tx, target.id, now);
-  return { message: PEOPLE_MESSAGES.revoked(shownEmail(target.email)) };
+  return { message: PEOPLE_MESSAGES.revoked(target.email) };
 }
 

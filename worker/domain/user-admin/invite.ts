@@ -2,8 +2,9 @@
  * Invitations: a new member gets an activation link valid for 7 days and
  * usable once (`/invite/accept`); Resend replaces the link for users still invited. A deleted member
  * of the same HOA invited again is the same user brought back (their history stays theirs). An
- * address another HOA's account has gets the answer a fresh one gets (held, see admitMember): a board
- * learns only about its own HOA's people.
+ * address that has an account in another HOA gets the same invitation, whose link that person
+ * accepts with the account they have (docs/decisions/241-one-account-several-hoas.md): the board's
+ * answer is the same either way, so it learns only about its own HOA's people.
  */
 import type { Role } from '../../../schema/roles';
 import { USER_MESSAGES, userPolicy, type InviteUser } from '../../../schema/users';
@@ -16,11 +17,11 @@ import { touchDependents } from '../../sync/dependencies';
 import type { Actor } from '../actor';
 import { recordMemberAdded } from '../activity';
 import { createAuthToken } from '../auth';
-import { renderPending } from '../mail-render';
 import { conflict, forbidden, invalidField } from '../errors';
 import { releaseUnfinishedSignups } from '../signup/unfinished';
 import { memberRows } from '../members';
-import { heldEmail, isHeldEmail, shownEmail, updateUser, type UserRow } from '../users';
+import { updateUser, type UserRow } from '../users';
+import { accountHolder } from '../accounts';
 import { addressInHoa, currentManager, emailHolders, targetUser, type EmailHolders, type Manager } from './access';
 import { countInviteAttempt, planQuotas } from './quotas';
 import { hoaNameOf } from '../hoa-name';
@@ -37,8 +38,10 @@ export async function invitationSender(deps: AppDeps, tx: Tx, inviter: Manager) 
     // The sent date the board's list shows, and from which the invitation expires (schema/people.ts).
     await updateUser(deps, tx, user, { invitedAt: now });
     const url = `${deps.config.appUrl}/invite/accept?token=${encodeURIComponent(token)}`;
+    // Someone who signs in elsewhere already joins with that account: no second password.
+    const hasAccount = (await accountHolder(tx, user.email, user.id)) != null;
     // The link is a key to the account: the stored copy is blanked once the provider has the mail.
-    await queueEmail(deps, tx, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...invitationEmail({ ...invitation, url }), redactAfterDelivery: true });
+    await queueEmail(deps, tx, { hoaId: user.hoaId, to: user.email, toUserId: user.id, ...invitationEmail({ ...invitation, url, hasAccount }), redactAfterDelivery: true });
   };
 }
 
@@ -46,21 +49,6 @@ export async function invitationSender(deps: AppDeps, tx: Tx, inviter: Manager) 
 async function invitationOf(tx: Tx, inviter: Manager) {
   const hoaName = await hoaNameOf(tx, inviter.hoaId, 'your HOA');
   return { hoaName: hoaName, inviterName: inviter.name || 'Your HOA board' };
-}
-
-/**
- * A held invitation is not mailed, but its answer costs what a mailed one's does: the invitation is
- * rendered after commit as queued mail is (worker/services/email.ts) and thrown away, so the time of
- * the answer does not tell the board that the address has an account in another HOA. Call it once
- * per transaction that held someone and mailed no one (a mailed run renders once for all its rows).
- */
-export async function renderLikeMailed(deps: AppDeps, tx: Tx, inviter: Manager): Promise<void> {
-  const mail = invitationEmail({ ...(await invitationOf(tx, inviter)), url: `${deps.config.appUrl}/invite/accept?token=held` });
-  deps.database.afterCommit(async () => {
-    await renderPending([{ id: 'held', template: mail.template, props: JSON.stringify(mail.props) }]);
-    // Where a mailed one stores its rendering: a turn of the writer.
-    await deps.database.transaction(async () => undefined);
-  });
 }
 
 /** The user fields a new or returning member starts with. */
@@ -74,60 +62,33 @@ export interface MemberFields {
 /** Whether the address belongs to a member of this HOA already (named to the board: "already exists"). */
 export const isTaken = (holders: EmailHolders) => holders.own != null && holders.own.deletedAt == null;
 
-/** A deleted account of another HOA gives its address up; its row keeps its history under a dead one. */
-async function freeEmail(deps: AppDeps, tx: Tx, dead: UserRow): Promise<void> {
-  await updateUser(deps, tx, dead, { email: `${dead.id}@deleted.invalid`, updatedAt: deps.clock() });
-}
-
 /**
  * Makes `email` a member of the actor's HOA (the caller has refused `isTaken` first): a new invited
- * user, or a deleted member of this HOA brought back (`revived`). An address a deleted account of
- * another HOA had is freed. One that a live account of another HOA has gives the board the same row
- * a fresh address would, held (`heldEmail`): it is never mailed and waits until the address is free
- * (docs/decisions/178-held-invitations.md).
+ * user, or a deleted member of this HOA brought back (`revived`).
  */
 export async function admitMember(
   deps: AppDeps,
   tx: Tx,
   hoaId: string,
   email: string,
-  { own, elsewhere }: EmailHolders,
+  { own }: EmailHolders,
   fields: MemberFields,
   revivedStatus: (u: UserRow) => UserRow['status'],
 ): Promise<{ user: UserRow; revived: boolean }> {
   const now = deps.clock();
-  const held = elsewhere != null && elsewhere.deletedAt == null;
-  if (elsewhere && !held) await freeEmail(deps, tx, elsewhere);
-  const id = own?.id ?? newId();
-  const stored = held ? heldEmail(email, id) : email;
   if (own) {
-    const user = await updateUser(deps, tx, own, { ...fields, email: stored, name: fields.name || own.name, status: revivedStatus(own), deletedAt: null, updatedAt: now });
+    const status = revivedStatus(own);
+    // One who signs in again does so with the account's password as it is now (another HOA may have changed it).
+    const account = status === 'invited' ? undefined : await accountHolder(tx, email, own.id);
+    const password = account ? { passwordHash: account.passwordHash } : {};
+    const user = await updateUser(deps, tx, own, { ...fields, ...password, email, name: fields.name || own.name, status, deletedAt: null, updatedAt: now });
     return { user, revived: true };
   }
   // Through the members' writer: no picker shows an invited user, but one that activates changes in place.
-  const [user] = await memberRows.insert(deps, tx, { id, hoaId, email: stored, ...fields, status: 'invited', createdAt: now, updatedAt: now });
+  const [user] = await memberRows.insert(deps, tx, { id: newId(), hoaId, email, ...fields, status: 'invited', createdAt: now, updatedAt: now });
   // The address's occupants (Delete Address waits for none) count them from now.
   if (fields.addressId) await touchDependents(deps, tx, 'residents', hoaId, [fields.addressId]);
   return { user, revived: false };
-}
-
-/** Whom an invitation is mailed to: not a held one, whose address belongs to another HOA's account (admitMember). */
-export const mailable = (user: UserRow) => !isHeldEmail(user.email);
-
-/** One invitation: mailed, or held at the same cost. */
-async function inviteOrHold(deps: AppDeps, tx: Tx, me: Manager, user: UserRow): Promise<void> {
-  if (mailable(user)) await (await invitationSender(deps, tx, me))(user);
-  else await renderLikeMailed(deps, tx, me);
-}
-
-/** A held invitation whose address no live account of another HOA has any more becomes a real one (on resend). */
-async function releaseHeld(deps: AppDeps, tx: Tx, user: UserRow): Promise<UserRow> {
-  if (!isHeldEmail(user.email)) return user;
-  const email = shownEmail(user.email);
-  const { elsewhere } = (await releaseUnfinishedSignups(tx, await emailHolders(tx, user.hoaId, [email]))).get(email) ?? {};
-  if (elsewhere && elsewhere.deletedAt == null) return user;
-  if (elsewhere) await freeEmail(deps, tx, elsewhere);
-  return updateUser(deps, tx, user, { email, updatedAt: deps.clock() });
 }
 
 /**
@@ -149,7 +110,7 @@ export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser)
     // An invitation is a fresh start: a returning member chooses a password again when accepting it.
     const admitted = await admitMember(deps, tx, actor.hoaId, input.email, holders, { name: '', role: input.role, addressId, phone: input.phone }, () => 'invited');
     const user = admitted.revived ? await updateUser(deps, tx, admitted.user, { passwordHash: null }) : admitted.user;
-    await inviteOrHold(deps, tx, me, user);
+    await (await invitationSender(deps, tx, me))(user);
     await recordMemberAdded(deps, tx, actor, user, 'invite');
     return user.id;
   });
@@ -157,12 +118,12 @@ export async function inviteUser(deps: AppDeps, actor: Actor, input: InviteUser)
 
 /**
  * A new invitation for a member who is invited (again): one of the day's invitations, then a new link
- * mailed (the old one stops working) or held at the same cost. Resend, and an edit that sets a user
- * who never activated active (userPolicy.statusOnSave).
+ * mailed (the old one stops working). Resend, and an edit that sets a user who never activated
+ * active (userPolicy.statusOnSave).
  */
 export async function inviteAgain(deps: AppDeps, tx: Tx, me: Manager, user: UserRow): Promise<void> {
   await (await planQuotas(deps, tx, me.hoaId)).spendInvitations(1);
-  await inviteOrHold(deps, tx, me, await releaseHeld(deps, tx, user));
+  await (await invitationSender(deps, tx, me))(user);
 }
 
 /** `POST /api/users/:id/resend-invite`: a new link (the old one stops working); invited users only. Counted as an invite. */

@@ -11,14 +11,14 @@ import type { DbOrTx, Tx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
 import { conflict, forbidden, notFound } from '../errors';
-import { shownEmailSql, shownName, updateUser } from '../users';
+import { shownName, updateUser } from '../users';
 import { currentManager, refuseUnless } from './access';
 
 /** `GET /api/users/deleted`: the HOA's members deleted in the last 30 days, latest first. */
 export async function deletedMembers(db: DbOrTx, actor: Actor, now: number): Promise<{ docs: ApiDeletedUser[] }> {
   if (!userPolicy.mayManage(actor.role)) throw forbidden(USER_MESSAGES.mayNotManage);
   const rows = await db
-    .select({ id: users.id, name: users.name, email: shownEmailSql(), role: users.role, status: users.status, deletedAt: users.deletedAt })
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role, status: users.status, deletedAt: users.deletedAt })
     .from(users)
     .where(and(eq(users.hoaId, actor.hoaId), isNotNull(users.deletedAt), gt(users.deletedAt, now - RESTORE_WINDOW_MS)))
     .orderBy(desc(users.deletedAt), desc(users.id))

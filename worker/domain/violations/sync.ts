@@ -3,7 +3,7 @@
  * the cache values a pull sends (built by SQLite: the violation with its people, resolution, thread
  * and history), the synced table every writer goes through, and what those values show of other tables.
  */
-import { shownEmailOf } from '../members/emails';
+import { emailOf } from '../members/emails';
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addresses, hoas, users, violationFineSchedules, violationHearings, violationHistory, violationLetters, violationMessages, violationPhotos, violations } from '../../../schema/tables';
 import { DEFAULT_FINE_SCHEDULE } from '../../../schema/violation-fines';
@@ -69,9 +69,9 @@ function violationValue(viewer: Viewer): SyncValueSql<SyncedViolation> {
       attachment: attachmentJson(v),
       photos: sql`json(${photosJson})`,
       photosRefused: sql`json(coalesce(${v.photosRefused}, '[]'))`,
-      resident: sql`json_object('id', ${v.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${shownEmailOf('resident')})`,
+      resident: sql`json_object('id', ${v.userId}, 'name', coalesce(resident.name, 'Unknown User'), 'email', ${emailOf('resident')})`,
       address: sql`CASE WHEN address.id IS NOT NULL THEN json_object('id', address.id, 'street', address.street, 'unitNumber', address.unit_number) END`,
-      issuedBy: sql`json_object('id', ${v.issuedBy}, 'name', coalesce(issuer.name, 'Unknown User'), 'email', ${shownEmailOf('issuer')})`,
+      issuedBy: sql`json_object('id', ${v.issuedBy}, 'name', coalesce(issuer.name, 'Unknown User'), 'email', ${emailOf('issuer')})`,
       resolution: sql`CASE WHEN ${v.resolvedAt} IS NOT NULL THEN json_object(
         'by', json_object('id', ${v.resolvedBy}, 'name', coalesce(resolver.name, 'Unknown User')), 'at', ${v.resolvedAt}, 'notes', ${v.resolutionNotes}) END`,
       messages: sql`json(${threadMessagesJson(violationMessages, v, viewer, THREAD)})`,

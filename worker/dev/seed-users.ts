@@ -1,8 +1,9 @@
 /**
  * The neighbourhood around the demo accounts: in each demo HOA 20–30 addresses (owned, rented, with
  * notes, some vacant) and members in every status — active residents and board members who signed in
- * recently or never, invitations still pending (one about to expire), inactive members (one an
- * invitation that was blocked) and a deleted member — so /users and /addresses show real pages.
+ * recently or never, invitations still pending (one about to expire, one expired, one to a member of
+ * the other HOA), inactive members (one an invitation that was blocked) and a deleted member — so
+ * /users and /addresses show real pages.
  */
 import { addresses, users } from '../../schema/tables';
 import type { Role, UserStatus } from '../../schema/roles';
@@ -25,6 +26,10 @@ interface Neighbour {
   deleted?: boolean;
   /** Set inactive while still invited: never accepted, no password. */
   blocked?: boolean;
+  /** Days since the invitation was sent (invited members; else a recent day): over 7, it has expired. */
+  invitedDaysAgo?: number;
+  /** An address of another HOA's member (their account): invited here, they accept with it. */
+  email?: string;
 }
 interface Street {
   street: string;
@@ -69,7 +74,7 @@ const MAPLE_PEOPLE: Neighbour[] = [
   { name: 'Hannah Wright', home: 10, phone: '512-555-0120', seen: 8 },
   { name: 'Chloe Martin', home: 11, status: 'invited' },
   { name: 'Ethan Brooks', home: 12, status: 'invited', phone: '512-555-0122' },
-  { name: 'Ava Johnson', status: 'invited' },
+  { name: 'Ava Johnson', status: 'invited', invitedDaysAgo: 10 },
   { name: 'Noah Garcia', home: 13, status: 'inactive', blocked: true },
   { name: 'Mia Thompson', home: 14, status: 'inactive', seen: 120 },
   { name: 'Lucas Silva', home: 16, seen: 4 },
@@ -112,6 +117,8 @@ const CEDAR_PEOPLE: Neighbour[] = [
   { name: 'Owen Price', home: 10, seen: 60 },
   { name: 'Elena Petrova', home: 11, status: 'invited' },
   { name: 'Jonah Reed', status: 'invited' },
+  // A Maple Grove resident who bought here too: invited with the account she has (she accepts with it).
+  { name: 'Grace Hall', email: 'grace.hall@maplegrove.test', status: 'invited', role: 'resident' },
   { name: 'Clara Vogel', home: 12, status: 'inactive', seen: 90 },
   { name: 'Hugo Lambert', home: 13, status: 'inactive', blocked: true },
   { name: 'Tessa Ward', home: 14, seen: 7 },
@@ -150,10 +157,11 @@ export const seedNeighbours: AreaSeeder = async (tx: Tx, platform, opts) => {
 async function insertPeople(tx: Tx, hoaId: string, domain: string, people: Neighbour[], homeIds: string[], passwordHash: string, now: number, userIds: Record<string, string>) {
   for (const [i, p] of people.entries()) {
     const id = newId();
-    const email = emailOf(p.name, domain);
+    const email = p.email ?? emailOf(p.name, domain);
     const status = p.status ?? 'active';
-    // Invited recently (the last one about 6 days ago, so its link is nearly expired); others earlier.
-    const created = status === 'invited' ? now - (1 + (i % 6)) * DAY : now - (50 - i) * DAY;
+    // Invited recently (the last one about 6 days ago, so its link is nearly expired, one 10 days ago,
+    // expired); others earlier.
+    const created = status === 'invited' ? now - (p.invitedDaysAgo ?? 1 + (i % 6)) * DAY : now - (50 - i) * DAY;
     if (!p.deleted) userIds[email] = id;
     await tx.insert(users).values({
       id,

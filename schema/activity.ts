@@ -79,6 +79,8 @@ export const ACTIVITY_MESSAGES = {
   empty: 'No activity matches these filters.',
   emptyMine: 'Nothing has changed on your account yet.',
   loadFailed: 'Could not load the activity',
+  /** Offline: the trail is the server's record, never kept on the device. */
+  offline: 'The activity trail is kept on the server, not on this device: connect to the internet to read it.',
 } as const;
 
 export const activityPolicy = {

@@ -1,13 +1,14 @@
 /**
  * One person in two HOAs, in Chromium: Chris, a Cedar Park resident, is invited to Maple Grove's
- * board; signed in, he accepts with his account (no second password) and lands on Maple Grove's
- * dashboard; the menu under his name switches him back to Cedar Park; signing in again offers both.
+ * board; signed in, he opens the mail and accepts with his account (no second password) and lands on
+ * Maple Grove's dashboard; the menu under his name switches him back to Cedar Park; signing in again
+ * offers both; Maple Grove's activity trail shows the invitation and his arrival.
  * No row of one HOA is ever in the other's local cache or in a pull made with the other's session.
  */
 import type { Response } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../worker/domain/users';
-import { DEMO, e2eSuite, expectNoSeriousAxe, inviteUser, openPage, PHONE, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, linkIn, openPage, PHONE, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { idsOfHoa, leakedIds } from '../helpers/tenant-ids';
 import { accountMenu, cacheNames, cacheText, hoaPicker, joinInvitation } from './pages/accounts';
 
@@ -32,8 +33,12 @@ describe('one person in two HOAs', () => {
   it('Chris accepts Maple Grove’s invitation signed in, switches between the HOAs, and neither sees the other’s rows', { timeout: 90_000 }, async () => {
     const db = e2e.server.deps.database.db;
     const cedarId = (await findUserByEmail(db, CHRIS))!.hoaId;
-    const token = await inviteUser(e2e.server, { email: CHRIS, role: 'board', sameHoaAs: DEMO.maple.superadmin });
     const mapleId = (await findUserByEmail(db, DEMO.maple.superadmin))!.hoaId;
+    // Maple Grove's owner invites him to the board (as the Users screen does); the board is told nothing more.
+    const owner = await apiToken(e2e.server, DEMO.maple.superadmin);
+    const asOwner = (path: string, init: RequestInit = {}) =>
+      fetch(`${e2e.server.url}${path}`, { ...init, headers: { Authorization: `Bearer ${owner}`, 'Content-Type': 'application/json' } }).then((r) => r.json());
+    expect(await asOwner('/api/users/invite', { method: 'POST', body: JSON.stringify({ email: CHRIS, role: 'board' }) })).toMatchObject({ email: CHRIS, status: 'invited' });
 
     const { page, context, errors: pageErrors } = await openPage(e2e.browser, e2e.server);
     errors.push(pageErrors);
@@ -46,8 +51,12 @@ describe('one person in two HOAs', () => {
     const [cedarCache] = await cacheNames(page);
     expect(cedarCache).toBeTruthy();
 
-    // The invitation's link: accepted with the account he is signed in with.
-    await page.goto(`/invite/accept?token=${encodeURIComponent(token)}`);
+    // The invitation from his mailbox: accepted with the account he is signed in with.
+    await page.goto(`/dev/mail?to=${CHRIS}`);
+    await page.getByRole('link', { name: /invit/i }).first().click();
+    const mail = (await page.locator('pre').textContent()) ?? '';
+    expect(mail).toContain('Accept Invitation');
+    await page.goto(linkIn(mail, e2e.server));
     const join = joinInvitation(page, MAPLE);
     await join.heading.waitFor();
     await snapFromTop(page, 'join-invitation');
@@ -94,5 +103,10 @@ describe('one person in two HOAs', () => {
     await hoaPicker(phone.page).open(MAPLE).click();
     await waitForPath(phone.page, '/dashboard');
     await phone.context.close();
+
+    // Maple Grove's trail shows each step: the invitation and his arrival.
+    const trail = JSON.stringify(await asOwner('/api/activity?limit=50'));
+    expect(trail).toContain('Invited resident@cedarpark.test as Board Member');
+    expect(trail).toContain('Chris Resident activated their account');
   });
 });

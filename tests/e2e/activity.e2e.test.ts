@@ -2,11 +2,13 @@
  * The activity trail in Chromium: the board promotes a resident and issues a violation, then finds
  * both on /activity (reached from the Users screen) with the filters (kind, search, actor, days) and
  * exports the filtered rows as CSV; the promoted member reads the role change under their own
- * account on the profile. Screenshots at 1280 and 375 px and axe scans of both screens.
+ * account on the profile; offline, the screen says the trail is the server's and reads it again once
+ * back online. Screenshots at 1280 and 375 px and axe scans of both screens.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, pagePerTest, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { ACTIVITY_MESSAGES } from '../../schema/activity';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, pagePerTest, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { demoDay } from '../helpers/http';
 import { activityScreen, myActivity } from './pages/activity';
 import { choose, waitForOption } from './pages/controls';
@@ -87,4 +89,25 @@ describe('/activity', () => {
     await snapFromTop(page, 'activity-mine');
     await expectNoSeriousAxe(page);
   });
+
+  it('offline, the trail says it is kept on the server; back online, Try again reads it', { timeout: 60_000 }, async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await goInApp(page, '/activity');
+    const screen = activityScreen(page);
+    await expect.poll(() => screen.rowCount(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await waitForServiceWorker(page);
+    await goOffline(page.context(), e2e.server);
+    try {
+      await page.reload();
+      await page.getByRole('alert').filter({ hasText: ACTIVITY_MESSAGES.offline }).waitFor();
+      await snapFromTop(page, 'activity-offline');
+      await expectNoSeriousAxe(page);
+    } finally {
+      await goOnline(page.context(), e2e.server);
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => screen.rowCount(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
 });
+

@@ -1,13 +1,13 @@
 /**
  * The resident directory in Chromium: Rita opts in on her profile sharing only her phone; Ray, on his
  * phone, goes from his home to /directory, finds her by her street and sees her phone, never her
- * email; the superadmin turns the directory off for the HOA, and it leaves Ray's screen and Rita's
+ * email; offline, his phone still finds her from its cache; the superadmin turns the directory off for the HOA, and it leaves Ray's screen and Rita's
  * card says so. Screenshots at 1280 and 375 px and axe scans of the screen and the cards.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES } from '../../schema/directory';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, PHONE, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, PHONE, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { directoryScreen, directorySettingCard, listingCard } from './pages/directory';
 
 const e2e = e2eSuite();
@@ -66,6 +66,24 @@ describe('the resident directory', () => {
     await screen.search('');
     await expect.poll(() => screen.entry('Grace Hall').count(), { timeout: 5_000 }).toBe(1);
     await snapFromTop(page, 'directory');
+  });
+
+  it('offline, Ray’s phone still opens the directory and finds Rita by her street, from its cache', { timeout: 60_000 }, async () => {
+    const { page, context } = ray;
+    await waitForServiceWorker(page);
+    await goOffline(context, e2e.server);
+    try {
+      await page.reload();
+      const screen = directoryScreen(page);
+      await page.getByRole('heading', { level: 1, name: 'Resident Directory' }).waitFor();
+      await screen.search('103 Maple');
+      await expect.poll(() => screen.entry('Rita Resident').count(), { timeout: 10_000 }).toBe(1);
+      expect(await screen.entry('Rita Resident').innerText()).toContain(RITA_PHONE);
+      await expect.poll(() => screen.entry('Grace Hall').count()).toBe(0);
+    } finally {
+      await goOnline(context, e2e.server);
+    }
+    await directoryScreen(page).search('');
   });
 
   it('the superadmin turns the directory off: it leaves Ray’s screen and Rita’s card says so', { timeout: 60_000 }, async () => {

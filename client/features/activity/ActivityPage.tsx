@@ -8,6 +8,7 @@ import { ACTIVITY_KIND_LABELS, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE, type ApiAc
 import { api, errorMessage } from '../../lib/api';
 import { saveTextFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
+import { useSyncStatus } from '../../lib/replicache';
 import { usePagedList } from '../../lib/use-paged-list';
 import { Alert, Badge, Button, EmptyState, ListScreen, type Column } from '../../ui';
 import { ActivityFiltersRow } from './ActivityFiltersRow';
@@ -77,7 +78,9 @@ export function ActivityPage() {
     }
   }
 
-  const error = exportError ?? list.error;
+  // Offline the trail cannot be read (it is not synced): said as such, with a way to try again.
+  const offline = !useSyncStatus().online;
+  const error = exportError ?? (list.error && offline ? ACTIVITY_MESSAGES.offline : list.error);
   return (
     <ListScreen
       title="Activity"
@@ -89,7 +92,17 @@ export function ActivityPage() {
       }
       banner={
         error && (
-          <Alert tone="error" onDismiss={exportError ? () => setExportError(null) : undefined}>
+          <Alert
+            tone="error"
+            onDismiss={exportError ? () => setExportError(null) : undefined}
+            action={
+              !exportError && (
+                <Button variant="secondary" size="sm" onClick={() => void list.reload()}>
+                  Try again
+                </Button>
+              )
+            }
+          >
             {error}
           </Alert>
         )

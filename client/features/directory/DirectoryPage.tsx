@@ -34,7 +34,7 @@ const phone = (e: SyncedDirectoryEntry) =>
     notShared
   );
 
-const COLUMNS: Column<SyncedDirectoryEntry>[] = [
+export const DIRECTORY_COLUMNS: Column<SyncedDirectoryEntry>[] = [
   { header: 'Name', primary: true, cell: (e) => <span className="font-medium text-neutral-900">{e.name}</span> },
   { header: 'Address', cell: address },
   { header: 'Email', cell: email },
@@ -51,7 +51,7 @@ export function DirectoryPage() {
   const enabled = useDirectoryEnabled();
   const filters = useListFilters(DIRECTORY_FILTERS);
   const list = useDirectoryList({ filter: filters.filter, pageSize: LIST_PAGE_SIZE });
-  const columns = useMemo(() => COLUMNS, []);
+  const columns = useMemo(() => DIRECTORY_COLUMNS, []);
   if (enabled === false) {
     return (
       <div>

@@ -64,6 +64,12 @@ export const BENCH_AREAS = {
       { button: 'Status', options: ['Active', 'Invited', 'Inactive'] },
     ],
   },
+  directory: {
+    exhaustedText: 'No more residents',
+    loadMore: 'Load more',
+    // No multi-select filter on the screen: search and synced changes only.
+    selects: [],
+  },
 } as const;
 
 export type BenchArea = keyof typeof BENCH_AREAS;

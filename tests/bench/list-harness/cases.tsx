@@ -31,6 +31,7 @@ import type { Column, SelectFilterDef, StatDef } from '../../../client/ui';
 import { applicationsCase } from './applications';
 import { invoicesCase } from './invoices';
 import { meetingsCase } from './meetings';
+import { directoryCase } from './directory';
 import { usersCase } from './users';
 import { votesCase } from './votes';
 import { benchRequest, benchRequestEntries } from './request-rows';
@@ -214,4 +215,4 @@ const violationsCase: BenchCase<SyncedViolation, 'status' | 'category', string> 
       .sort(violationList.compare),
 };
 
-export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase, applications: applicationsCase, meetings: meetingsCase, votes: votesCase, users: usersCase } as const;
+export const BENCH_CASES = { announcements: announcementsCase, documents: documentsCase, requests: requestsCase, violations: violationsCase, invoices: invoicesCase, applications: applicationsCase, meetings: meetingsCase, votes: votesCase, users: usersCase, directory: directoryCase } as const;

@@ -1,0 +1,130 @@
+/**
+ * A thousand HOAs: one HOA's sign-in, REST lists, initial pull, pull after a change and push, measured
+ * in a database holding `TENANTS` HOAs of realistic size (tests/bench/tenants-seed.ts; 1,000 by
+ * default) and in a database holding that HOA alone, side by side with the ratio against the goal
+ * (within 10 %), the database file sizes and the load average. Both apps run in this process through
+ * the real HTTP handlers (app.request) on libSQL files, as the sync benchmark does, and the two are
+ * measured turn about, so a busy moment on the machine falls on both. Both files also hold the demo's
+ * two small HOAs (the test app seeds them). Every answer is computed (no kept answers): the figures
+ * are the database's work. Prints figures; asserts nothing.
+ *
+ * `TENANTS=50 npx tsx tests/bench/tenants.bench.ts` for a quick run; `RUNS` (30) rounds per figure;
+ * `HOA` the measured HOA's number (default the middle one).
+ */
+import { statSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from '../../worker/dev/seed-kit';
+import { hashPassword } from '../../worker/services/passwords';
+import { setKeptAnswers } from '../../worker/sync/counted';
+import { createTestApp, TEST_PASSWORD_ITERATIONS, type TestApp } from '../helpers/app';
+import { call, login } from '../helpers/http';
+import { SyncTestClient } from '../sync/client';
+import { median, p95 } from './stats';
+import { seedTenants, tenantEmail } from './tenants-seed';
+
+const TENANTS = Number(process.env.TENANTS ?? 1000);
+const RUNS = Number(process.env.RUNS ?? 30);
+const WARMUP = 3;
+const MEASURED = Number(process.env.HOA ?? Math.floor(TENANTS / 2));
+// Every answer computed from the database (worker/sync/counted.ts keeps repeated ones otherwise).
+setKeptAnswers(false);
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** The database file's size once its write-ahead log is folded in. */
+async function fileSize(t: TestApp) {
+  await t.deps.database.client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  return statSync(fileURLToPath(t.databaseUrl.replace(/^file:/, 'file://'))).size;
+}
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+async function prepare(numbers: number[], label: string) {
+  const t = await createTestApp();
+  const passwordHash = await hashPassword(DEMO_PASSWORD, TEST_PASSWORD_ITERATIONS);
+  const seeded = await seedTenants(t.deps.database, numbers, { now: t.clock(), passwordHash });
+  const size = await fileSize(t);
+  console.log(`${label}: ${numbers.length} HOA${numbers.length === 1 ? '' : 's'}, ${seeded.rows.toLocaleString('en-US')} rows seeded in ${(seeded.ms / 1000).toFixed(1)} s; database file ${mib(size)}; load average ${load()}`);
+  return { t, size };
+}
+
+/** One HOA as its people use it: a board member with a synced client, and a resident who files requests. */
+async function session(t: TestApp) {
+  const board = await login(t, tenantEmail(MEASURED, 'board'));
+  const resident = await login(t, tenantEmail(MEASURED, 'resident'));
+  const ben = new SyncTestClient(t, board.token);
+  ben.columns = true;
+  await ben.pull();
+  const rita = new SyncTestClient(t, resident.token);
+  await rita.pull();
+  return { t, board, ben, rita, rows: ben.data.size };
+}
+type Session = Awaited<ReturnType<typeof session>>;
+
+async function timed(fn: () => Promise<unknown>) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** What one round measures: a request (or two) of the HOA's people each, by name. */
+const OPERATIONS: Record<string, (s: Session) => Promise<Record<string, number>>> = {
+  'sign-in': async (s) => ({ 'sign-in': await timed(() => login(s.t, tenantEmail(MEASURED, 'board'))) }),
+  lists: async (s) => ({
+    'GET /api/invoices': await timed(async () => expect200(await call(s.t, 'GET', '/api/invoices', { token: s.board.token }))),
+    'GET /api/users': await timed(async () => expect200(await call(s.t, 'GET', '/api/users', { token: s.board.token }))),
+  }),
+  'initial pull': async (s) => {
+    const fresh = new SyncTestClient(s.t, s.board.token);
+    fresh.columns = true;
+    return { 'initial pull (board)': await timed(() => fresh.pull()) };
+  },
+  // The push of a resident's new request, then the board's pull that brings it.
+  change: async (s) => ({
+    'push (a resident files a request)': await timed(() =>
+      s.rita.push([s.rita.mutation('createRequest', { id: crypto.randomUUID(), title: 'Gate sticks', description: '<p>The pool gate sticks again.</p>', category: 'Maintenance', photo_url: null })]),
+    ),
+    'pull after that change (board)': await timed(async () => {
+      if ((await s.ben.pull()).patch.length === 0) throw new Error('the pull after the change brought nothing');
+    }),
+  }),
+};
+
+function expect200(r: { status: number }) {
+  if (r.status !== 200) throw new Error(`answered ${r.status}`);
+}
+
+const startLoad = load();
+console.log(`A thousand HOAs: ${TENANTS} HOAs against HOA ${MEASURED} alone; ${RUNS} rounds per figure; load average ${startLoad} at the start`);
+const alone = await prepare([MEASURED], 'alone');
+const many = await prepare(
+  Array.from({ length: TENANTS }, (_, n) => n),
+  'shared',
+);
+const sessions = [await session(alone.t), await session(many.t)];
+if (sessions[0].rows !== sessions[1].rows) throw new Error(`the HOA differs between the files: ${sessions[0].rows} and ${sessions[1].rows} synced rows`);
+console.log(`HOA ${MEASURED}: ${sessions[0].rows} rows in the board's initial pull; load average ${load()} when measuring starts\n`);
+
+console.log(`${'operation'.padEnd(36)} ${'alone p50 / p95'.padStart(18)} ${'shared p50 / p95'.padStart(18)}  shared ÷ alone (p50)`);
+const figures = (xs: number[]) => `${median(xs).toFixed(1)} / ${p95(xs).toFixed(1)} ms`.padStart(18);
+for (const run of Object.values(OPERATIONS)) {
+  const times = new Map<string, number[][]>();
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    // Turn about, the first of the two changing each round.
+    for (const i of round % 2 ? [1, 0] : [0, 1]) {
+      const measured = await run(sessions[i]);
+      if (round < WARMUP) continue;
+      for (const [name, ms] of Object.entries(measured)) {
+        if (!times.has(name)) times.set(name, [[], []]);
+        times.get(name)![i].push(ms);
+      }
+    }
+  }
+  for (const [name, [aloneMs, sharedMs]] of times) {
+    const ratio = median(sharedMs) / median(aloneMs);
+    const verdict = Math.abs(ratio - 1) <= 0.1 ? 'within 10 %' : ratio < 1 ? 'shared faster' : 'NOT within 10 %';
+    console.log(`${name.padEnd(36)} ${figures(aloneMs)} ${figures(sharedMs)}  ${ratio.toFixed(2)} (${verdict})`);
+  }
+}
+console.log(`\ndatabase files: alone ${mib(alone.size)}, shared ${mib(many.size)}; load average ${load()} at the end (${startLoad} at the start)`);
+await alone.t.close();
+await many.t.close();

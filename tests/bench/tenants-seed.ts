@@ -48,6 +48,9 @@ const REQUESTS = ['Sprinkler head broken by the curb', 'Pool gate does not latch
 const VIOLATIONS = ['Trash bins left at the curb', 'Overgrown lawn', 'Boat parked in the street', 'Unapproved paint colour', 'Dog off leash', 'Late-night noise'];
 const NEWS = ['Pool opens Saturday', 'Annual meeting agenda', 'Landscaping on Tuesday', 'Gate code changes tonight', 'Holiday lights contest', 'Budget for next year'];
 
+/** How many addresses HOA `n` has: 50–400. */
+export const tenantSize = (n: number) => 50 + seededRandom(n * 7919 + 13).int(351);
+
 /** One HOA's people and history as it is being written: what the month-by-month passes need. */
 interface Tenant {
   n: number;
@@ -87,7 +90,7 @@ function startTenant(n: number, now: number, passwordHash: string, rows: Rows): 
   const created = t.start - 30 * DAY;
   add(rows, hoas, { id: t.id, ...hoaNameColumns(`Tenant ${n} HOA`), city: 'Austin', zip: '78701', timeZone: DEMO_TIME_ZONE, createdAt: created });
   add(rows, subscriptions, { id: id(), hoaId: t.id, plan: 'pro', status: 'active', currentPeriodEnd: now + 20 * DAY, createdAt: created, updatedAt: created });
-  const size = 50 + rnd.int(351);
+  const size = tenantSize(n);
   const street = `${rnd.pick(STREETS)} ${rnd.pick(SUFFIXES)}`;
   for (let a = 0; a < size; a++) {
     const addressId = id();

@@ -40,7 +40,7 @@ export function recordStatements(t: TestApp): Ran[] {
 }
 
 /** Every table with a hoa_id column, read from schema/tables: a new area's tables are covered as they are declared. */
-export const TENANT_TABLES: readonly string[] = Object.values(tables)
+export const TENANT_TABLES: readonly string[] = (Object.values(tables) as unknown[])
   .filter((t): t is SQLiteTable => t instanceof SQLiteTable)
   .map((t) => getTableConfig(t))
   .filter((c) => c.columns.some((col) => col.name === 'hoa_id'))

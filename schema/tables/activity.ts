@@ -36,5 +36,7 @@ export const activity = sqliteTable(
     index('activity_kind').on(t.hoaId, t.kind, t.at),
     index('activity_subject').on(t.hoaId, t.subjectUserId, t.at),
     index('activity_at').on(t.at),
+    // The actor filter's choices: each actor once, without sorting the HOA's whole trail.
+    index('activity_actor').on(t.hoaId, t.actorId),
   ],
 );

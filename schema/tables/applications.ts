@@ -1,4 +1,4 @@
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { APPLICATION_STATUSES, DEADLINE_RULES, DECIDED_BY, REVIEW_DECISIONS } from '../applications';
 import { hoaId, id, ms } from './columns';
 import { threadHistoryTable } from './threads';
@@ -83,12 +83,16 @@ export const applicationFiles = sqliteTable(
 export const applicationHistory = threadHistoryTable('application_history', 'application_id');
 
 /** The HOA's review settings, changed by the board on the applications screen; none means the defaults. Synced. */
-export const applicationSettings = sqliteTable('application_settings', {
-  /** The HOA's id: one row per HOA. */
-  id: id(),
-  hoaId: hoaId(),
-  reviewDays: integer('review_days').notNull(),
-  deadlineRule: text('deadline_rule', { enum: DEADLINE_RULES }).notNull(),
-  updatedAt: ms('updated_at').notNull(),
-  version: integer('version').notNull().default(1),
-});
+export const applicationSettings = sqliteTable(
+  'application_settings',
+  {
+    /** The HOA's id: one row per HOA. */
+    id: id(),
+    hoaId: hoaId(),
+    reviewDays: integer('review_days').notNull(),
+    deadlineRule: text('deadline_rule', { enum: DEADLINE_RULES }).notNull(),
+    updatedAt: ms('updated_at').notNull(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('application_settings_hoa').on(t.hoaId)],
+);

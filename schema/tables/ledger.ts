@@ -112,7 +112,7 @@ export const savedPaymentMethods = sqliteTable(
     createdAt: ms('created_at').notNull(),
     removedAt: ms('removed_at'),
   },
-  (t) => [index('saved_payment_methods_user').on(t.hoaId, t.userId), uniqueIndex('saved_payment_methods_provider').on(t.hoaId, t.providerId)],
+  (t) => [index('saved_payment_methods_user').on(t.hoaId, t.userId, t.createdAt, t.id), uniqueIndex('saved_payment_methods_provider').on(t.hoaId, t.providerId)],
 );
 
 /** A resident's autopay: one per resident, changed in place (method, day, pause, stop), never re-enrolled. */
@@ -148,5 +148,6 @@ export const autopayAttempts = sqliteTable(
     createdAt: ms('created_at').notNull(),
     updatedAt: ms('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('autopay_attempts_once').on(t.invoiceId, t.attempt), index('autopay_attempts_hoa').on(t.hoaId, t.status), index('autopay_attempts_pi').on(t.paymentIntentId)],
+  (t) => [uniqueIndex('autopay_attempts_once').on(t.invoiceId, t.attempt), index('autopay_attempts_hoa').on(t.hoaId, t.status),
+    index('autopay_attempts_user').on(t.hoaId, t.userId, t.createdAt, t.id), index('autopay_attempts_pi').on(t.paymentIntentId)],
 );

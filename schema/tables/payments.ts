@@ -92,7 +92,7 @@ export const invoiceCheckouts = sqliteTable(
     updatedAt: ms('updated_at').notNull(),
   },
   // `_status`: the follow-up job finds the few rows still waiting for a provider call.
-  (t) => [index('invoice_checkouts_hoa').on(t.hoaId), index('invoice_checkouts_invoice').on(t.invoiceId), index('invoice_checkouts_status').on(t.status)],
+  (t) => [index('invoice_checkouts_hoa').on(t.hoaId), index('invoice_checkouts_invoice').on(t.invoiceId, t.status), index('invoice_checkouts_status').on(t.status)],
 );
 
 /**

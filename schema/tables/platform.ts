@@ -64,6 +64,12 @@ export const users = sqliteTable(
     index('users_hoa_status_name').on(t.hoaId, t.status, t.name),
     // An address's active residents by name (the synced address directory, a round's stops).
     index('users_hoa_address').on(t.hoaId, t.addressId, t.status, sql`lower(${t.name})`, t.id),
+    // The members list in its order (worker/domain/users.ts shownNameOrder: the name, else the
+    // email), a page at a time; and the recently deleted, newest first.
+    index('users_hoa_shown_name')
+      .on(t.hoaId, sql`lower(coalesce(nullif(${t.name}, ''), ${t.email}))`, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('users_hoa_deleted').on(t.hoaId, t.deletedAt, t.id),
   ],
 );
 
@@ -82,7 +88,21 @@ export const addresses = sqliteTable(
     /** The synced directory entry's version (sync/areas/addresses.ts). */
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('addresses_hoa').on(t.hoaId)],
+  (t) => [
+    index('addresses_hoa').on(t.hoaId),
+    // The paged address list in the directory's order (worker/domain/addresses/index.ts directoryOrder).
+    index('addresses_hoa_directory')
+      .on(
+        t.hoaId,
+        sql`lower(ltrim(${t.street}, '0123456789 '))`,
+        sql`CAST(${t.street} AS INTEGER)`,
+        sql`lower(${t.street})`,
+        sql`CAST(coalesce(${t.unitNumber}, '') AS INTEGER)`,
+        sql`lower(coalesce(${t.unitNumber}, ''))`,
+        t.id,
+      )
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
 );
 
 /** One row per refresh token; rotation inserts a new row in the same family. */

@@ -79,17 +79,18 @@ function seededTemplate() {
 
 /**
  * A fresh libSQL file database, migrated and seeded with the demo data, behind createApp.
- * `database.checkpointInBackground`: as the Node entry opens it (benchmarks).
+ * `database.checkpointInBackground`: as the Node entry opens it (benchmarks). `database.from`: a copy
+ * of that database file instead (one a benchmark seeded and kept; it must hold the demo data too).
  */
 export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {},
-  options: { database?: { checkpointInBackground?: boolean } } = {},
+  options: { database?: { checkpointInBackground?: boolean; from?: string } } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'hoa-test-'));
   const databaseUrl = `file:${join(dir, 'test.db')}`;
   const seeded = await seededTemplate();
-  copyFileSync(seeded.file, join(dir, 'test.db'));
-  const database = await openDatabase(databaseUrl, undefined, options.database);
+  copyFileSync(options.database?.from ?? seeded.file, join(dir, 'test.db'));
+  const database = await openDatabase(databaseUrl, undefined, { checkpointInBackground: options.database?.checkpointInBackground });
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
   const { config, ...rest } = overrides;

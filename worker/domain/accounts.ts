@@ -6,7 +6,7 @@
  * membership still signs in, refreshes and is revoked on its own, and a change to the password is
  * one write to all of them.
  */
-import { and, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { MembershipChoice } from '../../schema/auth';
 import { hoas, users } from '../../schema/tables';
 import type { DbOrTx, Tx } from '../db';
@@ -22,11 +22,12 @@ const sameEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim()
 
 /** The account's live memberships (any status), the one signed in to most recently first. */
 export async function accountMemberships(db: DbOrTx, email: string): Promise<UserRow[]> {
-  return db
+  const rows = await db
     .select()
     .from(users)
-    .where(and(sameEmail(email), isNull(users.deletedAt)))
-    .orderBy(desc(sql`coalesce(${users.lastLogin}, 0)`), users.createdAt);
+    .where(and(sameEmail(email), isNull(users.deletedAt)));
+  // A person's few memberships, ordered here (the index serves the lookup; a sort needs none).
+  return rows.sort((a, b) => (b.lastLogin ?? 0) - (a.lastLogin ?? 0) || a.createdAt - b.createdAt);
 }
 
 /** A membership of the account with a password (active or inactive), other than `exceptId`: the account's password is its hash. */
@@ -66,9 +67,8 @@ export async function membershipChoices(db: DbOrTx, email: string, currentHoaId:
     .select({ hoa_id: users.hoaId, hoa_name: hoas.name, role: users.role })
     .from(users)
     .innerJoin(hoas, eq(hoas.id, users.hoaId))
-    .where(and(sameEmail(email), isNull(users.deletedAt), eq(users.status, 'active')))
-    .orderBy(sql`lower(${hoas.name})`);
-  return rows.map((r) => ({ ...r, current: r.hoa_id === currentHoaId }));
+    .where(and(sameEmail(email), isNull(users.deletedAt), eq(users.status, 'active')));
+  return rows.map((r) => ({ ...r, current: r.hoa_id === currentHoaId })).sort((a, b) => a.hoa_name.localeCompare(b.hoa_name));
 }
 
 /** The account's active membership in `hoaId`, if it has one. */

@@ -51,9 +51,9 @@ export const ledgerQuestionSyncArea: ServerSyncArea = {
   value: questionValue,
   dependsOn: {
     // The resident's name, and every author and actor in the thread and history.
-    users: (_hoaId, userIds) => {
+    users: (hoaId, userIds) => {
       const showing = [
-        sql`SELECT ${ledgerQuestions.id} FROM ${ledgerQuestions} WHERE ${inArray(ledgerQuestions.userId, userIds)}`,
+        sql`SELECT ${ledgerQuestions.id} FROM ${ledgerQuestions} WHERE ${ledgerQuestions.hoaId} = ${hoaId} AND ${inArray(ledgerQuestions.userId, userIds)}`,
         ...threadRecordsShowing({ messages: ledgerQuestionMessages, history: ledgerQuestionHistory }, userIds),
       ];
       return sql`${ledgerQuestions.id} IN (${sql.join(showing, sql` UNION ALL `)})`;

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../client/app/routes';
+import { OFFLINE_TEXT, pendingText } from '../../client/features/sync/ConnectionBar';
 import { apiToken, DEMO, e2eSuite, goOffline, goOnline, openPage, signInAs, waitForServiceWorker } from '../helpers/browser';
 import { openScreen, pathFor, settled, violationsAtBothWidths } from './pages/screens';
 
@@ -121,7 +122,7 @@ async function expectClean(page: Page, name: string) {
 }
 
 describe('the states a user reaches', () => {
-  it('a dialog open, a form with its errors, the navigation menu open, and offline', { timeout: 90_000 }, async () => {
+  it('a dialog open, a form with its errors, the account menu open, offline with a change waiting (announced)', { timeout: 90_000 }, async () => {
     const { page, context } = await openPage(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.board);
     await waitForServiceWorker(page);
@@ -149,11 +150,18 @@ describe('the states a user reaches', () => {
     await expectClean(page, 'invite dialog open');
     await page.keyboard.press('Escape');
 
-    await goOffline(context, e2e.server);
+    // The sync state's live region is in the page before it has anything to say, so its words are announced.
     await openScreen(page, '/announcements');
-    await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
-    await expectClean(page, 'offline');
+    const syncState = await page.locator('[role=status][aria-live=polite]:empty').elementHandle();
+    const said = () => syncState!.evaluate((e) => (e.isConnected ? e.textContent : 'removed'));
+    await goOffline(context, e2e.server);
+    await expect.poll(said).toBe(OFFLINE_TEXT);
+    await page.locator('main a[href^="/announcements/"]:not([href$="/create"]):visible').first().click();
+    await page.getByRole('button', { name: /^(Pin to the top|Unpin)$/ }).click();
+    await expect.poll(said).toBe(`${OFFLINE_TEXT}${pendingText(1)}`);
+    await expectClean(page, 'offline with a change waiting');
     await goOnline(context, e2e.server);
+    await expect.poll(said, { timeout: 20_000 }).toBe('');
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../client/app/routes';
 import { OFFLINE_TEXT, pendingText } from '../../client/features/sync/ConnectionBar';
-import { apiToken, DEMO, e2eSuite, goOffline, goOnline, openPage, signInAs, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, DESKTOP, e2eSuite, goOffline, goOnline, openPage, PHONE, signInAs, waitForServiceWorker } from '../helpers/browser';
 import { openScreen, pathFor, settled, violationsAtBothWidths } from './pages/screens';
 
 const e2e = e2eSuite();
@@ -162,6 +162,30 @@ describe('the states a user reaches', () => {
     await expectClean(page, 'offline with a change waiting');
     await goOnline(context, e2e.server);
     await expect.poll(said, { timeout: 20_000 }).toBe('');
+    await context.close();
+  });
+});
+
+describe('a list shown a page at a time', () => {
+  it('tells its size: aria-rowcount counts the rows Load more would add, and each row has its place', async () => {
+    const { page, context } = await openPage(e2e.browser, e2e.server);
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await openScreen(page, '/documents');
+    // 12 documents, 10 a page: the header and 12 rows, of which 10 show.
+    const table = page.getByRole('table');
+    const places = () => table.getByRole('row').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('aria-rowindex'))));
+    await expect.poll(() => table.getAttribute('aria-rowcount')).toBe('13');
+    expect(await places()).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+
+    await page.setViewportSize(PHONE);
+    const cards = page.locator('main li[aria-setsize]');
+    await expect.poll(() => cards.evaluateAll((lis) => lis.map((li) => `${li.getAttribute('aria-posinset')}/${li.getAttribute('aria-setsize')}`))).toEqual(Array.from({ length: 10 }, (_, i) => `${i + 1}/12`));
+    await page.setViewportSize(DESKTOP);
+
+    await page.getByRole('button', { name: 'Load More' }).click();
+    await page.getByText('No more documents').waitFor();
+    expect(await table.getAttribute('aria-rowcount')).toBe('13');
+    expect(await places()).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
     await context.close();
   });
 });

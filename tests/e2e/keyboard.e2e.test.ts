@@ -17,10 +17,8 @@ async function signIn(email: string): Promise<KeyboardUser> {
   await clearRateLimits(e2e.server);
   const user = new KeyboardUser(page);
   await page.goto('/login');
-  await user.tabTo(page.getByLabel('Email'));
-  await user.type(email);
-  await user.tabTo(page.getByLabel('Password', { exact: true }));
-  await user.type(DEMO_PASSWORD);
+  await user.fill(page.getByLabel('Email'), email);
+  await user.fill(page.getByLabel('Password', { exact: true }), DEMO_PASSWORD);
   await user.press('Enter');
   await page.waitForURL((u) => u.pathname !== '/login');
   await page.getByRole('heading', { level: 1 }).waitFor();
@@ -29,24 +27,18 @@ async function signIn(email: string): Promise<KeyboardUser> {
 
 /** Follows the main navigation's entry `name` with Tab and Enter. */
 async function openFromNavigation(user: KeyboardUser, name: string) {
-  await user.tabTo(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }));
-  await user.press('Enter');
-  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await user.follow(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }), name);
 }
 
 describe('keyboard only', () => {
   it('a resident signs in and creates a maintenance request', async () => {
     const user = await signIn(DEMO.maple.resident);
     await openFromNavigation(user, 'Requests');
-    await user.tabTo(page.getByRole('link', { name: 'Create Request' }));
-    await user.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Create Request' }).waitFor();
+    await user.follow(page.getByRole('link', { name: 'Create Request' }), 'Create Request');
 
-    await user.tabTo(page.getByLabel('Title'));
-    await user.type('Porch light flickers');
+    await user.fill(page.getByLabel('Title'), 'Porch light flickers');
     await user.chooseOption(page.getByRole('button', { name: /Category/ }));
-    await user.tabTo(page.getByRole('textbox', { name: 'Description' }));
-    await user.type('The light by the front door flickers at night.');
+    await user.fill(page.getByRole('textbox', { name: 'Description' }), 'The light by the front door flickers at night.');
     await user.tabTo(page.getByRole('button', { name: 'Create Request' }));
     await user.press('Enter');
     await page.waitForURL((u) => u.pathname === '/requests', { timeout: 15_000 });
@@ -56,20 +48,14 @@ describe('keyboard only', () => {
   it('the board drafts an announcement and sends it; the Send dialog keeps the focus and gives it back', async () => {
     const user = await signIn(DEMO.maple.board);
     await openFromNavigation(user, 'Announcements');
-    await user.tabTo(page.getByRole('link', { name: 'Create Announcement' }));
-    await user.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
-    await user.tabTo(page.getByLabel('Title'));
-    await user.type('Pool opens Saturday');
-    await user.tabTo(page.getByRole('textbox', { name: 'Message' }));
-    await user.type('The pool opens at 9 on Saturday.');
+    await user.follow(page.getByRole('link', { name: 'Create Announcement' }), 'Create Announcement');
+    await user.fill(page.getByLabel('Title'), 'Pool opens Saturday');
+    await user.fill(page.getByRole('textbox', { name: 'Message' }), 'The pool opens at 9 on Saturday.');
     await user.tabTo(page.getByRole('button', { name: 'Create Draft' }));
     await user.press('Enter');
     await page.waitForURL((u) => u.pathname === '/announcements');
 
-    await user.tabTo(page.getByRole('link', { name: 'View Pool opens Saturday' }));
-    await user.press('Enter');
-    await page.getByRole('heading', { level: 1, name: 'Pool opens Saturday' }).waitFor();
+    await user.follow(page.getByRole('link', { name: 'View Pool opens Saturday' }), 'Pool opens Saturday');
     const send = page.getByRole('button', { name: 'Send', exact: true });
     await user.tabTo(send);
     await user.press('Enter');
@@ -104,12 +90,9 @@ describe('keyboard only, paying', () => {
     await user.press('Enter');
     await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/checkout/'));
 
-    await user.tabTo(page.getByLabel('Card number'));
-    await user.type('4242 4242 4242 4242');
-    await user.tabTo(page.getByLabel('Expiry'));
-    await user.type('12 / 34');
-    await user.tabTo(page.getByLabel('CVC'));
-    await user.type('123');
+    await user.fill(page.getByLabel('Card number'), '4242 4242 4242 4242');
+    await user.fill(page.getByLabel('Expiry'), '12 / 34');
+    await user.fill(page.getByLabel('CVC'), '123');
     await user.tabTo(page.getByRole('button', { name: /^Pay / }));
     await user.press('Enter');
     await page.waitForURL((u) => u.pathname === `/invoices/${invoiceId}` && u.searchParams.get('payment') === 'success', { timeout: 15_000 });

@@ -70,6 +70,19 @@ export class KeyboardUser {
     await this.page.keyboard.type(text);
   }
 
+  /** Tabs to `field` and types `text` into it. */
+  async fill(field: Locator, text: string) {
+    await this.tabTo(field);
+    await this.type(text);
+  }
+
+  /** Tabs to a link or button, presses Enter and waits for the screen headed `heading`. */
+  async follow(target: Locator, heading: string) {
+    await this.tabTo(target);
+    await this.press('Enter');
+    await this.page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  }
+
   /** Tabs to a listbox's button and picks an option: Space opens it (Enter there submits the form, as a native select does), Down moves, Enter chooses. */
   async chooseOption(button: Locator, moves = 1) {
     await this.tabTo(button);

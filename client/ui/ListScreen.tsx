@@ -18,6 +18,8 @@ export interface ListRows<T> {
   hasMore: boolean;
   loadMore(): void;
   loading: boolean;
+  /** Rows matching in all, the pages not loaded yet included (a synced list knows it; a paged one may not). */
+  readonly total?: number;
 }
 
 // Literal class names, so Tailwind finds them.
@@ -96,6 +98,8 @@ export function ListScreen<T>({
           rows={rows.items}
           rowKey={rowKey}
           loading={rows.loading}
+          // The count of every match is read only while Load more has more (else it is the rows shown).
+          total={rows.hasMore ? rows.total : undefined}
           empty={empty}
           loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText, label: loadMoreLabel }}
         />

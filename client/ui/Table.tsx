@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { markFirstRows } from '../lib/perf-marks';
 import { sameValue } from '../lib/same-value';
 import { Button } from './Button';
@@ -49,6 +49,7 @@ export function DataTable<T>({
   loading = false,
   empty,
   loadMore,
+  total,
 }: {
   /** Accessible name of the table (often the card title, e.g. 'All Users'). */
   caption: string;
@@ -58,6 +59,8 @@ export function DataTable<T>({
   loading?: boolean;
   empty?: ReactNode;
   loadMore?: LoadMoreProps;
+  /** The rows there are in all, those Load more would add included, when the list knows it. */
+  total?: number;
 }) {
   // Only the layout that shows is rendered: half the DOM work per change of rows.
   const wide = useWide();
@@ -67,12 +70,26 @@ export function DataTable<T>({
   }, [shown]);
   if (loading && rows.length === 0) return <SkeletonRows />;
   if (rows.length === 0) return <>{empty ?? <EmptyState title="Nothing here yet" />}</>;
+  // What a screen reader says of the list's size: the total when known, else -1 (unknown) while Load more has more.
+  const count = total ?? (loadMore?.hasMore ? -1 : rows.length);
   return (
     <div>
-      {wide ? <Table caption={caption} columns={columns} rows={rows} rowKey={rowKey} /> : <Cards caption={caption} columns={columns} rows={rows} rowKey={rowKey} />}
+      {wide ? <Table caption={caption} columns={columns} rows={rows} rowKey={rowKey} count={count} /> : <Cards caption={caption} columns={columns} rows={rows} rowKey={rowKey} count={count} />}
       {loadMore && <LoadMore {...loadMore} />}
     </div>
   );
+}
+
+/**
+ * Numbers the rendered rows (children of `parent`) in place after each change of `rows`: a row's
+ * place is no prop of its memoized component, so a row added at the top re-renders that row only.
+ */
+function useNumbered(parent: RefObject<HTMLElement | null>, rows: unknown[], count: number, mark: (row: Element, index: number) => void) {
+  useLayoutEffect(() => {
+    const children = parent.current?.children ?? [];
+    for (let i = 0; i < children.length; i++) mark(children[i], i);
+    // `mark` is made anew each render; what it writes depends on the rows and the count only.
+  }, [parent, rows, count]);
 }
 
 interface RowsProps<T> {
@@ -80,15 +97,20 @@ interface RowsProps<T> {
   columns: Column<T>[];
   rows: T[];
   rowKey: (row: T) => string;
+  /** Rows in all (-1: not known). */
+  count: number;
 }
 
-function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
+/** The header is the table's first row: aria-rowcount counts it, and the data rows' aria-rowindex starts at 2. */
+function Table<T>({ caption, columns, rows, rowKey, count }: RowsProps<T>) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useNumbered(body, rows, count, (tr, i) => tr.setAttribute('aria-rowindex', String(i + 2)));
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-left text-sm" aria-rowcount={count < 0 ? -1 : count + 1}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">
-          <tr>
+          <tr aria-rowindex={1}>
             {columns.map((c, i) => (
               <th key={i} scope="col" className={cx('px-4 py-2.5 font-medium', c.className)}>
                 {c.header}
@@ -96,7 +118,7 @@ function Table<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-neutral-200">
+        <tbody ref={body} className="divide-y divide-neutral-200">
           {rows.map((row) => (
             <TableRow key={rowKey(row)} row={row} columns={columns} />
           ))}
@@ -127,14 +149,20 @@ const TableRow = memo(function TableRow({ row, columns }: { row: unknown; column
   );
 }, sameRow) as <T>(props: { row: T; columns: Column<T>[] }) => ReactNode;
 
-function Cards<T>({ caption, columns, rows, rowKey }: RowsProps<T>) {
+/** On phones the size and place of each card: aria-setsize and aria-posinset, the list's counterparts of the table's. */
+function Cards<T>({ caption, columns, rows, rowKey, count }: RowsProps<T>) {
+  const list = useRef<HTMLUListElement>(null);
+  useNumbered(list, rows, count, (li, i) => {
+    li.setAttribute('aria-posinset', String(i + 1));
+    li.setAttribute('aria-setsize', String(count));
+  });
   const [primary, aside, details] = useMemo(() => {
     const first = columns.find((c) => c.primary);
     const side = columns.find((c) => c.aside);
     return [first, side, columns.filter((c) => c !== first && c !== side && !c.hideOnPhone)] as const;
   }, [columns]);
   return (
-    <ul className="divide-y divide-neutral-200" aria-label={caption}>
+    <ul ref={list} className="divide-y divide-neutral-200" aria-label={caption}>
       {rows.map((row) => (
         <CardRow key={rowKey(row)} row={row} primary={primary} aside={aside} details={details} />
       ))}

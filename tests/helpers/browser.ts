@@ -284,22 +284,31 @@ export interface AxeViolation {
 
 const AXE_SOURCE = resolve('node_modules/axe-core/axe.min.js');
 
-/** Runs axe-core (WCAG 2 A/AA) in the page; returns the serious and critical violations. */
+/** Every WCAG 2.0, 2.1 and 2.2 level A and AA rule axe-core has (2.2 AA brings 'target-size'). */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** A WCAG failure of any impact fails; a best-practice rule (not a WCAG criterion) only at serious or critical. */
+const fails = (v: AxeViolation & { tags: string[] }) => v.tags.some((t) => WCAG_TAGS.includes(t)) || v.impact === 'serious' || v.impact === 'critical';
+
+/**
+ * Runs axe-core in the page: every WCAG 2.x A/AA rule plus the best-practice ones; returns the
+ * violations that fail (see `fails`).
+ */
 export async function axeScan(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the app's CSP (no inline scripts) does not block.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const violations = await page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: (AxeViolation & { tags: string[] })[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: [...tags, 'best-practice'] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, tags: v.tags, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+  }, WCAG_TAGS);
+  return violations.filter(fails).map(({ tags: _tags, ...v }) => v);
 }
 
 /** A readable summary of axe violations for an assertion message. */
 export const describeViolations = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.help} @ ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
 
-/** Fails the test on any serious or critical axe violation, naming them. */
+/** Fails the test on any failing axe violation (every WCAG A/AA one, serious or critical best practice), naming them. */
 export async function expectNoSeriousAxe(page: Page) {
   const violations = await axeScan(page);
   expect(violations, describeViolations(violations)).toEqual([]);

@@ -17,30 +17,34 @@ export function queueText(photos: { count: number; bytes: number }, changes: num
 
 /**
  * The quiet connection bar under the navigation: shown while offline, or while local changes or
- * photos wait for the server (with the share sent of the photo uploading). Nothing when all is in sync.
+ * photos wait for the server (with the share sent of the photo uploading). Nothing shows when all is
+ * in sync, but the live region stays in the page: a screen reader announces what appears in a region
+ * it already knows, not a region that appears with its words.
  */
 export function ConnectionBar() {
   const online = useOnline();
   const pending = usePendingCount();
   const photos = waitingPhotos(usePhotoQueue().photos);
-  if (online && pending === 0 && photos.length === 0) return null;
+  const quiet = online && pending === 0 && photos.length === 0;
   const uploading = photos.find((p) => p.progress != null);
   return (
-    <div role="status" aria-live="polite" className="border-b border-warning-200 bg-warning-50 text-sm text-warning-800">
-      <div className="mx-auto flex w-full max-w-[1200px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
-        {!online && (
-          <span className="flex items-center gap-2 font-medium">
-            <span aria-hidden className="size-2 rounded-full bg-warning-600" />
-            {OFFLINE_TEXT}
-          </span>
-        )}
-        {(pending > 0 || photos.length > 0) && <span className="tabular">{queueText({ count: photos.length, bytes: photos.reduce((n, p) => n + p.fileSize, 0) }, pending)}</span>}
-        {uploading && (
-          <span className="tabular">
-            Uploading {uploading.fileName}: {Math.round((uploading.progress ?? 0) * 100)}%
-          </span>
-        )}
-      </div>
+    <div role="status" aria-live="polite" className={quiet ? undefined : 'border-b border-warning-200 bg-warning-50 text-sm text-warning-800'}>
+      {!quiet && (
+        <div className="mx-auto flex w-full max-w-[1200px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2 sm:px-6">
+          {!online && (
+            <span className="flex items-center gap-2 font-medium">
+              <span aria-hidden className="size-2 rounded-full bg-warning-600" />
+              {OFFLINE_TEXT}
+            </span>
+          )}
+          {(pending > 0 || photos.length > 0) && <span className="tabular">{queueText({ count: photos.length, bytes: photos.reduce((n, p) => n + p.fileSize, 0) }, pending)}</span>}
+          {uploading && (
+            <span className="tabular">
+              Uploading {uploading.fileName}: {Math.round((uploading.progress ?? 0) * 100)}%
+            </span>
+          )}
+        </div>
+      )}
     </div>
   );
 }

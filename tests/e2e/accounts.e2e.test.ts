@@ -8,7 +8,7 @@
 import type { Response } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '../../worker/domain/users';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, linkIn, openPage, PHONE, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { apiToken, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, linkIn, openPage, PHONE, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { idsOfHoa, leakedIds } from '../helpers/tenant-ids';
 import { accountMenu, cacheNames, cacheText, hoaPicker, joinInvitation } from './pages/accounts';
 
@@ -108,5 +108,36 @@ describe('one person in two HOAs', () => {
     const trail = JSON.stringify(await asOwner('/api/activity?limit=50'));
     expect(trail).toContain('Invited resident@cedarpark.test as Board Member');
     expect(trail).toContain('Chris Resident activated their account');
+  });
+
+  it('Rita, signed out, accepts Cedar Park’s invitation with her password', { timeout: 60_000 }, async () => {
+    const carl = await apiToken(e2e.server, DEMO.cedar.superadmin);
+    const invited = await fetch(`${e2e.server.url}/api/users/invite`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${carl}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.maple.resident, role: 'resident' }),
+    });
+    expect(invited.status).toBe(201);
+    const { page, context, errors: pageErrors } = await openPage(e2e.browser, e2e.server, PHONE);
+    errors.push(pageErrors);
+    await page.goto(`/dev/mail?to=${DEMO.maple.resident}`);
+    await page.getByRole('link', { name: /invit/i }).first().click();
+    await page.goto(linkIn((await page.locator('pre').textContent()) ?? '', e2e.server));
+    const join = joinInvitation(page, CEDAR);
+    await join.heading.waitFor();
+    await join.signInAndAccept.click();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+    await join.password.fill('not-her-password');
+    await join.signInAndAccept.click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await snapFromTop(page, 'join-invitation-signed-out');
+    await expectNoSeriousAxe(page);
+    await join.password.fill(DEMO_PASSWORD);
+    await join.signInAndAccept.click();
+    // A resident's home in Cedar Park: its announcements.
+    await waitForPath(page, '/announcements');
+    await accountMenu(page, 'Rita Resident').button.click();
+    await page.getByRole('menu').getByText(CEDAR).waitFor();
+    await context.close();
   });
 });

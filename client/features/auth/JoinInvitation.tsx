@@ -19,6 +19,7 @@ export function JoinInvitation({ token, invitation }: { token: string; invitatio
   const user = useCurrentUser();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const signedInAsInvited = user != null && user.email.toLowerCase() === invitation.email.toLowerCase();
 
@@ -61,12 +62,13 @@ export function JoinInvitation({ token, invitation }: { token: string; invitatio
             className="space-y-4"
             onSubmit={(e) => {
               e.preventDefault();
-              if (password.length < 6) return setError(AUTH_MESSAGES.passwordMin6);
-              void accept('/api/auth/join/sign-in');
+              // The rule the server checks again (joinSignInBody).
+              setPasswordError(password.length < 6 ? AUTH_MESSAGES.passwordMin6 : null);
+              if (password.length >= 6) void accept('/api/auth/join/sign-in');
             }}
           >
-            <Field label="Password" hint="The password you sign in with.">
-              <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+            <Field label="Password" hint="The password you sign in with." error={passwordError ?? undefined}>
+              <PasswordInput name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} invalid={!!passwordError} autoFocus />
             </Field>
             <Button type="submit" className="w-full" busy={busy} busyText="Accepting...">
               Sign In and Accept

@@ -69,6 +69,9 @@ export async function auditOnce(url: string, port: number, form: Form, { detail,
     console.log(`    (${url} ${form}: ${lhr.runtimeError.code} ${lhr.runtimeError.message})`);
     return null;
   }
+  // A screen that sent the browser elsewhere (a guard's redirect) is not the screen asked for: said, and counted as it is.
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (landed !== new URL(url).pathname) console.log(`    (${url} ${form}: landed on ${landed})`);
   const trace = (result!.artifacts as { Trace?: { traceEvents: unknown[] } }).Trace;
   if (save) {
     mkdirSync(save, { recursive: true });

@@ -85,12 +85,13 @@ export async function boardStarts(first: (sql: string, email: string) => Promise
 }
 
 /**
- * A concrete path for each planned route of `who`, in the plan's order: `known` first (e.g. boardStarts),
+ * A concrete path for each planned route of `who`: itself without an id; else `known` first (e.g. boardStarts),
  * else `linkOn(route, from, tab)` (the first link on the concrete screen `from` whose path fits the route).
  */
 export function pathResolver(who: Who, known: [string, string][], linkOn: (route: string, from: string | undefined, tab?: string) => Promise<string>) {
   const concrete = new Map(known);
   const resolve = async (route: string): Promise<string> => {
+    if (!route.includes(':')) return route;
     const found = concrete.get(route);
     if (found) return found;
     const { from, tab } = PLAN.find((p) => p.route === route && p.who === who) ?? {};

@@ -1,23 +1,6 @@
-import { lazy, Suspense, useId } from 'react';
-import { cx } from './cx';
+import { useId } from 'react';
 import { RequiredMark } from './Field';
-
-/**
- * The editor (Tiptap and ProseMirror, ~130 KB gzipped) is its own chunk, loaded when a field first
- * renders: the screen around it paints without waiting for it, and its start-up is a task of its own
- * rather than part of the screen's first one.
- */
-const RichTextEditor = lazy(() => import('./RichTextEditor').then((m) => ({ default: m.RichTextEditor })));
-
-/** The editor's frame at its size (the toolbar's strip, the editing area's least height) while its chunk loads: nothing moves when it arrives. */
-function EditorFrame({ compact, invalid }: { compact: boolean; invalid: boolean }) {
-  return (
-    <div aria-busy="true" className={cx('overflow-hidden rounded-md border bg-white shadow-card', invalid ? 'border-danger-600' : 'border-neutral-300')}>
-      <div className="h-[41px] border-b border-neutral-200 bg-neutral-50" />
-      <div className={compact ? 'min-h-24' : 'min-h-[200px]'} />
-    </div>
-  );
-}
+import { RichTextEditor } from './RichTextEditor';
 
 /** A labelled rich-text editor with its inline error (Message, Description, a thread's compose box). */
 export function RichTextField({
@@ -45,9 +28,7 @@ export function RichTextField({
         {label}
         {required && <RequiredMark />}
       </p>
-      <Suspense fallback={<EditorFrame compact={compact} invalid={!!error} />}>
-        <RichTextEditor value={value} onChange={onChange} labelId={labelId} errorId={error ? errorId : undefined} invalid={!!error} disabled={disabled} compact={compact} />
-      </Suspense>
+      <RichTextEditor value={value} onChange={onChange} labelId={labelId} errorId={error ? errorId : undefined} invalid={!!error} disabled={disabled} compact={compact} />
       {error && (
         <p id={errorId} role="alert" className="text-sm text-danger-700">
           {error}

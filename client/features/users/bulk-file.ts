@@ -2,7 +2,6 @@
  * Reading a Bulk Add file: the file checks, papaparse, the loose headers and the
  * per-row rules of schema/bulk-users.ts — the same rules the server checks again.
  */
-import Papa from 'papaparse';
 import { saveTextFile } from '../../lib/download';
 import {
   BULK_MAX_FILE_BYTES,
@@ -33,6 +32,8 @@ export async function readBulkFile(file: File): Promise<ReadFile | { error: stri
   } catch {
     return { error: USER_MESSAGES.parseFailed };
   }
+  // The parser loads with the first file read, not with the users screen.
+  const { default: Papa } = await import('papaparse');
   const parsed = Papa.parse<Record<string, unknown>>(text, { header: true, skipEmptyLines: 'greedy' });
   // A broken quote is a file we cannot read; short or long lines are still read, field by field.
   if (parsed.errors.some((e) => e.type === 'Quotes')) return { error: USER_MESSAGES.parseFailed };

@@ -192,4 +192,37 @@ describe('an account in two HOAs', () => {
     expect((await signIn(chris, 'Reset9876', cedarId)).json.user.hoa_id).toBe(cedarId);
     expect((await signIn(chris, 'Reset9876', mapleId)).json.user.hoa_id).toBe(mapleId);
   });
+
+  it('an email change confirmed to an address with an account joins the membership to that account', async () => {
+    const { cedarId } = await chrisInBoth();
+    const mapleOwner = (await login(t, DEMO.maple.superadmin)).token;
+    const [rayRow] = await t.deps.database.db.select().from(users).where(eq(users.email, DEMO.maple.resident2));
+    // An address whose account already has a membership in this HOA is taken here.
+    const taken = await call(t, 'PUT', `/api/users/${rayRow.id}`, { token: mapleOwner, body: { name: rayRow.name, role: rayRow.role, status: rayRow.status, email: chris } });
+    expect(taken).toMatchObject({ status: 400, json: { errors: [{ path: 'email' }] } });
+
+    // Ray's account has a password of its own; Cedar Park's Ruth Dalton is given Ray's address.
+    const ray = await login(t, DEMO.maple.resident2);
+    expect((await call(t, 'PUT', '/api/auth/change-password', { token: ray.token, body: { currentPassword: DEMO_PASSWORD, newPassword: 'RayOwn4321' } })).status).toBe(200);
+    const [ruth] = await t.deps.database.db.select().from(users).where(and(eq(users.hoaId, cedarId), eq(users.name, 'Ruth Dalton')));
+    const ruthSession = await login(t, ruth.email);
+    const carl = (await login(t, DEMO.cedar.superadmin)).token;
+    await call(t, 'PUT', `/api/users/${ruth.id}`, { token: carl, body: { name: ruth.name, role: ruth.role, status: ruth.status, email: DEMO.maple.resident2 } });
+    const [mail] = await t.deps.database.db
+      .select({ text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toEmail, DEMO.maple.resident2), eq(emailOutbox.template, 'email-change')))
+      .limit(1);
+    const token = decodeURIComponent(/\/confirm-email\?token=([^\s"&<]+)/.exec(mail.text)![1]);
+    expect((await call(t, 'POST', '/api/email-change/confirm', { body: { token } })).status).toBe(200);
+
+    // The membership now signs in with the account's password, the account lists both HOAs, and
+    // the membership's old sessions ended; Ray's own go on.
+    expect((await signIn(DEMO.maple.resident2, DEMO_PASSWORD, cedarId)).status).toBe(401);
+    const signedIn = await signIn(DEMO.maple.resident2, 'RayOwn4321', cedarId);
+    expect(signedIn.json.user).toMatchObject({ hoa_id: cedarId, name: 'Ruth Dalton', hoa_count: 2 });
+    expect(signedIn.json.memberships).toHaveLength(2);
+    expect((await call(t, 'GET', '/api/auth/profile', { token: ruthSession.token })).status).toBe(401);
+    expect((await call(t, 'GET', '/api/auth/profile', { token: ray.token })).status).toBe(200);
+  });
 });

@@ -2,19 +2,22 @@
  * `npm test`: everything CI runs, in order. Every step runs even when an earlier one fails, so one
  * run shows every failure; a summary of each step's result and time closes the run, and the exit
  * code is non-zero when any step failed. `npm test -- <name>` runs the steps whose name contains it.
- * Steps whose files do not exist yet are skipped with a note.
+ * Steps whose files do not exist yet are skipped with a note. The static checks (typecheck, lint,
+ * the Worker's bundle) each use about one core, so they run side by side, each one's output printed
+ * whole when it ends.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 
 const hasTests = (dir: string, suffix: string) =>
   existsSync(dir) && readdirSync(dir, { recursive: true }).some((f) => String(f).endsWith(suffix));
 
-const steps: { name: string; cmd: string; when?: () => boolean }[] = [
-  { name: 'typecheck', cmd: 'npx tsc -p tsconfig.json --noEmit' },
-  { name: 'lint', cmd: 'npx eslint .' },
+/** `together`: run beside the steps next to it that have it too. */
+const steps: { name: string; cmd: string; when?: () => boolean; together?: true }[] = [
+  { name: 'typecheck', cmd: 'npx tsc -p tsconfig.json --noEmit', together: true },
+  { name: 'lint', cmd: 'npx eslint .', together: true },
+  { name: 'worker bundle (wrangler dry run)', cmd: 'npx tsx worker/dev/bundle-size.ts', together: true },
   { name: 'api, sync and unit tests', cmd: 'npx vitest run' },
-  { name: 'worker bundle (wrangler dry run)', cmd: 'npx tsx worker/dev/bundle-size.ts' },
   { name: 'workerd checks', cmd: 'npx vitest run --config vitest.workerd.config.ts', when: () => hasTests('tests/workerd', '.test.ts') },
   { name: 'browser e2e', cmd: 'npx vitest run --config vitest.e2e.config.ts', when: () => hasTests('tests/e2e', '.e2e.test.ts') },
 ];
@@ -26,19 +29,36 @@ const seconds = (s: number) => `${s.toFixed(1)} s`;
 const only = process.argv.slice(2);
 const outcomes: Outcome[] = [];
 const runStarted = Date.now();
-for (const step of steps) {
-  if (only.length && !only.some((o) => step.name.includes(o))) continue;
+
+/** Runs one step; beside others (`captured`), its output is kept and printed whole when it ends. */
+async function run(step: (typeof steps)[number], captured: boolean): Promise<Outcome> {
+  console.log(`\n▶ ${step.name}: ${step.cmd}${captured ? ' (beside the others; its output when it ends)' : ''}`);
+  const started = Date.now();
+  const child = spawn(step.cmd, { stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (d: Buffer) => output.push(d));
+  child.stderr?.on('data', (d: Buffer) => output.push(d));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const outcome: Outcome = { name: step.name, result: code === 0 ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 };
+  if (captured) process.stdout.write(`\n— ${step.name}'s output:\n${Buffer.concat(output).toString()}`);
+  console.log(`  ${step.name}: ${outcome.result} in ${seconds(outcome.seconds!)}`);
+  return outcome;
+}
+
+const chosen = steps.filter((step) => !only.length || only.some((o) => step.name.includes(o)));
+for (let i = 0; i < chosen.length; ) {
+  const step = chosen[i];
   if (step.when && !step.when()) {
     console.log(`\n— ${step.name}: no tests yet, skipped`);
     outcomes.push({ name: step.name, result: 'skipped' });
+    i++;
     continue;
   }
-  console.log(`\n▶ ${step.name}: ${step.cmd}`);
-  const started = Date.now();
-  const r = spawnSync(step.cmd, { stdio: 'inherit', shell: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
-  const outcome: Outcome = { name: step.name, result: r.status === 0 ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 };
-  console.log(`  ${step.name}: ${outcome.result} in ${seconds(outcome.seconds!)}`);
-  outcomes.push(outcome);
+  let j = i + 1;
+  while (step.together && j < chosen.length && chosen[j].together) j++;
+  const batch = chosen.slice(i, j);
+  outcomes.push(...(await Promise.all(batch.map((s) => run(s, batch.length > 1)))));
+  i = j;
 }
 
 if (!outcomes.length) {

@@ -13,8 +13,6 @@ import type { DbOrTx, Tx } from '../db';
 import type { AppDeps } from '../deps';
 import { updateUser, type UserRow } from './users';
 
-export type { MembershipChoice };
-
 /** A membership that signs in: it has the account's password (an invited one has none yet). */
 export const isAccount = (u: Pick<UserRow, 'status' | 'passwordHash' | 'deletedAt'>) => u.deletedAt == null && u.status !== 'invited' && u.passwordHash != null;
 

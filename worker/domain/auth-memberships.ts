@@ -6,7 +6,7 @@
  * membership) and the sync are never of two HOAs at once.
  */
 import { and, eq } from 'drizzle-orm';
-import { AUTH_MESSAGES, type InvitationInfo } from '../../schema/auth';
+import { AUTH_MESSAGES, type InvitationInfo, type MembershipChoice } from '../../schema/auth';
 import { PEOPLE_MESSAGES } from '../../schema/people';
 import { authTokens, users } from '../../schema/tables';
 import type { AppDeps } from '../deps';
@@ -14,7 +14,7 @@ import { issueDeviceCookie } from '../services/device-cookie';
 import { verifyPassword } from '../services/passwords';
 import { giveBack, hit } from '../services/rate-limit';
 import { newId } from '../services/tokens';
-import { accountHolder, activeMembershipIn, membershipChoices, type MembershipChoice } from './accounts';
+import { accountHolder, activeMembershipIn, membershipChoices } from './accounts';
 import type { Actor } from './actor';
 import { recordActivated } from './activity';
 import { findValidToken, isRevokedInvitation, issueSession, RATE_LIMITS, revokeFamily, type ClientMeta, type IssuedSession } from './auth';

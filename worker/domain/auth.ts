@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import { INVITATION_TTL_MS, PEOPLE_MESSAGES } from '../../schema/people';
-import { AUTH_MESSAGES, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
+import { AUTH_MESSAGES, type MembershipChoice, type activateBody, type changePasswordBody, type loginBody, type resetPasswordBody, type SessionPayload } from '../../schema/auth';
 import { authTokens, sessions, users } from '../../schema/tables';
 import { cachedUntilNextWrite, type Tx } from '../db';
 import type { AppDeps } from '../deps';
@@ -13,7 +13,7 @@ import { giveBack, giveBackIn, hit, hitAll, type RateRule } from '../services/ra
 import { newId, randomToken, sha256Hex, signAccessToken, successorToken } from '../services/tokens';
 import type { Actor } from './actor';
 import { recordActivated } from './activity';
-import { accountHolder, accountMemberships, membershipChoices, setAccountPassword, signInMembership, type MembershipChoice } from './accounts';
+import { accountHolder, accountMemberships, membershipChoices, setAccountPassword, signInMembership } from './accounts';
 import { AppError, conflict, unauthorized } from './errors';
 import { tellOwnerSignupUnfinished } from './signup/unfinished';
 import { findApiUser, loadApiUser, updateUser, type UserRow } from './users';

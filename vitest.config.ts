@@ -6,5 +6,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two files at a time: most of a file's time is its own CPU work (libSQL in process, hashing,
+    // the app's code), and vitest's default on two cores is one worker.
+    maxWorkers: 2,
   },
 });

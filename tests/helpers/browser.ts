@@ -4,7 +4,7 @@
  * sign in through the UI, take screenshots at 1280 and 375 px, run axe-core, read the mail outbox.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -68,24 +68,45 @@ export async function freePort(from = 8801, to = 8899): Promise<number> {
 
 export type E2EServer = Awaited<ReturnType<typeof startE2EServer>>;
 
-/** The Node entry on a fresh, migrated and seeded temporary database. */
+const serverOptions = (port: number, dataDir: string) => ({
+  port,
+  databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
+  dataDir,
+  clientDir: CLIENT_DIR,
+  jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256',
+  seed: true, // once: a database already seeded is left as it is
+  passwordIterations: E2E_PASSWORD_ITERATIONS,
+  log: () => {},
+});
+
+/** Where the global setup left the seeded data folder that every file's server starts from. */
+const SEEDED_TEMPLATE_ENV = 'E2E_SEEDED_TEMPLATE';
+
+/**
+ * A data folder (database and local S3 files) migrated and seeded once for the whole e2e run, by the
+ * global setup: each file's server starts on its own copy instead of migrating and seeding again
+ * (about 7 s a file). Its jobs have not run: each server runs them itself, with its own address in
+ * the links they mail.
+ */
+export async function prepareSeededTemplate(): Promise<{ dir: string; remove: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'hoa-e2e-template-'));
+  const running = await startNodeServer({ ...serverOptions(await freePort(), dir), jobsIntervalMs: 24 * 3_600_000 });
+  await running.close();
+  process.env[SEEDED_TEMPLATE_ENV] = dir;
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The Node entry on a fresh, migrated and seeded temporary database (a copy of the run's template when there is one). */
 export async function startE2EServer() {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoa-e2e-'));
+  const template = process.env[SEEDED_TEMPLATE_ENV];
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
   // Another process may take the probed port before this one binds it: then the next free one.
   let port = await freePort();
   let running: Awaited<ReturnType<typeof startNodeServer>> | undefined;
   for (let attempt = 1; !running; attempt++) {
     try {
-      running = await startNodeServer({
-        port,
-        databaseUrl: `file:${join(dataDir, 'e2e.db')}`,
-        dataDir,
-        clientDir: CLIENT_DIR,
-        jwtSecret: 'e2e-secret-that-is-long-enough-for-hs256',
-        seed: true, // once: a database already seeded is left as it is
-        passwordIterations: E2E_PASSWORD_ITERATIONS,
-        log: () => {},
-      });
+      running = await startNodeServer(serverOptions(port, dataDir));
     } catch (e) {
       if (!(e instanceof PortInUseError) || attempt === 5) throw e;
       port = await freePort(port + 1);

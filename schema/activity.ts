@@ -81,6 +81,8 @@ export const ACTIVITY_MESSAGES = {
   loadFailed: 'Could not load the activity',
   /** Offline: the trail is the server's record, never kept on the device. */
   offline: 'The activity trail is kept on the server, not on this device: connect to the internet to read it.',
+  /** Under the load failure's alert: the list is not empty, it is unread. */
+  unread: 'The trail shows here once it can be read.',
 } as const;
 
 export const activityPolicy = {

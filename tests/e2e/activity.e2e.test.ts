@@ -100,6 +100,9 @@ describe('/activity', () => {
     try {
       await page.reload();
       await page.getByRole('alert').filter({ hasText: ACTIVITY_MESSAGES.offline }).waitFor();
+      // Unread, not empty: the list does not claim that nothing matches.
+      await page.getByText(ACTIVITY_MESSAGES.unread).waitFor();
+      expect(await page.getByText(ACTIVITY_MESSAGES.empty).count()).toBe(0);
       await snapFromTop(page, 'activity-offline');
       await expectNoSeriousAxe(page);
     } finally {

@@ -113,7 +113,7 @@ export function ActivityPage() {
       columns={columns}
       rowKey={(e) => e._id}
       rows={list.rows}
-      empty={<EmptyState title={ACTIVITY_MESSAGES.empty} />}
+      empty={<EmptyState title={list.error ? ACTIVITY_MESSAGES.unread : ACTIVITY_MESSAGES.empty} />}
       exhaustedText="No more activity"
     />
   );

@@ -7,7 +7,7 @@
 import autocannon from 'autocannon';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { startBenchServer } from './bench-server';
 import { goal } from './stats';
@@ -21,23 +21,27 @@ async function signIn(url: string) {
   return body.accessToken;
 }
 
+/** What a browser accepts (the Node entry sends a first pull as Brotli then, worker/gzip.ts), or gzip alone. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br';
+
 /**
- * An initial pull as the app's puller makes it (gzip accepted, the compact patch of
- * sync/patch-columns.ts unless `plain`): its cookie, its JSON size, the bytes on the wire, the time
- * until the body is in and decompressed (`ms`), and the time to read it back into Replicache's
- * operations (`readMs`: JSON.parse and expandPatch, the browser's part).
+ * An initial pull as the app's puller makes it (the browser's encodings accepted unless `accept`
+ * says otherwise, the compact patch of sync/patch-columns.ts unless `plain`): its cookie, its JSON
+ * size, the bytes on the wire, the time until the body is in and decompressed (`ms`), and the time
+ * to read it back into Replicache's operations (`readMs`: JSON.parse and expandPatch, the browser's part).
  */
-async function initialPull(url: string, token: string, clientGroupID: string, plain = false) {
+async function initialPull(url: string, token: string, clientGroupID: string, plain = false, accept = BROWSER_ENCODINGS) {
   const body = JSON.stringify({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'bench', schemaVersion: '1' });
   const started = performance.now();
-  const { wire, text } = await new Promise<{ wire: number; text: string }>((resolve, reject) => {
-    const req = request(`${url}/api/sync/pull${plain ? '' : `?${COLUMNS_PATCH_QUERY}`}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', authorization: `Bearer ${token}` } }, (res) => {
+  const { wire, text, encoding } = await new Promise<{ wire: number; text: string; encoding: string }>((resolve, reject) => {
+    const req = request(`${url}/api/sync/pull${plain ? '' : `?${COLUMNS_PATCH_QUERY}`}`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': accept, authorization: `Bearer ${token}` } }, (res) => {
       // Decompressed once it is all in: a gunzip stream in this process (as the bytes arrive) was slower.
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
-        resolve({ wire: raw.length, text: (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8') });
+        const encoding = res.headers['content-encoding'];
+        resolve({ wire: raw.length, encoding: encoding ?? 'identity', text: (encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw).toString('utf8') });
       });
     });
     req.on('error', reject);
@@ -46,7 +50,7 @@ async function initialPull(url: string, token: string, clientGroupID: string, pl
   const ms = performance.now() - started;
   const json = JSON.parse(text) as { cookie: unknown; patch: CompactPatchOperation[] };
   const rows = expandPatch(json.patch).length - 1;
-  return { cookie: json.cookie, rows, ms, readMs: performance.now() - started - ms, bytes: text.length, wire };
+  return { cookie: json.cookie, rows, ms, readMs: performance.now() - started - ms, bytes: text.length, wire, encoding };
 }
 
 interface Figures {
@@ -89,10 +93,22 @@ for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as cons
     const pullLoad = loadavg();
     const noop = JSON.stringify({ pullVersion: 1, clientGroupID: group, cookie: first.cookie, profileID: 'bench', schemaVersion: '1' });
     if (process.env.BENCH_PULL_ONLY) {
-      // Only the first pulls, compact and plain, for a quick look while changing them.
+      // Only the first pulls, compact and plain, for a quick look while changing them; then the
+      // compact one again, alternating the browser's encodings (Brotli) with gzip alone (four each: a
+      // user may start 20 client groups per ten minutes, worker/sync/groups.ts).
       const plains: number[] = [];
       for (let i = 0; kept && i < 5; i++) plains.push((await initialPull(url, token, `bench-${crypto.randomUUID()}`, true)).ms);
-      console.log(`  initial pulls (ms): ${pulls.map((p) => p.toFixed(0)).join(' ')}, read ${reads.map((p) => p.toFixed(0)).join(' ')}; plain ${plains.sort((a, b) => a - b).map((p) => p.toFixed(0)).join(' ')}; ${first.rows} rows, ${(first.wire / 1024).toFixed(1)} KiB on the wire`);
+      const [browser, gzipOnly]: number[][] = [[], []];
+      let gzipWire = 0;
+      for (let i = 0; kept && i < 4; i++) {
+        browser.push((await initialPull(url, token, `bench-${crypto.randomUUID()}`)).ms);
+        const g = await initialPull(url, token, `bench-${crypto.randomUUID()}`, false, 'gzip');
+        gzipOnly.push(g.ms);
+        gzipWire = g.wire;
+      }
+      const mid = (xs: number[]) => (xs.sort((a, b) => a - b), (xs[1] + xs[2]) / 2);
+      console.log(`  initial pulls (ms): ${pulls.map((p) => p.toFixed(0)).join(' ')}, read ${reads.map((p) => p.toFixed(0)).join(' ')}; plain ${plains.sort((a, b) => a - b).map((p) => p.toFixed(0)).join(' ')}; ${first.rows} rows, ${(first.wire / 1024).toFixed(1)} KiB on the wire (${first.encoding})`);
+      if (kept) console.log(`  alternating, median of 4: ${first.encoding} ${mid(browser).toFixed(0)} ms (${Math.round((first.rows / mid(browser)) * 1000).toLocaleString('en-US')} rows/s), gzip alone ${mid(gzipOnly).toFixed(0)} ms (${Math.round((first.rows / mid(gzipOnly)) * 1000).toLocaleString('en-US')} rows/s, ${(gzipWire / 1024).toFixed(1)} KiB) ${extra >= 10_000 ? goal((first.rows / mid(browser)) * 1000, 200_000, 'rows/s over HTTP', true) : ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
       continue;
     }
     console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}${kept ? '' : ', nothing kept (every answer computed)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
@@ -109,7 +125,7 @@ for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as cons
     const rate = (ms: number) => `${((first.rows / ms) * 1000).toFixed(0)} rows/s`;
     const plain = await initialPull(url, token, `bench-${crypto.randomUUID()}`, true);
     console.log(
-      `  initial pull: ${first.rows} rows, median of 5 ${pulls[2].toFixed(0)} ms (${rate(pulls[2])}) ${extra >= 10_000 ? `${goal((first.rows / pulls[2]) * 1000, 200_000, 'rows/s over HTTP', true)}` : ''}, fastest ${pulls[0].toFixed(0)} ms (${rate(pulls[0])}), the process's first ${first.ms.toFixed(0)} ms; then reading it into operations median ${reads[2].toFixed(0)} ms; ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire; load average ${pullLoad.map((l) => l.toFixed(2)).join(' ')} when pulled`,
+      `  initial pull: ${first.rows} rows, median of 5 ${pulls[2].toFixed(0)} ms (${rate(pulls[2])}) ${extra >= 10_000 ? `${goal((first.rows / pulls[2]) * 1000, 200_000, 'rows/s over HTTP', true)}` : ''}, fastest ${pulls[0].toFixed(0)} ms (${rate(pulls[0])}), the process's first ${first.ms.toFixed(0)} ms; then reading it into operations median ${reads[2].toFixed(0)} ms; ${(first.bytes / 1024).toFixed(1)} KiB of JSON, ${(first.wire / 1024).toFixed(1)} KiB on the wire (${first.encoding}); load average ${pullLoad.map((l) => l.toFixed(2)).join(' ')} when pulled`,
     );
     console.log(
       `  the same as Replicache's plain patch (an operation per row): ${plain.ms.toFixed(0)} ms once, read in ${plain.readMs.toFixed(0)} ms, ${(plain.bytes / 1024).toFixed(1)} KiB of JSON, ${(plain.wire / 1024).toFixed(1)} KiB on the wire`,

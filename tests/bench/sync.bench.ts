@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { loadavg } from 'node:os';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { announcements, hoas, users } from '../../schema/tables';
 import { bumpChanges } from '../../worker/sync/changes';
 import { handlePull, serializePullResponse } from '../../worker/sync/pull';
@@ -110,7 +110,8 @@ async function benchSize(n: number) {
 
     // The initial pull of a new client group, five times: the server's part (the request until its
     // body's bytes are read), the client's part (decoding and parsing them, as fetch's json() does),
-    // and the bytes gzip (level 3, as the Node entry sends it, worker/gzip.ts) puts on the wire. Each
+    // and the bytes on the wire as the Node entry sends them (worker/gzip.ts: Brotli at quality 1 to a
+    // browser, gzip at level 3 to a client that takes gzip alone). Each
     // round also times the pull alone (handlePull and its serialising, without the HTTP handler),
     // alternating with the request so both see the same database (it grows a CVR per pull). The
     // process's first pull runs before them: printed, not counted (code not yet compiled).
@@ -143,6 +144,7 @@ async function benchSize(n: number) {
       pullOnly.push(await pullAlone(`bench-only-${i}`));
     }
     const wire = gzipSync(bytes, { level: 3 }).length;
+    const brotliWire = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
     await board.pull();
 
     const noop: number[] = [];
@@ -178,7 +180,7 @@ async function benchSize(n: number) {
     console.log(
       [
         `rows ${n.toLocaleString('en-US')} (load average ${loadavg()[0].toFixed(1)} at the end)`,
-        `  initial pull        server median ${ms(median(server))} (${rows} rows, ${Math.round(rows / (median(server) / 1000)).toLocaleString('en-US')} rows/s), client decode and parse ${ms(median(parse))}; ${(bytes.byteLength / 1048576).toFixed(2)} MiB of JSON, ${(wire / 1024).toFixed(0)} KiB (${Math.round(wire / 1000)} kB) gzipped`,
+        `  initial pull        server median ${ms(median(server))} (${rows} rows, ${Math.round(rows / (median(server) / 1000)).toLocaleString('en-US')} rows/s), client decode and parse ${ms(median(parse))}; ${(bytes.byteLength / 1048576).toFixed(2)} MiB of JSON, ${(brotliWire / 1024).toFixed(0)} KiB as Brotli (quality 1), ${(wire / 1024).toFixed(0)} KiB gzipped (level 3)`,
         `    of which the pull itself  median ${ms(median(pullOnly))} (${Math.round(rows / (median(pullOnly) / 1000)).toLocaleString('en-US')} rows/s; handlePull and serialising, without the HTTP handler); the process's first pull ${ms(cold)}`,
         `  no-op pull          median ${ms(median(noop))}  p95 ${ms(p95(noop))}  (${noop.length} runs; cpu median ${ms(median(noopCpu))})`,
         `  pull after 1 change median ${ms(median(oneChange))}  p95 ${ms(p95(oneChange))}  (${oneChange.length} runs; cpu median ${ms(median(oneChangeCpu))})`,

@@ -1,4 +1,4 @@
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getRequestListener } from '@hono/node-server';
 import { withGzip } from '../../worker/gzip';
@@ -59,13 +59,30 @@ describe('withGzip (Node entry)', () => {
     expect(await withGzip(async () => small, always)(get('/api/x'))).toBe(small);
   });
 
-  it('compresses a body of megabytes in pieces into one gzip stream that gunzips to the same bytes', async () => {
-    getRequestListener(async () => new Response(null));
-    // Varied text (a repeated row would compress to nothing), a little over four pieces.
+  // Varied text (a repeated row would compress to nothing), a little over four pieces.
+  const megabytes = () => {
     let text = '';
     for (let i = 0; text.length < 2_300_000; i++) text += `{"op":"put","key":"row/${i}","value":{"n":${i * 7919},"title":"Row ${(i * 104729).toString(36)}"}},`;
-    const raw = new TextEncoder().encode(text);
+    return new TextEncoder().encode(text);
+  };
+
+  it('sends a body of megabytes as one Brotli stream to a client that accepts it, fewer bytes than gzip', async () => {
+    getRequestListener(async () => new Response(null));
+    const raw = megabytes();
     const res = await withGzip(async () => new Response(raw, { headers: { 'content-type': 'application/json' } }), always)(get('/api/sync/pull'));
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    const wire = Buffer.from(await res.arrayBuffer());
+    expect(brotliDecompressSync(wire).equals(Buffer.from(raw))).toBe(true);
+    expect(wire.length).toBeLessThan(gzipSync(raw, { level: 3 }).length);
+  });
+
+  it('compresses a body of megabytes in pieces into one gzip stream that gunzips to the same bytes, for a client that takes gzip alone', async () => {
+    getRequestListener(async () => new Response(null));
+    const raw = megabytes();
+    const gzipOnly = new Request('http://x/api/sync/pull', { headers: { 'accept-encoding': 'gzip' } });
+    const res = await withGzip(async () => new Response(raw, { headers: { 'content-type': 'application/json' } }), always)(gzipOnly);
     expect(res.headers.get('content-encoding')).toBe('gzip');
     expect(res.headers.get('content-length')).toBeNull();
     const wire = Buffer.from(await res.arrayBuffer());

@@ -51,32 +51,51 @@ export const isoText = <T extends number | null>(ms: T): IsoText<T> => (ms == nu
 
 /** A nested value under the rule's names. */
 export function restShape<T>(value: T): RestShape<T> {
-  if (Array.isArray(value)) return value.map(restShape) as RestShape<T>;
   if (value === null || typeof value !== 'object') return value as RestShape<T>;
+  if (Array.isArray(value)) return value.map(restShape) as RestShape<T>;
   const answer: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) answer[restName(name)] = restShape(field);
+  const fields = value as Record<string, unknown>;
+  for (const name in fields) answer[restName(name)] = restShape(fields[name]);
   return answer as RestShape<T>;
 }
 
 /** Fields an area builds itself, by their synced names: each from the value's field (`F`: what each gives). */
 type Builds<V, F> = { [K in keyof F]: (field: V[K & keyof V]) => F[K] };
 
+/** How one synced field becomes its answer field: under which name, and by which function. */
+interface FieldPlan {
+  rest: string;
+  build: (field: unknown) => unknown;
+}
+
+/**
+ * Each rule's plan per field name, worked out at the field's first sight (a list maps the same
+ * fields row after row): one lookup per field instead of the rule's lists searched again.
+ */
+const plans = new WeakMap<object, Map<string, FieldPlan>>();
+
+function fieldPlan(rule: RestRule<object>, name: string): FieldPlan {
+  const times: readonly string[] = rule.times ?? [];
+  const names = (rule.names ?? {}) as Record<string, string | undefined>;
+  const time = times.includes(name) || (TIMESTAMPS as readonly string[]).includes(name);
+  return { rest: names[name] ?? restName(name), build: time ? (isoText as (field: unknown) => unknown) : restShape };
+}
+
 /**
  * The REST answer of a synced value: its fields in order under the spec's names, times as ISO
  * text, and `values`' fields as the area builds them (`messages` as the spec's `comments`).
  */
 export function restAnswer<V extends object, const R extends RestRule<V>, F = Record<never, never>>(value: V, rule: R, values?: Builds<V, F>): RestAnswer<V, R, F> {
-  const times: readonly string[] = rule.times ?? [];
-  const names = (rule.names ?? {}) as Record<string, string | undefined>;
-  const builds = (values ?? {}) as Record<string, ((field: unknown) => unknown) | undefined>;
+  let plan = plans.get(rule);
+  if (!plan) plans.set(rule, (plan = new Map()));
+  const builds = values as Record<string, ((field: unknown) => unknown) | undefined> | undefined;
+  const fields = value as Record<string, unknown>;
   const answer: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(value)) {
-    const build = builds[name];
-    answer[names[name] ?? restName(name)] = build
-      ? build(field)
-      : times.includes(name) || (TIMESTAMPS as readonly string[]).includes(name)
-        ? isoText(field as number | null)
-        : restShape(field);
+  for (const name in fields) {
+    let field = plan.get(name);
+    if (!field) plan.set(name, (field = fieldPlan(rule as RestRule<object>, name)));
+    const build = builds?.[name];
+    answer[field.rest] = build ? build(fields[name]) : field.build(fields[name]);
   }
   return answer as RestAnswer<V, R, F>;
 }

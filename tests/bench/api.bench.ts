@@ -2,7 +2,9 @@
  * API benchmark: the real Node entry in its own process, loaded by autocannon from this one (50
  * connections). Each endpoint is printed with its rate next to the floor measured in the same run
  * (`GET /api/health`: routing, middleware and JSON, no database), at the demo size and with 10,000
- * more announcements in the HOA. Prints figures; asserts nothing.
+ * more announcements in the HOA; then every REST list, kept and computed afresh, at the demo size and
+ * with `BENCH_LIST_ROWS` more rows in each list (default 10,000; e.g. `10000,100000`).
+ * `BENCH_LISTS_ONLY=1` runs only the lists. Prints figures; asserts nothing.
  */
 import autocannon from 'autocannon';
 import { request } from 'node:http';
@@ -70,7 +72,7 @@ const row = (name: string, f: Figures, floor?: Figures) =>
 
 // Kept answers (worker/sync/counted.ts) serve a repeated read from memory; the last run computes
 // every answer, as the first read after a change does.
-for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as const) {
+for (const [extra, kept] of process.env.BENCH_LISTS_ONLY ? [] : ([[0, true], [10_000, true], [10_000, false]] as const)) {
   // The shared starter stops the whole process group: a SIGTERM to `npx` alone left the server
   // running and its stdout pipe open, so the bench never exited after its last phase.
   const server = await startBenchServer({ extraAnnouncements: extra, keptAnswers: kept, host: '127.0.0.1' });
@@ -132,5 +134,29 @@ for (const [extra, kept] of [[0, true], [10_000, true], [10_000, false]] as cons
     );
   } finally {
     await server.stop();
+  }
+}
+
+/** The REST lists the board reads, each at its default page (the first). */
+const LISTS = ['/api/announcements', '/api/requests', '/api/violations', '/api/invoices', '/api/documents', '/api/users'];
+const listRows = (process.env.BENCH_LIST_ROWS ?? '10000').split(',').map(Number);
+
+// Each list kept and computed afresh (as the first read after a change: the page is computed, the
+// count stays kept), at the demo size and with many more rows in every list.
+for (const extra of [0, ...listRows]) {
+  for (const kept of [true, false]) {
+    const server = await startBenchServer({ extraAnnouncements: extra, extraRows: extra, keptAnswers: kept, host: '127.0.0.1' });
+    try {
+      const auth = { authorization: `Bearer ${await signIn(server.url)}` };
+      console.log(`lists with ${extra ? `${extra} + demo rows each` : 'the demo rows'}, ${kept ? 'kept answers' : 'every page computed'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      const floor = await load(server.url, '/api/health');
+      console.log(row('GET /api/health (floor)', floor));
+      for (const path of LISTS) {
+        const list = await load(server.url, path, { headers: auth });
+        console.log(`${row(`GET ${path}`, list, floor)}  ${goal(list.rps / floor.rps, kept ? 0.8 : 0.5, '× the floor', true)} ${goal(list.p99, 25, 'ms p99')}  load ${loadavg()[0].toFixed(2)}`);
+      }
+    } finally {
+      await server.stop();
+    }
   }
 }

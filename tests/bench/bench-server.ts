@@ -16,6 +16,8 @@ export interface BenchServer {
 export interface BenchServerOptions {
   /** More sent announcements in Maple Grove (serve.ts). */
   extraAnnouncements?: number;
+  /** More rows in each of its other REST lists (serve.ts, extra-rows.ts). */
+  extraRows?: number;
   /** false: every answer computed (serve.ts, KEPT_ANSWERS=off). */
   keptAnswers?: boolean;
   /** 'localhost' (as users open it: the refresh cookie is not Secure there) or '127.0.0.1'. */
@@ -28,11 +30,12 @@ export interface BenchServerOptions {
   clientIpHeader?: string;
 }
 
-export async function startBenchServer({ extraAnnouncements = 0, keptAnswers = true, host = 'localhost', dataDir, port: fixedPort, clientIpHeader }: BenchServerOptions = {}): Promise<BenchServer> {
+export async function startBenchServer({ extraAnnouncements = 0, extraRows = 0, keptAnswers = true, host = 'localhost', dataDir, port: fixedPort, clientIpHeader }: BenchServerOptions = {}): Promise<BenchServer> {
   const env = {
     ...process.env,
     PORT: String(fixedPort ?? 0),
     EXTRA_ANNOUNCEMENTS: String(extraAnnouncements),
+    EXTRA_ROWS: String(extraRows),
     KEPT_ANSWERS: keptAnswers ? 'on' : 'off',
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
     ...(clientIpHeader ? { CLIENT_IP_HEADER: clientIpHeader } : {}),

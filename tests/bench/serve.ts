@@ -1,7 +1,8 @@
 /**
  * The Node entry for the API benchmark, in its own process (the load generator must not share its
  * event loop): a fresh seeded database, low PBKDF2 count for the sign-in, and `EXTRA_ANNOUNCEMENTS`
- * more sent announcements in Maple Grove; `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts).
+ * more sent announcements in Maple Grove, `EXTRA_ROWS` more rows in each of its other REST lists
+ * (extra-rows.ts); `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts).
  * `DATA_DIR` keeps the database in that folder across runs (the fault test restarts the server on
  * it); `CLIENT_IP_HEADER` names the header the sign-in limit reads the address from (load script).
  * Prints `ready <port>` when listening.
@@ -14,6 +15,7 @@ import { announcements, hoas, users } from '../../schema/tables';
 import { startNodeServer } from '../../worker/node';
 import { setKeptAnswers } from '../../worker/sync/counted';
 import { benchUuid } from './bench-ids';
+import { seedExtraRows } from './extra-rows';
 
 if (process.env.KEPT_ANSWERS === 'off') setKeptAnswers(false);
 const keptDir = process.env.DATA_DIR;
@@ -59,6 +61,12 @@ if (extra > 0) {
       await tx.insert(announcements).values(batch);
     }
   });
+}
+
+const extraRows = Number(process.env.EXTRA_ROWS ?? 0);
+if (extraRows > 0) {
+  const [hoa] = await running.deps.database.db.select().from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
+  await seedExtraRows(running.deps.database.client, hoa.id, extraRows);
 }
 
 console.log(`ready ${(running.server.address() as { port: number }).port}`);

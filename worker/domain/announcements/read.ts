@@ -41,13 +41,11 @@ async function readByViewer(db: DbOrTx, viewer: Viewer, ids: string[]): Promise<
 
 /** The value by the REST rule, with what only the answer holds: the reader's mark and, for board members, the people. */
 function toApi(a: SyncedAnnouncement, viewer: Viewer, isReadBy: boolean, people: Pick<ApiAnnouncement, 'recipients' | 'delivery_stats'>): ApiAnnouncement {
-  return {
-    ...restAnswer(a, ANNOUNCEMENT_REST),
-    // Residents' cached value says `all`; the answer hides the audience from them.
-    audience_type: isPrivileged(viewer.role) ? a.audienceType : null,
-    ...people,
-    isReadBy,
-  };
+  // Filled in place (a list maps every row of its page): the fields keep their order, the added ones last.
+  const answer: ApiAnnouncement = Object.assign(restAnswer(a, ANNOUNCEMENT_REST), people, { isReadBy });
+  // Residents' cached value says `all`; the answer hides the audience from them.
+  answer.audience_type = isPrivileged(viewer.role) ? a.audienceType : null;
+  return answer;
 }
 
 /** One announcement the actor may see, or 404 (also for another HOA's). */

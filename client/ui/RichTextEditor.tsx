@@ -6,28 +6,17 @@
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
+import { EDITING_AREA, EDITING_PROSE, editingHeight, frameClass, TOOLBAR_STRIP, type RichTextEditorProps } from './RichTextFrame';
+
+export type { RichTextEditorProps };
 
 /** Undo keeps 100 steps; typing after a pause of 500 ms starts a new step. */
 export const EDITOR_UNDO = { depth: 100, newGroupDelay: 500 } as const;
 
 /** Tiptap's empty document; stored as an empty message. */
 const EMPTY_DOC = '<p></p>';
-
-export interface RichTextEditorProps {
-  /** HTML; the editor is uncontrolled after mount except when `value` changes from outside (prefill). */
-  value: string;
-  onChange: (html: string) => void;
-  /** Id of the visible label that names the editing area. */
-  labelId: string;
-  /** Id of the inline error, tied to the editor with aria-describedby. */
-  errorId?: string;
-  invalid?: boolean;
-  disabled?: boolean;
-  /** A message composer's smaller area (the 200 px minimum is the editor of whole documents). */
-  compact?: boolean;
-}
 
 function ToolbarButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -81,7 +70,7 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   });
   const chain = () => editor.chain().focus();
   return (
-    <div role="toolbar" aria-label="Formatting" className="flex flex-wrap items-center gap-0.5 border-b border-neutral-200 bg-neutral-50 px-1.5 py-1">
+    <div role="toolbar" aria-label="Formatting" className={TOOLBAR_STRIP}>
       <ToolbarButton label="Bold" pressed={s.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
         {icons.bold}
       </ToolbarButton>
@@ -109,23 +98,21 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   );
 }
 
-const PROSE =
-  '[&_.ProseMirror]:px-3 [&_.ProseMirror]:py-2 [&_.ProseMirror]:outline-none [&_.ProseMirror]:space-y-2 ' +
-  '[&_blockquote]:border-l-4 [&_blockquote]:border-neutral-200 [&_blockquote]:pl-4 [&_blockquote]:text-neutral-600 ' +
-  '[&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold';
-
-function editorAttributes({ labelId, errorId, invalid }: Pick<RichTextEditorProps, 'labelId' | 'errorId' | 'invalid'>): Record<string, string> {
+function editorAttributes({ labelId, errorId, invalid, compact = false }: Pick<RichTextEditorProps, 'labelId' | 'errorId' | 'invalid' | 'compact'>): Record<string, string> {
   return {
     role: 'textbox',
     'aria-multiline': 'true',
     'aria-labelledby': labelId,
     ...(errorId ? { 'aria-describedby': errorId } : {}),
     ...(invalid ? { 'aria-invalid': 'true' } : {}),
-    class: 'text-[15px] leading-relaxed text-neutral-900',
+    class: cx(EDITING_AREA, 'outline-none', editingHeight(compact)),
   };
 }
 
 export function RichTextEditor({ value, onChange, labelId, errorId, invalid = false, disabled = false, compact = false }: RichTextEditorProps) {
+  // The form's value, to tell a change of the text from Tiptap's other updates.
+  const latest = useRef(value);
+  latest.current = value;
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -141,8 +128,15 @@ export function RichTextEditor({ value, onChange, labelId, errorId, invalid = fa
     content: value || EMPTY_DOC,
     editable: !disabled,
     immediatelyRender: true,
-    editorProps: { attributes: editorAttributes({ labelId, errorId, invalid }) },
-    onUpdate: ({ editor: e }) => onChange(e.isEmpty ? '' : e.getHTML()),
+    editorProps: { attributes: editorAttributes({ labelId, errorId, invalid, compact }) },
+    // Only a change of the text reaches the form: an update that leaves it as it was (the editor
+    // arriving after a submit, being enabled again) must not clear the field's error.
+    onUpdate: ({ editor: e }) => {
+      const html = e.isEmpty ? '' : e.getHTML();
+      if (html === (latest.current || '')) return;
+      latest.current = html;
+      onChange(html);
+    },
   });
 
   // Prefill (the edit screen loads after mount): replace the content only when it differs, without an undo step.
@@ -153,24 +147,19 @@ export function RichTextEditor({ value, onChange, labelId, errorId, invalid = fa
   }, [editor, value]);
 
   useEffect(() => {
-    editor?.setEditable(!disabled);
+    // Without an update event: enabling or disabling is not an edit.
+    editor?.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   useEffect(() => {
     if (!editor) return;
-    editor.setOptions({ editorProps: { attributes: editorAttributes({ labelId, errorId, invalid }) } });
-  }, [editor, invalid, errorId, labelId]);
+    editor.setOptions({ editorProps: { attributes: editorAttributes({ labelId, errorId, invalid, compact }) } });
+  }, [editor, invalid, errorId, labelId, compact]);
 
   return (
-    <div
-      className={cx(
-        'overflow-hidden rounded-md border bg-white shadow-card focus-within:outline-2 focus-within:outline-offset-0',
-        invalid ? 'border-danger-600 focus-within:outline-danger-600' : 'border-neutral-300 focus-within:border-accent-600 focus-within:outline-accent-600',
-        disabled && 'bg-neutral-100',
-      )}
-    >
+    <div className={frameClass({ invalid, disabled })}>
       {editor && <Toolbar editor={editor} disabled={disabled} />}
-      <EditorContent editor={editor} className={cx(PROSE, compact ? '[&_.ProseMirror]:min-h-24' : '[&_.ProseMirror]:min-h-[200px]')} />
+      <EditorContent editor={editor} className={EDITING_PROSE} />
     </div>
   );
 }

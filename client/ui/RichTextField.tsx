@@ -1,6 +1,15 @@
 import { useId } from 'react';
+import { lazyComponent } from '../lib/lazy-component';
 import { RequiredMark } from './Field';
-import { RichTextEditor } from './RichTextEditor';
+import { EditorStandIn, type RichTextEditorProps } from './RichTextFrame';
+
+/**
+ * The editor (Tiptap and ProseMirror, ~130 KB gzipped) is its own chunk, loaded when a field first
+ * renders: the screen around it paints without waiting for it. Until it arrives a stand-in of its size
+ * holds its place. The value and the error are the form's: a submit before the editor arrived is
+ * checked and shows its error as after.
+ */
+const RichTextEditor = lazyComponent<RichTextEditorProps, typeof import('./RichTextEditor')>(() => import('./RichTextEditor'), 'RichTextEditor', (props) => <EditorStandIn {...props} />);
 
 /** A labelled rich-text editor with its inline error (Message, Description, a thread's compose box). */
 export function RichTextField({

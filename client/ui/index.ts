@@ -34,6 +34,7 @@ export { DetailList, DetailScreen, type DetailItem, type DetailItems } from './D
 export { PersonList, type ListedPerson } from './PersonList';
 export { Unavailable, type UnavailableWords } from './Unavailable';
 export { UserPicker } from './UserPicker';
-// RichTextField is imported by file ('../../ui/RichTextField'), not from here: it brings the editor
-// (Tiptap, ProseMirror, ~130 KB gzipped), which would otherwise land in the chunk every list screen loads.
+// RichTextField is imported by file ('../../ui/RichTextField'), not from here: it brings the sanitizer
+// (DOMPurify) for its stand-in, which would otherwise land in the chunk every list screen loads; the
+// editor itself (Tiptap, ProseMirror, ~130 KB gzipped) is its own chunk, loaded when a field renders.
 export { CountGrid, RecentItems, type RecentItem } from './StatDetails';

@@ -5,13 +5,30 @@
  * message, reloads, reconnects, and the board sees both exactly once. axe and screenshots on every
  * screen (tests/e2e/screenshots/request*).
  */
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { choose } from './pages/controls';
 import { pngBytes } from './pages/photos';
 
 const e2e = e2eSuite();
+
+/** Holds the rich-text editor's chunk back until `release`; `requested` once the page asked for it. */
+async function holdEditorChunk(context: BrowserContext) {
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  const hold = { requested: false, release };
+  await context.route('**/assets/RichTextEditor-*.js', async (route) => {
+    hold.requested = true;
+    await released;
+    await route.continue();
+  });
+  return hold;
+}
+
+/** Two animation frames: what a commit's effects set has rendered. */
+const afterTwoFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 
 describe('requests', () => {
@@ -243,6 +260,42 @@ describe('requests', () => {
       expect(board.errors).toEqual([]);
     } finally {
       await board.context.close();
+    }
+  });
+
+  it('a resident who submits before the editor has arrived sees "Description is required"; it stays when the editor arrives and goes when they type', { timeout: 60_000 }, async () => {
+    // No service worker: the editor's chunk comes from the network, where the test holds it back.
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: DESKTOP, reducedMotion: 'reduce', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    try {
+      const editor = await holdEditorChunk(context);
+      await signInAs(page, e2e.server, DEMO.maple.resident);
+      await goInApp(page, '/requests/create');
+      const form = requestForm(page);
+      await expect.poll(() => editor.requested, { timeout: 15_000 }).toBe(true);
+
+      await form.submit.click();
+      await page.getByText('Title is required').waitFor();
+      await page.getByText('Description is required').waitFor();
+      // The editor's place shows the field as the editor would, and no editor yet.
+      await page.getByRole('group', { name: /^Description/, description: 'Description is required' }).waitFor();
+      await expect(form.description.count()).resolves.toBe(0);
+
+      editor.release();
+      await form.description.waitFor();
+      await afterTwoFrames(page);
+      await expect(page.getByText('Description is required').isVisible()).resolves.toBe(true);
+      await expect(form.description.getAttribute('aria-invalid')).resolves.toBe('true');
+
+      await form.description.click();
+      await page.keyboard.type('The gate does not latch.');
+      await expect.poll(() => page.getByText('Description is required').count()).toBe(0);
+      await expect(page.getByText('Title is required').isVisible()).resolves.toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 

@@ -216,6 +216,8 @@ describe('SyncedCollection against a naive recompute', () => {
       const lazy = new CollectionView(c);
       // One reads only the first pages (a list's Load more), now and then every match.
       const paged = new CollectionView(c);
+      // One reads backwards (Oldest First), the first pages from the end.
+      const back = new CollectionView(c, true);
       let eagerFilter: Predicate<Item> | undefined = pick(FILTERS);
       let lazyFilter: Predicate<Item> | undefined = pick(FILTERS);
       let pagedFilter: Predicate<Item> | undefined = pick(FILTERS);
@@ -268,6 +270,9 @@ describe('SyncedCollection against a naive recompute', () => {
         const first = paged.first(pagedFilter, pagedN);
         expect(ids(first.slice(0, pagedN)), `step ${step} (paged, first ${pagedN})`).toEqual(want.slice(0, pagedN));
         expect(first.length >= Math.min(pagedN, want.length), `step ${step} (paged holds enough)`).toBe(true);
+        const backwards = naive(pagedFilter).reverse();
+        expect(ids(back.first(pagedFilter, pagedN).slice(0, pagedN)), `step ${step} (backwards, first ${pagedN})`).toEqual(backwards.slice(0, pagedN));
+        if (rand() < 0.1) expect(back.count(pagedFilter), `step ${step} (backwards, count)`).toBe(backwards.length);
         expect(ids(c.sorted)).toEqual(naive());
         const items = [...rows.values()];
         expect(c.counters()).toEqual({ unread: items.filter((r) => !marks.has(r.id)).length, open: items.filter((r) => r.status === 'open').length });

@@ -130,8 +130,6 @@ const noSubscription = () => () => {};
 const noVersion = () => -1;
 const DEFAULT_PAGE_SIZE = 20;
 
-/** The first `limit` of `rows`, or of `rows` read backwards. */
-const firstPages = <T>(rows: readonly T[], limit: number, reverse: boolean): T[] => (reverse ? rows.slice(Math.max(0, rows.length - limit)).reverse() : rows.slice(0, limit));
 
 /**
  * A list screen's data: the spec's rows, filtered, shown `pageSize` at a time with Load more. A
@@ -149,36 +147,38 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
 
   const collection = entry?.collection as SyncedCollection<Item, C> | undefined;
   const version = useSyncExternalStore(collection?.subscribe ?? noSubscription, collection?.getVersion ?? noVersion);
-  const view = useMemo(() => collection && new CollectionView(collection), [collection]);
+  // One view per direction: Oldest First scans from the end as Newest First scans from the start.
+  const views = useMemo(() => collection && ([new CollectionView(collection), new CollectionView(collection, true)] as const), [collection]);
 
   const { filter, reverse = false, pageSize = DEFAULT_PAGE_SIZE } = options;
   // Paging starts over whenever the filter or the order changes.
   const [paging, setPaging] = useState({ filter, reverse, pages: 1 });
   const pages = paging.filter === filter && paging.reverse === reverse ? paging.pages : 1;
   const limit = pages * pageSize;
+  const view = views?.[reverse ? 1 : 0];
 
-  // `version` stands for the collection's content, which changes in place. Read forwards, the view
-  // finds only the shown pages' matches and one more (is there more?); backwards it needs them all.
-  // Until the first full read is in, the rows kept from the last page load, also before the cache is
-  // open (read forwards only: they are the first rows of the spec's order, so the filter's matches
-  // among them come first too).
+  // `version` stands for the collection's content, which changes in place. The view finds only the
+  // shown pages' matches and one more (is there more?), in either direction. Until the first full
+  // read is in, the rows kept from the last page load, also before the cache is open (read forwards
+  // only: they are the first rows of the spec's order, so the filter's matches among them come first
+  // too); no rows of a read still under way.
   const firstRows = !collection?.loaded && !reverse && userId && spec.name ? firstRowsToShow<Item>(cacheIdOf(cacheName(userId)), spec.name) : null;
-  const matches = useMemo(
-    () => (firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []),
-    [firstRows, view, version, filter, reverse, limit],
-  );
-  const items = useMemo(() => firstPages(matches, limit, reverse), [matches, version, limit, reverse]);
+  const { items, hasMore } = useMemo(() => {
+    const matches = firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view && collection?.loaded ? view.first(filter, limit + 1) : [];
+    // The view's matches are reused by its next read: the shown rows are a copy of the first pages.
+    return { items: matches.slice(0, limit), hasMore: matches.length > limit };
+  }, [firstRows, view, collection, version, filter, limit]);
   const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
 
   return {
     items,
     // Only the screens that print it pay for the count of every match.
     get total() {
-      return view ? view.read(filter).length : 0;
+      return view ? view.count(filter) : 0;
     },
     size: collection?.size ?? 0,
     counters,
-    hasMore: matches.length > limit,
+    hasMore,
     loadMore: () => setPaging({ filter, reverse, pages: pages + 1 }),
     loading: !collection?.loaded,
   };

@@ -268,7 +268,21 @@ export class CollectionView<Item> {
 
   /** How many rows match (a full scan once per filter, then caught up change by change). */
   count(filter: Predicate<Item> | undefined): number {
-    return filter ? this.read(filter).length : this.collection.size;
+    return this.counted(filter) ?? this.read(filter).length;
+  }
+
+  /** How many rows match, when that is known without scanning further (every row scanned); undefined until then. */
+  counted(filter: Predicate<Item> | undefined): number | undefined {
+    if (!filter) return this.collection.size;
+    this.catchUp(filter);
+    return this.complete ? this.matches.length : undefined;
+  }
+
+  /** Scans at most `rows` more rows toward the count of every match (a slice of a count done in the background); true once it is known. */
+  countSome(filter: Predicate<Item> | undefined, rows: number): boolean {
+    if (this.counted(filter) !== undefined) return true;
+    this.scan(Infinity, rows);
+    return this.complete;
   }
 
   private unfiltered(): readonly Item[] {
@@ -296,20 +310,20 @@ export class CollectionView<Item> {
     this.seen = c.seq;
   }
 
-  /** Goes on from the last row scanned until `n` matches are held or every row is scanned. */
-  private scan(n: number) {
+  /** Goes on from the last row scanned until `n` matches are held, `budget` more rows are scanned, or every row is. */
+  private scan(n: number, budget = Infinity) {
     const { sorted, spec } = this.collection;
     const filter = this.filter!;
     const matches = this.matches;
     const last = this.scannedTo;
     if (this.reverse) {
       let i = (last === undefined ? sorted.length : lowerBound(sorted, last, spec.compare)) - 1;
-      for (; i >= 0 && matches.length < n; i--) if (filter(sorted[i])) matches.push(sorted[i]);
+      for (; i >= 0 && matches.length < n && budget-- > 0; i--) if (filter(sorted[i])) matches.push(sorted[i]);
       if (i < 0) this.complete = true;
       else this.scannedTo = sorted[i + 1] ?? last;
     } else {
       let i = last === undefined ? 0 : upperBound(sorted, last, spec.compare);
-      for (; i < sorted.length && matches.length < n; i++) if (filter(sorted[i])) matches.push(sorted[i]);
+      for (; i < sorted.length && matches.length < n && budget-- > 0; i++) if (filter(sorted[i])) matches.push(sorted[i]);
       if (i >= sorted.length) this.complete = true;
       else this.scannedTo = sorted[i - 1] ?? last;
     }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
 import { cacheIdOf, cacheName } from './cache-name';
 import { firstRowsToShow, keepFirstRows } from './first-rows';
+import { afterNextPaint } from './perf-marks';
 import { useReplicache, type HoaReplicache } from './replicache';
 import { useCurrentUser } from './session';
 import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
@@ -117,6 +118,11 @@ export interface SyncedList<Item, C extends string = never> {
   items: Item[];
   /** Rows matching the filter. */
   total: number;
+  /**
+   * Rows matching the filter when known without a scan now; undefined while they are counted in the
+   * background, after the rows are painted (the list renders again when the count is in).
+   */
+  counted: number | undefined;
   /** Every row of the key space, filter or not. */
   size: number;
   counters: Record<C, number>;
@@ -124,6 +130,36 @@ export interface SyncedList<Item, C extends string = never> {
   loadMore(): void;
   /** True until the cache answered for every key space of the spec. */
   loading: boolean;
+}
+
+/** Rows a background count scans per task: a few milliseconds, so a keystroke meanwhile is not held up. */
+const COUNT_SLICE = 5_000;
+
+/**
+ * The count of every match of a filter with more than the shown pages: a full scan, so it is done
+ * after the rows are painted, a slice per task, and the screen renders again once it is in (a new
+ * filter or a change meanwhile goes on from where the count is: the view catches up).
+ */
+function useCountInBackground<Item>(view: CollectionView<Item> | undefined, filter: Predicate<Item> | undefined, hasMore: boolean, version: number): number | undefined {
+  // `view` is undefined until the collection is loaded: a count of a read under way would be wrong.
+  const [, setCounted] = useState(0);
+  const counted = view && hasMore ? view.counted(filter) : undefined;
+  useEffect(() => {
+    if (!view || !hasMore || counted !== undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const slice = () => {
+      if (stopped) return;
+      if (view.countSome(filter, COUNT_SLICE)) setCounted((n) => n + 1);
+      else timer = setTimeout(slice, 0);
+    };
+    afterNextPaint(slice);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [view, filter, hasMore, counted, version]);
+  return counted;
 }
 
 const noSubscription = () => () => {};
@@ -169,6 +205,7 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
     return { items: matches.slice(0, limit), hasMore: matches.length > limit };
   }, [firstRows, view, collection, version, filter, limit]);
   const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
+  const counted = useCountInBackground(collection?.loaded ? view : undefined, filter, hasMore, version) ?? (collection?.loaded && !hasMore ? items.length : undefined);
 
   return {
     items,
@@ -176,6 +213,7 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
     get total() {
       return view ? view.count(filter) : 0;
     },
+    counted,
     size: collection?.size ?? 0,
     counters,
     hasMore,

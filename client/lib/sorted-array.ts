@@ -46,3 +46,20 @@ export function removeSorted<T>(sorted: T[], x: T, compare: Compare<T>): boolean
   }
   return false;
 }
+
+/**
+ * One sorted array of two sorted ones, in O(a + b): where elements compare equal, those of `a` come
+ * first (as if each of `b` were inserted after `a`'s, in order).
+ */
+export function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: Compare<T>): T[] {
+  if (b.length === 0) return a.slice();
+  if (a.length === 0) return b.slice();
+  const out = new Array<T>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = compare(b[j], a[i]) < 0 ? b[j++] : a[i++];
+  while (i < a.length) out[k++] = a[i++];
+  while (j < b.length) out[k++] = b[j++];
+  return out;
+}

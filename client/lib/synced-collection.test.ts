@@ -109,6 +109,29 @@ describe('SyncedCollection', () => {
     expect(matches.length).toBe(rows.filter((r) => r.status === 'open').length + 1);
   });
 
+  it('counts the matches a slice at a time, catching up with changes between slices, both ways', () => {
+    const rows = Array.from({ length: 1_000 }, (_, i): Row => ({ id: `r${String(i).padStart(4, '0')}`, rank: i % 7, status: i % 3 ? 'open' : 'closed' }));
+    for (const reverse of [false, true]) {
+      const c = new SyncedCollection(spec());
+      c.applyDiff(rows.map(add));
+      const open: Predicate<Item> = (i) => i.status === 'open';
+      const view = new CollectionView(c, reverse);
+      expect(view.first(open, 11)).toHaveLength(11);
+      expect(view.counted(open)).toBeUndefined();
+      let slices = 0;
+      while (!view.countSome(open, 100)) {
+        slices++;
+        // A row already counted and one not yet reached both change meanwhile.
+        if (slices === 3) c.applyDiff([change(rows[0], { ...rows[0], status: 'open' }), change(rows[999], { ...rows[999], status: 'closed' })]);
+      }
+      expect(slices).toBeGreaterThanOrEqual(9);
+      const want = [...c.sorted].filter(open).length;
+      expect(view.counted(open)).toBe(want);
+      expect(view.count(open)).toBe(want);
+      expect(view.counted(undefined)).toBe(1_000);
+    }
+  });
+
   it('reads every key space in parallel ranges, holds changes that arrive meanwhile, then is loaded', async () => {
     // The cache: UUID-like ids (spread over the ranges) and ids that are not (all in the first or last range).
     const cache = new Map<string, unknown>();
@@ -216,6 +239,8 @@ describe('SyncedCollection against a naive recompute', () => {
       const lazy = new CollectionView(c);
       // One reads only the first pages (a list's Load more), now and then every match.
       const paged = new CollectionView(c);
+      // One reads backwards (Oldest First), the first pages from the end.
+      const back = new CollectionView(c, true);
       let eagerFilter: Predicate<Item> | undefined = pick(FILTERS);
       let lazyFilter: Predicate<Item> | undefined = pick(FILTERS);
       let pagedFilter: Predicate<Item> | undefined = pick(FILTERS);
@@ -268,6 +293,9 @@ describe('SyncedCollection against a naive recompute', () => {
         const first = paged.first(pagedFilter, pagedN);
         expect(ids(first.slice(0, pagedN)), `step ${step} (paged, first ${pagedN})`).toEqual(want.slice(0, pagedN));
         expect(first.length >= Math.min(pagedN, want.length), `step ${step} (paged holds enough)`).toBe(true);
+        const backwards = naive(pagedFilter).reverse();
+        expect(ids(back.first(pagedFilter, pagedN).slice(0, pagedN)), `step ${step} (backwards, first ${pagedN})`).toEqual(backwards.slice(0, pagedN));
+        if (rand() < 0.1) expect(back.count(pagedFilter), `step ${step} (backwards, count)`).toBe(backwards.length);
         expect(ids(c.sorted)).toEqual(naive());
         const items = [...rows.values()];
         expect(c.counters()).toEqual({ unread: items.filter((r) => !marks.has(r.id)).length, open: items.filter((r) => r.status === 'open').length });

@@ -6,7 +6,7 @@
  */
 import type { ExperimentalDiffOperation, ReadonlyJSONValue, ReadTransaction, Replicache } from 'replicache';
 import { markOnce } from './perf-marks';
-import { insertSorted, removeSorted, upperBound, type Compare } from './sorted-array';
+import { insertSorted, lowerBound, mergeSorted, removeSorted, upperBound, type Compare } from './sorted-array';
 
 export type DiffOp = ExperimentalDiffOperation<string>;
 export type Predicate<T> = (item: T) => boolean;
@@ -36,9 +36,12 @@ type Change<Item> = readonly [old: Item | undefined, next: Item | undefined];
 
 /** Changes kept for views that read later; a view further behind recomputes once. */
 const LOG_LIMIT = 4_096;
-/** Above this many ops in one diff, and more than an eighth of the rows, one sort is cheaper than that many inserts. */
+/**
+ * Above this many ops in one diff, and more than a 64th of the rows, one merge (a pass over every row)
+ * is cheaper than that many inserts (each a memmove of half the rows).
+ */
 const BULK_MIN = 64;
-const isBulk = (changes: number, size: number) => changes > BULK_MIN && changes * 8 > size;
+const isBulk = (changes: number, size: number) => changes > BULK_MIN && changes * 64 > size;
 
 export class SyncedCollection<Item, C extends string = string> {
   /** Every row's view item, in `compare` order. Read it, never change it. */
@@ -157,9 +160,13 @@ export class SyncedCollection<Item, C extends string = string> {
     }
   }
 
-  /** A large diff (the initial values, a big pull): update the maps, then sort and count once. */
+  /**
+   * A large diff (the initial values, a range of them, a big pull): update the maps, drop the changed
+   * rows' old items, sort the new ones alone and merge them in: O(rows + changes · log changes), not a
+   * sort of every row.
+   */
   private applyBulk(diff: readonly DiffOp[]): void {
-    const { prefix, join } = this.spec;
+    const { prefix, join, compare } = this.spec;
     const touched = new Set<string>();
     for (const op of diff) {
       let map: Map<string, ReadonlyJSONValue>;
@@ -171,14 +178,24 @@ export class SyncedCollection<Item, C extends string = string> {
       else map.set(key, op.newValue);
       touched.add(key);
     }
+    const gone = new Set<Item>();
+    const added: Item[] = [];
     for (const key of touched) {
+      const old = this.items.get(key);
       const next = this.build(key);
+      if (old !== undefined) {
+        gone.add(old);
+        this.count(old, -1);
+      }
       if (next === undefined) this.items.delete(key);
-      else this.items.set(key, next);
+      else {
+        this.items.set(key, next);
+        added.push(next);
+        this.count(next, 1);
+      }
     }
-    this.sorted = [...this.items.values()].sort(this.spec.compare);
-    this.counts = this.zeroCounts();
-    for (const item of this.sorted) this.count(item, 1);
+    const kept = gone.size > 0 ? this.sorted.filter((item) => !gone.has(item)) : this.sorted;
+    this.sorted = mergeSorted(kept, added.sort(compare), compare);
     this.restartLog();
   }
 
@@ -207,36 +224,65 @@ export class SyncedCollection<Item, C extends string = string> {
 }
 
 /**
- * The rows of a collection that pass a filter, in the collection's order, found only as far as a
- * screen asks: `first(filter, n)` scans the sorted rows until it holds n matches (a list shows 10 at
- * a time, so a new filter costs about 10 / selectivity rows, not all 10,000); `read(filter)` scans to
- * the end (a total, a list read backwards). Between reads the view catches up from the collection's
- * change log: a change within the part scanned so far is applied to the matches (O(log n)); one
- * beyond it is met when the scan goes on. A new filter, or a view too far behind, starts over.
+ * The rows of a collection that pass a filter, in the collection's order or backwards, found only as
+ * far as a screen asks: `first(filter, n)` scans the sorted rows (from the end when reversed) until it
+ * holds n matches (a list shows 10 at a time, so a new filter costs about 10 / selectivity rows, not
+ * all 100,000); `read(filter)` scans to the end (a total). Between reads the view catches up from the
+ * collection's change log: a change within the part scanned so far is applied to the matches
+ * (O(log n)); one beyond it is met when the scan goes on. A new filter, or a view too far behind,
+ * starts over. The matches are references to the collection's items, in one array reused from
+ * filter to filter: no row is copied, and a filter change allocates nothing once the array has grown.
  */
 export class CollectionView<Item> {
   private filter: Predicate<Item> | undefined;
-  /** The matches among the rows scanned so far, in the collection's order. */
+  /** The matches among the rows scanned so far, in the view's order. */
   private matches: Item[] = [];
-  /** The last row scanned: rows that sort after it are not scanned yet. Undefined: none yet. */
+  /** The last row scanned: rows after it (in the view's order) are not scanned yet. Undefined: none yet. */
   private scannedTo: Item | undefined;
   /** Every row is scanned: `matches` holds every match. */
   private complete = false;
   private seen = -1;
+  /** The view's order: the collection's, or the collection's backwards. */
+  private readonly order: Compare<Item>;
 
-  constructor(private readonly collection: SyncedCollection<Item, any>) {}
+  constructor(
+    private readonly collection: SyncedCollection<Item, any>,
+    private readonly reverse = false,
+  ) {
+    const { compare } = collection.spec;
+    this.order = reverse ? (a, b) => compare(b, a) : compare;
+  }
 
-  /** At least the first `n` matching rows when there are that many (all rows without a filter). Read it, never change it. */
+  /** At least the first `n` matching rows when there are that many. Read it, never change it (nor keep it past the next read). */
   first(filter: Predicate<Item> | undefined, n: number): readonly Item[] {
-    if (!filter) return this.unfiltered();
-    this.catchUp(filter);
+    if (!filter && !this.reverse) return this.unfiltered();
+    this.catchUp(filter ?? everyRow);
     if (!this.complete && this.matches.length < n) this.scan(n);
     return this.matches;
   }
 
-  /** Every matching row (all rows without a filter). Read it, never change it. */
+  /** Every matching row. Read it, never change it (nor keep it past the next read). */
   read(filter: Predicate<Item> | undefined): readonly Item[] {
     return this.first(filter, Infinity);
+  }
+
+  /** How many rows match (a full scan once per filter, then caught up change by change). */
+  count(filter: Predicate<Item> | undefined): number {
+    return this.counted(filter) ?? this.read(filter).length;
+  }
+
+  /** How many rows match, when that is known without scanning further (every row scanned); undefined until then. */
+  counted(filter: Predicate<Item> | undefined): number | undefined {
+    if (!filter) return this.collection.size;
+    this.catchUp(filter);
+    return this.complete ? this.matches.length : undefined;
+  }
+
+  /** Scans at most `rows` more rows toward the count of every match (a slice of a count done in the background); true once it is known. */
+  countSome(filter: Predicate<Item> | undefined, rows: number): boolean {
+    if (this.counted(filter) !== undefined) return true;
+    this.scan(Infinity, rows);
+    return this.complete;
   }
 
   private unfiltered(): readonly Item[] {
@@ -248,31 +294,43 @@ export class CollectionView<Item> {
     const c = this.collection;
     const changes = filter === this.filter ? c.changesSince(this.seen) : null;
     if (!changes || isBulk(changes.length, c.size)) {
-      this.matches = [];
+      // Reused: a filter change allocates nothing once the array has grown.
+      this.matches.length = 0;
       this.scannedTo = undefined;
       this.complete = false;
     } else {
-      const compare = c.spec.compare;
-      const scanned = (x: Item) => this.complete || (this.scannedTo !== undefined && compare(x, this.scannedTo) <= 0);
+      const order = this.order;
+      const scanned = (x: Item) => this.complete || (this.scannedTo !== undefined && order(x, this.scannedTo) <= 0);
       for (const [old, next] of changes) {
-        if (old !== undefined && scanned(old) && filter(old)) removeSorted(this.matches, old, compare);
-        if (next !== undefined && scanned(next) && filter(next)) insertSorted(this.matches, next, compare);
+        if (old !== undefined && scanned(old) && filter(old)) removeSorted(this.matches, old, order);
+        if (next !== undefined && scanned(next) && filter(next)) insertSorted(this.matches, next, order);
       }
     }
     this.filter = filter;
     this.seen = c.seq;
   }
 
-  /** Goes on from the last row scanned until `n` matches are held or every row is scanned. */
-  private scan(n: number) {
+  /** Goes on from the last row scanned until `n` matches are held, `budget` more rows are scanned, or every row is. */
+  private scan(n: number, budget = Infinity) {
     const { sorted, spec } = this.collection;
     const filter = this.filter!;
-    let i = this.scannedTo === undefined ? 0 : upperBound(sorted, this.scannedTo, spec.compare);
-    for (; i < sorted.length && this.matches.length < n; i++) if (filter(sorted[i])) this.matches.push(sorted[i]);
-    if (i >= sorted.length) this.complete = true;
-    else this.scannedTo = sorted[i - 1] ?? this.scannedTo;
+    const matches = this.matches;
+    const last = this.scannedTo;
+    if (this.reverse) {
+      let i = (last === undefined ? sorted.length : lowerBound(sorted, last, spec.compare)) - 1;
+      for (; i >= 0 && matches.length < n && budget-- > 0; i--) if (filter(sorted[i])) matches.push(sorted[i]);
+      if (i < 0) this.complete = true;
+      else this.scannedTo = sorted[i + 1] ?? last;
+    } else {
+      let i = last === undefined ? 0 : upperBound(sorted, last, spec.compare);
+      for (; i < sorted.length && matches.length < n && budget-- > 0; i++) if (filter(sorted[i])) matches.push(sorted[i]);
+      if (i >= sorted.length) this.complete = true;
+      else this.scannedTo = sorted[i - 1] ?? last;
+    }
   }
 }
+
+const everyRow = () => true;
 
 /** The part of Replicache a collection needs (a fake in tests). */
 export type WatchSource = Pick<Replicache<any>, 'experimentalWatch' | 'query'>;
@@ -285,10 +343,12 @@ export const FIRST_READ_PARTS = HEX.length;
  * The entries under `prefix`, read as FIRST_READ_PARTS key ranges side by side: IndexedDB serves
  * the B-tree's chunks of several ranges at once, where one scan waits for each chunk in turn (10k
  * cached rows: about half the time of the watch's initial values). The ranges cover every key,
- * UUID or not: the first starts at the prefix, the last runs to its end.
+ * UUID or not: the first starts at the prefix, the last runs to its end. Each range is handed to
+ * `onPart` as soon as it is read, so that its rows are taken in (and its entries let go) while the
+ * others are still read: no task takes in every row at once.
  */
-async function readSpace(tx: ReadTransaction, prefix: string): Promise<DiffOp[]> {
-  const parts = await Promise.all(
+async function readSpace(tx: ReadTransaction, prefix: string, onPart: (ops: DiffOp[]) => void): Promise<void> {
+  await Promise.all(
     [...HEX].map(async (digit, i) => {
       const start = i === 0 ? prefix : prefix + digit;
       const end = i === HEX.length - 1 ? null : prefix + HEX[i + 1];
@@ -297,17 +357,17 @@ async function readSpace(tx: ReadTransaction, prefix: string): Promise<DiffOp[]>
         if (end !== null && key >= end) break;
         ops.push({ op: 'add', key, newValue });
       }
-      return ops;
+      onPart(ops);
     }),
   );
-  return parts.flat();
 }
 
 /**
  * Feeds `collection` from `source`: one watch per key space for the changes, and a first read of
- * every space in parallel ranges (readSpace) for the current values; the collection is loaded once
- * that read is in. Changes the watches report before it are held and applied after it, in order
- * (a change the read already holds is applied again to the same value). Returns the stopper.
+ * every space in parallel ranges (readSpace) for the current values, each range taken in as it is
+ * read; the collection is loaded once every range is in (screens show none of its rows before).
+ * Changes the watches report meanwhile are held and applied after the read, in order (a change the
+ * read already holds is applied again to the same value). Returns the stopper.
  */
 export function watchCollection(source: WatchSource, collection: SyncedCollection<any, any>): () => void {
   const { prefix, join } = collection.spec;
@@ -317,10 +377,10 @@ export function watchCollection(source: WatchSource, collection: SyncedCollectio
   // The watches first, so that no change falls between the read and them.
   const stops = prefixes.map((p) => source.experimentalWatch((diff) => (held ? held.push(diff) : collection.applyDiff(diff)), { prefix: p }));
   markOnce('first-list-read-start');
-  source.query(async (tx) => (await Promise.all(prefixes.map((p) => readSpace(tx, p)))).flat()).then(
-    (initial) => {
+  const takeIn = (ops: DiffOp[]) => stopped || collection.applyDiff(ops);
+  source.query(async (tx) => Promise.all(prefixes.map((p) => readSpace(tx, p, takeIn)))).then(
+    () => {
       if (stopped) return;
-      collection.applyDiff(initial);
       for (const diff of held!) collection.applyDiff(diff);
       held = null;
       markOnce('first-list-read');

@@ -115,6 +115,15 @@ describe('filterPredicate', () => {
     expect(requests.filter(inquiries).map((r) => r.title)).toEqual(['Gate code']);
   });
 
+  it('matches the search as typed, characters such as ( . * ? included', () => {
+    const rows = [{ title: 'Pool (north) 1.5 m?', category: 'a', status: 'open' }, { title: 'Pool north 105 m', category: 'a', status: 'open' }];
+    const search = (text: string) => rows.filter(filterPredicate({ search: text, selected: { category: [], status: [] }, sort: 'newest' }, config)!).map((r) => r.title);
+    expect(search('(NORTH)')).toEqual(['Pool (north) 1.5 m?']);
+    expect(search('1.5')).toEqual(['Pool (north) 1.5 m?']);
+    expect(search('m?')).toEqual(['Pool (north) 1.5 m?']);
+    expect(search('pool')).toEqual(['Pool (north) 1.5 m?', 'Pool north 105 m']);
+  });
+
   it('is absent when nothing filters, so lists skip the pass', () => {
     expect(filterPredicate({ search: '', selected: { category: [], status: [] }, sort: 'oldest' }, config)).toBeUndefined();
   });

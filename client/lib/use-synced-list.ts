@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
 import { cacheIdOf, cacheName } from './cache-name';
 import { firstRowsToShow, keepFirstRows } from './first-rows';
+import { afterNextPaint } from './perf-marks';
 import { useReplicache, type HoaReplicache } from './replicache';
 import { useCurrentUser } from './session';
 import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
@@ -117,6 +118,11 @@ export interface SyncedList<Item, C extends string = never> {
   items: Item[];
   /** Rows matching the filter. */
   total: number;
+  /**
+   * Rows matching the filter when known without a scan now; undefined while they are counted in the
+   * background, after the rows are painted (the list renders again when the count is in).
+   */
+  counted: number | undefined;
   /** Every row of the key space, filter or not. */
   size: number;
   counters: Record<C, number>;
@@ -126,12 +132,40 @@ export interface SyncedList<Item, C extends string = never> {
   loading: boolean;
 }
 
+/** Rows a background count scans per task: a few milliseconds, so a keystroke meanwhile is not held up. */
+const COUNT_SLICE = 5_000;
+
+/**
+ * The count of every match of a filter with more than the shown pages: a full scan, so it is done
+ * after the rows are painted, a slice per task, and the screen renders again once it is in (a new
+ * filter or a change meanwhile goes on from where the count is: the view catches up).
+ */
+function useCountInBackground<Item>(view: CollectionView<Item> | undefined, filter: Predicate<Item> | undefined, hasMore: boolean, version: number): number | undefined {
+  // `view` is undefined until the collection is loaded: a count of a read under way would be wrong.
+  const [, setCounted] = useState(0);
+  const counted = view && hasMore ? view.counted(filter) : undefined;
+  useEffect(() => {
+    if (!view || !hasMore || counted !== undefined) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const slice = () => {
+      if (stopped) return;
+      if (view.countSome(filter, COUNT_SLICE)) setCounted((n) => n + 1);
+      else timer = setTimeout(slice, 0);
+    };
+    afterNextPaint(slice);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [view, filter, hasMore, counted, version]);
+  return counted;
+}
+
 const noSubscription = () => () => {};
 const noVersion = () => -1;
 const DEFAULT_PAGE_SIZE = 20;
 
-/** The first `limit` of `rows`, or of `rows` read backwards. */
-const firstPages = <T>(rows: readonly T[], limit: number, reverse: boolean): T[] => (reverse ? rows.slice(Math.max(0, rows.length - limit)).reverse() : rows.slice(0, limit));
 
 /**
  * A list screen's data: the spec's rows, filtered, shown `pageSize` at a time with Load more. A
@@ -149,36 +183,40 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
 
   const collection = entry?.collection as SyncedCollection<Item, C> | undefined;
   const version = useSyncExternalStore(collection?.subscribe ?? noSubscription, collection?.getVersion ?? noVersion);
-  const view = useMemo(() => collection && new CollectionView(collection), [collection]);
+  // One view per direction: Oldest First scans from the end as Newest First scans from the start.
+  const views = useMemo(() => collection && ([new CollectionView(collection), new CollectionView(collection, true)] as const), [collection]);
 
   const { filter, reverse = false, pageSize = DEFAULT_PAGE_SIZE } = options;
   // Paging starts over whenever the filter or the order changes.
   const [paging, setPaging] = useState({ filter, reverse, pages: 1 });
   const pages = paging.filter === filter && paging.reverse === reverse ? paging.pages : 1;
   const limit = pages * pageSize;
+  const view = views?.[reverse ? 1 : 0];
 
-  // `version` stands for the collection's content, which changes in place. Read forwards, the view
-  // finds only the shown pages' matches and one more (is there more?); backwards it needs them all.
-  // Until the first full read is in, the rows kept from the last page load, also before the cache is
-  // open (read forwards only: they are the first rows of the spec's order, so the filter's matches
-  // among them come first too).
+  // `version` stands for the collection's content, which changes in place. The view finds only the
+  // shown pages' matches and one more (is there more?), in either direction. Until the first full
+  // read is in, the rows kept from the last page load, also before the cache is open (read forwards
+  // only: they are the first rows of the spec's order, so the filter's matches among them come first
+  // too); no rows of a read still under way.
   const firstRows = !collection?.loaded && !reverse && userId && spec.name ? firstRowsToShow<Item>(cacheIdOf(cacheName(userId)), spec.name) : null;
-  const matches = useMemo(
-    () => (firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view ? (reverse ? view.read(filter) : view.first(filter, limit + 1)) : []),
-    [firstRows, view, version, filter, reverse, limit],
-  );
-  const items = useMemo(() => firstPages(matches, limit, reverse), [matches, version, limit, reverse]);
+  const { items, hasMore } = useMemo(() => {
+    const matches = firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view && collection?.loaded ? view.first(filter, limit + 1) : [];
+    // The view's matches are reused by its next read: the shown rows are a copy of the first pages.
+    return { items: matches.slice(0, limit), hasMore: matches.length > limit };
+  }, [firstRows, view, collection, version, filter, limit]);
   const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
+  const counted = useCountInBackground(collection?.loaded ? view : undefined, filter, hasMore, version) ?? (collection?.loaded && !hasMore ? items.length : undefined);
 
   return {
     items,
     // Only the screens that print it pay for the count of every match.
     get total() {
-      return view ? view.read(filter).length : 0;
+      return view ? view.count(filter) : 0;
     },
+    counted,
     size: collection?.size ?? 0,
     counters,
-    hasMore: matches.length > limit,
+    hasMore,
     loadMore: () => setPaging({ filter, reverse, pages: pages + 1 }),
     loading: !collection?.loaded,
   };

@@ -20,6 +20,11 @@ export interface ListRows<T> {
   loading: boolean;
   /** Rows matching in all, the pages not loaded yet included (a synced list knows it; a paged one may not). */
   readonly total?: number;
+  /**
+   * A synced list's count of every match as far as it is known without a scan now: the rows are
+   * painted first, the count follows (`total` would scan every row in this render).
+   */
+  readonly counted?: number;
 }
 
 // Literal class names, so Tailwind finds them.
@@ -98,8 +103,9 @@ export function ListScreen<T>({
           rows={rows.items}
           rowKey={rowKey}
           loading={rows.loading}
-          // The count of every match is read only while Load more has more (else it is the rows shown).
-          total={rows.hasMore ? rows.total : undefined}
+          // The count of every match is read only while Load more has more (else it is the rows shown);
+          // a synced list's comes after its rows are painted.
+          total={rows.hasMore ? ('counted' in rows ? rows.counted : rows.total) : undefined}
           empty={empty}
           loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText, label: loadMoreLabel }}
         />

@@ -2,7 +2,7 @@
  * List kit benchmark (browser): `npx tsx tests/bench/list.bench.ts [area…]`, part of `npm run bench`.
  * Builds the page in tests/bench/list-harness with Vite into a temporary folder, serves it on loopback
  * and drives Debian's Chromium, for each area (tests/bench/list-harness/areas.ts: announcements,
- * documents, requests, invoices, users, the resident directory…; all when none is named), over 10,000 of its rows in Replicache's IndexedDB cache: a keystroke in
+ * documents, requests, invoices, users, the resident directory…; all when none is named), over 10,000 of its rows (BENCH_ROWS; announcements at 100,000 too) in Replicache's IndexedDB cache: reloads to the first rows painted, a keystroke in
  * the search box to the painted rows (with and without the 300 ms debounce), a multi-select filter
  * change to the painted rows, a synced row change to React's commit and to the painted rows (spaced
  * and in bursts, beside the paint floor of a bare text change), one row change applied to the
@@ -24,7 +24,14 @@ import { BENCH_AREAS, isBenchArea, LEDGER_BENCH, type BenchArea } from './list-h
 import type { BenchApi, ProbeKind, Timing } from './list-harness/probe';
 import { goal, median, ms, p95 } from './stats';
 
-const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 10_000);
+/**
+ * Rows per area: BENCH_ROWS (or BENCH_LIST_ROWS), one size or several (`BENCH_ROWS=10000,100000`).
+ * Unset: every area at 10,000, and announcements (the kit's model) at 100,000 too.
+ */
+const SIZES = (process.env.BENCH_ROWS ?? process.env.BENCH_LIST_ROWS)?.split(',').map(Number) ?? null;
+const LARGE = 100_000;
+/** Reloads of the list, each timed to its first rows (those kept at the last visit) and to every row read. */
+const OPENS = Number(process.env.BENCH_OPENS ?? 10);
 const CHANGES = 50;
 const COLLECTION_CHANGES = 200;
 const HARNESS = join(import.meta.dirname, 'list-harness');
@@ -77,15 +84,37 @@ function keystrokes(n: number): string[] {
   return keys.slice(0, n);
 }
 
-async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
+type Opened = Awaited<ReturnType<BenchApi['opened']>>;
+
+/**
+ * The list opened from IndexedDB: once with nothing kept (the first visit on this device), then
+ * OPENS reloads, each painting first the rows the list kept at the last page load (first-rows.ts).
+ */
+async function open(page: Page, url: string, area: BenchArea, rows: number): Promise<{ cold: Opened; reloads: Opened[] }> {
+  const opened = async () => {
+    const o = await page.evaluate(() => (window as unknown as Bench).bench.opened());
+    if (o.rows !== rows) throw new Error(`the cache opened with ${o.rows} rows, expected ${rows}`);
+    return o;
+  };
+  await page.goto(`${url}/?area=${area}`);
+  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: timings would be in 100 µs steps');
+  const cold = await opened();
+  const reloads: Opened[] = [];
+  for (let k = 0; k < OPENS; k++) {
+    // The list keeps its first rows a second after its last change, and when the page is hidden (the reload).
+    await page.waitForTimeout(1_200);
+    await page.reload();
+    reloads.push(await opened());
+  }
+  return { cold, reloads };
+}
+
+async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea, rows: number) {
   const { exhaustedText, loadMore, selects } = BENCH_AREAS[area];
-  await page.goto(`${url}/?area=${area}&seed=${ROWS}`);
+  await page.goto(`${url}/?area=${area}&seed=${rows}`);
   await page.evaluate(() => (window as unknown as Bench).bench.seeded());
 
-  await page.goto(`${url}/?area=${area}`);
-  const opened = await page.evaluate(() => (window as unknown as Bench).bench.opened());
-  if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: timings would be in 100 µs steps');
-  if (opened.rows !== ROWS) throw new Error(`the cache opened with ${opened.rows} rows, expected ${ROWS}`);
+  const { cold, reloads } = await open(page, url, area, rows);
   await page
     .getByText(exhaustedText)
     .or(page.getByRole('button', { name: loadMore }))
@@ -139,7 +168,10 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
   const since = (ts: Timing[], from: keyof Timing, to: keyof Timing) => ts.map((t) => t[to] - t[from]);
   console.log(
     [
-      `  open the list from IndexedDB             first rows painted ${ms(opened.painted)} after navigation (${opened.rows.toLocaleString('en-US')} rows)`,
+      `  first open, nothing kept                 first rows painted ${ms(cold.painted)} after navigation, every row read at ${ms(cold.read)} (${rows.toLocaleString('en-US')} rows)`,
+      `${line('reload → first rows painted', reloads.map((o) => o.painted), `${reloads.length} reloads, ms after navigation: the rows kept at the last visit`)}  ${goal(p95(reloads.map((o) => o.painted)), rows > 10_000 ? 300 : 150, 'ms p95')}`,
+      line('reload → every row read', reloads.map((o) => o.read), "the app's hoa:first-list-read mark"),
+      line('reload → the list of every row painted', reloads.map((o) => o.loaded)),
       line('search keystroke → painted', since(typed, 'input', 'painted'), `${typed.length} keystrokes, the 300 ms debounce included`),
       line('search applied → committed', since(typed, 'applied', 'committed'), 'filter, page, render, commit'),
       goalLine('search applied → painted', since(typed, 'applied', 'painted'), 'the same, to the next frame'),
@@ -155,7 +187,7 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
       line('synced row change → committed, bursts', since(synced, 'input', 'committed'), `${synced.length} mutations, each right after the last paint`),
       line('synced row change → painted, bursts', since(synced, 'input', 'painted'), 'mostly waiting for the next frame'),
       line('  paint floor, bursts', floorBursts),
-      line('collection: one row change', collection.change, `${collection.change.length} changes at ${ROWS.toLocaleString('en-US')} rows, a filter view caught up`, us),
+      line('collection: one row change', collection.change, `${collection.change.length} changes at ${rows.toLocaleString('en-US')} rows, a filter view caught up`, us),
       line('naive recompute, for comparison', collection.naive, `${area === 'announcements' ? 'join, ' : ''}filter and sort of every row, ${collection.naive.length} runs`),
       `  JS heap used (after GC)                  ${heapOpen} with the list open, ${heapEnd} at the end`,
     ].join('\n'),
@@ -167,13 +199,13 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea) {
  * filter (the list opened, an arrow key, then Enter: Enter to the painted statement), a synced change
  * of a shown line, and statementOf alone.
  */
-async function runLedger(page: Page, cdp: CDPSession, url: string) {
-  await page.goto(`${url}/?area=${LEDGER_BENCH}&seed=${ROWS}&rows=${ROWS}`);
+async function runLedger(page: Page, cdp: CDPSession, url: string, rows: number) {
+  await page.goto(`${url}/?area=${LEDGER_BENCH}&seed=${rows}&rows=${rows}`);
   await page.evaluate(() => (window as unknown as Bench).bench.seeded());
-  await page.goto(`${url}/?area=${LEDGER_BENCH}&rows=${ROWS}`);
+  await page.goto(`${url}/?area=${LEDGER_BENCH}&rows=${rows}`);
   const opened = await page.evaluate(() => (window as unknown as Bench).bench.opened());
   if (!(await page.evaluate(() => crossOriginIsolated))) throw new Error('the page is not cross-origin isolated: timings would be in 100 µs steps');
-  if (opened.rows !== ROWS) throw new Error(`the cache opened with ${opened.rows} lines, expected ${ROWS}`);
+  if (opened.rows !== rows) throw new Error(`the cache opened with ${opened.rows} lines, expected ${rows}`);
   const heapOpen = await heapMB(cdp);
 
   const button = page.getByRole('button', { name: 'Year' });
@@ -209,15 +241,15 @@ async function runLedger(page: Page, cdp: CDPSession, url: string) {
   const computed = await page.evaluate(() => (window as unknown as Bench).bench.statementTimes(20));
   const heapEnd = await heapMB(cdp);
   const since = (ts: Timing[], from: keyof Timing, to: keyof Timing) => ts.map((t) => t[to] - t[from]);
-  const perYear = Math.round(ROWS / (options.length - 1));
+  const perYear = Math.round(rows / (options.length - 1));
   console.log(
     [
       `  open the statement from IndexedDB        first lines painted ${ms(opened.painted)} after navigation (${opened.rows.toLocaleString('en-US')} lines, All years, the newest ${STATEMENT_PAINTED} painted)`,
-      line('statementOf, all years', computed.all, `${computed.all.length} runs over ${ROWS.toLocaleString('en-US')} lines`),
+      line('statementOf, all years', computed.all, `${computed.all.length} runs over ${rows.toLocaleString('en-US')} lines`),
       line('statementOf, one year', computed.year, 'the running balance over every line, one year kept'),
       line('year chosen (Enter) → committed', since(toYear, 'input', 'committed'), `${toYear.length} changes to a year, about ${perYear.toLocaleString('en-US')} lines each`),
       line('year chosen (Enter) → painted', since(toYear, 'input', 'painted')),
-      line('All years chosen (Enter) → painted', since(toAll, 'input', 'painted'), `${toAll.length} changes, the newest ${STATEMENT_PAINTED} of ${ROWS.toLocaleString('en-US')} lines painted`),
+      line('All years chosen (Enter) → painted', since(toAll, 'input', 'painted'), `${toAll.length} changes, the newest ${STATEMENT_PAINTED} of ${rows.toLocaleString('en-US')} lines painted`),
       line('synced line change → painted', since(synced, 'input', 'painted'), `${synced.length} changes of a shown line, 40-80 ms apart: statementOf again, the year repainted`),
       `  JS heap used (after GC)                  ${heapOpen} with the statement open, ${heapEnd} at the end`,
     ].join('\n'),
@@ -228,6 +260,9 @@ const named = process.argv.slice(2);
 const unknownAreas = named.filter((name) => !isBenchArea(name) && name !== LEDGER_BENCH);
 if (unknownAreas.length) throw new Error(`unknown area ${unknownAreas.join(', ')}; the areas: ${[...Object.keys(BENCH_AREAS), LEDGER_BENCH].join(', ')}`);
 const areas: (BenchArea | typeof LEDGER_BENCH)[] = named.length ? (named as (BenchArea | typeof LEDGER_BENCH)[]) : [...(Object.keys(BENCH_AREAS) as BenchArea[]), LEDGER_BENCH];
+const runs: [BenchArea | typeof LEDGER_BENCH, number][] = SIZES
+  ? areas.flatMap((area) => SIZES.map((rows) => [area, rows] as [BenchArea | typeof LEDGER_BENCH, number]))
+  : [...areas.map((area) => [area, 10_000] as [BenchArea | typeof LEDGER_BENCH, number]), ...(areas.includes('announcements') ? [['announcements', LARGE] as ['announcements', number]] : [])];
 
 const outDir = mkdtempSync(join(tmpdir(), 'hoa-list-bench-'));
 try {
@@ -245,7 +280,7 @@ try {
   const server = await preview({ configFile: false, root: HARNESS, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 8950, headers: ISOLATED } });
   const browser = await launchBrowser();
   try {
-    for (const area of areas) {
+    for (const [area, rows] of runs) {
       // A context per area: its own IndexedDB and heap.
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
@@ -253,10 +288,10 @@ try {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       const cdp = await context.newCDPSession(page);
-      console.log(`List kit benchmark, ${area} (Chromium ${browser.version()}, production build, page size 10); load average ${loadavg()[0].toFixed(1)}`);
+      console.log(`List kit benchmark, ${area}, ${rows.toLocaleString('en-US')} rows (Chromium ${browser.version()}, production build, page size 10); load average ${loadavg()[0].toFixed(1)}`);
       const base = server.resolvedUrls!.local[0].replace(/\/$/, '');
-      if (area === LEDGER_BENCH) await runLedger(page, cdp, base);
-      else await run(page, cdp, base, area);
+      if (area === LEDGER_BENCH) await runLedger(page, cdp, base, rows);
+      else await run(page, cdp, base, area, rows);
       console.log(`  load average at the end ${loadavg()[0].toFixed(1)}`);
       await context.close();
       if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);

@@ -15,7 +15,8 @@ import { launchBrowser } from '../helpers/chromium';
 import { startBenchServer } from './bench-server';
 import { goal, median, p95 } from './stats';
 
-const EXTRA = Number(process.env.BENCH_RELOAD_ROWS ?? 10_000);
+/** Extra announcements: BENCH_ROWS (or BENCH_RELOAD_ROWS), 10,000 by default. */
+const EXTRA = Number(process.env.BENCH_ROWS ?? process.env.BENCH_RELOAD_ROWS ?? 10_000);
 const RUNS = Number(process.env.BENCH_RELOAD_RUNS ?? 15);
 
 /**
@@ -79,8 +80,8 @@ try {
     }
     console.log(`Reload → first rows of /announcements from the local cache (${(EXTRA + 6).toLocaleString('en-US')}-ish announcements, ${label}, ${RUNS} reloads); load average ${load()}`);
     console.log(`  first row in the DOM          ${fmt(inDom)}`);
-    // The goal at 10,000 rows: Replicache's own start-up figure for its first 100 KB.
-    console.log(`  first rows painted            ${fmt(painted)}${EXTRA <= 10_000 ? `   ${goal(p95(painted), 150, 'ms p95')}` : ''}`);
+    // The goals: at 10,000 rows Replicache's own start-up figure for its first 100 KB; at 100,000, 300 ms.
+    console.log(`  first rows painted            ${fmt(painted)}   ${goal(p95(painted), EXTRA <= 10_000 ? 150 : 300, 'ms p95')}`);
     for (const [name, xs] of [...marks].sort((a, b) => median(a[1]) - median(b[1]))) console.log(`    ${name.padEnd(28)} ${fmt(xs)}   (app mark, ${xs.length} runs)`);
     await context.close();
   }

@@ -54,7 +54,7 @@ export const applicationsCase: BenchCase<SyncedApplication, 'status'> = {
   columns: applicationColumns(true, NOW),
   useStats: (list) => [
     { label: 'Total', value: list.size },
-    { label: 'Matching', value: list.total },
+    { label: 'Matching', value: list.counted ?? '–' },
   ],
   entries: (n) => Array.from({ length: n }, (_, i): [string, ReadonlyJSONValue] => [applicationKey(benchApplication(i).id), json(benchApplication(i))]),
   changed: (i, edit) => {

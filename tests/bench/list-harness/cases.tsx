@@ -89,7 +89,7 @@ const announcementsCase: BenchCase<AnnouncementView, 'category' | 'status', 'unr
   useStats: (list) => [
     { label: 'Total', value: list.size },
     { label: 'Unread', value: list.counters.unread },
-    { label: 'Matching', value: list.total },
+    { label: 'Matching', value: list.counted ?? '–' },
   ],
   entries: (n) => announcementEntries(n).map(([key, value]) => [key, json(value)]),
   changed: (i, edit) => {

@@ -39,7 +39,7 @@ export const directoryCase: BenchCase<SyncedDirectoryEntry, never, never> = {
   columns: DIRECTORY_COLUMNS,
   useStats: (l) => [
     { label: 'Listed', value: l.size },
-    { label: 'Matching', value: l.total },
+    { label: 'Matching', value: l.counted ?? '–' },
   ],
   entries: (n) => Array.from({ length: n }, (_, i): [string, ReadonlyJSONValue] => [directoryEntryKey(benchListing(i).id), json(benchListing(i))]),
   changed: (i, edit) => {

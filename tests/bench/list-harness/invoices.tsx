@@ -49,7 +49,7 @@ export const invoicesCase: BenchCase<SyncedInvoice, 'status'> = {
   columns: INVOICE_COLUMNS,
   useStats: (list) => [
     { label: 'Total', value: list.size },
-    { label: 'Matching', value: list.total },
+    { label: 'Matching', value: list.counted ?? '–' },
   ],
   entries: (n) => Array.from({ length: n }, (_, i): [string, ReadonlyJSONValue] => [invoiceKey(benchInvoice(i).id), json(benchInvoice(i))]),
   changed: (i, edit) => {

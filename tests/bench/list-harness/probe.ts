@@ -17,8 +17,12 @@ export type ProbeKind = 'filter' | 'sync';
 export interface BenchApi {
   /** Seeding run: resolves once every row is in the cache and written to IndexedDB. */
   seeded(): Promise<number>;
-  /** Opening run: rows in the cache, and when the first rows were painted (ms after navigation). */
-  opened(): Promise<{ rows: number; painted: number }>;
+  /**
+   * Opening run: rows in the cache, and in ms after navigation when the first rows were painted (those
+   * kept from the last page load when there are), when every cached row was read (the app's
+   * `hoa:first-list-read` mark) and when the list of every row was painted.
+   */
+  opened(): Promise<{ rows: number; painted: number; read: number; loaded: number }>;
   arm(kind: ProbeKind): void;
   result(): Promise<Timing>;
   /** Changes one shown row through a Replicache mutation, as a pull or an edit would. */

@@ -53,7 +53,7 @@ export const usersCase: BenchCase<SyncedMember, 'role' | 'status' | 'residency',
   useStats: (l) => [
     { label: 'Active Users', value: l.counters.active },
     { label: 'Pending Invitations', value: l.counters.invited },
-    { label: 'Matching', value: l.total },
+    { label: 'Matching', value: l.counted ?? '–' },
   ],
   entries: (n) => Array.from({ length: n }, (_, i): [string, ReadonlyJSONValue] => [memberKey(benchMember(i).id), json(benchMember(i))]),
   changed: (i, edit) => {

@@ -57,7 +57,7 @@ export const votesCase: BenchCase<SyncedVote, 'state' | 'kind'> = {
   columns: voteColumns((at) => formatVoteTime(at, 'America/Chicago'), NOW),
   useStats: (list) => [
     { label: 'Total', value: list.size },
-    { label: 'Matching', value: list.total },
+    { label: 'Matching', value: list.counted ?? '–' },
   ],
   entries: (n) => Array.from({ length: n }, (_, i): [string, ReadonlyJSONValue] => [voteKey(benchVote(i).id), json(benchVote(i))]),
   changed: (i, edit) => {

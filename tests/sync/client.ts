@@ -70,6 +70,19 @@ export class SyncTestClient {
     return r.json;
   }
 
+  /**
+   * Pulls until the view is whole (a first pull cut at the server's row budget comes in chunks, each
+   * cookie but the last saying `more`, as the app's puller goes on at once); returns each answer.
+   */
+  async pullAll() {
+    const answers = [await this.pull()];
+    while ((answers.at(-1)?.cookie as { more?: boolean } | undefined)?.more) {
+      if (answers.length > 10_000) throw new Error('a chunked pull that does not end');
+      answers.push(await this.pull());
+    }
+    return answers;
+  }
+
   keys(prefix: string): string[] {
     return [...this.data.keys()].filter((k) => k.startsWith(prefix)).sort();
   }

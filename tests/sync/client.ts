@@ -23,6 +23,8 @@ export class SyncTestClient {
   lastPatch: PatchOperation[] = [];
   /** Pull the compact patch, as the app's puller does (`?patch=columns`); `lastPatch` holds it expanded. */
   columns = false;
+  /** The server's row budget while this client pulls (`pullRowBudget`): a tiny one cuts its whole-view pulls into chunks. */
+  rowBudget?: number;
   /** The user's HOA, from the access token (handy for direct domain calls). */
   get hoaId(): string {
     return JSON.parse(atob(this.token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).hoa;
@@ -47,10 +49,17 @@ export class SyncTestClient {
   }
 
   async rawPull(cookie: unknown = this.cookie, clientGroupID = this.clientGroupID) {
-    return call(this.t as TestApp, 'POST', `/api/sync/pull${this.columns ? `?${COLUMNS_PATCH_QUERY}` : ''}`, {
-      token: this.token,
-      body: { pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' },
-    });
+    const config = (this.t as Partial<TestApp>).deps?.config;
+    const budget = config?.pullRowBudget;
+    if (config && this.rowBudget !== undefined) config.pullRowBudget = this.rowBudget;
+    try {
+      return await call(this.t as TestApp, 'POST', `/api/sync/pull${this.columns ? `?${COLUMNS_PATCH_QUERY}` : ''}`, {
+        token: this.token,
+        body: { pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' },
+      });
+    } finally {
+      if (config) config.pullRowBudget = budget;
+    }
   }
 
   /** Pulls and applies the patch; returns the response body. */

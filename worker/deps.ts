@@ -26,6 +26,8 @@ export interface AppConfig {
    * the runtime sets from the peer's address, so the local pages can still answer this machine only.
    */
   loopbackPeerHeader?: string;
+  /** The most new or changed rows one pull sends when it refreshes a whole view (worker/sync/pull.ts `PULL_ROW_BUDGET` when unset); tests set it small. */
+  pullRowBudget?: number;
 }
 
 /**

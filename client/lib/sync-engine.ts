@@ -121,28 +121,35 @@ function listenForPokes(rep: HoaReplicache): () => void {
   };
 }
 
+/** A cookie of a first pull the server cut at its row budget (worker/sync/pull.ts): the rest is still to come. */
+const saysMore = (cookie: unknown) => typeof cookie === 'object' && cookie !== null && (cookie as { more?: unknown }).more === true;
+
 /**
  * Replicache's own puller (POST, auth, request id, status), its answer's compact patch expanded to
  * standard operations. It also tells whether the cache holds the server's values (`setCacheFill`):
- * a request with a cookie comes from a cache an earlier pull filled; a pull that got no answer
- * (thrown, or a status other than 200 and 401, which the re-auth handles) fails a cache never filled;
- * `applied` runs for an answer with a patch, which Replicache applies after this returns.
+ * a request with a cookie comes from a cache an earlier pull filled, unless that cookie says `more`
+ * (a first pull still coming in chunks: its zeros are not known yet); a pull that got no answer
+ * (thrown, or a status other than 200 and 401, which the re-auth handles) fails a cache never filled.
+ * `answered` runs for each pull: `patch` for an answer with a patch, which Replicache applies after
+ * this returns, `more` when its cookie says more chunks follow.
  */
-function columnsPuller(pull: Puller, rep: HoaReplicache, applied: () => void): Puller {
+function columnsPuller(pull: Puller, rep: HoaReplicache, answered: (a: { patch: boolean; more: boolean }) => void): Puller {
   return async (request, requestID) => {
-    if (request.cookie != null) setCacheFill(rep, 'filled');
+    if (request.cookie != null && !saysMore(request.cookie)) setCacheFill(rep, 'filled');
     let result: Awaited<ReturnType<Puller>>;
     try {
       result = await pull(request, requestID);
     } catch (e) {
+      answered({ patch: false, more: false });
       setCacheFill(rep, 'failed');
       throw e;
     }
     const response = result.response;
     if (response && 'patch' in response) {
-      applied();
+      answered({ patch: true, more: saysMore(response.cookie) });
       return { ...result, response: { ...response, patch: expandPatch(response.patch as readonly CompactPatchOperation[]) } } as typeof result;
     }
+    answered({ patch: false, more: false });
     const status = result.httpRequestInfo.httpStatusCode;
     if (status !== 200 && status !== 401) setCacheFill(rep, 'failed');
     return result;
@@ -172,7 +179,12 @@ function openCache(userId: string): OpenCache {
   });
   // A pull's patch is in the screens' subscriptions by the end of that sync (onSync false).
   let filledWhenSynced = false;
-  rep.puller = columnsPuller(getDefaultPuller(rep), rep, () => (filledWhenSynced = true));
+  // The last answer's cookie said `more`: a first pull in chunks, the next one asked for at once.
+  let streaming = false;
+  rep.puller = columnsPuller(getDefaultPuller(rep), rep, ({ patch, more }) => {
+    streaming = more;
+    if (patch && !more) filledWhenSynced = true;
+  });
   rep.pusher = drainingPusher(rep);
   rep.getAuth = async () => {
     const outcome = await refreshSession();
@@ -193,9 +205,12 @@ function openCache(userId: string): OpenCache {
     }, () => {});
   };
   rep.onSync = (syncing) => {
-    setStatus({ syncing });
+    // The chunks of a first pull are one sync to the screens: still syncing until the last one.
+    setStatus({ syncing: syncing || streaming });
     if (syncing) return;
     refreshPending();
+    // The first rows show (this chunk is applied); the rest streams in.
+    if (streaming) return void rep.pull({ now: true }).catch(ignore);
     if (filledWhenSynced) setCacheFill(rep, 'filled');
   };
   rep.onOnlineChange = (online) => setStatus({ online: online && navigator.onLine });

@@ -61,6 +61,11 @@ export const syncCvrs = sqliteTable(
     userSeq: integer('user_seq').notNull(),
     visSeq: integer('vis_seq').notNull(),
     clientVersion: integer('client_version').notNull(),
+    /**
+     * The view was cut at the pull's row budget (a chunk of a first pull): rows the actor may see are
+     * not in it yet, so the next pull refreshes the whole view instead of reading the change log.
+     */
+    partial: integer('partial', { mode: 'boolean' }).notNull().default(false),
     createdAt: ms('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.clientGroupId, t.cvrVersion] })],

@@ -1,7 +1,8 @@
 /**
  * Sync benchmark: `npm run bench:sync`. One HOA with 1k, 10k and 50k synced rows (announcements),
  * pulled by a board member through the real HTTP handlers (app.request, JSON included) on a libSQL
- * file, in the compact patch the app asks for (sync/patch-columns.ts). Prints figures; asserts nothing.
+ * file, in the compact patch the app asks for (sync/patch-columns.ts). Then the streamed first pull
+ * of 100,000 rows (BENCH_STREAM_ROWS), in chunks of the server's row budget. Prints figures; asserts nothing.
  */
 import { eq, sql } from 'drizzle-orm';
 import { loadavg } from 'node:os';
@@ -13,10 +14,11 @@ import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '..
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient, type PendingMutation } from '../sync/client';
-import { median, ms, p95 } from './stats';
+import { goal, median, ms, p95 } from './stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
+const STREAM_ROWS = Number(process.env.BENCH_STREAM_ROWS ?? 100_000);
 
 
 async function seedRows(t: TestApp, n: number) {
@@ -105,6 +107,8 @@ async function benchSize(n: number) {
   const t = await createTestApp({}, { database: { checkpointInBackground: true } });
   try {
     const hoaId = await seedRows(t, n);
+    // The whole view in one pull, as before the row budget: these figures stay comparable (the streamed pull is measured below).
+    t.deps.config.pullRowBudget = n + 10_000;
     const { token } = await login(t, DEMO.maple.board);
     const board = new SyncTestClient(t, token);
 
@@ -193,5 +197,68 @@ async function benchSize(n: number) {
   }
 }
 
+/** A first pull as the app's puller makes it: the compact patch, pulled again at once while the cookie says `more`. */
+async function pullChunk(t: TestApp, token: string, clientGroupID: string, cookie: unknown) {
+  const res = await t.app.request(`http://localhost/api/sync/pull?${COLUMNS_PATCH_QUERY}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' }),
+  });
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  const body = JSON.parse(new TextDecoder().decode(bytes)) as { cookie: { more?: boolean }; patch: CompactPatchOperation[] };
+  return { bytes, cookie: body.cookie, rows: expandPatch(body.patch).filter((op) => op.op === 'put').length };
+}
+
+const brotli = (bytes: Uint8Array) => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).length;
+
+/**
+ * The streamed first pull of `n` rows at the server's default row budget, three times: the time to
+ * the first chunk (its rows usable: received and parsed), to the last, the chunks, and the bytes on
+ * the wire (JSON, Brotli quality 1 as a browser gets it, gzip level 3), each chunk compressed alone.
+ */
+async function benchStream(n: number) {
+  const t = await createTestApp({}, { database: { checkpointInBackground: true } });
+  try {
+    await seedRows(t, n);
+    const { token } = await login(t, DEMO.maple.board);
+    const runs: { first: number; last: number; chunks: number; rows: number; json: number; brotli: number; gzip: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      const groupId = `bench-stream-${i}`;
+      const started = performance.now();
+      const run = { first: 0, last: 0, chunks: 0, rows: 0, json: 0, brotli: 0, gzip: 0 };
+      let cookie: unknown = null;
+      const bodies: Uint8Array[] = [];
+      do {
+        const chunk = await pullChunk(t, token, groupId, cookie);
+        if (run.chunks++ === 0) run.first = performance.now() - started;
+        cookie = chunk.cookie;
+        run.rows += chunk.rows;
+        bodies.push(chunk.bytes);
+      } while ((cookie as { more?: boolean }).more);
+      run.last = performance.now() - started;
+      // Compressed after the clock stopped (the bench's own work, not the pull's).
+      for (const bytes of bodies) {
+        run.json += bytes.byteLength;
+        run.brotli += brotli(bytes);
+        run.gzip += gzipSync(bytes, { level: 3 }).length;
+      }
+      runs.push(run);
+    }
+    const first = median(runs.map((r) => r.first));
+    const last = median(runs.map((r) => r.last));
+    const r = runs[0];
+    console.log(
+      [
+        `streamed first pull of ${n.toLocaleString('en-US')} rows (load average ${loadavg()[0].toFixed(1)} at the end; ${runs.length} runs, medians)`,
+        `  first chunk usable ${ms(first)}, last chunk ${ms(last)} (${r.chunks} chunks, ${r.rows.toLocaleString('en-US')} rows) ${goal(Math.round((first / last) * 100), 25, '% of the time to the last chunk')}`,
+        `  bytes on the wire: ${(r.json / 1048576).toFixed(2)} MiB of JSON, ${(r.brotli / 1024).toFixed(0)} KiB as Brotli (quality 1), ${(r.gzip / 1024).toFixed(0)} KiB gzipped (level 3)`,
+      ].join('\n'),
+    );
+  } finally {
+    t.close();
+  }
+}
+
 console.log(`Sync benchmark (libSQL file, in-process HTTP, board member sees every row); node ${process.version}, load average ${loadavg()[0].toFixed(1)}`);
 for (const n of SIZES) await benchSize(n);
+if (STREAM_ROWS > 0) await benchStream(STREAM_ROWS);

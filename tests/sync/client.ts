@@ -23,6 +23,8 @@ export class SyncTestClient {
   lastPatch: PatchOperation[] = [];
   /** Pull the compact patch, as the app's puller does (`?patch=columns`); `lastPatch` holds it expanded. */
   columns = false;
+  /** The server's row budget while this client pulls (`pullRowBudget`): a tiny one cuts its whole-view pulls into chunks. */
+  rowBudget?: number;
   /** The user's HOA, from the access token (handy for direct domain calls). */
   get hoaId(): string {
     return JSON.parse(atob(this.token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))).hoa;
@@ -47,10 +49,17 @@ export class SyncTestClient {
   }
 
   async rawPull(cookie: unknown = this.cookie, clientGroupID = this.clientGroupID) {
-    return call(this.t as TestApp, 'POST', `/api/sync/pull${this.columns ? `?${COLUMNS_PATCH_QUERY}` : ''}`, {
-      token: this.token,
-      body: { pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' },
-    });
+    const config = (this.t as Partial<TestApp>).deps?.config;
+    const budget = config?.pullRowBudget;
+    if (config && this.rowBudget !== undefined) config.pullRowBudget = this.rowBudget;
+    try {
+      return await call(this.t as TestApp, 'POST', `/api/sync/pull${this.columns ? `?${COLUMNS_PATCH_QUERY}` : ''}`, {
+        token: this.token,
+        body: { pullVersion: 1, clientGroupID, cookie, profileID: 'p1', schemaVersion: '1' },
+      });
+    } finally {
+      if (config) config.pullRowBudget = budget;
+    }
   }
 
   /** Pulls and applies the patch; returns the response body. */
@@ -68,6 +77,19 @@ export class SyncTestClient {
     if (mine !== undefined) this.lastMutationID = mine;
     this.cookie = r.json.cookie;
     return r.json;
+  }
+
+  /**
+   * Pulls until the view is whole (a first pull cut at the server's row budget comes in chunks, each
+   * cookie but the last saying `more`, as the app's puller goes on at once); returns each answer.
+   */
+  async pullAll() {
+    const answers = [await this.pull()];
+    while ((answers.at(-1)?.cookie as { more?: boolean } | undefined)?.more) {
+      if (answers.length > 10_000) throw new Error('a chunked pull that does not end');
+      answers.push(await this.pull());
+    }
+    return answers;
   }
 
   keys(prefix: string): string[] {

@@ -84,7 +84,9 @@ async function earlierText(t: TestApp, email: string, groupId: string, since: nu
   const patch: unknown[] = since === null ? [{ op: 'clear' }] : [];
   const [group] = await t.deps.database.db.select({ number: syncClientGroups.number }).from(syncClientGroups).where(eq(syncClientGroups.id, groupId));
   for (const area of t.deps.areas.sync) {
-    const rows = await t.deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, patchRowIds(group.number, area, since)));
+    // A reset of a whole view reads the visible rows from the table, in its order (the entries were written newest first).
+    const wanted = since === null ? 'every visible row' : patchRowIds(group.number, area, since);
+    const rows = await t.deps.database.db.all<{ id: string; json: string }>(rowValuesSql(area, viewer, wanted));
     for (const r of rows) patch.push({ op: 'put', key: keyOf(area.space, r.id), value: JSON.parse(r.json) });
   }
   if (since !== null) {

@@ -72,6 +72,15 @@ describe('query plans', () => {
       await compact.push([compact.mutation('markAnnouncementRead', { id: unread.id })]);
       expect((await compact.pull()).patch.some((op: { op: string }) => op.op === 'put-columns')).toBe(true);
     }
+    // A first pull cut at a tiny row budget (chunks, newest first), and a client of that group starting over before it ended.
+    for (const token of [board.token, resident.token]) {
+      const chunked = new SyncTestClient(t, token);
+      chunked.rowBudget = 4;
+      await chunked.pull();
+      const again = new SyncTestClient(t, token, chunked.clientGroupID);
+      again.rowBudget = 4;
+      expect((await again.pullAll()).length).toBeGreaterThan(1);
+    }
 
     expect(ran.length).toBeGreaterThan(50);
     expect(await badPlans(t, ran)).toEqual([]);

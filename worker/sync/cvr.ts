@@ -10,6 +10,7 @@ import { isTransaction, renderStatement, runRendered, type RenderedStatement, ty
 import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
 import { placeholderViewer, statementFor } from './statements';
+import { newestFirst } from './newest-first';
 import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
@@ -33,6 +34,8 @@ type PullValues = {
   patchVersion?: number;
   sinceSeq?: number;
   since?: number;
+  /** Rows a budgeted refresh may still write. */
+  limit?: number;
 };
 
 const valuesOf = (groupNumber: number, viewer: Viewer, more: Omit<PullValues, 'groupNumber' | 'hoaId' | 'userId'> = {}): PullValues => ({
@@ -52,31 +55,58 @@ function changedSince(area: ServerSyncArea): SQL {
   return sql`SELECT row_id FROM ${syncChangeLog} WHERE hoa_id = ${placeholder('hoaId')} AND area = ${area.space} AND seq > ${placeholder('sinceSeq')}`;
 }
 
+/** How a refresh of an area goes: the change log's rows after `sinceSeq`, or every row (`fresh`: the group's view is empty); `limit`: at most so many new or changed rows. */
+interface AreaRefresh {
+  sinceSeq?: number;
+  fresh?: boolean;
+  limit?: number;
+}
+
+/**
+ * New or changed rows, at most `limit` of them, newest first where an index gives that order
+ * (`newestFirst`: a list's first page comes in the first chunk). Only rows whose entry is missing or holds another version are selected
+ * before the limit (NOT EXISTS on the entries' key), so the limit counts rows sent; an empty view
+ * (`fresh`) has no entry to look up.
+ */
+function budgetedRows(area: ServerSyncArea, viewer: Viewer, fresh: boolean): SQL {
+  const held = fresh
+    ? sql``
+    : sql` AND NOT EXISTS (SELECT 1 FROM ${syncCvrEntries} AS held WHERE held.group_number = ${placeholder('groupNumber')} AND held.area = ${area.space}
+        AND held.row_id = ${area.id} AND held.version = ${area.version} AND held.deleted = 0)`;
+  return sql`FROM ${area.table} WHERE ${area.visible(placeholderViewer(viewer.role))}${held} ${newestFirst(area)} LIMIT ${placeholder('limit')}`;
+}
+
 /**
  * Brings the group's entries for one area up to date with what the viewer may see now, stamping
  * changed entries with `patchVersion`. With `sinceSeq` only the rows the change log names after it
  * are re-checked, and the statements are driven from that small set (CROSS JOIN fixes SQLite's join
- * order) so their cost does not grow with the table. Returns how many entries changed.
+ * order) so their cost does not grow with the table. With `limit` at most that many rows are
+ * written (`budgetedRows`). Returns how many entries were written and how many marked gone.
  */
-async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, viewer: Viewer, patchVersion: number, sinceSeq?: number, fresh = false): Promise<number> {
+async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, viewer: Viewer, patchVersion: number, how: AreaRefresh = {}): Promise<{ upserted: number; gone: number }> {
+  const { sinceSeq, fresh = false, limit } = how;
   const logged = sinceSeq !== undefined;
-  const values = valuesOf(groupNumber, viewer, { patchVersion, sinceSeq });
-  const upsert = statementOf(area, `refresh:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
+  const budgeted = !logged && limit !== undefined;
+  const values = valuesOf(groupNumber, viewer, { patchVersion, sinceSeq, limit });
+  const shape = budgeted ? `budget:${fresh ? 'fresh' : 'held'}` : logged ? 'logged' : 'all';
+  const upsert = statementOf(area, `refresh:${viewer.role}:${shape}`, () => {
     const visible = area.visible(placeholderViewer(viewer.role));
-    const source = logged ? sql`(${changedSince(area)}) AS candidates CROSS JOIN ${area.table}` : sql`${area.table}`;
-    const restrictTable = logged ? sql` AND ${area.id} = candidates.row_id` : sql``;
+    const rows = budgeted
+      ? budgetedRows(area, viewer, fresh)
+      : logged
+        ? sql`FROM (${changedSince(area)}) AS candidates CROSS JOIN ${area.table} WHERE ${visible} AND ${area.id} = candidates.row_id`
+        : sql`FROM ${area.table} WHERE ${visible}`;
     // New or changed rows. (INSERT … SELECT … ON CONFLICT needs the WHERE clause SQLite's parser wants.)
     return sql`
       INSERT INTO ${syncCvrEntries} (group_number, area, row_id, version, patch_version, deleted)
-      SELECT ${placeholder('groupNumber')}, ${area.space}, ${area.id}, ${area.version}, ${placeholder('patchVersion')}, 0 FROM ${source}
-      WHERE ${visible}${restrictTable}
+      SELECT ${placeholder('groupNumber')}, ${area.space}, ${area.id}, ${area.version}, ${placeholder('patchVersion')}, 0 ${rows}
       ON CONFLICT (group_number, area, row_id) DO UPDATE
         SET version = excluded.version, patch_version = excluded.patch_version, deleted = 0
         WHERE sync_cvr_entries.version != excluded.version OR sync_cvr_entries.deleted = 1`;
   });
-  const upserted = await runRendered(tx, upsert, values);
+  const upserted = budgeted && limit === 0 ? 0 : (await runRendered(tx, upsert, values)).rowsAffected;
   // A new group's view holds nothing that could have gone.
-  if (fresh) return upserted.rowsAffected;
+  if (fresh) return { upserted, gone: 0 };
   // Rows gone, or no longer visible to this viewer.
   const gone = statementOf(area, `gone:${viewer.role}:${logged ? 'logged' : 'all'}`, () => {
     const notVisible = sql`NOT EXISTS (SELECT 1 FROM ${area.table} WHERE ${area.id} = sync_cvr_entries.row_id AND ${area.visible(placeholderViewer(viewer.role))})`;
@@ -90,23 +120,43 @@ async function refreshArea(tx: Tx, groupNumber: number, area: ServerSyncArea, vi
         WHERE group_number = ${placeholder('groupNumber')} AND area = ${area.space} AND deleted = 0 AND ${notVisible}`;
   });
   const deleted = await runRendered(tx, gone, values);
-  return upserted.rowsAffected + deleted.rowsAffected;
+  return { upserted, gone: deleted.rowsAffected };
 }
 
 export type RefreshPlan =
-  /** Recompute every area (role or visibility changed, change log pruned); `fresh`: the group is new, its view empty. */
-  | { kind: 'full'; fresh?: boolean }
+  /**
+   * Recompute every area (first pull, role or visibility changed, change log pruned, a view cut at
+   * the budget); `fresh`: the group is new, its view empty. At most `budget` new or changed rows
+   * are written, newest first within an area, the areas in their order.
+   */
+  | { kind: 'full'; fresh?: boolean; budget: number }
   /** HOA areas from the change log after `hoaSeq`; user areas when `userChanged`. */
   | { kind: 'incremental'; hoaSeq: number | null; userChanged: boolean };
 
-export async function refreshEntries(tx: Tx, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<number> {
-  let changed = 0;
+/** What a refresh did: rows written (new or changed entries), and whether it stopped at the budget, rows perhaps left to send (`partial`). */
+export interface Refreshed {
+  written: number;
+  partial: boolean;
+}
+
+export async function refreshEntries(tx: Tx, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<Refreshed> {
+  let written = 0;
+  let partial = false;
   for (const area of areas) {
-    if (plan.kind === 'full') changed += await refreshArea(tx, groupNumber, area, viewer, patchVersion, undefined, plan.fresh);
-    else if (area.scope === 'hoa' && plan.hoaSeq !== null) changed += await refreshArea(tx, groupNumber, area, viewer, patchVersion, plan.hoaSeq);
-    else if (area.scope === 'user' && plan.userChanged) changed += await refreshArea(tx, groupNumber, area, viewer, patchVersion);
+    if (plan.kind === 'full') {
+      // Once the budget is spent the later areas still mark what went (a del each), and write nothing.
+      const limit = Math.max(plan.budget - written, 0);
+      const { upserted } = await refreshArea(tx, groupNumber, area, viewer, patchVersion, { fresh: plan.fresh, limit });
+      // A limit reached exactly may have left nothing: the next pull's refresh finds that out.
+      if (upserted === limit) partial = true;
+      written += upserted;
+    } else if (area.scope === 'hoa' && plan.hoaSeq !== null) {
+      written += (await refreshArea(tx, groupNumber, area, viewer, patchVersion, { sinceSeq: plan.hoaSeq })).upserted;
+    } else if (area.scope === 'user' && plan.userChanged) {
+      written += (await refreshArea(tx, groupNumber, area, viewer, patchVersion)).upserted;
+    }
   }
-  return changed;
+  return { written, partial };
 }
 
 /**
@@ -125,29 +175,30 @@ export function patchRowIds(groupNumber: number | Placeholder, area: ServerSyncA
 }
 
 /**
- * The rows of an area a pull puts: after `refreshEntries` the live entries are exactly the visible
- * rows, so a reset reads those from the table (no join with the entries); otherwise the entries
- * changed since the cookie, from the pull's placeholders.
+ * The rows of an area a pull puts: after a refresh of the whole view the live entries are exactly
+ * the visible rows, so a reset reads those from the table (`fromTable`: no join with the entries);
+ * otherwise the entries changed since the cookie (-1 for a reset of a view cut at the budget: every
+ * live entry), from the pull's placeholders.
  */
-const putRows = (area: ServerSyncArea, reset: boolean): WantedRows => (reset ? 'every visible row' : patchRowIds(placeholder('groupNumber'), area, placeholder('since')));
+const putRows = (area: ServerSyncArea, fromTable: boolean): WantedRows => (fromTable ? 'every visible row' : patchRowIds(placeholder('groupNumber'), area, placeholder('since')));
 
 /**
  * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
  * reach the response as the bytes SQLite wrote, never decoded into a JS string and encoded back.
  */
-async function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
-  const statement = statementOf(area, `patch:${viewer.role}:${reset ? 'reset' : 'since'}`, () =>
+async function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean) {
+  const statement = statementOf(area, `patch:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () =>
     sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
-      FROM (${rowValuesSql(area, placeholderViewer(viewer.role), putRows(area, reset))}) AS v`,
+      FROM (${rowValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable))}) AS v`,
   );
   const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
   return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
 }
 
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
-async function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, reset: boolean) {
-  const { statement, layout } = statementFor(area, `columns:${viewer.role}:${reset ? 'reset' : 'since'}`, () => {
-    const columns = columnValuesSql(area, placeholderViewer(viewer.role), putRows(area, reset));
+async function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean) {
+  const { statement, layout } = statementFor(area, `columns:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () => {
+    const columns = columnValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable));
     return { statement: renderStatement(columns.statement), layout: columns.layout };
   });
   const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
@@ -184,14 +235,24 @@ export type PatchFormat = 'ops' | 'columns';
  * The patch that takes a client from CVR version `since` to the current entries: puts with the
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  * SQLite writes the puts' text, one fragment per area: values never become JS objects on the way.
+ * A reset of a whole view reads only the visible rows: it may run on the read handle, outside the
+ * writer. A reset of a view cut at the budget (`partialView`) reads the live entries instead, in
+ * the transaction that wrote them.
  */
-/** A reset (`since` null) reads only the visible rows: it may run on the read handle, outside the writer. */
-export async function buildPatch(tx: StatementRunner, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, since: number | null, format: PatchFormat = 'ops'): Promise<SyncPatch> {
+export async function buildPatch(
+  tx: StatementRunner,
+  groupNumber: number,
+  areas: ServerSyncArea[],
+  viewer: Viewer,
+  since: number | null,
+  format: PatchFormat = 'ops',
+  { partialView = false } = {},
+): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
   const values = valuesOf(groupNumber, viewer, { since: since ?? -1 });
+  const fromTable = since === null && !partialView;
   for (const area of areas) {
-    const reset = since === null;
-    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values, reset) : await putOps(tx, area, viewer, values, reset);
+    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values, fromTable) : await putOps(tx, area, viewer, values, fromTable);
     if (puts) {
       patch.ops.push(puts.text);
       patch.size += puts.n;

@@ -9,6 +9,13 @@
  * 2. Otherwise, in one write transaction (serialised per client group, and per database):
  *    refresh the group's CVR entries (only logged rows when possible), build the patch against
  *    the cookie's version, and store a new header when anything changed.
+ *
+ * A refresh of the whole view (a first pull) writes at most a budget of new or changed rows
+ * (`pullRowBudget`), newest first: rows not yet sent are not in the client's view, so a later pull
+ * sends them. Such a view is stored `partial` and its cookie says `more`; the client pulls again at
+ * once, and each next pull refreshes the whole view again (the change log never names the rows not
+ * yet sent) until one ends within the budget. A large first pull thus arrives in chunks, its first
+ * rows shown while the rest stream in.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ClientStateNotFoundResponse, Cookie, VersionNotSupportedResponse } from 'replicache';
@@ -32,14 +39,19 @@ export const pullRequestSchema = z.object({
 });
 export type PullRequestBody = z.infer<typeof pullRequestSchema>;
 
+/** The most new or changed rows one pull sends when it refreshes a whole view; `AppConfig.pullRowBudget` overrides it. */
+export const PULL_ROW_BUDGET = 20_000;
+
 export interface SyncCookie {
   order: number;
+  /** The view is not whole yet (cut at the budget): pull again at once for the rest. */
+  more?: true;
 }
 
 const cookieOrder = (cookie: PullRequestBody['cookie']): number | null =>
   cookie === null ? null : typeof cookie === 'number' ? cookie : cookie.order;
 
-const cookieOf = (order: number): Cookie => ({ order }) satisfies SyncCookie;
+const cookieOf = (order: number, more = false): Cookie => (more ? { order, more: true } : { order }) satisfies SyncCookie;
 
 /** Replicache's PullResponseV1, with the patch still as the text SQLite wrote (see `serializePullResponse`). */
 export type SyncPullResponse =
@@ -67,6 +79,7 @@ interface FastState {
   hUserSeq: number | null;
   hVisSeq: number | null;
   hClientVersion: number | null;
+  hPartial: number | null;
   hoaSeq: number | null;
   userSeq: number | null;
   visSeq: number | null;
@@ -75,7 +88,7 @@ interface FastState {
 const readFastState = preparedRead<FastState, { hoaScope: string; userScope: string; visScope: string; order: number; groupId: string }>(
   () => sql`
     SELECT g.user_id AS userId, g.cvr_version AS cvrVersion, g.client_version AS clientVersion,
-      h.role AS hRole, h.hoa_seq AS hHoaSeq, h.user_seq AS hUserSeq, h.vis_seq AS hVisSeq, h.client_version AS hClientVersion,
+      h.role AS hRole, h.hoa_seq AS hHoaSeq, h.user_seq AS hUserSeq, h.vis_seq AS hVisSeq, h.client_version AS hClientVersion, h.partial AS hPartial,
       (SELECT seq FROM sync_counters WHERE scope = ${sql.placeholder('hoaScope')}) AS hoaSeq,
       (SELECT seq FROM sync_counters WHERE scope = ${sql.placeholder('userScope')}) AS userSeq,
       (SELECT seq FROM sync_counters WHERE scope = ${sql.placeholder('visScope')}) AS visSeq
@@ -100,6 +113,8 @@ async function isUnchanged(deps: AppDeps, actor: Actor, groupId: string, order: 
     s.userId === actor.userId &&
     s.cvrVersion === order &&
     s.hRole === actor.role &&
+    // A view cut at the budget is never current: the rest of it is still to be sent.
+    s.hPartial === 0 &&
     s.hClientVersion === s.clientVersion &&
     s.hHoaSeq === (s.hoaSeq ?? 0) &&
     s.hUserSeq === (s.userSeq ?? 0) &&
@@ -189,15 +204,16 @@ async function pullInTransaction(
   // 1. Bring the stored view up to date with what the actor may see now.
   const nextVersion = group.cvrVersion + 1;
   const plan: RefreshPlan =
-    !latest || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
-      ? { kind: 'full', fresh }
+    !latest || latest.partial || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
+      ? { kind: 'full', fresh, budget: Math.max(1, deps.config.pullRowBudget ?? PULL_ROW_BUDGET) }
       : { kind: 'incremental', hoaSeq: latest.hoaSeq !== counters.hoaSeq ? latest.hoaSeq : null, userChanged: latest.userSeq !== counters.userSeq };
-  await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
+  const { partial } = await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
 
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
   const reset = !base || base.role !== actor.role;
   const since = reset ? null : base.cvrVersion;
-  const patch = await buildPatch(tx, group.number, areas, actor, since, format);
+  // A reset of a view cut at the budget puts its live entries (not every visible row); later chunks are patches since their cookie.
+  const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial });
   const clients = await tx
     .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
     .from(syncClients)
@@ -205,15 +221,15 @@ async function pullInTransaction(
   const lastMutationIDChanges = Object.fromEntries(clients.map((c) => [c.id, c.lastMutationId]));
 
   const seqs = { hoaSeq: counters.hoaSeq, userSeq: counters.userSeq, visSeq: counters.visSeq };
-  if (!reset && patch.size === 0 && clients.length === 0) {
-    // Same view as the cookie's: record the counters it is valid for, so the next pull is cheap.
-    await tx.update(syncCvrs).set(seqs).where(and(eq(syncCvrs.clientGroupId, groupId), sql`${syncCvrs.cvrVersion} IN (${group.cvrVersion}, ${base.cvrVersion})`));
+  if (!reset && !partial && patch.size === 0 && clients.length === 0) {
+    // Same view as the cookie's, and whole: record the counters it is valid for, so the next pull is cheap.
+    await tx.update(syncCvrs).set({ ...seqs, partial: false }).where(and(eq(syncCvrs.clientGroupId, groupId), sql`${syncCvrs.cvrVersion} IN (${group.cvrVersion}, ${base.cvrVersion})`));
     return { cookie: cookieOf(base.cvrVersion), lastMutationIDChanges: {}, patch: emptyPatch() };
   }
 
-  await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, createdAt: now });
+  await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, partial, createdAt: now });
   await tx.update(syncClientGroups).set({ cvrVersion: nextVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
   await pruneCvr(tx, group, nextVersion);
-  return { cookie: cookieOf(nextVersion), lastMutationIDChanges, patch };
+  return { cookie: cookieOf(nextVersion, partial), lastMutationIDChanges, patch };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `sync_cvrs` ADD `partial` integer DEFAULT false NOT NULL;

@@ -54,6 +54,8 @@ export interface NodeServerOptions {
   localS3Port?: number;
   /** How often the jobs runner ticks (ms). */
   jobsIntervalMs?: number;
+  /** The most rows one pull sends of a whole view (worker/sync/pull.ts); tests set it small to see a first pull arrive in chunks. */
+  pullRowBudget?: number;
 }
 
 export function readNodeOptions(env: NodeJS.ProcessEnv = process.env): NodeServerOptions {
@@ -161,6 +163,7 @@ export async function startNodeServer(options: NodeServerOptions) {
       passwordIterations,
       clientIpHeader: opts.clientIpHeader ?? null,
       connectOrigins: [...storageOrigins(serviceEnv), ...(localS3 ? [localS3.config.endpoint] : [])],
+      pullRowBudget: opts.pullRowBudget,
     },
     storage,
     mailer,

@@ -96,8 +96,11 @@ export async function prepareSeededTemplate(): Promise<{ dir: string; remove: ()
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** What a file may change in its server: `pullRowBudget` to see a first pull arrive in chunks. */
+export type E2EServerOptions = { pullRowBudget?: number };
+
 /** The Node entry on a fresh, migrated and seeded temporary database (a copy of the run's template when there is one). */
-export async function startE2EServer() {
+export async function startE2EServer(options: E2EServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoa-e2e-'));
   const template = process.env[SEEDED_TEMPLATE_ENV];
   if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
@@ -106,7 +109,7 @@ export async function startE2EServer() {
   let running: Awaited<ReturnType<typeof startNodeServer>> | undefined;
   for (let attempt = 1; !running; attempt++) {
     try {
-      running = await startNodeServer(serverOptions(port, dataDir));
+      running = await startNodeServer({ ...serverOptions(port, dataDir), ...options });
     } catch (e) {
       if (!(e instanceof PortInUseError) || attempt === 5) throw e;
       port = await freePort(port + 1);
@@ -149,10 +152,10 @@ export async function startE2EServer() {
  * One server on a fresh database and one Chromium for the test file that calls this (at its top
  * level): `const e2e = e2eSuite();` then `e2e.server`, `e2e.browser` inside the tests.
  */
-export function e2eSuite() {
+export function e2eSuite(options: E2EServerOptions = {}) {
   const suite = {} as { server: E2EServer; browser: Browser };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startE2EServer(options), launchBrowser()]);
   });
   afterAll(async () => {
     await suite.browser?.close();

@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * Browser e2e: two files at a time (each starts its own server on a temporary database, its own
  * port and its own Chromium, so files are independent; much of a story is waiting for the app, so
- * two share two cores well), after one client build in the global setup. E2E_WORKERS=1: one at a time.
+ * two share two cores well), after one client build and one seeded data folder in the global setup.
+ * E2E_WORKERS=1: one at a time.
  */
 export default defineConfig({
   test: {
@@ -12,6 +13,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     pool: 'forks',
+    // A worker keeps its modules from file to file (the app and Playwright imported once, not once a
+    // file): a file's state is its own server and browser, and the app's caches are keyed by database.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

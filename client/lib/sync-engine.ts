@@ -13,6 +13,7 @@ import { refreshPhotoState } from './photo-queue/state';
 import { clearPhotos } from './photo-queue/store';
 import { runPhotoQueue } from './photo-queue/upload';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
+import { cookieSaysMore } from '../../sync/cookie';
 import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
@@ -121,9 +122,6 @@ function listenForPokes(rep: HoaReplicache): () => void {
   };
 }
 
-/** A cookie of a first pull the server cut at its row budget (worker/sync/pull.ts): the rest is still to come. */
-const saysMore = (cookie: unknown) => typeof cookie === 'object' && cookie !== null && (cookie as { more?: unknown }).more === true;
-
 /**
  * Replicache's own puller (POST, auth, request id, status), its answer's compact patch expanded to
  * standard operations. It also tells whether the cache holds the server's values (`setCacheFill`):
@@ -135,7 +133,7 @@ const saysMore = (cookie: unknown) => typeof cookie === 'object' && cookie !== n
  */
 function columnsPuller(pull: Puller, rep: HoaReplicache, answered: (a: { patch: boolean; more: boolean }) => void): Puller {
   return async (request, requestID) => {
-    if (request.cookie != null && !saysMore(request.cookie)) setCacheFill(rep, 'filled');
+    if (request.cookie != null && !cookieSaysMore(request.cookie)) setCacheFill(rep, 'filled');
     let result: Awaited<ReturnType<Puller>>;
     try {
       result = await pull(request, requestID);
@@ -146,7 +144,7 @@ function columnsPuller(pull: Puller, rep: HoaReplicache, answered: (a: { patch: 
     }
     const response = result.response;
     if (response && 'patch' in response) {
-      answered({ patch: true, more: saysMore(response.cookie) });
+      answered({ patch: true, more: cookieSaysMore(response.cookie) });
       return { ...result, response: { ...response, patch: expandPatch(response.patch as readonly CompactPatchOperation[]) } } as typeof result;
     }
     answered({ patch: false, more: false });

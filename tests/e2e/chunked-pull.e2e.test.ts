@@ -6,14 +6,13 @@
  * seen the first rows, so "the first rows before the end" is seen, not raced.
  */
 import { describe, expect, it } from 'vitest';
+import { cookieSaysMore } from '../../sync/cookie';
 import { apiToken, DEMO, e2eSuite, goInApp, openPage, signInAs } from '../helpers/browser';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 
 const ROW_BUDGET = 40;
 const e2e = e2eSuite({ pullRowBudget: ROW_BUDGET });
 
-/** A cookie the server cut at its budget: more chunks follow. */
-const saysMore = (cookie: unknown) => typeof cookie === 'object' && cookie !== null && (cookie as { more?: unknown }).more === true;
 
 describe('the first pull in chunks', () => {
   it('shows the newest announcements from the first chunk, and every figure once the last is in', { timeout: 60_000 }, async () => {
@@ -24,13 +23,13 @@ describe('the first pull in chunks', () => {
       const answers: { more: boolean; puts: number }[] = [];
       await page.route('**/api/sync/pull*', async (route) => {
         // A pull that continues a first pull waits until the test lets the rest come.
-        if (saysMore((route.request().postDataJSON() as { cookie: unknown }).cookie)) await held;
+        if (cookieSaysMore((route.request().postDataJSON() as { cookie: unknown }).cookie)) await held;
         await route.continue();
       });
       page.on('response', async (response) => {
         if (!response.url().includes('/api/sync/pull') || !response.ok()) return;
         const body = (await response.json()) as { cookie: unknown; patch?: unknown[] };
-        if (body.patch?.length) answers.push({ more: saysMore(body.cookie), puts: body.patch.length });
+        if (body.patch?.length) answers.push({ more: cookieSaysMore(body.cookie), puts: body.patch.length });
       });
 
       await signInAs(page, e2e.server, DEMO.maple.board);

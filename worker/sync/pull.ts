@@ -20,6 +20,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ClientStateNotFoundResponse, Cookie, VersionNotSupportedResponse } from 'replicache';
 import { z } from 'zod';
+import type { SyncCookie } from '../../sync/cookie';
 import { syncClientGroups, syncClients, syncCvrs } from '../../schema/tables';
 import { cachedUntilNextWrite, preparedRead, type Tx } from '../db';
 import type { AppDeps } from '../deps';
@@ -42,11 +43,6 @@ export type PullRequestBody = z.infer<typeof pullRequestSchema>;
 /** The most new or changed rows one pull sends when it refreshes a whole view; `AppConfig.pullRowBudget` overrides it. */
 export const PULL_ROW_BUDGET = 20_000;
 
-export interface SyncCookie {
-  order: number;
-  /** The view is not whole yet (cut at the budget): pull again at once for the rest. */
-  more?: true;
-}
 
 const cookieOrder = (cookie: PullRequestBody['cookie']): number | null =>
   cookie === null ? null : typeof cookie === 'number' ? cookie : cookie.order;

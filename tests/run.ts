@@ -22,7 +22,7 @@ const steps: { name: string; cmd: string; when?: () => boolean; together?: true 
   { name: 'browser e2e', cmd: 'npx vitest run --config vitest.e2e.config.ts', when: () => hasTests('tests/e2e', '.e2e.test.ts') },
 ];
 
-type Outcome = { name: string; result: 'ok' | 'FAILED' | 'skipped'; seconds?: number };
+type Outcome = { name: string; result: 'ok' | 'FAILED' | 'skipped'; seconds?: number; failures?: string[] };
 
 const seconds = (s: number) => `${s.toFixed(1)} s`;
 
@@ -30,16 +30,31 @@ const only = process.argv.slice(2);
 const outcomes: Outcome[] = [];
 const runStarted = Date.now();
 
-/** Runs one step; beside others (`captured`), its output is kept and printed whole when it ends. */
+// eslint-disable-next-line no-control-regex
+const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
+
+/** The lines that name what failed, in vitest's output and in tsc's and eslint's, at most 40, so the
+ * closing summary shows them even where only the end of the log is read (CI shows its tail). */
+function failureLines(output: string): string[] {
+  const named = plain(output)
+    .split('\n')
+    .filter((line) => /^\s*(FAIL|×|✗)\s|error TS\d+|^\s*\d+:\d+\s+error\s|(Assertion)?Error: /.test(line))
+    .map((line) => line.trim());
+  return [...new Set(named)].slice(0, 40);
+}
+
+/** Runs one step; beside others (`captured`), its output is kept and printed whole when it ends.
+ * Either way the output is also kept to name the failures in the summary. */
 async function run(step: (typeof steps)[number], captured: boolean): Promise<Outcome> {
   console.log(`\n▶ ${step.name}: ${step.cmd}${captured ? ' (beside the others; its output when it ends)' : ''}`);
   const started = Date.now();
-  const child = spawn(step.cmd, { stdio: captured ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } });
+  const child = spawn(step.cmd, { stdio: ['ignore', 'pipe', 'pipe'], shell: true, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) } });
   const output: Buffer[] = [];
-  child.stdout?.on('data', (d: Buffer) => output.push(d));
-  child.stderr?.on('data', (d: Buffer) => output.push(d));
+  child.stdout.on('data', (d: Buffer) => (output.push(d), captured || process.stdout.write(d)));
+  child.stderr.on('data', (d: Buffer) => (output.push(d), captured || process.stderr.write(d)));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const outcome: Outcome = { name: step.name, result: code === 0 ? 'ok' : 'FAILED', seconds: (Date.now() - started) / 1000 };
+  if (code !== 0) outcome.failures = failureLines(Buffer.concat(output).toString());
   if (captured) process.stdout.write(`\n— ${step.name}'s output:\n${Buffer.concat(output).toString()}`);
   console.log(`  ${step.name}: ${outcome.result} in ${seconds(outcome.seconds!)}`);
   return outcome;
@@ -71,4 +86,5 @@ const width = Math.max(...outcomes.map((o) => o.name.length));
 console.log(`\nSummary (${seconds((Date.now() - runStarted) / 1000)} in all):`);
 for (const o of outcomes) console.log(`  ${o.name.padEnd(width)}  ${o.result.padEnd(7)}${o.seconds === undefined ? '' : seconds(o.seconds).padStart(9)}`);
 console.log(failed.length ? `\nFAILED: ${failed.map((o) => o.name).join(', ')}` : '\nNo step failed.');
+for (const o of failed) if (o.failures?.length) console.log(`\n${o.name}, what failed:\n${o.failures.map((line) => `  ${line}`).join('\n')}`);
 process.exit(failed.length ? 1 : 0);

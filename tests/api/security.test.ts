@@ -220,18 +220,24 @@ describe('forgot password', () => {
     expect(await mailsTo(DEMO.maple.board)).toBe(before + 1);
     expect(await mailsTo('ghost@maplegrove.test')).toBe(0);
 
-    // And the answers take the same time (medians of alternating requests).
-    const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
-    for (let i = 0; i < 30; i++) {
-      for (const [kind, email] of [['known', DEMO.maple.resident2], ['unknown', 'ghost2@maplegrove.test']] as const) {
-        const started = performance.now();
-        await call(t, 'POST', '/api/auth/forgot-password', { body: { email }, ip: `10.4.${i}.${kind.length}` });
-        times[kind].push(performance.now() - started);
-      }
-      await t.write((tx) => tx.run(sql`DELETE FROM rate_limits`));
-    }
+    // And the answers take the same time: medians of alternating requests. A busy neighbour (CI shares
+    // two cores) can skew one round; a real difference (a lookup or a mail before the answer) skews
+    // every round, so the closest of up to three rounds must be within 3 ms.
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(3);
+    const gaps: number[] = [];
+    for (let round = 0; round < 3 && !(Math.min(...gaps) < 3); round++) {
+      const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };
+      for (let i = 0; i < 30; i++) {
+        for (const [kind, email] of [['known', DEMO.maple.resident2], ['unknown', `ghost${round}@maplegrove.test`]] as const) {
+          const started = performance.now();
+          await call(t, 'POST', '/api/auth/forgot-password', { body: { email }, ip: `10.4${round}.${i}.${kind.length}` });
+          times[kind].push(performance.now() - started);
+        }
+        await t.write((tx) => tx.run(sql`DELETE FROM rate_limits`));
+      }
+      gaps.push(Math.abs(median(times.known) - median(times.unknown)));
+    }
+    expect(Math.min(...gaps), `gaps between the medians, by round: ${gaps.map((g) => g.toFixed(1)).join(', ')} ms`).toBeLessThan(3);
   });
 
   it('keeps the reset link only until a real provider has the mail', async () => {

@@ -225,6 +225,21 @@ describe('GET /api/users', () => {
     expect((await call(t, 'GET', '/api/users?search=100%25', { token: board })).json.docs).toEqual([]);
     expect((await call(t, 'GET', '/api/users?status=bogus', { token: board })).status).toBe(400);
   });
+
+  it('lists each member as their own profile answers them, times to the millisecond as ISO strings', async () => {
+    const rita = await row(DEMO.maple.resident);
+    const signedInAt = Date.UTC(2026, 10, 26, 9, 7, 5, 123);
+    await t.write((tx) => tx.update(users).set({ lastLogin: signedInAt, createdAt: 1_234_567_890_001 }).where(eq(users.id, rita.id)));
+    const listed = (await call(t, 'GET', '/api/users?search=rita', { token: owner })).json.docs[0];
+    const { token } = await login(t, DEMO.maple.resident);
+    const own = (await call(t, 'GET', '/api/auth/profile', { token })).json;
+    expect(listed).toMatchObject({ _id: rita.id, createdAt: new Date(1_234_567_890_001).toISOString(), lastLogin: new Date(signedInAt).toISOString(), needsReactivation: false });
+    expect(listed.address).toMatchObject({ _id: rita.addressId, street: expect.any(String) });
+    // The profile also names the HOA; the rest is the same record (the sign-in just moved lastLogin).
+    const { hoa_time_zone, hoa_name, hoa_count, ...profile } = own.user ?? own;
+    expect({ hoa_time_zone, hoa_name, hoa_count }).toMatchObject({ hoa_name: 'Maple Grove HOA', hoa_count: 1 });
+    expect({ ...profile, lastLogin: listed.lastLogin }).toEqual(listed);
+  });
 });
 
 describe('assign-address', () => {

@@ -4,7 +4,7 @@
  * (`GET /api/health`: routing, middleware and JSON, no database), at the demo size and with 10,000
  * more announcements in the HOA; then every REST list, kept and computed afresh, at the demo size and
  * with `BENCH_LIST_ROWS` more rows in each list (default 10,000; e.g. `10000,100000`).
- * `BENCH_LISTS_ONLY=1` runs only the lists. Prints figures; asserts nothing.
+ * `BENCH_LISTS_ONLY=1` runs only the lists; `BENCH_LISTS` (a pattern) picks which. Prints figures; asserts nothing.
  */
 import autocannon from 'autocannon';
 import { request } from 'node:http';
@@ -138,7 +138,7 @@ for (const [extra, kept] of process.env.BENCH_LISTS_ONLY ? [] : ([[0, true], [10
 }
 
 /** The REST lists the board reads, each at its default page (the first). */
-const LISTS = ['/api/announcements', '/api/requests', '/api/violations', '/api/invoices', '/api/documents', '/api/users'];
+const LISTS = ['/api/announcements', '/api/requests', '/api/violations', '/api/invoices', '/api/documents', '/api/users'].filter((path) => new RegExp(process.env.BENCH_LISTS ?? '').test(path));
 const listRows = (process.env.BENCH_LIST_ROWS ?? '10000').split(',').map(Number);
 
 // Each list kept and computed afresh (as the first read after a change: the page is computed, the

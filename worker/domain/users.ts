@@ -1,10 +1,12 @@
 import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ApiUser } from '../../schema/auth';
 import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
 import { addresses, hoas, subscriptions, users } from '../../schema/tables';
 import { DAY_MS } from '../../schema/days';
-import type { DbOrTx, Tx } from '../db';
+import type { Database, DbOrTx, Tx } from '../db';
+import { answerKey, countUnderCounters, countsUnderCounters } from '../sync/counted';
 import { bumpChanges } from '../sync/changes';
 import { touchDependents, type DependentsDeps } from '../sync/dependencies';
 import { statementFor } from '../sync/statements';
@@ -14,30 +16,27 @@ import { notFound } from './errors';
 import { MEMBER_FIELDS, memberRows } from './members';
 
 export type UserRow = typeof users.$inferSelect;
-type AddressRow = typeof addresses.$inferSelect;
 type SubscriptionStatus = (typeof subscriptions.$inferSelect)['status'];
 
-const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString());
+/** Epoch milliseconds as `Date.toISOString()` writes them, by SQLite; null stays null. */
+const isoSql = (ms: AnySQLiteColumn) => sql`CASE WHEN ${ms} IS NULL THEN NULL ELSE strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch') END`;
 
+/**
+ * The user as the API returns it (`ApiUser`), as JSON text built by SQLite: the board's list and the
+ * signed-in user's own record both read it, so a page of 100 members is never mapped column by column
+ * in JavaScript. Never includes the password hash. `address` is the joined `addresses` row (the query
+ * decides which address counts). `needsReactivation` is added by `withReactivation` (its rule is the
+ * schema's, in JavaScript).
+ */
+const apiUserJson = sql<string>`json_object(
+  '_id', ${users.id}, 'id', ${users.id}, 'name', ${users.name}, 'email', ${users.email}, 'role', ${users.role},
+  'status', ${users.status}, 'hoa_id', ${users.hoaId}, 'address_id', ${users.addressId},
+  'address', json(CASE WHEN ${addresses.id} IS NULL THEN NULL ELSE json_object('_id', ${addresses.id}, 'street', ${addresses.street}, 'unit_number', ${addresses.unitNumber}) END),
+  'phone', ${users.phone}, 'createdAt', ${isoSql(users.createdAt)}, 'lastLogin', ${isoSql(users.lastLogin)})`;
 
-/** The user as the API returns it. Never includes the password hash. */
-export function toApiUser(u: UserRow, address: AddressRow | null = null, subscriptionStatus: SubscriptionStatus | null = null): ApiUser {
-  return {
-    _id: u.id,
-    id: u.id,
-    name: u.name,
-    email: u.email,
-    role: u.role,
-    status: u.status,
-    hoa_id: u.hoaId,
-    address_id: u.addressId,
-    address: address ? { _id: address.id, street: address.street, unit_number: address.unitNumber } : null,
-    phone: u.phone,
-    createdAt: iso(u.createdAt)!,
-    lastLogin: iso(u.lastLogin),
-    needsReactivation: needsReactivation(u.role, subscriptionStatus),
-  };
-}
+/** `apiUserJson`'s text with `needsReactivation` last, as the API has always sent it. */
+const withReactivation = (json: string, role: ApiUser['role'], subscriptionStatus: SubscriptionStatus | null) =>
+  `${json.slice(0, -1)},"needsReactivation":${needsReactivation(role, subscriptionStatus)}}`;
 
 /** A live membership with this email (case-insensitively), the first found: tests and scripts that know it is in one HOA. */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
@@ -55,7 +54,7 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
  */
 export async function findApiUser(db: DbOrTx, hoaId: string, userId: string): Promise<ApiUser | undefined> {
   const row = await apiUserQuery(db).get({ userId, hoaId });
-  return row && { ...toApiUser(row.u, row.a, row.s), hoa_time_zone: row.timeZone, hoa_name: row.hoaName, hoa_count: row.hoaCount };
+  return row && { ...(JSON.parse(withReactivation(row.user, row.role, row.s)) as ApiUser), hoa_time_zone: row.timeZone, hoa_name: row.hoaName, hoa_count: row.hoaCount };
 }
 
 /** Built once per database or transaction (the profile is read on every start of the app). */
@@ -63,8 +62,8 @@ const apiUserQuery = (db: DbOrTx) => statementFor(db, 'apiUser', () => buildApiU
 const buildApiUserQuery = (db: DbOrTx) =>
   db
     .select({
-      u: users,
-      a: addresses,
+      user: apiUserJson,
+      role: users.role,
       s: subscriptions.status,
       timeZone: hoas.timeZone,
       hoaName: hoas.name,
@@ -142,9 +141,11 @@ const byShownName = [shownNameOrder(), asc(users.id)];
 /**
  * `GET /api/users` (board and superadmin): the HOA's members by name, paginated, with the counters of
  * the management screen (over every member, whatever the filters). Pickers pass `status=active`.
+ * An `ApiUserPage` as JSON text: each member's is SQLite's (`apiUserJson`).
  */
-export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Promise<ApiUserPage> {
+export async function listUsersJson(database: Database, actor: Actor, q: UserListQuery): Promise<string> {
   requireRole(actor, 'board');
+  const { db } = database;
   const where = inHoa(
     actor,
     users.hoaId,
@@ -153,9 +154,11 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
     q.role ? eq(users.role, q.role) : undefined,
     q.search ? or(containsSql(sql`${users.name}`, q.search), containsSql(sql`${users.email}`, q.search)) : undefined,
   );
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
+  // The count and the counters are kept while no member changes (every field they read is a synced
+  // member's, so each change moves the HOA's counter): a 10,000-member HOA is not counted per page.
+  const total = await countUnderCounters(database, actor, answerKey('users', 'count', q.includeDeleted, q.status, q.role, q.search), async () => (await db.select({ n: count() }).from(users).where(where))[0].n);
   const rows = await db
-    .select({ u: users, a: addresses, s: subscriptions.status })
+    .select({ user: apiUserJson, role: users.role, s: subscriptions.status })
     .from(users)
     .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt)))
     .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
@@ -164,15 +167,15 @@ export async function listUsers(db: DbOrTx, actor: Actor, q: UserListQuery): Pro
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const totalPages = Math.ceil(total / q.limit);
-  return {
-    docs: rows.map((r) => toApiUser(r.u, r.a, r.s)),
+  const rest: Omit<ApiUserPage, 'docs'> = {
     totalDocs: total,
     totalPages,
     page: q.page,
     limit: q.limit,
     hasNextPage: q.page < totalPages,
-    statistics: await userStatistics(db, actor.hoaId),
+    statistics: await countsUnderCounters(database, actor, answerKey('users', 'stats'), () => userStatistics(db, actor.hoaId)),
   };
+  return `{"docs":[${rows.map((r) => withReactivation(r.user, r.role, r.s)).join(',')}],${JSON.stringify(rest).slice(1)}`;
 }
 
 /**

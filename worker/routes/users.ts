@@ -32,18 +32,19 @@ import { z } from 'zod';
 import { bulkUsersBody } from '../../schema/bulk-users';
 import { USER_MESSAGES, assignAddressSchema, editUserSchema, inviteUserSchema, userListQuery, userPolicy } from '../../schema/users';
 import * as admin from '../domain/user-admin';
-import { listUsers } from '../domain/users';
+import { listUsersJson } from '../domain/users';
 import type { AppEnv } from '../env';
 import { allow } from '../middleware/allow';
 import { requireAuth } from '../middleware/auth';
 import { validate } from '../middleware/validate';
+import { jsonText } from './respond';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
 const manage = allow(userPolicy.mayManage, USER_MESSAGES.mayNotManage);
 
 export const userRoutes = new Hono<AppEnv>()
   .use(requireAuth)
-  .get('/', validate('query', userListQuery), async (c) => c.json(await listUsers(c.var.deps.database.db, c.var.actor, c.req.valid('query'))))
+  .get('/', validate('query', userListQuery), async (c) => jsonText(c, await listUsersJson(c.var.deps.database, c.var.actor, c.req.valid('query'))))
   .post('/invite', manage, validate('json', inviteUserSchema), async (c) => {
     const { deps, actor } = c.var;
     const id = await admin.inviteUser(deps, actor, c.req.valid('json'));

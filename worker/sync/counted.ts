@@ -81,6 +81,11 @@ export function countUnderCounters(database: Pick<Database, 'client'>, viewer: V
   return underCounters(database, viewer, { key, whose: 'shared' }, count, () => 1);
 }
 
+/** Counts taken together (a screen's counters), kept as `countUnderCounters` keeps one. */
+export function countsUnderCounters<T extends object>(database: Pick<Database, 'client'>, viewer: Viewer, key: AnswerKey, counts: () => Promise<T>): Promise<T> {
+  return underCounters(database, viewer, { key, whose: 'shared' }, counts, (value) => Object.keys(value).length);
+}
+
 /**
  * A REST answer as JSON text, kept while nothing it shows can have changed: a repeated read costs
  * one indexed read and no serialising (list pages of 10,000-row HOAs included).

@@ -7,36 +7,61 @@ import { createElement, startTransition, useEffect, useState, type ComponentType
  * renders in the same commit the module arrives in. Not React.lazy: React holds a Suspense boundary's
  * content back for up to 300 ms after its fallback showed, which made every first visit of a screen
  * visibly late. A chunk that cannot be loaded throws to the nearest error boundary.
+ *
+ * `load: 'on-demand'`: rendering does not load the chunk; the fallback (which must work on its own)
+ * calls `preload` when the user heads for it, and every place showing the fallback then waits for it.
  */
-export function lazyComponent<P extends object, M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string, fallback: (props: P) => ReactNode = () => null) {
+export function lazyComponent<P extends object, M extends Record<string, unknown>>(
+  load: () => Promise<M>,
+  name: keyof M & string,
+  fallback: (props: P) => ReactNode = () => null,
+  { when = 'rendered' }: { when?: 'rendered' | 'on-demand' } = {},
+) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (m) => (loaded = m[name] as ComponentType<P>),
-      (e) => {
-        // A failed chunk load (offline, a new deploy) may be tried again.
-        loading = null;
-        throw e;
-      },
-    ));
+  /** Places showing the fallback of an on-demand chunk, woken when someone asks for it. */
+  const waiting = new Set<() => void>();
+  const preload = () => {
+    if (!loading) {
+      loading = load().then(
+        (m) => (loaded = m[name] as ComponentType<P>),
+        (e) => {
+          // A failed chunk load (offline, a new deploy) may be tried again.
+          loading = null;
+          throw e;
+        },
+      );
+      for (const wake of waiting) wake();
+    }
+    return loading;
+  };
   function Loaded(props: P) {
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const [, setArrived] = useState(false);
+    const [asked, setAsked] = useState(() => when === 'rendered' || loading !== null);
     const showsFallback = !loaded;
     useEffect(() => {
+      if (asked || !showsFallback) return;
+      const wake = () => setAsked(true);
+      waiting.add(wake);
+      // Asked for between this render and the effect.
+      if (loading) wake();
+      return () => void waiting.delete(wake);
+    }, [asked, showsFallback]);
+    useEffect(() => {
       // The module may have arrived between this render and the effect: render again then too.
-      if (!showsFallback) return;
+      if (!showsFallback || !asked) return;
       let live = true;
       preload().then(
         // A transition: React renders the arrived screen in slices, yielding to input and paint in between.
         () => live && startTransition(() => setArrived(true)),
-        (error: unknown) => live && setFailure({ error }),
+        // An on-demand chunk's fallback works on its own: it stays, and the next ask tries again.
+        (error: unknown) => live && (when === 'on-demand' ? setAsked(false) : setFailure({ error })),
       );
       return () => {
         live = false;
       };
-    }, [showsFallback]);
+    }, [showsFallback, asked]);
     if (failure) throw failure.error;
     return loaded ? createElement(loaded, props) : fallback(props);
   }

@@ -6,9 +6,9 @@
  */
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { cx } from './cx';
-import { EDITING_AREA, EDITING_PROSE, editingHeight, frameClass, TOOLBAR_STRIP, type RichTextEditorProps } from './RichTextFrame';
+import { EDITING_AREA, EDITING_PROSE, editingHeight, frameClass, icons, TOOLBAR_STRIP, ToolbarButton, type RichTextEditorProps } from './RichTextFrame';
 
 export type { RichTextEditorProps };
 
@@ -17,42 +17,6 @@ export const EDITOR_UNDO = { depth: 100, newGroupDelay: 500 } as const;
 
 /** Tiptap's empty document; stored as an empty message. */
 const EMPTY_DOC = '<p></p>';
-
-function ToolbarButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      aria-pressed={pressed}
-      disabled={disabled}
-      // Keep the selection in the editor when a button is clicked.
-      onMouseDown={(e) => e.preventDefault()}
-      onClick={onClick}
-      className={cx(
-        'inline-flex size-8 items-center justify-center rounded text-neutral-700 hover:bg-neutral-200 hover:text-neutral-900 disabled:cursor-not-allowed disabled:opacity-40',
-        pressed && 'bg-neutral-200 text-neutral-900',
-      )}
-    >
-      {children}
-    </button>
-  );
-}
-
-const svg = (d: ReactNode) => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-4" aria-hidden="true">
-    {d}
-  </svg>
-);
-const icons = {
-  bold: svg(<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />),
-  italic: svg(<path d="M19 4h-9M14 20H5M15 4 9 20" />),
-  bullet: svg(<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />),
-  ordered: svg(<path d="M10 6h10M10 12h10M10 18h10M4 6h1v4M4 10h2M6 18H4c0-1 2-2 2-3s-1-1.5-2-1" />),
-  quote: svg(<path d="M6 17h3l2-4V7H5v6h3M14 17h3l2-4V7h-6v6h3" />),
-  undo: svg(<path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />),
-  redo: svg(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />),
-};
 
 function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
   // Re-render the toolbar when the selection or history changes (Tiptap 3 does not re-render by default).
@@ -109,7 +73,7 @@ function editorAttributes({ labelId, errorId, invalid, compact = false }: Pick<R
   };
 }
 
-export function RichTextEditor({ value, onChange, labelId, errorId, invalid = false, disabled = false, compact = false }: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, labelId, errorId, invalid = false, disabled = false, compact = false, focusOnArrival }: RichTextEditorProps) {
   // The form's value, to tell a change of the text from Tiptap's other updates.
   const latest = useRef(value);
   latest.current = value;
@@ -139,9 +103,21 @@ export function RichTextEditor({ value, onChange, labelId, errorId, invalid = fa
     },
   });
 
-  // Prefill (the edit screen loads after mount): replace the content only when it differs, without an undo step.
+  // Arriving while its stand-in had focus: the focus is taken in the commit that replaces the stand-in,
+  // before another key can land outside, with the caret after what was typed there.
+  useLayoutEffect(() => {
+    if (!editor || !focusOnArrival?.current) return;
+    editor.commands.setTextSelection(editor.state.doc.content.size);
+    editor.view.focus();
+  }, [editor, focusOnArrival]);
+
+  // Prefill (the edit screen loads after mount): replace the content only when the value changes from
+  // outside and differs, without an undo step. The value it opened with is not a change, though its
+  // HTML may be written otherwise (what the stand-in took is the editor's once parsed).
+  const opened = useRef(value);
   useEffect(() => {
-    if (!editor || editor.isDestroyed) return;
+    if (!editor || editor.isDestroyed || value === opened.current) return;
+    opened.current = value;
     const current = editor.isEmpty ? '' : editor.getHTML();
     if ((value || '') !== current) editor.commands.setContent(value || EMPTY_DOC, { emitUpdate: false });
   }, [editor, value]);

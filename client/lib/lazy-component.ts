@@ -8,7 +8,7 @@ import { createElement, startTransition, useEffect, useState, type ComponentType
  * content back for up to 300 ms after its fallback showed, which made every first visit of a screen
  * visibly late. A chunk that cannot be loaded throws to the nearest error boundary.
  *
- * `load: 'on-demand'`: rendering does not load the chunk; the fallback (which must work on its own)
+ * `when: 'on-demand'`: rendering does not load the chunk; the fallback (which must work on its own)
  * calls `preload` when the user heads for it, and every place showing the fallback then waits for it.
  */
 export function lazyComponent<P extends object, M extends Record<string, unknown>>(

@@ -8,7 +8,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { cx } from './cx';
-import { EDITING_AREA, EDITING_PROSE, editingHeight, frameClass, icons, TOOLBAR_STRIP, ToolbarButton, type RichTextEditorProps } from './RichTextFrame';
+import { EDITING_AREA, EDITING_PROSE, editingHeight, FormattingToolbar, frameClass, type RichTextEditorProps, type ToolbarAction } from './RichTextFrame';
 
 export type { RichTextEditorProps };
 
@@ -33,33 +33,18 @@ function Toolbar({ editor, disabled }: { editor: Editor; disabled?: boolean }) {
     }),
   });
   const chain = () => editor.chain().focus();
-  return (
-    <div role="toolbar" aria-label="Formatting" className={TOOLBAR_STRIP}>
-      <ToolbarButton label="Bold" pressed={s.bold} disabled={disabled} onClick={() => chain().toggleBold().run()}>
-        {icons.bold}
-      </ToolbarButton>
-      <ToolbarButton label="Italic" pressed={s.italic} disabled={disabled} onClick={() => chain().toggleItalic().run()}>
-        {icons.italic}
-      </ToolbarButton>
-      <span aria-hidden className="mx-1 h-5 w-px bg-neutral-300" />
-      <ToolbarButton label="Bullet list" pressed={s.bullet} disabled={disabled} onClick={() => chain().toggleBulletList().run()}>
-        {icons.bullet}
-      </ToolbarButton>
-      <ToolbarButton label="Numbered list" pressed={s.ordered} disabled={disabled} onClick={() => chain().toggleOrderedList().run()}>
-        {icons.ordered}
-      </ToolbarButton>
-      <ToolbarButton label="Blockquote" pressed={s.quote} disabled={disabled} onClick={() => chain().toggleBlockquote().run()}>
-        {icons.quote}
-      </ToolbarButton>
-      <span aria-hidden className="mx-1 h-5 w-px bg-neutral-300" />
-      <ToolbarButton label="Undo" disabled={disabled || !s.canUndo} onClick={() => chain().undo().run()}>
-        {icons.undo}
-      </ToolbarButton>
-      <ToolbarButton label="Redo" disabled={disabled || !s.canRedo} onClick={() => chain().redo().run()}>
-        {icons.redo}
-      </ToolbarButton>
-    </div>
-  );
+  const run: Record<ToolbarAction, () => boolean> = {
+    bold: () => chain().toggleBold().run(),
+    italic: () => chain().toggleItalic().run(),
+    bullet: () => chain().toggleBulletList().run(),
+    ordered: () => chain().toggleOrderedList().run(),
+    quote: () => chain().toggleBlockquote().run(),
+    undo: () => chain().undo().run(),
+    redo: () => chain().redo().run(),
+  };
+  const pressed: Partial<Record<ToolbarAction, boolean>> = { bold: s.bold, italic: s.italic, bullet: s.bullet, ordered: s.ordered, quote: s.quote };
+  const unavailable: Partial<Record<ToolbarAction, boolean>> = { undo: !s.canUndo, redo: !s.canRedo };
+  return <FormattingToolbar button={(action) => ({ pressed: pressed[action], disabled: !!disabled || !!unavailable[action], onClick: () => void run[action]() })} />;
 }
 
 function editorAttributes({ labelId, errorId, invalid, compact = false }: Pick<RichTextEditorProps, 'labelId' | 'errorId' | 'invalid' | 'compact'>): Record<string, string> {

@@ -2,7 +2,7 @@
  * What the rich-text editor and its stand-in share, without Tiptap: the frame's look, the editing
  * area's type and least height, and the stand-in shown until the editor's chunk has arrived.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { sanitizeRichText } from './RichText';
 import { cx } from './cx';
 
@@ -42,7 +42,7 @@ export function frameClass({ invalid, disabled }: { invalid: boolean; disabled: 
 /** The toolbar's strip: a row of 32 px buttons with 4 px above and below. */
 export const TOOLBAR_STRIP = 'flex min-h-[41px] flex-wrap items-center gap-0.5 border-b border-neutral-200 bg-neutral-50 px-1.5 py-1';
 
-export function ToolbarButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
+function ToolbarButton({ label, pressed, disabled, onClick, children }: { label: string; pressed?: boolean; disabled?: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button
       type="button"
@@ -68,10 +68,13 @@ const svg = (d: ReactNode) => (
     {d}
   </svg>
 );
-/** Each toolbar button's name (the editor's and the stand-in's). */
-export const TOOLBAR_LABELS = { bold: 'Bold', italic: 'Italic', bullet: 'Bullet list', ordered: 'Numbered list', quote: 'Blockquote', undo: 'Undo', redo: 'Redo' } as const;
+/** The toolbar's buttons by what they do, with their names (the editor's and the stand-in's). */
+const TOOLBAR_LABELS = { bold: 'Bold', italic: 'Italic', bullet: 'Bullet list', ordered: 'Numbered list', quote: 'Blockquote', undo: 'Undo', redo: 'Redo' } as const;
+export type ToolbarAction = keyof typeof TOOLBAR_LABELS;
+/** The buttons in their groups, a rule between groups. */
+const TOOLBAR_GROUPS: ToolbarAction[][] = [['bold', 'italic'], ['bullet', 'ordered', 'quote'], ['undo', 'redo']];
 
-export const icons = {
+const icons: Record<ToolbarAction, ReactNode> = {
   bold: svg(<path d="M7 5h6a3.5 3.5 0 0 1 0 7H7zM7 12h7a3.5 3.5 0 0 1 0 7H7z" />),
   italic: svg(<path d="M19 4h-9M14 20H5M15 4 9 20" />),
   bullet: svg(<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01" />),
@@ -81,7 +84,26 @@ export const icons = {
   redo: svg(<path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />),
 };
 
+/** The formatting toolbar, laid out once: `button` gives each action's state and what a click does. */
+export function FormattingToolbar({ button }: { button: (action: ToolbarAction) => { pressed?: boolean; disabled: boolean; onClick: () => void } }) {
+  return (
+    <div role="toolbar" aria-label="Formatting" className={TOOLBAR_STRIP}>
+      {TOOLBAR_GROUPS.map((group, g) => (
+        <Fragment key={g}>
+          {g > 0 && <span aria-hidden className="mx-1 h-5 w-px bg-neutral-300" />}
+          {group.map((action) => (
+            <ToolbarButton key={action} label={TOOLBAR_LABELS[action]} {...button(action)}>
+              {icons[action]}
+            </ToolbarButton>
+          ))}
+        </Fragment>
+      ))}
+    </div>
+  );
+}
 
+/** The stand-in's toolbar: every button there, none working until the editor arrives. */
+const NOT_YET = () => ({ disabled: true, onClick: () => {} });
 
 /** What the stand-in shows for a value: an empty paragraph for none, so the first line typed is a paragraph too. */
 const standInHtml = (value: string) => sanitizeRichText(value || '') || '<p><br></p>';
@@ -91,7 +113,8 @@ const standInValue = (el: HTMLElement) => (el.textContent?.trim() ? sanitizeRich
 /**
  * The editor's place until its chunk is wanted and has arrived: the same frame, toolbar strip and
  * editing area, so nothing moves when the editor replaces it; red with the field's error like the
- * editor. It is a plain editor in its own right (text and paragraphs, no toolbar): focusing it,
+ * editor. It is a plain editor in its own right (text and paragraphs; the toolbar's buttons wait for
+ * the editor): focusing it,
  * pressing on it or pointing at it asks for the chunk (`onWanted`), and what was typed meanwhile is
  * the form's value, which the editor opens with. So a screen with a rich-text field loads no Tiptap
  * until the user heads for the field, and the field works while the chunk cannot be fetched.
@@ -108,12 +131,7 @@ export function EditorStandIn({ value, onChange, labelId, errorId, invalid = fal
   const focused = (on: boolean) => focusOnArrival && (focusOnArrival.current = on);
   return (
     <div className={frameClass({ invalid, disabled })} onPointerEnter={onWanted}>
-      {/* The editor's buttons, not working until it arrives (the text can be typed meanwhile). */}
-      <div role="toolbar" aria-label="Formatting" className={TOOLBAR_STRIP}>
-        {(['bold', 'italic', '|', 'bullet', 'ordered', 'quote', '|', 'undo', 'redo'] as const).map((name, i) =>
-          name === '|' ? <span key={i} aria-hidden className="mx-1 h-5 w-px bg-neutral-300" /> : <ToolbarButton key={name} label={TOOLBAR_LABELS[name]} disabled onClick={() => {}}>{icons[name]}</ToolbarButton>,
-        )}
-      </div>
+      <FormattingToolbar button={NOT_YET} />
       <div
         ref={area}
         role="textbox"

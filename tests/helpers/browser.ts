@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { users } from '../../schema/tables';
+import { rateLimits, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { createAuthToken } from '../../worker/domain/auth';
 import { findUserByEmail } from '../../worker/domain/users';
@@ -164,9 +164,13 @@ export function e2eSuite(options: E2EServerOptions = {}) {
   return suite;
 }
 
-/** Sign-in attempts are rate limited per IP and email; tests sign in far more often than people do. */
+/**
+ * Sign-in attempts are rate limited per IP and email; tests sign in far more often than people do.
+ * Through the app's one writer: a write on a second connection while the server writes failed with
+ * "database is locked" on a busy machine.
+ */
 export async function clearRateLimits(server: E2EServer) {
-  await server.db.execute('DELETE FROM rate_limits');
+  await server.deps.database.transaction((tx) => tx.delete(rateLimits));
 }
 
 /** The newest mail queued for `to` in the outbox table. */

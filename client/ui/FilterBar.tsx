@@ -28,6 +28,26 @@ interface FilterBarProps<T, K extends string> {
   sortable?: boolean;
 }
 
+// Each listbox of the row is memoized on its own value: a choice renders the listbox it was made
+// in, not the others (a Headless UI listbox costs about a millisecond a render; a filter click's
+// rows are painted in the same frame as its check mark).
+
+function SelectFilterImpl<T, K extends string>({ def, value, filters }: { def: SelectFilterDef<K>; value: readonly string[]; filters: ListFilters<T, K> }) {
+  return (
+    <MultiSelect label={def.label} options={def.options} value={value} onChange={(values) => filters.setSelected(def.name, values)} className="min-w-0 flex-[1_1_9rem]" />
+  );
+}
+const SelectFilter = memo(SelectFilterImpl) as typeof SelectFilterImpl;
+
+function SortFilterImpl<T, K extends string>({ value, filters }: { value: SortOrder; filters: ListFilters<T, K> }) {
+  return (
+    <Field label="Sort" className="min-w-0 flex-[1_1_9rem]">
+      <Select options={filters.sortOptions} value={value} onChange={(v) => filters.setSort(v as SortOrder)} />
+    </Field>
+  );
+}
+const SortFilter = memo(SortFilterImpl) as typeof SortFilterImpl;
+
 /**
  * A list screen's filters row: title search, multi-select filters, the sort order, the user's saved
  * views (Views) and Clear Filters. It renders on its own state only: a keystroke does not render the list, and new
@@ -52,20 +72,9 @@ function FilterBarImpl<T, K extends string>({
         </div>
       </Field>
       {selects.map((s) => (
-        <MultiSelect
-          key={s.name}
-          label={s.label}
-          options={s.options}
-          value={controls.selected[s.name]}
-          onChange={(values) => filters.setSelected(s.name, values)}
-          className="min-w-0 flex-[1_1_9rem]"
-        />
+        <SelectFilter key={s.name} def={s} value={controls.selected[s.name]} filters={filters} />
       ))}
-      {sortable && (
-        <Field label="Sort" className="min-w-0 flex-[1_1_9rem]">
-          <Select options={filters.sortOptions} value={controls.sort} onChange={(v) => filters.setSort(v as SortOrder)} />
-        </Field>
-      )}
+      {sortable && <SortFilter value={controls.sort} filters={filters} />}
       {/* Together on one line, also on phones (a long view name is cut short instead). */}
       <div className="flex max-w-full min-w-0 gap-3">
         <ListViewsMenu list={list} filters={filters} />

@@ -1,6 +1,7 @@
 import { Menu as HMenu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { anchorAt } from './anchor';
 import { cx } from './cx';
 
 export type MenuEntry =
@@ -42,7 +43,7 @@ export function Menu({ button, buttonLabel, buttonClassName, items, header, open
       </MenuButton>
       {/* padding: a menu wider than its button stays off the screen's edge on a phone. */}
       <MenuItems
-        anchor={{ to: 'bottom end', gap: 6, padding: 12 }}
+        anchor={anchorAt('bottom end', 6, 12)}
         transition
         className="z-40 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-popover transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0 motion-reduce:transition-none"
       >

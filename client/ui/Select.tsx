@@ -1,5 +1,6 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { controlClasses } from './Field';
+import { anchorAt } from './anchor';
 import { cx } from './cx';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
@@ -22,7 +23,7 @@ export const listboxButtonClasses = (invalid = false) =>
 export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
   return (
     <ListboxOptions
-      anchor={{ to: 'bottom start', gap: 4 }}
+      anchor={anchorAt('bottom start', 4)}
       className="z-50 max-h-72 w-(--button-width) min-w-44 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-popover focus:outline-none"
     >
       {options.map((o) => (

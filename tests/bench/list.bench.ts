@@ -178,6 +178,8 @@ async function run(page: Page, cdp: CDPSession, url: string, area: BenchArea, ro
       ...(filtered.length
         ? [
             line('multi-select click → committed', since(filtered, 'input', 'committed'), `${filtered.length} clicks on ${selects.map((x) => x.button).join(' and ')} options`),
+            line('  of it: click → filter applied', since(filtered, 'input', 'applied'), "the select's own work, to the list's render"),
+            line('  of it: applied → committed', since(filtered, 'applied', 'committed'), 'filter, page, render, commit'),
             goalLine('multi-select click → painted', since(filtered, 'input', 'painted')),
           ]
         : ['  (no multi-select filter on this screen)']),

@@ -9,6 +9,7 @@ import { addressLabel } from '../../../schema/addresses';
 import { NO_ADDRESS } from '../../../schema/users';
 import { FILTER_DEBOUNCE_MS } from '../../lib/use-list-filters';
 import { CheckIcon, ChevronDownIcon, cx } from '../../ui';
+import { anchorAt } from '../../ui/anchor';
 import { controlClasses } from '../../ui/Field';
 import { addressesApi } from '../users/users-api';
 
@@ -71,7 +72,7 @@ export function AddressPicker({ value, onChange, open }: { value: PickedAddress;
         </ComboboxButton>
       </div>
       <ComboboxOptions
-        anchor={{ to: 'bottom start', gap: 4 }}
+        anchor={anchorAt('bottom start', 4)}
         className="z-[60] max-h-64 w-(--input-width) min-w-56 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-popover empty:invisible focus:outline-none"
       >
         {[NO_ADDRESS_PICKED, ...options].map((a) => (

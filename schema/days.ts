@@ -51,10 +51,19 @@ export const timeZoneField = lazy(() => z.string({ error: TIME_ZONE_INVALID }).t
  * compare with stored days (a due date is past when it is before this).
  */
 export function zonedToday(now: number, timeZone: string): number {
+  // A zone's day starts on a whole minute (every offset in use is one), so the day of a minute is
+  // the day of each of its moments: kept per zone for the minute, as a list read asks on each request.
+  const minute = Math.floor(now / MINUTE_MS);
+  const kept = todayByZone.get(timeZone);
+  if (kept?.minute === minute) return kept.day;
   const parts = zoneDayFormat(timeZone).formatToParts(now);
   const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(n('year'), n('month') - 1, n('day'));
+  const day = Date.UTC(n('year'), n('month') - 1, n('day'));
+  todayByZone.set(timeZone, { minute, day });
+  return day;
 }
+const MINUTE_MS = 60_000;
+const todayByZone = new Map<string, { minute: number; day: number }>();
 
 /** This browser's zone (what a new HOA starts with: its owner's). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE;

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TIME_ZONE_INVALID, zonedToday } from '../../schema/days';
 import { HOA_SETTINGS_MESSAGES } from '../../schema/hoa-settings';
-import { hoaToday } from '../../worker/domain/hoa-days';
+import { hoaToday, hoaTodayForRead } from '../../worker/domain/hoa-days';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
 
@@ -39,6 +39,16 @@ describe("the HOA's time zone setting", () => {
     const evening = Date.parse('2026-03-11T06:00:00Z');
     expect(await hoaToday(t.deps.database.db, owner.user.hoa_id, evening)).toBe(zonedToday(evening, 'America/Los_Angeles'));
     expect(zonedToday(evening, 'America/Los_Angeles')).not.toBe(zonedToday(evening, 'America/Chicago'));
+  });
+
+  it("the lists' today (the zone kept between reads) follows a change at once", async () => {
+    const owner = await login(t, DEMO.maple.superadmin);
+    const evening = Date.parse('2026-03-11T06:00:00Z');
+    const today = () => hoaTodayForRead(t.deps.database, owner.user.hoa_id, evening);
+    expect(await today()).toBe(zonedToday(evening, 'America/Chicago'));
+    expect(await today()).toBe(zonedToday(evening, 'America/Chicago'));
+    expect((await setZone(owner.token, { time_zone: 'America/Los_Angeles' })).status).toBe(200);
+    expect(await today()).toBe(zonedToday(evening, 'America/Los_Angeles'));
   });
 
   it('refuses board members and residents (403), leaving the zone as it was', async () => {

@@ -3,11 +3,12 @@
  * day of the HOA's time zone, so the server, the jobs and the screens (which get the zone with the
  * signed-in user) agree on when it is past, whatever the UTC day or the reader's zone.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, zonedToday } from '../../schema/days';
 import { HOA_SETTINGS_MESSAGES, hoaSettingsPolicy } from '../../schema/hoa-settings';
 import { hoas } from '../../schema/tables';
-import type { DbOrTx } from '../db';
+import { cachedUntilNextWrite, type Database, type DbOrTx } from '../db';
+import { statementFor } from '../sync/statements';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
 import { recordActivity } from './activity/record';
@@ -15,9 +16,12 @@ import { forbidden, notFound } from './errors';
 
 /** The HOA's IANA time zone. */
 export async function hoaTimeZone(db: DbOrTx, hoaId: string): Promise<string> {
-  const [row] = await db.select({ timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
+  const row = await timeZoneQuery(db).get({ hoaId });
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
+/** Built once per database or transaction: lists whose rows fall due read the zone on each request. */
+const timeZoneQuery = (db: DbOrTx) =>
+  statementFor(db, 'hoaTimeZone', () => db.select({ timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, sql.placeholder('hoaId'))).limit(1).prepare());
 
 /**
  * `PUT /api/hoa/time-zone` (superadmin): the HOA's zone from now on (the body is validated by
@@ -39,6 +43,14 @@ export async function setHoaTimeZone(deps: AppDeps, actor: Actor, timeZone: stri
 
 /** The UTC midnight of the HOA's calendar day at `now`. */
 export const hoaToday = async (db: DbOrTx, hoaId: string, now: number): Promise<number> => zonedToday(now, await hoaTimeZone(db, hoaId));
+
+/**
+ * `hoaToday` for a read outside a transaction: the zone is kept until this process next writes
+ * (`cachedUntilNextWrite`), so a list whose rows fall due (violations, invoices) runs no statement
+ * for it on a repeated read.
+ */
+export const hoaTodayForRead = async (database: Pick<Database, 'db' | 'client'>, hoaId: string, now: number): Promise<number> =>
+  zonedToday(now, await cachedUntilNextWrite(database, `time-zone:${hoaId}`, () => hoaTimeZone(database.db, hoaId)));
 
 /** Each HOA's today at `now` (the jobs, which work across HOAs). */
 export async function hoaTodays(db: DbOrTx, hoaIds: string[], now: number): Promise<Map<string, number>> {

@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
-import { hoaToday } from '../hoa-days';
+import { hoaTodayForRead } from '../hoa-days';
 import { invoiceValuesSql, visibleInvoices } from './sync';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -111,7 +111,7 @@ async function listInvoices(database: Pick<Database, 'db' | 'client'>, actor: Vi
 
 /** GET /api/invoices as the JSON text of its answer, kept under the change counters (and the HOA's day). */
 export async function listInvoicesJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: InvoiceListQuery, now: number): Promise<string> {
-  const today = await hoaToday(database.db, actor.hoaId, now);
+  const today = await hoaTodayForRead(database, actor.hoaId, now);
   const key = answerKey('invoices', 'page', q.page, q.limit, q.sortBy, q.sortOrder, q.title, q.status, q.dues_id, today);
   return jsonUnderCounters(database, actor, { key, whose: 'shared' }, () => listInvoices(database, actor, q, today));
 }

@@ -16,7 +16,7 @@ import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
 import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
-import { hoaToday } from '../hoa-days';
+import { hoaToday, hoaTodayForRead } from '../hoa-days';
 import { violationValuesSql, visibleViolations } from './sync';
 
 export type ViolationRow = typeof violations.$inferSelect;
@@ -101,7 +101,7 @@ async function listViolations(database: Pick<Database, 'db' | 'client'>, actor: 
 
 /** GET /api/violations as the JSON text of its answer, kept under the change counters (and the HOA's day: overdue follows it). */
 export async function listViolationsJson(database: Pick<Database, 'db' | 'client'>, actor: Viewer, q: ViolationListQuery, now: number): Promise<string> {
-  const today = await hoaToday(database.db, actor.hoaId, now);
+  const today = await hoaTodayForRead(database, actor.hoaId, now);
   const key = answerKey('violations', 'page', today, q.page, q.limit, q.category, q.status);
   return jsonUnderCounters(database, actor, { key, whose: 'shared' }, () => listViolations(database, actor, q, today));
 }

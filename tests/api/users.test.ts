@@ -240,6 +240,16 @@ describe('GET /api/users', () => {
     expect({ hoa_time_zone, hoa_name, hoa_count }).toMatchObject({ hoa_name: 'Maple Grove HOA', hoa_count: 1 });
     expect({ ...profile, lastLogin: listed.lastLogin }).toEqual(listed);
   });
+
+  it('shows a sign-in on the next read of the same page, though the page is kept between reads', async () => {
+    const listedLogin = async () => (await call(t, 'GET', '/api/users?search=rita', { token: owner })).json.docs[0].lastLogin;
+    const before = await listedLogin();
+    expect(await listedLogin()).toBe(before);
+    t.clock.advance(60_000);
+    await login(t, DEMO.maple.resident);
+    expect(await listedLogin()).toBe(new Date(t.clock()).toISOString());
+    expect(await listedLogin()).not.toBe(before);
+  });
 });
 
 describe('assign-address', () => {

@@ -6,7 +6,7 @@ import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/us
 import { addresses, hoas, subscriptions, users } from '../../schema/tables';
 import { DAY_MS } from '../../schema/days';
 import type { Database, DbOrTx, Tx } from '../db';
-import { answerKey, countUnderCounters, countsUnderCounters } from '../sync/counted';
+import { answerKey, countUnderCounters, countsUnderCounters, jsonUntilNextWrite } from '../sync/counted';
 import { bumpChanges } from '../sync/changes';
 import { touchDependents, type DependentsDeps } from '../sync/dependencies';
 import { statementFor } from '../sync/statements';
@@ -156,16 +156,20 @@ export async function listUsersJson(database: Database, actor: Actor, q: UserLis
   );
   // The count and the counters are kept while no member changes (every field they read is a synced
   // member's, so each change moves the HOA's counter): a 10,000-member HOA is not counted per page.
+  // The page shows each member's last sign-in, which moves no counter: it is kept until the next write.
   const total = await countUnderCounters(database, actor, answerKey('users', 'count', q.includeDeleted, q.status, q.role, q.search), async () => (await db.select({ n: count() }).from(users).where(where))[0].n);
-  const rows = await db
-    .select({ user: apiUserJson, role: users.role, s: subscriptions.status })
-    .from(users)
-    .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt)))
-    .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
-    .where(where)
-    .orderBy(...byShownName)
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
+  const docs = await jsonUntilNextWrite(database, actor, answerKey('users', 'page', q.page, q.limit, q.includeDeleted, q.status, q.role, q.search), async () => {
+    const rows = await db
+      .select({ user: apiUserJson, role: users.role, s: subscriptions.status })
+      .from(users)
+      .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt)))
+      .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
+      .where(where)
+      .orderBy(...byShownName)
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit);
+    return `[${rows.map((r) => withReactivation(r.user, r.role, r.s)).join(',')}]`;
+  });
   const totalPages = Math.ceil(total / q.limit);
   const rest: Omit<ApiUserPage, 'docs'> = {
     totalDocs: total,
@@ -175,7 +179,7 @@ export async function listUsersJson(database: Database, actor: Actor, q: UserLis
     hasNextPage: q.page < totalPages,
     statistics: await countsUnderCounters(database, actor, answerKey('users', 'stats'), () => userStatistics(db, actor.hoaId)),
   };
-  return `{"docs":[${rows.map((r) => withReactivation(r.user, r.role, r.s)).join(',')}],${JSON.stringify(rest).slice(1)}`;
+  return `{"docs":${docs},${JSON.stringify(rest).slice(1)}`;
 }
 
 /**

@@ -8,7 +8,7 @@
  * isolate) keeps its own; all of them read the same counters.
  */
 import { isPrivileged } from '../../schema/roles';
-import type { Database } from '../db';
+import { cachedUntilNextWrite, type Database } from '../db';
 import type { Viewer } from './area';
 import { readCountersNow } from './changes';
 
@@ -93,4 +93,14 @@ export function countsUnderCounters<T extends object>(database: Pick<Database, '
 export function jsonUnderCounters(database: Pick<Database, 'client'>, viewer: Viewer, answer: KeptAnswer, compute: () => Promise<unknown>): Promise<string> {
   const text = async () => JSON.stringify(await compute());
   return keeping ? underCounters(database, viewer, answer, text, (t) => t.length) : text();
+}
+
+/**
+ * A REST answer as JSON text that shows something no change counter covers (a member's last
+ * sign-in, which moves no counter), kept only until this process next writes (`cachedUntilNextWrite`:
+ * where the process is the database's one writer; elsewhere computed on every read). Kept per HOA and
+ * role: only answers that are the same for every viewer of that role in the HOA.
+ */
+export function jsonUntilNextWrite(database: Pick<Database, 'client'>, viewer: Viewer, key: AnswerKey, compute: () => Promise<string>): Promise<string> {
+  return keeping ? cachedUntilNextWrite(database, `${key}|${viewer.hoaId}|${viewer.role}`, compute) : compute();
 }

@@ -3,12 +3,11 @@
  * day of the HOA's time zone, so the server, the jobs and the screens (which get the zone with the
  * signed-in user) agree on when it is past, whatever the UTC day or the reader's zone.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, zonedToday } from '../../schema/days';
 import { HOA_SETTINGS_MESSAGES, hoaSettingsPolicy } from '../../schema/hoa-settings';
 import { hoas } from '../../schema/tables';
 import { cachedUntilNextWrite, type Database, type DbOrTx } from '../db';
-import { statementFor } from '../sync/statements';
 import type { AppDeps } from '../deps';
 import type { Actor } from './actor';
 import { recordActivity } from './activity/record';
@@ -16,12 +15,9 @@ import { forbidden, notFound } from './errors';
 
 /** The HOA's IANA time zone. */
 export async function hoaTimeZone(db: DbOrTx, hoaId: string): Promise<string> {
-  const row = await timeZoneQuery(db).get({ hoaId });
+  const [row] = await db.select({ timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, hoaId)).limit(1);
   return row?.timeZone ?? DEFAULT_TIME_ZONE;
 }
-/** Built once per database or transaction: lists whose rows fall due read the zone on each request. */
-const timeZoneQuery = (db: DbOrTx) =>
-  statementFor(db, 'hoaTimeZone', () => db.select({ timeZone: hoas.timeZone }).from(hoas).where(eq(hoas.id, sql.placeholder('hoaId'))).limit(1).prepare());
 
 /**
  * `PUT /api/hoa/time-zone` (superadmin): the HOA's zone from now on (the body is validated by

@@ -18,13 +18,21 @@ export interface MemberActions {
 export const shownName = (u: { name: string; email: string }) => u.name || u.email;
 const addressText = (m: SyncedMember) => (m.address ? (m.address.unitNumber ? `${m.address.street}, Unit ${m.address.unitNumber}` : m.address.street) : null);
 
-/** Status, and Expired for an invitation past its 7 days (`invitationState`, read at `now`). */
+/**
+ * Status, and Expired for an invitation past its 7 days (`invitationState`, read at `now`); an
+ * invitation also says when it was sent (its own column made the table wider than a laptop's card).
+ */
 export function MemberStatus({ member, now }: { member: SyncedMember; now: number }) {
   return (
-    <span className="flex flex-wrap items-center gap-1.5">
-      <StatusBadge status={member.status} />
-      {invitationState(member, now) === 'expired' && <Badge variant="destructive">Expired</Badge>}
-    </span>
+    <>
+      <span className="flex flex-wrap items-center gap-1.5">
+        <StatusBadge status={member.status} />
+        {invitationState(member, now) === 'expired' && <Badge variant="destructive">Expired</Badge>}
+      </span>
+      {member.status === 'invited' && member.invitedAt != null && (
+        <span className="mt-1 block text-sm whitespace-nowrap text-neutral-600">Sent {formatDate(member.invitedAt)}</span>
+      )}
+    </>
   );
 }
 
@@ -32,7 +40,7 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
   const actions = (u: SyncedMember) => {
     const may = actor ? userPolicy.actionsFor(actor, u) : { edit: false, resend: false, delete: false };
     return (
-      <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end lg:flex-nowrap">
+      <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end">
         <Button size="sm" variant="secondary" disabled={!may.edit} onClick={() => act.edit(u)}>
           Edit<span className="sr-only"> {shownName(u)}</span>
         </Button>
@@ -79,7 +87,6 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
     { header: 'Role', cell: (u) => <Badge variant={u.role === 'resident' ? 'secondary' : 'default'}>{ROLE_LABELS[u.role]}</Badge> },
     { header: 'Status', cell: (u) => <MemberStatus member={u} now={now} /> },
     { header: 'Address', cell: (u) => addressText(u) ?? <span className="text-neutral-600">No address</span> },
-    { header: 'Invitation Sent', className: 'whitespace-nowrap', cell: (u) => (u.invitedAt != null && u.status === 'invited' ? formatDate(u.invitedAt) : <span className="text-neutral-600">—</span>) },
     { header: 'Last Login', className: 'whitespace-nowrap', cell: (u) => (u.lastLoginDay != null ? formatDay(u.lastLoginDay) : <span className="text-neutral-600">Never</span>) },
     { header: 'Actions', className: 'text-right', cell: actions },
   ];

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { DEFAULT_TIME_ZONE } from '../days';
 import { PROCESSING_FEE_MODES } from '../ledger';
 import { ROLES } from '../roles';
@@ -71,6 +71,21 @@ export const users = sqliteTable(
       .where(sql`${t.deletedAt} IS NULL`),
     index('users_hoa_deleted').on(t.hoaId, t.deletedAt, t.id),
   ],
+);
+
+/**
+ * Active members (status active, not deleted) per HOA and role, kept by triggers on `users` whoever
+ * writes them (migrations/0034_member-counts.sql): an announcement's audience size reads one row
+ * per role instead of counting a large HOA's members in every statement that shows it.
+ */
+export const memberCounts = sqliteTable(
+  'member_counts',
+  {
+    hoaId: hoaId(),
+    role: text('role', { enum: ROLES }).notNull(),
+    active: integer('active').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hoaId, t.role] })],
 );
 
 export const addresses = sqliteTable(

@@ -5,13 +5,13 @@
  */
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { ANNOUNCEMENT_STATUSES, audienceRoles, isPublished, PUBLISHED_ANNOUNCEMENT_STATUSES } from '../../../schema/announcements';
-import { isPrivileged, type Role } from '../../../schema/roles';
+import { isPrivileged } from '../../../schema/roles';
 import { announcementReads, announcementRecipients, announcements, users } from '../../../schema/tables';
 import { ANNOUNCEMENT_READ_SPACE, ANNOUNCEMENT_SPACE, type SyncedAnnouncement, type SyncedAnnouncementRead } from '../../../sync/areas/announcements';
 import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import { inHoa } from '../actor';
-import { activeMembers } from './audience';
+import { activeMemberCount } from '../members';
 
 /** The published rule (`isPublished`) in SQL, from the same list; and its complement, drafts and scheduled ones. */
 export const publishedSql = (): SQL => inArray(announcements.status, PUBLISHED_ANNOUNCEMENT_STATUSES);
@@ -42,13 +42,12 @@ export function visibleAnnouncementReads(viewer: Viewer): SQL {
  * An announcement as the cache holds it (`SyncedAnnouncement`), built and serialised by SQLite: the
  * pull sends it as it is, and the REST answers (read.ts) are built from it, so the two never
  * disagree. Delivery counts are columns of the row; custom lists are read per row through an index;
- * the audience sizes are constant subqueries SQLite evaluates at most once.
+ * the audience sizes are read from the active-member counts the triggers on users keep.
  */
 function announcementValue(viewer: Viewer): SyncValueSql<SyncedAnnouncement> {
   const a = announcements;
   const privileged = sql.raw(isPrivileged(viewer.role) ? '1' : '0');
   const published = publishedSql();
-  const audienceSize = (roles: readonly Role[]) => sql`(SELECT count(*) FROM ${users} WHERE ${activeMembers(viewer.hoaId, inArray(users.role, roles))})`;
   // The unary `+` keeps the tenant checks off the hoa_id indexes: SQLite (no ANALYZE statistics)
   // would otherwise pick them and walk the whole HOA for each row instead of its announcement id.
   const recipients = sql`${announcementRecipients} WHERE ${announcementRecipients.announcementId} = ${a.id} AND +${announcementRecipients.hoaId} = ${a.hoaId}`;
@@ -74,9 +73,9 @@ function announcementValue(viewer: Viewer): SyncValueSql<SyncedAnnouncement> {
       totalRecipients: sql`CASE
         WHEN ${published} THEN ${deliveryTotal}
         WHEN ${a.audienceType} = 'custom' THEN (SELECT count(*) FROM ${recipients})
-        WHEN ${a.audienceType} = 'board' THEN ${audienceSize(audienceRoles('board'))}
-        WHEN ${a.audienceType} = 'residents' THEN ${audienceSize(audienceRoles('residents'))}
-        ELSE ${audienceSize(audienceRoles('all'))} END`,
+        WHEN ${a.audienceType} = 'board' THEN ${activeMemberCount(viewer.hoaId, audienceRoles('board'))}
+        WHEN ${a.audienceType} = 'residents' THEN ${activeMemberCount(viewer.hoaId, audienceRoles('residents'))}
+        ELSE ${activeMemberCount(viewer.hoaId, audienceRoles('all'))} END`,
       deliveryCounts: sql`CASE WHEN ${privileged} AND ${published} THEN json_object('total', ${deliveryTotal},
         'delivered', ${a.deliveriesDelivered}, 'failed', ${a.deliveriesFailed}, 'pending', ${a.deliveriesPending}) END`,
       createdAt: a.createdAt,

@@ -13,7 +13,7 @@ import type { SyncedDocument } from '../../../sync/areas/documents';
 import { newestFirst } from '../../../sync/order';
 import type { Database, DbOrTx } from '../../db';
 import type { Viewer } from '../../sync/area';
-import { answerKey, jsonUnderCounters } from '../../sync/counted';
+import { answerKey, countUnderCounters, jsonUnderCounters } from '../../sync/counted';
 import { notFound } from '../errors';
 import { documentValuesSql, visibleDocuments } from './sync';
 
@@ -54,9 +54,12 @@ function listWhere(viewer: Viewer, q: Pick<DocumentListQuery, 'search' | 'catego
 }
 
 /** GET /api/documents: the documents the viewer may see, newest first (read in index order), filtered and paged. */
-export async function listDocuments(db: DbOrTx, viewer: Viewer, q: DocumentListQuery): Promise<ApiDocumentPage> {
+export async function listDocuments(database: Pick<Database, 'db' | 'client'>, viewer: Viewer, q: DocumentListQuery): Promise<ApiDocumentPage> {
+  const { db } = database;
   const where = listWhere(viewer, q);
-  const [{ n: total }] = await db.select({ n: count() }).from(documents).where(where);
+  // The count is kept under the change counters, as every list's is: it reads every matching row.
+  const countKey = answerKey('documents', 'count', q.category, q.search ?? '');
+  const total = await countUnderCounters(database, viewer, countKey, async () => (await db.select({ n: count() }).from(documents).where(where))[0].n);
   const page = sql`SELECT ${documents.id} AS row_id FROM ${documents} WHERE ${where}
     ORDER BY ${documents.createdAt} DESC, ${documents.id} DESC LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   const values = await valuesOf(db, viewer, page);
@@ -67,7 +70,7 @@ export async function listDocuments(db: DbOrTx, viewer: Viewer, q: DocumentListQ
 /** GET /api/documents as the JSON text of its answer, kept while nothing it shows can have changed. */
 export function listDocumentsJson(database: Pick<Database, 'db' | 'client'>, viewer: Viewer, q: DocumentListQuery): Promise<string> {
   const key = answerKey('documents', 'page', q.page, q.limit, q.category, q.search ?? '');
-  return jsonUnderCounters(database, viewer, { key, whose: 'shared' }, () => listDocuments(database.db, viewer, q));
+  return jsonUnderCounters(database, viewer, { key, whose: 'shared' }, () => listDocuments(database, viewer, q));
 }
 
 /**

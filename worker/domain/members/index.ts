@@ -3,6 +3,6 @@
  * the emails the board is shown, and the synced members the pickers read (./sync.ts). Kept apart from
  * users.ts (the writers), which imports the sync layer's dependencies.
  */
-export { activeMembers } from './active';
+export { activeMemberCount, activeMembers } from './active';
 export { emailOf } from './emails';
 export { MEMBER_FIELDS, memberRows, memberSyncArea, visibleMembers } from './sync';

@@ -5,13 +5,13 @@ import { needsReactivation } from '../../schema/subscriptions';
 import type { ApiUserPage, UserListQuery, UserStatistics } from '../../schema/users';
 import { addresses, hoas, subscriptions, users } from '../../schema/tables';
 import { DAY_MS } from '../../schema/days';
-import type { Database, DbOrTx, Tx } from '../db';
+import { preparedRead, type Database, type DbOrTx, type Tx } from '../db';
 import { answerKey, countUnderCounters, countsUnderCounters, jsonUntilNextWrite } from '../sync/counted';
 import { bumpChanges } from '../sync/changes';
 import { touchDependents, type DependentsDeps } from '../sync/dependencies';
 import { statementFor } from '../sync/statements';
 import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
-import { containsSql } from './contains';
+import { containsPattern, containsPatternSql, containsSql } from './contains';
 import { notFound } from './errors';
 import { MEMBER_FIELDS, memberRows } from './members';
 
@@ -138,6 +138,33 @@ export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || u.ema
 export const shownNameOrder = () => asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`);
 const byShownName = [shownNameOrder(), asc(users.id)];
 
+type UserPageValues = { hoaId: string; status: string | null; role: string | null; pattern: string | null; limit: number; offset: number };
+const userPageOwner = {};
+
+/**
+ * A page of members as JSON texts, rendered once per shape of query (which filters it has), with
+ * placeholders for the values: drizzle building the statement cost about what SQLite took to run it.
+ */
+function userPageRead(q: Pick<UserListQuery, 'includeDeleted' | 'status' | 'role' | 'search'>) {
+  const shape = [q.includeDeleted, Boolean(q.status), Boolean(q.role), Boolean(q.search)].join(':');
+  return statementFor(userPageOwner, shape, () =>
+    preparedRead<{ user: string; role: ApiUser['role']; s: SubscriptionStatus | null }, UserPageValues>(() => {
+      const pattern = sql.placeholder('pattern');
+      const where = and(
+        eq(users.hoaId, sql.placeholder('hoaId')),
+        q.includeDeleted ? undefined : isNull(users.deletedAt),
+        q.status ? eq(users.status, sql.placeholder('status')) : undefined,
+        q.role ? eq(users.role, sql.placeholder('role')) : undefined,
+        q.search ? or(containsPatternSql(sql`${users.name}`, pattern), containsPatternSql(sql`${users.email}`, pattern)) : undefined,
+      );
+      return sql`SELECT ${apiUserJson} AS user, ${users.role} AS role, ${subscriptions.status} AS s FROM ${users}
+        LEFT JOIN ${addresses} ON ${and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt))}
+        LEFT JOIN ${subscriptions} ON ${eq(subscriptions.hoaId, users.hoaId)}
+        WHERE ${where} ORDER BY ${sql.join(byShownName, sql`, `)} LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')}`;
+    }),
+  );
+}
+
 /**
  * `GET /api/users` (board and superadmin): the HOA's members by name, paginated, with the counters of
  * the management screen (over every member, whatever the filters). Pickers pass `status=active`.
@@ -159,15 +186,14 @@ export async function listUsersJson(database: Database, actor: Actor, q: UserLis
   // The page shows each member's last sign-in, which moves no counter: it is kept until the next write.
   const total = await countUnderCounters(database, actor, answerKey('users', 'count', q.includeDeleted, q.status, q.role, q.search), async () => (await db.select({ n: count() }).from(users).where(where))[0].n);
   const docs = await jsonUntilNextWrite(database, actor, answerKey('users', 'page', q.page, q.limit, q.includeDeleted, q.status, q.role, q.search), async () => {
-    const rows = await db
-      .select({ user: apiUserJson, role: users.role, s: subscriptions.status })
-      .from(users)
-      .leftJoin(addresses, and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt)))
-      .leftJoin(subscriptions, eq(subscriptions.hoaId, users.hoaId))
-      .where(where)
-      .orderBy(...byShownName)
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit);
+    const rows = await userPageRead(q)(database, {
+      hoaId: actor.hoaId,
+      status: q.status ?? null,
+      role: q.role ?? null,
+      pattern: q.search ? containsPattern(q.search) : null,
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
     return `[${rows.map((r) => withReactivation(r.user, r.role, r.s)).join(',')}]`;
   });
   const totalPages = Math.ceil(total / q.limit);

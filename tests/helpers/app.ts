@@ -80,7 +80,8 @@ function seededTemplate() {
 /**
  * A fresh libSQL file database, migrated and seeded with the demo data, behind createApp.
  * `database.checkpointInBackground`: as the Node entry opens it (benchmarks). `database.from`: a copy
- * of that database file instead (one a benchmark seeded and kept; it must hold the demo data too).
+ * of that database file instead (one a benchmark seeded and kept; it must hold the demo data too),
+ * brought to the newest migrations.
  */
 export async function createTestApp(
   overrides: Partial<Omit<AppDeps, 'database' | 'clock' | 'config'>> & { config?: Partial<AppDeps['config']> } = {},
@@ -91,6 +92,8 @@ export async function createTestApp(
   const seeded = await seededTemplate();
   copyFileSync(options.database?.from ?? seeded.file, join(dir, 'test.db'));
   const database = await openDatabase(databaseUrl, undefined, { checkpointInBackground: options.database?.checkpointInBackground });
+  // A kept file may predate the newest migrations (the template has them all: nothing to do).
+  if (options.database?.from) await runMigrations(database);
   const clock = fakeClock();
   setDummyIterations(TEST_PASSWORD_ITERATIONS);
   const { config, ...rest } = overrides;

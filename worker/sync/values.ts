@@ -61,7 +61,9 @@ function partOf(text: string, params: unknown[]): RenderedPart | null {
 function withViewer(part: RenderedPart, viewer: Viewer): SQL {
   const chunks: (StringChunk | Param | Placeholder)[] = [new StringChunk(part.texts[0])];
   part.params.forEach((value, i) => {
-    const filled: unknown = is(value, Placeholder) ? viewer[value.name as 'hoaId' | 'userId'] : value;
+    // drizzle renders a placeholder as itself, or as the Param that wraps it.
+    const placeholder = is(value, Placeholder) ? value : is(value, Param) && is(value.value, Placeholder) ? value.value : null;
+    const filled: unknown = placeholder ? viewer[placeholder.name as 'hoaId' | 'userId'] : value;
     // A placeholder viewer's ids stay placeholders (a statement that is itself rendered once, the pull's).
     chunks.push(is(filled, Placeholder) ? filled : new Param(filled), new StringChunk(part.texts[i + 1]));
   });

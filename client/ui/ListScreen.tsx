@@ -1,5 +1,6 @@
 import { useTransition, type ReactNode } from 'react';
 import { Card, CardHeader, StatCard } from './Card';
+import { cx } from './cx';
 import { PageHeader } from './PageHeader';
 import { DataTable, type Column } from './Table';
 
@@ -35,8 +36,22 @@ const STAT_GRID: Record<number, string> = {
   3: 'grid-cols-2 lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1',
   4: 'grid-cols-2 lg:grid-cols-4',
 };
-/** More than four cards: four counts on the first line, the listing cards two to a line under them. */
-const WIDE_GRID = 'grid-cols-2 lg:grid-cols-4';
+/**
+ * More than four cards: the counts on the first line, the listing cards two to a line under them.
+ * Three counts share a six-column line (two columns each) so no slot is left empty; on phones an odd
+ * last count takes the whole line. The grid's class and each card's, in order.
+ */
+function wideGrid(stats: StatDef[]): { grid: string; cards: (string | undefined)[] } {
+  const counts = stats.filter((s) => !s.details).length;
+  const three = counts === 3;
+  let seen = 0;
+  const cards = stats.map((s) => {
+    if (s.details) return three ? 'col-span-2 lg:col-span-3' : 'col-span-2';
+    seen += 1;
+    return cx(three && 'lg:col-span-2', counts % 2 === 1 && seen === counts && 'col-span-2') || undefined;
+  });
+  return { grid: three ? 'grid-cols-2 lg:grid-cols-6' : 'grid-cols-2 lg:grid-cols-4', cards };
+}
 
 /**
  * The list screen every area uses: title, subtitle and actions, an optional banner, stat cards, then one
@@ -81,14 +96,15 @@ export function ListScreen<T>({
   loadMoreLabel?: string;
 }) {
   const [paging, startPaging] = useTransition();
+  const wide = stats && stats.length > 4 ? wideGrid(stats) : null;
   return (
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
       {banner && <div className="mb-6 space-y-3 empty:hidden">{banner}</div>}
       {stats && stats.length > 0 && (
-        <div className={`mb-6 grid gap-4 ${STAT_GRID[stats.length] ?? WIDE_GRID}`}>
+        <div className={`mb-6 grid gap-4 ${wide?.grid ?? STAT_GRID[stats.length]}`}>
           {stats.map((s, i) => (
-            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={s.details ? (stats.length > 4 ? 'col-span-2' : 'col-span-2 lg:col-span-1') : undefined}>
+            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
               {!rows.loading && s.details}
             </StatCard>
           ))}

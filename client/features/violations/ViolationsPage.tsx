@@ -67,7 +67,7 @@ export function ViolationsPage() {
   // Phones get one card per violation (title, badges, resident, due date, View); wider screens the table.
   const columns: Column<SyncedViolation>[] = [
     titleColumn<SyncedViolation>({
-      main: (v) => <p className="font-medium text-neutral-900 sm:max-w-xs sm:truncate">{v.title}</p>,
+      main: (v) => <p className="font-medium text-neutral-900 sm:max-w-[14rem] sm:truncate">{v.title}</p>,
       phone: (v) => (
         <>
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -84,8 +84,9 @@ export function ViolationsPage() {
     }),
     { header: 'Category', hideOnPhone: true, cell: (v) => <ViolationCategoryBadge category={v.category} /> },
     { header: 'Status', hideOnPhone: true, cell: status },
+    // A street address on one or two lines, not a word a line; the title truncates sooner to make room.
     { header: 'Resident', hideOnPhone: true, cell: (v) => v.resident.name || '—' },
-    { header: 'Address', hideOnPhone: true, cell: (v) => addressOf(v) ?? '—' },
+    { header: 'Address', hideOnPhone: true, className: 'min-w-[10rem]', cell: (v) => addressOf(v) ?? '—' },
     { header: 'Due Date', hideOnPhone: true, cell: (v) => <DueDate violation={v} /> },
     { header: 'View', hideOnPhone: true, className: 'text-right', cell: view },
   ];

@@ -36,6 +36,19 @@ export function MemberStatus({ member, now }: { member: SyncedMember; now: numbe
   );
 }
 
+/** An email that wraps after its @ first (a narrow column), anywhere only if a part is still too long. */
+function BreakableEmail({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 export function memberColumns(actor: PolicyUser | null, act: MemberActions, now: number): Column<SyncedMember>[] {
   const actions = (u: SyncedMember) => {
     const may = actor ? userPolicy.actionsFor(actor, u) : { edit: false, resend: false, delete: false };
@@ -78,12 +91,14 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
             {u.name || <span className="font-normal text-neutral-600">Not yet accepted</span>}
             {u.id === actor?.id && <Badge variant="outline">You</Badge>}
           </span>
-          {/* Phones: the email once, under the name (the Email column is the table's). */}
-          <span className="block text-sm font-normal break-all text-neutral-600 sm:hidden">{u.email}</span>
+          {/* Below 1280 px the email goes under the name: its own column left no room for the actions. */}
+          <span className="block text-sm font-normal [overflow-wrap:anywhere] text-neutral-600 xl:hidden">
+            <BreakableEmail email={u.email} />
+          </span>
         </>
       ),
     },
-    { header: 'Email', className: 'whitespace-nowrap', hideOnPhone: true, cell: (u) => u.email },
+    { header: 'Email', className: 'hidden whitespace-nowrap xl:table-cell', hideOnPhone: true, cell: (u) => u.email },
     { header: 'Role', cell: (u) => <Badge variant={u.role === 'resident' ? 'secondary' : 'default'}>{ROLE_LABELS[u.role]}</Badge> },
     { header: 'Status', cell: (u) => <MemberStatus member={u} now={now} /> },
     { header: 'Address', cell: (u) => addressText(u) ?? <span className="text-neutral-600">No address</span> },

@@ -36,7 +36,9 @@ export const peoplePages = (page: Page) => {
     /** How many times the list of users shows `email` as text (the buttons' screen-reader names aside). */
     emailShown: (email: string) =>
       page.getByRole('list', { name: 'All Users' }).evaluate(
-        (list, text) => [...list.querySelectorAll('*')].filter((el) => !el.closest('button') && [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim() === text)).length,
+        // The innermost elements reading exactly the email (it may be split where it may wrap, after its @).
+        (list, text) =>
+          [...list.querySelectorAll('*')].filter((el) => !el.closest('button') && el.textContent?.trim() === text && ![...el.children].some((c) => c.textContent?.trim() === text)).length,
         email,
       ),
     /** Edit User on the row of `who` (a name, or an email for someone who has not accepted), then the dialog. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { ApiUser } from '../../schema/auth';
 import { needsReactivation } from '../../schema/subscriptions';
@@ -10,8 +10,8 @@ import { answerKey, countUnderCounters, countsUnderCounters, jsonUntilNextWrite 
 import { bumpChanges } from '../sync/changes';
 import { touchDependents, type DependentsDeps } from '../sync/dependencies';
 import { statementFor } from '../sync/statements';
-import { inHoa, requireRole, rowInHoa, type Actor } from './actor';
-import { containsPattern, containsPatternSql, containsSql } from './contains';
+import { requireRole, rowInHoa, type Actor } from './actor';
+import { containsPattern, containsPatternSql } from './contains';
 import { notFound } from './errors';
 import { MEMBER_FIELDS, memberRows } from './members';
 
@@ -138,6 +138,27 @@ export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || u.ema
 export const shownNameOrder = () => asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`);
 const byShownName = [shownNameOrder(), asc(users.id)];
 
+type MembersFilter = Pick<UserListQuery, 'includeDeleted' | 'status' | 'role' | 'search'>;
+/** The filter's values, each absent when the query has none: the query's own (the count), or placeholders (the page, rendered once). */
+interface MembersFilterValues {
+  hoaId: string | Placeholder;
+  status?: NonNullable<UserListQuery['status']> | Placeholder;
+  role?: NonNullable<UserListQuery['role']> | Placeholder;
+  /** A LIKE pattern from `containsPattern`. */
+  pattern?: string | Placeholder;
+}
+
+/** The members the list shows: the HOA's, the deleted only when asked for, then by status, role and search. */
+function membersWhere(includeDeleted: boolean, v: MembersFilterValues): SQL {
+  return and(
+    eq(users.hoaId, v.hoaId),
+    includeDeleted ? undefined : isNull(users.deletedAt),
+    v.status === undefined ? undefined : eq(users.status, v.status),
+    v.role === undefined ? undefined : eq(users.role, v.role),
+    v.pattern === undefined ? undefined : or(containsPatternSql(sql`${users.name}`, v.pattern), containsPatternSql(sql`${users.email}`, v.pattern)),
+  )!;
+}
+
 type UserPageValues = { hoaId: string; status: string | null; role: string | null; pattern: string | null; limit: number; offset: number };
 const userPageOwner = {};
 
@@ -145,18 +166,16 @@ const userPageOwner = {};
  * A page of members as JSON texts, rendered once per shape of query (which filters it has), with
  * placeholders for the values: drizzle building the statement cost about what SQLite took to run it.
  */
-function userPageRead(q: Pick<UserListQuery, 'includeDeleted' | 'status' | 'role' | 'search'>) {
+function userPageRead(q: MembersFilter) {
   const shape = [q.includeDeleted, Boolean(q.status), Boolean(q.role), Boolean(q.search)].join(':');
   return statementFor(userPageOwner, shape, () =>
     preparedRead<{ user: string; role: ApiUser['role']; s: SubscriptionStatus | null }, UserPageValues>(() => {
-      const pattern = sql.placeholder('pattern');
-      const where = and(
-        eq(users.hoaId, sql.placeholder('hoaId')),
-        q.includeDeleted ? undefined : isNull(users.deletedAt),
-        q.status ? eq(users.status, sql.placeholder('status')) : undefined,
-        q.role ? eq(users.role, sql.placeholder('role')) : undefined,
-        q.search ? or(containsPatternSql(sql`${users.name}`, pattern), containsPatternSql(sql`${users.email}`, pattern)) : undefined,
-      );
+      const where = membersWhere(q.includeDeleted, {
+        hoaId: sql.placeholder('hoaId'),
+        status: q.status && sql.placeholder('status'),
+        role: q.role && sql.placeholder('role'),
+        pattern: q.search ? sql.placeholder('pattern') : undefined,
+      });
       return sql`SELECT ${apiUserJson} AS user, ${users.role} AS role, ${subscriptions.status} AS s FROM ${users}
         LEFT JOIN ${addresses} ON ${and(eq(addresses.id, users.addressId), eq(addresses.hoaId, users.hoaId), isNull(addresses.deletedAt))}
         LEFT JOIN ${subscriptions} ON ${eq(subscriptions.hoaId, users.hoaId)}
@@ -173,14 +192,8 @@ function userPageRead(q: Pick<UserListQuery, 'includeDeleted' | 'status' | 'role
 export async function listUsersJson(database: Database, actor: Actor, q: UserListQuery): Promise<string> {
   requireRole(actor, 'board');
   const { db } = database;
-  const where = inHoa(
-    actor,
-    users.hoaId,
-    q.includeDeleted ? undefined : isNull(users.deletedAt),
-    q.status ? eq(users.status, q.status) : undefined,
-    q.role ? eq(users.role, q.role) : undefined,
-    q.search ? or(containsSql(sql`${users.name}`, q.search), containsSql(sql`${users.email}`, q.search)) : undefined,
-  );
+  const pattern = q.search ? containsPattern(q.search) : undefined;
+  const where = membersWhere(q.includeDeleted, { hoaId: actor.hoaId, status: q.status, role: q.role, pattern });
   // The count and the counters are kept while no member changes (every field they read is a synced
   // member's, so each change moves the HOA's counter): a 10,000-member HOA is not counted per page.
   // The page shows each member's last sign-in, which moves no counter: it is kept until the next write.
@@ -190,7 +203,7 @@ export async function listUsersJson(database: Database, actor: Actor, q: UserLis
       hoaId: actor.hoaId,
       status: q.status ?? null,
       role: q.role ?? null,
-      pattern: q.search ? containsPattern(q.search) : null,
+      pattern: pattern ?? null,
       limit: q.limit,
       offset: (q.page - 1) * q.limit,
     });

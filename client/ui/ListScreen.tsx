@@ -44,12 +44,10 @@ const STAT_GRID: Record<number, string> = {
 function wideGrid(stats: StatDef[]): { grid: string; cards: (string | undefined)[] } {
   const counts = stats.filter((s) => !s.details).length;
   const three = counts === 3;
-  let seen = 0;
-  const cards = stats.map((s) => {
-    if (s.details) return three ? 'col-span-2 lg:col-span-3' : 'col-span-2';
-    seen += 1;
-    return cx(three && 'lg:col-span-2', counts % 2 === 1 && seen === counts && 'col-span-2') || undefined;
-  });
+  const lastCount = stats.map((s) => !s.details).lastIndexOf(true);
+  const cards = stats.map((s, i) =>
+    s.details ? (three ? 'col-span-2 lg:col-span-3' : 'col-span-2') : cx(three && 'lg:col-span-2', counts % 2 === 1 && i === lastCount && 'col-span-2') || undefined,
+  );
   return { grid: three ? 'grid-cols-2 lg:grid-cols-6' : 'grid-cols-2 lg:grid-cols-4', cards };
 }
 

@@ -106,7 +106,7 @@ function Table<T>({ caption, columns, rows, rowKey, count }: RowsProps<T>) {
   const body = useRef<HTMLTableSectionElement>(null);
   useNumbered(body, rows, count, (tr, i) => tr.setAttribute('aria-rowindex', String(i + 2)));
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm" aria-rowcount={count < 0 ? -1 : count + 1}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-neutral-200 bg-neutral-50 text-xs font-medium tracking-wide text-neutral-600 uppercase">

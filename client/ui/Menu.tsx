@@ -75,11 +75,13 @@ export function Menu({ button, buttonLabel, buttonClassName, items, header, open
 }
 
 /**
- * The menu of each row of a long list: a plain button until it is first pressed, then the Menu,
- * open. Mounting Headless UI's menu is most of a row's render cost and most rows' menus are never
- * opened (list benchmark, documents at load average 13-14: a filter change from applied to committed, p50 18 → 4.6 ms).
+ * A menu that is seldom opened: a plain button until it is first pressed, then the Menu, open.
+ * Mounting Headless UI's menu is most of a list row's render cost and most rows' menus are never
+ * opened (list benchmark, documents at load average 13-14: a filter change from applied to committed,
+ * p50 18 → 4.6 ms); the frame's account menu is on every signed-in screen's start-up
+ * (docs/decisions/256-frame-without-headless-ui-at-start.md).
  */
-export function RowMenu(props: MenuProps) {
+export function MenuOnFirstPress(props: MenuProps) {
   const [used, setUsed] = useState(false);
   if (used) return <Menu {...props} openOnMount />;
   return (

@@ -16,7 +16,7 @@ export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
-export { Menu, RowMenu, type MenuEntry } from './Menu';
+export { Menu, MenuOnFirstPress, type MenuEntry } from './Menu';
 export { MultiSelect } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';

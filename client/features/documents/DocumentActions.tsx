@@ -9,7 +9,7 @@ import type { Role } from '../../../schema/roles';
 import type { SyncedDocument } from '../../../sync/areas/documents';
 import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/replicache';
-import { DownloadIcon, MoreIcon, RowMenu, Spinner, TrashIcon, type MenuEntry } from '../../ui';
+import { DownloadIcon, MoreIcon, MenuOnFirstPress, Spinner, TrashIcon, type MenuEntry } from '../../ui';
 import { downloadDocument } from './documents-api';
 
 function ItemLabel({ text, reason }: { text: string; reason: string | null }) {
@@ -57,7 +57,7 @@ export function DocumentActions({
     items.push({ kind: 'action', label: <ItemLabel text="Delete" reason={offline} />, icon: <TrashIcon />, danger: true, onSelect: () => onDelete(doc), disabled: !online });
   }
   return (
-    <RowMenu
+    <MenuOnFirstPress
       button={downloading ? <Spinner /> : <MoreIcon className="size-5" />}
       buttonLabel={`Actions for ${doc.title}`}
       buttonClassName="inline-flex size-9 items-center justify-center text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900"

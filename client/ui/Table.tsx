@@ -17,6 +17,41 @@ export interface Column<T> {
   hideOnPhone?: boolean;
   /** On phones, beside the card's title instead of a line of its own (a row's Actions menu). */
   aside?: boolean;
+  /**
+   * Below 1280 px (`xl`) no column of its own: its value goes under the value of the column before
+   * it, in the table and in the phone card. A table of many columns then fits a 1024-px screen with
+   * its last column (the actions) in view instead of scrolled off to the right.
+   */
+  foldBelowXl?: boolean;
+}
+
+/** Where a folded column's value shows below 1280 px: under its neighbour's, a line of its own that may wrap anywhere. */
+const FOLDED = 'block text-sm font-normal text-neutral-600 [overflow-wrap:anywhere] xl:hidden';
+
+/**
+ * The columns as the table and the cards render them: a column marked `foldBelowXl` is hidden below
+ * `xl` (and on phones), and the column before it also shows its value there.
+ */
+function foldColumns<T>(columns: Column<T>[]): Column<T>[] {
+  return columns.map((c, i) => {
+    if (c.foldBelowXl) return { ...c, className: cx('hidden xl:table-cell', c.className), hideOnPhone: true };
+    const folded = columns.slice(i + 1).findIndex((next) => !next.foldBelowXl);
+    const under = columns.slice(i + 1, folded < 0 ? undefined : i + 1 + folded);
+    if (under.length === 0) return c;
+    return {
+      ...c,
+      cell: (row: T) => (
+        <>
+          {c.cell(row)}
+          {under.map((u, j) => (
+            <span key={j} className={FOLDED}>
+              {u.cell(row)}
+            </span>
+          ))}
+        </>
+      ),
+    };
+  });
 }
 
 /** Tailwind's `sm` breakpoint: the table from here, the cards below. */
@@ -64,6 +99,7 @@ export function DataTable<T>({
 }) {
   // Only the layout that shows is rendered: half the DOM work per change of rows.
   const wide = useWide();
+  const shownColumns = useMemo(() => foldColumns(columns), [columns]);
   const shown = rows.length > 0;
   useLayoutEffect(() => {
     if (shown) markFirstRows();
@@ -74,7 +110,11 @@ export function DataTable<T>({
   const count = total ?? (loadMore?.hasMore ? -1 : rows.length);
   return (
     <div>
-      {wide ? <Table caption={caption} columns={columns} rows={rows} rowKey={rowKey} count={count} /> : <Cards caption={caption} columns={columns} rows={rows} rowKey={rowKey} count={count} />}
+      {wide ? (
+        <Table caption={caption} columns={shownColumns} rows={rows} rowKey={rowKey} count={count} />
+      ) : (
+        <Cards caption={caption} columns={shownColumns} rows={rows} rowKey={rowKey} count={count} />
+      )}
       {loadMore && <LoadMore {...loadMore} />}
     </div>
   );

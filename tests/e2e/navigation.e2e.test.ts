@@ -1,7 +1,8 @@
 /**
  * The walk's navigation defects: a resident's navigation offers no Dashboard (it
- * would land on Announcements), Support keeps the navigation for a signed-in user, and the Recent
- * Activity cards of Compliance and Requests show their dates whole on a phone.
+ * would land on Announcements), Support keeps the navigation for a signed-in user, the Recent
+ * Activity cards of Compliance and Requests show their dates whole on a phone, and the wide tables
+ * fit their card at 1024 px (their last column, the way into a row, in view).
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +72,29 @@ describe('navigation', () => {
       await page.goto('/compliance');
       await statCard(page, 'Recent Activity').getByRole('link').first().waitFor({ timeout: 20_000 });
       await snap(page, 'compliance-board');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('fits the tables of Requests, Compliance and Users in their card at 1024 px, the address under the resident', async () => {
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server, { width: 1024, height: 800 });
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      for (const [path, caption] of [
+        ['/requests', 'All Requests'],
+        ['/compliance', 'All Violations'],
+        ['/users', 'All Users'],
+      ]) {
+        await page.goto(path);
+        const table = page.getByRole('table', { name: caption });
+        await table.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+        const box = await table.evaluate((t) => ({ scroll: t.parentElement!.scrollWidth, width: t.parentElement!.clientWidth }));
+        expect(box.scroll, path).toBeLessThanOrEqual(box.width);
+        if (path !== '/users') await table.getByRole('cell', { name: /Rita Resident\s*103 Maple Grove Lane/ }).first().waitFor();
+      }
+      await snap(page, 'users-1024');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -82,6 +82,8 @@ export function RequestsPage() {
             header: 'Address',
             hideOnPhone: true,
             className: 'whitespace-nowrap',
+            // Under the resident below 1280 px: at 1024 px the View column was off the card's right edge.
+            foldBelowXl: true,
             cell: (r: SyncedRequest) => formatAddress(r.address && { street: r.address.street, unit_number: r.address.unitNumber }) ?? '—',
           },
         ]

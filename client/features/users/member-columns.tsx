@@ -91,14 +91,11 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
             {u.name || <span className="font-normal text-neutral-600">Not yet accepted</span>}
             {u.id === actor?.id && <Badge variant="outline">You</Badge>}
           </span>
-          {/* Below 1280 px the email goes under the name: its own column left no room for the actions. */}
-          <span className="block text-sm font-normal [overflow-wrap:anywhere] text-neutral-600 xl:hidden">
-            <BreakableEmail email={u.email} />
-          </span>
         </>
       ),
     },
-    { header: 'Email', className: 'hidden whitespace-nowrap xl:table-cell', hideOnPhone: true, cell: (u) => u.email },
+    // Below 1280 px the email goes under the name: its own column left no room for the actions.
+    { header: 'Email', className: 'whitespace-nowrap', foldBelowXl: true, cell: (u) => <BreakableEmail email={u.email} /> },
     { header: 'Role', cell: (u) => <Badge variant={u.role === 'resident' ? 'secondary' : 'default'}>{ROLE_LABELS[u.role]}</Badge> },
     { header: 'Status', cell: (u) => <MemberStatus member={u} now={now} /> },
     { header: 'Address', cell: (u) => addressText(u) ?? <span className="text-neutral-600">No address</span> },

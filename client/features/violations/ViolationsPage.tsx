@@ -38,9 +38,15 @@ const addressOf = (v: SyncedViolation) => formatAddress(v.address && { street: v
 /** The due date, with "(Overdue)" beside it when it is past and the status is open. */
 export function DueDate({ violation: v }: { violation: SyncedViolation }) {
   return (
-    <span className="whitespace-nowrap">
-      {formatDay(v.dueDate)}
-      {isOverdueHere(v) && <span className="ml-1 font-medium text-danger-700">{VIOLATION_MESSAGES.overdueMark}</span>}
+    // The mark may go to a line of its own where the column is narrow (the table below 1280 px).
+    <span className="xl:whitespace-nowrap">
+      <span className="whitespace-nowrap">{formatDay(v.dueDate)}</span>
+      {isOverdueHere(v) && (
+        <>
+          {' '}
+          <span className="font-medium whitespace-nowrap text-danger-700">{VIOLATION_MESSAGES.overdueMark}</span>
+        </>
+      )}
     </span>
   );
 }
@@ -84,9 +90,10 @@ export function ViolationsPage() {
     }),
     { header: 'Category', hideOnPhone: true, cell: (v) => <ViolationCategoryBadge category={v.category} /> },
     { header: 'Status', hideOnPhone: true, cell: status },
-    // A street address on one or two lines, not a word a line; the title truncates sooner to make room.
-    { header: 'Resident', hideOnPhone: true, cell: (v) => v.resident.name || '—' },
-    { header: 'Address', hideOnPhone: true, className: 'min-w-[10rem]', cell: (v) => addressOf(v) ?? '—' },
+    // A street address on one or two lines, not a word a line, in its own column or (below 1280 px,
+    // where the View column was off the card's right edge at 1024 px) under the resident.
+    { header: 'Resident', hideOnPhone: true, className: 'min-w-[9rem]', cell: (v) => v.resident.name || '—' },
+    { header: 'Address', hideOnPhone: true, className: 'min-w-[10rem]', foldBelowXl: true, cell: (v) => addressOf(v) ?? '—' },
     { header: 'Due Date', hideOnPhone: true, cell: (v) => <DueDate violation={v} /> },
     { header: 'View', hideOnPhone: true, className: 'text-right', cell: view },
   ];

@@ -61,7 +61,8 @@ export function documentColumns({ role, rowErrors, onError, onDelete, onNotes }:
     { header: 'Format', hideOnPhone: true, cell: format },
     { header: 'Access', cell: (d) => <AccessBadge isPublic={d.isPublic} /> },
     ...(manage ? [{ header: 'Uploaded By', className: 'whitespace-nowrap', cell: (d: SyncedDocument) => d.uploadedBy?.name ?? 'Unknown' }] : []),
-    { header: 'Date', className: 'whitespace-nowrap', cell: (d) => formatDate(d.createdAt) },
+    // Under who uploaded it below 1280 px (the board's table was wider than its card at 1024 px).
+    { header: 'Date', className: 'whitespace-nowrap', foldBelowXl: manage, cell: (d) => formatDate(d.createdAt) },
     { header: 'Notes', cell: (d) => <NotesButton doc={d} canEdit={manage} onOpen={onNotes} /> },
     { header: 'Actions', aside: true, className: 'text-right', cell: (d) => <DocumentActions doc={d} role={role} onError={onError} onDelete={onDelete} /> },
   ];

@@ -19,8 +19,9 @@ export interface Column<T> {
   aside?: boolean;
   /**
    * Below 1280 px (`xl`) no column of its own: its value goes under the value of the column before
-   * it, in the table and in the phone card. A table of many columns then fits a 1024-px screen with
-   * its last column (the actions) in view instead of scrolled off to the right.
+   * it, in the table, and in the phone card where that column shows there (a column hidden on phones
+   * carries it in the table only). A table of many columns then fits a 1024-px screen with its last
+   * column (the actions) in view instead of scrolled off to the right.
    */
   foldBelowXl?: boolean;
 }

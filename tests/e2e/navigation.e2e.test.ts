@@ -96,7 +96,7 @@ describe('navigation', () => {
         expect(box.scroll, path).toBeLessThanOrEqual(box.width);
         if (path === '/requests' || path === '/compliance') await table.getByRole('cell', { name: /Rita Resident\s*103 Maple Grove Lane/ }).first().waitFor();
       }
-      await snap(page, 'users-1024');
+      await snap(page, 'activity-trail-folded');
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -36,8 +36,9 @@ const FOLDED = 'block text-sm font-normal text-neutral-600 [overflow-wrap:anywhe
 function foldColumns<T>(columns: Column<T>[]): Column<T>[] {
   return columns.map((c, i) => {
     if (c.foldBelowXl) return { ...c, className: cx('hidden xl:table-cell', c.className), hideOnPhone: true };
-    const folded = columns.slice(i + 1).findIndex((next) => !next.foldBelowXl);
-    const under = columns.slice(i + 1, folded < 0 ? undefined : i + 1 + folded);
+    // The folded columns right after this one, up to the next column shown.
+    const nextShown = columns.findIndex((next, j) => j > i && !next.foldBelowXl);
+    const under = columns.slice(i + 1, nextShown < 0 ? undefined : nextShown);
     if (under.length === 0) return c;
     return {
       ...c,

@@ -78,7 +78,7 @@ describe('navigation', () => {
     }
   }, 60_000);
 
-  it('fits the wide tables (Requests, Compliance, Users, Documents, Activity) in their card at 1024 px, the address under the resident', async () => {
+  it('fits the wide tables (Requests, Compliance, Users, Documents, Activity) in their card at 1024 px, the address under the resident; emails on one line from 1280 px', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server, { width: 1024, height: 800 });
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
@@ -97,6 +97,24 @@ describe('navigation', () => {
         if (path === '/requests' || path === '/compliance') await table.getByRole('cell', { name: /Rita Resident\s*103 Maple Grove Lane/ }).first().waitFor();
       }
       await snap(page, 'activity-trail-folded');
+
+      // From 1280 px the email has its own column, each on one line (a <wbr> once broke them there).
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto('/users');
+      const users = page.getByRole('table', { name: 'All Users' });
+      await users.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+      const emailLines = await users.evaluate((table) => {
+        const column = [...table.querySelectorAll('thead th')].findIndex((th) => th.textContent === 'Email');
+        return [...table.querySelectorAll('tbody tr')].map((tr) => {
+          const cell = tr.children[column];
+          const range = document.createRange();
+          range.selectNodeContents(cell);
+          // Lines the email takes: its height over the cell's line height.
+          return Math.round(range.getBoundingClientRect().height / parseFloat(getComputedStyle(cell).lineHeight));
+        });
+      });
+      expect(emailLines.length).toBeGreaterThan(5);
+      expect(emailLines.filter((lines) => lines !== 1)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

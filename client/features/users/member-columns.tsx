@@ -36,15 +36,18 @@ export function MemberStatus({ member, now }: { member: SyncedMember; now: numbe
   );
 }
 
-/** An email that wraps after its @ first (a narrow column), anywhere only if a part is still too long. */
+/**
+ * An email that wraps after its @ first (a narrow column), anywhere only if a part is still too long,
+ * and not at all where its line may not wrap (its own column from 1280 px). The domain is an inline
+ * block rather than after a <wbr>: Chromium broke at a <wbr> even in a `nowrap` cell.
+ */
 function BreakableEmail({ email }: { email: string }) {
   const at = email.indexOf('@');
   if (at < 0) return <>{email}</>;
   return (
     <>
       {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
+      <span className="inline-block">{email.slice(at + 1)}</span>
     </>
   );
 }

@@ -7,9 +7,9 @@
  * Kept while a loaded collection changes (a second after the last change, and when the page is
  * hidden), per cache (user and schema) and list. Shown only until that list's first full read of the
  * page load is in: what this device showed when the list was last open, which the read then
- * replaces. localStorage is cleared at sign-out with the rest of the session's storage.
+ * replaces. Written through first-screen.ts's `keepValue`: nothing after sign-out, which clears it.
  */
-import { SIGNED_IN_KEY } from './session-keys';
+import { keepValue, readKeptValue } from './first-screen';
 import type { SyncedCollection } from './synced-collection';
 
 /** Rows kept per list: two pages of 20 and the one that says there is more. */
@@ -21,13 +21,8 @@ const keyOf = (cache: string, list: string) => `${PREFIX}${cache}:${list}`;
 
 /** The rows kept for `list` in `cache`, in the list's order; null when none are (or storage fails). */
 export function readFirstRows<Item>(cache: string, list: string): Item[] | null {
-  try {
-    const raw = localStorage.getItem(keyOf(cache, list));
-    const rows: unknown = raw ? JSON.parse(raw) : null;
-    return Array.isArray(rows) ? (rows as Item[]) : null;
-  } catch {
-    return null;
-  }
+  const rows = readKeptValue(keyOf(cache, list));
+  return Array.isArray(rows) ? (rows as Item[]) : null;
 }
 
 /** This page load's kept rows by storage key: read once, null once the list's full read is in. */
@@ -41,16 +36,6 @@ export function firstRowsToShow<Item>(cache: string, list: string): Item[] | nul
   const key = keyOf(cache, list);
   if (!shown.has(key)) shown.set(key, readFirstRows(cache, list));
   return shown.get(key) as Item[] | null;
-}
-
-function write(cache: string, list: string, rows: readonly unknown[]) {
-  try {
-    // Signed out meanwhile (the storage was cleared): nothing of the session may be written back.
-    if (localStorage.getItem(SIGNED_IN_KEY) === null) return;
-    localStorage.setItem(keyOf(cache, list), JSON.stringify(rows));
-  } catch {
-    // A full quota or no storage: the next reload reads the cache without a head start.
-  }
 }
 
 /**
@@ -67,7 +52,7 @@ export function keepFirstRows<Item>(cache: string, list: string, collection: Syn
     timer = undefined;
     if (!dirty || !collection.loaded) return;
     dirty = false;
-    write(cache, list, collection.sorted.slice(0, FIRST_ROWS_KEPT));
+    keepValue(keyOf(cache, list), collection.sorted.slice(0, FIRST_ROWS_KEPT));
   };
   const onChange = () => {
     if (!collection.loaded) return;

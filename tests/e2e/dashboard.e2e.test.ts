@@ -1,15 +1,35 @@
 /**
  * The dashboard as a board member sees it: cards and activity computed from the local cache (the
  * same figures the API answers), the community card from the directory, and all of it again after a
- * reload with the network off.
+ * reload with the network off; a reload on a slow phone paints it whole (what the last visit showed)
+ * before the cache answers, so nothing is pushed down.
  */
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../schema/dashboard';
+import { FIRST_SCREEN_PREFIX } from '../../client/lib/first-screen';
 import { apiToken, DEMO, e2eSuite, goOffline, goOnline, openPage, PHONE, signInAs, snap, waitForServiceWorker } from '../helpers/browser';
 
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 
 const e2e = e2eSuite();
+
+/**
+ * Runs in the page before its scripts: what the dashboard showed when its heading first appeared
+ * (`firstPaint`), and the sum of its layout shifts (`shifted`). A string: tsx would name inner
+ * functions with a helper the page does not have.
+ */
+const WATCH_FIRST_PAINT = `
+window.shifted = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifted += e.value; }).observe({ type: 'layout-shift', buffered: true });
+const observer = new MutationObserver(() => {
+  const heading = [...document.querySelectorAll('h1')].find((h) => h.textContent === 'Dashboard');
+  if (!heading) return;
+  observer.disconnect();
+  const banner = [...document.querySelectorAll('[role=status]')].some((n) => n.textContent.includes('A vote is open'));
+  const metrics = document.querySelector('[aria-label="Metrics"]');
+  window.firstPaint = { banner, busy: metrics && metrics.getAttribute('aria-busy') };
+});
+observer.observe(document, { childList: true, subtree: true });`;
 
 describe('dashboard', () => {
   it('shows the figures the API computes, and keeps them offline across a reload', async () => {
@@ -55,11 +75,13 @@ describe('dashboard', () => {
       const board = dashboard(page);
       const api = await apiDashboardFigures(e2e.server, await apiToken(e2e.server, DEMO.maple.board));
       await expect.poll(() => board.metric('Maintenance Requests').textContent()).toBe(api.metrics.maintenanceRequests.value);
-      // No cache: the browser's Replicache databases go (dropped as the page unloads); the session's
-      // flag and the kept Community Info stay. The start-up refresh is held past the 3 s fail-safe.
-      await page.evaluate(async () => {
+      // No cache: the browser's Replicache databases go (dropped as the page unloads), with the
+      // figures kept from the last visit; the session's flag and the kept Community Info stay. The
+      // start-up refresh is held past the 3 s fail-safe.
+      await page.evaluate(`(async () => {
         for (const { name } of await indexedDB.databases()) if (name) indexedDB.deleteDatabase(name);
-      });
+        for (const key of Object.keys(localStorage)) if (key.startsWith(${JSON.stringify(FIRST_SCREEN_PREFIX)})) localStorage.removeItem(key);
+      })()`);
       let release = () => {};
       const held = new Promise<void>((ok) => (release = ok));
       await context.route('**/api/auth/refresh', async (route) => {
@@ -87,6 +109,32 @@ describe('dashboard', () => {
       await expect.poll(() => board.metric('Maintenance Requests').textContent(), { timeout: 20_000 }).toBe(api.metrics.maintenanceRequests.value);
       await expect(board.metric('Outstanding Dues').textContent()).resolves.toBe(api.metrics.outstandingDues.value);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+
+  it('a reload paints it whole on a slow phone: the vote banner and the last visit’s figures at once, nothing pushed down', async () => {
+    const { context, page } = await openPage(e2e.browser, e2e.server, PHONE);
+    try {
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      const board = dashboard(page);
+      const api = await apiDashboardFigures(e2e.server, await apiToken(e2e.server, DEMO.maple.board));
+      await expect.poll(() => board.metric('Maintenance Requests').textContent()).toBe(api.metrics.maintenanceRequests.value);
+      await board.voteBanner.waitFor();
+      // A phone's CPU (4× slower): the cache answers well after the screen's first paint.
+      await page.addInitScript(WATCH_FIRST_PAINT);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.reload();
+      await board.heading.waitFor();
+      await expect.poll(() => board.metric('Maintenance Requests').textContent()).toBe(api.metrics.maintenanceRequests.value);
+      await board.voteBanner.waitFor();
+      // When the heading first showed, the banner and the cards were there with it (once skeletons,
+      // which the banner then pushed down: a layout shift of 0.75).
+      await expect(page.evaluate('window.firstPaint')).resolves.toEqual({ banner: true, busy: 'false' });
+      expect(await page.evaluate('window.shifted')).toBeLessThan(0.05);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     } finally {
       await context.close();
     }

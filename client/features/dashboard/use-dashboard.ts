@@ -11,6 +11,7 @@ import { computeDashboard, type CommunityInfo, type DashboardMetrics } from '../
 import { dashboardSources, type MetricKey } from '../../../sync/areas';
 import { prefixOf } from '../../../sync/area';
 import { api } from '../../lib/api';
+import { keepValue, readKeptValue, useKeptUntilLoaded } from '../../lib/first-screen';
 import { setCacheFill, useCacheFill, useReplicache } from '../../lib/replicache';
 import { useSubscribe } from '../../lib/use-synced-list';
 
@@ -39,24 +40,20 @@ export function useDashboardFigures() {
   );
   const figures = useMemo(() => computeDashboard(dashboardSources, (space) => data[space] ?? [], Date.now()), [data]);
   const state: FiguresState = loading || fill === 'unknown' ? 'loading' : fill === 'filled' ? 'ready' : 'failed';
+  // Until the cache answers, the figures of the last visit (client/lib/first-screen.ts).
+  const kept = useKeptUntilLoaded('dashboard-figures', figures, state === 'ready');
   const retry = useCallback(() => {
     if (!rep) return;
     setCacheFill(rep, 'unknown');
     rep.pull({ now: true }).catch(() => {});
   }, [rep]);
+  if (state === 'loading' && kept) return { ...kept, state: 'ready' as const, retry };
   return { ...figures, state, retry };
 }
 
 const keptKey = (userId: string) => `hoa-dashboard-community:${userId}`;
 
-function readKept(userId: string): CommunityInfo | null {
-  try {
-    const text = localStorage.getItem(keptKey(userId));
-    return text ? (JSON.parse(text) as CommunityInfo) : null;
-  } catch {
-    return null;
-  }
-}
+const readKept = (userId: string) => readKeptValue(keptKey(userId)) as CommunityInfo | null;
 
 export type CommunityState = { status: 'loading' } | { status: 'ready'; community: CommunityInfo; kept: boolean } | { status: 'failed' };
 
@@ -73,11 +70,7 @@ export function useCommunityInfo(userId: string): { state: CommunityState; retry
       ({ community }) => {
         if (!live || !community) return;
         setState({ status: 'ready', community, kept: false });
-        try {
-          localStorage.setItem(keptKey(userId), JSON.stringify(community));
-        } catch {
-          // Storage full or denied: the figures still show.
-        }
+        keepValue(keptKey(userId), community);
       },
       () => {
         if (!live) return;

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { formatVoteTime, voteStateAt } from '../../../schema/votes';
 import { prefixOf } from '../../../sync/keys';
 import { BALLOT_PREFIX, voteKey, VOTE_SPACE, type SyncedBallot, type SyncedVote } from '../../../sync/areas/votes';
+import { useKeptUntilLoaded } from '../../lib/first-screen';
 import { useHoaTimeZone } from '../../lib/hoa-day';
 import { defineSyncedList, newestFirst, usePrefix, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
@@ -31,10 +32,13 @@ export function useVoteTime() {
 
 /** The open votes the viewer's household may vote on and has not (the banner's). */
 export function useVotesToCast(now: number): SyncedVote[] {
-  const { data: votes } = usePrefix<SyncedVote>(prefixOf(VOTE_SPACE));
-  const { data: ballots } = usePrefix<SyncedBallot>(BALLOT_PREFIX);
-  return useMemo(() => {
+  const { data: votes, loading: votesLoading } = usePrefix<SyncedVote>(prefixOf(VOTE_SPACE));
+  const { data: ballots, loading: ballotsLoading } = usePrefix<SyncedBallot>(BALLOT_PREFIX);
+  const live = useMemo(() => {
     const voted = new Set(ballots.map((b) => `${b.voteId}:${b.addressId}`));
     return votes.filter((v) => v.myAddressId && voteStateAt(v, now) === 'open' && !voted.has(`${v.id}:${v.myAddressId}`)).sort((a, b) => a.closesAt - b.closesAt);
   }, [votes, ballots, now]);
+  // Until the cache answers, the banner of the last visit (client/lib/first-screen.ts), if still open.
+  const kept = useKeptUntilLoaded('votes-to-cast', live, !votesLoading && !ballotsLoading);
+  return kept === live ? live : (kept ?? []).filter((v) => voteStateAt(v, now) === 'open');
 }

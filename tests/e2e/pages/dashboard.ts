@@ -6,6 +6,8 @@ import type { E2EServer } from '../../helpers/browser';
 
 export const dashboard = (page: Page) => ({
   heading: page.getByRole('heading', { level: 1, name: 'Dashboard' }),
+  /** The open vote's notice above the cards. */
+  voteBanner: page.getByRole('status').filter({ hasText: 'A vote is open' }),
   metrics: page.getByRole('region', { name: 'Metrics' }),
   /** A metric card's value by its title ("Outstanding Dues", "Maintenance Requests", …). */
   metric: (title: string) => page.getByRole('region', { name: 'Metrics' }).getByText(title, { exact: true }).locator('xpath=following-sibling::p[1]'),

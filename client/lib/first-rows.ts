@@ -9,7 +9,7 @@
  * page load is in: what this device showed when the list was last open, which the read then
  * replaces. Written through first-screen.ts's `keepValue`: nothing after sign-out, which clears it.
  */
-import { keepValue, readKeptValue } from './first-screen';
+import { forgetKept, keepValue, keptForThisLoad, readKeptValue } from './first-screen';
 import type { SyncedCollection } from './synced-collection';
 
 /** Rows kept per list: two pages of 20 and the one that says there is more. */
@@ -25,17 +25,13 @@ export function readFirstRows<Item>(cache: string, list: string): Item[] | null 
   return Array.isArray(rows) ? (rows as Item[]) : null;
 }
 
-/** This page load's kept rows by storage key: read once, null once the list's full read is in. */
-const shown = new Map<string, unknown[] | null>();
-
 /**
  * The rows a list shows until its first full read of this page load is in (`keepFirstRows` then
  * forgets them: they would be older than the collection). Read from storage once per page load.
  */
 export function firstRowsToShow<Item>(cache: string, list: string): Item[] | null {
-  const key = keyOf(cache, list);
-  if (!shown.has(key)) shown.set(key, readFirstRows(cache, list));
-  return shown.get(key) as Item[] | null;
+  const rows = keptForThisLoad(keyOf(cache, list));
+  return Array.isArray(rows) ? (rows as Item[]) : null;
 }
 
 /**
@@ -56,7 +52,7 @@ export function keepFirstRows<Item>(cache: string, list: string, collection: Syn
   };
   const onChange = () => {
     if (!collection.loaded) return;
-    shown.set(keyOf(cache, list), null);
+    forgetKept(keyOf(cache, list));
     dirty = true;
     clearTimeout(timer);
     timer = setTimeout(flush, WRITE_DELAY_MS);

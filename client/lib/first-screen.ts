@@ -48,18 +48,27 @@ const shown = new Map<string, unknown>();
 /** The text last kept per key: a screen renders its value again and again, mostly unchanged. */
 const keptText = new Map<string, string>();
 
+/** The value kept under `key` for this page load: read from storage once, null once `forgetKept` ran. */
+export function keptForThisLoad(key: string): unknown {
+  if (!shown.has(key)) shown.set(key, readKeptValue(key));
+  return shown.get(key);
+}
+
+/** The live value of `key` is in: this page load shows no kept one of it again (it would be older). */
+export function forgetKept(key: string): void {
+  shown.set(key, null);
+}
+
 /**
  * What a screen shows for the kept value under `key` (null: no user): `live` once `loaded`; until
  * then the value kept at the last visit (null when none, or once this page load had a live one).
  */
 export function keptUntilLoaded<T>(key: string | null, live: T, loaded: boolean): T | null {
   if (loaded) {
-    if (key) shown.set(key, null);
+    if (key) forgetKept(key);
     return live;
   }
-  if (!key) return null;
-  if (!shown.has(key)) shown.set(key, readKeptValue(key));
-  return shown.get(key) as T | null;
+  return key ? (keptForThisLoad(key) as T | null) : null;
 }
 
 /** Keeps a loaded live value for the next page load, unless it is what was kept last. */

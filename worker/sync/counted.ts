@@ -16,18 +16,24 @@ const MAX_ENTRIES = 2_000;
 /** Kept text in all (UTF-16 code units): a 100-row page of long messages is a few hundred KB. */
 const MAX_CHARS = 16 * 1024 * 1024;
 
-/** The answers kept for one database (tests open many; each Workers isolate one): key → value, oldest first. */
+/** The answers kept for one database (tests open many; each Workers isolate one): key → value, oldest first, within `maxEntries` and `maxChars` in all. */
 class AnswerCache {
   private entries = new Map<string, { value: unknown; chars: number }>();
   private chars = 0;
+  constructor(
+    private readonly maxEntries = MAX_ENTRIES,
+    private readonly maxChars = MAX_CHARS,
+  ) {}
   get(key: string) {
     return this.entries.get(key);
   }
   set(key: string, value: unknown, chars: number) {
+    // One value larger than the whole cache would only push every other one out.
+    if (chars > this.maxChars) return;
     this.entries.set(key, { value, chars });
     this.chars += chars;
     // Oldest first: a Map iterates in insertion order.
-    while (this.entries.size > MAX_ENTRIES || this.chars > MAX_CHARS) {
+    while (this.entries.size > this.maxEntries || this.chars > this.maxChars) {
       const [oldest, entry] = this.entries.entries().next().value!;
       this.entries.delete(oldest);
       this.chars -= entry.chars;
@@ -35,6 +41,13 @@ class AnswerCache {
   }
 }
 const answerCaches = new WeakMap<object, AnswerCache>();
+
+/** The cache of `database` in `caches`, made on first use. */
+function cacheOf(caches: WeakMap<object, AnswerCache>, database: Pick<Database, 'client'>, make: () => AnswerCache): AnswerCache {
+  let cache = caches.get(database.client);
+  if (!cache) caches.set(database.client, (cache = make()));
+  return cache;
+}
 
 let keeping = true;
 /** Benchmarks measure the computed answers with this off (tests/bench/serve.ts); counts stay kept. */
@@ -67,8 +80,7 @@ async function underCounters<T>(database: Pick<Database, 'client'>, viewer: View
   const c = await readCountersNow(database, viewer.hoaId, viewer.userId);
   const who = answer.whose === 'own' ? `own:${viewer.userId}:${viewer.role}:${c.userSeq}` : isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
   const key = `${answer.key}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
-  let cache = answerCaches.get(database.client);
-  if (!cache) answerCaches.set(database.client, (cache = new AnswerCache()));
+  const cache = cacheOf(answerCaches, database, () => new AnswerCache());
   const found = cache.get(key);
   if (found) return found.value as T;
   const value = await compute();
@@ -103,4 +115,39 @@ export function jsonUnderCounters(database: Pick<Database, 'client'>, viewer: Vi
  */
 export function jsonUntilNextWrite(database: Pick<Database, 'client'>, viewer: Viewer, key: AnswerKey, compute: () => Promise<string>): Promise<string> {
   return keeping ? cachedUntilNextWrite(database, `${key}|${viewer.hoaId}|${viewer.role}`, compute) : compute();
+}
+
+/** An area's part of a pull's patch: how many rows it puts and its operations, as the bytes SQLite wrote. */
+export interface PatchPart {
+  n: number;
+  text: Uint8Array<ArrayBuffer>;
+}
+
+/** Keeps an area's part of a reset (`readsUserId`: its statement reads the viewer's id, so it is the viewer's own), or computes it. */
+export type KeepResetPart = (key: { area: string; format: string; readsUserId: boolean }, compute: () => Promise<PatchPart | null>) => Promise<PatchPart | null>;
+
+const resetPartCaches = new WeakMap<object, AnswerCache>();
+/** Kept reset parts per database, in bytes: a 10,000-row area's is about 3 MB; an area too large for it is computed on every reset. */
+const MAX_RESET_PART_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The parts of a reset pull, kept under the counters the pull's transaction read (`readCounters`,
+ * under the write lock, so the parts it computes are exactly the rows at those counters): a client
+ * group starting afresh (a new device, a schema change, a cleared cache) is sent the bytes the last
+ * one got, without SQLite writing them again, while nothing they show has changed. A part whose
+ * statement does not read the viewer's id is the same for every viewer of that role in the HOA;
+ * one that does is the viewer's own and ends with their own rows or what they may see.
+ */
+export function keptResetParts(database: Pick<Database, 'client'>, viewer: Viewer, counters: { hoaSeq: number; userSeq: number; visSeq: number }): KeepResetPart | undefined {
+  if (!keeping) return undefined;
+  const cache = cacheOf(resetPartCaches, database, () => new AnswerCache(MAX_ENTRIES, MAX_RESET_PART_BYTES));
+  return async ({ area, format, readsUserId }, compute) => {
+    const who = readsUserId ? `own:${viewer.userId}:${counters.userSeq}:${counters.visSeq}` : 'role';
+    const key = `${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}|${counters.hoaSeq}`;
+    const found = cache.get(key);
+    if (found) return found.value as PatchPart | null;
+    const part = await compute();
+    cache.set(key, part, part?.text.byteLength ?? 1);
+    return part;
+  };
 }

@@ -4,7 +4,7 @@
  * handed out as a cookie. The diff runs inside SQLite: no row values leave the database unless
  * they are sent.
  */
-import { and, eq, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, is, lte, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { syncChangeLog, syncCvrEntries, syncCvrs } from '../../schema/tables';
 import { isTransaction, renderStatement, runRendered, type RenderedStatement, type StatementRunner, type Tx } from '../db';
 import { keyOf, prefixOf } from '../../sync/keys';
@@ -12,6 +12,7 @@ import type { ServerSyncArea, Viewer } from './area';
 import { placeholderViewer, statementFor } from './statements';
 import { newestFirst } from './newest-first';
 import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
+import type { KeepResetPart, PatchPart } from './counted';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
 export const CVR_VERSIONS_KEPT = 10;
@@ -182,36 +183,48 @@ export function patchRowIds(groupNumber: number | Placeholder, area: ServerSyncA
  */
 const putRows = (area: ServerSyncArea, fromTable: boolean): WantedRows => (fromTable ? 'every visible row' : patchRowIds(placeholder('groupNumber'), area, placeholder('since')));
 
+/** Whether a rendered statement reads the viewer's id (drizzle renders a placeholder as itself or in the Param that wraps it). */
+const readsUserId = (statement: RenderedStatement) =>
+  statement.params.some((p) => (is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : null)?.name === 'userId');
+
+/** `compute`, or the part kept for it (`keep`: only a reset's parts are kept). */
+const keptOr = (keep: KeepResetPart | undefined, area: ServerSyncArea, format: PatchFormat, statement: RenderedStatement, compute: () => Promise<PatchPart | null>) =>
+  keep ? keep({ area: area.space, format, readsUserId: readsUserId(statement) }, compute) : compute();
+
 /**
  * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
  * reach the response as the bytes SQLite wrote, never decoded into a JS string and encoded back.
  */
-async function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean) {
+function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean, keep?: KeepResetPart) {
   const statement = statementOf(area, `patch:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () =>
     sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
       FROM (${rowValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable))}) AS v`,
   );
-  const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
-  return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
+  return keptOr(keep, area, 'ops', statement, async () => {
+    const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
+    return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
+  });
 }
 
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
-async function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean) {
+function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean, keep?: KeepResetPart) {
   const { statement, layout } = statementFor(area, `columns:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () => {
     const columns = columnValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable));
     return { statement: renderStatement(columns.statement), layout: columns.layout };
   });
-  const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
-  const n = row.n as number;
-  if (n === 0) return null;
-  const head = `{"op":"put-columns","prefix":${JSON.stringify(prefixOf(area.space))},"fields":${JSON.stringify(layout.fields)},"idFields":${JSON.stringify(layout.idFields)},"deltaFields":${JSON.stringify(layout.deltaFields)},"ids":[`;
-  const parts: (string | ArrayBuffer)[] = [head, row.ids as ArrayBuffer, '],"columns":{'];
-  layout.sent.forEach((field, i) => {
-    const items = row[`c${i}`] as string | ArrayBuffer;
-    parts.push(`${i ? ',' : ''}${JSON.stringify(field)}:[`, layout.deltaFields.includes(field) ? deltaColumn(items as string) : items, ']');
+  return keptOr(keep, area, 'columns', statement, async () => {
+    const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
+    const n = row.n as number;
+    if (n === 0) return null;
+    const head = `{"op":"put-columns","prefix":${JSON.stringify(prefixOf(area.space))},"fields":${JSON.stringify(layout.fields)},"idFields":${JSON.stringify(layout.idFields)},"deltaFields":${JSON.stringify(layout.deltaFields)},"ids":[`;
+    const parts: (string | ArrayBuffer)[] = [head, row.ids as ArrayBuffer, '],"columns":{'];
+    layout.sent.forEach((field, i) => {
+      const items = row[`c${i}`] as string | ArrayBuffer;
+      parts.push(`${i ? ',' : ''}${JSON.stringify(field)}:[`, layout.deltaFields.includes(field) ? deltaColumn(items as string) : items, ']');
+    });
+    parts.push('}}');
+    return { n, text: concatBytes(parts) };
   });
-  parts.push('}}');
-  return { n, text: concatBytes(parts) };
 }
 
 const utf8 = new TextEncoder();
@@ -236,8 +249,8 @@ export type PatchFormat = 'ops' | 'columns';
  * current values, dels for tombstones. `since === null` is a reset: clear, then every live entry.
  * SQLite writes the puts' text, one fragment per area: values never become JS objects on the way.
  * A reset of a whole view reads only the visible rows: it may run on the read handle, outside the
- * writer. A reset of a view cut at the budget (`partialView`) reads the live entries instead, in
- * the transaction that wrote them.
+ * writer, and its parts may be kept (`keep`, counted.ts `keptResetParts`). A reset of a view cut at
+ * the budget (`partialView`) reads the live entries instead, in the transaction that wrote them.
  */
 export async function buildPatch(
   tx: StatementRunner,
@@ -246,13 +259,14 @@ export async function buildPatch(
   viewer: Viewer,
   since: number | null,
   format: PatchFormat = 'ops',
-  { partialView = false } = {},
+  { partialView = false, keep }: { partialView?: boolean; keep?: KeepResetPart } = {},
 ): Promise<SyncPatch> {
   const patch: SyncPatch = since === null ? { ops: ['{"op":"clear"}'], size: 1 } : { ops: [], size: 0 };
   const values = valuesOf(groupNumber, viewer, { since: since ?? -1 });
   const fromTable = since === null && !partialView;
   for (const area of areas) {
-    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values, fromTable) : await putOps(tx, area, viewer, values, fromTable);
+    const kept = fromTable ? keep : undefined;
+    const puts = format === 'columns' ? await putColumns(tx, area, viewer, values, fromTable, kept) : await putOps(tx, area, viewer, values, fromTable, kept);
     if (puts) {
       patch.ops.push(puts.text);
       patch.size += puts.n;

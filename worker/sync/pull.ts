@@ -29,6 +29,7 @@ import { badRequest } from '../domain/errors';
 import { createClientGroup, findClientGroup, limitNewGroups } from './groups';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
+import { keptResetParts } from './counted';
 import { buildPatch, concatBytes, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
 
 export const pullRequestSchema = z.object({
@@ -209,7 +210,8 @@ async function pullInTransaction(
   const reset = !base || base.role !== actor.role;
   const since = reset ? null : base.cvrVersion;
   // A reset of a view cut at the budget puts its live entries (not every visible row); later chunks are patches since their cookie.
-  const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial });
+  // A reset's parts are kept under the counters read above, under the write lock (counted.ts).
+  const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial, keep: keptResetParts(deps.database, actor, counters) });
   const clients = await tx
     .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
     .from(syncClients)

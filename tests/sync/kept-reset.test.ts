@@ -1,0 +1,73 @@
+/**
+ * A reset's parts are kept under the change counters (worker/sync/counted.ts `keptResetParts`): a
+ * client group starting afresh is sent the bytes the last one got while nothing they show has
+ * changed, a change is in the next reset at once, and a part that reads the viewer's id is never
+ * another viewer's.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Role } from '../../schema/roles';
+import { setKeptAnswers } from '../../worker/sync/counted';
+import { handlePull } from '../../worker/sync/pull';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { call, DEMO, login } from '../helpers/http';
+import { SyncTestClient } from './client';
+
+let t: TestApp | undefined;
+afterEach(() => {
+  setKeptAnswers(true);
+  t?.close();
+  t = undefined;
+});
+
+const sorted = (c: SyncTestClient) => Object.fromEntries([...c.data].sort());
+
+/** A new client group's first pull, as the app makes it (the compact patch). */
+async function newGroup(token: string) {
+  const client = new SyncTestClient(t!, token);
+  client.columns = true;
+  await client.pull();
+  return client;
+}
+
+const draft = { title: 'Pool opens Saturday', message: '<p>From 9 am.</p>', category: 'general', audience_type: 'all', custom_recipients: [], attachment: null };
+
+describe('a reset pull keeps its parts', () => {
+  it('a second new group gets the first one’s bytes; after a change, the change', async () => {
+    t = await createTestApp();
+    const session = await login(t, DEMO.maple.board);
+    const first = await newGroup(session.token);
+    const actor = { userId: session.user._id as string, hoaId: first.hoaId, role: session.user.role as Role, sessionId: 'test' };
+    const pullAfresh = async (group: string) => {
+      const answer = await handlePull(t!.deps, actor, { pullVersion: 1, clientGroupID: group, cookie: null }, { format: 'columns' });
+      if (!('patch' in answer)) throw new Error('no patch');
+      return answer.patch.ops.filter((op) => typeof op !== 'string');
+    };
+    const [a, b] = [await pullAfresh('kept-a'), await pullAfresh('kept-b')];
+    expect(b.length).toBeGreaterThan(1);
+    // The very bytes: nothing wrote them again.
+    b.forEach((part, i) => expect(part).toBe(a[i]));
+    expect(sorted(await newGroup(session.token))).toEqual(sorted(first));
+
+    const created = await call(t, 'POST', '/api/announcements', { token: session.token, body: draft });
+    expect(created.status).toBe(201);
+    await first.pull();
+    const after = await newGroup(session.token);
+    expect(sorted(after)).toEqual(sorted(first));
+    expect([...after.data.values()].some((v) => (v as { title?: string }).title === draft.title)).toBe(true);
+    const c = await pullAfresh('kept-c');
+    expect(c.some((part, i) => part !== a[i])).toBe(true);
+  });
+
+  it('each resident gets what a computed reset gives them, whoever pulled before', async () => {
+    t = await createTestApp();
+    const residents = [await login(t, DEMO.maple.resident), await login(t, DEMO.maple.resident2)];
+    const kept = [];
+    for (const r of [...residents, ...residents]) kept.push(sorted(await newGroup(r.token)));
+    setKeptAnswers(false);
+    const computed = [];
+    for (const r of residents) computed.push(sorted(await newGroup(r.token)));
+    expect(kept).toEqual([...computed, ...computed]);
+    // The two see different things (their own requests, their read marks): a shared part would show here.
+    expect(computed[0]).not.toEqual(computed[1]);
+  });
+});

@@ -1,4 +1,5 @@
 import { useTransition, type ReactNode } from 'react';
+import { useHeldUntilKnown } from '../lib/first-screen';
 import { Card, CardHeader, StatCard } from './Card';
 import { cx } from './cx';
 import { PageHeader } from './PageHeader';
@@ -61,6 +62,7 @@ export function ListScreen<T>({
   subtitle,
   actions,
   banner,
+  bannerKnown = true,
   stats,
   filters,
   tableTitle,
@@ -77,6 +79,12 @@ export function ListScreen<T>({
   actions?: ReactNode;
   /** E.g. a success message passed by navigation. */
   banner?: ReactNode;
+  /**
+   * Whether what `banner` shows is known yet (an open vote's notice, read from the cache): until
+   * then, briefly, the banner, stats and table are held, so a banner arriving late does not push a
+   * painted list down (client/lib/first-screen.ts `useHeldUntilKnown`).
+   */
+  bannerKnown?: boolean;
   /** Counters; they read "–" while the rows load. */
   stats?: StatDef[];
   /** The filters row (FilterBar). */
@@ -95,11 +103,17 @@ export function ListScreen<T>({
 }) {
   const [paging, startPaging] = useTransition();
   const wide = stats && stats.length > 4 ? wideGrid(stats) : null;
+  const shown = useHeldUntilKnown(bannerKnown);
   return (
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
-      {banner && <div className="mb-6 space-y-3 empty:hidden">{banner}</div>}
-      {stats && stats.length > 0 && (
+      {!shown && (
+        <p role="status" className="sr-only">
+          Loading...
+        </p>
+      )}
+      {shown && banner && <div className="mb-6 space-y-3 empty:hidden">{banner}</div>}
+      {shown && stats && stats.length > 0 && (
         <div className={`mb-6 grid gap-4 ${wide?.grid ?? STAT_GRID[stats.length]}`}>
           {stats.map((s, i) => (
             <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
@@ -108,22 +122,24 @@ export function ListScreen<T>({
           ))}
         </div>
       )}
-      <Card>
-        <CardHeader title={tableTitle} description={tableDescription} />
-        {filters}
-        <DataTable
-          caption={tableTitle}
-          columns={columns}
-          rows={rows.items}
-          rowKey={rowKey}
-          loading={rows.loading}
-          // The count of every match is read only while Load more has more (else it is the rows shown);
-          // a synced list's comes after its rows are painted.
-          total={rows.hasMore ? ('counted' in rows ? rows.counted : rows.total) : undefined}
-          empty={empty}
-          loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText, label: loadMoreLabel }}
-        />
-      </Card>
+      {shown && (
+        <Card>
+          <CardHeader title={tableTitle} description={tableDescription} />
+          {filters}
+          <DataTable
+            caption={tableTitle}
+            columns={columns}
+            rows={rows.items}
+            rowKey={rowKey}
+            loading={rows.loading}
+            // The count of every match is read only while Load more has more (else it is the rows shown);
+            // a synced list's comes after its rows are painted.
+            total={rows.hasMore ? ('counted' in rows ? rows.counted : rows.total) : undefined}
+            empty={empty}
+            loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText, label: loadMoreLabel }}
+          />
+        </Card>
+      )}
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { Alert, Badge, ButtonLink, type Column, EmptyState, ListScreen, titleCol
 import { AnnouncementStatusBadge, CategoryBadge } from './badges';
 import { isUnread, useAnnouncementList, type AnnouncementView } from './use-announcements';
 import { useNavBanner } from '../../lib/use-nav-banner';
-import { OpenVoteBanner } from '../votes/OpenVoteBanner';
+import { VoteBanners } from '../votes/OpenVoteBanner';
+import { useVotesToCastState } from '../votes/use-votes';
 
 /** Rows per Load more step. */
 export const ANNOUNCEMENTS_PAGE_SIZE = 10;
@@ -54,6 +55,7 @@ export function AnnouncementsPage() {
   const me = useCurrentUser();
   const list = useAnnouncementList(ANNOUNCEMENTS_PAGE_SIZE);
   const [banner, clearBanner] = useNavBanner();
+  const votes = useVotesToCastState(Date.now());
 
   const myName = me?.name;
   // Once per role (and name): the table's rows are memoized and re-render only when their row changes.
@@ -78,9 +80,10 @@ export function AnnouncementsPage() {
               {banner}
             </Alert>
           )}
-          <OpenVoteBanner />
+          <VoteBanners toCast={votes.toCast} />
         </>
       }
+      bannerKnown={votes.known}
       stats={[
         { label: 'Total Announcements', value: list.size },
         { label: 'Unread Announcements', value: list.counters.unread },

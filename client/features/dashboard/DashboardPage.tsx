@@ -1,8 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { DASHBOARD_MESSAGES, type ActivityItem, type ActivityType } from '../../../schema/dashboard';
+import { useHeldUntilKnown } from '../../lib/first-screen';
 import { useCurrentUser } from '../../lib/session';
 import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FileTextIcon, FolderIcon, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
-import { OpenVoteBanner } from '../votes/OpenVoteBanner';
+import { VoteBanners } from '../votes/OpenVoteBanner';
+import { useVotesToCastState } from '../votes/use-votes';
 import { BulkUploadBanner } from './BulkUploadBanner';
 import { CommunityCard } from './CommunityCard';
 import { MetricCards } from './MetricCards';
@@ -26,17 +28,30 @@ export function DashboardPage() {
     <div className="space-y-6">
       <PageHeader title="Dashboard" subtitle={`Welcome back, ${firstName}`} />
       <BulkUploadBanner user={user} />
-      <OpenVoteBanner />
       <DashboardBody userId={user._id} />
     </div>
   );
 }
 
+/**
+ * The vote banner, the cards and the activity, painted together: held (briefly) until both the
+ * figures and the open votes are known, so the banner never lands above painted cards.
+ */
 function DashboardBody({ userId }: { userId: string }) {
   const { metrics, activity, state, retry } = useDashboardFigures();
+  const votes = useVotesToCastState(Date.now());
   const community = useCommunityInfo(userId);
+  const shown = useHeldUntilKnown(state !== 'loading' && votes.known);
+  if (!shown) {
+    return (
+      <p role="status" className="sr-only">
+        Loading...
+      </p>
+    );
+  }
   return (
     <>
+      <VoteBanners toCast={votes.toCast} />
       <MetricCards metrics={metrics} state={state} retry={retry} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <RecentActivity items={activity} state={state} className="lg:col-span-2" />

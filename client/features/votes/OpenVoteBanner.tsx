@@ -4,10 +4,15 @@
  * dashboard; nothing when there is none.
  */
 import { Link } from 'wouter';
+import type { SyncedVote } from '../../../sync/areas/votes';
 import { useVotesToCast, useVoteTime } from './use-votes';
 
 export function OpenVoteBanner() {
-  const toCast = useVotesToCast(Date.now());
+  return <VoteBanners toCast={useVotesToCast(Date.now())} />;
+}
+
+/** The banners of `toCast`, for a screen that reads them itself (`useVotesToCastState`). */
+export function VoteBanners({ toCast }: { toCast: readonly SyncedVote[] }) {
   const time = useVoteTime();
   if (toCast.length === 0) return null;
   return (

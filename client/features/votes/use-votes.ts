@@ -30,8 +30,12 @@ export function useVoteTime() {
   return useCallback((at: number) => formatVoteTime(at, zone), [zone]);
 }
 
-/** The open votes the viewer's household may vote on and has not (the banner's). */
-export function useVotesToCast(now: number): SyncedVote[] {
+/**
+ * The open votes the viewer's household may vote on and has not (the banner's), and whether that is
+ * known yet: the cache answered, or the last visit's are kept (a screen may hold its first paint
+ * until it is, so the banner does not land above what it painted).
+ */
+export function useVotesToCastState(now: number): { toCast: SyncedVote[]; known: boolean } {
   const { data: votes, loading: votesLoading } = usePrefix<SyncedVote>(prefixOf(VOTE_SPACE));
   const { data: ballots, loading: ballotsLoading } = usePrefix<SyncedBallot>(BALLOT_PREFIX);
   const live = useMemo(() => {
@@ -40,5 +44,8 @@ export function useVotesToCast(now: number): SyncedVote[] {
   }, [votes, ballots, now]);
   // Until the cache answers, the banner of the last visit (client/lib/first-screen.ts), if still open.
   const kept = useKeptUntilLoaded('votes-to-cast', live, !votesLoading && !ballotsLoading);
-  return kept === live ? live : (kept ?? []).filter((v) => voteStateAt(v, now) === 'open');
+  if (kept === live) return { toCast: live, known: true };
+  return { toCast: (kept ?? []).filter((v) => voteStateAt(v, now) === 'open'), known: kept !== null };
 }
+
+export const useVotesToCast = (now: number): SyncedVote[] => useVotesToCastState(now).toCast;

@@ -1,7 +1,7 @@
 import { useTransition, type ReactNode } from 'react';
-import { useHeldUntilKnown } from '../lib/first-screen';
 import { Card, CardHeader, StatCard } from './Card';
 import { cx } from './cx';
+import { HeldUntilKnown } from './HeldUntilKnown';
 import { PageHeader } from './PageHeader';
 import { DataTable, type Column } from './Table';
 
@@ -82,7 +82,7 @@ export function ListScreen<T>({
   /**
    * Whether what `banner` shows is known yet (an open vote's notice, read from the cache): until
    * then, briefly, the banner, stats and table are held, so a banner arriving late does not push a
-   * painted list down (client/lib/first-screen.ts `useHeldUntilKnown`).
+   * painted list down (`HeldUntilKnown`).
    */
   bannerKnown?: boolean;
   /** Counters; they read "–" while the rows load. */
@@ -103,26 +103,20 @@ export function ListScreen<T>({
 }) {
   const [paging, startPaging] = useTransition();
   const wide = stats && stats.length > 4 ? wideGrid(stats) : null;
-  const shown = useHeldUntilKnown(bannerKnown);
   return (
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
-      {!shown && (
-        <p role="status" className="sr-only">
-          Loading...
-        </p>
-      )}
-      {shown && banner && <div className="mb-6 space-y-3 empty:hidden">{banner}</div>}
-      {shown && stats && stats.length > 0 && (
-        <div className={`mb-6 grid gap-4 ${wide?.grid ?? STAT_GRID[stats.length]}`}>
-          {stats.map((s, i) => (
-            <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
-              {!rows.loading && s.details}
-            </StatCard>
-          ))}
-        </div>
-      )}
-      {shown && (
+      <HeldUntilKnown known={bannerKnown}>
+        {banner && <div className="mb-6 space-y-3 empty:hidden">{banner}</div>}
+        {stats && stats.length > 0 && (
+          <div className={`mb-6 grid gap-4 ${wide?.grid ?? STAT_GRID[stats.length]}`}>
+            {stats.map((s, i) => (
+              <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
+                {!rows.loading && s.details}
+              </StatCard>
+            ))}
+          </div>
+        )}
         <Card>
           <CardHeader title={tableTitle} description={tableDescription} />
           {filters}
@@ -139,7 +133,7 @@ export function ListScreen<T>({
             loadMore={{ hasMore: rows.hasMore, loading: paging, onLoadMore: () => startPaging(rows.loadMore), exhaustedText, label: loadMoreLabel }}
           />
         </Card>
-      )}
+      </HeldUntilKnown>
     </div>
   );
 }

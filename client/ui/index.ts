@@ -14,6 +14,7 @@ export { Checkbox, Switch } from './Toggle';
 export { optionsOf, Select, type SelectOption } from './Select';
 export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
+export { HeldUntilKnown } from './HeldUntilKnown';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
 export { Menu, MenuOnFirstPress, type MenuEntry } from './Menu';

@@ -4,6 +4,7 @@
  * reload with the network off; a reload on a slow phone paints it whole (what the last visit showed)
  * before the cache answers, so nothing is pushed down.
  */
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../schema/dashboard';
 import { FIRST_SCREEN_PREFIX } from '../../client/lib/first-screen';
@@ -31,6 +32,18 @@ const observer = new MutationObserver(() => {
   window.firstPaint = { banner, busy: metrics && metrics.getAttribute('aria-busy') };
 });
 observer.observe(document, { childList: true, subtree: true });`;
+
+/** A phone's CPU (4× slower) for the page, as long as it is open. */
+async function slowCpu(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
+/** When `watchFirstPaint`'s element first showed, the banner and the cards (not busy) were there, and nothing moved after. */
+async function expectPaintedWhole(page: Page) {
+  await expect(page.evaluate('window.firstPaint')).resolves.toEqual({ banner: true, busy: 'false' });
+  expect(await page.evaluate('window.shifted')).toBeLessThan(0.05);
+}
 
 describe('dashboard', () => {
   it('shows the figures the API computes, and keeps them offline across a reload', async () => {
@@ -123,19 +136,15 @@ describe('dashboard', () => {
       const api = await apiDashboardFigures(e2e.server, await apiToken(e2e.server, DEMO.maple.board));
       await expect.poll(() => board.metric('Maintenance Requests').textContent()).toBe(api.metrics.maintenanceRequests.value);
       await board.voteBanner.waitFor();
-      // A phone's CPU (4× slower): the cache answers well after the screen's first paint.
+      // A phone's CPU: the cache answers well after the screen's first paint.
       await page.addInitScript(watchFirstPaint('heading'));
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await slowCpu(context, page);
       await page.reload();
       await board.heading.waitFor();
       await expect.poll(() => board.metric('Maintenance Requests').textContent()).toBe(api.metrics.maintenanceRequests.value);
       await board.voteBanner.waitFor();
-      // When the heading first showed, the banner and the cards were there with it (once skeletons,
-      // which the banner then pushed down: a layout shift of 0.75).
-      await expect(page.evaluate('window.firstPaint')).resolves.toEqual({ banner: true, busy: 'false' });
-      expect(await page.evaluate('window.shifted')).toBeLessThan(0.05);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      // Once skeletons when the heading first showed, which the banner then pushed down (a shift of 0.75).
+      await expectPaintedWhole(page);
     } finally {
       await context.close();
     }
@@ -144,8 +153,7 @@ describe('dashboard', () => {
   it('the first visit after signing in on a slow phone paints the banner with the cards, nothing pushed down', async () => {
     const { context, page } = await openPage(e2e.browser, e2e.server, PHONE);
     try {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await slowCpu(context, page);
       await page.goto('/login');
       await page.evaluate(watchFirstPaint('cards'));
       // A new device: nothing kept, the cache filled by the first pull after signing in.
@@ -154,9 +162,7 @@ describe('dashboard', () => {
       await board.voteBanner.waitFor({ timeout: 20_000 });
       await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
       // Once skeleton cards, which the banner then pushed down by its height (a shift of 0.75).
-      await expect(page.evaluate('window.firstPaint')).resolves.toEqual({ banner: true, busy: 'false' });
-      expect(await page.evaluate('window.shifted')).toBeLessThan(0.05);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+      await expectPaintedWhole(page);
     } finally {
       await context.close();
     }

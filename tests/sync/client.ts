@@ -101,6 +101,9 @@ export class SyncTestClient {
 }
 
 /** A sync client signed in as `email`, with the signed-in user's id. */
+/** What a client holds, as one object with its keys in order: two clients compare with toEqual. */
+export const heldData = (c: SyncTestClient) => Object.fromEntries([...c.data].sort());
+
 export async function signedInClient(app: TestApp, email: string) {
   const session = await login(app, email);
   return Object.assign(new SyncTestClient(app, session.token), { userId: (session.user._id ?? session.user.id) as string });

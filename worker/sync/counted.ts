@@ -24,10 +24,15 @@ class AnswerCache {
     private readonly maxEntries = MAX_ENTRIES,
     private readonly maxChars = MAX_CHARS,
   ) {}
-  get(key: string) {
-    return this.entries.get(key);
+  /** The value kept under `key`, or `compute`'s, kept at `size` (in the cache's units). */
+  async keep<T>(key: string, compute: () => Promise<T>, size: (value: T) => number): Promise<T> {
+    const found = this.entries.get(key);
+    if (found) return found.value as T;
+    const value = await compute();
+    this.set(key, value, size(value));
+    return value;
   }
-  set(key: string, value: unknown, chars: number) {
+  private set(key: string, value: unknown, chars: number) {
     // One value larger than the whole cache would only push every other one out.
     if (chars > this.maxChars) return;
     this.entries.set(key, { value, chars });
@@ -80,12 +85,7 @@ async function underCounters<T>(database: Pick<Database, 'client'>, viewer: View
   const c = await readCountersNow(database, viewer.hoaId, viewer.userId);
   const who = answer.whose === 'own' ? `own:${viewer.userId}:${viewer.role}:${c.userSeq}` : isPrivileged(viewer.role) ? `board:${viewer.role}` : `user:${viewer.userId}:${viewer.role}`;
   const key = `${answer.key}|${viewer.hoaId}|${who}|${c.hoaSeq}|${c.visSeq}`;
-  const cache = cacheOf(answerCaches, database, () => new AnswerCache());
-  const found = cache.get(key);
-  if (found) return found.value as T;
-  const value = await compute();
-  cache.set(key, value, size(value));
-  return value;
+  return cacheOf(answerCaches, database, () => new AnswerCache()).keep(key, compute, size);
 }
 
 /** A count of visible rows, kept while nothing it counts can have changed. */
@@ -141,13 +141,8 @@ const MAX_RESET_PART_BYTES = 16 * 1024 * 1024;
 export function keptResetParts(database: Pick<Database, 'client'>, viewer: Viewer, counters: { hoaSeq: number; userSeq: number; visSeq: number }): KeepResetPart | undefined {
   if (!keeping) return undefined;
   const cache = cacheOf(resetPartCaches, database, () => new AnswerCache(MAX_ENTRIES, MAX_RESET_PART_BYTES));
-  return async ({ area, format, readsUserId }, compute) => {
+  return ({ area, format, readsUserId }, compute) => {
     const who = readsUserId ? `own:${viewer.userId}:${counters.userSeq}:${counters.visSeq}` : 'role';
-    const key = `${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}|${counters.hoaSeq}`;
-    const found = cache.get(key);
-    if (found) return found.value as PatchPart | null;
-    const part = await compute();
-    cache.set(key, part, part?.text.byteLength ?? 1);
-    return part;
+    return cache.keep(`${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}|${counters.hoaSeq}`, compute, (part) => part?.text.byteLength ?? 1);
   };
 }

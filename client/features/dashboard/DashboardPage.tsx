@@ -1,8 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { DASHBOARD_MESSAGES, type ActivityItem, type ActivityType } from '../../../schema/dashboard';
-import { useHeldUntilKnown } from '../../lib/first-screen';
 import { useCurrentUser } from '../../lib/session';
-import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FileTextIcon, FolderIcon, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
+import { Button, ButtonLink, Card, CardBody, CardHeader, CreditCardIcon, DollarIcon, FileTextIcon, FolderIcon, HeldUntilKnown, MegaphoneIcon, PageHeader, RelativeTime, ShieldAlertIcon, Skeleton, WrenchIcon } from '../../ui';
 import { VoteBanners } from '../votes/OpenVoteBanner';
 import { useVotesToCastState } from '../votes/use-votes';
 import { BulkUploadBanner } from './BulkUploadBanner';
@@ -41,16 +40,8 @@ function DashboardBody({ userId }: { userId: string }) {
   const { metrics, activity, state, retry } = useDashboardFigures();
   const votes = useVotesToCastState(Date.now());
   const community = useCommunityInfo(userId);
-  const shown = useHeldUntilKnown(state !== 'loading' && votes.known);
-  if (!shown) {
-    return (
-      <p role="status" className="sr-only">
-        Loading...
-      </p>
-    );
-  }
   return (
-    <>
+    <HeldUntilKnown known={state !== 'loading' && votes.known}>
       <VoteBanners toCast={votes.toCast} />
       <MetricCards metrics={metrics} state={state} retry={retry} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -60,7 +51,7 @@ function DashboardBody({ userId }: { userId: string }) {
           <CommunityCard state={community.state} retry={community.retry} outstanding={state === 'ready' ? metrics.outstandingDues : undefined} />
         </div>
       </div>
-    </>
+    </HeldUntilKnown>
   );
 }
 

@@ -10,7 +10,8 @@ import { bootSource, signedInChunkFiles } from '../../vite/boot';
 
 function runBoot(source: string, { signedIn, locks = true }: { signedIn: boolean; locks?: boolean }) {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
-  const window: Record<string, unknown> = {};
+  const idle: (() => void)[] = [];
+  const window: Record<string, unknown> = { requestIdleCallback: (fn: () => void) => idle.push(fn) };
   const storage = new Map(signedIn ? [[SIGNED_IN_KEY, '{"id":"u1"}']] : []);
   const localStorage = { getItem: (k: string) => storage.get(k) ?? null };
   const document = {
@@ -21,7 +22,7 @@ function runBoot(source: string, { signedIn, locks = true }: { signedIn: boolean
   const navigator = locks ? { locks: { request } } : {};
   const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
   new Function('window', 'localStorage', 'document', 'navigator', 'fetch', 'AbortSignal', source)(window, localStorage, document, navigator, fetch, AbortSignal);
-  return { links, window, request, fetch };
+  return { links, window, request, fetch, idle };
 }
 
 describe('the boot script', () => {
@@ -32,6 +33,13 @@ describe('the boot script', () => {
     expect(run.links).toEqual([]);
     expect(run.fetch).not.toHaveBeenCalled();
     expect(run.window[BOOT_REFRESH_KEY]).toBeUndefined();
+    expect(run.idle).toEqual([]);
+  });
+
+  it('loads the locale’s data once the page is idle, not before the page paints', () => {
+    const run = runBoot(source, { signedIn: true });
+    expect(run.idle).toHaveLength(1);
+    expect(() => run.idle[0]()).not.toThrow();
   });
 
   it('preloads the signed-in chunks and sends the refresh under the session lock', async () => {

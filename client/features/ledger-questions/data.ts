@@ -1,5 +1,6 @@
 /** Ledger questions from the local cache (the list, one question), with the REST read while the cache lacks it. */
-import { LEDGER_QUESTION_STATUS_LABELS, type LedgerQuestionStatus } from '../../../schema/ledger-questions';
+import { useMemo } from 'react';
+import { LEDGER_QUESTION_STATUS_LABELS, ledgerQuestionPolicy, type LedgerQuestionStatus } from '../../../schema/ledger-questions';
 import { valueOfRest } from '../../../schema/rest-shape';
 import { fromApiHistoryEntry, fromApiThreadMessage, type ApiHistoryEntry, type ApiThreadMessage } from '../../../schema/threads';
 import { prefixOf } from '../../../sync/keys';
@@ -11,6 +12,15 @@ import type { BadgeVariant } from '../../ui';
 
 export const questionList = defineSyncedList({ name: 'ledger-questions', prefix: prefixOf(LEDGER_QUESTION_SPACE), compare: newestFirst((q: SyncedLedgerQuestion) => q.createdAt) });
 export const useQuestionList = (options: SyncedListOptions<SyncedLedgerQuestion>) => useSyncedList(questionList, options);
+
+/**
+ * Each line's open question (line id → question), from one read of the list: a statement asks once
+ * for all its lines rather than each of its hundreds of lines keeping a list of its own.
+ */
+export function useOpenQuestionsByLine(): ReadonlyMap<string, SyncedLedgerQuestion> {
+  const open = useQuestionList({ filter: ledgerQuestionPolicy.isOpen, pageSize: Infinity });
+  return useMemo(() => new Map(open.items.map((q) => [q.line.id, q])), [open.items]);
+}
 
 interface ApiQuestion {
   line_id: { _id: string; kind: SyncedLedgerQuestion['line']['kind']; amount_cents: number; description: string; occurred_at: string; invoice_id: string | null };

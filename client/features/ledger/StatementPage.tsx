@@ -16,6 +16,8 @@ import { Alert, Badge, Button, Card, CardBody, cx, DownloadIcon, EmptyState, Fie
 import { balanceCellText, byYear, paintedLines, signedUsd, STATEMENT_PAINTED, statementFilename } from './ledger-view';
 import { useMember, useStatementLines } from './use-ledger';
 import { AskAboutLine } from '../ledger-questions/AskAboutLine';
+import { useOpenQuestionsByLine } from '../ledger-questions/data';
+import type { SyncedLedgerQuestion } from '../../../sync/areas/ledger-questions';
 
 const ALL = 'all';
 const PAINTED = STATEMENT_PAINTED;
@@ -67,6 +69,7 @@ export function StatementPage() {
   const download = () => saveTextFile(statementFilename(own ? null : name, shownYear), statementCsv(shown, isoDay));
   // The newest `painted` lines; a print shows every line.
   const { visible, earlier, broughtCents } = paintedLines(shown.lines, painted, shown.openingCents);
+  const openQuestions = useOpenQuestionsByLine();
   const print = () => {
     flushSync(() => setPainted(Infinity));
     window.print();
@@ -129,7 +132,7 @@ export function StatementPage() {
                 </div>
               )}
               {shownYear != null ? (
-                <YearSection year={shownYear} openingCents={broughtCents} lines={visible} first brought={earlier > 0} />
+                <YearSection year={shownYear} openingCents={broughtCents} lines={visible} openQuestions={openQuestions} first brought={earlier > 0} />
               ) : (
                 byYear(visible).map((g, i) => (
                   <YearSection
@@ -137,6 +140,7 @@ export function StatementPage() {
                     year={g.year}
                     openingCents={g.lines[0].balanceCents - g.lines[0].amountCents}
                     lines={g.lines}
+                    openQuestions={openQuestions}
                     first={i === 0}
                     carried={i > 0 || earlier > 0}
                     brought={i === 0 && earlier > 0}
@@ -173,8 +177,16 @@ function BalanceCard({ balanceCents, who }: { balanceCents: number | null; who: 
  * One year's lines, oldest first. `carried`: the balance brought in from the years before leads the
  * table (always when one year is chosen). In print each year after the first starts a page.
  */
-function YearSection(props: { year: number; openingCents: number; lines: Line[]; first: boolean; carried?: boolean; brought?: boolean }) {
-  const { year, openingCents, lines, first, carried = true, brought = false } = props;
+function YearSection(props: {
+  year: number;
+  openingCents: number;
+  lines: Line[];
+  openQuestions: ReadonlyMap<string, SyncedLedgerQuestion>;
+  first: boolean;
+  carried?: boolean;
+  brought?: boolean;
+}) {
+  const { year, openingCents, lines, openQuestions, first, carried = true, brought = false } = props;
   const closing = lines.length ? lines[lines.length - 1].balanceCents : openingCents;
   return (
     <section aria-labelledby={`year-${year}`} className={cx(!first && 'print:break-before-page')}>
@@ -209,7 +221,7 @@ function YearSection(props: { year: number; openingCents: number; lines: Line[];
               </tr>
             )}
             {lines.map((l) => (
-              <LineRow key={l.id} line={l} />
+              <LineRow key={l.id} line={l} openQuestion={openQuestions.get(l.id)} />
             ))}
           </tbody>
         </table>
@@ -218,7 +230,7 @@ function YearSection(props: { year: number; openingCents: number; lines: Line[];
   );
 }
 
-function LineRow({ line: l }: { line: Line }) {
+function LineRow({ line: l, openQuestion }: { line: Line; openQuestion: SyncedLedgerQuestion | undefined }) {
   return (
     <tr className="align-top">
       <td className={cx(COLUMNS.date.place, 'tabular py-3 whitespace-nowrap text-neutral-700')}>{formatDay(l.occurredAt)}</td>
@@ -235,7 +247,7 @@ function LineRow({ line: l }: { line: Line }) {
         )}
         {/* The resident's own fee or charge: ask for a waiver or dispute it (nothing for other lines). */}
         <div className="print:hidden">
-          <AskAboutLine line={l} />
+          <AskAboutLine line={l} openQuestion={openQuestion} />
         </div>
       </td>
       <td className={cx(COLUMNS.type.place, 'py-3')}>

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, signInAs, snap, waitForPath } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -38,8 +38,7 @@ describe('sign-in', () => {
   });
 
   it('loads none of the signed-in code on the sign-in screen (vite/chunks.ts)', async () => {
-    const scripts: string[] = [];
-    page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+    const scripts = scriptsRequested(page);
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(scripts.some((s) => s.startsWith('/assets/shared-'))).toBe(true);

@@ -240,6 +240,13 @@ export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, 
 }
 
 /** The path (and query) the page is on. */
+/** The paths of the scripts the page requests from now on (which chunks a screen loads). */
+export function scriptsRequested(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+  return scripts;
+}
+
 export const pathOf = (page: Page) => {
   const u = new URL(page.url());
   return u.pathname + u.search;

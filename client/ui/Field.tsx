@@ -1,5 +1,5 @@
 import { Description, Field as HField, Input as HInput, Label, Textarea as HTextarea } from '@headlessui/react';
-import { forwardRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { createContext, forwardRef, useContext, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon } from './icons';
 
@@ -30,6 +30,10 @@ export function RequiredMark() {
   );
 }
 
+const InField = createContext(false);
+/** Whether the control is in a Field, whose label and hint Headless UI ties to it. */
+export const useInField = () => useContext(InField);
+
 /** Label above, control, then hint or inline error. Headless UI ties label, hint and control by id. */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   return (
@@ -39,7 +43,7 @@ export function Field({ label, error, hint, required, className, children }: Fie
         {label}
         {required && <RequiredMark />}
       </Label>
-      {children}
+      <InField.Provider value={true}>{children}</InField.Provider>
       {hint && !error && <Description className="text-sm text-neutral-500">{hint}</Description>}
       {error && (
         <Description className="text-sm text-danger-700" role="alert">

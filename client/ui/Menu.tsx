@@ -1,8 +1,9 @@
 import { Menu as HMenu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { anchorAt } from './anchor';
 import { cx } from './cx';
+import { useOpenedOnMount } from './first-press';
 
 export type MenuEntry =
   | { kind?: 'link'; label: ReactNode; href: string; icon?: ReactNode }
@@ -26,14 +27,7 @@ interface MenuProps {
 
 /** A dropdown menu: arrow keys, typeahead and Escape work (Headless UI). `openOnMount`: open, its button focused, as it appears. */
 export function Menu({ button, buttonLabel, buttonClassName, items, header, openOnMount = false }: MenuProps & { openOnMount?: boolean }) {
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!openOnMount) return;
-    buttonRef.current?.focus();
-    // A click that is not a mouse's toggles Headless UI's menu.
-    buttonRef.current?.click();
-    // Only as it mounts.
-  }, []);
+  const buttonRef = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   return (
     <HMenu>
       <MenuButton ref={buttonRef} className={cx(buttonClass, buttonClassName)}>

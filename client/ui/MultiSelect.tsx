@@ -1,8 +1,8 @@
-import { Listbox, ListboxButton } from '@headlessui/react';
+import { Listbox } from '@headlessui/react';
+import { useState } from 'react';
 import { Field } from './Field';
 import { cx } from './cx';
-import { ChevronDownIcon } from './icons';
-import { listboxButtonClasses, SelectOptions, type SelectOption } from './Select';
+import { listboxButtonClasses, ListboxStandIn, SelectOptions, ShownListboxButton, type SelectOption } from './Select';
 
 /** What the closed listbox says: "All", the one chosen label, or how many are chosen. */
 function summary(options: readonly SelectOption[], value: readonly string[], none: string) {
@@ -13,7 +13,8 @@ function summary(options: readonly SelectOption[], value: readonly string[], non
 
 /**
  * A multi-select filter (Categories, Status): a labelled listbox that stays open while values are
- * toggled; arrow keys, typeahead and Escape work (Headless UI).
+ * toggled; arrow keys, typeahead and Escape work (Headless UI). A plain button until first pressed,
+ * as the Select.
  */
 export function MultiSelect({
   label,
@@ -31,15 +32,19 @@ export function MultiSelect({
   none?: string;
   className?: string;
 }) {
+  const [pressed, setPressed] = useState(false);
+  const shown = summary(options, value, none);
+  const shownClassName = cx('truncate', value.length === 0 && 'text-neutral-600');
   return (
     <Field label={label} className={className}>
-      <Listbox value={[...value]} onChange={onChange} multiple>
-        <ListboxButton className={listboxButtonClasses()}>
-          <span className={cx('truncate', value.length === 0 && 'text-neutral-600')}>{summary(options, value, none)}</span>
-          <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
-        </ListboxButton>
-        <SelectOptions options={options} />
-      </Listbox>
+      {pressed ? (
+        <Listbox value={[...value]} onChange={onChange} multiple>
+          <ShownListboxButton shown={shown} shownClassName={shownClassName} opened className={listboxButtonClasses()} />
+          <SelectOptions options={options} />
+        </Listbox>
+      ) : (
+        <ListboxStandIn shown={shown} shownClassName={shownClassName} onPress={() => setPressed(true)} />
+      )}
     </Field>
   );
 }

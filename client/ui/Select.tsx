@@ -1,7 +1,9 @@
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import { controlClasses } from './Field';
+import { Input as HInput, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { useState, type ReactNode } from 'react';
+import { controlClasses, useInField } from './Field';
 import { anchorAt } from './anchor';
 import { cx } from './cx';
+import { opensOnArrowKeys, useOpenedOnMount } from './first-press';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 export interface SelectOption<T extends string = string> {
@@ -18,6 +20,59 @@ export function optionsOf<T extends string>(values: readonly T[], labels?: Reado
 /** The button of a closed listbox: the look of every other control, with its chevron. */
 export const listboxButtonClasses = (invalid = false) =>
   cx(controlClasses(invalid), 'flex h-10 items-center justify-between gap-2 text-left');
+
+/**
+ * A closed listbox's button until it is first pressed (client/ui/first-press.ts): the same look, name
+ * and state. Headless UI's Input rendered as a button takes the Field's ids as the listbox's button
+ * does, so the Field's label names it and its hint or error describes it; its shown value is a
+ * second label of the Field, so the name is the label and then the value, as the listbox button's
+ * is. `hidden` is the value a form submits, as the listbox would. In a Field only (the caller checks
+ * `useInField`).
+ */
+export function ListboxStandIn(props: {
+  /** The shown value (the listbox button's text). */
+  shown: ReactNode;
+  shownClassName: string;
+  onPress: () => void;
+  invalid?: boolean;
+  disabled?: boolean;
+  className?: string;
+  hidden?: { name: string; value: string };
+}) {
+  const { shown, shownClassName, onPress, invalid = false, disabled, className, hidden } = props;
+  return (
+    <>
+      <HInput
+        as="button"
+        type="button"
+        aria-haspopup="listbox"
+        aria-expanded={false}
+        disabled={disabled}
+        invalid={invalid}
+        className={cx(listboxButtonClasses(invalid), className)}
+        onClick={onPress}
+        onKeyDown={opensOnArrowKeys(onPress)}
+      >
+        <Label as="span" passive className={shownClassName}>
+          {shown}
+        </Label>
+        <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
+      </HInput>
+      {hidden && <input type="hidden" name={hidden.name} value={hidden.value} />}
+    </>
+  );
+}
+
+/** A listbox's button; `opened`: mounted once its stand-in was pressed, so it takes the focus and opens. */
+export function ShownListboxButton(props: { shown: ReactNode; shownClassName: string; opened: boolean; className?: string; 'aria-label'?: string }) {
+  const ref = useOpenedOnMount<HTMLButtonElement>(props.opened);
+  return (
+    <ListboxButton ref={ref} aria-label={props['aria-label']} className={props.className}>
+      <span className={props.shownClassName}>{props.shown}</span>
+      <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
+    </ListboxButton>
+  );
+}
 
 /** The open list under a listbox button (single and multiple choice alike). */
 export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
@@ -44,7 +99,8 @@ export function SelectOptions({ options }: { options: readonly SelectOption[] })
  * One choice from a list (role, status, category, sort): the one single-choice control of the app,
  * the same listbox as the multi-select filters, so both look and work alike. Arrow keys on the
  * closed button open the list rather than change the value (a native select commits on ArrowDown,
- * which once marked an invoice Paid by a slip). Labelled by the surrounding Field.
+ * which once marked an invoice Paid by a slip). Labelled by the surrounding Field. A plain button
+ * until first pressed (`ListboxStandIn`): a form or a filter bar paints several, seldom all opened.
  */
 export function Select<T extends string>({
   options,
@@ -70,13 +126,30 @@ export function Select<T extends string>({
   className?: string;
   'aria-label'?: string;
 }) {
+  const [pressed, setPressed] = useState(false);
+  const inField = useInField();
+  // Outside a Field (named by aria-label) there is no label to share: the listbox from the start.
+  const standIn = !pressed && inField && !ariaLabel;
   const chosen = options.find((o) => o.value === value);
+  const shown = chosen?.label ?? placeholder;
+  const shownClassName = cx('truncate', !chosen && 'text-neutral-500');
+  if (standIn) {
+    const hidden = name === undefined ? undefined : { name, value };
+    return (
+      <ListboxStandIn
+        shown={shown}
+        shownClassName={shownClassName}
+        onPress={() => setPressed(true)}
+        invalid={invalid}
+        disabled={disabled}
+        className={className}
+        hidden={hidden}
+      />
+    );
+  }
   return (
     <Listbox value={value as string} onChange={(v: string) => v !== '' && onChange(v as T)} disabled={disabled} name={name} invalid={invalid}>
-      <ListboxButton aria-label={ariaLabel} className={cx(listboxButtonClasses(invalid), className)}>
-        <span className={cx('truncate', !chosen && 'text-neutral-500')}>{chosen?.label ?? placeholder}</span>
-        <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
-      </ListboxButton>
+      <ShownListboxButton shown={shown} shownClassName={shownClassName} opened={pressed} aria-label={ariaLabel} className={cx(listboxButtonClasses(invalid), className)} />
       <SelectOptions options={options} />
     </Listbox>
   );

@@ -1,0 +1,30 @@
+/**
+ * Controls that are a plain element until first pressed (docs/decisions/256-frame-without-headless-ui-at-start.md):
+ * a Headless UI menu or listbox mounted closed on a screen's first render costs its state machine and
+ * floating anchor though most are never opened. The plain element looks and reads the same; pressed,
+ * it gives way to the Headless UI control, which takes the focus and opens as it mounts.
+ */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+
+/** The ref of a Headless UI menu or listbox button that, when `openOnMount`, is focused and opened as it mounts. */
+export function useOpenedOnMount<E extends HTMLElement>(openOnMount: boolean) {
+  const ref = useRef<E>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    // Once: StrictMode runs a mount's effects twice in development, and a second click closes it.
+    if (!openOnMount || done.current) return;
+    done.current = true;
+    ref.current?.focus();
+    // A click that is not a mouse's toggles Headless UI's menu and listbox buttons.
+    ref.current?.click();
+    // Only as it mounts.
+  }, []);
+  return ref;
+}
+
+/** The arrow keys open a listbox from its closed button, as Headless UI's does. */
+export const opensOnArrowKeys = (press: () => void) => (event: KeyboardEvent) => {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  event.preventDefault();
+  press();
+};

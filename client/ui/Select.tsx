@@ -26,7 +26,8 @@ export const listboxButtonClasses = (invalid = false) =>
  * and state. Headless UI's Input rendered as a button takes the Field's ids as the listbox's button
  * does, so the Field's label names it and its hint or error describes it; its shown value is a
  * second label of the Field, so the name is the label and then the value, as the listbox button's
- * is. `hidden` is the value a form submits, as the listbox would. In a Field only (the caller checks
+ * is. `invalid` only colours it, as the listbox's button (the Field's error describes it).
+ * `hidden` is the value a form submits, as the listbox would. In a Field only (the caller checks
  * `useInField`).
  */
 export function ListboxStandIn(props: {
@@ -48,7 +49,6 @@ export function ListboxStandIn(props: {
         aria-haspopup="listbox"
         aria-expanded={false}
         disabled={disabled}
-        invalid={invalid}
         className={cx(listboxButtonClasses(invalid), className)}
         onClick={onPress}
         onKeyDown={opensOnArrowKeys(onPress)}

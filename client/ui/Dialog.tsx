@@ -1,8 +1,24 @@
 import { Dialog as HDialog, DialogPanel, DialogTitle, Description, DialogBackdrop } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useState, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './Button';
 import { cx } from './cx';
 import { XIcon } from './icons';
+
+/**
+ * Whether a dialog's Headless UI parts are mounted, and whether they are told it is open. Most
+ * screens hold several closed dialogs that are seldom opened, and each mounted closed cost its
+ * transition and state on the screen's first render (docs/decisions/262-dialogs-mounted-when-opened.md).
+ * Nothing is mounted until the first open; then the parts mount closed and open just after, before
+ * the browser paints, so even the first open fades in. After that they stay mounted, so a close
+ * fades out.
+ */
+function useMountedWhenOpened(open: boolean): { mounted: boolean; shownOpen: boolean } {
+  const [mounted, setMounted] = useState(false);
+  useLayoutEffect(() => {
+    if (open) setMounted(true);
+  }, [open]);
+  return { mounted: mounted || open, shownOpen: mounted && open };
+}
 
 /** A modal dialog: focus is trapped and Escape closes it (Headless UI). */
 export function Dialog({
@@ -23,8 +39,10 @@ export function Dialog({
   size?: 'sm' | 'md' | 'lg';
 }) {
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' }[size];
+  const { mounted, shownOpen } = useMountedWhenOpened(open);
+  if (!mounted) return null;
   return (
-    <HDialog open={open} onClose={onClose} className="relative z-50">
+    <HDialog open={shownOpen} onClose={onClose} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-neutral-900/40 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel

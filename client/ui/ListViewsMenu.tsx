@@ -13,7 +13,7 @@ import { buttonClasses } from './Button';
 import { Dialog, DialogActions } from './Dialog';
 import { Field, Input } from './Field';
 import { CheckIcon, ChevronDownIcon } from './icons';
-import { Menu, type MenuEntry } from './Menu';
+import { MenuOnFirstPress, type MenuEntry } from './Menu';
 import { useToast } from './Toast';
 
 /** What the name dialog is doing: saving the current filters as a new view, or renaming one. */
@@ -65,7 +65,7 @@ export function ListViewsMenu<T, K extends string>({ list, filters }: { list: Sa
 
   return (
     <>
-      <Menu
+      <MenuOnFirstPress
         button={
           <>
             {/* "Views", then the view the list shows now: the accessible name starts with "Views" either way. */}

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { anchorAt } from './anchor';
 import { cx } from './cx';
-import { useOpenedOnMount } from './first-press';
+import { opensOnArrowKeys, useOpenedOnMount } from './first-press';
 
 export type MenuEntry =
   | { kind?: 'link'; label: ReactNode; href: string; icon?: ReactNode }
@@ -79,7 +79,15 @@ export function MenuOnFirstPress(props: MenuProps) {
   const [used, setUsed] = useState(false);
   if (used) return <Menu {...props} openOnMount />;
   return (
-    <button type="button" aria-haspopup="menu" aria-expanded={false} className={cx(buttonClass, props.buttonClassName)} onClick={() => setUsed(true)}>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      className={cx(buttonClass, props.buttonClassName)}
+      onClick={() => setUsed(true)}
+      // The arrow keys open a menu from its button too, as Headless UI's does.
+      onKeyDown={opensOnArrowKeys(() => setUsed(true))}
+    >
       {props.button}
       <span className="sr-only">{props.buttonLabel}</span>
     </button>

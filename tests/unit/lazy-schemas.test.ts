@@ -42,4 +42,17 @@ describe('schemas and mutators', () => {
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['title', 'Title is required']);
   });
+
+  it("build a record's own form schema on first use too: a closed Edit User dialog builds none", async () => {
+    const { editUserSchemaFor } = await import('../../schema/users');
+    readsOfZ.length = 0;
+    watching = true;
+    const forRita = editUserSchemaFor({ name: 'Rita' });
+    const readsBeforeUse = readsOfZ.length;
+    const result = forRita.safeParse({ name: ' ', role: 'resident', status: 'inactive' });
+    watching = false;
+    expect(readsBeforeUse).toBe(0);
+    expect(readsOfZ.length).toBeGreaterThan(0);
+    expect(result.error?.issues).toMatchObject([{ path: ['name'], message: 'Name is required' }]);
+  });
 });

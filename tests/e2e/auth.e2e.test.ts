@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, awaitEmail, e2eSuite, fillSignIn, inviteUser, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -176,8 +176,7 @@ describe('forgot and reset password', () => {
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
     await heading('Check Your Email').waitFor();
 
-    const mail = await latestEmail(e2e.server, email);
-    expect(mail.subject).toBe('Reset your password');
+    const mail = await awaitEmail(e2e.server, email, 'Reset your password');
     await page.goto(linkIn(mail.text, e2e.server));
     await heading('Reset Password').waitFor();
     await page.getByText(email).waitFor();

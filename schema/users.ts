@@ -220,7 +220,7 @@ export type EditUser = z.output<typeof editUserSchema>;
 /**
  * The Edit User form of one user: `editUserSchema` with the policy's name rule for them. Built on
  * first use, as every schema here: the dialog asks for it on each render, opened or not, and building
- * it built `editUserSchema` on the /users screen's start (about 13 ms on Lighthouse's phone).
+ * it built `editUserSchema` on the /users screen's start (about 13 ms observed in a Lighthouse trace).
  */
 export const editUserSchemaFor = (target: { name: string }) =>
   lazy(() => editUserSchema.refine((d) => d.name !== '' || !userPolicy.nameRequired(target), { path: ['name'], error: USER_MESSAGES.nameRequired }));

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { anchorAt } from './anchor';
 import { cx } from './cx';
-import { opensOnArrowKeys, useOpenedOnMount } from './first-press';
+import { pressedBy, useOpenedOnMount } from './first-press';
 
 export type MenuEntry =
   | { kind?: 'link'; label: ReactNode; href: string; icon?: ReactNode }
@@ -84,9 +84,7 @@ export function MenuOnFirstPress(props: MenuProps) {
       aria-haspopup="menu"
       aria-expanded={false}
       className={cx(buttonClass, props.buttonClassName)}
-      onClick={() => setUsed(true)}
-      // The arrow keys open a menu from its button too, as Headless UI's does.
-      onKeyDown={opensOnArrowKeys(() => setUsed(true))}
+      {...pressedBy(() => setUsed(true))}
     >
       {props.button}
       <span className="sr-only">{props.buttonLabel}</span>

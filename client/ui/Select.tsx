@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { controlClasses, useInField } from './Field';
 import { anchorAt } from './anchor';
 import { cx } from './cx';
-import { opensOnArrowKeys, useOpenedOnMount } from './first-press';
+import { pressedBy, useOpenedOnMount } from './first-press';
 import { CheckIcon, ChevronDownIcon } from './icons';
 
 export interface SelectOption<T extends string = string> {
@@ -50,8 +50,7 @@ export function ListboxStandIn(props: {
         aria-expanded={false}
         disabled={disabled}
         className={cx(listboxButtonClasses(invalid), className)}
-        onClick={onPress}
-        onKeyDown={opensOnArrowKeys(onPress)}
+        {...pressedBy(onPress)}
       >
         <Label as="span" passive className={shownClassName}>
           {shown}

@@ -22,9 +22,15 @@ export function useOpenedOnMount<E extends HTMLElement>(openOnMount: boolean) {
   return ref;
 }
 
-/** The arrow keys open a listbox from its closed button, as Headless UI's does. */
-export const opensOnArrowKeys = (press: () => void) => (event: KeyboardEvent) => {
-  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-  event.preventDefault();
-  press();
-};
+/**
+ * The handlers of a stand-in button: a click (also Enter and Space) and the arrow keys press it, as
+ * they open Headless UI's menu and listbox buttons.
+ */
+export const pressedBy = (press: () => void) => ({
+  onClick: press,
+  onKeyDown: (event: KeyboardEvent) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    event.preventDefault();
+    press();
+  },
+});

@@ -184,21 +184,6 @@ export async function latestEmail(server: E2EServer, to: string) {
   return { subject: String(row.subject), text: String(row.text), html: String(row.html) };
 }
 
-/**
- * The latest email to `to` once it is the one with `subject`: some mails are queued after the answer
- * (the reset link, so the answer's timing does not tell whether the account exists), and the one
- * read at once may still be the mail before it.
- */
-export async function awaitEmail(server: E2EServer, to: string, subject: string, timeoutMs = 10_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = await latestEmail(server, to).catch(() => null);
-    if (mail?.subject === subject) return mail;
-    if (Date.now() > until) throw new Error(`no email "${subject}" to ${to} within ${timeoutMs} ms; the latest: ${mail ? `"${mail.subject}"` : 'none'}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** The first link in a mail's text, made relative to `server` (mails carry the app URL). */
 export function linkIn(text: string, server: E2EServer): string {
   const match = /https?:\/\/\S+/.exec(text);

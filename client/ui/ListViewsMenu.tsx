@@ -74,6 +74,8 @@ export function ListViewsMenu<T, K extends string>({ list, filters }: { list: Sa
           </>
         }
         buttonLabel=""
+        // The filters row wraps: on a narrow card or a phone the button is at the left.
+        align="start"
         buttonClassName={buttonClasses('secondary', 'md', 'min-w-0 gap-2')}
         header={<p className="text-xs font-medium tracking-wide text-neutral-500 uppercase">Saved views</p>}
         items={items}

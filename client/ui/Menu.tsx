@@ -23,10 +23,12 @@ interface MenuProps {
   buttonClassName?: string;
   items: MenuEntry[];
   header?: ReactNode;
+  /** Which edge of the button the menu lines up with: `end` (the default) for a button at the right, `start` for one that may sit at the left (a filters row wraps). */
+  align?: 'start' | 'end';
 }
 
 /** A dropdown menu: arrow keys, typeahead and Escape work (Headless UI). `openOnMount`: open, its button focused, as it appears. */
-export function Menu({ button, buttonLabel, buttonClassName, items, header, openOnMount = false }: MenuProps & { openOnMount?: boolean }) {
+export function Menu({ button, buttonLabel, buttonClassName, items, header, align = 'end', openOnMount = false }: MenuProps & { openOnMount?: boolean }) {
   const buttonRef = useOpenedOnMount<HTMLButtonElement>(openOnMount);
   return (
     <HMenu>
@@ -37,7 +39,7 @@ export function Menu({ button, buttonLabel, buttonClassName, items, header, open
       </MenuButton>
       {/* padding: a menu wider than its button stays off the screen's edge on a phone. */}
       <MenuItems
-        anchor={anchorAt('bottom end', 6, 12)}
+        anchor={anchorAt(`bottom ${align}`, 6, 12)}
         transition
         className="z-40 min-w-52 rounded-lg border border-neutral-200 bg-white p-1 shadow-popover transition duration-100 focus:outline-none data-closed:scale-95 data-closed:opacity-0 motion-reduce:transition-none"
       >

@@ -23,7 +23,7 @@ export default defineConfig({
     // and never touch /api or /dev (data comes from the Replicache cache, not the service worker).
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      injectRegister: 'script-defer',
       includeAssets: ['pwa-icon.svg'],
       manifest: {
         name: 'HOA Manager',

@@ -3,36 +3,64 @@
  * is signed in. On a slow phone the bundle takes a round trip and its download before it runs, and
  * the signed-in chunks and the start-up refresh waited on it; the boot script starts both at once:
  *
- * - `<link rel="modulepreload">` for the signed-in chunks (vite/chunks.ts), named at build time;
+ * - `<link rel="modulepreload">` for the chunks of the screen the page opens on
+ *   (vite/route-preloads.ts), also for a visitor, and for the signed-in chunks (vite/chunks.ts),
+ *   named at build time;
  * - the start-up refresh, under the same Web Lock the session takes, its answer left on `window` for
  *   client/lib/session.ts, which takes it instead of sending its own (`takeBootRefresh`);
  * - the locale's data, loaded once the page is idle: a page's first Intl formatter loads it (15–45 ms
  *   in Chromium here, four times that on a slow phone) and the first screen's dates and amounts built
  *   it in the middle of its render; built while the bundle downloads, they find it loaded.
  *
- * A classic script (not a module), so it runs before the deferred bundle; same origin, so the CSP's
- * script-src 'self' covers it. Without the flag it does nothing.
+ * A classic script loaded `async`, first in the head: it runs as soon as it arrives, while the larger
+ * bundle still downloads (a module runs only once the page is parsed), and the splash paints
+ * without waiting for it. Should the bundle start first all the same, the session marks the refresh
+ * as taken and this script sends none (client/lib/session.ts `takeBootRefresh`). Deferred instead,
+ * it ran just before the bundle, and its refresh, granted its lock in a later task, left only after
+ * the bundle had run. Same origin, so the CSP's script-src 'self' covers it. Without the flag it only preloads a public screen's chunks.
  */
-import type { OutputBundle, OutputChunk } from 'rolldown';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { OutputBundle } from 'rolldown';
+import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
+import { chunkGraph } from './bundle-graph.ts';
 import { SIGNED_IN_ROOTS } from './chunks.ts';
+import { routePreloads, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
 
 const BOOT_FILE = 'boot.js';
 
 /** The script's text: plain ES5-level JavaScript, so any browser that runs the app parses it. */
-export function bootSource(preloads: string[], apiBase: string): string {
+export function bootSource(preloads: string[], apiBase: string, screens: RoutePreloads = { files: [], routes: [] }): string {
   return `(function () {
   var user = null;
-  try { user = localStorage.getItem(${JSON.stringify(SIGNED_IN_KEY)}); } catch (e) {}
-  if (!user) return;
-  ${JSON.stringify(preloads)}.forEach(function (href) {
+  var role = null;
+  try {
+    user = localStorage.getItem(${JSON.stringify(SIGNED_IN_KEY)});
+    role = user && JSON.parse(user).role;
+  } catch (e) {}
+  function preload(href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
     link.href = href;
     link.crossOrigin = '';
     document.head.appendChild(link);
-  });
+  }
+  if (user) ${JSON.stringify(preloads)}.forEach(preload);
+  // The screen the page opens on: the first route whose pattern matches, if this browser may open it.
+  var screens = ${JSON.stringify(screens)};
+  for (var i = 0; i < screens.routes.length; i++) {
+    var route = screens.routes[i];
+    if (!new RegExp(route[0], 'i').test(location.pathname)) continue;
+    var who = route[1];
+    if (who === 'anyone' || (who === 'visitor' ? !user : !!user && who.indexOf(role) >= 0)) {
+      route[2].forEach(function (file) { preload(screens.files[file]); });
+    }
+    break;
+  }
+  // The app started first (this script loads async) and sent its own refresh.
+  if (!user || window[${JSON.stringify(BOOT_REFRESH_KEY)}] === false) return;
   function refresh() {
     return fetch(${JSON.stringify(apiBase + REFRESH_PATH)}, {
       method: 'POST',
@@ -58,32 +86,32 @@ export function bootSource(preloads: string[], apiBase: string): string {
 
 /** The chunks every signed-in screen loads besides the entry's: the roots' chunks and what they import. */
 export function signedInChunkFiles(bundle: OutputBundle): string[] {
-  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const closure = (from: OutputChunk[]) => {
-    const seen = new Set<string>();
-    const stack = from.map((c) => c.fileName);
-    while (stack.length) {
-      const file = stack.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      stack.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return seen;
-  };
-  const entry = closure(chunks.filter((c) => c.isEntry));
+  const { chunks, closure } = chunkGraph(bundle);
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
   const roots = chunks.filter((c) => c.moduleIds.some((id) => SIGNED_IN_ROOTS.some((r) => r.test(id))));
-  return [...closure(roots)].filter((file) => !entry.has(file)).sort();
+  return [...closure(roots.map((c) => c.fileName))].filter((file) => !entry.has(file)).sort();
+}
+
+/** The route table and its role rule, read from the client's source (Node runs it: it is plain data and lazy screens). */
+async function readRouteTable(clientRoot: string): Promise<{ routes: RouteOfTable[]; mayOpen: Parameters<typeof routePreloads>[2]['mayOpen'] }> {
+  const load = <T>(file: string) => tsImport(pathToFileURL(join(clientRoot, file)).href, import.meta.url) as Promise<T>;
+  const [{ ROUTES }, { roleMayOpen }] = await Promise.all([
+    load<{ ROUTES: RouteOfTable[] }>('app/routes.tsx'),
+    load<{ roleMayOpen: Parameters<typeof routePreloads>[2]['mayOpen'] }>('app/route-def.ts'),
+  ]);
+  return { routes: ROUTES, mayOpen: roleMayOpen };
 }
 
 export function bootScript(): Plugin {
   let apiBase = '';
   let base = '/';
+  let clientRoot = '';
   return {
     name: 'boot-script',
     configResolved(config) {
       apiBase = (config.env.VITE_API_URL as string | undefined) ?? '';
       base = config.base;
+      clientRoot = config.root;
     },
     // The dev server has no chunks to name: the refresh only.
     configureServer(server) {
@@ -92,10 +120,12 @@ export function bootScript(): Plugin {
         res.end(bootSource([], apiBase));
       });
     },
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${BOOT_FILE}` }, injectTo: 'head' }],
-    generateBundle(_options, bundle) {
-      const preloads = signedInChunkFiles(bundle as OutputBundle).map((file) => `${base}${file}`);
-      this.emitFile({ type: 'asset', fileName: BOOT_FILE, source: bootSource(preloads, apiBase) });
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${BOOT_FILE}`, async: true }, injectTo: 'head-prepend' }],
+    async generateBundle(_options, bundle) {
+      const signedIn = signedInChunkFiles(bundle as OutputBundle);
+      const { routes, mayOpen } = await readRouteTable(clientRoot);
+      const screens = routePreloads(routes, bundle as OutputBundle, { signedIn, base, mayOpen });
+      this.emitFile({ type: 'asset', fileName: BOOT_FILE, source: bootSource(signedIn.map((file) => `${base}${file}`), apiBase, screens) });
     },
   };
 }

@@ -12,6 +12,7 @@
  * - the default for the rest: one chunk per screen, plus what several screens share.
  */
 import type { ChunkingContext } from 'rolldown';
+import { reachable } from './bundle-graph.ts';
 
 /** Where the signed-in code starts: the frame (lazy in App.tsx) and the sync engine (lazy in replicache.ts). */
 export const SIGNED_IN_ROOTS = [/\/client\/app\/AppLayout\.tsx$/, /\/client\/lib\/sync-engine\.ts$/];
@@ -26,17 +27,7 @@ const PUBLIC_SCREENS = /\/client\/features\/(auth|signup|support)\/|\/client\/fe
 type ModuleInfo = NonNullable<ReturnType<ChunkingContext['getModuleInfo']>>;
 
 /** The modules `from` reaches through static imports (itself included). */
-function staticClosure(from: string[], info: (id: string) => ModuleInfo | null): Set<string> {
-  const seen = new Set<string>();
-  const stack = [...from];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    for (const dep of info(id)?.importedIds ?? []) stack.push(dep);
-  }
-  return seen;
-}
+const staticClosure = (from: string[], info: (id: string) => ModuleInfo | null): Set<string> => reachable(from, (id) => info(id)?.importedIds);
 
 interface Regions {
   entry: Set<string>;
@@ -51,15 +42,10 @@ function regionsOf(ctx: ChunkingContext, anyId: string): Regions {
   if (regions) return regions;
   const info = (id: string) => ctx.getModuleInfo(id);
   // Every module is reachable from the entry through static or dynamic imports.
-  const all = new Set<string>();
-  const stack = [anyId];
-  while (stack.length) {
-    const id = stack.pop()!;
-    if (all.has(id)) continue;
-    all.add(id);
+  const all = reachable([anyId], (id) => {
     const m = info(id);
-    for (const dep of [...(m?.importedIds ?? []), ...(m?.dynamicallyImportedIds ?? []), ...(m?.importers ?? []), ...(m?.dynamicImporters ?? [])]) stack.push(dep);
-  }
+    return m ? [...m.importedIds, ...m.dynamicallyImportedIds, ...m.importers, ...m.dynamicImporters] : [];
+  });
   const ids = [...all];
   const lazy = ids.filter((id) => (info(id)?.dynamicImporters.length ?? 0) > 0);
   regions = {

@@ -66,5 +66,7 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
     return loaded ? createElement(loaded, props) : fallback(props);
   }
   Loaded.preload = preload;
+  /** The name its module exports it by: the build finds a screen's chunk by it (vite/route-preloads.ts). */
+  Loaded.moduleExport = name;
   return Loaded;
 }

@@ -135,7 +135,8 @@ describe('start-up', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(session.store.get(session.sessionAtom)).toMatchObject({ status: 'authenticated', accessToken: expect.any(String) });
     expect(calls()).toEqual([]);
-    // Taken once: the next refresh is the session's own.
+    // Taken once, and marked so a boot script running late sends none: the next refresh is the session's own.
+    expect((window as unknown as Record<string, unknown>).__hoaBootRefresh).toBe(false);
     fetchMock.mockResolvedValue(json(200, { accessToken: token(15 * MINUTE, 'b'), user }));
     await expect(session.refreshSession()).resolves.toBe('refreshed');
     expect(calls()).toEqual(['POST /api/auth/refresh']);

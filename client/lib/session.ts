@@ -189,9 +189,10 @@ async function withRefreshLock<T>(fn: () => Promise<T>): Promise<T> {
  */
 function takeBootRefresh(): Promise<Response> | null {
   if (typeof window === 'undefined') return null;
-  const slot = window as unknown as Record<string, Promise<Response> | undefined>;
-  const boot = slot[BOOT_REFRESH_KEY] ?? null;
-  delete slot[BOOT_REFRESH_KEY];
+  const slot = window as unknown as Record<string, Promise<Response> | false | undefined>;
+  const boot = slot[BOOT_REFRESH_KEY] || null;
+  // Taken once. The boot script loads async: one that runs after the app started sends nothing.
+  slot[BOOT_REFRESH_KEY] = false;
   return boot;
 }
 

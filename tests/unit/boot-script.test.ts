@@ -1,18 +1,29 @@
 /**
- * The boot script (vite/boot.ts) as a browser runs it, before the bundle: nothing without the
- * signed-in flag; with it, the signed-in chunks preloaded and the start-up refresh sent under the
- * session's Web Lock, its answer left where client/lib/session.ts takes it.
+ * The boot script (vite/boot.ts) as a browser runs it, before the bundle: the opened screen's chunks
+ * preloaded for whoever may open it; with the signed-in flag also the signed-in chunks, and the
+ * start-up refresh sent under the session's Web Lock, its answer left where client/lib/session.ts
+ * takes it.
  */
+import { parse as routerPattern } from 'regexparam';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutputBundle } from 'rolldown';
+import { roleMayOpen } from '../../client/app/route-def';
+import { ROUTES } from '../../client/app/routes';
 import { BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, SIGNED_IN_KEY } from '../../client/lib/session-keys';
+import type { Role } from '../../schema/roles';
 import { bootSource, signedInChunkFiles } from '../../vite/boot';
+import { routePattern, routePreloads, type RouteOfTable } from '../../vite/route-preloads';
 
-function runBoot(source: string, { signedIn, locks = true }: { signedIn: boolean; locks?: boolean }) {
+function runBoot(
+  source: string,
+  { signedIn, role = 'resident', locks = true, path = '/', appStarted = false }: { signedIn: boolean; role?: Role; locks?: boolean; path?: string; appStarted?: boolean },
+) {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
   const idle: (() => void)[] = [];
   const window: Record<string, unknown> = { requestIdleCallback: (fn: () => void) => idle.push(fn) };
-  const storage = new Map(signedIn ? [[SIGNED_IN_KEY, '{"id":"u1"}']] : []);
+  // What client/lib/session.ts leaves once it has started.
+  if (appStarted) window[BOOT_REFRESH_KEY] = false;
+  const storage = new Map(signedIn ? [[SIGNED_IN_KEY, JSON.stringify({ id: 'u1', role })]] : []);
   const localStorage = { getItem: (k: string) => storage.get(k) ?? null };
   const document = {
     createElement: () => ({ rel: '', href: '', crossOrigin: null }),
@@ -21,7 +32,8 @@ function runBoot(source: string, { signedIn, locks = true }: { signedIn: boolean
   const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
   const navigator = locks ? { locks: { request } } : {};
   const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
-  new Function('window', 'localStorage', 'document', 'navigator', 'fetch', 'AbortSignal', source)(window, localStorage, document, navigator, fetch, AbortSignal);
+  const location = { pathname: path };
+  new Function('window', 'localStorage', 'document', 'navigator', 'fetch', 'AbortSignal', 'location', source)(window, localStorage, document, navigator, fetch, AbortSignal, location);
   return { links, window, request, fetch, idle };
 }
 
@@ -53,6 +65,13 @@ describe('the boot script', () => {
     await expect(run.window[BOOT_REFRESH_KEY]).resolves.toBeInstanceOf(Response);
   });
 
+  it('sends no refresh when the app started first and sent its own (the script loads async)', () => {
+    const run = runBoot(source, { signedIn: true, appStarted: true });
+    expect(run.links.map((l) => l.href)).toEqual(['/assets/signed-in-a.js', '/assets/shared-b.js']);
+    expect(run.fetch).not.toHaveBeenCalled();
+    expect(run.window[BOOT_REFRESH_KEY]).toBe(false);
+  });
+
   it('sends the refresh without a lock in a browser that has none', () => {
     const run = runBoot(source, { signedIn: true, locks: false });
     expect(run.fetch).toHaveBeenCalledTimes(1);
@@ -74,5 +93,71 @@ describe('signedInChunkFiles', () => {
       g: { type: 'asset', fileName: 'assets/index.css' },
     } as unknown as OutputBundle;
     expect(signedInChunkFiles(bundle)).toEqual(['assets/AppLayout.js', 'assets/shared.js', 'assets/signed-in.js']);
+  });
+});
+
+const screenChunk = (fileName: string, imports: string[], { exports = [], isEntry = false }: { exports?: string[]; isEntry?: boolean } = {}) => ({
+  type: 'chunk',
+  fileName,
+  imports,
+  exports,
+  moduleIds: [],
+  isEntry,
+  isDynamicEntry: exports.length > 0,
+});
+
+describe('the screen the page opens on', () => {
+  const bundle = {
+    a: screenChunk('assets/index.js', ['assets/api.js'], { isEntry: true }),
+    b: screenChunk('assets/api.js', []),
+    c: screenChunk('assets/signed-in.js', ['assets/api.js']),
+    d: screenChunk('assets/RequestsPage.js', ['assets/signed-in.js', 'assets/use-requests.js', 'assets/api.js'], { exports: ['RequestsPage'] }),
+    e: screenChunk('assets/use-requests.js', ['assets/signed-in.js']),
+    f: screenChunk('assets/LoginPage.js', ['assets/form.js'], { exports: ['LoginPage'] }),
+    g: screenChunk('assets/form.js', []),
+    h: screenChunk('assets/UsersPage.js', [], { exports: ['UsersPage'] }),
+    i: { type: 'asset', fileName: 'assets/index.css' },
+  } as unknown as OutputBundle;
+  const routes: RouteOfTable[] = [
+    { path: '/login', access: 'public', page: { moduleExport: 'LoginPage' } },
+    { path: '/requests/:id', access: 'signed-in', page: { moduleExport: 'RequestsPage' } },
+    { path: '/users', access: 'board', page: { moduleExport: 'UsersPage' } },
+  ];
+  const screens = routePreloads(routes, bundle, { signedIn: ['assets/signed-in.js'], base: '/', mayOpen: roleMayOpen });
+  const source = bootSource(['/assets/signed-in.js'], '', screens);
+  const hrefs = (run: ReturnType<typeof runBoot>) => run.links.map((l) => l.href);
+
+  it('names each screen’s chunk and what it imports, less the entry’s and, signed in, the signed-in chunks', () => {
+    const filesOf = (i: number) => screens.routes[i][2].map((f) => screens.files[f]);
+    expect(filesOf(0)).toEqual(['/assets/LoginPage.js', '/assets/form.js']);
+    expect(filesOf(1)).toEqual(['/assets/RequestsPage.js', '/assets/use-requests.js']);
+    expect(screens.routes.map((r) => r[1])).toEqual(['visitor', ['resident', 'board', 'superadmin'], ['board', 'superadmin']]);
+  });
+
+  it('preloads them for whoever may open the screen: a visitor the public ones, a member those of their role', () => {
+    expect(hrefs(runBoot(source, { signedIn: false, path: '/login' }))).toEqual(['/assets/LoginPage.js', '/assets/form.js']);
+    // A signed-in visitor of /login is sent on: nothing of the login screen.
+    expect(hrefs(runBoot(source, { signedIn: true, path: '/login' }))).toEqual(['/assets/signed-in.js']);
+    expect(hrefs(runBoot(source, { signedIn: true, path: '/requests/r-1' }))).toEqual(['/assets/signed-in.js', '/assets/RequestsPage.js', '/assets/use-requests.js']);
+    expect(hrefs(runBoot(source, { signedIn: false, path: '/requests/r-1' }))).toEqual([]);
+    expect(hrefs(runBoot(source, { signedIn: true, role: 'resident', path: '/users' }))).toEqual(['/assets/signed-in.js']);
+    expect(hrefs(runBoot(source, { signedIn: true, role: 'superadmin', path: '/users/' }))).toEqual(['/assets/signed-in.js', '/assets/UsersPage.js']);
+    expect(hrefs(runBoot(source, { signedIn: true, path: '/nowhere' }))).toEqual(['/assets/signed-in.js']);
+  });
+
+  it('refuses a page the bundle has no chunk for, rather than leave a screen out', () => {
+    const missing: RouteOfTable[] = [{ path: '/x', access: 'open', page: { moduleExport: 'NoSuchPage' } }];
+    expect(() => routePreloads(missing, bundle, { signedIn: [], base: '/', mayOpen: roleMayOpen })).toThrow(/0 dynamic chunks export NoSuchPage/);
+  });
+
+  it('matches a path to the route the router picks, for every route of the app', () => {
+    const first = (path: string, matches: (route: (typeof ROUTES)[number], path: string) => boolean) => ROUTES.findIndex((r) => matches(r, path));
+    for (const route of ROUTES) {
+      const sample = route.path.replace(/:[^/]+/g, 'a1-B2');
+      for (const path of [sample, `${sample}/`.replace('//', '/'), sample.toUpperCase()]) {
+        expect(first(path, (r, p) => new RegExp(routePattern(r.path), 'i').test(p)), path).toBe(first(path, (r, p) => routerPattern(r.path).pattern.test(p)));
+      }
+      expect((route.page as { moduleExport?: string }).moduleExport, route.path).toMatch(/Page$/);
+    }
   });
 });

@@ -10,6 +10,8 @@ const controlState = (invalid: boolean) =>
   invalid ? 'border-danger-600 focus:outline-danger-600' : 'border-neutral-300 focus:border-accent-600 focus:outline-accent-600';
 /** The look of a form control, for controls that are not an input (a listbox button). */
 export const controlClasses = (invalid = false) => cx(control, controlState(invalid));
+/** The button of a closed listbox: the look of every other control, with its chevron. */
+export const listboxButtonClasses = (invalid = false) => cx(controlClasses(invalid), 'flex h-10 items-center justify-between gap-2 text-left');
 
 export interface FieldProps {
   label: ReactNode;

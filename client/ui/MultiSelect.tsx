@@ -1,8 +1,7 @@
-import { Listbox } from '@headlessui/react';
 import { useState } from 'react';
 import { Field } from './Field';
 import { cx } from './cx';
-import { listboxButtonClasses, ListboxStandIn, SelectOptions, ShownListboxButton, type SelectOption } from './Select';
+import { ListboxStandIn, OpenedListbox, type SelectOption } from './Select';
 
 /** What the closed listbox says: "All", the one chosen label, or how many are chosen. */
 function summary(options: readonly SelectOption[], value: readonly string[], none: string) {
@@ -38,10 +37,7 @@ export function MultiSelect({
   return (
     <Field label={label} className={className}>
       {pressed ? (
-        <Listbox value={[...value]} onChange={onChange} multiple>
-          <ShownListboxButton shown={shown} shownClassName={shownClassName} opened className={listboxButtonClasses()} />
-          <SelectOptions options={options} />
-        </Listbox>
+        <OpenedListbox.MultiSelect options={options} value={value} onChange={onChange} shown={shown} shownClassName={shownClassName} />
       ) : (
         <ListboxStandIn shown={shown} shownClassName={shownClassName} onPress={() => setPressed(true)} />
       )}

@@ -1,25 +1,13 @@
-import { Input as HInput, Label, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { Input as HInput, Label } from '@headlessui/react';
 import { useState, type ReactNode } from 'react';
-import { controlClasses, useInField } from './Field';
-import { anchorAt } from './anchor';
+import { lazyComponent } from '../lib/lazy-component';
+import { listboxButtonClasses, useInField } from './Field';
 import { cx } from './cx';
-import { pressedBy, useOpenedOnMount } from './first-press';
-import { CheckIcon, ChevronDownIcon } from './icons';
+import { pressedBy } from './first-press';
+import { ChevronDownIcon } from './icons';
+import type { SelectOption } from './options';
 
-export interface SelectOption<T extends string = string> {
-  value: T;
-  label: string;
-}
-
-/** The options of a list of values, each named by its label (a map of labels, or the value itself). */
-export function optionsOf<T extends string>(values: readonly T[], labels?: Readonly<Record<T, string>> | ((value: T) => string)): SelectOption<T>[] {
-  const labelOf = typeof labels === 'function' ? labels : (v: T) => labels?.[v] ?? v;
-  return values.map((value) => ({ value, label: labelOf(value) }));
-}
-
-/** The button of a closed listbox: the look of every other control, with its chevron. */
-export const listboxButtonClasses = (invalid = false) =>
-  cx(controlClasses(invalid), 'flex h-10 items-center justify-between gap-2 text-left');
+export { optionsOf, type SelectOption } from './options';
 
 /**
  * A closed listbox's button until it is first pressed (client/ui/first-press.ts): the same look, name
@@ -34,6 +22,7 @@ export function ListboxStandIn(props: {
   /** The shown value (the listbox button's text). */
   shown: ReactNode;
   shownClassName: string;
+  /** Pressed: the listbox's chunk is loaded (the stand-in stays, focused, meanwhile), then `onPress`. */
   onPress: () => void;
   invalid?: boolean;
   disabled?: boolean;
@@ -50,7 +39,7 @@ export function ListboxStandIn(props: {
         aria-expanded={false}
         disabled={disabled}
         className={cx(listboxButtonClasses(invalid), className)}
-        {...pressedBy(onPress)}
+        {...pressedBy(onPress, OpenedListbox.load)}
       >
         <Label as="span" passive className={shownClassName}>
           {shown}
@@ -59,38 +48,6 @@ export function ListboxStandIn(props: {
       </HInput>
       {hidden && <input type="hidden" name={hidden.name} value={hidden.value} />}
     </>
-  );
-}
-
-/** A listbox's button; `opened`: mounted once its stand-in was pressed, so it takes the focus and opens. */
-export function ShownListboxButton(props: { shown: ReactNode; shownClassName: string; opened: boolean; className?: string; 'aria-label'?: string }) {
-  const ref = useOpenedOnMount<HTMLButtonElement>(props.opened);
-  return (
-    <ListboxButton ref={ref} aria-label={props['aria-label']} className={props.className}>
-      <span className={props.shownClassName}>{props.shown}</span>
-      <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
-    </ListboxButton>
-  );
-}
-
-/** The open list under a listbox button (single and multiple choice alike). */
-export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
-  return (
-    <ListboxOptions
-      anchor={anchorAt('bottom start', 4)}
-      className="z-50 max-h-72 w-(--button-width) min-w-44 overflow-y-auto rounded-lg border border-neutral-200 bg-white p-1 shadow-popover focus:outline-none"
-    >
-      {options.map((o) => (
-        <ListboxOption
-          key={o.value}
-          value={o.value}
-          className="group flex cursor-default items-center gap-2 rounded-md px-2 py-1.5 text-sm text-neutral-800 select-none data-disabled:text-neutral-400 data-focus:bg-neutral-100"
-        >
-          <CheckIcon className="invisible size-4 shrink-0 text-accent-700 group-data-selected:visible" />
-          {o.label}
-        </ListboxOption>
-      ))}
-    </ListboxOptions>
   );
 }
 
@@ -147,9 +104,26 @@ export function Select<T extends string>({
     );
   }
   return (
-    <Listbox value={value as string} onChange={(v: string) => v !== '' && onChange(v as T)} disabled={disabled} name={name} invalid={invalid}>
-      <ShownListboxButton shown={shown} shownClassName={shownClassName} opened={pressed} aria-label={ariaLabel} className={cx(listboxButtonClasses(invalid), className)} />
-      <SelectOptions options={options} />
-    </Listbox>
+    <OpenedListbox.Select
+      options={options}
+      value={value}
+      onChange={(v) => onChange(v as T)}
+      opened={pressed}
+      invalid={invalid}
+      disabled={disabled}
+      name={name}
+      className={className}
+      aria-label={ariaLabel}
+      shown={shown}
+      shownClassName={shownClassName}
+    />
   );
 }
+
+type ListboxModule = typeof import('./OpenedListbox');
+/** The listboxes' chunk (client/ui/OpenedListbox.tsx): `load` once a stand-in is headed for or pressed. */
+export const OpenedListbox = {
+  Select: lazyComponent<Parameters<ListboxModule['OpenedSelect']>[0], ListboxModule>(() => import('./OpenedListbox'), 'OpenedSelect'),
+  MultiSelect: lazyComponent<Parameters<ListboxModule['OpenedMultiSelect']>[0], ListboxModule>(() => import('./OpenedListbox'), 'OpenedMultiSelect'),
+  load: () => Promise.all([OpenedListbox.Select.preload(), OpenedListbox.MultiSelect.preload()]),
+};

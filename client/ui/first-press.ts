@@ -24,13 +24,22 @@ export function useOpenedOnMount<E extends HTMLElement>(openOnMount: boolean) {
 
 /**
  * The handlers of a stand-in button: a click (also Enter and Space) and the arrow keys press it, as
- * they open Headless UI's menu and listbox buttons.
+ * they open Headless UI's menu and listbox buttons. With `load` (the control's chunk), heading for
+ * the button (a pointer over it, the focus on it) starts loading it, and a press waits for it: the
+ * stand-in stays, focused, until the control can take its place. A chunk that fails to load leaves
+ * the stand-in; the next press tries again.
  */
-export const pressedBy = (press: () => void) => ({
-  onClick: press,
-  onKeyDown: (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    event.preventDefault();
-    press();
-  },
-});
+export function pressedBy(press: () => void, load?: () => Promise<unknown>) {
+  const pressed = load ? () => void load().then(press, () => {}) : press;
+  const warm = load ? () => void load().catch(() => {}) : undefined;
+  return {
+    onClick: pressed,
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
+      pressed();
+    },
+    onPointerEnter: warm,
+    onFocus: warm,
+  };
+}

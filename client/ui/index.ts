@@ -17,7 +17,7 @@ export * from './icons';
 export { HeldUntilKnown } from './HeldUntilKnown';
 export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
-export { Menu, MenuOnFirstPress, type MenuEntry } from './Menu';
+export { MenuOnFirstPress, type MenuEntry } from './Menu';
 export { MultiSelect } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';

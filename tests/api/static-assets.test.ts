@@ -63,6 +63,20 @@ describe('the built client on the Node entry', () => {
     expect(readFileSync(join(dir, 'client', '.assetsignore'), 'utf8')).toBe('*.br\n*.gz\n');
   });
 
+  it('sends a built file only the headers a script uses, and the page every security header', async () => {
+    const asset = await get('/assets/list-abc123.js', 'br');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    for (const pageOnly of ['content-security-policy', 'x-frame-options', 'strict-transport-security', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(asset.headers.get(pageOnly), pageOnly).toBeNull();
+    }
+    const page = await get('/requests', 'br');
+    expect(page.headers.get('content-type')).toMatch(/html/);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('sends a file too small to gain from compression as it is', async () => {
     const res = await get('/assets/tiny-abc123.js', 'gzip, br');
     expect(res.headers.get('content-encoding')).toBeNull();

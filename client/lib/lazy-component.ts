@@ -66,6 +66,8 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
     return loaded ? createElement(loaded, props) : fallback(props);
   }
   Loaded.preload = preload;
+  /** Whether the module is there: a caller may then render it in the same event, as any other component. */
+  Loaded.isLoaded = () => loaded !== null;
   /** The name its module exports it by: the build finds a screen's chunk by it (vite/route-preloads.ts). */
   Loaded.moduleExport = name;
   return Loaded;

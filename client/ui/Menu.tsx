@@ -23,7 +23,7 @@ export function MenuOnFirstPress(props: MenuProps) {
       aria-haspopup="menu"
       aria-expanded={false}
       className={cx(menuButtonClass, props.buttonClassName)}
-      {...pressedBy(() => setUsed(true), OpenedMenu.preload)}
+      {...pressedBy(() => setUsed(true), OpenedMenu)}
     >
       {props.button}
       <span className="sr-only">{props.buttonLabel}</span>

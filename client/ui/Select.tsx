@@ -39,7 +39,7 @@ export function ListboxStandIn(props: {
         aria-expanded={false}
         disabled={disabled}
         className={cx(listboxButtonClasses(invalid), className)}
-        {...pressedBy(onPress, OpenedListbox.load)}
+        {...pressedBy(onPress, OpenedListbox)}
       >
         <Label as="span" passive className={shownClassName}>
           {shown}
@@ -121,9 +121,11 @@ export function Select<T extends string>({
 }
 
 type ListboxModule = typeof import('./OpenedListbox');
-/** The listboxes' chunk (client/ui/OpenedListbox.tsx): `load` once a stand-in is headed for or pressed. */
+/** The listboxes' chunk (client/ui/OpenedListbox.tsx), loaded once a stand-in is headed for or pressed. */
 export const OpenedListbox = {
   Select: lazyComponent<Parameters<ListboxModule['OpenedSelect']>[0], ListboxModule>(() => import('./OpenedListbox'), 'OpenedSelect'),
   MultiSelect: lazyComponent<Parameters<ListboxModule['OpenedMultiSelect']>[0], ListboxModule>(() => import('./OpenedListbox'), 'OpenedMultiSelect'),
-  load: () => Promise.all([OpenedListbox.Select.preload(), OpenedListbox.MultiSelect.preload()]),
+  // One chunk holds both (ControlChunk, client/ui/first-press.ts).
+  preload: () => Promise.all([OpenedListbox.Select.preload(), OpenedListbox.MultiSelect.preload()]),
+  isLoaded: () => OpenedListbox.Select.isLoaded() && OpenedListbox.MultiSelect.isLoaded(),
 };

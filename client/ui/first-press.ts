@@ -22,16 +22,23 @@ export function useOpenedOnMount<E extends HTMLElement>(openOnMount: boolean) {
   return ref;
 }
 
+/** A control in a chunk of its own (`lazyComponent`): loaded ahead, or asked whether it is there. */
+export interface ControlChunk {
+  preload: () => Promise<unknown>;
+  isLoaded: () => boolean;
+}
+
 /**
  * The handlers of a stand-in button: a click (also Enter and Space) and the arrow keys press it, as
- * they open Headless UI's menu and listbox buttons. With `load` (the control's chunk), heading for
- * the button (a pointer over it, the focus on it) starts loading it, and a press waits for it: the
- * stand-in stays, focused, until the control can take its place. A chunk that fails to load leaves
- * the stand-in; the next press tries again.
+ * they open Headless UI's menu and listbox buttons. With `chunk` (the control's own), heading for
+ * the button (a pointer over it, the focus on it) starts loading it, and a press before it is there
+ * waits for it: the stand-in stays, focused, until the control can take its place. Once it is
+ * there, a press takes effect in the same event, as it did before the control had a chunk of its
+ * own. A chunk that fails to load leaves the stand-in; the next press tries again.
  */
-export function pressedBy(press: () => void, load?: () => Promise<unknown>) {
-  const pressed = load ? () => void load().then(press, () => {}) : press;
-  const warm = load ? () => void load().catch(() => {}) : undefined;
+export function pressedBy(press: () => void, chunk?: ControlChunk) {
+  const pressed = () => (!chunk || chunk.isLoaded() ? press() : void chunk.preload().then(press, () => {}));
+  const warm = chunk ? () => void chunk.preload().catch(() => {}) : undefined;
   return {
     onClick: pressed,
     onKeyDown: (event: KeyboardEvent) => {

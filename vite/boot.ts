@@ -27,7 +27,7 @@ import type { Plugin } from 'vite';
 import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
 import { chunkGraph } from './bundle-graph.ts';
 import { SIGNED_IN_ROOTS } from './chunks.ts';
-import { routePreloads, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
+import { routePreloads, type MayOpen, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
 
 const BOOT_FILE = 'boot.js';
 
@@ -93,11 +93,11 @@ export function signedInChunkFiles(bundle: OutputBundle): string[] {
 }
 
 /** The route table and its role rule, read from the client's source (Node runs it: it is plain data and lazy screens). */
-async function readRouteTable(clientRoot: string): Promise<{ routes: RouteOfTable[]; mayOpen: Parameters<typeof routePreloads>[2]['mayOpen'] }> {
+async function readRouteTable(clientRoot: string): Promise<{ routes: RouteOfTable[]; mayOpen: MayOpen }> {
   const load = <T>(file: string) => tsImport(pathToFileURL(join(clientRoot, file)).href, import.meta.url) as Promise<T>;
   const [{ ROUTES }, { roleMayOpen }] = await Promise.all([
     load<{ ROUTES: RouteOfTable[] }>('app/routes.tsx'),
-    load<{ roleMayOpen: Parameters<typeof routePreloads>[2]['mayOpen'] }>('app/route-def.ts'),
+    load<{ roleMayOpen: MayOpen }>('app/route-def.ts'),
   ]);
   return { routes: ROUTES, mayOpen: roleMayOpen };
 }

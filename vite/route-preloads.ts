@@ -38,8 +38,11 @@ export function routePattern(path: string): string {
   return `^${segments.map((s) => (s.startsWith(':') ? '/([^/]+?)' : `/${escapeRegExp(s)}`)).join('')}/?$`;
 }
 
+/** The route table's role rule (client/app/route-def.ts `roleMayOpen`). */
+export type MayOpen = (access: RouteOfTable['access'], role: Role) => boolean;
+
 /** The roles a signed-in route admits (the spec's guard rule: the superadmin passes every check). */
-function audienceOf(access: RouteOfTable['access'], mayOpen: (access: RouteOfTable['access'], role: Role) => boolean): RouteAudience {
+function audienceOf(access: RouteOfTable['access'], mayOpen: MayOpen): RouteAudience {
   if (access === 'public') return 'visitor';
   if (access === 'open') return 'anyone';
   return ROLES.filter((role) => mayOpen(access, role));
@@ -54,7 +57,7 @@ function audienceOf(access: RouteOfTable['access'], mayOpen: (access: RouteOfTab
 export function routePreloads(
   routes: RouteOfTable[],
   bundle: OutputBundle,
-  { signedIn, base, mayOpen }: { signedIn: string[]; base: string; mayOpen: (access: RouteOfTable['access'], role: Role) => boolean },
+  { signedIn, base, mayOpen }: { signedIn: string[]; base: string; mayOpen: MayOpen },
 ): RoutePreloads {
   const { chunks, closure } = chunkGraph(bundle);
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));

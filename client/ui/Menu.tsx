@@ -7,7 +7,7 @@ import { menuButtonClass, type MenuProps } from './menu-shape';
 export type { MenuEntry } from './menu-shape';
 
 /**
- * A menu that is seldom opened: a plain button until it is first pressed, then the Menu, open.
+ * A menu that is seldom opened: a plain button until it is first pressed, then Headless UI's menu, open.
  * Mounting Headless UI's menu is most of a list row's render cost and most rows' menus are never
  * opened (list benchmark, documents at load average 13-14: a filter change from applied to committed,
  * p50 18 → 4.6 ms); the frame's account menu is on every signed-in screen's start-up
@@ -16,7 +16,7 @@ export type { MenuEntry } from './menu-shape';
  */
 export function MenuOnFirstPress(props: MenuProps) {
   const [used, setUsed] = useState(false);
-  if (used) return <OpenedMenu {...props} openOnMount />;
+  if (used) return <OpenedMenu {...props} />;
   return (
     <button
       type="button"
@@ -32,4 +32,4 @@ export function MenuOnFirstPress(props: MenuProps) {
 }
 
 /** Headless UI's menu, in its own chunk (docs/decisions/264-popups-load-when-wanted.md). */
-const OpenedMenu = lazyComponent<MenuProps & { openOnMount?: boolean }, typeof import('./OpenedMenu')>(() => import('./OpenedMenu'), 'Menu');
+const OpenedMenu = lazyComponent<MenuProps, typeof import('./OpenedMenu')>(() => import('./OpenedMenu'), 'OpenedMenu');

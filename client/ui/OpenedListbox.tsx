@@ -14,7 +14,7 @@ import { listboxButtonClasses } from './Field';
 import type { SelectOption } from './options';
 
 /** A listbox's button; `opened`: mounted once its stand-in was pressed, so it takes the focus and opens. */
-export function ShownListboxButton(props: { shown: ReactNode; shownClassName: string; opened: boolean; className?: string; 'aria-label'?: string }) {
+function ShownListboxButton(props: { shown: ReactNode; shownClassName: string; opened: boolean; className?: string; 'aria-label'?: string }) {
   const ref = useOpenedOnMount<HTMLButtonElement>(props.opened);
   return (
     <ListboxButton ref={ref} aria-label={props['aria-label']} className={props.className}>
@@ -25,7 +25,7 @@ export function ShownListboxButton(props: { shown: ReactNode; shownClassName: st
 }
 
 /** The open list under a listbox button (single and multiple choice alike). */
-export function SelectOptions({ options }: { options: readonly SelectOption[] }) {
+function SelectOptions({ options }: { options: readonly SelectOption[] }) {
   return (
     <ListboxOptions
       anchor={anchorAt('bottom start', 4)}

@@ -15,9 +15,9 @@ const itemClass = cx(itemBase, 'text-neutral-700 data-focus:text-neutral-900');
 /** A destructive item (Delete) in red: the colour is the item's own, not added over the neutral one (which would win). */
 const dangerItemClass = cx(itemBase, 'text-danger-700 data-focus:text-danger-800');
 
-/** A dropdown menu: arrow keys, typeahead and Escape work (Headless UI). `openOnMount`: open, its button focused, as it appears. */
-export function Menu({ button, buttonLabel, buttonClassName, items, header, align = 'end', openOnMount = false }: MenuProps & { openOnMount?: boolean }) {
-  const buttonRef = useOpenedOnMount<HTMLButtonElement>(openOnMount);
+/** A dropdown menu: arrow keys, typeahead and Escape work (Headless UI). Mounted when its stand-in is pressed: open, its button focused, as it appears. */
+export function OpenedMenu({ button, buttonLabel, buttonClassName, items, header, align = 'end' }: MenuProps) {
+  const buttonRef = useOpenedOnMount<HTMLButtonElement>(true);
   return (
     <HMenu>
       <MenuButton ref={buttonRef} className={cx(menuButtonClass, buttonClassName)}>

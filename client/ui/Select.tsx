@@ -22,7 +22,7 @@ export function ListboxStandIn(props: {
   /** The shown value (the listbox button's text). */
   shown: ReactNode;
   shownClassName: string;
-  /** Pressed: the listbox's chunk is loaded (the stand-in stays, focused, meanwhile), then `onPress`. */
+  /** Called once the listbox's chunk is there (a first press waits for it, the stand-in focused meanwhile: `pressedBy`). */
   onPress: () => void;
   invalid?: boolean;
   disabled?: boolean;

@@ -26,7 +26,7 @@ import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
 import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
 import { chunkGraph } from './bundle-graph.ts';
-import { SIGNED_IN_ROOTS } from './chunks.ts';
+import { FRAME_ROOT } from './chunks.ts';
 import { routePreloads, type MayOpen, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
 
 const BOOT_FILE = 'boot.js';
@@ -84,11 +84,14 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
 `;
 }
 
-/** The chunks every signed-in screen loads besides the entry's: the roots' chunks and what they import. */
+/**
+ * The chunks every signed-in screen loads before its first paint besides the entry's: the frame's
+ * chunk and what it imports. The sync engine's are not among them: it loads after that paint.
+ */
 export function signedInChunkFiles(bundle: OutputBundle): string[] {
   const { chunks, closure } = chunkGraph(bundle);
   const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-  const roots = chunks.filter((c) => c.moduleIds.some((id) => SIGNED_IN_ROOTS.some((r) => r.test(id))));
+  const roots = chunks.filter((c) => c.moduleIds.some((id) => FRAME_ROOT.test(id)));
   return [...closure(roots.map((c) => c.fileName))].filter((file) => !entry.has(file)).sort();
 }
 

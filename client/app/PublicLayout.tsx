@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
+import { useSyncAfterFirstPaint } from '../lib/replicache';
 import { Link } from 'wouter';
 import { APP_NAME } from '../lib/config';
 import { HomeIcon } from '../ui/icons';
 
 /** The frame of the account screens and open pages: the brand on top, the content centred. */
 export function PublicLayout({ children }: { children: ReactNode }) {
+  useSyncAfterFirstPaint();
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="px-4 py-5 sm:px-8">

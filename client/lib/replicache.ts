@@ -5,8 +5,10 @@
  * user is signed in, so the sign-in screens do not download it.
  */
 import { atom, useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
+import { afterNextPaint, markOnce } from './perf-marks';
 import { onSignOut, sessionAtom, store } from './session';
 import { cacheFillAtom, replicacheAtom, syncStatusAtom, type CacheFill } from './sync-state';
 
@@ -50,21 +52,46 @@ export function useQueuedOffline<N extends MutatorName>(name: N, matches: (args:
   return useIsQueued(name, matches) && !online;
 }
 
+let screenPainted!: () => void;
+const firstScreenPainted = new Promise<void>((resolve) => (screenPainted = resolve));
+
+/** The longest the engine waits for an idle moment after the first paint. */
+const ENGINE_IDLE_TIMEOUT_MS = 500;
+
+/**
+ * Called by the layouts: once their first screen has painted and the browser is idle, the sync
+ * engine may load. Its chunk (Replicache, the mutators; vite/chunks.ts) is neither downloaded nor
+ * run before that paint, which on a phone it delayed; the screen meanwhile shows the rows kept from
+ * the last visit (first-rows.ts). A hidden tab paints nothing: it loads the engine at once.
+ */
+export function useSyncAfterFirstPaint() {
+  useEffect(() => {
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(screenPainted, { timeout: ENGINE_IDLE_TIMEOUT_MS });
+      else setTimeout(screenPainted, 0);
+    };
+    if (document.visibilityState === 'hidden') screenPainted();
+    else
+      afterNextPaint(() => {
+        markOnce('screen-painted');
+        whenIdle();
+      });
+  }, []);
+}
+
 let started = false;
 
-/** Called once at start-up (main.tsx), after startSession(): loads the sync engine when a user is signed in. */
+/** Called once at start-up (main.tsx), after startSession(): loads the sync engine when a user is signed in and a screen has painted. */
 export function startSync() {
   if (started) return;
   started = true;
   const startWhenSignedIn = () => {
     if (store.get(sessionAtom).status !== 'authenticated') return;
     unsubscribe();
-    void import('./sync-engine').then((engine) => engine.startSyncEngine());
+    void firstScreenPainted.then(() => import('./sync-engine')).then((engine) => engine.startSyncEngine());
   };
   const unsubscribe = store.sub(sessionAtom, startWhenSignedIn);
   startWhenSignedIn();
-  // A browser that was signed in (the session is being restored) most likely still is: fetch the engine meanwhile.
-  if (store.get(sessionAtom).status === 'loading') void import('./sync-engine').catch(() => {});
   // Registered here, not in the engine: a sign-out must wipe the caches even before the engine loaded.
   onSignOut((reason, user) => {
     // A session the server ended keeps its cache (client/lib/sync-engine.ts, onSessionEnd): noted at

@@ -45,6 +45,24 @@ describe('sign-in', () => {
     expect(scripts.filter((s) => /\/(signed-in|sync-engine|AppLayout)-/.test(s))).toEqual([]);
   });
 
+  it('paints a signed-in screen on a reload before it loads the sync engine (vite/chunks.ts)', async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto('/requests');
+    await heading('Requests').waitFor();
+    await page.reload();
+    await heading('Requests').waitFor();
+    // The engine loads all the same: the list's rows come from the local cache it opens.
+    await page.getByRole('row').nth(1).waitFor();
+    // Resource timing sees the chunk also when the service worker answers it.
+    const { painted, engine } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('hoa:screen-painted')[0]?.startTime ?? null,
+      engine: performance.getEntriesByType('resource').find((e) => /\/assets\/sync-engine-/.test(e.name))?.startTime ?? null,
+    }));
+    expect(painted).not.toBeNull();
+    expect(engine).not.toBeNull();
+    expect(engine!).toBeGreaterThan(painted!);
+  });
+
   it('keeps the session across a reload through the start-up refresh', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/profile');

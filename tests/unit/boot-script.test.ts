@@ -82,15 +82,18 @@ describe('the boot script', () => {
 describe('signedInChunkFiles', () => {
   const chunk = (fileName: string, imports: string[], moduleIds: string[], isEntry = false) => ({ type: 'chunk', fileName, imports, moduleIds, isEntry });
 
-  it('names the roots’ chunks and what they import, less what the entry already loaded', () => {
+  it('names the frame’s chunk and what it imports, less what the entry already loaded and the sync engine’s', () => {
     const bundle = {
       a: chunk('assets/index.js', ['assets/api.js'], ['/r/client/main.tsx'], true),
       b: chunk('assets/api.js', [], ['/r/client/lib/api.ts']),
       c: chunk('assets/AppLayout.js', ['assets/signed-in.js', 'assets/api.js'], ['/r/client/app/AppLayout.tsx']),
-      d: chunk('assets/signed-in.js', ['assets/shared.js', 'assets/index.js'], ['/r/client/lib/sync-engine.ts']),
+      d: chunk('assets/signed-in.js', ['assets/shared.js', 'assets/index.js'], ['/r/client/app/TopNav.tsx']),
       e: chunk('assets/shared.js', [], ['/r/schema/validation.ts']),
       f: chunk('assets/LoginPage.js', ['assets/shared.js'], ['/r/client/features/auth/LoginPage.tsx']),
       g: { type: 'asset', fileName: 'assets/index.css' },
+      // Loaded after the first signed-in paint (client/lib/replicache.ts), so never preloaded.
+      h: chunk('assets/sync-engine.js', ['assets/signed-in.js', 'assets/replicache.js'], ['/r/client/lib/sync-engine.ts']),
+      i: chunk('assets/replicache.js', [], ['/r/node_modules/replicache/out/replicache.js']),
     } as unknown as OutputBundle;
     expect(signedInChunkFiles(bundle)).toEqual(['assets/AppLayout.js', 'assets/shared.js', 'assets/signed-in.js']);
   });

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { Button, type ButtonVariant } from './Button';
 import type { DialogProps } from './OpenedDialog';
@@ -13,16 +13,57 @@ export type { DialogProps } from './OpenedDialog';
  * it stays mounted, so a close fades out and the focus goes back where it was.
  */
 export function Dialog(props: DialogProps) {
-  const [opened, setOpened] = useState(false);
+  const opener = useOpener(props.open);
+  if (!useOpenedOnce(props.open)) return null;
+  return <OpenedDialog {...props} opener={opener} />;
+}
+
+/** The element a press last landed on: where a browser does not focus a pressed button (Safari), the opener of a dialog. */
+let lastPressed: Element | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pointerdown', (event) => (lastPressed = event.target instanceof Element ? (event.target.closest('button, a[href], [tabindex]') ?? event.target) : null), { capture: true });
+}
+
+/** The element that opened the dialog, taken as it opens: the focused one, or the one just pressed. */
+function useOpener(open: boolean) {
+  const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    if (props.open) setOpened(true);
-  }, [props.open]);
-  if (!opened && !props.open) return null;
-  return <OpenedDialog {...props} />;
+    if (!open) return;
+    const active = document.activeElement;
+    const pressed = lastPressed instanceof HTMLElement && lastPressed.isConnected ? lastPressed : null;
+    opener.current = active instanceof HTMLElement && active !== document.body ? active : pressed;
+  }, [open]);
+  return opener;
 }
 
 /** Headless UI's dialog, in its own chunk: loaded at a dialog's first open. */
-const OpenedDialog = lazyComponent<DialogProps, typeof import('./OpenedDialog')>(() => import('./OpenedDialog'), 'OpenedDialog');
+const OpenedDialog = lazyComponent<Parameters<typeof import('./OpenedDialog')['OpenedDialog']>[0], typeof import('./OpenedDialog')>(() => import('./OpenedDialog'), 'OpenedDialog');
+
+type PropsOf<C> = C extends ComponentType<infer P> ? P & object : never;
+
+/** Whether a dialog is open or has been: it stays mounted once opened, so a close fades out. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(false);
+  useLayoutEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
+  return opened || open;
+}
+
+/**
+ * A screen's dialog in a chunk of its own, with what only it imports (its form, an address picker):
+ * none of it loads with the screen. At its first open its chunk and Headless UI's dialog load side
+ * by side. `isOpen` reads whether it is open from its props (`open`, or the record it edits).
+ */
+export function lazyDialog<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K, isOpen: (props: PropsOf<M[K]>) => boolean) {
+  const Content = lazyComponent<PropsOf<M[K]>, M>(load, name);
+  function LazyDialog(props: PropsOf<M[K]>) {
+    if (!useOpenedOnce(isOpen(props))) return null;
+    if (!Content.isLoaded()) void OpenedDialog.preload().catch(() => {});
+    return <Content {...props} />;
+  }
+  return LazyDialog;
+}
 
 /**
  * The usual footer of a dialog: Cancel, then the action. `form` makes the action the submit button of

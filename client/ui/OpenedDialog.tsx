@@ -4,7 +4,7 @@
  * fades in.
  */
 import { Dialog as HDialog, DialogPanel, DialogTitle, Description, DialogBackdrop } from '@headlessui/react';
-import { useLayoutEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { cx } from './cx';
 import { XIcon } from './icons';
 
@@ -19,17 +19,32 @@ export interface DialogProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-export function OpenedDialog({ open, onClose, title, description, children, footer, size = 'md' }: DialogProps) {
+/** `opener`: where the focus goes back at a close, when Headless UI does not know (client/ui/Dialog.tsx). */
+export function OpenedDialog({ open, onClose, title, description, children, footer, size = 'md', opener }: DialogProps & { opener?: RefObject<HTMLElement | null> }) {
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' }[size];
   // Closed on the first render, then as asked: Headless UI plays the opening transition.
   const [mounted, setMounted] = useState(false);
   useLayoutEffect(() => setMounted(true), []);
   const shownOpen = mounted && open;
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (open) return;
+    // Headless UI gives the focus back to the last element its focus history holds; that history
+    // starts when this chunk loads, after the press that opened a first dialog. Left in the closing
+    // panel or on the page's body, the focus then goes back to the opener here.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !!panel.current?.contains(active);
+      if (lost && opener?.current?.isConnected) opener.current.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open, opener]);
   return (
     <HDialog open={shownOpen} onClose={onClose} className="relative z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-neutral-900/40 transition-opacity duration-150 data-closed:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-0 sm:items-center sm:p-4">
         <DialogPanel
+          ref={panel}
           transition
           className={cx(
             'w-full rounded-t-xl bg-white shadow-popover transition duration-150 data-closed:translate-y-2 data-closed:opacity-0 motion-reduce:transition-none sm:rounded-xl',

@@ -7,7 +7,7 @@ export { Button, ButtonLink, buttonClasses, type ButtonProps } from './Button';
 export { Card, CardBody, CardHeader, NoteCard, StatCard } from './Card';
 export { charactersLeft } from './characters-left';
 export { cx } from './cx';
-export { Dialog, DialogActions } from './Dialog';
+export { Dialog, DialogActions, lazyDialog } from './Dialog';
 export { EmptyState } from './EmptyState';
 export { Field, Input, PasswordInput, Textarea } from './Field';
 export { Checkbox, Switch } from './Toggle';

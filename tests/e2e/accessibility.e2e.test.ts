@@ -86,6 +86,8 @@ describe('the states a user reaches', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).waitFor();
     await expectClean(page, 'invite dialog open');
     await page.keyboard.press('Escape');
+    // The focus goes back to the button that opened it, also at a dialog's first open (client/ui/Dialog.tsx).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Invite User');
 
     // The sync state's live region is in the page before it has anything to say, so its words are announced.
     await openScreen(page, '/announcements');

@@ -18,14 +18,17 @@ import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
 import { useSyncedList } from '../../lib/use-synced-list';
-import { Alert, Button, ButtonLink, EmptyState, FilterBar, ListScreen, useToast } from '../../ui';
+import { Alert, Button, ButtonLink, EmptyState, FilterBar, lazyDialog, ListScreen, useToast } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
-import { BulkAddDialog } from './BulkAddDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
-import { DeletedUsersDialog } from './DeletedUsersDialog';
-import { EditUserDialog, type EditableUser } from './EditUserDialog';
-import { InviteUserDialog } from './InviteUserDialog';
+import type { EditableUser } from './EditUserDialog';
+
+// Each in a chunk of its own, loaded at its first open: their forms and the address picker are most of the screen's code.
+const InviteUserDialog = lazyDialog(() => import('./InviteUserDialog'), 'InviteUserDialog', (p) => p.open);
+const EditUserDialog = lazyDialog(() => import('./EditUserDialog'), 'EditUserDialog', (p) => p.user !== null);
+const BulkAddDialog = lazyDialog(() => import('./BulkAddDialog'), 'BulkAddDialog', (p) => p.open);
+const DeletedUsersDialog = lazyDialog(() => import('./DeletedUsersDialog'), 'DeletedUsersDialog', (p) => p.open);
 import { memberColumns, shownName, type MemberActions } from './member-columns';
 import { MEMBER_FILTERS, MEMBER_SELECTS, memberListOf } from './member-list';
 import { usersApi } from './users-api';

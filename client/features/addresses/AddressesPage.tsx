@@ -14,13 +14,15 @@ import type { SyncedDirectoryAddress } from '../../../sync/areas/addresses';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
 import { useSyncedList } from '../../lib/use-synced-list';
-import { Badge, Button, EmptyState, FilterBar, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
+import { Badge, Button, EmptyState, FilterBar, lazyDialog, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
 import { addressesApi } from '../users/users-api';
-import { AddressDialog } from './AddressDialog';
 import { ADDRESS_FILTERS, ADDRESS_SELECTS, addressList, apiAddressOf, residencyOfSynced } from './address-list';
-import { ManageResidentsDialog } from './ManageResidentsDialog';
+
+// Each in a chunk of its own, loaded at its first open: their forms are no part of the list's first paint.
+const AddressDialog = lazyDialog(() => import('./AddressDialog'), 'AddressDialog', (p) => p.open);
+const ManageResidentsDialog = lazyDialog(() => import('./ManageResidentsDialog'), 'ManageResidentsDialog', (p) => p.address !== null);
 
 type Open = { kind: 'add' | 'export' } | { kind: 'edit' | 'residents' | 'delete'; address: ApiAddress } | null;
 const RESIDENCY_VARIANT: Record<Residency, BadgeVariant> = { Vacant: 'outline', Renter: 'warning', Owner: 'success' };

@@ -88,7 +88,10 @@ export function startSync() {
   const startWhenSignedIn = () => {
     if (store.get(sessionAtom).status !== 'authenticated') return;
     unsubscribe();
-    void firstScreenPainted.then(() => import('./sync-engine')).then((engine) => engine.startSyncEngine());
+    void firstScreenPainted
+      .then(() => import('./sync-engine'))
+      // Opening the cache in a task of its own, not in the one that ran the engine's module: two shorter tasks a phone can answer input between.
+      .then((engine) => setTimeout(() => engine.startSyncEngine(), 0));
   };
   const unsubscribe = store.sub(sessionAtom, startWhenSignedIn);
   startWhenSignedIn();

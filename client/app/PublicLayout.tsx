@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useSyncAfterFirstPaint } from '../lib/replicache';
 import { Link } from 'wouter';
 import { APP_NAME } from '../lib/config';
+import { useSyncAfterFirstPaint } from '../lib/replicache';
 import { HomeIcon } from '../ui/icons';
 
 /** The frame of the account screens and open pages: the brand on top, the content centred. */

@@ -23,15 +23,15 @@ import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
 import { DeleteUserDialog } from './DeleteUserDialog';
 import type { EditableUser } from './EditUserDialog';
+import { memberColumns, shownName, type MemberActions } from './member-columns';
+import { MEMBER_FILTERS, MEMBER_SELECTS, memberListOf } from './member-list';
+import { usersApi } from './users-api';
 
 // Each in a chunk of its own, loaded at its first open: their forms and the address picker are most of the screen's code.
 const InviteUserDialog = lazyDialog(() => import('./InviteUserDialog'), 'InviteUserDialog', (p) => p.open);
 const EditUserDialog = lazyDialog(() => import('./EditUserDialog'), 'EditUserDialog', (p) => p.user !== null);
 const BulkAddDialog = lazyDialog(() => import('./BulkAddDialog'), 'BulkAddDialog', (p) => p.open);
 const DeletedUsersDialog = lazyDialog(() => import('./DeletedUsersDialog'), 'DeletedUsersDialog', (p) => p.open);
-import { memberColumns, shownName, type MemberActions } from './member-columns';
-import { MEMBER_FILTERS, MEMBER_SELECTS, memberListOf } from './member-list';
-import { usersApi } from './users-api';
 
 type Open =
   | { kind: 'invite' | 'bulk' | 'export' | 'deleted' }

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
 import { Button, type ButtonVariant } from './Button';
-import type { DialogProps } from './OpenedDialog';
+import type { DialogProps, OpenedDialogProps } from './OpenedDialog';
 
 export type { DialogProps } from './OpenedDialog';
 
@@ -37,7 +37,7 @@ function useOpener(open: boolean) {
 }
 
 /** Headless UI's dialog, in its own chunk: loaded at a dialog's first open. */
-const OpenedDialog = lazyComponent<Parameters<typeof import('./OpenedDialog')['OpenedDialog']>[0], typeof import('./OpenedDialog')>(() => import('./OpenedDialog'), 'OpenedDialog');
+const OpenedDialog = lazyComponent<OpenedDialogProps, typeof import('./OpenedDialog')>(() => import('./OpenedDialog'), 'OpenedDialog');
 
 type PropsOf<C> = C extends ComponentType<infer P> ? P & object : never;
 

@@ -20,7 +20,9 @@ export interface DialogProps {
 }
 
 /** `opener`: where the focus goes back at a close, when Headless UI does not know (client/ui/Dialog.tsx). */
-export function OpenedDialog({ open, onClose, title, description, children, footer, size = 'md', opener }: DialogProps & { opener?: RefObject<HTMLElement | null> }) {
+export type OpenedDialogProps = DialogProps & { opener?: RefObject<HTMLElement | null> };
+
+export function OpenedDialog({ open, onClose, title, description, children, footer, size = 'md', opener }: OpenedDialogProps) {
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' }[size];
   // Closed on the first render, then as asked: Headless UI plays the opening transition.
   const [mounted, setMounted] = useState(false);

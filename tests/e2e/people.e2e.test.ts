@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, PHONE, e2eSuite, expectNoSeriousAxe, pagePerTest, signInAs, snap } from '../helpers/browser';
+import { apiToken, DEMO, PHONE, e2eSuite, expectNoSeriousAxe, pagePerTest, signInAs, snap } from '../helpers/browser';
 import { peoplePages } from './pages/people';
 import { choose } from './pages/controls';
 
@@ -84,6 +84,30 @@ describe('users', () => {
     await expect(p.emailShown('walk.in@maplegrove.test')).resolves.toBe(1);
     await snap(page, 'people-users');
   }, 120_000);
+
+  it("Edit User follows the member while it is open: another board member's change arrives, what was typed stays", async () => {
+    const neighbour = await one('SELECT id, name, role, status FROM users WHERE email = ?', [DEMO.maple.resident2]);
+    const renamed = `${String(neighbour.name)} Jr.`;
+    await signInAs(page, e2e.server, DEMO.maple.superadmin);
+    const p = people();
+    await p.openUsers();
+    await p.loadAllUsers();
+    const edit = await p.edit(String(neighbour.name));
+    await edit.getByLabel('Name').fill(renamed);
+    // Meanwhile another board member gives them a new phone number.
+    const board = await apiToken(e2e.server, DEMO.maple.board);
+    const res = await fetch(`${e2e.server.url}/api/users/${neighbour.id}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${board}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: neighbour.name, role: neighbour.role, status: neighbour.status, phone: '555-0142' }),
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(() => edit.getByLabel('Phone').inputValue(), { timeout: 10_000 }).toBe('555-0142');
+    await expect(edit.getByLabel('Name').inputValue()).resolves.toBe(renamed);
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText(`User ${renamed} updated successfully`).waitFor();
+    expect(await one('SELECT name, phone FROM users WHERE id = ?', [String(neighbour.id)])).toMatchObject({ name: renamed, phone: '555-0142' });
+  });
 
   it('17: Super Admin is granted, by edit or by invitation, only after a confirmation naming what the role can do', async () => {
     await signInAs(page, e2e.server, DEMO.maple.superadmin);

@@ -2,22 +2,22 @@
  * Add Address and Edit Address: street, unit number, Property Type (Owner-Occupied
  * or Rental Property) and notes, with the remaining-characters hints from 8 and 450 characters on.
  */
-import { useEffect, useState } from 'react';
 import { ADDRESS_MESSAGES, addressSchema, NOTES_HINT_AT, NOTES_MAX, PROPERTY_TYPES, UNIT_HINT_AT, UNIT_MAX, type ApiAddress } from '../../../schema/addresses';
 import { errorMessage } from '../../lib/api';
+import { useDraft } from '../../lib/use-draft';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, charactersLeft, Dialog, DialogActions, Field, Input, Select, Textarea } from '../../ui';
 import { addressesApi } from '../users/users-api';
+
+const valuesOf = (address: ApiAddress | null) => ({ street: address?.street ?? '', unit_number: address?.unit_number ?? '', is_rented: String(address?.is_rented ?? false), notes: address?.notes ?? '' });
 
 /** Past the limit the spec's message shows at once, in red, where the remaining-characters hint was. */
 const tooLong = (value: string, max: number, message: string) => (value.length > max ? message : undefined);
 
 export function AddressDialog({ open, address, onClose, onSaved }: { open: boolean; address: ApiAddress | null; onClose: () => void; onSaved: (a: ApiAddress) => void }) {
   const editing = !!address;
-  const [values, setValues] = useState({ street: '', unit_number: '', is_rented: 'false', notes: '' });
-  useEffect(() => {
-    if (open) setValues({ street: address?.street ?? '', unit_number: address?.unit_number ?? '', is_rented: String(address?.is_rented ?? false), notes: address?.notes ?? '' });
-  }, [open, address]);
+  const [draft, setValues] = useDraft(open ? valuesOf(address) : null, address?._id);
+  const values = draft ?? valuesOf(null);
   const set = (k: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const payload = { ...values, is_rented: values.is_rented === 'true' };
   const form = useFormSubmit(

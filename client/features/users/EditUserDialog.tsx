@@ -6,6 +6,7 @@
  * has no name until they accept: the name is then optional (userPolicy.nameRequired).
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useDraft } from '../../lib/use-draft';
 import type { ApiUser } from '../../../schema/auth';
 import type { Role, UserStatus } from '../../../schema/roles';
 import { editUserSchemaFor, ROLE_LABELS, STATUS_LABELS, USER_MESSAGES, userPolicy, type EditUser, type PolicyUser } from '../../../schema/users';
@@ -27,6 +28,8 @@ export interface EditableUser {
   address: PickedAddress | null;
 }
 type EditValues = Omit<EditUser, 'address_id'> & { address: PickedAddress };
+const valuesOf = (user: EditableUser): EditValues => ({ name: user.name, role: user.role, status: user.status, email: user.email, phone: user.phone ?? '', address: user.address ?? NO_ADDRESS_PICKED });
+const NOTHING_OPENED: EditValues = { name: '', role: 'resident', status: 'active', email: '', phone: '', address: NO_ADDRESS_PICKED };
 
 export function EditUserDialog({
   user,
@@ -34,20 +37,22 @@ export function EditUserDialog({
   onClose,
   onSaved,
 }: {
+  /** The member as the cache holds them now (a save arriving through sync updates the untouched fields). */
   user: EditableUser | null;
   actor: PolicyUser;
   onClose: () => void;
   /** The saved user, and the status that was asked for (a user who never activated set active comes back invited). */
   onSaved: (u: ApiUser & { email_change_sent_to?: string }, requested: UserStatus) => void;
 }) {
-  const [values, setValues] = useState<EditValues>({ name: '', role: 'resident', status: 'active', email: '', phone: '', address: NO_ADDRESS_PICKED });
+  const [draft, setValues] = useDraft(user && valuesOf(user), user?._id);
+  const values = draft ?? NOTHING_OPENED;
   const [confirming, setConfirming] = useState<EditUser | null>(null);
   const save = async (data: EditUser) => {
     const saved = await usersApi.update(user!._id, data);
     setConfirming(null);
     onSaved(saved, data.status);
   };
-  const schema = useMemo(() => editUserSchemaFor({ name: user?.name ?? '' }), [user]);
+  const schema = useMemo(() => editUserSchemaFor({ name: user?.name ?? '' }), [user?.name]);
   const failed = (e: unknown) => errorMessage(e, USER_MESSAGES.updateFailed);
   const form = useFormSubmit(
     schema,
@@ -59,10 +64,9 @@ export function EditUserDialog({
     failed,
   );
 
-  useEffect(() => {
-    if (user) setValues({ name: user.name, role: user.role, status: user.status, email: user.email, phone: user.phone ?? '', address: user.address ?? NO_ADDRESS_PICKED });
-    setConfirming(null);
-  }, [user]);
+  // Each open starts unconfirmed.
+  const openedFor = user?._id;
+  useEffect(() => setConfirming(null), [openedFor]);
   if (!user) return <Dialog open={false} onClose={onClose} title="Edit User" />;
 
   // A superadmin's row (only a superadmin edits it) keeps its role among the choices.

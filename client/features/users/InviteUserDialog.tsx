@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import type { Role } from '../../../schema/roles';
 import { inviteUserSchema, ROLE_LABELS, USER_MESSAGES, userPolicy, type InviteUser } from '../../../schema/users';
 import { errorMessage } from '../../lib/api';
+import { useDraft } from '../../lib/use-draft';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, Dialog, DialogActions, Field, Input, optionsOf, Select } from '../../ui';
 import { AddressPicker, NO_ADDRESS_PICKED } from '../addresses/AddressPicker';
@@ -16,7 +17,8 @@ import { usersApi } from './users-api';
 const EMPTY = { email: '', role: 'resident' as Role, address: NO_ADDRESS_PICKED, phone: '' };
 
 export function InviteUserDialog({ open, actorRole, onClose, onInvited }: { open: boolean; actorRole: Role; onClose: () => void; onInvited: (email: string) => void }) {
-  const [values, setValues] = useState(EMPTY);
+  const [draft, setValues] = useDraft(open ? EMPTY : null);
+  const values = draft ?? EMPTY;
   const [confirming, setConfirming] = useState<InviteUser | null>(null);
   const failed = (e: unknown) => errorMessage(e, USER_MESSAGES.inviteFailed);
   const send = async (data: InviteUser) => {
@@ -35,10 +37,9 @@ export function InviteUserDialog({ open, actorRole, onClose, onInvited }: { open
     failed,
   );
 
+  // Each open starts unconfirmed.
   useEffect(() => {
-    if (!open) return;
-    setValues(EMPTY);
-    setConfirming(null);
+    if (open) setConfirming(null);
   }, [open]);
   const set = (k: 'email' | 'role' | 'phone') => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [k]: e.target.value }));
   const warning = confirming && userPolicy.inviteWarning(confirming.role);

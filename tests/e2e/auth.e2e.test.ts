@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { VIOLATION_MESSAGES } from '../../schema/violations';
 import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
@@ -45,7 +46,7 @@ describe('sign-in', () => {
     expect(scripts.filter((s) => /\/(signed-in|sync-engine|AppLayout)-/.test(s))).toEqual([]);
   });
 
-  it('paints a signed-in screen on a reload before it loads the sync engine (vite/chunks.ts)', async () => {
+  it("paints a signed-in screen on a reload before it loads the sync engine, with its own area's code only (vite/chunks.ts)", async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/requests');
     await heading('Requests').waitFor();
@@ -61,6 +62,13 @@ describe('sign-in', () => {
     expect(painted).not.toBeNull();
     expect(engine).not.toBeNull();
     expect(engine!).toBeGreaterThan(painted!);
+    // Before the paint, the requests area's code and no other area's: a violations message is not in it.
+    const before = await page.evaluate(async (mark) => {
+      const scripts = performance.getEntriesByType('resource').filter((e) => e.startTime < mark && /\/assets\/.+\.js$/.test(e.name));
+      return Promise.all(scripts.map(async (e) => ({ name: e.name, text: await (await fetch(e.name)).text() })));
+    }, painted!);
+    expect(before.some((s) => /\/area-requests-/.test(s.name))).toBe(true);
+    expect(before.filter((s) => s.text.includes(VIOLATION_MESSAGES.residentRequired)).map((s) => s.name)).toEqual([]);
   });
 
   it('keeps the session across a reload through the start-up refresh', async () => {

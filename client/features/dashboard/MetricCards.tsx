@@ -1,13 +1,13 @@
 /** The dashboard's metric cards: skeletons until the figures are known, the failure with Retry. */
 import type { ReactNode } from 'react';
 import type { DashboardMetric, MetricTone } from '../../../schema/dashboard';
-import { dashboardSources, type MetricKey } from '../../../sync/areas';
+import type { MetricKey } from '../../../sync/areas';
 import { Card, cx, DollarIcon, FolderIcon, MegaphoneIcon, Skeleton, WrenchIcon } from '../../ui';
 import { LoadFailed } from './LoadFailed';
 import type { FiguresState } from './use-dashboard';
 
-/** The areas' metrics in the order of their list (sync/areas/index.ts), which is the spec's card order. */
-const METRIC_ORDER: MetricKey[] = dashboardSources.flatMap((source) => (source.metric ? [source.metric.key] : []));
+/** Placeholders while the figures load: the spec's four cards (the areas' declarations load with the sync engine). */
+const PLACEHOLDER_CARDS = 4;
 const METRIC_ICONS: Record<string, ReactNode> = {
   dollar: <DollarIcon className="size-5" />,
   wrench: <WrenchIcon className="size-5" />,
@@ -18,13 +18,14 @@ const METRIC_ICONS: Record<string, ReactNode> = {
 const TONE_CLASS: Record<MetricTone, string> = { good: 'text-success-700', bad: 'text-danger-700', neutral: 'text-neutral-500' };
 
 export function MetricCards({ metrics, state, retry }: { metrics: Partial<Record<MetricKey, DashboardMetric>>; state: FiguresState; retry: () => void }) {
-  const cards = METRIC_ORDER.flatMap((key) => (metrics[key] ? [metrics[key]] : []));
+  // In the order of the areas' list (sync/areas/index.ts), which is the spec's card order: the figures keep it.
+  const cards = Object.values(metrics).filter((m): m is DashboardMetric => !!m);
   return (
     <section aria-label="Metrics" aria-busy={state === 'loading'} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {state === 'failed' ? (
         <LoadFailed retry={retry} className="col-span-full" />
       ) : state === 'loading' ? (
-        METRIC_ORDER.map((key) => <Skeleton key={key} className="h-28 rounded-xl" />)
+        Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => <Skeleton key={i} className="h-28 rounded-xl" />)
       ) : (
         cards.map((m) => <MetricCard key={m.title} metric={m} />)
       )}

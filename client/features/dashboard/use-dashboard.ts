@@ -8,14 +8,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReadonlyJSONValue } from 'replicache';
 import { computeDashboard, type CommunityInfo, type DashboardMetrics } from '../../../schema/dashboard';
-import { dashboardSources, type MetricKey } from '../../../sync/areas';
+import type { dashboardSources, MetricKey } from '../../../sync/areas';
 import { prefixOf } from '../../../sync/area';
 import { api } from '../../lib/api';
 import { keepValue, readKeptValue, useKeptUntilLoaded } from '../../lib/first-screen';
 import { setCacheFill, useCacheFill, useReplicache } from '../../lib/replicache';
 import { useSubscribe } from '../../lib/use-synced-list';
 
-const spaces = [...new Set(dashboardSources.map((s) => s.space))];
+type Sources = typeof dashboardSources;
+/**
+ * Every area's dashboard source, with the areas' schemas: loaded once the sync engine has started
+ * (the figures are read from its cache), so they are not part of the dashboard's first paint.
+ */
+const loadSources = () => import('../../../sync/areas').then((m) => m.dashboardSources);
+const NO_DATA: Record<string, ReadonlyJSONValue[]> = {};
 
 /**
  * Whether the cards and activity can be shown: 'loading' until the cache answered and is known to
@@ -29,17 +35,21 @@ export type FiguresState = 'loading' | 'ready' | 'failed';
 export function useDashboardFigures() {
   const rep = useReplicache();
   const fill = useCacheFill();
+  const [sources, setSources] = useState<Sources | null>(null);
+  useEffect(() => {
+    if (rep && !sources) loadSources().then(setSources, () => {});
+  }, [rep, sources]);
   const { data, loading } = useSubscribe(
     async (tx) => {
       const out: Record<string, ReadonlyJSONValue[]> = {};
-      for (const space of spaces) out[space] = await tx.scan({ prefix: prefixOf(space) }).values().toArray();
+      for (const space of new Set((sources ?? []).map((s) => s.space))) out[space] = await tx.scan({ prefix: prefixOf(space) }).values().toArray();
       return out;
     },
-    {},
-    [],
+    NO_DATA,
+    [sources],
   );
-  const figures = useMemo(() => computeDashboard(dashboardSources, (space) => data[space] ?? [], Date.now()), [data]);
-  const state: FiguresState = loading || fill === 'unknown' ? 'loading' : fill === 'filled' ? 'ready' : 'failed';
+  const figures = useMemo(() => computeDashboard(sources ?? [], (space) => data[space] ?? [], Date.now()), [sources, data]);
+  const state: FiguresState = !sources || loading || fill === 'unknown' ? 'loading' : fill === 'filled' ? 'ready' : 'failed';
   // Until the cache answers, the figures of the last visit (client/lib/first-screen.ts).
   const kept = useKeptUntilLoaded('dashboard-figures', figures, state === 'ready');
   const retry = useCallback(() => {

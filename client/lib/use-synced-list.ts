@@ -43,6 +43,15 @@ export function useSyncedValue<T>(key: string): Subscribed<T | undefined> {
   return result as unknown as Subscribed<T | undefined>;
 }
 
+/**
+ * The row `id` as the cache holds it now, while a dialog edits it (the save of a moment ago, another
+ * board member's change); undefined when none is picked or the cache has not got it.
+ */
+export function useSyncedRow<T extends { id: string }>(keyOf: (id: string) => string, id: string | null): T | undefined {
+  const { data } = useSyncedValue<T>(keyOf(id ?? ''));
+  return id !== null && data?.id === id ? data : undefined;
+}
+
 /** A list screen's rows: key space, order, optional join and counters. Declare it once, at module level. */
 export type SyncedListSpec<Item, C extends string = never> = CollectionSpec<Item, C, any, any>;
 

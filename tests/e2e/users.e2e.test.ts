@@ -2,12 +2,13 @@
  * Users and addresses in Chromium: the superadmin bulk-adds residents from a CSV
  * with a bad row, fixes it and creates them; an invited resident accepts from the local mailbox and
  * signs in; the board promotes a resident through Confirm Role Change and is never offered Super
- * Admin; the board adds an address and assigns a resident (Vacant → Owner). Screenshots at 1280 and
+ * Admin; the board adds an address and assigns a resident (Vacant → Owner); Edit Address takes another
+ * board member's change while open. Screenshots at 1280 and
  * 375 px and axe scans of both screens and their dialogs.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
+import { apiToken, axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
 import { choose, offeredOptions } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -161,6 +162,27 @@ describe('/addresses', () => {
     await page.getByRole('button', { name: 'Load more' }).waitFor();
     await snap(page, 'addresses-list');
     await noSeriousA11yIssues();
+  });
+
+  it("Edit Address follows the address while it is open: another board member's notes arrive, the unit typed stays", async () => {
+    const board = await apiToken(e2e.server, DEMO.maple.board);
+    const call = (method: string, path: string, body: object) =>
+      fetch(`${e2e.server.url}${path}`, { method, headers: { Authorization: `Bearer ${board}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const created = (await (await call('POST', '/api/addresses', { street: '0 Aster Court', is_rented: false })).json()) as { _id: string };
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto('/addresses');
+    await heading('Address Directory').waitFor();
+    await page.getByRole('button', { name: 'Edit 0 Aster Court' }).click();
+    const edit = dialog('Edit Address');
+    await edit.getByLabel('Unit Number').fill('9');
+    // Meanwhile another board member writes a note on it.
+    expect((await call('PUT', `/api/addresses/${created._id}`, { street: '0 Aster Court', is_rented: false, notes: 'Gate code at the side door' })).status).toBe(200);
+    await expect.poll(() => edit.getByLabel('Notes').inputValue(), { timeout: 10_000 }).toBe('Gate code at the side door');
+    await expect(edit.getByLabel('Unit Number').inputValue()).resolves.toBe('9');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Address "0 Aster Court, Unit 9" updated successfully').waitFor();
+    const stored = (await e2e.server.db.execute({ sql: 'SELECT unit_number, notes FROM addresses WHERE id = ?', args: [created._id] })).rows[0];
+    expect(stored).toMatchObject({ unit_number: '9', notes: 'Gate code at the side door' });
   });
 });
 

@@ -10,10 +10,10 @@ import { ADDRESS_MESSAGES, ADDRESS_PAGE_SIZE, addressDeleted, addressLabel, addr
 import { ADDRESS_EXPORT_COLUMNS, ADDRESS_EXPORT_NAME } from '../../../schema/people-export';
 import { peoplePolicy } from '../../../schema/people';
 import { userPolicy } from '../../../schema/users';
-import type { SyncedDirectoryAddress } from '../../../sync/areas/addresses';
+import { directoryKey, type SyncedDirectoryAddress } from '../../../sync/areas/addresses';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
-import { useSyncedList } from '../../lib/use-synced-list';
+import { useSyncedList, useSyncedRow } from '../../lib/use-synced-list';
 import { Badge, Button, EmptyState, FilterBar, lazyDialog, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
@@ -98,6 +98,8 @@ export function AddressesPage() {
   };
   const close = () => setOpen(null);
   const target = open && 'address' in open ? open.address : null;
+  // Edit Address follows the address as sync brings it (the save of a moment ago, another board member's).
+  const edited = useSyncedRow<SyncedDirectoryAddress>(directoryKey, open?.kind === 'edit' ? open.address._id : null);
   const add = manage ? <Button onClick={() => setOpen({ kind: 'add' })}>Add Address</Button> : undefined;
   return (
     <>
@@ -126,7 +128,7 @@ export function AddressesPage() {
         exhaustedText={ADDRESS_MESSAGES.exhausted}
       />
       <AddressDialog open={open?.kind === 'add'} address={null} onClose={close} onSaved={(a) => saved(a, 'created')} />
-      <AddressDialog open={open?.kind === 'edit'} address={open?.kind === 'edit' ? open.address : null} onClose={close} onSaved={(a) => saved(a, 'updated')} />
+      <AddressDialog open={open?.kind === 'edit'} address={open?.kind === 'edit' ? (edited ? apiAddressOf(edited) : open.address) : null} onClose={close} onSaved={(a) => saved(a, 'updated')} />
       <ManageResidentsDialog
         address={open?.kind === 'residents' ? open.address : null}
         onClose={close}

@@ -17,7 +17,7 @@ import { memberKey, type SyncedMember } from '../../../sync/areas/members';
 import { errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
-import { useSyncedList, useSyncedValue } from '../../lib/use-synced-list';
+import { useSyncedList, useSyncedRow } from '../../lib/use-synced-list';
 import { Alert, Button, ButtonLink, EmptyState, FilterBar, lazyDialog, ListScreen, useToast } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
@@ -117,7 +117,7 @@ export function UsersPage() {
   const manage = !!actor && userPolicy.mayManage(actor.role);
   const target = open && 'user' in open ? open.user : null;
   // Edit User follows the member as sync brings them (the save of a moment ago, another board member's).
-  const edited = useSyncedValue<SyncedMember>(memberKey(open?.kind === 'edit' ? open.user.id : '')).data;
+  const edited = useSyncedRow<SyncedMember>(memberKey, open?.kind === 'edit' ? open.user.id : null);
   return (
     <>
       <ListScreen
@@ -171,7 +171,7 @@ export function UsersPage() {
           {/* The new members arrive through sync: nothing to reload. */}
           <BulkAddDialog open={open?.kind === 'bulk'} onClose={close} onCreated={async () => true} />
           <EditUserDialog
-            user={open?.kind === 'edit' ? editable(edited?.id === open.user.id ? edited : open.user) : null}
+            user={open?.kind === 'edit' ? editable(edited ?? open.user) : null}
             actor={actor}
             onClose={close}
             onSaved={(u, requested) => done(savedMessage(u, requested), u.email_change_sent_to ? 6000 : 3000)}

@@ -60,7 +60,7 @@ const NOT_AN_AREA = new Set(['index', 'fields']);
 /**
  * Each module of the areas' shared layer (schema/, sync/areas/) that neither the frame nor many
  * screens import, by its area: the area of its name (schema/requests.ts and sync/areas/requests.ts
- * are the requests area's), else the first of the areas that import it. A screen then loads its
+ * are the requests area's), else the first by name of the areas that import it. A screen then loads its
  * area's chunk and the engine one chunk per area, not one per module.
  */
 function areasOf(ids: string[], taken: (id: string) => boolean, info: (id: string) => ModuleInfo | null): Map<string, string> {
@@ -72,7 +72,7 @@ function areasOf(ids: string[], taken: (id: string) => boolean, info: (id: strin
   const reachedBy = new Map<string, string[]>();
   for (const [root, area] of [...areas].sort((a, b) => a[1].localeCompare(b[1]))) {
     for (const id of staticClosure([root], info)) {
-      if (!taken(id) && /\/(schema|sync)\//.test(id)) reachedBy.set(id, [...(reachedBy.get(id) ?? []), area]);
+      if (!taken(id) && /\/(schema|sync)\//.test(id) && !id.includes('/node_modules/')) reachedBy.set(id, [...(reachedBy.get(id) ?? []), area]);
     }
   }
   const areaOf = new Map<string, string>();

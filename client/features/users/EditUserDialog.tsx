@@ -6,12 +6,12 @@
  * has no name until they accept: the name is then optional (userPolicy.nameRequired).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useDraft } from '../../lib/use-draft';
 import type { ApiUser } from '../../../schema/auth';
 import type { Role, UserStatus } from '../../../schema/roles';
 import { editUserSchemaFor, ROLE_LABELS, STATUS_LABELS, USER_MESSAGES, userPolicy, type EditUser, type PolicyUser } from '../../../schema/users';
 import { AddressPicker, NO_ADDRESS_PICKED, type PickedAddress } from '../addresses/AddressPicker';
 import { errorMessage } from '../../lib/api';
+import { useDraft } from '../../lib/use-draft';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert, Dialog, DialogActions, Field, Input, optionsOf, Select } from '../../ui';
 import { RoleChangeConfirm } from './RoleChangeConfirm';

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { directoryCompare, type DirectoryParts } from './addresses';
 import { dayField } from './days';
 import { lazy } from './lazy';
-import { isPrivileged, type Role } from './roles';
+import { isPrivileged, type Role, type UserStatus } from './roles';
 import { requiredText } from './validation';
 
 export const ROUND_STATUSES = ['in_progress', 'paused', 'finished'] as const;
@@ -92,9 +92,12 @@ export const inspectionPolicy = {
 /** The derived stop id: one stop per address per round. */
 export const stopIdOf = (roundId: string, addressId: string) => `${roundId}:${addressId}`;
 
-/** An address of the directory as a round's stop copies it (its residents by name: the first is whom a violation goes to). */
+/**
+ * An address of the directory as a round's stop copies it: its active residents by name (the first is
+ * whom a violation goes to; one invited or deactivated cannot sign in to read it).
+ */
 interface DirectoryAddress extends DirectoryParts {
-  residents: { id: string; name: string }[];
+  residents: { id: string; name: string; status: UserStatus }[];
 }
 
 /**
@@ -110,7 +113,7 @@ export function roundStopsOf(roundId: string, directory: readonly DirectoryAddre
     position,
     street: a.street,
     unitNumber: a.unitNumber,
-    residents: a.residents.map((r) => ({ id: r.id, name: r.name })),
+    residents: a.residents.filter((r) => r.status === 'active').map((r) => ({ id: r.id, name: r.name })),
   }));
 }
 

@@ -4,8 +4,11 @@
  * (a list's first rows, client/lib/first-rows.ts) can be found before the engine is there.
  */
 
-/** Bump when the shape of synced values changes: clients then start from a fresh cache. 3: a violation's photos. */
-export const SYNC_SCHEMA_VERSION = '3';
+/**
+ * Bump when the shape of synced values changes: clients then start from a fresh cache. 3: a violation's
+ * photos; 4: the directory's residents are every member not deleted, with their status.
+ */
+export const SYNC_SCHEMA_VERSION = '4';
 
 /** The Replicache name of a user's cache. */
 export const cacheName = (userId: string) => `hoa-${userId}`;

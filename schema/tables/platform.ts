@@ -62,8 +62,8 @@ export const users = sqliteTable(
     // Audiences: active members by role (sizes) and by name (the recipient lists).
     index('users_hoa_status_role').on(t.hoaId, t.status, t.role),
     index('users_hoa_status_name').on(t.hoaId, t.status, t.name),
-    // An address's active residents by name (the synced address directory, a round's stops).
-    index('users_hoa_address').on(t.hoaId, t.addressId, t.status, sql`lower(${t.name})`, t.id),
+    // An address's residents (members not deleted) by shown name: the directory, synced and REST.
+    index('users_hoa_address_residents').on(t.hoaId, t.addressId, t.deletedAt, sql`lower(coalesce(nullif(${t.name}, ''), ${t.email}))`, t.id),
     // The members list in its order (worker/domain/users.ts shownNameOrder: the name, else the
     // email), a page at a time; and the recently deleted, newest first.
     index('users_hoa_shown_name')

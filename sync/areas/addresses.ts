@@ -1,12 +1,12 @@
 /**
- * The address directory, shared half: the HOA's live addresses with their active residents, in the
+ * The address directory, shared half: the HOA's live addresses with their residents, in the
  * cache of board members and superadmins (residents receive none): the /addresses screen lists them
  * (offline too) and a round started offline has its stops at once (sync/areas/inspections.ts). Written by REST only (the address screens, the bulk add):
  * no mutators.
  */
 import { z } from 'zod';
 import { lazy } from '../../schema/lazy';
-import { syncedNamedSchema } from '../../schema/synced';
+import { USER_STATUSES } from '../../schema/roles';
 import { defineSyncedArea, keyOf, prefixOf } from '../area';
 
 export const DIRECTORY_SPACE = 'address';
@@ -21,12 +21,13 @@ export const syncedDirectoryAddressSchema = lazy(() =>
     unitNumber: z.string().nullable(),
     /** The address as the screens show it ("street, Unit unit"). */
     line: z.string(),
-    /** Its active members (not invited, deactivated or deleted), by name then id. */
-    residents: z.array(syncedNamedSchema),
+    /**
+     * Everyone who lives there and is not deleted, invited and inactive too (the REST directory's
+     * residents), by name then id: Vacant, Occupied and Delete Address count them all.
+     */
+    residents: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(USER_STATUSES) })),
     /** Which of them are board members (the Board badge). */
     boardIds: z.array(z.string()),
-    /** Everyone who lives there and is not deleted (invited and inactive too): Delete Address waits for none. */
-    occupants: z.number(),
     isRented: z.boolean(),
     notes: z.string().nullable(),
     version: z.number(),

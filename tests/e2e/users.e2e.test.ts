@@ -2,8 +2,9 @@
  * Users and addresses in Chromium: the superadmin bulk-adds residents from a CSV
  * with a bad row, fixes it and creates them; an invited resident accepts from the local mailbox and
  * signs in; the board promotes a resident through Confirm Role Change and is never offered Super
- * Admin; the board adds an address and assigns a resident (Vacant → Owner); Edit Address takes another
- * board member's change while open. Screenshots at 1280 and
+ * Admin; the board adds an address and assigns a resident (Vacant → Owner); an invited member makes a
+ * home occupied, on /addresses as on the dashboard; Edit Address takes another board member's change
+ * while open. Screenshots at 1280 and
  * 375 px and axe scans of both screens and their dialogs.
  */
 import type { Page } from 'playwright-core';
@@ -162,6 +163,33 @@ describe('/addresses', () => {
     await page.getByRole('button', { name: 'Load more' }).waitFor();
     await snap(page, 'addresses-list');
     await noSeriousA11yIssues();
+  });
+
+  it('an invited member lives at their address: listed Invited, the home Owner, Occupied as the dashboard counts it', async () => {
+    const board = await apiToken(e2e.server, DEMO.maple.board);
+    const call = (method: string, path: string, body: object) =>
+      fetch(`${e2e.server.url}${path}`, { method, headers: { Authorization: `Bearer ${board}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const created = (await (await call('POST', '/api/addresses', { street: '0 Birch Bend', is_rented: false })).json()) as { _id: string };
+    expect((await call('POST', '/api/users/invite', { email: 'birch.bend@maplegrove.test', role: 'resident', address_id: created._id })).status).toBe(201);
+
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto('/dashboard');
+    const community = page.locator('dt', { hasText: /^Occupied$/ }).locator('xpath=following-sibling::dd[1]');
+    // The figure, once the dashboard's answer is in (a placeholder reads no number).
+    await expect.poll(async () => /^\d+$/.test((await community.textContent()) ?? '')).toBe(true);
+    const occupied = Number(await community.textContent());
+    await page.goto('/addresses');
+    await heading('Address Directory').waitFor();
+    await expect.poll(() => statValue('Occupied')).toBe(occupied);
+
+    const row = page.getByRole('table', { name: 'All Addresses' }).getByRole('row', { name: /0 Birch Bend/ });
+    await row.getByText('Invited').waitFor();
+    await row.getByText('Owner').waitFor();
+    await snap(page, 'addresses-invited');
+    // Manage Residents lists them at once, so they can be moved out before they accept.
+    await row.getByRole('button', { name: /Assign/ }).click();
+    await dialog('Manage Residents').getByRole('button', { name: /Unassign/ }).waitFor();
+    await dialog('Manage Residents').getByText('Invited').waitFor();
   });
 
   it("Edit Address follows the address while it is open: another board member's notes arrive, the unit typed stays", async () => {

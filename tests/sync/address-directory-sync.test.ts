@@ -1,8 +1,10 @@
 /**
  * The address directory through sync: board and superadmin receive their HOA's live addresses, each
- * with its active residents by name; a resident receives none; a member who moves re-sends the
+ * with its residents (every member not deleted, with their status) by name, as the REST directory
+ * lists and counts them; a resident receives none; a member who moves re-sends the
  * address they left and the one they moved to, a rename re-sends where they live, and a deleted
- * address leaves the cache. A round started from the cached directory has the server's stops.
+ * address leaves the cache. A round started from the cached directory has the server's stops, with
+ * the active residents only.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +27,7 @@ const directoryOf = (c: SyncTestClient) => c.values<SyncedDirectoryAddress>('add
 const entry = (c: SyncTestClient, id: string) => c.data.get(`address/${id}`) as SyncedDirectoryAddress | undefined;
 
 describe('the address directory pulled', () => {
-  it('board and superadmin receive their HOA’s live addresses with their active residents; a resident receives none', async () => {
+  it('board and superadmin receive their HOA’s live addresses with the residents and Occupied the REST directory gives; a resident receives none', async () => {
     t = await createTestApp();
     const [ben, olivia, rita, cedar] = await Promise.all([DEMO.maple.board, DEMO.maple.superadmin, DEMO.maple.resident, DEMO.cedar.board].map((e) => signedInClient(t!, e)));
     for (const c of [ben, olivia, rita, cedar]) await c.pull();
@@ -37,15 +39,21 @@ describe('the address directory pulled', () => {
     expect(directoryOf(rita)).toEqual([]);
     expect(directoryOf(cedar).some((a) => live.some((l) => l.id === a.id))).toBe(false);
 
-    const active = await db.select().from(users).where(and(eq(users.hoaId, ben.hoaId), eq(users.status, 'active'), isNull(users.deletedAt)));
+    const members = await db.select().from(users).where(and(eq(users.hoaId, ben.hoaId), isNull(users.deletedAt)));
+    const rest = await call(t, 'GET', '/api/addresses?limit=100', { token: ben.token });
+    expect(rest.json.totalPages).toBe(1);
     for (const a of directoryOf(ben)) {
       const row = live.find((l) => l.id === a.id)!;
       expect(a).toMatchObject({ street: row.street, unitNumber: row.unitNumber, line: row.unitNumber ? `${row.street}, Unit ${row.unitNumber}` : row.street });
-      const here = active.filter((u) => u.addressId === a.id);
-      expect(a.residents.map((r) => r.id).sort()).toEqual(here.map((u) => u.id).sort());
+      const here = members.filter((u) => u.addressId === a.id);
+      expect(a.residents.map((r) => [r.id, r.status]).sort()).toEqual(here.map((u) => [u.id, u.status]).sort());
       expect(a.residents.map((r) => r.name.toLowerCase())).toEqual(a.residents.map((r) => r.name.toLowerCase()).sort());
+      const restAddress = rest.json.docs.find((d: { _id: string }) => d._id === a.id);
+      expect(a.residents.map((r) => r.id).sort()).toEqual(restAddress.residents.map((r: { _id: string }) => r._id).sort());
     }
-    expect(directoryOf(ben).some((a) => a.residents.length > 0)).toBe(true);
+    // The demo HOA has invited and deactivated members at their addresses: the one rule is tested on them.
+    expect(directoryOf(ben).some((a) => a.residents.some((r) => r.status !== 'active'))).toBe(true);
+    expect(directoryOf(ben).filter((a) => a.residents.length > 0).length).toBe(rest.json.statistics.occupied);
   });
 
   it('a member who moves re-sends both addresses; a rename re-sends where they live; a deleted address leaves the cache', async () => {
@@ -62,37 +70,38 @@ describe('the address directory pulled', () => {
 
     expect((await call(t, 'POST', `/api/users/${rita.userId}/assign-address`, { token: ben.token, body: { address_id: made.json._id } })).status).toBe(200);
     await ben.pull();
-    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita Resident' }]);
+    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita Resident', status: 'active' }]);
     expect(entry(ben, home.id)!.residents.some((r) => r.id === rita.userId)).toBe(false);
 
     await t.write((tx) => updateUser(t!.deps, tx, { id: rita.userId, hoaId: ben.hoaId }, { name: 'Rita R. Resident' }));
     await ben.pull();
-    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident' }]);
+    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident', status: 'active' }]);
 
-    // Deactivated: no longer a resident the directory (or a new round) shows.
+    // Deactivated: still living there (Inactive), but a new round's stop has no one to write to.
     await t.write((tx) => updateUser(t!.deps, tx, { id: rita.userId, hoaId: ben.hoaId }, { status: 'inactive' }));
     await ben.pull();
-    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], occupants: 1 });
+    expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident', status: 'inactive' }]);
+    expect(roundStopsOf('r', [entry(ben, made.json._id)!])[0].residents).toEqual([]);
 
     // She still lives there: the address is not deleted until she moves out.
     expect((await call(t, 'DELETE', `/api/addresses/${made.json._id}`, { token: ben.token })).status).toBe(409);
     expect((await call(t, 'DELETE', `/api/users/${rita.userId}/assign-address`, { token: ben.token })).status).toBe(200);
     await ben.pull();
-    expect(entry(ben, made.json._id)!.occupants).toBe(0);
+    expect(entry(ben, made.json._id)!.residents).toEqual([]);
     expect((await call(t, 'DELETE', `/api/addresses/${made.json._id}`, { token: ben.token })).status).toBe(200);
     await ben.pull();
     expect(entry(ben, made.json._id)).toBeUndefined();
   });
 
-  it('an invitation to an address counts among its occupants at once (its residents wait for the acceptance)', async () => {
+  it('an invitation to an address lists the invited member among its residents at once', async () => {
     t = await createTestApp();
     const ben = await signedInClient(t, DEMO.maple.board);
     const made = await call(t, 'POST', '/api/addresses', { token: ben.token, body: { street: '8 Lantern Lane' } });
     await ben.pull();
-    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], occupants: 0, isRented: false, notes: null, boardIds: [] });
+    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], isRented: false, notes: null, boardIds: [] });
     await call(t, 'POST', '/api/users/invite', { token: ben.token, body: { email: 'lantern@example.com', role: 'resident', address_id: made.json._id } });
     await ben.pull();
-    expect(entry(ben, made.json._id)).toMatchObject({ residents: [], occupants: 1 });
+    expect(entry(ben, made.json._id)!.residents).toEqual([expect.objectContaining({ status: 'invited' })]);
   });
 
   it('a round started from the cached directory has the stops the server builds', async () => {

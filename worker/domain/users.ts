@@ -134,8 +134,11 @@ async function firstSignInOfDay(tx: Tx, where: SQL, at: number): Promise<boolean
 /** The name shown for a user: an invited user has none until they activate, so their email. */
 export const shownName = (u: Pick<UserRow, 'name' | 'email'>) => u.name || u.email;
 
+/** `shownName` in SQL. */
+export const shownNameSql = () => sql<string>`coalesce(nullif(${users.name}, ''), ${users.email})`;
+
 /** The list order: by shown name, then id (invited users without a name sort by their email). */
-export const shownNameOrder = () => asc(sql`lower(coalesce(nullif(${users.name}, ''), ${users.email}))`);
+export const shownNameOrder = () => asc(sql`lower(${shownNameSql()})`);
 const byShownName = [shownNameOrder(), asc(users.id)];
 
 type MembersFilter = Pick<UserListQuery, 'includeDeleted' | 'status' | 'role' | 'search'>;

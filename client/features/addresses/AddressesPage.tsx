@@ -17,6 +17,7 @@ import { useSyncedList, useSyncedRow } from '../../lib/use-synced-list';
 import { Badge, Button, EmptyState, FilterBar, lazyDialog, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
+import { StatusBadge } from '../users/badges';
 import { addressesApi } from '../users/users-api';
 import { ADDRESS_FILTERS, ADDRESS_SELECTS, addressList, apiAddressOf, residencyOfSynced } from './address-list';
 
@@ -42,6 +43,7 @@ function addressColumns(manage: boolean, open: (o: Open) => void): Column<Synced
               <li key={r.id} className="flex flex-wrap items-center gap-1.5">
                 {r.name}
                 {a.boardIds.includes(r.id) && <Badge variant="default">Board</Badge>}
+                {r.status !== 'active' && <StatusBadge status={r.status} />}
               </li>
             ))}
           </ul>
@@ -69,7 +71,7 @@ function addressColumns(manage: boolean, open: (o: Open) => void): Column<Synced
                   Assign<span className="sr-only"> residents to {label(a)}</span>
                 </Button>
                 {/* First at desktop widths, so Edit and Assign line up down the right edge whether or not a row has it. */}
-                {peoplePolicy.mayDeleteAddress({ residentCount: a.occupants }) && (
+                {peoplePolicy.mayDeleteAddress({ residentCount: a.residents.length }) && (
                   <Button size="sm" variant="danger-ghost" className="sm:order-first" onClick={() => open({ kind: 'delete', address: apiAddressOf(a) })}>
                     Delete<span className="sr-only"> {label(a)}</span>
                   </Button>

@@ -6,11 +6,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { addressLabel, type ApiAddress } from '../../../schema/addresses';
 import type { ApiUser } from '../../../schema/auth';
-import { ROLE_LABELS, STATUS_LABELS, USER_MESSAGES } from '../../../schema/users';
+import { ROLE_LABELS, USER_MESSAGES } from '../../../schema/users';
 import { api, errorMessage } from '../../lib/api';
 import { formatAddress } from '../../lib/format';
 import { USER_PICKER_LIMIT } from '../../lib/use-active-users';
 import { Alert, Badge, Button, Dialog, Input, LoadingText, useToast } from '../../ui';
+import { StatusBadge } from '../users/badges';
 import { addressesApi, usersApi } from '../users/users-api';
 
 /** Every member (pages of 100 until the last). */
@@ -76,7 +77,7 @@ export function ManageResidentsDialog({ address, onClose, onChanged }: { address
                     <span className="flex flex-wrap items-center gap-1.5 font-medium text-neutral-900">
                       {r.name}
                       {r.role === 'board' && <Badge>Board</Badge>}
-                      {r.status === 'invited' && <Badge variant="warning">{STATUS_LABELS.invited}</Badge>}
+                      {r.status !== 'active' && <StatusBadge status={r.status} />}
                     </span>
                     {/* Someone who has not accepted yet is shown by their email already: once is enough. */}
                     {r.email !== r.name && <span className="block truncate text-neutral-600">{r.email}</span>}

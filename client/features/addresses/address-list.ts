@@ -9,6 +9,7 @@ import type { ListFilterConfig } from '../../lib/use-list-filters';
 import { defineSyncedList } from '../../lib/use-synced-list';
 import type { SelectFilterDef } from '../../ui';
 
+// Occupied and Vacant count every resident not deleted, as the REST directory and the dashboard do.
 const occupancy = (a: SyncedDirectoryAddress) => (a.residents.length > 0 ? 'occupied' : 'vacant');
 
 export const addressList = defineSyncedList({
@@ -41,7 +42,7 @@ export const apiAddressOf = (a: SyncedDirectoryAddress): ApiAddress => ({
   unit_number: a.unitNumber,
   is_rented: a.isRented,
   notes: a.notes,
-  residents: a.residents.map((r) => ({ _id: r.id, name: r.name, email: '', role: a.boardIds.includes(r.id) ? 'board' : 'resident', status: 'active' })),
+  residents: a.residents.map((r) => ({ _id: r.id, name: r.name, email: '', role: a.boardIds.includes(r.id) ? 'board' : 'resident', status: r.status })),
   createdAt: '',
   updatedAt: '',
 });

@@ -2,7 +2,7 @@
  * The address directory, server half of sync (sync/areas/addresses.ts): who receives it
  * (`visibleAddresses`: board and superadmin, their HOA's live addresses; residents nothing), its value
  * (built by SQLite), the writer every write of an address goes through, and what the value shows of
- * the users table (the address's active residents by name).
+ * the users table (the address's residents: its members not deleted, by name).
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { userPolicy } from '../../../schema/users';
@@ -12,7 +12,7 @@ import { syncedTable, type ServerSyncArea, type Viewer } from '../../sync/area';
 import { rowValuesSql, type SyncValueSql } from '../../sync/values';
 import type { DbOrTx } from '../../db';
 import { inHoa } from '../actor';
-import { activeMembers } from '../members';
+import { shownNameSql } from '../users';
 
 /**
  * The HOA's live addresses for the roles that manage them; none for residents, asked of the HOA index
@@ -25,13 +25,16 @@ export const visibleAddresses = (viewer: Viewer): SQL =>
 export const addressLineSql = () => sql`${addresses.street} || coalesce(', Unit ' || nullif(${addresses.unitNumber}, ''), '')`;
 
 /**
- * The address's residents: its active members (activeMembers), by name then id, as `{id, name}`.
- * One rule: the directory shows them and a round's stops keep them as they were when it started.
+ * Who lives at the address: its members not deleted, whatever their status (the REST directory's
+ * residents and `addressStatistics`' Occupied). A round's stops keep the active ones (`roundStopsOf`).
  */
-const residentsSql = () => sql`(SELECT json_group_array(json_object('id', id, 'name', name)) FROM (
-  SELECT ${users.id} AS id, ${users.name} AS name FROM ${users}
-  WHERE ${activeMembers(addresses.hoaId, eq(users.addressId, addresses.id))}
-  ORDER BY lower(${users.name}), ${users.id}))`;
+const livesHere = (...more: SQL[]) => and(eq(users.hoaId, addresses.hoaId), eq(users.addressId, addresses.id), isNull(users.deletedAt), ...more);
+
+/** The address's residents by shown name (an invited one's is their email) then id, as `{id, name, status}`. */
+const residentsSql = () => sql`(SELECT json_group_array(json_object('id', id, 'name', name, 'status', status)) FROM (
+  SELECT ${users.id} AS id, ${shownNameSql()} AS name, ${users.status} AS status FROM ${users}
+  WHERE ${livesHere()}
+  ORDER BY lower(${shownNameSql()}), ${users.id}))`;
 
 function directoryValue(): SyncValueSql<SyncedDirectoryAddress> {
   const a = addresses;
@@ -42,8 +45,7 @@ function directoryValue(): SyncValueSql<SyncedDirectoryAddress> {
       unitNumber: a.unitNumber,
       line: addressLineSql(),
       residents: residentsSql(),
-      boardIds: sql`(SELECT json_group_array(${users.id}) FROM ${users} WHERE ${activeMembers(addresses.hoaId, eq(users.addressId, addresses.id), eq(users.role, 'board'))})`,
-      occupants: sql`(SELECT count(*) FROM ${users} WHERE ${users.hoaId} = ${addresses.hoaId} AND ${users.addressId} = ${addresses.id} AND ${users.deletedAt} IS NULL)`,
+      boardIds: sql`(SELECT json_group_array(${users.id}) FROM ${users} WHERE ${livesHere(eq(users.role, 'board'))})`,
       isRented: sql`json(CASE WHEN ${a.isRented} THEN 'true' ELSE 'false' END)`,
       notes: a.notes,
       version: a.version,

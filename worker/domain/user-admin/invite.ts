@@ -86,7 +86,7 @@ export async function admitMember(
   }
   // Through the members' writer: no picker shows an invited user, but one that activates changes in place.
   const [user] = await memberRows.insert(deps, tx, { id: newId(), hoaId, email, ...fields, status: 'invited', createdAt: now, updatedAt: now });
-  // The address's occupants (Delete Address waits for none) count them from now.
+  // The address's residents list them from now (Invited), and Delete Address waits for them.
   if (fields.addressId) await touchDependents(deps, tx, 'residents', hoaId, [fields.addressId]);
   return { user, revived: false };
 }

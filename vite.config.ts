@@ -39,6 +39,8 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/dev(\/|$)/],
+        // /api straight to the network, where the browser can route without the worker (client/public/sw-network-routes.js).
+        importScripts: ['sw-network-routes.js'],
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
         clientsClaim: true,

@@ -6,8 +6,12 @@
  * - `<link rel="modulepreload">` for the chunks of the screen the page opens on
  *   (vite/route-preloads.ts), also for a visitor, and for the signed-in chunks (vite/chunks.ts),
  *   named at build time;
- * - the start-up refresh, under the same Web Lock the session takes, its answer left on `window` for
- *   client/lib/session.ts, which takes it instead of sending its own (`takeBootRefresh`);
+ * - the start-up refresh, its answer left on `window` for client/lib/session.ts, which takes it instead
+ *   of sending its own (`takeBootRefresh`). Sent at once, not under the Web Lock the session's later
+ *   refreshes take: on a reload Chromium granted that lock 15–60 ms after the script ran, and the
+ *   refresh is what the first screen waits for. Two tabs starting together may each send one; the
+ *   server answers a token rotated moments ago with the family's live token (worker/domain/auth.ts
+ *   `refresh`), so both end with the same valid session;
  * - the locale's data, loaded once the page is idle: a page's first Intl formatter loads it (15–45 ms
  *   in Chromium here, four times that on a slow phone) and the first screen's dates and amounts built
  *   it in the middle of its render; built while the bundle downloads, they find it loaded.
@@ -24,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import type { OutputBundle } from 'rolldown';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
-import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
+import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
 import { chunkGraph } from './bundle-graph.ts';
 import { FRAME_ROOT } from './chunks.ts';
 import { routePreloads, type MayOpen, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
@@ -33,6 +37,7 @@ const BOOT_FILE = 'boot.js';
 
 /** The script's text: plain ES5-level JavaScript, so any browser that runs the app parses it. */
 export function bootSource(preloads: string[], apiBase: string, screens: RoutePreloads = { files: [], routes: [] }): string {
+  const key = JSON.stringify(BOOT_REFRESH_KEY);
   return `(function () {
   var user = null;
   var role = null;
@@ -40,6 +45,20 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     user = localStorage.getItem(${JSON.stringify(SIGNED_IN_KEY)});
     role = user && JSON.parse(user).role;
   } catch (e) {}
+  // The refresh first, then the preloads: the service worker sees every request of the page in turn,
+  // and the refresh is what the first screen waits for. None if the app started first and sent its
+  // own (this script loads async).
+  var refreshing = !!user && window[${key}] !== false;
+  if (refreshing) {
+    var sent = fetch(${JSON.stringify(apiBase + REFRESH_PATH)}, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+      credentials: 'include',
+      signal: AbortSignal.timeout ? AbortSignal.timeout(${API_TIMEOUT_MS}) : undefined
+    });
+    sent.catch(function () {});
+    window[${key}] = sent;
+  }
   function preload(href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -59,19 +78,7 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     }
     break;
   }
-  // The app started first (this script loads async) and sent its own refresh.
-  if (!user || window[${JSON.stringify(BOOT_REFRESH_KEY)}] === false) return;
-  function refresh() {
-    return fetch(${JSON.stringify(apiBase + REFRESH_PATH)}, {
-      method: 'POST',
-      headers: { Accept: 'application/json' },
-      credentials: 'include',
-      signal: AbortSignal.timeout ? AbortSignal.timeout(${API_TIMEOUT_MS}) : undefined
-    });
-  }
-  var sent = navigator.locks ? navigator.locks.request(${JSON.stringify(REFRESH_LOCK_NAME)}, refresh) : refresh();
-  sent.catch(function () {});
-  window[${JSON.stringify(BOOT_REFRESH_KEY)}] = sent;
+  if (!refreshing) return;
   function loadLocale() {
     try {
       new Intl.DateTimeFormat('en-US').format(0);
@@ -124,11 +131,22 @@ export function bootScript(): Plugin {
       });
     },
     transformIndexHtml: () => [{ tag: 'script', attrs: { src: `${base}${BOOT_FILE}`, async: true }, injectTo: 'head-prepend' }],
-    async generateBundle(_options, bundle) {
-      const signedIn = signedInChunkFiles(bundle as OutputBundle);
-      const { routes, mayOpen } = await readRouteTable(clientRoot);
-      const screens = routePreloads(routes, bundle as OutputBundle, { signedIn, base, mayOpen });
-      this.emitFile({ type: 'asset', fileName: BOOT_FILE, source: bootSource(signedIn.map((file) => `${base}${file}`), apiBase, screens) });
+    // After the page is written (`order: 'post'`): the built script is an asset named by its hash,
+    // kept by the browser for good like the chunks (no round trip to revalidate it, nor through the
+    // service worker), so on a reload it runs as soon as the page's head is parsed, and its refresh
+    // leaves sooner. The page, revalidated every time, names the script of its own build.
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const signedIn = signedInChunkFiles(bundle as OutputBundle);
+        const { routes, mayOpen } = await readRouteTable(clientRoot);
+        const screens = routePreloads(routes, bundle as OutputBundle, { signedIn, base, mayOpen });
+        const ref = this.emitFile({ type: 'asset', name: BOOT_FILE, source: bootSource(signedIn.map((file) => `${base}${file}`), apiBase, screens) });
+        const page = bundle['index.html'];
+        const placeholder = `src="${base}${BOOT_FILE}"`;
+        if (page?.type !== 'asset' || !String(page.source).includes(placeholder)) this.error(`index.html does not load ${base}${BOOT_FILE}`);
+        page.source = String(page.source).replace(placeholder, `src="${base}${this.getFileName(ref)}"`);
+      },
     },
   };
 }

@@ -75,10 +75,19 @@ describe('sign-in', () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/profile');
     await heading('Profile').waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
     await page.reload();
     await heading('Profile').waitFor();
     expect(pathOf(page)).toBe('/profile');
     await expect(page.getByText('Ben Board').first().isVisible()).resolves.toBe(true);
+    // The page is the service worker's, yet the refresh went straight to the network (client/public/sw-network-routes.js).
+    const refresh = await page.evaluate(() => {
+      // The field's name in the Resource Timing draft, and the one Chromium ships.
+      type Routed = PerformanceResourceTiming & { workerMatchedRouterSource?: string; workerMatchedSourceType?: string };
+      const entry = performance.getEntriesByType('resource').find((r) => r.name.includes('/api/auth/refresh')) as Routed | undefined;
+      return { controlled: !!navigator.serviceWorker.controller, source: entry && (entry.workerMatchedRouterSource ?? entry.workerMatchedSourceType) };
+    });
+    expect(refresh).toEqual({ controlled: true, source: 'network' });
   });
 
   it('stays signed in when the refresh cannot reach the server, and signs out when the server rejects it', async () => {

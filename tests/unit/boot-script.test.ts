@@ -1,22 +1,22 @@
 /**
  * The boot script (vite/boot.ts) as a browser runs it, before the bundle: the opened screen's chunks
  * preloaded for whoever may open it; with the signed-in flag also the signed-in chunks, and the
- * start-up refresh sent under the session's Web Lock, its answer left where client/lib/session.ts
- * takes it.
+ * start-up refresh sent at once (not under the session's Web Lock), its answer left where
+ * client/lib/session.ts takes it.
  */
 import { parse as routerPattern } from 'regexparam';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutputBundle } from 'rolldown';
 import { roleMayOpen } from '../../client/app/route-def';
 import { ROUTES } from '../../client/app/routes';
-import { BOOT_REFRESH_KEY, REFRESH_LOCK_NAME, SIGNED_IN_KEY } from '../../client/lib/session-keys';
+import { BOOT_REFRESH_KEY, SIGNED_IN_KEY } from '../../client/lib/session-keys';
 import type { Role } from '../../schema/roles';
 import { bootSource, signedInChunkFiles } from '../../vite/boot';
 import { routePattern, routePreloads, type RouteOfTable } from '../../vite/route-preloads';
 
 function runBoot(
   source: string,
-  { signedIn, role = 'resident', locks = true, path = '/', appStarted = false }: { signedIn: boolean; role?: Role; locks?: boolean; path?: string; appStarted?: boolean },
+  { signedIn, role = 'resident', path = '/', appStarted = false }: { signedIn: boolean; role?: Role; path?: string; appStarted?: boolean },
 ) {
   const links: { rel: string; href: string; crossOrigin: string | null }[] = [];
   const idle: (() => void)[] = [];
@@ -29,8 +29,9 @@ function runBoot(
     createElement: () => ({ rel: '', href: '', crossOrigin: null }),
     head: { appendChild: (l: (typeof links)[number]) => links.push(l) },
   };
+  // A browser with Web Locks: the script does not wait for the session's.
   const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
-  const navigator = locks ? { locks: { request } } : {};
+  const navigator = { locks: { request } };
   const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
   const location = { pathname: path };
   new Function('window', 'localStorage', 'document', 'navigator', 'fetch', 'AbortSignal', 'location', source)(window, localStorage, document, navigator, fetch, AbortSignal, location);
@@ -54,13 +55,13 @@ describe('the boot script', () => {
     expect(() => run.idle[0]()).not.toThrow();
   });
 
-  it('preloads the signed-in chunks and sends the refresh under the session lock', async () => {
+  it('preloads the signed-in chunks and sends the refresh at once, not waiting for the session lock', async () => {
     const run = runBoot(source, { signedIn: true });
     expect(run.links).toEqual([
       { rel: 'modulepreload', href: '/assets/signed-in-a.js', crossOrigin: '' },
       { rel: 'modulepreload', href: '/assets/shared-b.js', crossOrigin: '' },
     ]);
-    expect(run.request).toHaveBeenCalledWith(REFRESH_LOCK_NAME, expect.any(Function));
+    expect(run.request).not.toHaveBeenCalled();
     expect(run.fetch).toHaveBeenCalledWith('https://api.example.test/api/auth/refresh', expect.objectContaining({ method: 'POST', credentials: 'include' }));
     await expect(run.window[BOOT_REFRESH_KEY]).resolves.toBeInstanceOf(Response);
   });
@@ -70,12 +71,6 @@ describe('the boot script', () => {
     expect(run.links.map((l) => l.href)).toEqual(['/assets/signed-in-a.js', '/assets/shared-b.js']);
     expect(run.fetch).not.toHaveBeenCalled();
     expect(run.window[BOOT_REFRESH_KEY]).toBe(false);
-  });
-
-  it('sends the refresh without a lock in a browser that has none', () => {
-    const run = runBoot(source, { signedIn: true, locks: false });
-    expect(run.fetch).toHaveBeenCalledTimes(1);
-    expect(run.window[BOOT_REFRESH_KEY]).toBeInstanceOf(Promise);
   });
 });
 

@@ -92,13 +92,23 @@ export const inspectionPolicy = {
 /** The derived stop id: one stop per address per round. */
 export const stopIdOf = (roundId: string, addressId: string) => `${roundId}:${addressId}`;
 
-/**
- * An address of the directory as a round's stop copies it: its active residents by name (the first is
- * whom a violation goes to; one invited or deactivated cannot sign in to read it).
- */
+/** A resident as a stop keeps them; `status` is absent on stops of rounds started before it was kept (all active then). */
+export interface StopResident {
+  id: string;
+  name: string;
+  status?: UserStatus;
+}
+
+/** An address of the directory as a round's stop copies it: its residents by name, with their status. */
 interface DirectoryAddress extends DirectoryParts {
   residents: { id: string; name: string; status: UserStatus }[];
 }
+
+/**
+ * Whom a violation recorded at the stop goes to: its first active resident (one invited or
+ * deactivated cannot sign in to read it), or no one, as at a vacant address.
+ */
+export const stopRecipient = (stop: { residents: readonly StopResident[] }) => stop.residents.find((r) => (r.status ?? 'active') === 'active') ?? null;
 
 /**
  * A new round's stops: the directory's addresses in walking order (`directoryCompare`), each with its
@@ -113,7 +123,7 @@ export function roundStopsOf(roundId: string, directory: readonly DirectoryAddre
     position,
     street: a.street,
     unitNumber: a.unitNumber,
-    residents: a.residents.filter((r) => r.status === 'active').map((r) => ({ id: r.id, name: r.name })),
+    residents: a.residents.map((r): StopResident => ({ id: r.id, name: r.name, status: r.status })),
   }));
 }
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { lazy } from '../../schema/lazy';
-import { USER_STATUSES } from '../../schema/roles';
+import { syncedResidentSchema } from '../../schema/synced';
 import { defineSyncedArea, keyOf, prefixOf } from '../area';
 
 export const DIRECTORY_SPACE = 'address';
@@ -25,7 +25,7 @@ export const syncedDirectoryAddressSchema = lazy(() =>
      * Everyone who lives there and is not deleted, invited and inactive too (the REST directory's
      * residents), by name then id: Vacant, Occupied and Delete Address count them all.
      */
-    residents: z.array(z.object({ id: z.string(), name: z.string(), status: z.enum(USER_STATUSES) })),
+    residents: z.array(syncedResidentSchema),
     /** Which of them are board members (the Board badge). */
     boardIds: z.array(z.string()),
     isRented: z.boolean(),

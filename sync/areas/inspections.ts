@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { INSPECTION_MESSAGES, inspectionPolicy, MARKED_OUTCOMES, ROUND_STATUSES, roundFields, roundStatusFields, roundStopsOf, stopIdOf, STOP_OUTCOMES } from '../../schema/inspections';
 import { lazy } from '../../schema/lazy';
 import type { RestRule } from '../../schema/rest-shape';
-import { syncedAddressSchema, syncedNamedSchema } from '../../schema/synced';
+import { syncedAddressSchema, syncedNamedSchema, syncedResidentSchema } from '../../schema/synced';
 import { actingUserSchema } from '../../schema/threads';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
 import { DIRECTORY_PREFIX, type SyncedDirectoryAddress } from './addresses';
@@ -50,8 +50,8 @@ export const syncedStopSchema = lazy(() =>
     /** Walking order within the round. */
     position: z.number(),
     address: syncedAddressSchema,
-    /** The address's active residents when the round started, by name. */
-    residents: z.array(syncedNamedSchema),
+    /** The address's residents when the round started, by name (`StopResident`: a status but on the oldest rounds' stops). */
+    residents: z.array(syncedResidentSchema.partial({ status: true })),
     outcome: z.enum(STOP_OUTCOMES).nullable(),
     violationId: z.string().nullable(),
     doneBy: syncedNamedSchema.nullable(),

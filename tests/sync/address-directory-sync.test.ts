@@ -3,13 +3,13 @@
  * with its residents (every member not deleted, with their status) by name, as the REST directory
  * lists and counts them; a resident receives none; a member who moves re-sends the
  * address they left and the one they moved to, a rename re-sends where they live, and a deleted
- * address leaves the cache. A round started from the cached directory has the server's stops, with
- * the active residents only.
+ * address leaves the cache. A round started from the cached directory has the server's stops; a
+ * violation recorded at one goes to its first active resident.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { directoryCompare } from '../../schema/addresses';
-import { roundStopsOf } from '../../schema/inspections';
+import { roundStopsOf, stopRecipient } from '../../schema/inspections';
 import { addresses, users } from '../../schema/tables';
 import type { SyncedDirectoryAddress } from '../../sync/areas/addresses';
 import { updateUser } from '../../worker/domain/users';
@@ -77,11 +77,13 @@ describe('the address directory pulled', () => {
     await ben.pull();
     expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident', status: 'active' }]);
 
-    // Deactivated: still living there (Inactive), but a new round's stop has no one to write to.
+    // Deactivated: still living there (Inactive), so a new round's stop names her, but a violation recorded there goes to no one.
     await t.write((tx) => updateUser(t!.deps, tx, { id: rita.userId, hoaId: ben.hoaId }, { status: 'inactive' }));
     await ben.pull();
     expect(entry(ben, made.json._id)!.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident', status: 'inactive' }]);
-    expect(roundStopsOf('r', [entry(ben, made.json._id)!])[0].residents).toEqual([]);
+    const [stop] = roundStopsOf('r', [entry(ben, made.json._id)!]);
+    expect(stop.residents).toEqual([{ id: rita.userId, name: 'Rita R. Resident', status: 'inactive' }]);
+    expect(stopRecipient(stop)).toBeNull();
 
     // She still lives there: the address is not deleted until she moves out.
     expect((await call(t, 'DELETE', `/api/addresses/${made.json._id}`, { token: ben.token })).status).toBe(409);

@@ -3,6 +3,7 @@ import { addressLabel } from '../../../schema/addresses';
 import { formatDay } from '../../../schema/days';
 import { STOP_OUTCOME_LABELS } from '../../../schema/inspections';
 import type { SyncedRound, SyncedStop } from '../../../sync/areas/inspections';
+import { stopResidentsLine } from './StopCard';
 
 export function RoundReport({ round, stops, hoaName, titles }: { round: SyncedRound; stops: readonly SyncedStop[]; hoaName: string; titles: Map<string, string> }) {
   return (
@@ -26,7 +27,7 @@ export function RoundReport({ round, stops, hoaName, titles }: { round: SyncedRo
             <tr key={s.id} className="border-b border-neutral-200 align-top">
               <td className="py-1 pr-2">{i + 1}</td>
               <td className="py-1 pr-2">{addressLabel({ street: s.address.street, unit_number: s.address.unitNumber })}</td>
-              <td className="py-1 pr-2">{s.residents.map((r) => r.name).join(', ') || 'Vacant'}</td>
+              <td className="py-1 pr-2">{stopResidentsLine(s)}</td>
               <td className="py-1 pr-2">
                 {s.outcome ? STOP_OUTCOME_LABELS[s.outcome] : 'Not done'}
                 {s.violationId && titles.get(s.violationId) ? `: ${titles.get(s.violationId)}` : ''}

@@ -5,6 +5,8 @@
  */
 import { Link } from 'wouter';
 import { addressLabel } from '../../../schema/addresses';
+import { stopRecipient } from '../../../schema/inspections';
+import { STATUS_LABELS } from '../../../schema/users';
 import type { SyncedStop } from '../../../sync/areas/inspections';
 import { ButtonLink, Button, Card, cx } from '../../ui';
 import { StopOutcomeBadge } from './badges';
@@ -14,16 +16,21 @@ export interface StopActions {
   undo?: () => void;
 }
 
-/** The violation form, prefilled with the address's first resident; it comes back here after Create Violation. */
+/** The violation form, prefilled with whom it goes to (`stopRecipient`); it comes back here after Create Violation. */
 export const recordViolationHref = (stop: SyncedStop) => {
   const query = new URLSearchParams({ round: stop.roundId, address: stop.addressId });
-  if (stop.residents[0]) query.set('user_id', stop.residents[0].id);
+  const recipient = stopRecipient(stop);
+  if (recipient) query.set('user_id', recipient.id);
   return `/compliance/create?${query}`;
 };
 
+/** The stop's residents as a line: "Vacant" when none, one not active with their status ("Mia Thompson (Inactive)"). */
+export const stopResidentsLine = (stop: Pick<SyncedStop, 'residents'>) =>
+  stop.residents.map((r) => (r.status && r.status !== 'active' ? `${r.name} (${STATUS_LABELS[r.status]})` : r.name)).join(', ') || 'Vacant';
+
 export function StopCard({ stop, next, actions }: { stop: SyncedStop; next: boolean; actions: StopActions }) {
   const label = addressLabel({ street: stop.address.street, unit_number: stop.address.unitNumber });
-  const residents = stop.residents.map((r) => r.name).join(', ') || 'Vacant';
+  const residents = stopResidentsLine(stop);
   return (
     <Card className={cx('p-4', next && 'border-accent-600 ring-1 ring-accent-600')}>
       <article aria-label={label} className="space-y-3">

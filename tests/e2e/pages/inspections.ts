@@ -21,12 +21,13 @@ export const roundScreen = (page: Page) => ({
   progress: page.getByText(/^\d+ of \d+ addresses done$/),
   /** The address cards, the next one first. */
   stops: page.getByRole('region', { name: 'Addresses' }).getByRole('article'),
-  /** The first open address with a resident (a violation is issued to one). */
+  /** The first open address whose residents are all active (a violation goes to the first of them). */
   occupiedOpenStop: page
     .getByRole('region', { name: 'Addresses' })
     .getByRole('article')
     .filter({ has: page.getByRole('link', { name: 'Record violation' }) })
     .filter({ hasNotText: 'Vacant' })
+    .filter({ hasNotText: /\((Invited|Inactive)\)/ })
     .first(),
   noIssues: page.getByRole('button', { name: 'No issues' }).first(),
   /** The address lines of the cards, top to bottom. */

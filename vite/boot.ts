@@ -45,9 +45,8 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     user = localStorage.getItem(${JSON.stringify(SIGNED_IN_KEY)});
     role = user && JSON.parse(user).role;
   } catch (e) {}
-  // The refresh first, then the preloads: the service worker sees every request of the page in turn,
-  // and the refresh is what the first screen waits for. None if the app started first and sent its
-  // own (this script loads async).
+  // The refresh first, then the preloads: it is what the first screen waits for. None if the app
+  // started first and sent its own (this script loads async).
   var refreshing = !!user && window[${key}] !== false;
   if (refreshing) {
     var sent = fetch(${JSON.stringify(apiBase + REFRESH_PATH)}, {

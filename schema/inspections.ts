@@ -10,6 +10,7 @@ import { directoryCompare, type DirectoryParts } from './addresses';
 import { dayField } from './days';
 import { lazy } from './lazy';
 import { isPrivileged, type Role, type UserStatus } from './roles';
+import type { SyncedResident } from './synced';
 import { requiredText } from './validation';
 
 export const ROUND_STATUSES = ['in_progress', 'paused', 'finished'] as const;
@@ -101,7 +102,7 @@ export interface StopResident {
 
 /** An address of the directory as a round's stop copies it: its residents by name, with their status. */
 interface DirectoryAddress extends DirectoryParts {
-  residents: { id: string; name: string; status: UserStatus }[];
+  residents: SyncedResident[];
 }
 
 /**

@@ -12,6 +12,7 @@ export const syncedNamedSchema = lazy(() => z.object({ id: z.string(), name: z.s
 
 /** Someone who lives at an address, with their status (the directory lists the invited and inactive too). */
 export const syncedResidentSchema = lazy(() => syncedNamedSchema.extend({ status: z.enum(USER_STATUSES) }));
+export type SyncedResident = z.output<typeof syncedResidentSchema>;
 
 /** An address line (a member's, or a record's resident's when it was filed). */
 export const syncedAddressSchema = lazy(() => z.object({ id: z.string(), street: z.string(), unitNumber: z.string().nullable() }));

@@ -8,7 +8,7 @@
  *   named at build time;
  * - the start-up refresh, its answer left on `window` for client/lib/session.ts, which takes it instead
  *   of sending its own (`takeBootRefresh`). Sent at once, not under the Web Lock the session's later
- *   refreshes take: on a reload Chromium granted that lock 15–60 ms after the script ran, and the
+ *   refreshes take: on a reload Chromium granted that lock 13–60 ms after the script ran, and the
  *   refresh is what the first screen waits for. Two tabs starting together may each send one; the
  *   server answers a token rotated moments ago with the family's live token (worker/domain/auth.ts
  *   `refresh`), so both end with the same valid session;

@@ -6,7 +6,9 @@
  * first table row enters the DOM and when the frame after it is painted (a task posted from
  * requestAnimationFrame), in ms after the navigation started. The app's own performance marks
  * (`hoa:*`, client/lib/perf-marks.ts) give the steps before, and `hoa:first-list-read` when every
- * cached row is read (the first rows painted are those kept at the last visit, client/lib/first-rows.ts).
+ * cached row is read (the first rows painted are those kept at the last visit, client/lib/first-rows.ts);
+ * the browser's own timings give what the session waits for: when the start-up refresh was asked and
+ * answered, and when the scripts had run (DOMContentLoaded).
  * Prints figures; asserts nothing.
  */
 import { loadavg } from 'node:os';

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIOLATION_MESSAGES } from '../../schema/violations';
-import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -75,7 +75,7 @@ describe('sign-in', () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/profile');
     await heading('Profile').waitFor();
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await waitForServiceWorker(page);
     await page.reload();
     await heading('Profile').waitFor();
     expect(pathOf(page)).toBe('/profile');

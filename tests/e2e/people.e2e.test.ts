@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, DEMO, PHONE, e2eSuite, expectNoSeriousAxe, pagePerTest, signInAs, snap } from '../helpers/browser';
+import { apiClient, DEMO, PHONE, e2eSuite, expectNoSeriousAxe, pagePerTest, signInAs, snap } from '../helpers/browser';
 import { peoplePages } from './pages/people';
 import { choose } from './pages/controls';
 
@@ -95,12 +95,8 @@ describe('users', () => {
     const edit = await p.edit(String(neighbour.name));
     await edit.getByLabel('Name').fill(renamed);
     // Meanwhile another board member gives them a new phone number.
-    const board = await apiToken(e2e.server, DEMO.maple.board);
-    const res = await fetch(`${e2e.server.url}/api/users/${neighbour.id}`, {
-      method: 'PUT',
-      headers: { Authorization: `Bearer ${board}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: neighbour.name, role: neighbour.role, status: neighbour.status, phone: '555-0142' }),
-    });
+    const board = await apiClient(e2e.server, DEMO.maple.board);
+    const res = await board('PUT', `/api/users/${neighbour.id}`, { name: neighbour.name, role: neighbour.role, status: neighbour.status, phone: '555-0142' });
     expect(res.status).toBe(200);
     await expect.poll(() => edit.getByLabel('Phone').inputValue(), { timeout: 10_000 }).toBe('555-0142');
     await expect(edit.getByLabel('Name').inputValue()).resolves.toBe(renamed);

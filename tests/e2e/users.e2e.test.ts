@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiToken, axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
+import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
 import { choose, offeredOptions } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -166,9 +166,7 @@ describe('/addresses', () => {
   });
 
   it('an invited member lives at their address: listed Invited, the home Owner, Occupied as the dashboard counts it', async () => {
-    const board = await apiToken(e2e.server, DEMO.maple.board);
-    const call = (method: string, path: string, body: object) =>
-      fetch(`${e2e.server.url}${path}`, { method, headers: { Authorization: `Bearer ${board}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const call = await apiClient(e2e.server, DEMO.maple.board);
     const created = (await (await call('POST', '/api/addresses', { street: '0 Birch Bend', is_rented: false })).json()) as { _id: string };
     expect((await call('POST', '/api/users/invite', { email: 'birch.bend@maplegrove.test', role: 'resident', address_id: created._id })).status).toBe(201);
 
@@ -193,9 +191,7 @@ describe('/addresses', () => {
   });
 
   it("Edit Address follows the address while it is open: another board member's notes arrive, the unit typed stays", async () => {
-    const board = await apiToken(e2e.server, DEMO.maple.board);
-    const call = (method: string, path: string, body: object) =>
-      fetch(`${e2e.server.url}${path}`, { method, headers: { Authorization: `Bearer ${board}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const call = await apiClient(e2e.server, DEMO.maple.board);
     const created = (await (await call('POST', '/api/addresses', { street: '0 Aster Court', is_rented: false })).json()) as { _id: string };
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/addresses');

@@ -372,6 +372,13 @@ export async function apiToken(server: E2EServer, email: string, password = DEMO
   return ((await res.json()) as { accessToken: string }).accessToken;
 }
 
+/** REST calls as `email` (another member acting over the API while the page is open): `call(method, path, body?)` gives the fetch's Response. */
+export async function apiClient(server: E2EServer, email: string) {
+  const token = await apiToken(server, email);
+  return (method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+}
+
 /** The network comes back first, then the browser says so (its `online` event): what the app sends at once can arrive. */
 export async function goOnline(context: BrowserContext, server: Pick<E2EServer, 'setNetwork'>) {
   server.setNetwork(true);

@@ -359,9 +359,18 @@ export async function goOffline(context: BrowserContext, server: Pick<E2EServer,
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
 }
 
-/** The app shell is cached once the service worker is active: after this a reload works offline. */
+/**
+ * The app shell is cached once the service worker is active, and this page is its own (it claims the
+ * open pages a moment after it activates): after this a reload works offline, and so does a chunk the
+ * page loads later (a listbox's, a dialog's). Active but not yet in control, the page would fetch such
+ * a chunk from the network.
+ */
 export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  });
 }
 
 /** An access token for `email` from the login API, for a test acting as an API client (another board member's REST calls). */

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bootScript } from './vite/boot.ts';
+import { compileHints } from './vite/compile-hints.ts';
 import { precompressedCopies } from './vite/compress.ts';
 import { loadingSplash } from './vite/splash.ts';
 import { chunkOf, resetChunkRegions } from './vite/chunks.ts';
@@ -16,6 +17,7 @@ export default defineConfig({
   plugins: [
     { name: 'chunk-regions', buildStart: resetChunkRegions },
     bootScript(),
+    compileHints(),
     loadingSplash(),
     react(),
     tailwindcss(),

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, type ReactNode } from 'react';
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { useSession } from '../lib/session';
 import { useNeedsReactivation } from '../features/billing/reactivation-check';
@@ -8,7 +8,7 @@ import { Toaster } from '../ui/Toast';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
-import { isPreloadable, lazyComponent, roleMayOpen } from './route-def';
+import { isPreloadable, lazyComponent, roleMayOpen, type PageComponent } from './route-def';
 import { ROUTES, type RouteDef } from './routes';
 
 /**
@@ -29,6 +29,41 @@ function useGuardSession() {
   return deferred.status === 'loading' ? deferred : session;
 }
 
+/** Set once the signed-in frame has rendered: later screens open inside it, with its "Loading..." until their chunk is in. */
+let frameShown = false;
+
+/**
+ * Whether the first signed-in screen may render: once its chunk is in (or failed to load: its error
+ * boundary then says so). Until then the splash stays, so the frame and the screen paint in one
+ * frame. Painted alone, the frame showed "Loading..." for 70–180 ms, and the sync engine, which loads
+ * after the frame's first paint, was asked for before the screen had painted.
+ */
+function useFirstScreenChunk(page: RouteDef['page'], framed: boolean): boolean {
+  const [failed, setFailed] = useState(false);
+  const [, setArrived] = useState(false);
+  const waiting = framed && !frameShown && !failed && isPreloadable(page) && !(page as PageComponent).isLoaded();
+  useEffect(() => {
+    if (!waiting || !isPreloadable(page)) return;
+    let live = true;
+    page.preload().then(
+      () => live && startTransition(() => setArrived(true)),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [waiting, page]);
+  return !waiting;
+}
+
+/** The signed-in frame around `children`; notes when it has been shown. */
+function Framed({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    if (AppLayout.isLoaded()) frameShown = true;
+  });
+  return <AppLayout>{children}</AppLayout>;
+}
+
 /**
  * Applies the spec's guard rule to the matched route: splash while the session loads, /login when
  * not signed in, /dashboard (or the route's own target) for an insufficient role, /dashboard for
@@ -42,14 +77,18 @@ function Guarded({ route }: { route: RouteDef }) {
   // that was signed in most likely still is), not once the frame is there.
   const mayShow = route.access === 'open' || (route.access === 'public' ? session.status === 'anonymous' : session.status !== 'anonymous');
   if (mayShow && isPreloadable(route.page)) void route.page.preload().catch(() => {});
-  if (session.status === 'loading') return <LoadingSplash />;
+  // A screen inside the signed-in frame, that this user may open (else a redirect follows).
+  const framedScreen =
+    session.status === 'authenticated' && mayShow && !mustReactivate && (route.access !== 'open' || !!route.signedInFrame) && roleMayOpen(route.access, session.user.role);
+  const screenReady = useFirstScreenChunk(route.page, framedScreen);
+  if (session.status === 'loading' || !screenReady) return <LoadingSplash />;
 
   const content = (
     <PageErrorBoundary key={route.path}>
       <Route path={route.path} component={route.page} />
     </PageErrorBoundary>
   );
-  if (route.access === 'open') return route.signedInFrame && session.status === 'authenticated' ? <AppLayout>{content}</AppLayout> : <PublicLayout>{content}</PublicLayout>;
+  if (route.access === 'open') return route.signedInFrame && session.status === 'authenticated' ? <Framed>{content}</Framed> : <PublicLayout>{content}</PublicLayout>;
   if (route.access === 'public') {
     return session.status === 'authenticated' ? <Redirect to="/dashboard" replace /> : <PublicLayout>{content}</PublicLayout>;
   }
@@ -61,18 +100,18 @@ function Guarded({ route }: { route: RouteDef }) {
   // when they land. Keyed by route: a redirect acts once, on mount, and a denial may lead to another.
   if (!roleMayOpen(route.access, user.role)) {
     return (
-      <AppLayout>
+      <Framed>
         <Redirect key={route.path} to={route.denied ?? '/dashboard'} replace />
-      </AppLayout>
+      </Framed>
     );
   }
-  return <AppLayout>{content}</AppLayout>;
+  return <Framed>{content}</Framed>;
 }
 
 function NotFound() {
   const session = useSession();
   if (session.status === 'loading') return <LoadingSplash />;
-  const Layout = session.status === 'authenticated' ? AppLayout : PublicLayout;
+  const Layout = session.status === 'authenticated' ? Framed : PublicLayout;
   return (
     <Layout>
       <NotFoundPage />

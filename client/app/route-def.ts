@@ -17,7 +17,7 @@ export { lazyComponent };
 export type Access = 'public' | 'open' | 'signed-in' | 'board' | 'superadmin';
 
 /** A screen loaded on first need, that can be loaded ahead (`preload`). */
-export type PageComponent = ComponentType & { preload: () => Promise<unknown>; moduleExport: string };
+export type PageComponent = ComponentType & { preload: () => Promise<unknown>; isLoaded: () => boolean; moduleExport: string };
 
 export interface RouteDef {
   path: string;

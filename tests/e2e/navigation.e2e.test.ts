@@ -38,6 +38,8 @@ describe('navigation', () => {
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident);
       await waitForPath(page, '/announcements');
+      // The first signed-in screen paints with its frame (client/app/App.tsx): the splash may still be up at the redirect.
+      await mainNav(page).getByRole('link', { name: 'Announcements' }).waitFor();
       await expect(mainNav(page).getByRole('link').allTextContents()).resolves.toEqual(['Announcements', 'Requests', 'Documents', 'Compliance', 'Dues', 'Meetings']);
       await expect(page.getByRole('link', { name: 'HOA Manager' }).getAttribute('href')).resolves.toBe('/announcements');
 

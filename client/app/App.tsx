@@ -8,7 +8,7 @@ import { Toaster } from '../ui/Toast';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
-import { isPreloadable, lazyComponent, roleMayOpen, type PageComponent } from './route-def';
+import { isPreloadable, lazyComponent, roleMayOpen } from './route-def';
 import { ROUTES, type RouteDef } from './routes';
 
 /**
@@ -41,7 +41,7 @@ let frameShown = false;
 function useFirstScreenChunk(page: RouteDef['page'], framed: boolean): boolean {
   const [failed, setFailed] = useState(false);
   const [, setArrived] = useState(false);
-  const waiting = framed && !frameShown && !failed && isPreloadable(page) && !(page as PageComponent).isLoaded();
+  const waiting = framed && !frameShown && !failed && isPreloadable(page) && !page.isLoaded();
   useEffect(() => {
     if (!waiting || !isPreloadable(page)) return;
     let live = true;

@@ -3,7 +3,10 @@
  * first load is a handful of requests rather than thirty-odd: HTTP/1.1 (the Node entry) sends six at
  * a time, and each wave costs a phone a round trip before the session's own request can leave.
  *
- * - the entry: what every screen runs (React, the router, the session, the route table);
+ * - the entry: what every screen runs (React, the router, the session, the route table), as one
+ *   file (`index`). Left to the bundler, it was the entry and seven chunks of what it shares with
+ *   the lazy chunks (React, the JSX runtime, the API client, the button…), each a request of its own
+ *   in the page's first wave;
  * - `signed-in`: what every signed-in screen runs besides the entry and nothing a public screen
  *   needs: the signed-in frame, the UI kit, and what a quarter of the screens or more share (the
  *   schemas' helpers, the threads' parts). An area's own modules (its schema, its synced shapes, its
@@ -111,13 +114,14 @@ function regionsOf(ctx: ChunkingContext, anyId: string): Regions {
   return regions;
 }
 
-/** The group's name function: `sync-engine`, `area-<name>`, `signed-in`, `shared`, or null (the default chunking). */
+/** The group's name function: `sync-engine`, `area-<name>`, `index` (the entry), `signed-in`, `shared`, or null (the default chunking). */
 export function chunkOf(id: string, ctx: ChunkingContext): string | null {
   const { entry, signedIn, publicScreens, engineOnly, areaOf } = regionsOf(ctx, id);
   if (engineOnly.has(id)) return 'sync-engine';
   const area = areaOf.get(id);
   if (area) return `area-${area}`;
-  if (entry.has(id) || !signedIn.has(id)) return null;
+  if (entry.has(id)) return 'index';
+  if (!signedIn.has(id)) return null;
   if (!publicScreens.has(id)) return 'signed-in';
   // A package's barrel file reaches all of it, though the public screens use a few of its parts:
   // the bundler's own chunking, which follows what is used, places those.

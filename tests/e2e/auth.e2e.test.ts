@@ -44,6 +44,9 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(scripts.some((s) => s.startsWith('/assets/shared-'))).toBe(true);
     expect(scripts.filter((s) => /\/(signed-in|sync-engine|AppLayout)-/.test(s))).toEqual([]);
+    // The entry is one file: the page names it and the bundler's runtime, not the packages it is cut into.
+    const html = await (await page.request.get('/login')).text();
+    expect(html.match(/rel="modulepreload"[^>]*/g)).toEqual([expect.stringMatching(/\/assets\/rolldown-runtime-/)]);
   });
 
   it("paints a signed-in screen on a reload before it loads the sync engine, with its own area's code only (vite/chunks.ts)", async () => {

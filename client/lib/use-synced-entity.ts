@@ -4,12 +4,17 @@
  * server gives (per-recipient lists, history). The REST row is read again when the cached row's
  * version changes (a send finishing, a status change made elsewhere).
  *
+ * A page loaded on the screen itself (a reload, a link in an email) reads the row over REST at once:
+ * the cache opens only after the first paint (useSyncAfterFirstPaint), and on a phone the screen's
+ * content waited a second for it. The REST row shows until the cache answers; then the cached one,
+ * which also holds this device's changes not yet sent.
+ *
  * Until there is something to show, the screen gets one `unavailable` state: loading, failed with
  * the server's message, or offline (the row is not in the cache and the server cannot be asked).
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from './api';
-import { useOnline } from './replicache';
+import { useOnline, useReplicache } from './replicache';
 
 export type Unavailability = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'offline' };
 
@@ -48,9 +53,9 @@ export interface SyncedEntityOptions<T, R> {
 
 /** Why there is nothing to show yet, or null when the row is there. */
 export function unavailability(s: { found: boolean; cacheLoading: boolean; remoteLoading: boolean; remoteError: string | null; online: boolean }): Unavailability | null {
-  // The cache answers first: a row only the server gave may be replaced by the cached one a moment later.
-  if (s.cacheLoading) return { kind: 'loading' };
   if (s.found) return null;
+  // The cache may hold what the server does not (a row filed offline): its answer decides.
+  if (s.cacheLoading) return { kind: 'loading' };
   // Online with no answer yet counts as loading: the read starts with the next effect.
   if (s.remoteLoading || (s.online && !s.remoteError)) return { kind: 'loading' };
   if (!s.online) return { kind: 'offline' };
@@ -63,9 +68,10 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
   const [row, setRow] = useState<{ id: string; data: R | null; error: string | null }>({ id, data: null, error: null });
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
+  const lastRead = useRef<{ id: string; version: number | undefined } | null>(null);
   // Callers pass inline functions; the latest ones are used without re-reading on every render.
-  const calls = useRef({ read, errorText });
-  calls.current = { read, errorText };
+  const calls = useRef({ read, errorText, row });
+  calls.current = { read, errorText, row };
 
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
@@ -83,8 +89,17 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
   }, [id]);
 
   useEffect(() => {
-    if (enabled) reload().catch(() => {});
-  }, [enabled, reload, version]);
+    if (!enabled) {
+      lastRead.current = null;
+      return;
+    }
+    const last = lastRead.current;
+    lastRead.current = { id, version };
+    // A row read before the cache gave a version stands for the version it then gives.
+    const answered = calls.current.row.id === id && calls.current.row.data !== null;
+    if (answered && last?.id === id && last.version === undefined && version !== undefined) return;
+    reload().catch(() => {});
+  }, [enabled, reload, version, id]);
 
   const set = useCallback((data: R) => setRow({ id, data, error: null }), [id]);
   // A row of another entity must never show while the next one loads.
@@ -95,7 +110,8 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
 export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): SyncedEntity<T, R> {
   const { id, cached, fromRemote, wantsRemote } = options;
   const online = useOnline();
-  const needsRemote = !cached.loading && (!cached.data || (wantsRemote?.(cached.data) ?? false));
+  const cacheOpen = useReplicache() !== null;
+  const needsRemote = !cacheOpen || (!cached.loading && (!cached.data || (wantsRemote?.(cached.data) ?? false)));
   const remote = useRemoteRow(id, options.fetch, options.errorText ?? defaultErrorText, online && needsRemote, options.version);
 
   const fromServer = useMemo(() => (remote.data ? fromRemote(remote.data) : undefined), [remote.data, fromRemote]);

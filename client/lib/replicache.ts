@@ -25,6 +25,8 @@ const pendingAtom = atom((get) => get(syncStatusAtom).pending);
 const queuedAtom = atom((get) => get(syncStatusAtom).queued);
 export const useOnline = () => useAtomValue(onlineAtom, { store });
 export const usePendingCount = () => useAtomValue(pendingAtom, { store });
+/** This device's changes the server does not have yet. */
+export const useQueuedChanges = () => useAtomValue(queuedAtom, { store });
 
 /** The fill of the cache the screens read now ('unknown' before one is open). */
 export function useCacheFill(): CacheFill {
@@ -39,7 +41,7 @@ export function useCacheFill(): CacheFill {
  * send when you reconnect", not "Sending").
  */
 export function useIsQueued<N extends MutatorName>(name: N, matches: (args: MutatorArgs<N>) => boolean): boolean {
-  const queued = useAtomValue(queuedAtom, { store });
+  const queued = useQueuedChanges();
   return queued.some((c) => c.name === name && matches(c.args as MutatorArgs<N>));
 }
 

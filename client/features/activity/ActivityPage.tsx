@@ -8,7 +8,7 @@ import { ACTIVITY_KIND_LABELS, ACTIVITY_MESSAGES, ACTIVITY_PAGE_SIZE, type ApiAc
 import { api, errorMessage } from '../../lib/api';
 import { saveTextFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { usePagedList } from '../../lib/use-paged-list';
 import { Alert, Badge, Button, EmptyState, ListScreen, type Column } from '../../ui';
 import { ActivityFiltersRow } from './ActivityFiltersRow';
@@ -81,7 +81,7 @@ export function ActivityPage() {
   }
 
   // Offline the trail cannot be read (it is not synced): said as such, with a way to try again.
-  const offline = !useSyncStatus().online;
+  const offline = !useOnline();
   const error = exportError ?? (list.error && offline ? ACTIVITY_MESSAGES.offline : list.error);
   return (
     <ListScreen

@@ -15,7 +15,7 @@ import { feeQuotes, feeQuoteText, type CheckoutMethod } from '../../../schema/pr
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { api, errorMessage } from '../../lib/api';
 import { useHoaToday } from '../../lib/hoa-day';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { Alert, Button, Card, CardBody, CardHeader } from '../../ui';
 import { payInvoice } from './dues-api';
 
@@ -38,7 +38,7 @@ function useProcessingFees(wanted: boolean): ProcessingFeeMode | null {
 }
 
 export function PaymentPanel({ invoice, viewerId, returning }: { invoice: SyncedInvoice; viewerId: string; returning: boolean }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [method, setMethod] = useState<CheckoutMethod>('card');

@@ -8,7 +8,7 @@ import { invoiceTotal } from '../../../schema/late-fees';
 import { REFUND_MESSAGES, REFUND_REASON_MAX, refundFields, refundPolicy } from '../../../schema/refunds';
 import type { SyncedInvoice } from '../../../sync/areas/invoices';
 import { errorMessage } from '../../lib/api';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { Button, Card, CardBody, CardHeader, useToast } from '../../ui';
 import { ReasonDialog } from '../ledger-questions/ReasonDialog';
@@ -17,7 +17,7 @@ import { refundInvoice } from './dues-api';
 export function RefundCard({ invoice }: { invoice: SyncedInvoice }) {
   const me = useCurrentUser();
   const toast = useToast();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const [open, setOpen] = useState(false);
   if (!me || !refundPolicy.mayRefund(me.role) || !refundPolicy.isRefundable(invoice)) return null;
 

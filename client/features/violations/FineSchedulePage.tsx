@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { dollarsToCents, formatUsd } from '../../../schema/money';
 import { FINE_MESSAGES, type ApiFineSchedule } from '../../../schema/violation-fines';
 import { api, errorMessage, ApiError } from '../../lib/api';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { Alert, Badge, Button, Card, CardBody, CardHeader, Field, Input, LoadingText, PageHeader, useToast } from '../../ui';
 
 const PATH = '/api/violations/fine-schedules';
@@ -31,7 +31,7 @@ const draftOf = (s: ApiFineSchedule): Draft => ({
 });
 
 function ScheduleForm({ schedule, onSaved }: { schedule: ApiFineSchedule; onSaved: (s: ApiFineSchedule) => void }) {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const toast = useToast();
   const [d, setD] = useState<Draft>(() => draftOf(schedule));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -101,7 +101,7 @@ function ScheduleForm({ schedule, onSaved }: { schedule: ApiFineSchedule; onSave
 }
 
 export function FineSchedulePage() {
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const [schedules, setSchedules] = useState<ApiFineSchedule[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

@@ -10,7 +10,7 @@ import { formatUsd, dollarsToCents } from '../../../schema/money';
 import { HEARING_DECISIONS, VIOLATION_STAGE_LABELS, type HearingDecision } from '../../../schema/violations';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { api, errorMessage } from '../../lib/api';
-import { useReplicache, useSyncStatus } from '../../lib/replicache';
+import { useReplicache, useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { Alert, Button, ButtonLink, Card, CardBody, CardHeader, DetailList, Dialog, DialogActions, Field, Input, Select, Textarea, useToast } from '../../ui';
 import type { SyncedViolation } from '../../../sync/areas/violations';
@@ -126,7 +126,7 @@ const DECISION_OPTIONS = HEARING_DECISIONS.map((d) => ({ value: d, label: HEARIN
 /** The hearing: what the resident asked, when it is, and the decision with its reason; the board schedules and decides. */
 export function HearingCard({ violation: v, onChanged }: { violation: SyncedViolation; onChanged?: () => void }) {
   const me = useCurrentUser();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const toast = useToast();
   const [when, setWhen] = useState('');
   const [decision, setDecision] = useState<HearingDecision | ''>('');

@@ -12,7 +12,7 @@ import { useParams } from 'wouter';
 import { overdueMessage, violationPolicy } from '../../../schema/violations';
 import type { SyncedViolation } from '../../../sync/areas/violations';
 import { formatAddress, formatDate, formatDateTime } from '../../lib/format';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { Alert, Card, CardBody, CardHeader, DetailList, DetailScreen, StatusWithQueued, Unavailable, type DetailItems } from '../../ui';
 import { RichText } from '../../ui/RichText';
@@ -55,7 +55,7 @@ function PersonCard({ title, person, address }: { title: string; person: { name:
 export function ViolationDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const me = useCurrentUser();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const loaded = useViolationEntity(id);
   const queued = useQueuedIds('issueViolation', (args) => args.id);
   const moved = useQueuedIds('setViolationStatus', (args) => args.id);

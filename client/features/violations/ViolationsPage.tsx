@@ -9,7 +9,7 @@ import { VIOLATION_CATEGORIES, VIOLATION_MESSAGES, VIOLATION_STATUS_LABELS, VIOL
 import { formatDay } from '../../../schema/days';
 import type { SyncedViolation } from '../../../sync/areas/violations';
 import { formatAddress } from '../../lib/format';
-import { useSyncStatus } from '../../lib/replicache';
+import { useOnline } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { LIST_PAGE_SIZE, useListFilters, type ListFilterConfig } from '../../lib/use-list-filters';
 import { useNavBanner } from '../../lib/use-nav-banner';
@@ -58,7 +58,7 @@ export function ViolationsPage() {
   const list = useViolationList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
   const stats = useViolationStats(list.counters);
   const [banner, clearBanner] = useNavBanner();
-  const { online } = useSyncStatus();
+  const online = useOnline();
   const queued = useQueuedIds('issueViolation', (args) => args.id);
   const moved = useQueuedIds('setViolationStatus', (args) => args.id);
 

@@ -318,8 +318,9 @@ describe('requests', () => {
       await page.goto(`/requests/${id}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByRole('heading', { name: 'Description' }).waitFor();
-      // The sync engine was asked for after the first paint and is still held: the row came over REST.
-      expect(engine.requested).toBe(true);
+      // The page asks for the engine after its first paint; held, it has not run: the row came over REST.
+      await expect.poll(() => engine.requested).toBe(true);
+      await expect(page.getByRole('heading', { level: 1, name: title }).isVisible()).resolves.toBe(true);
       await expect(page.getByText('Loading request...').count()).resolves.toBe(0);
       // Then the engine opens the cache and pulls; the same request stays on the screen.
       const pulled = page.waitForResponse((r) => r.url().includes('/api/sync/pull'));

@@ -16,10 +16,8 @@ import { cacheFillAtom, replicacheAtom, syncStatusAtom, type CacheFill } from '.
 export { replicacheAtom, setCacheFill, type HoaReplicache } from './sync-state';
 
 export const useReplicache = () => useAtomValue(replicacheAtom, { store });
-/** The whole status: renders again on every sync tick (`syncing`). Screens read the part they show (below). */
-export const useSyncStatus = () => useAtomValue(syncStatusAtom, { store });
-
-// One atom per part: a reader renders again only when its part changes, not on each pull.
+// Screens read the part of the sync status they show, one atom per part: a reader renders again only
+// when its part changes, not on each pull (the whole status changes on every sync tick, `syncing`).
 const onlineAtom = atom((get) => get(syncStatusAtom).online);
 const pendingAtom = atom((get) => get(syncStatusAtom).pending);
 const queuedAtom = atom((get) => get(syncStatusAtom).queued);

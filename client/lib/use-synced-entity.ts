@@ -70,8 +70,10 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
   const latest = useRef(0);
   const lastRead = useRef<{ id: string; version: number | undefined } | null>(null);
   // Callers pass inline functions; the latest ones are used without re-reading on every render.
-  const calls = useRef({ read, errorText, row });
-  calls.current = { read, errorText, row };
+  const calls = useRef({ read, errorText });
+  calls.current = { read, errorText };
+  const rowNow = useRef(row);
+  rowNow.current = row;
 
   const reload = useCallback(async () => {
     const ticket = ++latest.current;
@@ -96,7 +98,7 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
     const last = lastRead.current;
     lastRead.current = { id, version };
     // A row read before the cache gave a version stands for the version it then gives.
-    const answered = calls.current.row.id === id && calls.current.row.data !== null;
+    const answered = rowNow.current.id === id && rowNow.current.data !== null;
     if (answered && last?.id === id && last.version === undefined && version !== undefined) return;
     reload().catch(() => {});
   }, [enabled, reload, version, id]);

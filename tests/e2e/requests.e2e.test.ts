@@ -5,9 +5,9 @@
  * message, reloads, reconnects, and the board sees both exactly once. axe and screenshots on every
  * screen (tests/e2e/screenshots/request*).
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { choose } from './pages/controls';
 import { pngBytes } from './pages/photos';
@@ -26,9 +26,6 @@ async function holdChunk(context: BrowserContext, name: string) {
   });
   return hold;
 }
-
-/** Two animation frames: what a commit's effects set has rendered. */
-const afterTwoFrames = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 
 describe('requests', () => {
@@ -294,7 +291,7 @@ describe('requests', () => {
       await expect(page.getByRole('button', { name: 'Bold' }).isDisabled()).resolves.toBe(true);
       editor.release();
       await expect.poll(() => page.getByRole('button', { name: 'Bold' }).isEnabled(), { timeout: 15_000 }).toBe(true);
-      await afterTwoFrames(page);
+      await twoFrames(page); // what the editor's effects set has rendered
       await page.keyboard.type(' It swings open.');
       await expect.poll(() => form.description.textContent()).toBe('The gate does not latch. It swings open.');
       await expect(page.getByText('Title is required').isVisible()).resolves.toBe(true);

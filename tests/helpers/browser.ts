@@ -293,12 +293,32 @@ const WRITE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI
  * Full-page screenshots at 1280 and 375 px: tests/e2e/screenshots/<name>-1280.png and -375.png. The
  * page is laid out at both widths either way (an error there fails the story).
  */
+/**
+ * `work` with a limit: a wait in the page (a promise, an animation frame, axe) that never ends
+ * would otherwise hold the story until its whole timeout, with no step named. This names it.
+ */
+export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Two animation frames: what was rendered is drawn. */
+export const twoFrames = (page: Page) =>
+  within(10_000, 'two animation frames', page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
+
 export async function snap(page: Page, name: string) {
   if (WRITE_SCREENSHOTS) mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await twoFrames(page);
     if (WRITE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
@@ -332,11 +352,11 @@ const fails = (v: AxeViolation & { tags: string[] }) => v.tags.some((t) => WCAG_
 export async function axeScan(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol, which the app's CSP (no inline scripts) does not block.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE_SOURCE, 'utf8'));
-  const violations = await page.evaluate(async (tags) => {
+  const violations = await within(30_000, `axe on ${pathOf(page)}`, page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: (AxeViolation & { tags: string[] })[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: [...tags, 'best-practice'] } });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, tags: v.tags, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
-  }, WCAG_TAGS);
+  }, WCAG_TAGS));
   return violations.filter(fails).map(({ tags: _tags, ...v }) => v);
 }
 
@@ -366,11 +386,15 @@ export async function goOffline(context: BrowserContext, server: Pick<E2EServer,
  * a chunk from the network.
  */
 export async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
+  await within(
+    30_000,
+    'the service worker taking control of the page',
+    page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }),
+  );
 }
 
 /** An access token for `email` from the login API, for a test acting as an API client (another board member's REST calls). */

@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { axeScan, describeViolations, DESKTOP, goInApp, pathOf, PHONE } from '../../helpers/browser';
+import { axeScan, describeViolations, DESKTOP, goInApp, pathOf, PHONE, twoFrames } from '../../helpers/browser';
 
 /**
  * Opens `path` in the running app and waits until the new screen has its heading and no loading
@@ -23,7 +23,8 @@ export async function settled(page: Page, path = pathOf(page)) {
     .poll(
       () =>
         page.evaluate(() => {
-          if (!document.querySelector('h1:not([data-left])')) return `no new heading (${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(', ')})`;
+          if (!document.querySelector('h1:not([data-left])'))
+            return `no new heading (${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(', ')}) at ${location.pathname}: ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 160)}`;
           const statuses = [...document.querySelectorAll('[role=status]')];
           return statuses.some((s) => s.getAttribute('aria-label') === 'Loading' || /^\s*Loading/.test(s.textContent ?? '')) ? 'loading' : 'settled';
         }),
@@ -31,8 +32,6 @@ export async function settled(page: Page, path = pathOf(page)) {
     )
     .toBe('settled');
 }
-
-const twoFrames = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
  * axeScan once the frame is drawn. The service worker's first activation may reload the page (the PWA

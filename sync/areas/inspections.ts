@@ -8,9 +8,9 @@
  */
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
-import { INSPECTION_MESSAGES, inspectionPolicy, MARKED_OUTCOMES, ROUND_STATUSES, roundFields, roundStatusFields, roundStopsOf, stopIdOf, STOP_OUTCOMES } from '../../schema/inspections';
+import { INSPECTION_MESSAGES, inspectionPolicy, MARKED_OUTCOMES, ROUND_STATUSES, roundFields, roundStatusFields, roundStopsOf, stopIdOf, STOP_OUTCOMES, type RoundSummary } from '../../schema/inspections';
 import { lazy } from '../../schema/lazy';
-import type { RestRule } from '../../schema/rest-shape';
+import type { RestAnswer, RestRule, RestShape } from '../../schema/rest-shape';
 import { syncedAddressSchema, syncedNamedSchema, syncedResidentSchema } from '../../schema/synced';
 import { actingUserSchema } from '../../schema/threads';
 import { defineMutator, defineSyncedArea, keyOf } from '../area';
@@ -64,6 +64,11 @@ export type SyncedStop = z.output<typeof syncedStopSchema>;
 /** The REST answers are the generic rename; the round's day and the stop's time are ISO text. */
 export const ROUND_REST = { times: ['date', 'finishedAt'] } as const satisfies RestRule<SyncedRound>;
 export const STOP_REST = { times: ['doneAt'] } as const satisfies RestRule<SyncedStop>;
+
+export type ApiRound = RestAnswer<SyncedRound, typeof ROUND_REST> & { stops_done: number; stops_total: number };
+export type ApiStop = RestAnswer<SyncedStop, typeof STOP_REST>;
+/** `GET /api/inspections/:id`: the round, its stops in walking order and their summary. */
+export type ApiRoundDetail = ApiRound & { stops: ApiStop[]; summary: RestShape<RoundSummary> };
 
 /** What the screen knows until the server answers: the acting user. The server never reads it. */
 const shown = lazy(() => z.object({ by: actingUserSchema.optional() }).optional());

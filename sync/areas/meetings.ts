@@ -24,10 +24,12 @@ import {
   MOTION_OUTCOMES,
   motionFields,
   notesField,
+  type Vote,
   VOTES,
   voteField,
+  type VoteTally,
 } from '../../schema/meetings';
-import type { RestRule } from '../../schema/rest-shape';
+import type { RestAnswer, RestRule } from '../../schema/rest-shape';
 import { richTextField } from '../../schema/rich-text';
 import { syncedNamedSchema } from '../../schema/synced';
 import { actingUserSchema } from '../../schema/threads';
@@ -122,6 +124,18 @@ export type SyncedVote = z.output<typeof syncedVoteSchema>;
 export const MEETING_REST = { times: ['date', 'publishedAt'] } as const satisfies RestRule<SyncedMeeting>;
 export const MEETING_ITEM_REST = {} as const satisfies RestRule<SyncedMeetingItem>;
 export const MOTION_REST = { times: ['closedAt'] } as const satisfies RestRule<SyncedMotion>;
+
+export type ApiMeeting = RestAnswer<SyncedMeeting, typeof MEETING_REST>;
+export type ApiMeetingItem = RestAnswer<SyncedMeetingItem, typeof MEETING_ITEM_REST>;
+export type ApiMotion = RestAnswer<SyncedMotion, typeof MOTION_REST> & { votes: { user_id: string; vote: Vote }[]; tally: VoteTally };
+/** The board's part of one meeting's answer: every board seat's attendance, the quorum, the motions with their votes. */
+export interface ApiMeetingRecord {
+  attendance: { user_id: string; name: string; present: boolean | null }[];
+  quorum: ReturnType<typeof meetingPolicy.quorum>;
+  motions: ApiMotion[];
+}
+/** `GET /api/meetings/:id`: the meeting and its agenda in order; the record for the board only. */
+export type ApiMeetingDetail = ApiMeeting & { items: ApiMeetingItem[] } & Partial<ApiMeetingRecord>;
 
 /** What the screen knows until the server answers: the acting user and the names it picked. The server never reads it. */
 const shown = lazy(() => z.object({ by: actingUserSchema.optional(), names: z.record(z.string().max(64), z.string().max(200)).optional() }).optional());

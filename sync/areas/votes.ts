@@ -7,10 +7,10 @@
 import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import { lazy } from '../../schema/lazy';
-import type { RestRule } from '../../schema/rest-shape';
+import type { RestAnswer, RestRule } from '../../schema/rest-shape';
 import { syncedNamedSchema } from '../../schema/synced';
 import { actingUserSchema } from '../../schema/threads';
-import { ballotFields, VOTE_KINDS, VOTE_MESSAGES, voteColumnsOf, voteFields, votePolicy, voteRules, voteStateAt } from '../../schema/votes';
+import { ballotFields, VOTE_KINDS, VOTE_MESSAGES, voteColumnsOf, voteFields, votePolicy, voteRules, voteStateAt, type VoteState } from '../../schema/votes';
 import { defineMutator, defineSyncedArea, keyOf, prefixOf } from '../area';
 import { newRowId, rowId } from './fields';
 
@@ -76,6 +76,11 @@ export type SyncedBallot = z.output<typeof syncedBallotSchema>;
 
 export const VOTE_REST = { times: ['opensAt', 'closesAt', 'cancelledAt', 'openedAt', 'closedAt'] } as const satisfies RestRule<SyncedVote>;
 export const BALLOT_REST = { times: ['castAt', 'replacedAt'] } as const satisfies RestRule<SyncedBallot>;
+
+export type ApiVote = RestAnswer<SyncedVote, typeof VOTE_REST> & { state: VoteState };
+export type ApiBallot = RestAnswer<SyncedBallot, typeof BALLOT_REST>;
+/** `GET /api/votes/:id`: the vote and the household's ballots the viewer holds (their own address's). */
+export type ApiVoteDetail = ApiVote & { household_ballots: ApiBallot[] };
 
 const shown = lazy(() => z.object({ by: actingUserSchema.optional() }).optional());
 const voteOf = async (tx: WriteTransaction, id: string) => (await tx.get(voteKey(id))) as SyncedVote | undefined;

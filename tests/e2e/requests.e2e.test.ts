@@ -5,28 +5,14 @@
  * message, reloads, reconnects, and the board sees both exactly once. axe and screenshots on every
  * screen (tests/e2e/screenshots/request*).
  */
-import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
+import { holdChunk } from './pages/chunks';
 import { choose } from './pages/controls';
 import { pngBytes } from './pages/photos';
 
 const e2e = e2eSuite();
-
-/** Holds a chunk (e.g. `RichTextEditor`) back until `release`; `requested` once the page asked for it. */
-async function holdChunk(context: BrowserContext, name: string) {
-  let release = () => {};
-  const released = new Promise<void>((r) => (release = r));
-  const hold = { requested: false, release };
-  await context.route(`**/assets/${name}-*.js`, async (route) => {
-    hold.requested = true;
-    await released;
-    await route.continue();
-  });
-  return hold;
-}
-
 
 describe('requests', () => {
   it('a resident files a request with an attachment; the board filters, triages and answers; the resident sees both', { timeout: 120_000 }, async () => {
@@ -305,10 +291,7 @@ describe('requests', () => {
     const rs = await e2e.server.db.execute({ sql: 'SELECT r.id, r.title FROM requests r JOIN users u ON u.id = r.user_id WHERE u.email = ? ORDER BY r.created_at DESC LIMIT 1', args: [DEMO.maple.resident] });
     const { id, title } = { id: String(rs.rows[0].id), title: String(rs.rows[0].title) };
     // No service worker: the engine's chunk comes from the network, where the test holds it back.
-    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: DESKTOP, reducedMotion: 'reduce', serviceWorkers: 'block' });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server, DESKTOP, { serviceWorkers: 'block' });
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident);
       const engine = await holdChunk(context, 'sync-engine');

@@ -213,9 +213,18 @@ export async function inviteUser(server: E2EServer, p: { email: string; role: Ro
 // ------------------------------------------------------------------ browser
 
 /** A fresh context (own cookies and storage) with one page; console errors are collected. */
-export async function openPage(browser: Browser, server: { url: string }, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+/**
+ * A new context and page; `serviceWorkers: 'block'` keeps the app's service worker out, so every chunk
+ * comes from the network (where a test may hold one back).
+ */
+export async function openPage(
+  browser: Browser,
+  server: { url: string },
+  viewport = DESKTOP,
+  options: { serviceWorkers?: 'block' } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   // Reduced motion: menus and dialogs open without transitions, so screenshots and axe see the end state.
-  const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];

@@ -3,6 +3,7 @@
  * with the values REST answers; residents receive none. Two board members split a round: a second
  * outcome for the same address is refused and comes back to its maker as a notice naming who was first.
  */
+import { roundViewOfApi } from '../../client/features/inspections/use-round-entity';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INSPECTION_MESSAGES, stopIdOf } from '../../schema/inspections';
 import { syncedShape } from '../../schema/rest-shape';
@@ -37,6 +38,8 @@ describe('inspection rounds pulled and pushed', () => {
     const stops = ben.values<SyncedStop>(STOPS).filter((s) => s.roundId === round.id).sort((a, b) => a.position - b.position);
     expect(stops.map((s) => ({ ...s, doneAt: s.doneAt === null ? null : new Date(s.doneAt).toISOString() }))).toEqual(syncedShape(rest.stops));
     expect(stops.some((s) => s.residents.length > 0)).toBe(true);
+    // The round screen's REST read (before the cache opens) shows what the cache then shows.
+    expect(roundViewOfApi(rest)).toEqual({ round, stops });
   });
 
   it('two board members mark the same address: the first outcome stays, the second comes back as a notice', async () => {

@@ -5,10 +5,13 @@
  * then one push each): every row arrives once, and the same vote recorded twice keeps the later write.
  * A refused push comes back as a notice.
  */
+import { meetingViewOfApi } from '../../client/features/meetings/use-meeting-entity';
+import { isBoardSeat } from '../../client/features/meetings/use-meetings';
+import { MEMBER_SPACE, type SyncedMember } from '../../sync/areas/members';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MEETING_MESSAGES } from '../../schema/meetings';
 import { syncedShape } from '../../schema/rest-shape';
-import { ATTENDANCE_SPACE, MEETING_ITEM_SPACE, MEETING_SPACE, MOTION_SPACE, VOTE_SPACE, type SyncedMeeting, type SyncedMeetingItem, type SyncedMotion, type SyncedVote } from '../../sync/areas/meetings';
+import { ATTENDANCE_SPACE, MEETING_ITEM_SPACE, MEETING_SPACE, MOTION_SPACE, VOTE_SPACE, type SyncedAttendance, type SyncedMeeting, type SyncedMeetingItem, type SyncedMotion, type SyncedVote } from '../../sync/areas/meetings';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO } from '../helpers/http';
 import { signedInClient } from './client';
@@ -62,6 +65,18 @@ describe('meetings pulled and pushed', () => {
     expect(items).toEqual(syncedShape(rest.items));
     const motions = ben.values<SyncedMotion>(`${MOTION_SPACE}/`).filter((m) => m.meetingId === past.id);
     expect(motions.map((m) => m.outcome).sort()).toEqual(rest.motions.map((m: { outcome: string }) => m.outcome).sort());
+    // The meeting screen's REST read (before the cache opens) shows what the cache then shows: the meeting, its agenda, its record.
+    const view = meetingViewOfApi(rest);
+    expect(view.meeting).toEqual(past);
+    expect(view.items).toEqual(items);
+    expect(view.record.motions).toEqual(motions.sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)));
+    const votes = ben.values<SyncedVote>(`${VOTE_SPACE}/`).filter((v) => v.meetingId === past.id);
+    for (const m of motions) expect(view.record.votesOf(m.id).map((v) => [v.userId, v.vote]).sort()).toEqual(votes.filter((v) => v.motionId === m.id).map((v) => [v.userId, v.vote]).sort());
+    const present = ben.values<SyncedAttendance>(`${ATTENDANCE_SPACE}/`).filter((a) => a.meetingId === past.id && a.present);
+    expect([...view.record.present].sort()).toEqual(present.map((a) => a.userId).sort());
+    expect(view.record.present.size).toBeGreaterThan(0);
+    const seats = ben.values<SyncedMember>(`${MEMBER_SPACE}/`).filter(isBoardSeat);
+    expect(view.record.seats.map((s) => s.id).sort()).toEqual(seats.map((m) => m.id).sort());
 
     // Publishing the draft sends it and its items to the residents.
     await ben.push([ben.mutation('publishMeetingAgenda', { id: draft })]);

@@ -5,6 +5,7 @@
  * closing time is refused and comes back as the voter's notice naming the time; it is not counted.
  */
 import { eq } from 'drizzle-orm';
+import { voteViewOfApi } from '../../client/features/votes/use-vote-entity';
 import { afterEach, describe, expect, it } from 'vitest';
 import { valueOfRest } from '../../schema/rest-shape';
 import { users } from '../../schema/tables';
@@ -51,6 +52,8 @@ describe('owner votes pulled and pushed', () => {
     expect(one.values<SyncedVote>(`${VOTES}${secret._id}`)[0]).toMatchObject({ voted: 2, counts: [1, 1], myAddressId: voters[0].addressId });
     expect(rita.keys(VOTES)).toEqual(ben.keys(VOTES));
     expect(household).toHaveLength(1);
+    // The vote screen's REST read (before the cache opens) shows the vote and the household's ballot as the cache then does.
+    expect(voteViewOfApi(rest)).toEqual({ vote: one.values<SyncedVote>(`${VOTES}${secret._id}`)[0], ballots: one.values<SyncedBallot>(BALLOTS).filter((b) => b.voteId === secret._id) });
 
     // Each voter holds their own household's ballots, with their receipt.
     const mine = one.values<SyncedBallot>(BALLOTS);

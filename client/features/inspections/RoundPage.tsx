@@ -3,7 +3,7 @@
  * address first, each address with its residents and "No issues" / "Record violation", done ones
  * with their outcome, who did it and Undo; Pause / Resume, Finish Round (with a confirm that says
  * how many are left), the summary and Print Report. Everything from the cache, every change a mutator:
- * it all works offline.
+ * it all works offline. Over REST while the cache has not received the round (shown, not yet marked).
  */
 import { useState } from 'react';
 import { useParams } from 'wouter';
@@ -12,40 +12,39 @@ import { finishLeftQuestion, INSPECTION_MESSAGES, inspectionPolicy, progressLabe
 import type { SyncedStop } from '../../../sync/areas/inspections';
 import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Button, Card, Dialog, DialogActions, FileTextIcon, LoadingText, PageHeader } from '../../ui';
+import { Button, Card, Dialog, DialogActions, FileTextIcon, PageHeader, Unavailable } from '../../ui';
 import { actingUser } from '../threads';
 import { RoundStatusBadge } from './badges';
 import { RoundReport } from './RoundReport';
 import { RoundSummary, useRecordedViolations } from './RoundSummary';
 import { StopCard, type StopActions } from './StopCard';
-import { useRound, useRoundStops } from './use-inspections';
+import { ROUND_UNAVAILABLE, useRoundEntity } from './use-round-entity';
 
+const NO_STOPS: SyncedStop[] = [];
 const crumbs = (title: string) => [{ label: 'Inspection Rounds', href: '/inspections' }, { label: title }];
 
 export function RoundPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { round, loading } = useRound(id);
-  const { stops } = useRoundStops(id);
+  const loaded = useRoundEntity(id);
+  const stops = loaded.entity?.stops ?? NO_STOPS;
   const me = useCurrentUser();
   const rep = useReplicache();
   const violations = useRecordedViolations(stops);
   const [finishing, setFinishing] = useState(false);
   const shown = { by: me ? actingUser(me) : undefined };
 
-  if (!round) {
-    return (
-      <div>
-        <PageHeader title="Inspection Round" breadcrumb={crumbs('Inspection Round')} />
-        {loading ? <LoadingText label="Loading round..." /> : <Alert tone="error">{INSPECTION_MESSAGES.notFound}</Alert>}
-      </div>
-    );
+  if (loaded.unavailable) {
+    return <Unavailable state={loaded.unavailable} words={ROUND_UNAVAILABLE} title="Inspection Round" breadcrumb={crumbs('Inspection Round')} onRetry={() => void loaded.remote.reload().catch(() => {})} />;
   }
-
+  const { round } = loaded.entity;
+  // Marks are mutators on the cached round: until the cache has it (a moment after a page loads here), they wait.
+  const ready = loaded.inCache;
   const can = me ? inspectionPolicy.actionsFor(round, me.role) : { mark: false, pause: false, resume: false, finish: false };
   const done = stops.filter((s) => s.outcome).length;
   const left = inspectionPolicy.leftOf(stops).length;
   const setStatus = (status: RoundStatus) => rep?.mutate.setInspectionRoundStatus({ id: round.id, status, shown });
   const actionsOf = (stop: SyncedStop): StopActions => ({
+    waiting: !ready,
     mark: can.mark ? () => rep?.mutate.markInspectionStop({ roundId: round.id, addressId: stop.addressId, outcome: 'no_issues', violationId: null, shown }) : undefined,
     undo: me && inspectionPolicy.mayUndo(round, stop, me.id) ? () => rep?.mutate.undoInspectionStop({ roundId: round.id, addressId: stop.addressId, shown }) : undefined,
   });
@@ -91,16 +90,20 @@ export function RoundPage() {
           actions={
             <>
               {can.pause && (
-                <Button variant="secondary" onClick={() => setStatus('paused')}>
+                <Button variant="secondary" disabled={!ready} onClick={() => setStatus('paused')}>
                   Pause
                 </Button>
               )}
               {can.resume && (
-                <Button variant="secondary" onClick={() => setStatus('in_progress')}>
+                <Button variant="secondary" disabled={!ready} onClick={() => setStatus('in_progress')}>
                   Resume
                 </Button>
               )}
-              {can.finish && <Button onClick={() => setFinishing(true)}>Finish Round</Button>}
+              {can.finish && (
+                <Button disabled={!ready} onClick={() => setFinishing(true)}>
+                  Finish Round
+                </Button>
+              )}
               <Button variant="secondary" onClick={() => window.print()}>
                 <FileTextIcon className="size-4" />
                 Print Report

@@ -14,6 +14,8 @@ import { StopOutcomeBadge } from './badges';
 export interface StopActions {
   mark?: () => void;
   undo?: () => void;
+  /** The round is not in the cache yet (the marks are mutators on it): the buttons wait. */
+  waiting?: boolean;
 }
 
 /** The violation form, prefilled with whom it goes to (`stopRecipient`); it comes back here after Create Violation. */
@@ -56,7 +58,7 @@ export function StopCard({ stop, next, actions }: { stop: SyncedStop; next: bool
               )}
             </span>
             {actions.undo && (
-              <Button variant="ghost" size="sm" onClick={actions.undo}>
+              <Button variant="ghost" size="sm" disabled={actions.waiting} onClick={actions.undo}>
                 Undo
               </Button>
             )}
@@ -64,7 +66,7 @@ export function StopCard({ stop, next, actions }: { stop: SyncedStop; next: bool
         ) : (
           actions.mark && (
             <div className="grid grid-cols-2 gap-2">
-              <Button variant="secondary" className="h-11" onClick={actions.mark}>
+              <Button variant="secondary" className="h-11" disabled={actions.waiting} onClick={actions.mark}>
                 No issues
               </Button>
               <ButtonLink href={recordViolationHref(stop)} className="h-11">

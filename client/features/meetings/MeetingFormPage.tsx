@@ -11,10 +11,10 @@ import type { SyncedMeeting, SyncedMeetingItem } from '../../../sync/areas/meeti
 import { hoaToday } from '../../lib/hoa-day';
 import { useCurrentUser } from '../../lib/session';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, LoadingText, optionsOf, Select } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, optionsOf, Select, Unavailable } from '../../ui';
 import { actingUser } from '../threads';
 import { AgendaItemsField, newAgendaItem, type AgendaItemValue } from './AgendaItemsField';
-import { useAgenda, useMeeting } from './use-meetings';
+import { MEETING_UNAVAILABLE, useMeetingEntity } from './use-meeting-entity';
 
 interface MeetingFormValues {
   title: string;
@@ -27,6 +27,7 @@ interface MeetingFormValues {
 }
 const FIELDS: FieldMap<MeetingFormValues> = { title: 'title', date: 'date', time: 'time', place: 'place', video_link: 'videoLink', access: 'access', items: 'items' };
 const ACCESS_OPTIONS = optionsOf(MEETING_ACCESS, MEETING_ACCESS_LABELS);
+const crumbsOf = (title: string) => [{ label: 'Meetings', href: '/meetings' }, { label: title }];
 
 const valuesOf = (m: SyncedMeeting, items: SyncedMeetingItem[]): MeetingFormValues => ({
   title: m.title,
@@ -40,15 +41,17 @@ const valuesOf = (m: SyncedMeeting, items: SyncedMeetingItem[]): MeetingFormValu
 
 export function MeetingFormPage() {
   const { id } = useParams<{ id?: string }>();
-  const { meeting, loading } = useMeeting(id ?? '');
-  const items = useAgenda(id ?? '');
   const [newId] = useState(() => crypto.randomUUID());
-  const crumbs = [{ label: 'Meetings', href: '/meetings' }, { label: id ? 'Edit Meeting' : 'Schedule Meeting' }];
-  if (!id) {
-    const blank: MeetingFormValues = { title: '', date: dayInputValue(hoaToday()), time: '19:00', place: '', videoLink: '', access: 'open', items: [newAgendaItem()] };
-    return <MeetingForm id={newId} initial={blank} crumbs={crumbs} />;
-  }
-  if (!meeting) return <FormScreen title="Edit Meeting" breadcrumb={crumbs}>{loading ? <LoadingText label="Loading meeting..." /> : <Alert tone="error">{MEETING_MESSAGES.notFound}</Alert>}</FormScreen>;
+  if (id) return <EditMeeting id={id} />;
+  const blank: MeetingFormValues = { title: '', date: dayInputValue(hoaToday()), time: '19:00', place: '', videoLink: '', access: 'open', items: [newAgendaItem()] };
+  return <MeetingForm id={newId} initial={blank} crumbs={crumbsOf('Schedule Meeting')} />;
+}
+
+function EditMeeting({ id }: { id: string }) {
+  const loaded = useMeetingEntity(id);
+  const crumbs = crumbsOf('Edit Meeting');
+  if (loaded.unavailable) return <Unavailable state={loaded.unavailable} words={MEETING_UNAVAILABLE} title="Edit Meeting" breadcrumb={crumbs} onRetry={() => void loaded.remote.reload().catch(() => {})} />;
+  const { meeting, items } = loaded.entity;
   if (!meetingPolicy.isEditable(meeting)) return <FormScreen title="Edit Meeting" breadcrumb={crumbs}><Alert tone="info">{MEETING_MESSAGES.notDraft}</Alert></FormScreen>;
   return <MeetingForm id={id} editing initial={valuesOf(meeting, items)} crumbs={crumbs} />;
 }

@@ -2,40 +2,38 @@
  * /meetings/:id, the meeting screen, used at the table on a laptop or a phone, offline too: when and
  * where, the status, the agenda; for the board the actions of the moment (Edit, Publish Agenda, Start
  * Meeting, Adjourn), attendance with the quorum, each item's notes and motions with their votes and
- * live outcome, and the minutes once adjourned. Everything from the cache, every change a mutator.
+ * live outcome, and the minutes once adjourned. Everything from the cache, every change a mutator;
+ * over REST while the cache has not received the meeting (then the record is shown, not yet edited).
  */
 import { useParams } from 'wouter';
-import { MEETING_ACCESS_LABELS, MEETING_MESSAGES, meetingPolicy, meetingWhen } from '../../../schema/meetings';
+import { MEETING_ACCESS_LABELS, meetingPolicy, meetingWhen } from '../../../schema/meetings';
 import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
-import { Alert, Button, ButtonLink, Card, CardBody, LoadingText, PageHeader } from '../../ui';
+import { Button, ButtonLink, Card, CardBody, PageHeader, Unavailable } from '../../ui';
 import { AgendaItemCard } from './AgendaItemCard';
 import { AttendanceCard } from './AttendanceCard';
 import { MeetingStatusBadge, MinutesBadge } from './badges';
 import { MinutesCard } from './MinutesCard';
-import { useAgenda, useMeeting, useMeetingRecord } from './use-meetings';
+import { MEETING_UNAVAILABLE, useMeetingEntity } from './use-meeting-entity';
 
 const crumbs = (title: string) => [{ label: 'Meetings', href: '/meetings' }, { label: title }];
 
 export function MeetingPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { meeting, loading } = useMeeting(id);
-  const items = useAgenda(id);
-  const record = useMeetingRecord(id);
+  const loaded = useMeetingEntity(id);
   const me = useCurrentUser();
   const rep = useReplicache();
 
-  if (!meeting) {
-    return (
-      <div>
-        <PageHeader title="Meeting" breadcrumb={crumbs('Meeting')} />
-        {loading ? <LoadingText label="Loading meeting..." /> : <Alert tone="error">{MEETING_MESSAGES.notFound}</Alert>}
-      </div>
-    );
+  if (loaded.unavailable) {
+    return <Unavailable state={loaded.unavailable} words={MEETING_UNAVAILABLE} title="Meeting" breadcrumb={crumbs('Meeting')} onRetry={() => void loaded.remote.reload().catch(() => {})} />;
   }
-
+  const { meeting, items, record } = loaded.entity;
   const board = !!me && meetingPolicy.mayManage(me.role);
-  const can = me ? meetingPolicy.actionsFor(meeting, me.role) : meetingPolicy.actionsFor(meeting, 'resident');
+  const can = meetingPolicy.actionsFor(meeting, me?.role ?? 'resident');
+  // Changes are mutators on the cached meeting: until the cache has it (a moment after a page loads
+  // here), the actions wait and the record is shown, not edited.
+  const waiting = !loaded.inCache;
+  const recording = can.record && !waiting;
   const showRecord = board && (meeting.status === 'in_progress' || meeting.status === 'adjourned');
 
   return (
@@ -57,10 +55,10 @@ export function MeetingPage() {
                 Edit
               </ButtonLink>
             )}
-            {can.publish && <Button onClick={() => rep?.mutate.publishMeetingAgenda({ id: meeting.id })}>Publish Agenda</Button>}
-            {can.start && <Button onClick={() => rep?.mutate.startMeeting({ id: meeting.id })}>Start Meeting</Button>}
+            {can.publish && <Button disabled={waiting} onClick={() => rep?.mutate.publishMeetingAgenda({ id: meeting.id })}>Publish Agenda</Button>}
+            {can.start && <Button disabled={waiting} onClick={() => rep?.mutate.startMeeting({ id: meeting.id })}>Start Meeting</Button>}
             {can.adjourn && (
-              <Button variant="secondary" onClick={() => rep?.mutate.adjournMeeting({ id: meeting.id })}>
+              <Button variant="secondary" disabled={waiting} onClick={() => rep?.mutate.adjournMeeting({ id: meeting.id })}>
                 Adjourn
               </Button>
             )}
@@ -91,17 +89,17 @@ export function MeetingPage() {
         </CardBody>
       </Card>
 
-      {showRecord && <AttendanceCard meetingId={meeting.id} seats={record.seats} editable={can.record} />}
+      {showRecord && <AttendanceCard meetingId={meeting.id} seats={record.seats} editable={recording} />}
 
       <section aria-label="Agenda" className="space-y-3">
         <h2 className="text-base font-semibold text-neutral-900">Agenda</h2>
         {items.length === 0 && <p className="text-sm text-neutral-600">No agenda items yet.</p>}
         {items.map((item, i) => (
-          <AgendaItemCard key={item.id} item={item} index={i} record={showRecord ? record : null} recording={can.record} board={board} />
+          <AgendaItemCard key={item.id} item={item} index={i} record={showRecord ? record : null} recording={recording} board={board} />
         ))}
       </section>
 
-      {board && meeting.status === 'adjourned' && <MinutesCard meeting={meeting} items={items} record={record} />}
+      {board && meeting.status === 'adjourned' && !waiting && <MinutesCard meeting={meeting} items={items} record={record} />}
     </div>
   );
 }

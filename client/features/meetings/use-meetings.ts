@@ -52,6 +52,22 @@ export interface MeetingRecord {
   names: Record<string, string>;
 }
 
+/** A board seat: an active board member or superadmin (the server's `boardMembersOf` says the same). */
+export const isBoardSeat = (m: SyncedMember) => PRIVILEGED_ROLES.includes(m.role) && peoplePolicy.isPickable(m);
+
+/** The record from its parts: the seats in name order with their attendance, the motions in order, their votes. */
+export function meetingRecordOf(meetingId: string, seats: Seat[], motions: readonly SyncedMotion[], votes: readonly SyncedVote[]): MeetingRecord {
+  const sorted = [...seats].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const mine = votes.filter((v) => v.meetingId === meetingId);
+  return {
+    seats: sorted,
+    present: new Set(sorted.filter((s) => s.present).map((s) => s.id)),
+    motions: motions.filter((m) => m.meetingId === meetingId).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)),
+    votesOf: (motionId: string) => mine.filter((v) => v.motionId === motionId),
+    names: Object.fromEntries(sorted.map((s) => [s.id, s.name])),
+  };
+}
+
 /** The board seats (active board members and superadmins) with their attendance, the motions and their votes. */
 export function useMeetingRecord(meetingId: string): MeetingRecord {
   const members = usePrefix<SyncedMember>(prefixOf(MEMBER_SPACE)).data;
@@ -60,17 +76,7 @@ export function useMeetingRecord(meetingId: string): MeetingRecord {
   const votes = usePrefix<SyncedVote>(prefixOf(VOTE_SPACE)).data;
   return useMemo(() => {
     const marked = new Map(attendance.filter((a) => a.meetingId === meetingId).map((a) => [a.userId, a.present]));
-    const seats = members
-      .filter((m) => PRIVILEGED_ROLES.includes(m.role) && peoplePolicy.isPickable(m))
-      .map((m) => ({ id: m.id, name: m.name, present: marked.get(m.id) ?? null }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    const mine = votes.filter((v) => v.meetingId === meetingId);
-    return {
-      seats,
-      present: new Set(seats.filter((s) => s.present).map((s) => s.id)),
-      motions: motions.filter((m) => m.meetingId === meetingId).sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)),
-      votesOf: (motionId: string) => mine.filter((v) => v.motionId === motionId),
-      names: Object.fromEntries(seats.map((s) => [s.id, s.name])),
-    };
+    const seats = members.filter(isBoardSeat).map((m) => ({ id: m.id, name: m.name, present: marked.get(m.id) ?? null }));
+    return meetingRecordOf(meetingId, seats, motions, votes);
   }, [members, attendance, motions, votes, meetingId]);
 }

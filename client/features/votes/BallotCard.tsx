@@ -12,7 +12,8 @@ import { Alert, Button, Card, CardBody, CardHeader, QueuedBadge } from '../../ui
 import { actingUser } from '../threads';
 import { useVoteTime } from './use-votes';
 
-export function BallotCard({ vote, household, open }: { vote: SyncedVote; household: SyncedBallot[]; open: boolean }) {
+/** `ready`: the vote is in the cache, which the ballot is cast through (a moment after a page loads on the vote). */
+export function BallotCard({ vote, household, open, ready }: { vote: SyncedVote; household: SyncedBallot[]; open: boolean; ready: boolean }) {
   const rep = useReplicache();
   const me = useCurrentUser();
   const online = useOnline();
@@ -71,7 +72,9 @@ export function BallotCard({ vote, household, open }: { vote: SyncedVote; househ
         {error && <Alert tone="error">{error}</Alert>}
         {open && (
           <div className="flex justify-end">
-            <Button onClick={cast}>{current ? 'Change Vote' : 'Cast Vote'}</Button>
+            <Button disabled={!ready} onClick={cast}>
+              {current ? 'Change Vote' : 'Cast Vote'}
+            </Button>
           </div>
         )}
       </CardBody>

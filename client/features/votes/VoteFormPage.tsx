@@ -10,9 +10,9 @@ import type { SyncedVote } from '../../../sync/areas/votes';
 import { useHoaTimeZone } from '../../lib/hoa-day';
 import { withBanner } from '../../lib/use-nav-banner';
 import { useSyncedForm, type FieldMap } from '../../lib/use-synced-form';
-import { Alert, Button, ButtonLink, Card, CardBody, FormScreen, LoadingText } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, FormScreen, Unavailable } from '../../ui';
 import { msToZonedInput, zonedInputToMs } from './time';
-import { useVote } from './use-votes';
+import { useVoteEntity, VOTE_UNAVAILABLE } from './use-vote-entity';
 import { VoteFields, type VoteFormValues } from './VoteFields';
 
 const FIELDS: FieldMap<VoteFormValues> = {
@@ -84,20 +84,27 @@ function VoteForm({ vote, zone }: { vote?: SyncedVote; zone: string }) {
   );
 }
 
+const crumbsOf = (title: string) => [{ label: 'Votes', href: '/votes' }, { label: title }];
+
 export function VoteFormPage() {
   const { id } = useParams<{ id?: string }>();
   const zone = useHoaTimeZone();
-  const { vote, loading } = useVote(id ?? '');
-  const title = id ? 'Edit Vote' : 'New Vote';
-  const crumbs = [{ label: 'Votes', href: '/votes' }, { label: title }];
-  let body;
-  if (!id) body = <VoteForm zone={zone} />;
-  else if (!vote) body = loading ? <LoadingText label="Loading vote..." /> : <Alert tone="error">{VOTE_MESSAGES.notFound}</Alert>;
-  else if (!votePolicy.isEditable(vote, Date.now())) body = <Alert tone="warning">{VOTE_MESSAGES.notEditable}</Alert>;
-  else body = <VoteForm key={vote.id} vote={vote} zone={zone} />;
+  if (id) return <EditVote id={id} zone={zone} />;
   return (
-    <FormScreen title={title} breadcrumb={crumbs}>
-      {body}
+    <FormScreen title="New Vote" breadcrumb={crumbsOf('New Vote')}>
+      <VoteForm zone={zone} />
+    </FormScreen>
+  );
+}
+
+function EditVote({ id, zone }: { id: string; zone: string }) {
+  const loaded = useVoteEntity(id);
+  const crumbs = crumbsOf('Edit Vote');
+  if (loaded.unavailable) return <Unavailable state={loaded.unavailable} words={VOTE_UNAVAILABLE} title="Edit Vote" breadcrumb={crumbs} onRetry={() => void loaded.remote.reload().catch(() => {})} />;
+  const { vote } = loaded.entity;
+  return (
+    <FormScreen title="Edit Vote" breadcrumb={crumbs}>
+      {votePolicy.isEditable(vote, Date.now()) ? <VoteForm key={vote.id} vote={vote} zone={zone} /> : <Alert tone="warning">{VOTE_MESSAGES.notEditable}</Alert>}
     </FormScreen>
   );
 }

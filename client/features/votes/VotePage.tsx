@@ -1,7 +1,8 @@
 /**
  * /votes/:id: the question and its details, the household's ballot (cast or changed here, offline
  * too), turnout and quorum, the counts once shown, Check a receipt; the board's Edit and Cancel Vote
- * before it opens, and an open ballot's ballots. Everything but the receipt check from the cache.
+ * before it opens, and an open ballot's ballots. Everything but the receipt check from the cache;
+ * over REST while the cache has not received the vote.
  */
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -9,20 +10,20 @@ import { VOTE_KIND_LABELS, VOTE_MESSAGES, votePolicy, voteStateAt } from '../../
 import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { useNavBanner, withBanner } from '../../lib/use-nav-banner';
-import { Alert, Button, ButtonLink, Card, CardBody, Dialog, DialogActions, DetailScreen, LoadingText, PageHeader } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, Dialog, DialogActions, DetailScreen, Unavailable } from '../../ui';
 import { VoteStateBadge } from './badges';
 import { BallotCard } from './BallotCard';
 import { ReceiptCheck } from './ReceiptCheck';
 import { OpenBallotsCard, ResultsCard } from './ResultsCard';
-import { householdOf, useBallots, useVote, useVoteTime } from './use-votes';
+import { householdOf, useVoteTime } from './use-votes';
+import { useVoteEntity, VOTE_UNAVAILABLE } from './use-vote-entity';
 import { VoteLog } from './VoteLog';
 
 const crumbs = (title: string) => [{ label: 'Votes', href: '/votes' }, { label: title }];
 
 export function VotePage() {
   const { id = '' } = useParams<{ id: string }>();
-  const { vote, loading } = useVote(id);
-  const ballots = useBallots(id);
+  const loaded = useVoteEntity(id);
   const me = useCurrentUser();
   const rep = useReplicache();
   const time = useVoteTime();
@@ -30,14 +31,10 @@ export function VotePage() {
   const [banner, clearBanner] = useNavBanner();
   const [cancelling, setCancelling] = useState(false);
 
-  if (!vote) {
-    return (
-      <div>
-        <PageHeader title="Vote" breadcrumb={crumbs('Vote')} />
-        {loading ? <LoadingText label="Loading vote..." /> : <Alert tone="error">{VOTE_MESSAGES.notFound}</Alert>}
-      </div>
-    );
+  if (loaded.unavailable) {
+    return <Unavailable state={loaded.unavailable} words={VOTE_UNAVAILABLE} title="Vote" breadcrumb={crumbs('Vote')} onRetry={() => void loaded.remote.reload().catch(() => {})} />;
   }
+  const { vote, ballots } = loaded.entity;
 
   const now = Date.now();
   const state = voteStateAt(vote, now);
@@ -60,7 +57,7 @@ export function VotePage() {
               </ButtonLink>
             )}
             {can.cancel && (
-              <Button variant="secondary" onClick={() => setCancelling(true)}>
+              <Button variant="secondary" disabled={!loaded.inCache} onClick={() => setCancelling(true)}>
                 Cancel Vote
               </Button>
             )}
@@ -96,9 +93,9 @@ export function VotePage() {
           </CardBody>
         </Card>
       )}
-      {vote.myAddressId && <BallotCard key={household[0]?.id ?? 'none'} vote={vote} household={household} open={can.vote} />}
+      {vote.myAddressId && <BallotCard key={household[0]?.id ?? 'none'} vote={vote} household={household} open={can.vote} ready={loaded.inCache} />}
       <ResultsCard vote={vote} />
-      {board && !vote.secret && vote.openedAt != null && <OpenBallotsCard vote={vote} ballots={ballots} />}
+      {board && !vote.secret && vote.openedAt != null && loaded.inCache && <OpenBallotsCard vote={vote} ballots={ballots} />}
       {board && <VoteLog voteId={vote.id} version={vote.version} />}
       <Dialog
         open={cancelling}

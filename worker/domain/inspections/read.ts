@@ -4,18 +4,16 @@
  * stops in walking order and its summary (schema/inspections.ts `summarizeStops`, as the screen computes it).
  */
 import { and, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { summarizeStops, type RoundSummary } from '../../../schema/inspections';
-import { restAnswer, restShape, type RestAnswer, type RestShape } from '../../../schema/rest-shape';
+import { summarizeStops } from '../../../schema/inspections';
+import { restAnswer, restShape } from '../../../schema/rest-shape';
 import { inspectionRounds, inspectionStops } from '../../../schema/tables';
-import { ROUND_REST, STOP_REST, type SyncedRound, type SyncedStop } from '../../../sync/areas/inspections';
+import { ROUND_REST, STOP_REST, type ApiRound, type ApiRoundDetail, type SyncedRound, type SyncedStop } from '../../../sync/areas/inspections';
 import type { DbOrTx } from '../../db';
 import type { Actor } from '../actor';
 import { getVisibleRound, requireInspector } from './rounds';
 import { roundValuesSql, stopValuesSql, visibleRounds } from './sync';
 
-export type ApiRound = RestAnswer<SyncedRound, typeof ROUND_REST> & { stops_done: number; stops_total: number };
-export type ApiStop = RestAnswer<SyncedStop, typeof STOP_REST>;
-export type ApiRoundDetail = ApiRound & { stops: ApiStop[]; summary: RestShape<RoundSummary> };
+export type { ApiRound, ApiRoundDetail, ApiStop } from '../../../sync/areas/inspections';
 
 async function valuesOf<V>(db: DbOrTx, statement: SQL): Promise<V[]> {
   const rows: { id: string; json: string }[] = await db.all(statement);

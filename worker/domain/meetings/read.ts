@@ -5,23 +5,25 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { meetingPolicy, tallyVotes } from '../../../schema/meetings';
-import { restAnswer, type RestAnswer } from '../../../schema/rest-shape';
+import { restAnswer } from '../../../schema/rest-shape';
 import { meetingAttendance, meetingItems, meetingMotions, meetings, meetingVotes } from '../../../schema/tables';
-import { MEETING_ITEM_REST, MEETING_REST, MOTION_REST, type SyncedMeeting, type SyncedMeetingItem, type SyncedMotion } from '../../../sync/areas/meetings';
+import {
+  MEETING_ITEM_REST,
+  MEETING_REST,
+  MOTION_REST,
+  type ApiMeeting,
+  type ApiMeetingDetail,
+  type ApiMeetingRecord,
+  type SyncedMeeting,
+  type SyncedMeetingItem,
+  type SyncedMotion,
+} from '../../../sync/areas/meetings';
 import type { DbOrTx } from '../../db';
 import type { Actor } from '../actor';
 import { boardMembersOf, getVisibleMeeting } from './rows';
 import { meetingItemValuesSql, meetingValuesSql, motionValuesSql, visibleMeetingItems, visibleMeetings } from './sync';
 
-export type ApiMeeting = RestAnswer<SyncedMeeting, typeof MEETING_REST>;
-export type ApiMeetingItem = RestAnswer<SyncedMeetingItem, typeof MEETING_ITEM_REST>;
-export type ApiMotion = RestAnswer<SyncedMotion, typeof MOTION_REST> & { votes: { user_id: string; vote: string }[]; tally: ReturnType<typeof tallyVotes> };
-export interface ApiMeetingRecord {
-  attendance: { user_id: string; name: string; present: boolean | null }[];
-  quorum: ReturnType<typeof meetingPolicy.quorum>;
-  motions: ApiMotion[];
-}
-export type ApiMeetingDetail = ApiMeeting & { items: ApiMeetingItem[] } & Partial<ApiMeetingRecord>;
+export type { ApiMeeting, ApiMeetingDetail } from '../../../sync/areas/meetings';
 
 async function valuesOf<V>(db: DbOrTx, statement: SQL): Promise<V[]> {
   const rows: { id: string; json: string }[] = await db.all(statement);

@@ -4,10 +4,10 @@
  * results of an open ballot list who voted what.
  */
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { restAnswer, type RestAnswer } from '../../../schema/rest-shape';
+import { restAnswer } from '../../../schema/rest-shape';
 import { voteBallots, votes } from '../../../schema/tables';
 import { choiceLabels, quorumReached, votePolicy, voteStateAt, type VoteState } from '../../../schema/votes';
-import { BALLOT_REST, VOTE_REST, type SyncedBallot, type SyncedVote } from '../../../sync/areas/votes';
+import { BALLOT_REST, VOTE_REST, type ApiVote, type ApiVoteDetail, type SyncedBallot, type SyncedVote } from '../../../sync/areas/votes';
 import type { DbOrTx } from '../../db';
 import type { AppDeps } from '../../deps';
 import type { Actor } from '../actor';
@@ -15,8 +15,7 @@ import { getVisibleVote, requireVoteManager } from './manage';
 import { ballotValuesSql, visibleBallots, visibleVotes, voteValuesSql } from './sync';
 import { voteEventsOf, type ApiVoteEvent } from './events';
 
-export type ApiVote = RestAnswer<SyncedVote, typeof VOTE_REST> & { state: VoteState };
-export type ApiBallot = RestAnswer<SyncedBallot, typeof BALLOT_REST>;
+export type { ApiBallot, ApiVote, ApiVoteDetail } from '../../../sync/areas/votes';
 
 async function valuesOf<V>(db: DbOrTx, statement: SQL): Promise<V[]> {
   const rows: { id: string; json: string }[] = await db.all(statement);
@@ -35,7 +34,7 @@ export async function listVotes(deps: Pick<AppDeps, 'clock'>, db: DbOrTx, actor:
 }
 
 /** GET /api/votes/:id: the vote and the household's ballots the viewer holds (their own address's). */
-export async function getVote(deps: Pick<AppDeps, 'clock'>, db: DbOrTx, actor: Actor, id: string): Promise<ApiVote & { household_ballots: ApiBallot[] }> {
+export async function getVote(deps: Pick<AppDeps, 'clock'>, db: DbOrTx, actor: Actor, id: string): Promise<ApiVoteDetail> {
   const row = await getVisibleVote(db, actor, id);
   const [value] = await valuesOf<SyncedVote>(db, voteValuesSql(actor, sql`SELECT ${row.id} AS row_id`));
   const own = and(visibleBallots({ ...actor, role: 'resident' }), eq(voteBallots.voteId, row.id));

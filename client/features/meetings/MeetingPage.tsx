@@ -99,7 +99,7 @@ export function MeetingPage() {
         ))}
       </section>
 
-      {board && meeting.status === 'adjourned' && !waiting && <MinutesCard meeting={meeting} items={items} record={record} />}
+      {board && meeting.status === 'adjourned' && <MinutesCard meeting={meeting} items={items} record={record} ready={!waiting} />}
     </div>
   );
 }

@@ -16,7 +16,8 @@ import type { MeetingRecord } from './use-meetings';
 
 const VISIBILITY_OPTIONS = optionsOf(MINUTES_VISIBILITY, MINUTES_VISIBILITY_LABELS);
 
-export function MinutesCard({ meeting, items, record }: { meeting: SyncedMeeting; items: SyncedMeetingItem[]; record: MeetingRecord }) {
+/** `ready`: the meeting is in the cache, which saving and publishing write through (a moment after a page loads here). */
+export function MinutesCard({ meeting, items, record, ready }: { meeting: SyncedMeeting; items: SyncedMeetingItem[]; record: MeetingRecord; ready: boolean }) {
   const rep = useReplicache();
   const [html, setHtml] = useState(meeting.minutes ?? '');
   const [saved, setSaved] = useState(false);
@@ -58,7 +59,7 @@ export function MinutesCard({ meeting, items, record }: { meeting: SyncedMeeting
             />
             <div className="flex flex-wrap items-center justify-end gap-3">
               {saved && <span className="text-sm text-success-700">Minutes saved</span>}
-              <Button onClick={() => void save()} disabled={!html}>
+              <Button onClick={() => void save()} disabled={!html || !ready}>
                 Save Minutes
               </Button>
             </div>
@@ -73,7 +74,9 @@ export function MinutesCard({ meeting, items, record }: { meeting: SyncedMeeting
             <Field label="Publish as" className="min-w-44">
               <Select options={VISIBILITY_OPTIONS} value={visibility} onChange={setVisibility} />
             </Field>
-            <Button onClick={() => rep?.mutate.publishMeetingMinutes({ id: meeting.id, visibility })}>Publish Minutes</Button>
+            <Button disabled={!ready} onClick={() => rep?.mutate.publishMeetingMinutes({ id: meeting.id, visibility })}>
+              Publish Minutes
+            </Button>
           </div>
         )}
         {meeting.minutesStatus === 'published' && (

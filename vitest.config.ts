@@ -19,7 +19,6 @@ export const ISOLATED = [
   'client/lib/first-screen.test.ts',
   'client/lib/perf-marks.test.ts',
   'client/lib/poke-socket.test.ts',
-  'client/lib/read-ahead.test.ts',
   'client/lib/session.test.ts',
   'client/lib/upload.test.ts',
   'client/lib/use-list-filters.test.ts',

@@ -1,6 +1,5 @@
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
-import { readAhead } from '../lib/api';
 import { useSession } from '../lib/session';
 import { useNeedsReactivation } from '../features/billing/reactivation-check';
 // UI pieces by file, not the barrel: the entry chunk must not pull in every component (Headless UI, menus) the screens use.
@@ -9,7 +8,7 @@ import { Toaster } from '../ui/Toast';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
-import { isPreloadable, lazyComponent, readPath, roleMayOpen } from './route-def';
+import { isPreloadable, lazyComponent, roleMayOpen } from './route-def';
 import { ROUTES, type RouteDef } from './routes';
 
 /**
@@ -82,10 +81,6 @@ function Guarded({ route }: { route: RouteDef }) {
   const framedScreen =
     session.status === 'authenticated' && mayShow && !mustReactivate && (route.access !== 'open' || !!route.signedInFrame) && roleMayOpen(route.access, session.user.role);
   const screenReady = useFirstScreenChunk(route.page, framedScreen);
-  const [location] = useLocation();
-  const { parser } = useRouter();
-  // The first screen of a page load reads its row beside its chunk (the cache opens after the first paint).
-  if (framedScreen && route.reads && !frameShown) readAhead(readPath(route.reads, matchRoute(parser, route.path, location)[1] ?? {}));
   if (session.status === 'loading' || !screenReady) return <LoadingSplash />;
 
   const content = (

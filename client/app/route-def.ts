@@ -27,16 +27,7 @@ export interface RouteDef {
   denied?: string;
   /** An open route a signed-in user sees inside the app's frame (its navigation), as Support. */
   signedInFrame?: boolean;
-  /**
-   * The REST read the screen makes first, with the route's parameters (`/api/requests/:id`): on a
-   * page loaded on this screen it starts as soon as the session is known, beside the screen's chunk.
-   */
-  reads?: string;
 }
-
-/** A route's `reads` with its parameters filled in, as the screen's own read spells the path. */
-export const readPath = (reads: string, params: Record<string, string | undefined>) =>
-  reads.replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 
 /** Whether a signed-in user of `role` passes a route's role rule (the guard sends the others to `denied`). */
 export const roleMayOpen = (access: Access, role: Role) => (access === 'board' || access === 'superadmin' ? hasRole(role, access) : true);

@@ -137,36 +137,11 @@ export async function readResponse<T = unknown>(res: Response): Promise<T> {
 }
 
 /**
- * A GET started ahead of the screen that will make it: a page loaded on a detail screen asks for the
- * row as soon as the session is known, beside the screen's chunk, rather than once the screen has
- * rendered. The screen's own `api(path)` GET takes it (once, within READ_AHEAD_MS); after that, or
- * if nothing took it, the next call goes to the server as usual.
- */
-const READ_AHEAD_MS = 10_000;
-let readingAhead: { path: string; at: number; answer: Promise<unknown> } | null = null;
-
-export function readAhead(path: string) {
-  if (readingAhead?.path === path) return;
-  const answer = api(path);
-  answer.catch(() => {}); // the screen that takes it sees the error; none may
-  readingAhead = { path, at: Date.now(), answer };
-}
-
-function takeReadAhead(path: string, opts: RequestOptions): Promise<unknown> | null {
-  const ahead = readingAhead;
-  if (!ahead || ahead.path !== path || opts.method || opts.body !== undefined || opts.query || opts.signal) return null;
-  readingAhead = null;
-  return Date.now() - ahead.at <= READ_AHEAD_MS ? ahead.answer : null;
-}
-
-/**
  * An API call as the app makes it. On 401 it refreshes the session once and retries once;
  * when the server rejects the refresh the user is signed out and the error is 'Session expired'.
  */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   if (opts.authenticated === false) return rawRequest<T>(path, opts);
-  const ahead = takeReadAhead(path, opts);
-  if (ahead) return ahead as Promise<T>;
   try {
     return await rawRequest<T>(path, opts, auth.getAccessToken());
   } catch (e) {

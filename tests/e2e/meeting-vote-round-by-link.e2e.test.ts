@@ -1,12 +1,12 @@
 /**
  * A meeting, a vote and an inspection round opened by their links (a reload, an email) show before
  * the local cache has opened: the screen reads them over REST while the engine's chunk is held back
- * (as a slow phone would still be fetching it), a read begun beside the screen's own chunk. Their
- * actions, which are mutators on the cache, wait until it has opened, then work.
+ * (as a slow phone would still be fetching it). Their actions, which are mutators on the cache, wait
+ * until it has opened, then work.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DESKTOP, e2eSuite, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
-import { holdChunk, readsOf } from './pages/chunks';
+import { holdChunk } from './pages/chunks';
 
 const e2e = e2eSuite();
 
@@ -28,24 +28,14 @@ describe('a meeting, a vote and a round opened by their links', () => {
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
 
-      /**
-       * Loads `path` (its screen's chunk `screenChunk`) with the engine held: the record is read as soon
-       * as the session is known, beside the screen's chunk; `shows` finds its content; the action waits
-       * for the cache, then works.
-       */
-      const openByLink = async (path: string, screenChunk: string, title: string, shows: () => Promise<void>, action: string) => {
+      /** Loads `path` with the engine held; `shows` finds the record's content; then the engine opens the cache. */
+      const openByLink = async (path: string, title: string, shows: () => Promise<void>, action: string) => {
         const engine = await holdChunk(context, 'sync-engine');
-        const screen = await holdChunk(context, screenChunk);
-        const reads = readsOf(page, `/api${path}`);
         await page.goto(path);
-        await expect.poll(() => screen.requested).toBe(true);
-        await expect.poll(() => reads.length).toBe(1);
-        screen.release();
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await shows();
         await expect.poll(() => engine.requested).toBe(true);
-        // Read over REST once (the screen took the read begun for it), shown whole; the action that writes through the cache waits for it.
-        expect(reads).toEqual(['GET']);
+        // Read over REST, shown whole; the action that writes through the cache waits for it.
         await expect(page.getByRole('button', { name: action }).first().isDisabled()).resolves.toBe(true);
         await expect(page.getByText(/^Loading/).count()).resolves.toBe(0);
         engine.release();
@@ -53,11 +43,10 @@ describe('a meeting, a vote and a round opened by their links', () => {
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
       };
 
-      await openByLink(`/meetings/${meeting.id}`, 'MeetingPage', meeting.title, () => page.getByRole('heading', { name: agendaItem }).waitFor(), 'Start Meeting');
-      await openByLink(`/votes/${vote.id}`, 'VotePage', vote.title, () => page.getByText('Who may vote').waitFor(), 'Cancel Vote');
+      await openByLink(`/meetings/${meeting.id}`, meeting.title, () => page.getByRole('heading', { name: agendaItem }).waitFor(), 'Start Meeting');
+      await openByLink(`/votes/${vote.id}`, vote.title, () => page.getByText('Who may vote').waitFor(), 'Cancel Vote');
       await openByLink(
         `/inspections/${round.id}`,
-        'RoundPage',
         round.title,
         async () => {
           await page.getByRole('progressbar').waitFor();

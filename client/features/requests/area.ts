@@ -11,8 +11,8 @@ export const requestsClientArea = defineClientArea({
   routes: [
     { path: '/requests', access: 'signed-in', page: RequestsPage },
     { path: '/requests/create', access: 'signed-in', page: RequestCreatePage },
-    { path: '/requests/:id/messages', access: 'signed-in', page: RequestMessagesPage, reads: '/api/requests/:id' },
-    { path: '/requests/:id', access: 'signed-in', page: RequestDetailPage, reads: '/api/requests/:id' },
+    { path: '/requests/:id/messages', access: 'signed-in', page: RequestMessagesPage },
+    { path: '/requests/:id', access: 'signed-in', page: RequestDetailPage },
   ],
   nav: [{ label: 'Requests', href: '/requests' }],
 });

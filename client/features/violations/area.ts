@@ -15,9 +15,9 @@ export const violationsClientArea = defineClientArea({
     // Others are redirected to /dashboard.
     { path: `${base}/create`, access: 'board', page: ViolationCreatePage },
     { path: `${base}/fine-schedule`, access: 'board', page: FineSchedulePage },
-    { path: `${base}/:id/letters/:letterId`, access: 'signed-in', page: ViolationLetterPage, reads: '/api/violations/:id' },
-    { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage, reads: '/api/violations/:id' },
-    { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage, reads: '/api/violations/:id' },
+    { path: `${base}/:id/letters/:letterId`, access: 'signed-in', page: ViolationLetterPage },
+    { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage },
+    { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage },
   ]),
   // Inspection rounds are linked from Compliance, and live under it in the navigation.
   nav: [{ label: 'Compliance', href: '/compliance', alsoActive: ['/violations', '/inspections'] }],

@@ -1,5 +1,5 @@
 /** Holding one of the app's lazy chunks back, as a slow network would, to see the page before it arrives. */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 
 /**
  * Holds a chunk (e.g. `RichTextEditor`, `sync-engine`) back until `release`; `requested` once the
@@ -15,13 +15,4 @@ export async function holdChunk(context: BrowserContext, name: string) {
     await route.continue();
   });
   return hold;
-}
-
-/** The requests the page makes for `path` from now on (their methods), to count a screen's reads. */
-export function readsOf(page: Page, path: string): string[] {
-  const seen: string[] = [];
-  page.on('request', (r) => {
-    if (new URL(r.url()).pathname === path) seen.push(r.method());
-  });
-  return seen;
 }

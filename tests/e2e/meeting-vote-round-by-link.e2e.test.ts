@@ -28,13 +28,14 @@ describe('a meeting, a vote and a round opened by their links', () => {
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
 
-      /** Loads `path` with the engine held; `shows` finds the record's content; then the engine opens the cache. */
-      const openByLink = async (path: string, title: string, shows: () => Promise<void>, action: string) => {
+      /** Loads `path` with the engine held; `shows` finds the record's content (screenshot `shot`); then the engine opens the cache. */
+      const openByLink = async (path: string, shot: string, title: string, shows: () => Promise<void>, action: string) => {
         const engine = await holdChunk(context, 'sync-engine');
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await shows();
         await expect.poll(() => engine.requested).toBe(true);
+        await snap(page, shot);
         // Read over REST, shown whole; the action that writes through the cache waits for it.
         await expect(page.getByRole('button', { name: action }).first().isDisabled()).resolves.toBe(true);
         await expect(page.getByText(/^Loading/).count()).resolves.toBe(0);
@@ -43,15 +44,15 @@ describe('a meeting, a vote and a round opened by their links', () => {
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
       };
 
-      await openByLink(`/meetings/${meeting.id}`, meeting.title, () => page.getByRole('heading', { name: agendaItem }).waitFor(), 'Start Meeting');
-      await openByLink(`/votes/${vote.id}`, vote.title, () => page.getByText('Who may vote').waitFor(), 'Cancel Vote');
+      await openByLink(`/meetings/${meeting.id}`, 'meeting-by-link-before-cache', meeting.title, () => page.getByRole('heading', { name: agendaItem }).waitFor(), 'Start Meeting');
+      await openByLink(`/votes/${vote.id}`, 'vote-by-link-before-cache', vote.title, () => page.getByText('Who may vote').waitFor(), 'Cancel Vote');
       await openByLink(
         `/inspections/${round.id}`,
+        'round-by-link-before-cache',
         round.title,
         async () => {
           await page.getByRole('progressbar').waitFor();
           await page.getByText('Next', { exact: true }).waitFor();
-          await snap(page, 'round-by-link-before-cache');
         },
         'No issues',
       );

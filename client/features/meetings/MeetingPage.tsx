@@ -32,8 +32,8 @@ export function MeetingPage() {
   const can = meetingPolicy.actionsFor(meeting, me?.role ?? 'resident');
   // Changes are mutators on the cached meeting: until the cache has it (a moment after a page loads
   // here), the actions wait and the record is shown, not edited.
-  const waiting = !loaded.inCache;
-  const recording = can.record && !waiting;
+  const ready = loaded.inCache;
+  const recording = can.record && ready;
   const showRecord = board && (meeting.status === 'in_progress' || meeting.status === 'adjourned');
 
   return (
@@ -55,10 +55,10 @@ export function MeetingPage() {
                 Edit
               </ButtonLink>
             )}
-            {can.publish && <Button disabled={waiting} onClick={() => rep?.mutate.publishMeetingAgenda({ id: meeting.id })}>Publish Agenda</Button>}
-            {can.start && <Button disabled={waiting} onClick={() => rep?.mutate.startMeeting({ id: meeting.id })}>Start Meeting</Button>}
+            {can.publish && <Button disabled={!ready} onClick={() => rep?.mutate.publishMeetingAgenda({ id: meeting.id })}>Publish Agenda</Button>}
+            {can.start && <Button disabled={!ready} onClick={() => rep?.mutate.startMeeting({ id: meeting.id })}>Start Meeting</Button>}
             {can.adjourn && (
-              <Button variant="secondary" disabled={waiting} onClick={() => rep?.mutate.adjournMeeting({ id: meeting.id })}>
+              <Button variant="secondary" disabled={!ready} onClick={() => rep?.mutate.adjournMeeting({ id: meeting.id })}>
                 Adjourn
               </Button>
             )}
@@ -99,7 +99,7 @@ export function MeetingPage() {
         ))}
       </section>
 
-      {board && meeting.status === 'adjourned' && <MinutesCard meeting={meeting} items={items} record={record} ready={!waiting} />}
+      {board && meeting.status === 'adjourned' && <MinutesCard meeting={meeting} items={items} record={record} ready={ready} />}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   syncedMeetingItemSchema,
   syncedMeetingSchema,
   syncedMotionSchema,
+  voteIdOf,
   type ApiMeetingDetail,
   type SyncedMeeting,
   type SyncedMeetingItem,
@@ -43,7 +44,7 @@ export function meetingViewOfApi(answer: ApiMeetingDetail): MeetingView {
   const seats = (answer.attendance ?? []).map((a) => ({ id: a.user_id, name: a.name, present: a.present }));
   const motions = (answer.motions ?? []).map((m) => valueOfRest(syncedMotionSchema, m, MOTION_REST));
   const votes = (answer.motions ?? []).flatMap((m) =>
-    m.votes.map((v) => ({ id: `${m._id}:${v.user_id}`, meetingId: meeting.id, motionId: m._id, userId: v.user_id, vote: v.vote, version: 0 })),
+    m.votes.map((v) => ({ id: voteIdOf(m._id, v.user_id), meetingId: meeting.id, motionId: m._id, userId: v.user_id, vote: v.vote, version: 0 })),
   );
   return {
     meeting,

@@ -17,6 +17,7 @@ export const ISOLATED = [
   'client/features/dashboard/bulk-upload-banner.test.ts',
   'client/lib/first-rows.test.ts',
   'client/lib/first-screen.test.ts',
+  'client/lib/zone-offsets.test.ts',
   'client/lib/perf-marks.test.ts',
   'client/lib/poke-socket.test.ts',
   'client/lib/session.test.ts',

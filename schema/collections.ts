@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { DAY_MS, dayField, zonedToday } from './days';
+import { groupDigits } from './en-us';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, invoicePolicy, type InvoiceStatus, type PaymentMethod } from './invoices';
 import { centsText, csvRow, LEDGER_KIND_LABELS, LEDGER_PAYMENT_METHOD_LABELS, receiptNumberText, type LedgerKind, type LedgerPaymentMethod } from './ledger';
 import { isoDay } from './money';
@@ -177,7 +178,7 @@ export function collectionsOf(lines: readonly CollectionsLine[], invoices: reado
 }
 
 /** "12 days" / "1 day". */
-export const daysText = (days: number) => `${days.toLocaleString('en-US')} ${days === 1 ? 'day' : 'days'}`;
+export const daysText = (days: number) => `${groupDigits(days)} ${days === 1 ? 'day' : 'days'}`;
 
 // ---- The accountant's exports ----
 

@@ -6,6 +6,7 @@
  * the area in sync/areas/<area>.ts); community figures (units, occupied, board members) come from the
  * directory, which is not synced, and are added by the server.
  */
+import { groupDigits } from './en-us';
 import { isPrivileged, type Role } from './roles';
 
 export const DASHBOARD_MESSAGES = {
@@ -126,7 +127,7 @@ export function changeBetween(current: number, previous: number, rise: MetricTon
 /** "+3 new this month" / "None new this month": what a total (the value shown) gained in the last 30 days. */
 export function newThisMonth(added: number, rise: MetricTone = 'neutral'): Pick<DashboardMetric, 'change' | 'changeType' | 'tone'> {
   if (added === 0) return { change: 'None new this month', changeType: 'neutral', tone: 'neutral' };
-  return { change: `+${added.toLocaleString('en-US')} new this month`, changeType: 'increase', tone: toneOf('increase', rise) };
+  return { change: `+${groupDigits(added)} new this month`, changeType: 'increase', tone: toneOf('increase', rise) };
 }
 
 /**
@@ -154,7 +155,7 @@ export function countMetric<V>(
   }
   const figure = opts.of === 'month' ? current : value;
   const change = opts.of === 'month' ? changeBetween(current, previous, opts.rise) : newThisMonth(current, opts.rise);
-  return { title: opts.title, icon: opts.icon, value: figure.toLocaleString('en-US'), ...change };
+  return { title: opts.title, icon: opts.icon, value: groupDigits(figure), ...change };
 }
 
 export const isRecent = (t: number | null | undefined, now: number) => t != null && t > now - ACTIVITY_DAYS * DAY && t <= now;

@@ -7,7 +7,8 @@
  */
 import { z } from 'zod';
 import { lazy } from './lazy';
-import { utcDayFormat, utcLongDayFormat, zoneDayFormat } from './intl';
+import { formatMonthDayYear } from './en-us';
+import { zoneFormat, zoneOffset, type ZoneOffset } from './intl';
 
 export const DAY_MS = 86_400_000;
 
@@ -21,9 +22,9 @@ export const dayField = (message: string) =>
     .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
 
 /** "Dec 5, 2026": en-US short month, the day in UTC (days are stored as UTC midnights). */
-export const formatDay = (at: number) => utcDayFormat().format(at);
+export const formatDay = (at: number) => formatMonthDayYear(at, 'short', true);
 /** "December 5, 2026", the day in UTC. */
-export const formatLongDay = (at: number) => utcLongDayFormat().format(at);
+export const formatLongDay = (at: number) => formatMonthDayYear(at, 'long', true);
 
 /** The UTC midnight of the UTC day of `now`. */
 export const utcToday = (now: number) => Math.floor(now / DAY_MS) * DAY_MS;
@@ -35,7 +36,7 @@ export const DEFAULT_TIME_ZONE = 'America/New_York';
 export function isTimeZone(zone: string): boolean {
   if (zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
   try {
-    zoneDayFormat(zone);
+    zoneFormat(zone);
     return true;
   } catch {
     return false;
@@ -48,17 +49,17 @@ export const timeZoneField = lazy(() => z.string({ error: TIME_ZONE_INVALID }).t
 
 /**
  * The UTC midnight of the calendar day a clock in `timeZone` shows at `now`: the HOA's today, to
- * compare with stored days (a due date is past when it is before this).
+ * compare with stored days (a due date is past when it is before this). `offsetOf` tells the zone's
+ * offset: Intl's by default, the offsets a browser kept on the screens (client/lib/zone-offsets.ts).
  */
-export function zonedToday(now: number, timeZone: string): number {
+export function zonedToday(now: number, timeZone: string, offsetOf: ZoneOffset = zoneOffset): number {
+  if (offsetOf !== zoneOffset) return utcToday(now + offsetOf(timeZone, now));
   // A zone's day starts on a whole minute (every offset in use is one), so the day of a minute is
   // the day of each of its moments: kept per zone for the minute, as a list read asks on each request.
   const minute = Math.floor(now / MINUTE_MS);
   const kept = todayByZone.get(timeZone);
   if (kept?.minute === minute) return kept.day;
-  const parts = zoneDayFormat(timeZone).formatToParts(now);
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const day = Date.UTC(n('year'), n('month') - 1, n('day'));
+  const day = utcToday(now + zoneOffset(timeZone, now));
   todayByZone.set(timeZone, { minute, day });
   return day;
 }

@@ -1,34 +1,31 @@
 /**
- * The app's en-US formatters (USD, en-US dates), each built on its first use
- * and kept. Building an Intl formatter costs milliseconds (it loads locale data); a screen uses one or
- * two of them, and building all of them when their module loaded cost every signed-in screen's start
- * 150–180 ms at a 4× CPU slowdown (docs/decisions/055-intl-formatters-on-first-use.md). One formatter per kind, not one per call: a list of dates would
- * otherwise build one per row.
+ * What only Intl can tell: how far a named time zone's clock is from UTC at a moment (the HOA's
+ * zone). Dates in UTC or the browser's zone, amounts and counts are written without Intl
+ * (schema/en-us.ts), and a moment in a zone is written as the UTC one moved by this offset: a page's
+ * first Intl formatter loads the locale's data, which a first screen should not wait for
+ * (docs/decisions/278-en-us-without-intl.md). The client keeps the offsets it learned
+ * (client/lib/zone-offsets.ts) and passes them where a rule takes `ZoneOffset`.
  */
 
-function builtOnFirstUse<T>(build: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= build());
-}
+/** A zone's offset from UTC at a moment, in milliseconds (negative west of Greenwich). */
+export type ZoneOffset = (timeZone: string, at: number) => number;
 
-export const usdFormat = builtOnFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+/** One formatter per zone, built on its first use and kept. */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Calendar days stored as UTC midnights, shown as the UTC day so every reader sees the day chosen. */
-export const utcDayFormat = builtOnFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
-export const utcLongDayFormat = builtOnFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }));
-
-/** Moments (a post's time), shown in the reader's own time zone. */
-export const shortDateFormat = builtOnFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
-export const longDateFormat = builtOnFirstUse(() => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
-export const dateTimeFormat = builtOnFirstUse(
-  () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }),
-);
-export const relativeTimeFormat = builtOnFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
-
-/** Numeric calendar parts in a time zone (the HOA's "today"), one formatter per zone; throws RangeError for an unknown zone. */
-const zoneDayFormats = new Map<string, Intl.DateTimeFormat>();
-export function zoneDayFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = zoneDayFormats.get(timeZone);
-  if (!f) zoneDayFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'numeric', day: 'numeric', timeZone })));
+/** The zone's wall-clock parts formatter; throws RangeError for a zone the runtime does not know. */
+export function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    zoneFormats.set(timeZone, f);
+  }
   return f;
 }
+
+/** Intl's answer: the zone's wall clock at `at` (to the second) less the UTC clock. */
+export const zoneOffset: ZoneOffset = (timeZone, at) => {
+  const parts = zoneFormat(timeZone).formatToParts(at);
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second')) - Math.floor(at / 1000) * 1000;
+};

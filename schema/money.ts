@@ -1,6 +1,6 @@
 /** Money and days, shared by dues and invoices: cents stored, USD shown, days as UTC midnights. */
 
-import { usdFormat } from './intl';
+import { formatUsdAmount } from './en-us';
 
 const DAY = 86_400_000;
 
@@ -18,9 +18,9 @@ export function dollarsToCents(dollars: number): number | null {
 export const centsToDollars = (cents: number) => cents / 100;
 
 /** `$1,250.00` from cents (USD). */
-export const formatUsd = (cents: number) => usdFormat().format(cents / 100);
+export const formatUsd = (cents: number) => formatUsdAmount(cents / 100);
 /** `$1,250.00` from dollars (the plans' prices as the signup and billing screens hold them). */
-export const formatDollars = (dollars: number) => usdFormat().format(dollars);
+export const formatDollars = (dollars: number) => formatUsdAmount(dollars);
 
 /** A day as its UTC midnight. */
 export const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;

@@ -8,6 +8,8 @@
  * before it opened. One ballot per address: the latest cast by any resident of the address counts.
  */
 import { z } from 'zod';
+import { formatDateTime } from './en-us';
+import { zoneOffset, type ZoneOffset } from './intl';
 import { lazy } from './lazy';
 import { isPrivileged, type Role } from './roles';
 import { optionalText, requiredText } from './validation';
@@ -43,8 +45,8 @@ export const RECEIPT_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const RECEIPT_LENGTH = 10;
 
 /** "Nov 21, 2026, 3:00 PM" in the HOA's time zone: how every screen, notice and mail names a vote's times. */
-export function formatVoteTime(at: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone }).format(at);
+export function formatVoteTime(at: number, timeZone: string, offsetOf: ZoneOffset = zoneOffset): string {
+  return formatDateTime(at + offsetOf(timeZone, at), true);
 }
 
 export const VOTE_MESSAGES = {

@@ -12,12 +12,9 @@
  *   refresh is what the first screen waits for. Two tabs starting together may each send one; the
  *   server answers a token rotated moments ago with the family's live token (worker/domain/auth.ts
  *   `refresh`), so both end with the same valid session;
- * - the locale's data, loaded in a task of its own right after this script, while the bundle and the
- *   screen's chunks download: a page's first Intl formatter loads it (15–45 ms in Chromium here,
- *   four times that on a slow phone), and the first screen's dates and amounts built it in the middle
- *   of its render. Asked for when the page is idle instead, it ran just before the first screen's
- *   paint (idle came only once that render was done: 21–27 ms at 281–541 ms in three Lighthouse
- *   traces), and the paint waited for it.
+ *
+ * It no longer loads the locale's data: the screens write their dates and amounts without Intl
+ * (schema/en-us.ts), and that task was the longest of a phone's start (docs/decisions/278-en-us-without-intl.md).
  *
  * A classic script loaded `async`, first in the head: it runs as soon as it arrives, while the larger
  * bundle still downloads (a module runs only once the page is parsed), and the splash paints
@@ -80,14 +77,6 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     }
     break;
   }
-  if (!refreshing) return;
-  function loadLocale() {
-    try {
-      new Intl.DateTimeFormat('en-US').format(0);
-      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(0);
-    } catch (e) {}
-  }
-  setTimeout(loadLocale, 0);
 })();
 `;
 }

@@ -1,17 +1,17 @@
-/** en-US formatting of dates and names; money is `schema/money.ts`'s. */
-import { dateTimeFormat, longDateFormat, relativeTimeFormat, shortDateFormat } from '../../schema/intl';
+/** en-US formatting of dates and names, without Intl (schema/en-us.ts); money is `schema/money.ts`'s. */
+import { formatDateTime as formatMoment, formatMonthDayYear, formatRelativeUnits, type RelativeUnit } from '../../schema/en-us';
 
 type DateInput = string | number | Date;
 const toDate = (v: DateInput) => (v instanceof Date ? v : new Date(v));
 
 /** `Nov 21, 2026` */
-export const formatDate = (v: DateInput) => shortDateFormat().format(toDate(v));
+export const formatDate = (v: DateInput) => formatMonthDayYear(toDate(v), 'short', false);
 /** `November 21, 2026` */
-export const formatLongDate = (v: DateInput) => longDateFormat().format(toDate(v));
+export const formatLongDate = (v: DateInput) => formatMonthDayYear(toDate(v), 'long', false);
 /** `Nov 21, 2026, 3:05 PM` */
-export const formatDateTime = (v: DateInput) => dateTimeFormat().format(toDate(v));
+export const formatDateTime = (v: DateInput) => formatMoment(toDate(v), false);
 
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+const UNITS: [RelativeUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
   ['week', 7 * 24 * 3600],
@@ -24,7 +24,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 export function formatRelative(v: DateInput, now = Date.now()): string {
   const seconds = Math.round((toDate(v).getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relativeTimeFormat().format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return formatRelativeUnits(Math.trunc(seconds / size), unit);
   }
   return 'just now';
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DUE_FREQUENCIES } from '../../schema/dues';
+import { groupDigits } from '../../schema/en-us';
 import { INVOICE_HISTORY, INVOICE_MESSAGES, INVOICE_STATUSES, invoicePaymentRule, invoicePolicy, invoiceStatusFields, PAYMENT_METHODS } from '../../schema/invoices';
 import { LATE_FEE_HISTORY, LATE_FEE_MESSAGES, lateFeePolicy, waiveLateFeeFields } from '../../schema/late-fees';
 import { syncedPersonSchema } from '../../schema/synced';
@@ -54,8 +55,8 @@ export const INVOICE_REST = {
 /** "No open invoices" / "1 open invoice" / "5 open invoices, 2 overdue". */
 export function openInvoicesLine(open: number, overdue: number): string {
   if (open === 0) return 'No open invoices';
-  const count = `${open.toLocaleString('en-US')} open ${open === 1 ? 'invoice' : 'invoices'}`;
-  return overdue > 0 ? `${count}, ${overdue.toLocaleString('en-US')} overdue` : count;
+  const count = `${groupDigits(open)} open ${open === 1 ? 'invoice' : 'invoices'}`;
+  return overdue > 0 ? `${count}, ${groupDigits(overdue)} overdue` : count;
 }
 
 export const invoiceMutators = {

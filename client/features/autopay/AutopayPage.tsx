@@ -16,6 +16,7 @@ import {
   type SavedMethodKind,
 } from '../../../schema/autopay';
 import { formatDay } from '../../../schema/days';
+import { localIsoDay } from '../../../schema/en-us';
 import { formatUsd } from '../../../schema/money';
 import { errorMessage } from '../../lib/api';
 import { useOnline } from '../../lib/replicache';
@@ -24,7 +25,7 @@ import { autopayApi } from './autopay-api';
 
 const dayOfIso = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 /** Today as YYYY-MM-DD on this device: a charge day already reached is charged at the next run. */
-const todayIso = () => new Date().toLocaleDateString('en-CA');
+const todayIso = () => localIsoDay();
 
 export function AutopayPage() {
   const online = useOnline();

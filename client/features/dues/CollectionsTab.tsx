@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { collectionsOf, COLLECTIONS_MESSAGES, daysText, EXPORT_KINDS, EXPORT_LABELS, exportCsv, exportFileName, exportRangeSchema, type AgingRow, type DelinquentResident, type ExportKind } from '../../../schema/collections';
 import { formatDay, zonedToday } from '../../../schema/days';
+import { formatMonthYearUtc, groupDigits } from '../../../schema/en-us';
 import { formatUsd } from '../../../schema/money';
 import { LEDGER_SPACE, type SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { prefixOf } from '../../../sync/keys';
@@ -21,8 +22,7 @@ const ledgerList = defineSyncedList({ prefix: prefixOf(LEDGER_SPACE), compare: n
 /** The figures read every row. */
 const EVERY_ROW = { pageSize: Infinity };
 
-const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const residentsText = (n: number, what: string) => `${n.toLocaleString('en-US')} ${n === 1 ? 'resident' : 'residents'} ${what}`;
+const residentsText = (n: number, what: string) => `${groupDigits(n)} ${n === 1 ? 'resident' : 'residents'} ${what}`;
 
 /** Overdue buckets darken as they age; colour is never the only signal (each bar has its label and amount). */
 const BAR_TONE: Record<AgingRow['bucket'], string> = {
@@ -44,7 +44,7 @@ function AgingChart({ aging }: { aging: AgingRow[] }) {
             <span className={cx('block h-full rounded', BAR_TONE[a.bucket])} style={{ width: `${(a.amountCents / largest) * 100}%` }} />
           </span>
           <span className="tabular col-start-2 text-sm text-neutral-700 sm:col-start-auto sm:text-right">
-            <span className="font-semibold text-neutral-900">{formatUsd(a.amountCents)}</span> · {a.count.toLocaleString('en-US')} {a.count === 1 ? 'invoice' : 'invoices'}
+            <span className="font-semibold text-neutral-900">{formatUsd(a.amountCents)}</span> · {groupDigits(a.count)} {a.count === 1 ? 'invoice' : 'invoices'}
           </span>
         </li>
       ))}
@@ -68,7 +68,7 @@ function delinquentColumns(timeZone: string): Column<DelinquentResident>[] {
       ),
     },
     { header: 'Balance', className: 'tabular whitespace-nowrap', cell: (d) => formatUsd(d.balanceCents) },
-    { header: 'Oldest overdue', className: 'whitespace-nowrap', cell: (d) => `${daysText(d.oldestOverdueDays)} (${d.overdueCount.toLocaleString('en-US')} ${d.overdueCount === 1 ? 'invoice' : 'invoices'})` },
+    { header: 'Oldest overdue', className: 'whitespace-nowrap', cell: (d) => `${daysText(d.oldestOverdueDays)} (${groupDigits(d.overdueCount)} ${d.overdueCount === 1 ? 'invoice' : 'invoices'})` },
     { header: 'Last payment', className: 'whitespace-nowrap', cell: lastPayment },
   ];
 }
@@ -118,7 +118,7 @@ export function CollectionsTab() {
   return (
     <div className="space-y-6">
       <section aria-label="Collections figures" className="grid gap-4 sm:grid-cols-3">
-        <StatCard label="Collected this month" value={figure(c.collectedCents)} hint={`Payments less refunds, ${monthFormat.format(today)}`} />
+        <StatCard label="Collected this month" value={figure(c.collectedCents)} hint={`Payments less refunds, ${formatMonthYearUtc(today)}`} />
         <StatCard label="Outstanding" value={figure(c.outstandingCents)} hint={residentsText(c.residentsOwing, 'owe')} />
         <StatCard label="Credits" value={figure(c.creditsCents)} hint={residentsText(c.residentsInCredit, 'in credit')} />
       </section>

@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useParams } from 'wouter';
 import { balanceSentence, LEDGER_KIND_LABELS, receiptNumberText, statementCsv, statementOf, yearOf, type LedgerKind } from '../../../schema/ledger';
+import { groupDigits } from '../../../schema/en-us';
 import { formatDay, isoDay } from '../../../schema/money';
 import type { SyncedLedgerLine } from '../../../sync/areas/ledger';
 import { saveTextFile } from '../../lib/download';
@@ -124,7 +125,7 @@ export function StatementPage() {
               {earlier > 0 && (
                 <div className="flex flex-wrap items-center gap-3 print:hidden">
                   <p className="text-sm text-neutral-600">
-                    {earlier.toLocaleString('en-US')} earlier {earlier === 1 ? 'line is' : 'lines are'} not shown; the balances include them.
+                    {groupDigits(earlier)} earlier {earlier === 1 ? 'line is' : 'lines are'} not shown; the balances include them.
                   </p>
                   <Button variant="secondary" onClick={() => setPainted((n) => n + PAINTED * 5)}>
                     Show earlier lines

@@ -5,6 +5,7 @@ import { prefixOf } from '../../../sync/keys';
 import { BALLOT_PREFIX, voteKey, VOTE_SPACE, type SyncedBallot, type SyncedVote } from '../../../sync/areas/votes';
 import { useKeptUntilLoaded } from '../../lib/first-screen';
 import { useHoaTimeZone } from '../../lib/hoa-day';
+import { keptZoneOffset } from '../../lib/zone-offsets';
 import { defineSyncedList, newestFirst, usePrefix, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
 
 export const voteList = defineSyncedList({ prefix: prefixOf(VOTE_SPACE), compare: newestFirst((v: SyncedVote) => v.createdAt) });
@@ -27,7 +28,7 @@ export const householdOf = (ballots: readonly SyncedBallot[], addressId: string 
 /** A vote's times as every screen names them: in the HOA's time zone. */
 export function useVoteTime() {
   const zone = useHoaTimeZone();
-  return useCallback((at: number) => formatVoteTime(at, zone), [zone]);
+  return useCallback((at: number) => formatVoteTime(at, zone, keptZoneOffset), [zone]);
 }
 
 /**

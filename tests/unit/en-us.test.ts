@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatMonthDayYear, formatMonthYearUtc, formatRelativeUnits, formatUsdAmount, groupDigits, localIsoDay, type RelativeUnit } from '../../schema/en-us';
+import { formatVoteTime } from '../../schema/votes';
 
 /** A small seeded generator, so a failure names values that come again. */
 function randoms(seed: number) {
@@ -59,6 +60,13 @@ describe('en-US without Intl', () => {
       expect(localIsoDay(at), String(at)).toBe(new Date(at).toLocaleDateString('en-CA'));
     }
     expect(() => formatMonthDayYear(NaN, 'short', true)).toThrow(RangeError);
+  });
+
+  it("names a moment in a zone as Intl does with that zone: the UTC clock moved by the zone's offset (a vote's times)", () => {
+    for (const timeZone of ['America/New_York', 'America/Chicago', 'America/Phoenix', 'Pacific/Honolulu', 'Asia/Kolkata', 'Australia/Lord_Howe']) {
+      const intl = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+      for (const at of MOMENTS) expect(formatVoteTime(at, timeZone), `${timeZone} ${at}`).toBe(intl.format(at));
+    }
   });
 
   it('says relative times as Intl does with numeric "auto"', () => {

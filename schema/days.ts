@@ -53,6 +53,7 @@ export const timeZoneField = lazy(() => z.string({ error: TIME_ZONE_INVALID }).t
  * offset: Intl's by default, the offsets a browser kept on the screens (client/lib/zone-offsets.ts).
  */
 export function zonedToday(now: number, timeZone: string, offsetOf: ZoneOffset = zoneOffset): number {
+  // Another source of offsets (the screens' kept ones) answers without Intl: nothing to keep per minute.
   if (offsetOf !== zoneOffset) return utcToday(now + offsetOf(timeZone, now));
   // A zone's day starts on a whole minute (every offset in use is one), so the day of a minute is
   // the day of each of its moments: kept per zone for the minute, as a list read asks on each request.

@@ -11,11 +11,13 @@
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const SHORT_MONTHS = MONTHS.map((m) => m.slice(0, 3));
 
+/** A string of digits with a comma before each group of three from the right. */
+const inThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+$)/g, ',');
+
 /** `1,234,567`: an integer's digits in groups of three (as `toLocaleString('en-US')`). */
 export function groupDigits(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');
-  const digits = String(Math.abs(n));
-  const grouped = digits.replace(/\B(?=(\d{3})+$)/g, ',');
+  const grouped = inThousands(String(Math.abs(n)));
   return n < 0 || Object.is(n, -0) ? `-${grouped}` : grouped;
 }
 
@@ -31,7 +33,7 @@ export function formatUsdAmount(dollars: number): string {
   let cents = BigInt(whole + (fraction + '00').slice(0, 2));
   if (fraction.length > 2 && fraction[2] >= '5') cents += 1n;
   const units = cents.toString().padStart(3, '0');
-  const amount = `$${units.slice(0, -2).replace(/\B(?=(\d{3})+$)/g, ',')}.${units.slice(-2)}`;
+  const amount = `$${inThousands(units.slice(0, -2))}.${units.slice(-2)}`;
   // Intl keeps the sign of a negative amount that rounds to zero (and of -0).
   return dollars < 0 || Object.is(dollars, -0) ? `-${amount}` : amount;
 }

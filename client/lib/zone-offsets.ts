@@ -7,6 +7,7 @@
  * it, found then: a later page load inside that stretch needs no Intl. `keptZoneOffset` is a
  * `ZoneOffset` (schema/intl.ts), passed to the shared rules that take one.
  */
+import { DAY_MS } from '../../schema/days';
 import { zoneOffset, type ZoneOffset } from '../../schema/intl';
 
 /** The zone's offset from `from` until just before `until` (milliseconds). */
@@ -22,7 +23,6 @@ export const KEPT_OFFSETS_KEY = 'hoa.zoneOffsets';
 /** A few zones' stretches at most (the HOA's zone, a moment just past a change). */
 const KEPT_MAX = 6;
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
 /** How far the search for a stretch's ends looks each way: an offset that holds longer is kept for this long. */
 const SEARCH_DAYS = 62;
 

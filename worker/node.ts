@@ -25,7 +25,7 @@ import { isLocalPayments, LocalPayments } from './services/payments/local';
 import { createS3Storage } from './services/storage/s3';
 import { PBKDF2_ITERATIONS, setDummyIterations } from './services/passwords';
 import { randomToken } from './services/tokens';
-import { createBackgroundTasks } from './services/background';
+import { createAfterWrittenTasks } from './services/after-written';
 
 // On Node below 22 the AWS SDK warns at its first S3 client that its releases after January 2027 will
 // need Node 22 (NodeVersionSupportWarning). The locked SDK runs on Node 20, which the README names and
@@ -153,7 +153,7 @@ export async function startNodeServer(options: NodeServerOptions) {
 
   let nudge = () => {};
   const pokes = new MemoryPokeHub();
-  const background = createBackgroundTasks();
+  const background = createAfterWrittenTasks();
   const deps: AppDeps = {
     database,
     clock,
@@ -225,7 +225,7 @@ export async function startNodeServer(options: NodeServerOptions) {
   let server: ServerType;
   try {
     server = await new Promise((ok, fail) => {
-      const s = serve({ fetch: withGzip(app.fetch, { when: isCompressible(deps.areas) }), port: opts.port, hostname: host }, () => ok(s));
+      const s = serve({ fetch: background.scoped(withGzip(app.fetch, { when: isCompressible(deps.areas) })), port: opts.port, hostname: host }, () => ok(s));
       s.once('error', fail);
     });
   } catch (e) {

@@ -24,8 +24,9 @@ export function LoadingText({ label, className }: { label: string; className?: s
   );
 }
 
+/** A placeholder bar; it pulses only for those who have not asked their system for less motion. */
 export function Skeleton({ className }: { className?: string }) {
-  return <div className={cx('animate-pulse rounded-md bg-neutral-200', className)} aria-hidden="true" />;
+  return <div className={cx('animate-pulse rounded-md bg-neutral-200 motion-reduce:animate-none', className)} aria-hidden="true" />;
 }
 
 /** Placeholder rows for a list while it loads. */

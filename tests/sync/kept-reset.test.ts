@@ -68,4 +68,43 @@ describe('a reset pull keeps its parts', () => {
     // The two see different things (their own requests, their read marks): a shared part would show here.
     expect(computed[0]).not.toEqual(computed[1]);
   });
+  it('a new group sent kept parts is answered before its view is written, and that view is what it was sent', async () => {
+    t = await createTestApp();
+    const session = await login(t, DEMO.maple.board);
+    const first = await newGroup(session.token);
+    const actor = { userId: session.user._id as string, hoaId: first.hoaId, role: session.user.role as Role, sessionId: 'test' };
+    const entriesOf = async (group: string) =>
+      Number(
+        (await t!.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sync_cvr_entries e JOIN sync_client_groups g ON g.number = e.group_number WHERE g.id = ? AND e.deleted = 0', args: [group] })).rows[0].n,
+      );
+
+    const answer = await handlePull(t.deps, actor, { pullVersion: 1, clientGroupID: 'early', cookie: null }, { format: 'columns' });
+    if (!('patch' in answer)) throw new Error('no patch');
+    // Answered, the view not yet written: that waits for the response to go out.
+    expect(await entriesOf('early')).toBe(0);
+    await t.drainBackground();
+    // Every row sent, and no other (the patch's first operation is the clear).
+    const sent = first.data.size;
+    expect(answer.patch.size - 1).toBe(sent);
+    expect(await entriesOf('early')).toBe(sent);
+
+    // The group goes on from that view: nothing new, then exactly a change.
+    const early = new SyncTestClient(t, session.token, 'early');
+    early.columns = true;
+    early.cookie = answer.cookie;
+    expect((await early.pull()).patch).toEqual([]);
+    const created = await call(t, 'POST', '/api/announcements', { token: session.token, body: draft });
+    expect(created.status).toBe(201);
+    await early.pull();
+    expect(early.lastPatch.map((op) => `${op.op} ${'key' in op ? op.key : ''}`)).toEqual([`put announcement/${(created.json as { _id: string })._id}`]);
+  });
+
+  it('a group whose parts are not kept writes its view before it answers', async () => {
+    t = await createTestApp();
+    setKeptAnswers(false);
+    const session = await login(t, DEMO.maple.board);
+    const first = await newGroup(session.token);
+    const count = await t.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sync_cvr_entries e JOIN sync_client_groups g ON g.number = e.group_number WHERE g.id = ?', args: [first.clientGroupID] });
+    expect(Number(count.rows[0].n)).toBe(first.data.size);
+  });
 });

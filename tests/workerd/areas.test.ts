@@ -9,7 +9,7 @@ import { UPLOAD_MESSAGES } from '../../schema/uploads';
 import { announcementReadKey, type SyncedAnnouncement } from '../../sync/areas/announcements';
 import { signWebhookPayload } from '../../worker/services/payments/stripe';
 import { login as loginVia } from '../helpers/http';
-import { SyncTestClient } from '../sync/client';
+import { heldData, SyncTestClient } from '../sync/client';
 import { call, DEMO, login, until, workerApp } from './http';
 import { db } from './db';
 
@@ -41,6 +41,23 @@ describe('areas in workerd', () => {
     await chris.pull();
     expect(chris.lastMutationID).toBe(1);
     expect(chris.keys('announcementRead/')).toEqual([]);
+  });
+
+  it('a second new client group is sent the first one’s view and goes on from it (its view written after the answer)', async () => {
+    const { token } = await loginVia(workerApp, DEMO.maple.board);
+    const first = new SyncTestClient(workerApp, token);
+    first.columns = true;
+    await first.pull();
+    const second = new SyncTestClient(workerApp, token);
+    second.columns = true;
+    await second.pull();
+    expect(heldData(second)).toEqual(heldData(first));
+    // Its next pull waits for the view the Worker writes after answering (ctx.waitUntil), and finds nothing new.
+    expect((await second.pull()).patch).toEqual([]);
+    const created = await call('POST', '/api/announcements', { token, body: { title: 'After a kept reset', message: '<p>Sent once</p>' } });
+    expect(created.status).toBe(201);
+    await second.pull();
+    expect(second.lastPatch.map((op) => `${op.op} ${'key' in op ? op.key : ''}`)).toEqual([`put announcement/${created.json._id}`]);
   });
 
   it('runs the announcements and users REST areas, another HOA answering 404', async () => {

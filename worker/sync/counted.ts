@@ -32,6 +32,11 @@ class AnswerCache {
     this.set(key, value, size(value));
     return value;
   }
+  /** What is kept under `key` (`{ value }`), or undefined when nothing is: nothing is computed. */
+  peek<T>(key: string): { value: T } | undefined {
+    const found = this.entries.get(key);
+    return found && { value: found.value as T };
+  }
   private set(key: string, value: unknown, chars: number) {
     // One value larger than the whole cache would only push every other one out.
     if (chars > this.maxChars) return;
@@ -123,8 +128,14 @@ export interface PatchPart {
   text: Uint8Array<ArrayBuffer>;
 }
 
-/** Keeps an area's part of a reset (`readsUserId`: its statement reads the viewer's id, so it is the viewer's own), or computes it. */
-export type KeepResetPart = (key: { area: string; format: string; readsUserId: boolean }, compute: () => Promise<PatchPart | null>) => Promise<PatchPart | null>;
+/** What an area's reset part is kept by: the area, the patch's format, and whether its statement reads the viewer's id (then it is the viewer's own). */
+export type ResetPartKey = { area: string; format: string; readsUserId: boolean };
+
+/** Keeps an area's part of a reset, or computes it; `kept` only looks (undefined: none kept; null: kept, the area has no rows). */
+export interface KeepResetPart {
+  (key: ResetPartKey, compute: () => Promise<PatchPart | null>): Promise<PatchPart | null>;
+  kept(key: ResetPartKey): PatchPart | null | undefined;
+}
 
 const resetPartCaches = new WeakMap<object, AnswerCache>();
 /** Kept reset parts per database, in bytes: a 10,000-row area's is about 3 MB; an area too large for it is computed on every reset. */
@@ -141,8 +152,10 @@ const MAX_RESET_PART_BYTES = 16 * 1024 * 1024;
 export function keptResetParts(database: Pick<Database, 'client'>, viewer: Viewer, counters: { hoaSeq: number; userSeq: number; visSeq: number }): KeepResetPart | undefined {
   if (!keeping) return undefined;
   const cache = cacheOf(resetPartCaches, database, () => new AnswerCache(MAX_ENTRIES, MAX_RESET_PART_BYTES));
-  return ({ area, format, readsUserId }, compute) => {
+  const keyOf = ({ area, format, readsUserId }: ResetPartKey) => {
     const who = readsUserId ? `own:${viewer.userId}:${counters.userSeq}:${counters.visSeq}` : 'role';
-    return cache.keep(`${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}|${counters.hoaSeq}`, compute, (part) => part?.text.byteLength ?? 1);
+    return `${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}|${counters.hoaSeq}`;
   };
+  const keep = (key: ResetPartKey, compute: () => Promise<PatchPart | null>) => cache.keep(keyOf(key), compute, (part) => part?.text.byteLength ?? 1);
+  return Object.assign(keep, { kept: (key: ResetPartKey) => cache.peek<PatchPart | null>(keyOf(key))?.value });
 }

@@ -12,7 +12,7 @@ import type { ServerSyncArea, Viewer } from './area';
 import { placeholderViewer, statementFor } from './statements';
 import { newestFirst } from './newest-first';
 import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
-import type { KeepResetPart, PatchPart } from './counted';
+import type { KeepResetPart, PatchPart, ResetPartKey } from './counted';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
 export const CVR_VERSIONS_KEPT = 10;
@@ -187,19 +187,33 @@ const putRows = (area: ServerSyncArea, fromTable: boolean): WantedRows => (fromT
 const readsUserId = (statement: RenderedStatement) =>
   statement.params.some((p) => (is(p, Placeholder) ? p : is(p, Param) && is(p.value, Placeholder) ? p.value : null)?.name === 'userId');
 
+/** The key an area's reset part is kept under: its statement says whether it reads the viewer's id. */
+const partKey = (area: ServerSyncArea, format: PatchFormat, statement: RenderedStatement): ResetPartKey => ({ area: area.space, format, readsUserId: readsUserId(statement) });
+
 /** `compute`, or the part kept for it (`keep`: only a reset's parts are kept). */
 const keptOr = (keep: KeepResetPart | undefined, area: ServerSyncArea, format: PatchFormat, statement: RenderedStatement, compute: () => Promise<PatchPart | null>) =>
-  keep ? keep({ area: area.space, format, readsUserId: readsUserId(statement) }, compute) : compute();
+  keep ? keep(partKey(area, format, statement), compute) : compute();
+
+/** The statement of an area's puts as Replicache operations. */
+const opsStatement = (area: ServerSyncArea, viewer: Viewer, fromTable: boolean) =>
+  statementOf(area, `patch:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () =>
+    sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
+      FROM (${rowValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable))}) AS v`,
+  );
+
+/** The statement of an area's puts as columns, and the columns' layout. */
+const columnsStatement = (area: ServerSyncArea, viewer: Viewer, fromTable: boolean) =>
+  statementFor(area, `columns:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () => {
+    const columns = columnValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable));
+    return { statement: renderStatement(columns.statement), layout: columns.layout };
+  });
 
 /**
  * An area's puts as Replicache operations, one per row. As a BLOB: the megabytes of a first pull
  * reach the response as the bytes SQLite wrote, never decoded into a JS string and encoded back.
  */
 function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean, keep?: KeepResetPart) {
-  const statement = statementOf(area, `patch:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () =>
-    sql`SELECT count(*) AS n, CAST(group_concat('{"op":"put","key":' || json_quote(${prefixOf(area.space)} || v.id) || ',"value":' || v.json || '}', ',') AS BLOB) AS ops
-      FROM (${rowValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable))}) AS v`,
-  );
+  const statement = opsStatement(area, viewer, fromTable);
   return keptOr(keep, area, 'ops', statement, async () => {
     const puts = (await runRendered(tx, statement, values)).rows[0] as unknown as { n: number; ops: ArrayBuffer | null };
     return puts.n > 0 ? { n: puts.n, text: new Uint8Array(puts.ops!) } : null;
@@ -208,10 +222,7 @@ function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, value
 
 /** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
 function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean, keep?: KeepResetPart) {
-  const { statement, layout } = statementFor(area, `columns:${viewer.role}:${fromTable ? 'reset' : 'since'}`, () => {
-    const columns = columnValuesSql(area, placeholderViewer(viewer.role), putRows(area, fromTable));
-    return { statement: renderStatement(columns.statement), layout: columns.layout };
-  });
+  const { statement, layout } = columnsStatement(area, viewer, fromTable);
   return keptOr(keep, area, 'columns', statement, async () => {
     const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
     const n = row.n as number;
@@ -280,6 +291,25 @@ export async function buildPatch(
     );
     for (const d of dels) patch.ops.push(JSON.stringify({ op: 'del', key: keyOf(d.area, d.rowId) }));
     patch.size += dels.length;
+  }
+  return patch;
+}
+
+/**
+ * A reset of the whole view made of kept parts only (`keep.kept`: nothing is computed), or null when
+ * any area's part is not kept. Parts are kept only from resets of whole views (within the budget
+ * of the pull that computed them; the caller checks its own).
+ */
+export function keptReset(areas: ServerSyncArea[], viewer: Viewer, format: PatchFormat, keep: KeepResetPart): SyncPatch | null {
+  const patch: SyncPatch = { ops: ['{"op":"clear"}'], size: 1 };
+  for (const area of areas) {
+    const statement = format === 'columns' ? columnsStatement(area, viewer, true).statement : opsStatement(area, viewer, true);
+    const part = keep.kept(partKey(area, format, statement));
+    if (part === undefined) return null;
+    if (part) {
+      patch.ops.push(part.text);
+      patch.size += part.n;
+    }
   }
   return patch;
 }

@@ -30,7 +30,7 @@ import { createClientGroup, findClientGroup, limitNewGroups } from './groups';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
 import { keptResetParts } from './counted';
-import { buildPatch, concatBytes, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
+import { buildPatch, concatBytes, keptReset, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
 
 export const pullRequestSchema = z.object({
   pullVersion: z.number(),
@@ -168,7 +168,39 @@ export async function handlePull(
   }
 
   if (order === null) await limitNewGroups(deps, actor, groupId);
-  return deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas, format));
+  return answeredEarlyOrAtEnd(deps, (answer) => deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas, format, answer)));
+}
+
+/**
+ * Gives the transaction's result, or the answer it gives before it ends (`answer`): its writes then
+ * go on after the response has gone out (`afterResponse`, which resumes it), still under the write
+ * lock, and the transaction still commits them all or none. A failure after the answer rolls the
+ * view back: the client's next pull with that cookie is told ClientStateNotFound and starts over.
+ */
+type AnswerEarly = (response: SyncPullResponse) => Promise<void>;
+
+function answeredEarlyOrAtEnd(deps: AppDeps, run: (answer: AnswerEarly) => Promise<SyncPullResponse>): Promise<SyncPullResponse> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const done = run((response) => {
+      answered = true;
+      resolve(response);
+      return new Promise<void>((resume) => deps.afterResponse(() => (resume(), done)));
+    });
+    done.then(
+      (response) => answered || resolve(response),
+      (e) => (answered ? console.error('a pull failed after its answer; its view is rolled back', e) : reject(e)),
+    );
+  });
+}
+
+/** The last mutation id of each client of the group that moved past `sinceClientVersion`. */
+async function mutationIdsOf(tx: Tx, groupId: string, sinceClientVersion: number): Promise<Record<string, number>> {
+  const clients = await tx
+    .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
+    .from(syncClients)
+    .where(and(eq(syncClients.clientGroupId, groupId), gt(syncClients.clientVersion, sinceClientVersion)));
+  return Object.fromEntries(clients.map((c) => [c.id, c.lastMutationId]));
 }
 
 async function pullInTransaction(
@@ -179,6 +211,7 @@ async function pullInTransaction(
   order: number | null,
   areas: ServerSyncArea[],
   format: PatchFormat,
+  answer: AnswerEarly,
 ): Promise<SyncPullResponse> {
   const now = deps.clock();
   let group = await findClientGroup(tx, actor, groupId);
@@ -204,6 +237,26 @@ async function pullInTransaction(
     !latest || latest.partial || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
       ? { kind: 'full', fresh, budget: Math.max(1, deps.config.pullRowBudget ?? PULL_ROW_BUDGET) }
       : { kind: 'incremental', hoaSeq: latest.hoaSeq !== counters.hoaSeq ? latest.hoaSeq : null, userChanged: latest.userSeq !== counters.userSeq };
+  // A new group whose whole view is kept (the HOA's last reset at these counters): it is answered
+  // before its view is written, so the answer waits for no CVR entry.
+  const keep = keptResetParts(deps.database, actor, counters);
+  const kept = fresh && plan.kind === 'full' && keep ? keptReset(areas, actor, format, keep) : null;
+  // Within the budget as the full refresh counts it (a view of exactly the budget is cut: `partial`).
+  const keptWhole = kept && plan.kind === 'full' && kept.size - 1 < plan.budget ? kept : null;
+  const seqs = { hoaSeq: counters.hoaSeq, userSeq: counters.userSeq, visSeq: counters.visSeq };
+  /** The new version's header, and the group moved to it. */
+  const storeVersion = async (partial: boolean) => {
+    await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, partial, createdAt: now });
+    await tx.update(syncClientGroups).set({ cvrVersion: nextVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
+  };
+  if (keptWhole) {
+    const response = { cookie: cookieOf(nextVersion), lastMutationIDChanges: await mutationIdsOf(tx, groupId, -1), patch: keptWhole };
+    await answer(response);
+    // The very rows just sent (same transaction, same counters): every one of them, past the budget too.
+    await refreshEntries(tx, group.number, areas, actor, nextVersion, { kind: 'full', fresh: true, budget: Number.MAX_SAFE_INTEGER });
+    await storeVersion(false);
+    return response;
+  }
   const { partial } = await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
 
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
@@ -211,22 +264,16 @@ async function pullInTransaction(
   const since = reset ? null : base.cvrVersion;
   // A reset of a view cut at the budget puts its live entries (not every visible row); later chunks are patches since their cookie.
   // A reset's parts are kept under the counters read above, under the write lock (counted.ts).
-  const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial, keep: keptResetParts(deps.database, actor, counters) });
-  const clients = await tx
-    .select({ id: syncClients.id, lastMutationId: syncClients.lastMutationId })
-    .from(syncClients)
-    .where(and(eq(syncClients.clientGroupId, groupId), gt(syncClients.clientVersion, reset ? -1 : base.clientVersion)));
-  const lastMutationIDChanges = Object.fromEntries(clients.map((c) => [c.id, c.lastMutationId]));
+  const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial, keep });
+  const lastMutationIDChanges = await mutationIdsOf(tx, groupId, reset ? -1 : base.clientVersion);
 
-  const seqs = { hoaSeq: counters.hoaSeq, userSeq: counters.userSeq, visSeq: counters.visSeq };
-  if (!reset && !partial && patch.size === 0 && clients.length === 0) {
+  if (!reset && !partial && patch.size === 0 && Object.keys(lastMutationIDChanges).length === 0) {
     // Same view as the cookie's, and whole: record the counters it is valid for, so the next pull is cheap.
     await tx.update(syncCvrs).set({ ...seqs, partial: false }).where(and(eq(syncCvrs.clientGroupId, groupId), sql`${syncCvrs.cvrVersion} IN (${group.cvrVersion}, ${base.cvrVersion})`));
     return { cookie: cookieOf(base.cvrVersion), lastMutationIDChanges: {}, patch: emptyPatch() };
   }
 
-  await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, partial, createdAt: now });
-  await tx.update(syncClientGroups).set({ cvrVersion: nextVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
+  await storeVersion(partial);
   await pruneCvr(tx, group, nextVersion);
   return { cookie: cookieOf(nextVersion, partial), lastMutationIDChanges, patch };
 }

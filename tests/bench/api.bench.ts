@@ -27,12 +27,19 @@ async function signIn(url: string) {
 const BROWSER_ENCODINGS = 'gzip, deflate, br';
 
 /**
+ * A pause before each timed pull: a new group's view is written after its answer (decision 279), and
+ * a pull started at once would wait behind the last one's, which no single client does.
+ */
+const PULL_PAUSE_MS = 150;
+
+/**
  * An initial pull as the app's puller makes it (the browser's encodings accepted unless `accept`
  * says otherwise, the compact patch of sync/patch-columns.ts unless `plain`): its cookie, its JSON
  * size, the bytes on the wire, the time until the body is in and decompressed (`ms`), and the time
  * to read it back into Replicache's operations (`readMs`: JSON.parse and expandPatch, the browser's part).
  */
 async function initialPull(url: string, token: string, clientGroupID: string, plain = false, accept = BROWSER_ENCODINGS) {
+  await new Promise((r) => setTimeout(r, PULL_PAUSE_MS));
   const body = JSON.stringify({ pullVersion: 1, clientGroupID, cookie: null, profileID: 'bench', schemaVersion: '1' });
   const started = performance.now();
   const { wire, text, encoding } = await new Promise<{ wire: number; text: string; encoding: string }>((resolve, reject) => {

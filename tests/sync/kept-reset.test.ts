@@ -4,7 +4,7 @@
  * changed, a change is in the next reset at once, and a part that reads the viewer's id is never
  * another viewer's.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../schema/roles';
 import { setKeptAnswers } from '../../worker/sync/counted';
 import { handlePull } from '../../worker/sync/pull';
@@ -99,12 +99,48 @@ describe('a reset pull keeps its parts', () => {
     expect(early.lastPatch.map((op) => `${op.op} ${'key' in op ? op.key : ''}`)).toEqual([`put announcement/${(created.json as { _id: string })._id}`]);
   });
 
-  it('a group whose parts are not kept writes its view before it answers', async () => {
+  it('a failure after the early answer leaves no view behind: the next pull is told to start over, and starting over works', async () => {
+    t = await createTestApp();
+    const session = await login(t, DEMO.maple.board);
+    const first = await newGroup(session.token);
+    // The disk fails as the view is written, after the answer has gone.
+    await t.deps.database.client.execute("CREATE TRIGGER entries_fail BEFORE INSERT ON sync_cvr_entries BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END");
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const early = await newGroup(session.token);
+      expect(heldData(early)).toEqual(heldData(first));
+      await t.drainBackground();
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining('rolled back'), expect.objectContaining({ message: expect.stringContaining('disk I/O error') }));
+      await t.deps.database.client.execute('DROP TRIGGER entries_fail');
+      // Nothing half-written: no group, no entry; Replicache starts a new group on this answer.
+      expect(await early.pull()).toMatchObject({ error: 'ClientStateNotFound' });
+      const groups = await t.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sync_client_groups WHERE id = ?', args: [early.clientGroupID] });
+      expect(Number(groups.rows[0].n)).toBe(0);
+      expect(heldData(await newGroup(session.token))).toEqual(heldData(first));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it('with nothing kept, the first reset writes its view before it answers; the next new group is answered first, computed', async () => {
     t = await createTestApp();
     setKeptAnswers(false);
     const session = await login(t, DEMO.maple.board);
-    const first = await newGroup(session.token);
-    const count = await t.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sync_cvr_entries e JOIN sync_client_groups g ON g.number = e.group_number WHERE g.id = ?', args: [first.clientGroupID] });
-    expect(Number(count.rows[0].n)).toBe(first.data.size);
+    const entriesOf = async (group: string) =>
+      Number((await t!.deps.database.client.execute({ sql: 'SELECT count(*) AS n FROM sync_cvr_entries e JOIN sync_client_groups g ON g.number = e.group_number WHERE g.id = ?', args: [group] })).rows[0].n);
+    const actor = { userId: session.user._id as string, hoaId: '', role: session.user.role as Role, sessionId: 'test' };
+    const pullAfresh = (group: string) => handlePull(t!.deps, { ...actor, hoaId: new SyncTestClient(t!, session.token).hoaId }, { pullVersion: 1, clientGroupID: group, cookie: null }, { format: 'columns' });
+
+    // No earlier reset tells its size: the view is written first, in case it must come in chunks.
+    const first = await pullAfresh('computed-a');
+    if (!('patch' in first)) throw new Error('no patch');
+    expect(await entriesOf('computed-a')).toBe(first.patch.size - 1);
+    // The last one was well within the budget: computed, answered, then written.
+    const second = await pullAfresh('computed-b');
+    if (!('patch' in second)) throw new Error('no patch');
+    expect(await entriesOf('computed-b')).toBe(0);
+    await t.drainBackground();
+    expect(await entriesOf('computed-b')).toBe(second.patch.size - 1);
+    expect(second.patch.size).toBe(first.patch.size);
   });
 });

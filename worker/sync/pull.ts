@@ -29,7 +29,7 @@ import { badRequest } from '../domain/errors';
 import { createClientGroup, findClientGroup, limitNewGroups } from './groups';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
-import { keptResetParts } from './counted';
+import { keptResetParts, type KeepResetPart } from './counted';
 import { buildPatch, concatBytes, keptReset, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
 
 export const pullRequestSchema = z.object({
@@ -194,6 +194,33 @@ function answeredEarlyOrAtEnd(deps: AppDeps, run: (answer: AnswerEarly) => Promi
   });
 }
 
+/** A new group's reset is computed before its view is written when the last one held less than this share of the budget. */
+const GUESS_MARGIN = 0.9;
+
+/** Rows of the last whole reset per database, HOA and role: a guess at the next one's size. */
+const wholeResetRows = new WeakMap<object, Map<string, number>>();
+
+function rememberWholeReset(database: AppDeps['database'], actor: Actor, patch: SyncPatch) {
+  let sizes = wholeResetRows.get(database.client);
+  if (!sizes) wholeResetRows.set(database.client, (sizes = new Map()));
+  sizes.set(`${actor.hoaId}|${actor.role}`, patch.size - 1);
+}
+
+/**
+ * A new group's whole view as a reset made before its view is written, so that the answer waits for
+ * no CVR entry; null when it may not fit the budget (then the view is written first, in chunks if it
+ * must be). Made of the kept parts (the HOA's last reset at these counters) when they are all kept;
+ * else computed, when the HOA's last whole reset for this role was within 90 % of the budget: a guess,
+ * so the rows are counted again (a view that grew past the budget is computed anew from its entries).
+ */
+async function resetBeforeItsView(deps: AppDeps, tx: Tx, groupNumber: number, areas: ServerSyncArea[], actor: Actor, format: PatchFormat, keep: KeepResetPart | undefined, budget: number): Promise<SyncPatch | null> {
+  const last = wholeResetRows.get(deps.database.client)?.get(`${actor.hoaId}|${actor.role}`);
+  const kept = keep ? keptReset(areas, actor, format, keep) : null;
+  const patch = kept ?? (last !== undefined && last < budget * GUESS_MARGIN ? await buildPatch(tx, groupNumber, areas, actor, null, format, { keep }) : null);
+  // Within the budget as the full refresh counts it (a view of exactly the budget is cut: `partial`).
+  return patch && patch.size - 1 < budget ? patch : null;
+}
+
 /** The last mutation id of each client of the group that moved past `sinceClientVersion`. */
 async function mutationIdsOf(tx: Tx, groupId: string, sinceClientVersion: number): Promise<Record<string, number>> {
   const clients = await tx
@@ -237,20 +264,17 @@ async function pullInTransaction(
     !latest || latest.partial || latest.role !== actor.role || latest.visSeq !== counters.visSeq || latest.hoaSeq < counters.logFloor
       ? { kind: 'full', fresh, budget: Math.max(1, deps.config.pullRowBudget ?? PULL_ROW_BUDGET) }
       : { kind: 'incremental', hoaSeq: latest.hoaSeq !== counters.hoaSeq ? latest.hoaSeq : null, userChanged: latest.userSeq !== counters.userSeq };
-  // A new group whose whole view is kept (the HOA's last reset at these counters): it is answered
-  // before its view is written, so the answer waits for no CVR entry.
   const keep = keptResetParts(deps.database, actor, counters);
-  const kept = fresh && plan.kind === 'full' && keep ? keptReset(areas, actor, format, keep) : null;
-  // Within the budget as the full refresh counts it (a view of exactly the budget is cut: `partial`).
-  const keptWhole = kept && plan.kind === 'full' && kept.size - 1 < plan.budget ? kept : null;
+  const first = fresh && plan.kind === 'full' ? await resetBeforeItsView(deps, tx, group.number, areas, actor, format, keep, plan.budget) : null;
   const seqs = { hoaSeq: counters.hoaSeq, userSeq: counters.userSeq, visSeq: counters.visSeq };
   /** The new version's header, and the group moved to it. */
   const storeVersion = async (partial: boolean) => {
     await tx.insert(syncCvrs).values({ clientGroupId: groupId, cvrVersion: nextVersion, role: actor.role, ...seqs, clientVersion: group.clientVersion, partial, createdAt: now });
     await tx.update(syncClientGroups).set({ cvrVersion: nextVersion, updatedAt: now }).where(eq(syncClientGroups.id, groupId));
   };
-  if (keptWhole) {
-    const response = { cookie: cookieOf(nextVersion), lastMutationIDChanges: await mutationIdsOf(tx, groupId, -1), patch: keptWhole };
+  if (first) {
+    const response = { cookie: cookieOf(nextVersion), lastMutationIDChanges: await mutationIdsOf(tx, groupId, -1), patch: first };
+    rememberWholeReset(deps.database, actor, first);
     await answer(response);
     // The very rows just sent (same transaction, same counters): every one of them, past the budget too.
     await refreshEntries(tx, group.number, areas, actor, nextVersion, { kind: 'full', fresh: true, budget: Number.MAX_SAFE_INTEGER });
@@ -266,6 +290,7 @@ async function pullInTransaction(
   // A reset's parts are kept under the counters read above, under the write lock (counted.ts).
   const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial, keep });
   const lastMutationIDChanges = await mutationIdsOf(tx, groupId, reset ? -1 : base.clientVersion);
+  if (reset && !partial) rememberWholeReset(deps.database, actor, patch);
 
   if (!reset && !partial && patch.size === 0 && Object.keys(lastMutationIDChanges).length === 0) {
     // Same view as the cookie's, and whole: record the counters it is valid for, so the next pull is cheap.

@@ -297,8 +297,7 @@ export async function buildPatch(
 
 /**
  * A reset of the whole view made of kept parts only (`keep.kept`: nothing is computed), or null when
- * any area's part is not kept. Parts are kept only from resets of whole views (within the budget
- * of the pull that computed them; the caller checks its own).
+ * any area's part is not kept. Whether it fits the pull's budget is the caller's to check.
  */
 export function keptReset(areas: ServerSyncArea[], viewer: Viewer, format: PatchFormat, keep: KeepResetPart): SyncPatch | null {
   const patch: SyncPatch = { ops: ['{"op":"clear"}'], size: 1 };

@@ -10,6 +10,9 @@
  *    refresh the group's CVR entries (only logged rows when possible), build the patch against
  *    the cookie's version, and store a new header when anything changed.
  *
+ * A new group whose whole view fits the budget is answered before its view is written, in the same
+ * transaction, which goes on once the answer is out (`resetBeforeItsView`, `answeredEarlyOrAtEnd`).
+ *
  * A refresh of the whole view (a first pull) writes at most a budget of new or changed rows
  * (`pullRowBudget`), newest first: rows not yet sent are not in the client's view, so a later pull
  * sends them. Such a view is stored `partial` and its cookie says `more`; the client pulls again at
@@ -171,14 +174,15 @@ export async function handlePull(
   return answeredEarlyOrAtEnd(deps, (answer) => deps.database.transaction((tx) => pullInTransaction(deps, tx, actor, groupId, order, areas, format, answer)));
 }
 
+/** Answers the pull before the transaction ends; resolves when the transaction may go on (the response has gone out). */
+type AnswerEarly = (response: SyncPullResponse) => Promise<void>;
+
 /**
  * Gives the transaction's result, or the answer it gives before it ends (`answer`): its writes then
  * go on after the response has gone out (`afterResponse`, which resumes it), still under the write
  * lock, and the transaction still commits them all or none. A failure after the answer rolls the
  * view back: the client's next pull with that cookie is told ClientStateNotFound and starts over.
  */
-type AnswerEarly = (response: SyncPullResponse) => Promise<void>;
-
 function answeredEarlyOrAtEnd(deps: AppDeps, run: (answer: AnswerEarly) => Promise<SyncPullResponse>): Promise<SyncPullResponse> {
   return new Promise((resolve, reject) => {
     let answered = false;

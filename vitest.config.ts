@@ -14,6 +14,7 @@ export const ISOLATED = [
   'tests/unit/zod-jitless.test.ts',
   'tests/api/outbox.test.ts',
   'tests/sync/push-fairness.test.ts',
+  'tests/sync/kept-reset.test.ts',
   'client/features/dashboard/bulk-upload-banner.test.ts',
   'client/lib/first-rows.test.ts',
   'client/lib/first-screen.test.ts',

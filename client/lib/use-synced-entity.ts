@@ -7,7 +7,8 @@
  * A page loaded on the screen itself (a reload, a link in an email) reads the row over REST at once:
  * the cache opens only after the first paint (useSyncAfterFirstPaint), and on a phone the screen's
  * content waited a second for it. The REST row shows until the cache answers; then the cached one,
- * which also holds this device's changes not yet sent.
+ * which also holds this device's changes not yet sent, unless the REST row is a newer version
+ * (`shownRow`).
  *
  * Until there is something to show, the screen gets one `unavailable` state: loading, failed with
  * the server's message, or offline (the row is not in the cache and the server cannot be asked).
@@ -64,6 +65,19 @@ export function unavailability(s: { found: boolean; cacheLoading: boolean; remot
 
 const defaultErrorText = (e: unknown) => errorMessage(e, 'Network error');
 
+const versionOf = (row: unknown) => (row as { version?: unknown } | undefined)?.version;
+
+/**
+ * The row a screen shows: the cached one (it also holds this device's changes not yet sent), unless
+ * the server's answer is a newer version of it: the cache has not yet pulled a change the server
+ * already made (an invoice back from a bank payment reads Processing, not Pay Invoice again).
+ */
+export function shownRow<T>(cached: T | undefined, fromServer: T | undefined): T | undefined {
+  const [mine, theirs] = [versionOf(cached), versionOf(fromServer)];
+  if (cached && typeof mine === 'number' && typeof theirs === 'number' && theirs > mine) return fromServer;
+  return cached ?? fromServer;
+}
+
 function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText: (e: unknown) => string, enabled: boolean, version: number | undefined): RemoteRow<R> {
   const [row, setRow] = useState<{ id: string; data: R | null; error: string | null }>({ id, data: null, error: null });
   const [loading, setLoading] = useState(false);
@@ -117,7 +131,7 @@ export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): Synce
   const remote = useRemoteRow(id, options.fetch, options.errorText ?? defaultErrorText, online && needsRemote, options.version);
 
   const fromServer = useMemo(() => (remote.data ? fromRemote(remote.data) : undefined), [remote.data, fromRemote]);
-  const entity = cached.data ?? fromServer;
+  const entity = shownRow(cached.data, fromServer);
 
   const unavailable = unavailability({ found: !!entity, cacheLoading: cached.loading, remoteLoading: remote.loading, remoteError: remote.error, online });
   if (entity && !unavailable) return { entity, remote, unavailable: null, inCache: !!cached.data };

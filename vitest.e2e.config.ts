@@ -18,5 +18,7 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A failed story's error at once, not only after the last file (tests/e2e/failures-at-once.ts).
+    reporters: ['default', './tests/e2e/failures-at-once.ts'],
   },
 });

@@ -74,7 +74,8 @@ const versionOf = (row: unknown) => (row as { version?: unknown } | undefined)?.
  */
 export function shownRow<T>(cached: T | undefined, fromServer: T | undefined): T | undefined {
   const [mine, theirs] = [versionOf(cached), versionOf(fromServer)];
-  if (cached && typeof mine === 'number' && typeof theirs === 'number' && theirs > mine) return fromServer;
+  // Only two numbered versions are compared; otherwise the cached row stands.
+  if (typeof mine === 'number' && typeof theirs === 'number' && theirs > mine) return fromServer;
   return cached ?? fromServer;
 }
 

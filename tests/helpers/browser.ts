@@ -331,6 +331,8 @@ export async function snap(page: Page, name: string) {
     if (WRITE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
+  // The story goes on from a settled page: a list redraws for its width (ui/Table.tsx's media query).
+  await twoFrames(page);
 }
 
 /** `snap` from the top of the page (a scrolled page would draw the sticky navigation mid-way). */

@@ -9,7 +9,7 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
 import { rateLimits, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
 import { createAuthToken } from '../../worker/domain/auth';
@@ -229,7 +229,37 @@ export async function openPage(
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  tellWhatThePageShowedOnFailure(context, page);
   return { context, page, errors };
+}
+
+const PAGE_TEXT_SHOWN = 1_500;
+
+/**
+ * A failed story prints where its page was and the text its main region showed (a wait that timed out says only
+ * what it waited for). The page is read as its context closes, since a story closes it in `finally`
+ * before vitest calls the failure hook; a page still open is read then.
+ */
+function tellWhatThePageShowedOnFailure(context: BrowserContext, page: Page) {
+  let lastSeen: string | null = null;
+  const look = () =>
+    Promise.race([
+      page.evaluate(() => `${location.pathname}${location.search} (${navigator.onLine ? 'online' : 'offline'})\n${(document.querySelector('main') ?? document.body).innerText}`),
+      new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer)'), 2_000)),
+    ]).catch((e: Error) => `(the page could not be read: ${e.message})`);
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    if (!page.isClosed()) lastSeen = await look();
+    return close(options);
+  };
+  try {
+    onTestFailed(async () => {
+      const seen = lastSeen ?? (page.isClosed() ? null : await look());
+      if (seen) process.stderr.write(`\n  the page when the story failed: ${seen.slice(0, PAGE_TEXT_SHOWN).replace(/\n+/g, '\n    ')}\n`);
+    });
+  } catch {
+    // Opened outside a story (a file's beforeAll): nothing to tell it to.
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../client/app/routes';
 import { OFFLINE_TEXT, pendingText } from '../../client/features/sync/ConnectionBar';
-import { apiToken, DEMO, DESKTOP, e2eSuite, goOffline, goOnline, openPage, PHONE, signInAs, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, DESKTOP, e2eSuite, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, waitForServiceWorker } from '../helpers/browser';
 import { askAboutACharge, boardStarts, CHARGE_TO_ASK_ABOUT, EMAIL, pathResolver, PLAN, SAME_SCREEN, WHO, type Who } from '../helpers/route-plan';
 import { openScreen, pathFor, settled, violationsAtBothWidths } from './pages/screens';
 
@@ -60,7 +60,7 @@ async function expectClean(page: Page, name: string) {
 
 describe('the states a user reaches', () => {
   it('a dialog open, a form with its errors, the account menu open, offline with a change waiting (announced)', { timeout: 90_000 }, async () => {
-    const { page, context } = await openPage(e2e.browser, e2e.server);
+    const { page, context } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.board);
     await waitForServiceWorker(page);
 

@@ -17,7 +17,7 @@ import { violationForm } from './pages/violations';
 
 const e2e = e2eSuite();
 let page: Page;
-pagePerTest(e2e, (p) => (page = p));
+const pages = pagePerTest(e2e, (p) => (page = p));
 
 const PROMOTED = "Changed Ray Resident's role from Resident to Board Member";
 const VIOLATION = 'Trailer parked on the lawn';
@@ -92,6 +92,7 @@ describe('/activity', () => {
   });
 
   it('offline, the trail says it is kept on the server; back online, Try again reads it', { timeout: 60_000 }, async () => {
+    await pages.withServiceWorker();
     await signInAs(page, e2e.server, DEMO.maple.board);
     await goInApp(page, '/activity');
     const screen = activityScreen(page);

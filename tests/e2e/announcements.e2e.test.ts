@@ -9,7 +9,7 @@ import { ANNOUNCEMENT_CATEGORY_LABELS, announcementFormSchema, AUDIENCE_LABELS }
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { choose } from './pages/controls';
 
@@ -192,7 +192,7 @@ describe('announcements', () => {
 
   it('a draft written and sent offline reaches the residents exactly once after reconnecting', { timeout: 90_000 }, async () => {
     const title = 'Street sweeping Thursday';
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     const [form, detail] = [announcementForm(page), announcementDetail(page)];
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
@@ -250,7 +250,7 @@ describe('announcements', () => {
       await context.close();
     }
 
-    const resident = await openPage(e2e.browser, e2e.server);
+    const resident = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       const residentList = announcementsList(resident.page);
       await signInAs(resident.page, e2e.server, DEMO.maple.resident2);

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../schema/days';
 import { applyApplicationDeadlines } from '../../worker/domain/applications';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { applicationForm, applicationMail, applicationScreen, applicationsList, storedApplication } from './pages/applications';
 import { pngBytes } from './pages/photos';
 import { inDays } from './pages/violations';
@@ -28,8 +28,8 @@ describe('architectural applications', () => {
   it('a resident submits from a phone, partly offline; the board reviews, decides and sends the letter the resident reads', { timeout: 240_000 }, async () => {
     const title = 'Screened porch over the patio';
     const { server } = e2e;
-    const resident = await openPage(e2e.browser, server, PHONE);
-    const board = await openPage(e2e.browser, server);
+    const resident = await openPageWithServiceWorker(e2e.browser, server, PHONE);
+    const board = await openPageWithServiceWorker(e2e.browser, server);
     try {
       const rp = resident.page;
       await signInAs(rp, server, DEMO.maple.resident);

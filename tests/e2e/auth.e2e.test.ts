@@ -9,7 +9,7 @@ import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, lin
 
 const e2e = e2eSuite();
 let page: Page;
-pagePerTest(e2e, (p) => (page = p));
+const pages = pagePerTest(e2e, (p) => (page = p));
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
@@ -86,6 +86,7 @@ describe('sign-in', () => {
   });
 
   it('keeps the session across a reload through the start-up refresh', async () => {
+    await pages.withServiceWorker();
     await signInAs(page, e2e.server, DEMO.maple.board);
     await page.goto('/profile');
     await heading('Profile').waitFor();

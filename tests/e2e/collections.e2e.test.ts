@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../schema/money';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goOffline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goOffline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { collectionsTab } from './pages/collections';
 
 const e2e = e2eSuite();
@@ -60,7 +60,7 @@ describe('collections', () => {
     // The demo HOA has something owed, or the story would read nothing.
     expect(want.outstanding_cents).toBeGreaterThan(0);
 
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
       await page.goto('/dues');

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../schema/dashboard';
 import { FIRST_SCREEN_PREFIX } from '../../client/lib/first-screen';
-import { apiToken, DEMO, e2eSuite, fillSignIn, goOffline, goOnline, openPage, PHONE, signInAs, snap, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snap, waitForServiceWorker } from '../helpers/browser';
 
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 
@@ -47,7 +47,7 @@ async function expectPaintedWhole(page: Page) {
 
 describe('dashboard', () => {
   it('shows the figures the API computes, and keeps them offline across a reload', async () => {
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
       const board = dashboard(page);

@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES } from '../../schema/directory';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, PHONE, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { directoryScreen, directorySettingCard, listingCard } from './pages/directory';
 
 const e2e = e2eSuite();
@@ -15,7 +15,8 @@ const RITA_PHONE = '512-555-0102';
 let ray: { context: BrowserContext; page: Page; errors: string[] };
 
 beforeAll(async () => {
-  ray = await openPage(e2e.browser, e2e.server, PHONE);
+  // Ray's phone goes offline in a story below.
+  ray = await openPageWithServiceWorker(e2e.browser, e2e.server, PHONE);
   await signInAs(ray.page, e2e.server, DEMO.maple.resident2);
 }, 60_000);
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../worker/dev/sample-files';
-import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -202,7 +202,7 @@ describe('documents', () => {
   });
 
   it('offline, the list still searches and filters, and Download says it needs a connection', { timeout: 90_000 }, async () => {
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
       await goInApp(page, '/documents');

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { invoiceDetail } from './pages/dues';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -141,7 +141,7 @@ describe('dues and invoices in the browser', () => {
   });
 
   it('offline, My Invoices is readable and Pay says it needs a connection', async () => {
-    const { context, page } = await openPage(e2e.browser, e2e.server);
+    const { context, page } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     const invoice = await invoiceOf(DEMO.maple.resident2);
     await signInAs(page, e2e.server, DEMO.maple.resident2);
     await page.goto('/dues');

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
-import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm } from './pages/inspections';
 import { keptPhotos, pngBytes, sha256, type KeptPhoto } from './pages/photos';
 import { inDays, violationForm } from './pages/violations';
@@ -150,7 +150,7 @@ describe('the inspection walk', () => {
     console.log(`inspection walk: ${sent.length} violations, ${kept.length} photos; drained in ${Math.round(drainMs)} ms after the connection came back; ${(bytes / 1024).toFixed(1)} KB of photos uploaded`);
 
     // A second board member sees the round done.
-    const other = await openPage(e2e.browser, server, PHONE);
+    const other = await openPageWithServiceWorker(e2e.browser, server, PHONE);
     await signInAs(other.page, server, DEMO.maple.superadmin);
     await goInApp(other.page, roundPath);
     await other.page.getByText('Finished').first().waitFor({ timeout: 20_000 });

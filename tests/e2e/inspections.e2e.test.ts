@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLabel, directoryCompare } from '../../schema/addresses';
 import { finishLeftQuestion } from '../../schema/inspections';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm, storedDirectory, storedStopCount, storedStops } from './pages/inspections';
 import { inDays, violationForm } from './pages/violations';
 
@@ -18,7 +18,7 @@ const e2e = e2eSuite();
 
 describe('inspection rounds', () => {
   it('a board member walks a round on a phone, records a violation on the way, marks one offline, and finishes it', { timeout: 180_000 }, async () => {
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server, PHONE);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server, PHONE);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
       await page.goto('/compliance');
@@ -98,7 +98,7 @@ describe('inspection rounds', () => {
   });
 
   it('a board member who opened the app once starts a round offline and walks it: every address at once, in walking order', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server, PHONE);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server, PHONE);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
       await page.goto('/inspections');

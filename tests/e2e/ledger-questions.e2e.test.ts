@@ -6,7 +6,7 @@
  * it exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { LEDGER_QUESTION_MESSAGES } from '../../schema/ledger-questions';
 import { lineName, serverStatement, statementPage } from './pages/ledger';
 
@@ -22,7 +22,7 @@ describe('questions about a statement line', () => {
     // The newest charge: descriptions repeat month after month, so the control names the day too.
     const charge = server.lines.filter((l) => l.kind === 'charge').at(-1)!;
     expect(charge).toBeTruthy();
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident);
       const statement = statementPage(page);
@@ -67,7 +67,7 @@ describe('questions about a statement line', () => {
       await context.close();
     }
 
-    const board = await openPage(e2e.browser, e2e.server);
+    const board = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(board.page, e2e.server, DEMO.maple.board);
       await goInApp(board.page, '/questions');

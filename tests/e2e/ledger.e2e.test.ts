@@ -6,7 +6,7 @@
  * Screenshots at 1280 and 375 px (tests/e2e/screenshots/ledger-*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 import { peoplePages } from './pages/people';
 import { memberByEmail, serverStatement, statementPage } from './pages/ledger';
@@ -18,7 +18,7 @@ describe('statement of account', () => {
   it('a resident reads their statement, a receipt and the CSV, also offline', { timeout: 180_000 }, async () => {
     const server = await serverStatement(e2e.server, DEMO.cedar.resident);
     expect(server.lines.length).toBeGreaterThan(0);
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.cedar.resident);
       const scripts = scriptsRequested(page);

@@ -5,7 +5,7 @@
  * 375 px (tests/e2e/screenshots/list-views-*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { storedViews, viewsMenu } from './pages/list-views';
 import { requestsList } from './pages/requests';
 
@@ -13,7 +13,7 @@ const e2e = e2eSuite();
 
 describe('saved list views', () => {
   it('a resident saves the filters of /requests as a view, reloads, applies it, renames it offline and deletes it', { timeout: 150_000 }, async () => {
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident2);
       const list = requestsList(page);

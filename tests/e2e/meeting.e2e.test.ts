@@ -16,7 +16,7 @@ import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { statusUpdatedMessage as requestStatusUpdated } from '../../schema/requests';
 import { VIOLATION_MESSAGES, statusUpdatedMessage as violationStatusUpdated } from '../../schema/violations';
 import { openDeviceNetwork } from '../helpers/network';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 import { documentsList } from './pages/documents';
@@ -217,8 +217,8 @@ describe('the offline board meeting', () => {
     const { server } = e2e;
     // Ben's laptop reaches the server through its own network, which goes off; Tom's stays on.
     const network = await openDeviceNetwork(server);
-    const ben = await openPage(e2e.browser, network);
-    const tom = await openPage(e2e.browser, server);
+    const ben = await openPageWithServiceWorker(e2e.browser, network);
+    const tom = await openPageWithServiceWorker(e2e.browser, server);
     const bp = ben.page;
     try {
       // Before the meeting, online: Ben signed in on this browser and once opened a form with a resident picker.

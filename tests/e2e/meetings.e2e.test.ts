@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { meetingDay } from '../../schema/meetings';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, latestEmail, openPage, PHONE, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, latestEmail, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { documentsList } from './pages/documents';
 import { agendaMails, meetingForm, meetingScreen, meetingsList, openRequestTitle, storedMeeting, storedOutcomes, storedRecord } from './pages/meetings';
 import { inDays } from './pages/violations';
@@ -25,7 +25,7 @@ describe('meetings', () => {
   it('the board schedules, holds offline on three devices, and publishes the minutes a later meeting approved', { timeout: 150_000 }, async () => {
     const opened: BrowserContext[] = [];
     const open = async (email: string, viewport?: { width: number; height: number }) => {
-      const o = await openPage(e2e.browser, e2e.server, viewport);
+      const o = await openPageWithServiceWorker(e2e.browser, e2e.server, viewport);
       opened.push(o.context);
       await signInAs(o.page, e2e.server, email);
       return o;

@@ -20,7 +20,7 @@ import { TEST_BANK as CHECKOUT_BANK } from '../../worker/services/payments/bank-
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { TEST_BANK } from '../../worker/services/payments/local-autopay';
 import { appOverHttp, DEMO } from '../helpers/http';
-import { apiToken, clearRateLimits, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, openPage, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, clearRateLimits, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { addMonthResidents, DAY, MONTH, monthActions, one, owedAtMonthEnd, pick, type Resident } from '../helpers/money-month';
 import { autopayScreen } from './pages/autopay';
 import { localBankCheckout, paymentPanel } from './pages/bank-payment';
@@ -47,8 +47,8 @@ async function settle() {
 }
 
 /** A resident's own browser, signed in. */
-async function residentBrowser(p: Resident) {
-  const opened = await openPage(e2e.browser, e2e.server);
+async function residentBrowser(p: Resident, open = openPage) {
+  const opened = await open(e2e.browser, e2e.server);
   await signInAs(opened.page, e2e.server, p.email);
   return opened;
 }
@@ -226,7 +226,7 @@ describe('a month of dues for 20 residents, in the browser', () => {
     await snapFromTop(nine.page, 'money-month-receipt');
     await nine.context.close();
 
-    const twenty = await residentBrowser(one(people, 20));
+    const twenty = await residentBrowser(one(people, 20), openPageWithServiceWorker);
     const statement = statementPage(twenty.page);
     await statement.open();
     await expect.poll(() => statement.balance.textContent(), { timeout: 20_000 }).toBe(`You owe ${usd(owedAtMonthEnd(20))}`);

@@ -12,7 +12,7 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, launchBrowser, openPage, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, launchBrowser, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 import { choose } from './pages/controls';
 import { AUDIENCE_LABELS } from '../../schema/announcements';
@@ -41,7 +41,7 @@ const unreadCount = (page: Page) => page.getByText('Unread Announcements').locat
 
 describe('offline', () => {
   it('keeps a change made offline across a reload and syncs it exactly once when back online', async () => {
-    const { context, page, errors } = await openPage(browser, server);
+    const { context, page, errors } = await openPageWithServiceWorker(browser, server);
     try {
       await signInAs(page, server, DEMO.maple.resident);
       await page.goto('/announcements');
@@ -97,7 +97,7 @@ describe('offline', () => {
     const recipients = await Promise.all([DEMO.maple.resident, DEMO.maple.resident2].map(async (e) => (await findUserByEmail(server.deps.database.db, e))!.id));
     const draft = announcementFormSchema.parse({ title, message: '<p>Bins out by 7 am on Friday.</p>', audience_type: 'custom', custom_recipients: recipients });
     await server.deps.database.transaction((tx) => createAnnouncementDraft(server.deps, tx, actor, draft));
-    const { context, page, errors } = await openPage(browser, server);
+    const { context, page, errors } = await openPageWithServiceWorker(browser, server);
     try {
       await signInAs(page, server, DEMO.maple.board);
       await page.goto('/announcements');
@@ -167,7 +167,7 @@ describe('offline', () => {
   it('a board member records a violation offline on first use: the pickers read the synced members', { timeout: 90_000 }, async () => {
     const title = 'Trailer parked on the lawn';
     // A fresh browser: nothing kept from an earlier visit to any picker.
-    const { context, page, errors } = await openPage(browser, server);
+    const { context, page, errors } = await openPageWithServiceWorker(browser, server);
     const userReads: string[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/users') userReads.push(r.url());

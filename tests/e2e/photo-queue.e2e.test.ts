@@ -7,7 +7,7 @@
  * storage, the form warns before a photo and takes none that would not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, apiToken, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { DEMO, apiToken, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { jpegWithGps, keptPhotos, pngBytes, sha256 } from './pages/photos';
 import { thread } from './pages/requests';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
@@ -66,7 +66,7 @@ describe('photos kept on the device', () => {
   it('an offline walk: a violation with two photos survives a reload, and reaches the server once with both photos once', { timeout: 180_000 }, async () => {
     const title = 'Pergola raised without approval';
     const { server } = e2e;
-    const { context, page, errors } = await openPage(e2e.browser, server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, server);
     try {
       const list = await createViolationOffline(page, context, server);
       const form = violationForm(page);
@@ -152,7 +152,7 @@ describe('photos kept on the device', () => {
   it('keeps a queued photo through an app update (the service worker replaced, its caches cleared) and sends it after', { timeout: 180_000 }, async () => {
     const title = 'Trash cans left at the curb';
     const { server } = e2e;
-    const { context, page, errors } = await openPage(e2e.browser, server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, server);
     try {
       await createViolationOffline(page, context, server);
       const form = violationForm(page);

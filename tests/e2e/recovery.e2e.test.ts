@@ -59,7 +59,7 @@ describe('mutation recovery', () => {
 
   it('a cache kept after an expired session is dropped when someone else signs in on that browser', async () => {
     const { server, browser } = e2e;
-    const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
+    const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce', serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);

@@ -6,7 +6,7 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { holdChunk } from './pages/chunks';
 import { choose } from './pages/controls';
@@ -168,7 +168,7 @@ describe('requests', () => {
   it('offline, a resident files a request and writes a message; after a reload and reconnecting the board sees both exactly once', { timeout: 120_000 }, async () => {
     const title = 'Garage door opener stuck';
     const message = 'It only opens halfway since yesterday.';
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident2);
       const list = requestsList(page);
@@ -226,7 +226,7 @@ describe('requests', () => {
     expect(stored).toMatchObject({ copies: 1, comments: 1, filer: DEMO.maple.resident2, status: 'open', attachment: 'opener.jpg' });
     expect(await storedComments(e2e.server, stored.id)).toEqual([{ message: `<p>${message}</p>`, isPublic: true }]);
 
-    const board = await openPage(e2e.browser, e2e.server);
+    const board = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       const bp = board.page;
       await signInAs(bp, e2e.server, DEMO.maple.board);

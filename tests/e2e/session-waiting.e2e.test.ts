@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { requestForm, requestsList, storedRequest } from './pages/requests';
 
 const e2e = e2eSuite();
@@ -100,7 +100,7 @@ describe('a session with changes waiting', () => {
 
   it('names the change waiting when the session ended, asks before another user discards it, and sends it at the same user’s sign-in', async () => {
     const title = 'Porch light flickers';
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await fileRequestOffline(page, context, DEMO.maple.resident, title);
       await sessionEndsOnReconnect(page, context, DEMO.maple.resident);
@@ -135,7 +135,7 @@ describe('a session with changes waiting', () => {
 
   it('asks before signing out with a change waiting, and discards it only when another user confirms', async () => {
     const title = 'Mailbox door came off';
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await fileRequestOffline(page, context, DEMO.maple.resident2, title);
       // Signing out would drop the cache with the change: asked first.

@@ -7,7 +7,7 @@
  * network returns. Screenshots at 1280 and 375 px (tests/e2e/screenshots/violation-fines-*).
  */
 import { describe, expect, it } from 'vitest';
-import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { statementPage } from './pages/ledger';
 import { violationFines } from './pages/violation-fines';
 import { inDays } from './pages/violations';
@@ -109,7 +109,7 @@ describe('violation fines', () => {
     const hearings = async () => Number((await e2e.server.db.execute({ sql: 'SELECT count(*) AS n FROM violation_hearings WHERE violation_id = ?', args: [id] })).rows[0].n);
 
     // The board's settings: Maple Grove's own Lawn Maintenance schedule beside the defaults.
-    const board = await openPage(e2e.browser, e2e.server);
+    const board = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(board.page, e2e.server, DEMO.maple.board);
       await board.page.goto('/violations/fine-schedule');
@@ -122,7 +122,7 @@ describe('violation fines', () => {
       await board.context.close();
     }
 
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     const fines = violationFines(page);
     const statement = statementPage(page);
     const fineRows = statement.lineRows.filter({ hasText: `Fine: ${title}` });

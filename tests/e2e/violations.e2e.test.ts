@@ -7,7 +7,7 @@
  * and 375 px on every screen (tests/e2e/screenshots/violation*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
 import { choose, waitForOption } from './pages/controls';
@@ -165,7 +165,7 @@ describe('violations', () => {
   it('offline inspection: two violations issued, a status changed and a message written; after a reload and reconnecting each arrives once with one notice each', { timeout: 150_000 }, async () => {
     const first = 'Basketball hoop in the street';
     const second = 'Fence panel down';
-    const { context, page, errors } = await openPage(e2e.browser, e2e.server);
+    const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
       const list = violationsList(page);

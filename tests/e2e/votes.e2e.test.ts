@@ -15,7 +15,7 @@ import { hoas, users } from '../../schema/tables';
 import { formatVoteTime, openVoteBanner, VOTE_MESSAGES } from '../../schema/votes';
 import { closeDueVotes } from '../../worker/domain/votes';
 import { msToZonedInput } from '../../client/features/votes/time';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { appOverHttp, call } from '../helpers/http';
 import { addVoters, HOUR, MINUTE, type Voter } from '../helpers/votes';
 import { SyncTestClient } from '../sync/client';
@@ -30,8 +30,8 @@ let board: { context: BrowserContext; page: Page; errors: string[] };
 let voteId = '';
 
 const t = () => appOverHttp(e2e.server.url);
-const voterPage = async (v: Voter, viewport = PHONE) => {
-  const opened = await openPage(e2e.browser, e2e.server, viewport);
+const voterPage = async (v: Voter, viewport = PHONE, open = openPage) => {
+  const opened = await open(e2e.browser, e2e.server, viewport);
   await signInAs(opened.page, e2e.server, v.email);
   return opened;
 };
@@ -119,7 +119,7 @@ describe('an owner vote over 20 households', () => {
   });
 
   it('an owner votes offline and comes back before the close: counted', { timeout: 120_000 }, async () => {
-    const { context, page, errors } = await voterPage(voters[1]);
+    const { context, page, errors } = await voterPage(voters[1], PHONE, openPageWithServiceWorker);
     await goInApp(page, `/votes/${voteId}`);
     const screen = voteScreen(page);
     await screen.household.waitFor({ timeout: 20_000 });
@@ -137,7 +137,7 @@ describe('an owner vote over 20 households', () => {
   });
 
   it('an owner votes offline and comes back after the close: refused with the time, not counted; the results are announced', { timeout: 150_000 }, async () => {
-    const { context, page, errors } = await voterPage(voters[2]);
+    const { context, page, errors } = await voterPage(voters[2], PHONE, openPageWithServiceWorker);
     await goInApp(page, `/votes/${voteId}`);
     const screen = voteScreen(page);
     await screen.household.waitFor({ timeout: 20_000 });

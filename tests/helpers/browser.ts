@@ -8,7 +8,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, onTestFailed } from 'vitest';
 import { rateLimits, users } from '../../schema/tables';
 import type { Role } from '../../schema/roles';
@@ -212,19 +212,22 @@ export async function inviteUser(server: E2EServer, p: { email: string; role: Ro
 
 // ------------------------------------------------------------------ browser
 
-/** A fresh context (own cookies and storage) with one page; console errors are collected. */
 /**
- * A new context and page; `serviceWorkers: 'block'` keeps the app's service worker out, so every chunk
- * comes from the network (where a test may hold one back).
+ * A fresh context (own cookies and storage) with one page; its uncaught page errors are collected.
+ * The app's service worker is kept out unless asked for (`openPageWithServiceWorker`): installing it
+ * precaches the whole app (166 files, 1.8 MB) in every new context, which took about a fifth of the
+ * e2e step's time on two cores, and only a story that goes offline needs it.
  */
 export async function openPage(
   browser: Browser,
   server: { url: string },
   viewport = DESKTOP,
-  options: { serviceWorkers?: 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const serviceWorkers = options.serviceWorkers ?? 'block';
   // Reduced motion: menus and dialogs open without transitions, so screenshots and axe see the end state.
-  const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce', ...options });
+  const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce', serviceWorkers });
+  if (serviceWorkers === 'block') withoutServiceWorker.add(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];
@@ -233,7 +236,17 @@ export async function openPage(
   return { context, page, errors };
 }
 
-const PAGE_TEXT_SHOWN = 1_500;
+/** A page with the app's service worker, as a user's browser has it: for a story that goes offline. */
+export const openPageWithServiceWorker = (browser: Browser, server: { url: string }, viewport = DESKTOP) => openPage(browser, server, viewport, { serviceWorkers: 'allow' });
+
+/** Contexts opened without the service worker (openPage's default): going offline there is a mistake. */
+const withoutServiceWorker = new WeakSet<BrowserContext>();
+
+function mustHaveServiceWorker(context: BrowserContext) {
+  if (withoutServiceWorker.has(context)) throw new Error("This story goes offline, where the app's service worker serves the app: open its page with openPageWithServiceWorker.");
+}
+
+const PAGE_TEXT_SHOWN = 2_500;
 
 /**
  * A failed story prints where its page was and the text its main region showed (a wait that timed out says only
@@ -242,11 +255,20 @@ const PAGE_TEXT_SHOWN = 1_500;
  */
 function tellWhatThePageShowedOnFailure(context: BrowserContext, page: Page) {
   let lastSeen: string | null = null;
+  // The requests still unanswered (a screen's chunk or read that never came back shows as "Loading...").
+  const inFlight = new Map<Request, number>();
+  page.on('request', (r) => inFlight.set(r, Date.now()));
+  page.on('requestfinished', (r) => inFlight.delete(r));
+  page.on('requestfailed', (r) => inFlight.delete(r));
+  const unanswered = () =>
+    [...inFlight].map(([r, at]) => `\n  waiting ${((Date.now() - at) / 1000).toFixed(1)} s: ${r.method()} ${new URL(r.url()).pathname}${r.isNavigationRequest() ? ' (navigation)' : ''}`).join('');
   const look = () =>
     Promise.race([
       page.evaluate(() => `${location.pathname}${location.search} (${navigator.onLine ? 'online' : 'offline'})\n${(document.querySelector('main') ?? document.body).innerText}`),
       new Promise<string>((resolve) => setTimeout(() => resolve('(the page did not answer)'), 2_000)),
-    ]).catch((e: Error) => `(the page could not be read: ${e.message})`);
+    ])
+      .catch((e: Error) => `(the page could not be read: ${e.message})`)
+      .then((text) => `${text}${unanswered()}`);
   const close = context.close.bind(context);
   context.close = async (options) => {
     if (!page.isClosed()) lastSeen = await look();
@@ -264,18 +286,26 @@ function tellWhatThePageShowedOnFailure(context: BrowserContext, page: Page) {
 
 /**
  * A new context and page for every test of the file, handed to `use` before each test and closed after
- * it; a test whose page threw an uncaught error fails.
+ * it; a test whose page threw an uncaught error fails. A story that goes offline calls
+ * `withServiceWorker()` first: its page again, with the app's service worker.
  */
 export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, use: (page: Page) => void) {
   let opened: Awaited<ReturnType<typeof openPage>> | undefined;
-  beforeEach(async () => {
-    opened = await openPage(e2e.browser, e2e.server);
+  const open = async (serviceWorkers?: 'allow') => {
+    opened = await openPage(e2e.browser, e2e.server, DESKTOP, { serviceWorkers });
     use(opened.page);
-  });
+  };
+  beforeEach(() => open());
   afterEach(async () => {
     await opened?.context.close();
     expect(opened?.errors).toEqual([]);
   });
+  return {
+    async withServiceWorker() {
+      await opened?.context.close();
+      await open('allow');
+    },
+  };
 }
 
 /** The path (and query) the page is on. */
@@ -415,6 +445,7 @@ export async function expectNoSeriousAxe(page: Page) {
  * be reached at all (setOffline and context.route miss some service-worker traffic).
  */
 export async function goOffline(context: BrowserContext, server: Pick<E2EServer, 'setNetwork'>) {
+  mustHaveServiceWorker(context);
   server.setNetwork(false);
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
@@ -427,6 +458,7 @@ export async function goOffline(context: BrowserContext, server: Pick<E2EServer,
  * a chunk from the network.
  */
 export async function waitForServiceWorker(page: Page) {
+  mustHaveServiceWorker(page.context());
   await within(
     30_000,
     'the service worker taking control of the page',

@@ -157,6 +157,8 @@ export function e2eSuite(options: E2EServerOptions = {}) {
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startE2EServer(options), launchBrowser()]);
   });
+  // A page the file opened for all its stories tells what it showed when one of them fails.
+  beforeEach(() => onTestFailed(async () => void (await Promise.all([...filePages].map((tell) => tell())))));
   afterAll(async () => {
     await suite.browser?.close();
     await suite.server?.close();
@@ -274,15 +276,21 @@ function tellWhatThePageShowedOnFailure(context: BrowserContext, page: Page) {
     if (!page.isClosed()) lastSeen = await look();
     return close(options);
   };
+  const tell = async () => {
+    const seen = lastSeen ?? (page.isClosed() ? null : await look());
+    if (seen) process.stderr.write(`\n  the page when the story failed: ${seen.slice(0, PAGE_TEXT_SHOWN).replace(/\n+/g, '\n    ')}\n`);
+  };
   try {
-    onTestFailed(async () => {
-      const seen = lastSeen ?? (page.isClosed() ? null : await look());
-      if (seen) process.stderr.write(`\n  the page when the story failed: ${seen.slice(0, PAGE_TEXT_SHOWN).replace(/\n+/g, '\n    ')}\n`);
-    });
+    onTestFailed(tell);
   } catch {
-    // Opened outside a story (a file's beforeAll): nothing to tell it to.
+    // Opened outside a story (a file's beforeAll, shared by its stories): told of each story that fails (e2eSuite).
+    filePages.add(tell);
+    page.once('close', () => filePages.delete(tell));
   }
 }
+
+/** The tellers of the pages a file opened outside its stories, still open. */
+const filePages = new Set<() => Promise<void>>();
 
 /**
  * A new context and page for every test of the file, handed to `use` before each test and closed after
@@ -382,13 +390,19 @@ export async function within<T>(ms: number, what: string, work: Promise<T>): Pro
 export const twoFrames = (page: Page) =>
   within(10_000, 'two animation frames', page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
 
+/**
+ * The page at 1280 and 375 px, written to tests/e2e/screenshots/<name>-<width>.png, then its own width
+ * again. Where no picture is written (CI) it does nothing: resizing only to redraw cost about a tenth
+ * of a file's time in the stories that snap most, and the phone width has stories of its own.
+ */
 export async function snap(page: Page, name: string) {
-  if (WRITE_SCREENSHOTS) mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  if (!WRITE_SCREENSHOTS) return;
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const viewport of [DESKTOP, PHONE]) {
     await page.setViewportSize(viewport);
     await twoFrames(page);
-    if (WRITE_SCREENSHOTS) await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${viewport.width}.png`), fullPage: true, animations: 'disabled' });
   }
   await page.setViewportSize(original);
   // The story goes on from a settled page: a list redraws for its width (ui/Table.tsx's media query).
@@ -397,6 +411,7 @@ export async function snap(page: Page, name: string) {
 
 /** `snap` from the top of the page (a scrolled page would draw the sticky navigation mid-way). */
 export async function snapFromTop(page: Page, name: string) {
+  if (!WRITE_SCREENSHOTS) return;
   await page.evaluate(() => window.scrollTo(0, 0));
   await snap(page, name);
 }

@@ -3,8 +3,8 @@
  * run shows every failure; a summary of each step's result and time closes the run, and the exit
  * code is non-zero when any step failed. `npm test -- <name>` runs the steps whose name contains it.
  * Steps whose files do not exist yet are skipped with a note. The static checks (typecheck, lint,
- * the Worker's bundle) each use about one core, so they run side by side, each one's output printed
- * whole when it ends.
+ * the Worker's bundle) and the workerd checks each use about one core, so they run side by side, each
+ * one's output printed whole when it ends.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,8 +17,10 @@ const steps: { name: string; cmd: string; when?: () => boolean; together?: true 
   { name: 'typecheck', cmd: 'npx tsc -p tsconfig.json --noEmit', together: true },
   { name: 'lint', cmd: 'npx eslint .', together: true },
   { name: 'worker bundle (wrangler dry run)', cmd: 'npx tsx worker/dev/bundle-size.ts', together: true },
+  // The workerd checks take their files one at a time, about one core: beside the static checks,
+  // which leave a core idle once lint and the bundle are done, not after the unit tests, which use both.
+  { name: 'workerd checks', cmd: 'npx vitest run --config vitest.workerd.config.ts', when: () => hasTests('tests/workerd', '.test.ts'), together: true },
   { name: 'api, sync and unit tests', cmd: 'npx vitest run' },
-  { name: 'workerd checks', cmd: 'npx vitest run --config vitest.workerd.config.ts', when: () => hasTests('tests/workerd', '.test.ts') },
   { name: 'browser e2e', cmd: 'npx vitest run --config vitest.e2e.config.ts', when: () => hasTests('tests/e2e', '.e2e.test.ts') },
 ];
 
@@ -61,17 +63,16 @@ async function run(step: (typeof steps)[number], captured: boolean): Promise<Out
 }
 
 const chosen = steps.filter((step) => !only.length || only.some((o) => step.name.includes(o)));
-for (let i = 0; i < chosen.length; ) {
-  const step = chosen[i];
-  if (step.when && !step.when()) {
-    console.log(`\n— ${step.name}: no tests yet, skipped`);
-    outcomes.push({ name: step.name, result: 'skipped' });
-    i++;
-    continue;
-  }
+const runnable = chosen.filter((step) => {
+  if (!step.when || step.when()) return true;
+  console.log(`\n— ${step.name}: no tests yet, skipped`);
+  outcomes.push({ name: step.name, result: 'skipped' });
+  return false;
+});
+for (let i = 0; i < runnable.length; ) {
   let j = i + 1;
-  while (step.together && j < chosen.length && chosen[j].together) j++;
-  const batch = chosen.slice(i, j);
+  while (runnable[i].together && j < runnable.length && runnable[j].together) j++;
+  const batch = runnable.slice(i, j);
   outcomes.push(...(await Promise.all(batch.map((s) => run(s, batch.length > 1)))));
   i = j;
 }

@@ -311,6 +311,7 @@ export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, 
   return {
     async withServiceWorker() {
       await opened?.context.close();
+      expect(opened?.errors).toEqual([]);
       await open('allow');
     },
   };

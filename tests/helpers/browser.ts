@@ -92,6 +92,9 @@ export async function prepareSeededTemplate(): Promise<{ dir: string; remove: ()
   const dir = mkdtempSync(join(tmpdir(), 'hoa-e2e-template-'));
   const running = await startNodeServer({ ...serverOptions(await freePort(), dir), jobsIntervalMs: 24 * 3_600_000 });
   await running.close();
+  // The copies take the database file alone: its WAL must hold nothing (the file client empties it as it closes).
+  const wal = join(dir, 'e2e.db-wal');
+  if (existsSync(wal) && statSync(wal).size > 0) throw new Error(`the seeded template's WAL still holds ${statSync(wal).size} bytes`);
   process.env[SEEDED_TEMPLATE_ENV] = dir;
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -103,7 +106,10 @@ export type E2EServerOptions = { pullRowBudget?: number };
 export async function startE2EServer(options: E2EServerOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'hoa-e2e-'));
   const template = process.env[SEEDED_TEMPLATE_ENV];
-  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true });
+  // The database file and the stored files, never the template's -wal and -shm: a connection of the
+  // process that seeded it may still hold them (libsql closes a connection when its statements are
+  // collected) and, closing late, delete them mid-copy.
+  if (template && existsSync(template)) cpSync(template, dataDir, { recursive: true, filter: (from) => !/\.db-(wal|shm)$/.test(from) });
   // Another process may take the probed port before this one binds it: then the next free one.
   let port = await freePort();
   let running: Awaited<ReturnType<typeof startNodeServer>> | undefined;

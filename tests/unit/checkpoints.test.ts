@@ -3,7 +3,7 @@
  * copy the WAL into the database file, the thread does.
  */
 import { sql } from 'drizzle-orm';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ async function filled(checkpointInBackground: boolean) {
     // About 500 pages of 4 KB: under SQLite's own threshold (1,000), so only a checkpointer copies them.
     await tx.run(sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO filler SELECT i, printf('%.1000c', 'x') FROM n`);
   });
-  return { database, size: () => statSync(path).size };
+  return { database, path, size: () => statSync(path).size };
 }
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
@@ -47,5 +47,18 @@ describe('background checkpoints', () => {
     await new Promise((ok) => setTimeout(ok, 1200));
     expect(size()).toBeLessThan(2000 * 1000);
     database.client.close();
+  });
+
+  it('closing folds the WAL into the file, so a copy of the file alone holds every row', async () => {
+    // libsql keeps a connection that prepared statements open past close() until they are collected.
+    const { database, path } = await filled(false);
+    expect((await database.client.execute('SELECT count(*) AS n FROM filler')).rows[0].n).toBe(2000);
+    database.client.close();
+    expect(statSync(`${path}-wal`).size).toBe(0);
+    const copy = join(dirs[dirs.length - 1], 'copy.db');
+    copyFileSync(path, copy);
+    const reopened = await openDatabase(`file:${copy}`);
+    expect((await reopened.client.execute('SELECT count(*) AS n FROM filler')).rows[0].n).toBe(2000);
+    reopened.client.close();
   });
 });

@@ -267,6 +267,15 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
     close() {
       closed = true;
       void checkpointer?.stop();
+      // libsql's close() keeps a connection that prepared statements open until the garbage collector
+      // takes them (libsql-js issues 228 and 230): the last one to go then checkpoints into the file
+      // and deletes its WAL, at a moment no one chose, while a script or a test may be copying it.
+      // Emptied here, the WAL leaves that late close nothing to write; the database file is whole.
+      try {
+        if (!writes.db.inTransaction) writes.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch {
+        // Busy (another process reads): its own last close checkpoints.
+      }
       reads.close();
       writes.close();
     },

@@ -54,6 +54,8 @@ describe('background checkpoints', () => {
     const { database, path } = await filled(false);
     expect((await database.client.execute('SELECT count(*) AS n FROM filler')).rows[0].n).toBe(2000);
     database.client.close();
+    // A second close does nothing (libsql ends the process when a closed connection is asked about its transaction).
+    database.client.close();
     expect(statSync(`${path}-wal`).size).toBe(0);
     const copy = join(dirs[dirs.length - 1], 'copy.db');
     copyFileSync(path, copy);

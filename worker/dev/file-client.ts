@@ -265,10 +265,12 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
     },
     sync: () => Promise.resolve(undefined),
     close() {
+      // Twice is once: libsql panics (and ends the process) on a closed connection's `inTransaction`.
+      if (closed) return;
       closed = true;
       void checkpointer?.stop();
       // libsql's close() keeps a connection that prepared statements open until the garbage collector
-      // takes them (libsql-js issues 228 and 230): the last one to go then checkpoints into the file
+      // takes them (a known limit of libsql 0.5.29): the last one to go then checkpoints into the file
       // and deletes its WAL, at a moment no one chose, while a script or a test may be copying it.
       // Emptied here, the WAL leaves that late close nothing to write; the database file is whole.
       try {

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIOLATION_MESSAGES } from '../../schema/violations';
-import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, showsBriefly, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -291,8 +291,7 @@ describe('invitation activation', () => {
     await page.getByLabel('Password', { exact: true }).fill('Welcome2026');
     await page.getByLabel('Confirm Password').fill('Welcome2026');
     const started = Date.now();
-    await page.getByRole('button', { name: 'Activate Account' }).click();
-    await heading('Account Activated!').waitFor();
+    await showsBriefly(page, 'Account Activated!', () => page.getByRole('button', { name: 'Activate Account' }).click());
     // Residents are sent on from /dashboard to /announcements.
     await waitForPath(page, '/announcements');
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);

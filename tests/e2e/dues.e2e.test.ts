@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { invoiceDetail } from './pages/dues';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, showsBriefly, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -77,8 +77,7 @@ describe('dues and invoices in the browser', () => {
     await expect(page.getByText('2 selected').isVisible()).resolves.toBe(true);
     await expectNoSeriousAxe(page);
     await snap(page, 'dues-create');
-    await page.getByRole('button', { name: 'Create Due' }).click();
-    await page.getByText('Due created successfully!').waitFor();
+    await showsBriefly(page, 'Due created successfully!', () => page.getByRole('button', { name: 'Create Due' }).click());
     await waitForPath(page, '/dues');
     await page.getByText(TITLE).first().waitFor();
 

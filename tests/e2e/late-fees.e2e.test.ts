@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addLateFees } from '../../worker/domain/invoices';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, showsBriefly, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { answerQuestion, setFixedLateFee } from './pages/late-fees';
 
 const e2e = e2eSuite();
@@ -41,8 +41,7 @@ describe('late fees in the browser', () => {
     await page.getByRole('checkbox', { name: /Rita Resident/ }).check();
     await expectNoSeriousAxe(page);
     await snapFromTop(page, 'late-fee-due-create');
-    await page.getByRole('button', { name: 'Create Due' }).click();
-    await page.getByText('Due created successfully!').waitFor();
+    await showsBriefly(page, 'Due created successfully!', () => page.getByRole('button', { name: 'Create Due' }).click());
     await waitForPath(page, '/dues');
 
     // The due date well past: the job adds the fee once.

@@ -20,7 +20,7 @@ import { TEST_BANK as CHECKOUT_BANK } from '../../worker/services/payments/bank-
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { TEST_BANK } from '../../worker/services/payments/local-autopay';
 import { appOverHttp, DEMO } from '../helpers/http';
-import { apiToken, clearRateLimits, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, clearRateLimits, e2eSuite, showsBriefly, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { addMonthResidents, DAY, MONTH, monthActions, one, owedAtMonthEnd, pick, type Resident } from '../helpers/money-month';
 import { autopayScreen } from './pages/autopay';
 import { localBankCheckout, paymentPanel } from './pages/bank-payment';
@@ -102,8 +102,7 @@ describe('a month of dues for 20 residents, in the browser', () => {
     await page.getByRole('spinbutton', { name: /^Due Date Offset/ }).fill(String(MONTH.dueInDays));
     await setFixedLateFee(page, String(MONTH.feeCents / 100), String(MONTH.graceDays));
     await form.chooseAllMatching('Month Resident', 20);
-    await form.submit.click();
-    await page.getByText('Due created successfully!').waitFor();
+    await showsBriefly(page, 'Due created successfully!', () => form.submit.click());
     await expect.poll(async () => (await e2e.server.deps.database.db.select().from(invoices).where(eq(invoices.title, MONTH.title))).length, { timeout: 20_000 }).toBe(20);
     await settle();
     for (const p of people) expect(await act.mailsTo(p, 'invoice-issued')).toHaveLength(1);

@@ -6,7 +6,7 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, showsBriefly, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { holdChunk } from './pages/chunks';
 import { choose } from './pages/controls';
@@ -48,8 +48,7 @@ describe('requests', () => {
       await form.file.setInputFiles({ name: 'railing.pdf', mimeType: 'application/pdf', buffer: PDF });
       await rp.getByText('railing.pdf', { exact: true }).waitFor();
       await snap(rp, 'request-create');
-      await form.submit.click();
-      await rp.getByText('Request created successfully! Redirecting...').waitFor();
+      await showsBriefly(rp, 'Request created successfully! Redirecting...', () => form.submit.click());
       await waitForPath(rp, '/requests');
       await list.viewLink(title).waitFor();
       await expect.poll(async () => (await storedRequest(e2e.server, title))?.attachment, { timeout: 15_000 }).toBe('railing.pdf');
@@ -187,8 +186,7 @@ describe('requests', () => {
       await page.locator('input[type="file"]').setInputFiles({ name: 'opener.png', mimeType: 'image/png', buffer: pngBytes(640, 480) });
       await page.getByText('opener.png', { exact: true }).waitFor();
       await snap(page, 'request-create-offline');
-      await form.submit.click();
-      await page.getByText('Request created successfully! Redirecting...').waitFor();
+      await showsBriefly(page, 'Request created successfully! Redirecting...', () => form.submit.click());
       await waitForPath(page, '/requests');
       await list.viewLink(title).waitFor();
       await page.getByText('Queued', { exact: true }).filter({ visible: true }).waitFor();

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, showsBriefly, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { requestForm, requestsList, storedRequest } from './pages/requests';
 
 const e2e = e2eSuite();
@@ -37,8 +37,7 @@ async function fileRequestOffline(page: Page, context: BrowserContext, email: st
   await page.getByRole('heading', { level: 1, name: 'Create Request' }).waitFor({ timeout: 20_000 });
   const form = requestForm(page);
   await form.fill({ title, description: 'Written with no connection.' });
-  await form.submit.click();
-  await page.getByText('Request created successfully! Redirecting...').waitFor();
+  await showsBriefly(page, 'Request created successfully! Redirecting...', () => form.submit.click());
   await page.getByText('1 change waiting to sync').waitFor();
   // Replicache writes to IndexedDB shortly after a change.
   await page.waitForTimeout(1_500);

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
+import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, showsBriefly, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
 import { choose, offeredOptions } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -78,8 +78,7 @@ describe('/users', () => {
     await page.getByLabel('Full Name').fill('Leo Lake');
     await page.getByLabel('Password', { exact: true }).fill('Lakeside2026');
     await page.getByLabel('Confirm Password').fill('Lakeside2026');
-    await page.getByRole('button', { name: 'Activate Account' }).click();
-    await heading('Account Activated!').waitFor();
+    await showsBriefly(page, 'Account Activated!', () => page.getByRole('button', { name: 'Activate Account' }).click());
     await waitForPath(page, '/announcements');
 
     await page.evaluate(() => localStorage.clear());

@@ -336,6 +336,27 @@ export const pathOf = (page: Page) => {
   return u.pathname + u.search;
 };
 
+/**
+ * `action` makes the page show `text` for a moment (a success note before a timed redirect): the page
+ * itself watches for it from before the action, so a story that looks too late on a busy machine (the
+ * note gone, the redirect done) still knows it was shown. Fails if it never was, within `timeout`.
+ */
+export async function showsBriefly(page: Page, text: string, action: () => Promise<unknown>, timeout = 15_000) {
+  await page.evaluate((wanted) => {
+    const shown = ((window as unknown as { shownBriefly?: Record<string, boolean> }).shownBriefly ??= {});
+    shown[wanted] = false;
+    // No named function inside: tsx would wrap it in a helper the page does not have.
+    new MutationObserver((_, observer) => {
+      // textContent first (no layout); innerText leaves out what is not rendered.
+      if (!document.body.textContent?.includes(wanted) || !document.body.innerText.includes(wanted)) return;
+      shown[wanted] = true;
+      observer.disconnect();
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  await action();
+  await page.waitForFunction((wanted) => (window as unknown as { shownBriefly?: Record<string, boolean> }).shownBriefly?.[wanted] === true, text, { timeout });
+}
+
 /** Waits until the page's path equals `path` (client-side redirects included). */
 export async function waitForPath(page: Page, path: string) {
   await page.waitForURL((u) => u.pathname === path);

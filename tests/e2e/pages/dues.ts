@@ -4,7 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
-import { waitForPath } from '../../helpers/browser';
+import { showsBriefly, waitForPath } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
 import { DUE_FREQUENCY_LABELS, type DueFrequency } from '../../../schema/dues';
 import { choose } from './controls';
@@ -42,8 +42,7 @@ export const dueForm = (page: Page) => ({
     await this.amount.fill(p.amount);
     await choose(this.frequency, DUE_FREQUENCY_LABELS[p.frequency]);
     for (const name of p.recipients) await page.getByRole('checkbox', { name: new RegExp(name) }).check();
-    await this.submit.click();
-    await page.getByText('Due created successfully!').waitFor();
+    await showsBriefly(page, 'Due created successfully!', () => this.submit.click());
     await waitForPath(page, '/dues');
   },
 });

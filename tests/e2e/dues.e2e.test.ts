@@ -197,8 +197,7 @@ describe('dues and invoices in the browser', () => {
     await paid.getByRole('button', { name: 'Mark as Paid' }).click();
     await paid.getByText(INVOICE_MESSAGES.paymentMethodRequired).waitFor();
     await choose(paid.getByLabel('Payment method'), 'Cash');
-    await paid.getByRole('button', { name: 'Mark as Paid' }).click();
-    await page.getByText(INVOICE_MESSAGES.statusUpdated('paid')).waitFor();
+    await showsBriefly(page, INVOICE_MESSAGES.statusUpdated('paid'), () => paid.getByRole('button', { name: 'Mark as Paid' }).click());
     await expect.poll(async () => (await invoiceOf(DEMO.maple.resident2)).status, { timeout: 10_000 }).toBe('paid');
     const history = page.getByRole('list', { name: 'Activity History' });
     await history.getByText('Marked as paid (Cash)').waitFor();

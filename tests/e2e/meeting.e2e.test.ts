@@ -16,7 +16,7 @@ import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { statusUpdatedMessage as requestStatusUpdated } from '../../schema/requests';
 import { VIOLATION_MESSAGES, statusUpdatedMessage as violationStatusUpdated } from '../../schema/violations';
 import { openDeviceNetwork } from '../helpers/network';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, showsBriefly, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 import { documentsList } from './pages/documents';
@@ -177,8 +177,7 @@ async function holdTheMeeting(page: Page, deactivateGrace: () => Promise<void>) 
   await dueForm(page).create({ title: M.due, amount: '120.00', frequency: 'one_time', recipients: ['Rita Resident', 'Ray Resident'] });
   await dues.viewLink(M.due).waitFor();
   await invoiceDetail(page).openFromDue(M.invoiceOf.due, M.invoiceOf.recipient);
-  await invoiceDetail(page).markPaid('Check');
-  await page.getByText(INVOICE_MESSAGES.statusUpdated('paid')).waitFor();
+  await showsBriefly(page, INVOICE_MESSAGES.statusUpdated('paid'), () => invoiceDetail(page).markPaid('Check'));
 }
 
 /** The Queued mark of a list row (the phone layout has its own copy, hidden on a desktop). */

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIOLATION_MESSAGES } from '../../schema/violations';
-import { DEMO, DEMO_PASSWORD, e2eSuite, showsBriefly, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { invoiceDetail } from './pages/dues';
-import { axeScan, DEMO, describeViolations, e2eSuite, showsBriefly, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();

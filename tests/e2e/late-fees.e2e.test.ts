@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addLateFees } from '../../worker/domain/invoices';
-import { apiToken, DEMO, e2eSuite, showsBriefly, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, showsBriefly, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { answerQuestion, setFixedLateFee } from './pages/late-fees';
 
 const e2e = e2eSuite();

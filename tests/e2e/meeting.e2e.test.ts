@@ -16,7 +16,7 @@ import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { statusUpdatedMessage as requestStatusUpdated } from '../../schema/requests';
 import { VIOLATION_MESSAGES, statusUpdatedMessage as violationStatusUpdated } from '../../schema/violations';
 import { openDeviceNetwork } from '../helpers/network';
-import { apiToken, DEMO, e2eSuite, showsBriefly, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 import { documentsList } from './pages/documents';

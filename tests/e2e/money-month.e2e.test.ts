@@ -20,7 +20,7 @@ import { TEST_BANK as CHECKOUT_BANK } from '../../worker/services/payments/bank-
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { TEST_BANK } from '../../worker/services/payments/local-autopay';
 import { appOverHttp, DEMO } from '../helpers/http';
-import { apiToken, clearRateLimits, e2eSuite, showsBriefly, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, clearRateLimits, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { addMonthResidents, DAY, MONTH, monthActions, one, owedAtMonthEnd, pick, type Resident } from '../helpers/money-month';
 import { autopayScreen } from './pages/autopay';
 import { localBankCheckout, paymentPanel } from './pages/bank-payment';

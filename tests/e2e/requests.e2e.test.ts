@@ -6,7 +6,7 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, e2eSuite, showsBriefly, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
 import { holdChunk } from './pages/chunks';
 import { choose } from './pages/controls';

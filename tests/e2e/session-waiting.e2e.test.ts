@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, showsBriefly, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { requestForm, requestsList, storedRequest } from './pages/requests';
 
 const e2e = e2eSuite();

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, showsBriefly, linkIn, pagePerTest, signInAs, snap, waitForPath } from '../helpers/browser';
+import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, showsBriefly, signInAs, snap, waitForPath } from '../helpers/browser';
 import { choose, offeredOptions } from './pages/controls';
 
 const e2e = e2eSuite();

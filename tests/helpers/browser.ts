@@ -309,15 +309,15 @@ export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, 
     opened = await openPage(e2e.browser, e2e.server, DESKTOP, { serviceWorkers });
     use(opened.page);
   };
-  beforeEach(() => open());
-  afterEach(async () => {
+  const closeChecked = async () => {
     await opened?.context.close();
     expect(opened?.errors).toEqual([]);
-  });
+  };
+  beforeEach(() => open());
+  afterEach(closeChecked);
   return {
     async withServiceWorker() {
-      await opened?.context.close();
-      expect(opened?.errors).toEqual([]);
+      await closeChecked();
       await open('allow');
     },
   };
@@ -341,9 +341,12 @@ export const pathOf = (page: Page) => {
  * itself watches for it from before the action, so a story that looks too late on a busy machine (the
  * note gone, the redirect done) still knows it was shown. Fails if it never was, within `timeout`.
  */
+/** What showsBriefly's watcher notes in the page. */
+type ShownBriefly = { shownBriefly?: Record<string, boolean> };
+
 export async function showsBriefly(page: Page, text: string, action: () => Promise<unknown>, timeout = 15_000) {
   await page.evaluate((wanted) => {
-    const shown = ((window as unknown as { shownBriefly?: Record<string, boolean> }).shownBriefly ??= {});
+    const shown = ((window as unknown as ShownBriefly).shownBriefly ??= {});
     shown[wanted] = false;
     // No named function inside: tsx would wrap it in a helper the page does not have.
     new MutationObserver((_, observer) => {
@@ -354,7 +357,7 @@ export async function showsBriefly(page: Page, text: string, action: () => Promi
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   }, text);
   await action();
-  await page.waitForFunction((wanted) => (window as unknown as { shownBriefly?: Record<string, boolean> }).shownBriefly?.[wanted] === true, text, { timeout });
+  await page.waitForFunction((wanted) => (window as unknown as ShownBriefly).shownBriefly?.[wanted] === true, text, { timeout });
 }
 
 /** Waits until the page's path equals `path` (client-side redirects included). */

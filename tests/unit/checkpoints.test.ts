@@ -1,6 +1,6 @@
 /**
  * WAL checkpoints in a worker thread (the Node entry's database): the app's own commits no longer
- * copy the WAL into the database file, the thread does.
+ * copy the WAL into the database file, the thread does. And the one a close makes, so the file alone is whole.
  */
 import { sql } from 'drizzle-orm';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';

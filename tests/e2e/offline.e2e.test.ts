@@ -12,7 +12,7 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, launchBrowser, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, openPage, openPageWithServiceWorker, releaseBrowser, sharedBrowser, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 import { choose } from './pages/controls';
 import { AUDIENCE_LABELS } from '../../schema/announcements';
@@ -21,10 +21,10 @@ let server: E2EServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startE2EServer(), sharedBrowser()]);
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { hoas, invoiceCheckouts, subscriptions, users } from '../../schema/tables';
 import { ensureConnectAccount, startInvoiceCheckout } from '../../worker/domain/payments';
 import { presignUpload } from '../../worker/domain/uploads';
-import { axeScan, DEMO, describeViolations, launchBrowser, openPage, snap, startE2EServer, type E2EServer } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, openPage, releaseBrowser, sharedBrowser, snap, startE2EServer, type E2EServer } from '../helpers/browser';
 import { openInvoice } from '../helpers/invoices';
 
 let server: E2EServer;
@@ -23,13 +23,13 @@ let rita: typeof users.$inferSelect;
 
 beforeAll(async () => {
   server = await startE2EServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const db = server.deps.database.db;
   [maple] = await db.select({ id: hoas.id, name: hoas.name }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
   [rita] = await db.select().from(users).where(eq(users.email, DEMO.maple.resident));
 });
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 beforeEach(async () => {

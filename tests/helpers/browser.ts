@@ -5,6 +5,7 @@
  */
 import { execSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,10 +18,10 @@ import { findUserByEmail } from '../../worker/domain/users';
 import { runJobs } from '../../worker/jobs/runner';
 import { PortInUseError, startNodeServer } from '../../worker/node';
 import { newId } from '../../worker/services/tokens';
-import { launchBrowser } from './chromium';
+import { releaseBrowser, sharedBrowser } from './chromium';
 import { DEMO_PASSWORD } from './http';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, releaseBrowser, sharedBrowser } from './chromium';
 export { DEMO, DEMO_PASSWORD } from './http';
 
 export const SCREENSHOT_DIR = resolve('tests/e2e/screenshots');
@@ -129,6 +130,13 @@ export async function startE2EServer(options: E2EServerOptions = {}) {
   // cut, whoever opens it (the page, or the service worker, which setOffline does not cover).
   let networkDown = false;
   const sockets = new Set<Socket>();
+  // The last requests the server took, for a failed story to show what reached it and when.
+  const started = Date.now();
+  const requests: string[] = [];
+  running.server.on('request', (req: IncomingMessage) => {
+    requests.push(`${Date.now() - started} ms ${req.method} ${req.url} ${req.headers.authorization ? 'with a token' : 'no token'}`);
+    if (requests.length > 200) requests.shift();
+  });
   running.server.on('connection', (socket: Socket) => {
     if (networkDown) return socket.destroy();
     sockets.add(socket);
@@ -145,6 +153,10 @@ export async function startE2EServer(options: E2EServerOptions = {}) {
       networkDown = !up;
       if (!up) for (const socket of sockets) socket.destroy();
     },
+    /** The last 200 requests the server took (since it started, in ms; method, path, whether it had a token), for a failure's message. */
+    requestsSeen: (path?: string) => requests.filter((r) => !path || r.includes(` ${path}`) || r.includes(' — ')).join('\n'),
+    /** A story's step in that log, to read the requests against (`— tab closed`). */
+    mark: (step: string) => void requests.push(`${Date.now() - started} ms — ${step}`),
     /** The raw libSQL client of the temporary database, for reading the outbox and setting up rows. */
     db: running.deps.database.client,
     async close() {
@@ -155,18 +167,18 @@ export async function startE2EServer(options: E2EServerOptions = {}) {
 }
 
 /**
- * One server on a fresh database and one Chromium for the test file that calls this (at its top
+ * One server on a fresh database and the worker's Chromium (sharedBrowser) for the test file that calls this (at its top
  * level): `const e2e = e2eSuite();` then `e2e.server`, `e2e.browser` inside the tests.
  */
 export function e2eSuite(options: E2EServerOptions = {}) {
   const suite = {} as { server: E2EServer; browser: Browser };
   beforeAll(async () => {
-    [suite.server, suite.browser] = await Promise.all([startE2EServer(options), launchBrowser()]);
+    [suite.server, suite.browser] = await Promise.all([startE2EServer(options), sharedBrowser()]);
   });
   // A page the file opened for all its stories tells what it showed when one of them fails.
   beforeEach(() => onTestFailed(async () => void (await Promise.all([...filePages].map((tell) => tell())))));
   afterAll(async () => {
-    await suite.browser?.close();
+    await releaseBrowser(suite.browser);
     await suite.server?.close();
   });
   return suite;

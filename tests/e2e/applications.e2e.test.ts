@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../schema/days';
 import { applyApplicationDeadlines } from '../../worker/domain/applications';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { applicationForm, applicationMail, applicationScreen, applicationsList, storedApplication } from './pages/applications';
 import { pngBytes } from './pages/photos';
 import { inDays } from './pages/violations';
@@ -33,7 +33,7 @@ describe('architectural applications', () => {
     try {
       const rp = resident.page;
       await signInAs(rp, server, DEMO.maple.resident);
-      await rp.goto('/requests');
+      await goInApp(rp, '/requests');
       await rp.getByRole('link', { name: 'Architectural Applications' }).click();
       const list = applicationsList(rp);
       await list.heading.waitFor();
@@ -89,7 +89,7 @@ describe('architectural applications', () => {
       // The board: one member reviews on the screen, a second through the API; two of three decide.
       const bp = board.page;
       await signInAs(bp, server, DEMO.maple.board);
-      await bp.goto('/applications');
+      await goInApp(bp, '/applications');
       const boardList = applicationsList(bp);
       await boardList.viewLink(title).waitFor({ timeout: 20_000 });
       await boardList.settings.waitFor();
@@ -163,7 +163,7 @@ describe('architectural applications', () => {
     const { context, page, errors } = await openPage(e2e.browser, server, PHONE);
     try {
       await signInAs(page, server, DEMO.maple.board);
-      await page.goto('/applications');
+      await goInApp(page, '/applications');
       const list = applicationsList(page);
       await list.viewLink(title).waitFor({ timeout: 20_000 });
       await expectNoSeriousAxe(page);

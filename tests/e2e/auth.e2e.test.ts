@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { VIOLATION_MESSAGES } from '../../schema/violations';
-import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DEMO_PASSWORD, e2eSuite, fillSignIn, goInApp, inviteUser, latestEmail, linkIn, openPage, pagePerTest, pathOf, scriptsRequested, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -51,7 +51,7 @@ describe('sign-in', () => {
 
   it("paints a signed-in screen on a reload before it loads the sync engine, with its own area's code only (vite/chunks.ts)", async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/requests');
+    await goInApp(page, '/requests');
     await heading('Requests').waitFor();
     await page.reload();
     await heading('Requests').waitFor();
@@ -88,7 +88,7 @@ describe('sign-in', () => {
   it('keeps the session across a reload through the start-up refresh', async () => {
     await pages.withServiceWorker();
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/profile');
+    await goInApp(page, '/profile');
     await heading('Profile').waitFor();
     await waitForServiceWorker(page);
     await page.reload();
@@ -107,7 +107,7 @@ describe('sign-in', () => {
 
   it('stays signed in when the refresh cannot reach the server, and signs out when the server rejects it', async () => {
     await signInAs(page, e2e.server, DEMO.cedar.resident);
-    await page.goto('/profile');
+    await goInApp(page, '/profile');
     await heading('Profile').waitFor();
 
     await page.route('**/api/auth/refresh', (route) => route.abort('internetdisconnected'));
@@ -319,7 +319,7 @@ describe('change password', () => {
   it('shows a wrong current password under its field, then changes the password and stays signed in', async () => {
     const email = DEMO.cedar.board;
     await signInAs(page, e2e.server, email);
-    await page.goto('/profile');
+    await goInApp(page, '/profile');
     await heading('Profile').waitFor();
 
     await page.getByRole('button', { name: 'Change Password' }).click();

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { autopayEnrollments, users } from '../../schema/tables';
-import { axeScan, DEMO, describeViolations, e2eSuite, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { autopayScreen } from './pages/autopay';
 
 const e2e = e2eSuite();
@@ -14,7 +14,7 @@ describe('autopay in the browser', () => {
   it('a resident saves a test card, turns autopay on, changes the day and pauses it', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.resident);
-    await page.goto('/dues');
+    await goInApp(page, '/dues');
     await page.getByRole('link', { name: 'Autopay' }).click();
     await waitForPath(page, '/autopay');
     const screen = autopayScreen(page);

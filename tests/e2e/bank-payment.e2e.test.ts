@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { hoas, invoiceCheckouts, users } from '../../schema/tables';
 import { TEST_BANK } from '../../worker/services/payments/bank-accounts';
-import { DEMO, e2eSuite, latestEmail, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
+import { DEMO, e2eSuite, goInApp, latestEmail, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 import { openInvoice } from '../helpers/invoices';
 import { localBankCheckout, paymentPanel } from './pages/bank-payment';
 
@@ -26,7 +26,7 @@ describe('paying an invoice by bank account', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident);
-      await page.goto(`/invoices/${invoiceId}`);
+      await goInApp(page, `/invoices/${invoiceId}`);
       const panel = paymentPanel(page);
       await panel.fee('Card').waitFor();
       expect(await panel.fee('Card').textContent()).toBe('Card: $4.06 fee, $129.56 total');

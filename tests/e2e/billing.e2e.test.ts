@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { axeScan, DEMO, describeViolations, e2eSuite, openPage, signInAs, snap, waitForPath } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -29,7 +29,7 @@ async function noSeriousA11yIssues() {
 
 it('the profile shows the subscription; the billing page opens the portal; a plan change there returns as the banner', async () => {
   await signInAs(page, e2e.server, DEMO.maple.superadmin);
-  await page.goto('/profile');
+  await goInApp(page, '/profile');
   await page.getByRole('button', { name: 'Manage Subscription' }).waitFor();
   await page.getByText('Growth · $99.00/month').waitFor();
   // Maple Grove's payment account is complete: the card says so and still leads to it.
@@ -68,7 +68,7 @@ it('the billing page before it leaves: plan cards with Current Plan, Most Popula
 
 it('the superadmin cancels in the portal, is sent to /reactivation, reactivates with Growth and is back', async () => {
   await signInAs(page, e2e.server, DEMO.maple.superadmin);
-  await page.goto('/profile');
+  await goInApp(page, '/profile');
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/portal/'));
   await page.getByRole('button', { name: /Cancel now/ }).click();
@@ -120,7 +120,7 @@ it("a portal that fails without a message says the spec's words, with Try Again"
 
 it('the profile and the dues screen lead the owner to /stripe-setup until the payment account is complete', async () => {
   await signInAs(page, e2e.server, DEMO.cedar.superadmin);
-  await page.goto('/profile');
+  await goInApp(page, '/profile');
   await page.getByRole('heading', { name: 'Payment account' }).waitFor();
   await page.getByText('Not set up', { exact: true }).waitFor();
   await snap(page, 'billing-payment-account-profile');
@@ -148,7 +148,7 @@ it('the profile and the dues screen lead the owner to /stripe-setup until the pa
 
 it('a subscription canceled at the period end says when it ends, not "Free trial"', async () => {
   await signInAs(page, e2e.server, DEMO.cedar.superadmin);
-  await page.goto('/profile');
+  await goInApp(page, '/profile');
   await page.getByText('Free trial', { exact: true }).waitFor();
   await page.getByRole('button', { name: 'Manage Subscription' }).click();
   await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/portal/'));

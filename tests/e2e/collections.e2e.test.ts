@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatUsd } from '../../schema/money';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goOffline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { collectionsTab } from './pages/collections';
 
 const e2e = e2eSuite();
@@ -63,7 +63,7 @@ describe('collections', () => {
     const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await page.goto('/dues');
+      await goInApp(page, '/dues');
       await page.getByRole('heading', { level: 1, name: 'Dues' }).waitFor();
       const tab = collectionsTab(page);
       await tab.open();

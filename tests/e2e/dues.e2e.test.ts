@@ -61,7 +61,7 @@ describe('dues and invoices in the browser', () => {
   it('the board creates a monthly due for two residents; the server issues their invoices', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/dues');
+    await goInApp(page, '/dues');
     await page.getByText('Monthly HOA Dues').first().waitFor();
     await expectNoSeriousAxe(page);
     await snap(page, 'dues-board');
@@ -91,7 +91,7 @@ describe('dues and invoices in the browser', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     const invoice = await invoiceOf(DEMO.maple.resident);
     await signInAs(page, e2e.server, DEMO.maple.resident);
-    await page.goto('/dues');
+    await goInApp(page, '/dues');
     await openMyInvoices(page);
     await page.getByText(/^Showing 1 to \d+ of \d+ invoices$/).waitFor();
     await page.getByText(TITLE).first().waitFor();
@@ -127,7 +127,7 @@ describe('dues and invoices in the browser', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     const invoice = await invoiceOf(DEMO.maple.resident2);
     await signInAs(page, e2e.server, DEMO.maple.resident2);
-    await page.goto(`/invoices/${invoice.id}`);
+    await goInApp(page, `/invoices/${invoice.id}`);
     await page.getByRole('button', { name: 'Pay Invoice' }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/dev/pay/checkout/'));
     await payWith(page, '4000 0000 0000 0002');
@@ -143,7 +143,7 @@ describe('dues and invoices in the browser', () => {
     const { context, page } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     const invoice = await invoiceOf(DEMO.maple.resident2);
     await signInAs(page, e2e.server, DEMO.maple.resident2);
-    await page.goto('/dues');
+    await goInApp(page, '/dues');
     await openMyInvoices(page);
     await page.getByText(TITLE).first().waitFor();
     // The app shell (the detail screen's code included) is cached once the service worker is active.
@@ -170,7 +170,7 @@ describe('dues and invoices in the browser', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     const invoice = await invoiceOf(DEMO.maple.resident2);
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto(`/invoices/${invoice.id}`);
+    await goInApp(page, `/invoices/${invoice.id}`);
     const detail = invoiceDetail(page);
     await expect.poll(() => detail.status.textContent()).toBe('Pending');
 
@@ -224,7 +224,7 @@ describe('dues and invoices in the browser', () => {
   it('the superadmin sees the connected payment account', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.superadmin);
-    await page.goto('/stripe-setup');
+    await goInApp(page, '/stripe-setup');
     await page.getByText('Setup Complete!').waitFor();
     await expectNoSeriousAxe(page);
     await snap(page, 'stripe-setup-complete');

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLabel, directoryCompare } from '../../schema/addresses';
 import { finishLeftQuestion } from '../../schema/inspections';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm, storedDirectory, storedStopCount, storedStops } from './pages/inspections';
 import { inDays, violationForm } from './pages/violations';
 
@@ -21,7 +21,7 @@ describe('inspection rounds', () => {
     const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server, PHONE);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await page.goto('/compliance');
+      await goInApp(page, '/compliance');
       await page.getByRole('link', { name: 'Inspection Rounds' }).click();
       const list = roundsList(page);
       await list.heading.waitFor();
@@ -101,7 +101,7 @@ describe('inspection rounds', () => {
     const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server, PHONE);
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
-      await page.goto('/inspections');
+      await goInApp(page, '/inspections');
       const list = roundsList(page);
       await list.viewLink('Monthly walk-through').waitFor();
       await waitForServiceWorker(page);

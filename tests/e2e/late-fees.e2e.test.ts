@@ -33,7 +33,7 @@ describe('late fees in the browser', () => {
   it('the board sets a late fee; the job adds it; the resident asks for a waiver; the board grants it', async () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/dues/create');
+    await goInApp(page, '/dues/create');
     await page.getByRole('textbox', { name: /^Title/ }).fill(TITLE);
     await page.getByRole('spinbutton', { name: /^Amount/ }).fill('200');
     await setFixedLateFee(page, '25', '3');

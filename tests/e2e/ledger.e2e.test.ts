@@ -6,7 +6,7 @@
  * Screenshots at 1280 and 375 px (tests/e2e/screenshots/ledger-*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 import { peoplePages } from './pages/people';
 import { memberByEmail, serverStatement, statementPage } from './pages/ledger';
@@ -119,7 +119,7 @@ describe('statement of account', () => {
     const { context, page } = await openPage(e2e.browser, e2e.server);
     try {
       await signInAs(page, e2e.server, DEMO.maple.resident);
-      await page.goto(`/account/${member._id}`);
+      await goInApp(page, `/account/${member._id}`);
       await waitForPath(page, '/account');
       await statementPage(page).heading('My Account').waitFor();
     } finally {

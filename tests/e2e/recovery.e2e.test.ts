@@ -25,6 +25,7 @@ describe('mutation recovery', () => {
       await waitForServiceWorker(first);
 
       await goOffline(context, server);
+      server.mark('offline');
       await first.getByLabel('Title').fill('Written on the bus');
       await first.locator('[contenteditable="true"]').first().click();
       await first.keyboard.type('Notes from the ride home.');
@@ -33,16 +34,22 @@ describe('mutation recovery', () => {
       // Replicache persists to IndexedDB shortly after a change; then the tab is closed, still offline.
       await first.waitForTimeout(1_500);
       await first.close();
-      expect(await draftsTitled('Written on the bus')).toBe(0);
+      // What reached the server when (the pushes, against the story's steps), should a check fail.
+      const pushes = () => server.requestsSeen('/api/sync/push');
+      server.mark('the first tab closed, offline');
+      expect(await draftsTitled('Written on the bus'), pushes()).toBe(0);
 
       // Back online; the session has ended meanwhile (its cookie is gone). The app asks to sign in again.
       await goOnline(context, server);
+      server.mark('online');
       await context.clearCookies();
+      server.mark('cookies cleared');
       const second = await context.newPage();
       second.setDefaultTimeout(10_000);
       await second.goto('/announcements');
       await second.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
-      expect(await draftsTitled('Written on the bus')).toBe(0);
+      server.mark('the second tab at /login');
+      expect(await draftsTitled('Written on the bus'), pushes()).toBe(0);
       // Signs in on the login screen it was sent to (no reload: the app keeps running as a user sees it).
       await fillSignIn(second, server, DEMO.maple.board);
       await second.getByRole('link', { name: 'Announcements' }).first().click();

@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, linkIn, pagePerTest, showsBriefly, signInAs, snap, waitForPath } from '../helpers/browser';
+import { apiClient, axeScan, DEMO, describeViolations, e2eSuite, goInApp, linkIn, pagePerTest, showsBriefly, signInAs, snap, waitForPath } from '../helpers/browser';
 import { choose, offeredOptions } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -36,7 +36,7 @@ describe('/users', () => {
   it('the superadmin bulk-adds five residents: a bad row blocks Create, the fixed file creates them all', async () => {
     // The dashboard banner's link opens Bulk Add and leaves the address.
     await signInAs(page, e2e.server, DEMO.maple.superadmin);
-    await page.goto('/users?bulk-upload=true');
+    await goInApp(page, '/users?bulk-upload=true');
     const bulk = dialog('Bulk Add Users');
     await bulk.getByText('Add residents and their addresses from a CSV file.').waitFor();
     await waitForPath(page, '/users');
@@ -89,7 +89,7 @@ describe('/users', () => {
 
   it('the board promotes a resident through Confirm Role Change and is never offered Super Admin', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/users');
+    await goInApp(page, '/users');
     await page.getByRole('table', { name: 'All Users' }).waitFor();
     // Rita and Olivia are past the first page (by name): Load more, until the list is complete.
     await page.getByRole('button', { name: 'Load more' }).click();
@@ -124,7 +124,7 @@ describe('/users', () => {
 describe('/addresses', () => {
   it('the board adds an address and assigns a resident: Vacant becomes Owner', async () => {
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/addresses');
+    await goInApp(page, '/addresses');
     await heading('Address Directory').waitFor();
     await page.getByText('Manage community addresses and residents').waitFor();
     await page.getByRole('table', { name: 'All Addresses' }).waitFor();
@@ -170,7 +170,7 @@ describe('/addresses', () => {
     expect((await call('POST', '/api/users/invite', { email: 'birch.bend@maplegrove.test', role: 'resident', address_id: created._id })).status).toBe(201);
 
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/dashboard');
+    await goInApp(page, '/dashboard');
     const community = page.locator('dt', { hasText: /^Occupied$/ }).locator('xpath=following-sibling::dd[1]');
     // The figure, once the dashboard's answer is in (a placeholder reads no number).
     await expect.poll(async () => /^\d+$/.test((await community.textContent()) ?? '')).toBe(true);
@@ -193,7 +193,7 @@ describe('/addresses', () => {
     const call = await apiClient(e2e.server, DEMO.maple.board);
     const created = (await (await call('POST', '/api/addresses', { street: '0 Aster Court', is_rented: false })).json()) as { _id: string };
     await signInAs(page, e2e.server, DEMO.maple.board);
-    await page.goto('/addresses');
+    await goInApp(page, '/addresses');
     await heading('Address Directory').waitFor();
     await page.getByRole('button', { name: 'Edit 0 Aster Court' }).click();
     const edit = dialog('Edit Address');

@@ -112,7 +112,7 @@ describe('violation fines', () => {
     const board = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
       await signInAs(board.page, e2e.server, DEMO.maple.board);
-      await board.page.goto('/violations/fine-schedule');
+      await goInApp(board.page, '/violations/fine-schedule');
       const lawn = board.page.getByRole('form', { name: 'Lawn Maintenance fine schedule' });
       await expect.poll(() => lawn.getByLabel(/^Fine/).inputValue(), { timeout: 20_000 }).toMatch(/^75(\.00)?$/);
       await board.page.getByRole('form', { name: 'Parking fine schedule' }).waitFor();

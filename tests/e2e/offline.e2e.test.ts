@@ -7,26 +7,20 @@
  * on first use: the people pickers read the synced members, not the network.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, openPage, openPageWithServiceWorker, releaseBrowser, sharedBrowser, signInAs, snap, snapFromTop, startE2EServer, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, e2eSuite, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 import { choose } from './pages/controls';
 import { AUDIENCE_LABELS } from '../../schema/announcements';
 
+const e2e = e2eSuite();
 let server: E2EServer;
 let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startE2EServer(), sharedBrowser()]);
-});
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.close();
-});
+beforeAll(() => void ({ server, browser } = e2e));
 
 async function readMarkers(email: string, title: string): Promise<number> {
   const rs = await server.db.execute({

@@ -6,13 +6,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hoas, invoiceCheckouts, subscriptions, users } from '../../schema/tables';
 import { ensureConnectAccount, startInvoiceCheckout } from '../../worker/domain/payments';
 import { presignUpload } from '../../worker/domain/uploads';
-import { axeScan, DEMO, describeViolations, openPage, releaseBrowser, sharedBrowser, snap, startE2EServer, type E2EServer } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, openPage, snap, type E2EServer } from '../helpers/browser';
 import { openInvoice } from '../helpers/invoices';
 
+const e2e = e2eSuite();
 let server: E2EServer;
 let browser: Browser;
 let page: Page;
@@ -22,15 +23,10 @@ let maple: { id: string; name: string };
 let rita: typeof users.$inferSelect;
 
 beforeAll(async () => {
-  server = await startE2EServer();
-  browser = await sharedBrowser();
+  ({ server, browser } = e2e);
   const db = server.deps.database.db;
   [maple] = await db.select({ id: hoas.id, name: hoas.name }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
   [rita] = await db.select().from(users).where(eq(users.email, DEMO.maple.resident));
-});
-afterAll(async () => {
-  await releaseBrowser(browser);
-  await server?.close();
 });
 beforeEach(async () => {
   const opened = await openPage(browser, server);

@@ -21,7 +21,7 @@ import { newId } from '../../worker/services/tokens';
 import { releaseBrowser, sharedBrowser } from './chromium';
 import { DEMO_PASSWORD } from './http';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser, releaseBrowser, sharedBrowser } from './chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './chromium';
 export { DEMO, DEMO_PASSWORD } from './http';
 
 export const SCREENSHOT_DIR = resolve('tests/e2e/screenshots');
@@ -130,12 +130,16 @@ export async function startE2EServer(options: E2EServerOptions = {}) {
   // cut, whoever opens it (the page, or the service worker, which setOffline does not cover).
   let networkDown = false;
   const sockets = new Set<Socket>();
-  // The last requests the server took, for a failed story to show what reached it and when.
+  // The last requests the server took, and the steps a story marked, for a failed story to show
+  // what reached the server and when.
   const started = Date.now();
-  const requests: string[] = [];
+  const seen: { line: string; path?: string }[] = [];
+  const note = (line: string, path?: string) => {
+    seen.push({ line: `${Date.now() - started} ms ${line}`, path });
+    if (seen.length > 200) seen.shift();
+  };
   running.server.on('request', (req: IncomingMessage) => {
-    requests.push(`${Date.now() - started} ms ${req.method} ${req.url} ${req.headers.authorization ? 'with a token' : 'no token'}`);
-    if (requests.length > 200) requests.shift();
+    note(`${req.method} ${req.url} ${req.headers.authorization ? 'with a token' : 'no token'}`, req.url?.split('?')[0]);
   });
   running.server.on('connection', (socket: Socket) => {
     if (networkDown) return socket.destroy();
@@ -153,10 +157,13 @@ export async function startE2EServer(options: E2EServerOptions = {}) {
       networkDown = !up;
       if (!up) for (const socket of sockets) socket.destroy();
     },
-    /** The last 200 requests the server took (since it started, in ms; method, path, whether it had a token), for a failure's message. */
-    requestsSeen: (path?: string) => requests.filter((r) => !path || r.includes(` ${path}`) || r.includes(' — ')).join('\n'),
-    /** A story's step in that log, to read the requests against (`— tab closed`). */
-    mark: (step: string) => void requests.push(`${Date.now() - started} ms — ${step}`),
+    /**
+     * The last 200 requests the server took (ms since it started, method, path, whether it had a
+     * token), those to `path` only if given, with the story's marks among them: for a failure's message.
+     */
+    requestsSeen: (path?: string) => seen.filter((e) => !path || !e.path || e.path === path).map((e) => e.line).join('\n'),
+    /** A story's step in that log, to read the requests against (`— the tab closed`). */
+    mark: (step: string) => note(`— ${step}`),
     /** The raw libSQL client of the temporary database, for reading the outbox and setting up rows. */
     db: running.deps.database.client,
     async close() {
@@ -167,8 +174,9 @@ export async function startE2EServer(options: E2EServerOptions = {}) {
 }
 
 /**
- * One server on a fresh database and the worker's Chromium (sharedBrowser) for the test file that calls this (at its top
- * level): `const e2e = e2eSuite();` then `e2e.server`, `e2e.browser` inside the tests.
+ * One server on a fresh database, and the worker's Chromium (sharedBrowser), for the test file that
+ * calls this (at its top level): `const e2e = e2eSuite();` then `e2e.server`, `e2e.browser` inside
+ * the tests.
  */
 export function e2eSuite(options: E2EServerOptions = {}) {
   const suite = {} as { server: E2EServer; browser: Browser };
@@ -348,14 +356,14 @@ export const pathOf = (page: Page) => {
   return u.pathname + u.search;
 };
 
+/** What showsBriefly's watcher notes in the page. */
+type ShownBriefly = { shownBriefly?: Record<string, boolean> };
+
 /**
  * `action` makes the page show `text` for a moment (a success note before a timed redirect): the page
  * itself watches for it from before the action, so a story that looks too late on a busy machine (the
  * note gone, the redirect done) still knows it was shown. Fails if it never was, within `timeout`.
  */
-/** What showsBriefly's watcher notes in the page. */
-type ShownBriefly = { shownBriefly?: Record<string, boolean> };
-
 export async function showsBriefly(page: Page, text: string, action: () => Promise<unknown>, timeout = 15_000) {
   await page.evaluate((wanted) => {
     const shown = ((window as unknown as ShownBriefly).shownBriefly ??= {});

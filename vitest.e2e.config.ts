@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Browser e2e: two files at a time (each starts its own server on a temporary database, its own
- * port and its own Chromium, so files are independent; much of a story is waiting for the app, so
- * two share two cores well), after one client build and one seeded data folder in the global setup.
+ * Browser e2e: two files at a time (each starts its own server on a temporary database and its own
+ * port, and opens its own browser contexts in its worker's one Chromium, so files are independent;
+ * much of a story is waiting for the app, so two share two cores well), after one client build and
+ * one seeded data folder in the global setup.
  * E2E_WORKERS=1: one at a time.
  */
 export default defineConfig({

@@ -35,14 +35,21 @@ const runStarted = Date.now();
 // eslint-disable-next-line no-control-regex
 const plain = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
-/** The lines that name what failed, in vitest's output and in tsc's and eslint's, at most 40, so the
- * closing summary shows them even where only the end of the log is read (CI shows its tail). */
+/** How many lines of a failed story's page (tests/helpers/browser.ts prints them) the summary keeps. */
+const PAGE_LINES = 6;
+
+/** The lines that name what failed, in vitest's output and in tsc's and eslint's, at most 60, so the
+ * closing summary shows them even where only the end of the log is read (CI shows its tail): with a
+ * story's own line in its test file and the first lines of what its page showed, since a wait that
+ * timed out says only what it waited for. */
 function failureLines(output: string): string[] {
-  const named = plain(output)
-    .split('\n')
-    .filter((line) => /^\s*(FAIL|×|✗)\s|error TS\d+|^\s*\d+:\d+\s+error\s|(Assertion)?Error: /.test(line))
-    .map((line) => line.trim());
-  return [...new Set(named)].slice(0, 40);
+  const lines = plain(output).split('\n');
+  const named: string[] = [];
+  lines.forEach((line, i) => {
+    if (/^\s*(FAIL|×|✗)\s|error TS\d+|^\s*\d+:\d+\s+error\s|(Assertion)?Error: |^\s*at .*\btests\/.*\.ts:\d+/.test(line)) named.push(line.trim());
+    else if (line.includes('the page when the story failed:')) named.push(...lines.slice(i, i + PAGE_LINES).map((l) => `  ${l.trim().slice(0, 160)}`));
+  });
+  return [...new Set(named)].slice(0, 60);
 }
 
 /** Runs one step; beside others (`captured`), its output is kept and printed whole when it ends.

@@ -418,10 +418,6 @@ export async function fillSignIn(page: Page, server: E2EServer, email: string, p
 const WRITE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 
 /**
- * Full-page screenshots at 1280 and 375 px: tests/e2e/screenshots/<name>-1280.png and -375.png. The
- * page is laid out at both widths either way (an error there fails the story).
- */
-/**
  * `work` with a limit: a wait in the page (a promise, an animation frame, axe) that never ends
  * would otherwise hold the story until its whole timeout, with no step named. This names it.
  */

@@ -18,6 +18,9 @@ export default defineConfig({
     // file): a file's state is its own server and browser, and the app's caches are keyed by database.
     isolate: false,
     testTimeout: 30_000,
+    // expect.poll waits as long as a page's own waits (openPage: 10 s), not vitest's 1 s: a story polls
+    // for what the app does next (a status synced, a chunk loaded), which a busy machine can take longer for.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 60_000,
     // A failed story's error at once, not only after the last file (tests/e2e/failures-at-once.ts).
     reporters: ['default', './tests/e2e/failures-at-once.ts'],

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PAGE_WAIT_MS } from './tests/helpers/waits';
 
 /**
  * Browser e2e: two files at a time (each starts its own server on a temporary database and its own
@@ -15,12 +16,13 @@ export default defineConfig({
     maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
     pool: 'forks',
     // A worker keeps its modules from file to file (the app and Playwright imported once, not once a
-    // file): a file's state is its own server and browser, and the app's caches are keyed by database.
+    // file): a file's state is its own server and the browser contexts it opens in the worker's one
+    // Chromium, and the app's caches are keyed by database.
     isolate: false,
     testTimeout: 30_000,
-    // expect.poll waits as long as a page's own waits (openPage: 10 s), not vitest's 1 s: a story polls
-    // for what the app does next (a status synced, a chunk loaded), which a busy machine can take longer for.
-    expect: { poll: { timeout: 10_000 } },
+    // expect.poll waits as long as a page's own waits, not vitest's 1 s: a story polls for what the app
+    // does next (a status synced, a chunk loaded), which a busy machine can take longer for.
+    expect: { poll: { timeout: PAGE_WAIT_MS } },
     hookTimeout: 60_000,
     // A failed story's error at once, not only after the last file (tests/e2e/failures-at-once.ts).
     reporters: ['default', './tests/e2e/failures-at-once.ts'],

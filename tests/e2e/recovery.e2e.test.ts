@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, fillSignIn, goOffline, goOnline, signInAs, waitForServiceWorker } from '../helpers/browser';
+import { PAGE_WAIT_MS } from '../helpers/waits';
 
 const e2e = e2eSuite();
 
@@ -18,7 +19,7 @@ describe('mutation recovery', () => {
     const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce' });
     try {
       const first = await context.newPage();
-      first.setDefaultTimeout(10_000);
+      first.setDefaultTimeout(PAGE_WAIT_MS);
       await signInAs(first, server, DEMO.maple.board);
       await first.goto('/announcements/create');
       await first.getByRole('heading', { level: 1, name: 'Create Announcement' }).waitFor();
@@ -45,7 +46,7 @@ describe('mutation recovery', () => {
       await context.clearCookies();
       server.mark('cookies cleared');
       const second = await context.newPage();
-      second.setDefaultTimeout(10_000);
+      second.setDefaultTimeout(PAGE_WAIT_MS);
       await second.goto('/announcements');
       await second.waitForURL((u) => u.pathname === '/login', { timeout: 15_000 });
       server.mark('the second tab at /login');
@@ -69,7 +70,7 @@ describe('mutation recovery', () => {
     const context = await browser.newContext({ baseURL: server.url, reducedMotion: 'reduce', serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      page.setDefaultTimeout(PAGE_WAIT_MS);
       await signInAs(page, server, DEMO.maple.board);
       await page.goto('/announcements');
       await page.getByText('Spring landscaping schedule').first().waitFor();

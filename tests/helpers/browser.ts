@@ -20,6 +20,7 @@ import { PortInUseError, startNodeServer } from '../../worker/node';
 import { newId } from '../../worker/services/tokens';
 import { releaseBrowser, sharedBrowser } from './chromium';
 import { DEMO_PASSWORD } from './http';
+import { PAGE_WAIT_MS } from './waits';
 
 export { CHROMIUM_ARGS, CHROMIUM_PATH, launchBrowser } from './chromium';
 export { DEMO, DEMO_PASSWORD } from './http';
@@ -257,7 +258,7 @@ export async function openPage(
   const context = await browser.newContext({ baseURL: server.url, viewport, reducedMotion: 'reduce', serviceWorkers });
   if (serviceWorkers === 'block') withoutServiceWorker.add(context);
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(PAGE_WAIT_MS);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   tellWhatThePageShowedOnFailure(context, page);

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { PAGE_WAIT_MS } from './tests/helpers/waits';
+import { PAGE_WAIT_MS } from './tests/helpers/waits.ts';
 
 /**
  * Browser e2e: two files at a time (each starts its own server on a temporary database and its own

@@ -332,7 +332,8 @@ export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, 
   };
   const closeChecked = async () => {
     await opened?.context.close();
-    expect(opened?.errors).toEqual([]);
+    // The errors' text in the message: a failure's summary shows the message, not the diff.
+    expect(opened?.errors, `uncaught in the page: ${opened?.errors.join(' | ')}`).toEqual([]);
   };
   beforeEach(() => open());
   afterEach(closeChecked);

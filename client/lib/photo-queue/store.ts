@@ -53,35 +53,56 @@ function open(): Promise<IDBDatabase> {
   return opening;
 }
 
-async function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+/**
+ * `use` with a transaction on the photos, made and handed over at once (a transaction with no request
+ * by the end of its task commits). Another tab's sign-out deletes the database, which closes this tab's
+ * connection (onversionchange), maybe after it was handed out: then the database is opened again, once,
+ * as Replicache does with its own ("The database connection is closing" is an InvalidStateError).
+ */
+async function withTransaction<T>(mode: IDBTransactionMode, use: (tx: IDBTransaction) => Promise<T>): Promise<T> {
   const db = await open();
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = work(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(req.result);
-    tx.onerror = () => reject(tx.error ?? req.error);
-    tx.onabort = () => reject(tx.error ?? new Error('The photo was not saved on this device'));
-  });
+  let tx: IDBTransaction;
+  try {
+    tx = db.transaction(STORE, mode);
+  } catch (e) {
+    if (!(e instanceof DOMException && e.name === 'InvalidStateError')) throw e;
+    if (opening && (await opening.catch(() => null)) === db) opening = null;
+    tx = (await open()).transaction(STORE, mode);
+  }
+  return use(tx);
 }
+
+const run = <T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> =>
+  withTransaction(
+    mode,
+    (tx) =>
+      new Promise((resolve, reject) => {
+        const req = work(tx.objectStore(STORE));
+        tx.oncomplete = () => resolve(req.result);
+        tx.onerror = () => reject(tx.error ?? req.error);
+        tx.onabort = () => reject(tx.error ?? new Error('The photo was not saved on this device'));
+      }),
+  );
 
 export const putPhoto = (photo: QueuedPhoto) => run('readwrite', (s) => s.put(photo)).then(() => undefined);
 export const allPhotos = () => run<QueuedPhoto[]>('readonly', (s) => s.getAll() as IDBRequest<QueuedPhoto[]>);
 export const deletePhoto = (uploadId: string) => run('readwrite', (s) => s.delete(uploadId)).then(() => undefined);
 
 /** Changes one photo's fields; a photo deleted meanwhile stays deleted. */
-export async function updatePhoto(uploadId: string, change: Partial<QueuedPhoto>): Promise<void> {
-  const db = await open();
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction(STORE, 'readwrite');
-    const store = tx.objectStore(STORE);
-    const req = store.get(uploadId);
-    req.onsuccess = () => {
-      if (req.result) store.put({ ...(req.result as QueuedPhoto), ...change });
-    };
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
-}
+export const updatePhoto = (uploadId: string, change: Partial<QueuedPhoto>): Promise<void> =>
+  withTransaction(
+    'readwrite',
+    (tx) =>
+      new Promise<void>((resolve, reject) => {
+        const store = tx.objectStore(STORE);
+        const req = store.get(uploadId);
+        req.onsuccess = () => {
+          if (req.result) store.put({ ...(req.result as QueuedPhoto), ...change });
+        };
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      }),
+  );
 
 /** Sign-out: the photos go with the user's caches, their database with them. */
 export async function clearPhotos(): Promise<void> {

@@ -24,6 +24,11 @@ export default defineConfig({
     // does next (a status synced, a chunk loaded), which a busy machine can take longer for.
     expect: { poll: { timeout: PAGE_WAIT_MS } },
     hookTimeout: 60_000,
+    // A story that fails runs once more (decision 284): on a shared two-core machine a story fails
+    // about once a run for a reason no rerun brings back. A story that passes only on its second try is
+    // named in the run's summary with its first try's error and page, so it is seen and mended, not
+    // hidden; one that fails twice fails the run.
+    retry: 1,
     // A failed story's error at once, not only after the last file (tests/e2e/failures-at-once.ts).
     reporters: ['default', './tests/e2e/failures-at-once.ts'],
   },

@@ -20,6 +20,7 @@ export const ISOLATED = [
   'client/lib/first-screen.test.ts',
   'client/lib/zone-offsets.test.ts',
   'client/lib/perf-marks.test.ts',
+  'client/lib/cache-writes.test.ts',
   'client/lib/poke-socket.test.ts',
   'client/lib/session.test.ts',
   'client/lib/upload.test.ts',

@@ -6,15 +6,16 @@
  */
 import type { MembershipChoice, SessionPayload } from '../../schema/auth';
 import { api } from './api';
-import { signIn, store } from './session';
-import { PERSIST_SETTLE_MS, syncStatusAtom } from './sync-state';
+import { signIn } from './session';
+import { flushOpenCache } from './sync-state';
 
 /** The account's HOAs (online only). */
 export const fetchMemberships = () => api<{ memberships: MembershipChoice[] }>('/api/auth/memberships').then((r) => r.memberships);
 
 /** Adopts a session of another HOA (a switch, an invitation accepted) and opens its dashboard. */
 export async function enterHoa(payload: SessionPayload): Promise<void> {
-  if (store.get(syncStatusAtom).pending > 0) await new Promise((resolve) => setTimeout(resolve, PERSIST_SETTLE_MS));
+  // The HOA left keeps its changes: on disk before the page moves.
+  await flushOpenCache();
   signIn(payload);
   window.location.assign('/dashboard');
 }

@@ -5,7 +5,8 @@
  * minute as a safety net. Auth comes from the session; a 401 refreshes it once. Loaded by
  * `startSync` (client/lib/replicache.ts) once a user is signed in.
  */
-import { dropAllDatabases, dropDatabase, getDefaultPuller, Replicache, type Puller } from 'replicache';
+import { dropAllDatabases, dropDatabase, getDefaultPuller, Replicache, type Puller, type WriteTransaction } from 'replicache';
+import { ReplicacheImpl } from 'replicache/impl';
 import { drainingPusher } from './draining-pusher';
 import { keysOf } from './photo-queue/gate';
 import { dropDeliveredPhotos } from './photo-queue/queue';
@@ -14,11 +15,12 @@ import { clearPhotos } from './photo-queue/store';
 import { runPhotoQueue } from './photo-queue/upload';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { cookieSaysMore } from '../../sync/cookie';
-import { clientMutators, isAutomaticMutation } from '../../sync/mutators';
+import { clientMutators, isAutomaticMutation, type ClientMutators } from '../../sync/mutators';
 import { cacheName, SYNC_SCHEMA_VERSION } from './cache-name';
 import { API_BASE_URL } from './config';
 import { keepCache, noteWaitingChanges, readKeptCache } from './kept-cache';
-import { PERSIST_SETTLE_MS, replicacheAtom, setCacheFill, setSyncStatus as setStatus, type HoaReplicache } from './sync-state';
+import { replicacheAtom, setCacheFill, setCacheFlush, setSyncStatus as setStatus, type HoaReplicache } from './sync-state';
+import { cacheWriter, type CacheWriter } from './cache-writes';
 import { refreshSession, sessionAtom, store, type SignOutReason } from './session';
 import { readSseStream } from './sse';
 import { listenOnSocket, socketUrl } from './poke-socket';
@@ -154,9 +156,22 @@ function columnsPuller(pull: Puller, rep: HoaReplicache, answered: (a: { patch: 
   };
 }
 
+/** The mutators, each telling the writer of a change the user made (not of its replays after a pull), as Replicache's own schedule is told. */
+function toldToWriter(mutators: ClientMutators, writer: CacheWriter): ClientMutators {
+  const wrapped = Object.entries(mutators).map(([name, apply]: [string, (tx: WriteTransaction, args: never) => Promise<void>]) => [
+    name,
+    async (tx: WriteTransaction, args: never) => {
+      await apply(tx, args);
+      if (tx.reason === 'initial') writer.changed();
+    },
+  ]);
+  return Object.fromEntries(wrapped) as ClientMutators;
+}
+
 interface OpenCache {
   userId: string;
   rep: HoaReplicache;
+  writer: CacheWriter;
   close(): Promise<void>;
 }
 
@@ -164,17 +179,31 @@ let current: OpenCache | null = null;
 let closing: Promise<void> = Promise.resolve();
 
 function openCache(userId: string): OpenCache {
-  const rep: HoaReplicache = new Replicache({
-    name: cacheName(userId),
-    schemaVersion: SYNC_SCHEMA_VERSION,
-    mutators: clientMutators,
-    pushURL: `${API_BASE_URL}/api/sync/push`,
-    // The compact patch (sync/patch-columns.ts): half the JSON of a first pull, read back by `columnsPuller`.
-    pullURL: `${API_BASE_URL}/api/sync/pull?${COLUMNS_PATCH_QUERY}`,
-    auth: bearer(),
-    kvStore: 'idb',
-    pullInterval: PULL_INTERVAL_MS,
+  // Replicache's implementation itself (what `new Replicache` wraps), for its `persist`: the cache is
+  // written by cache-writes.ts, which can also write at once (a flush, the page hidden or left).
+  const writer = cacheWriter({
+    persist: () => impl.persist(),
+    get closed() {
+      return impl.closed;
+    },
   });
+  const impl = new ReplicacheImpl(
+    {
+      name: cacheName(userId),
+      schemaVersion: SYNC_SCHEMA_VERSION,
+      mutators: toldToWriter(clientMutators, writer),
+      pushURL: `${API_BASE_URL}/api/sync/push`,
+      // The compact patch (sync/patch-columns.ts): half the JSON of a first pull, read back by `columnsPuller`.
+      pullURL: `${API_BASE_URL}/api/sync/pull?${COLUMNS_PATCH_QUERY}`,
+      auth: bearer(),
+      kvStore: 'idb',
+      pullInterval: PULL_INTERVAL_MS,
+    },
+    { enableScheduledPersist: false },
+  );
+  // The public class's every member is the implementation's, forwarded.
+  const rep = impl as unknown as HoaReplicache;
+  const stopWritingOnHide = writer.onPageHide();
   // A pull's patch is in the screens' subscriptions by the end of that sync (onSync false).
   let filledWhenSynced = false;
   // The last answer's cookie said `more`: a first pull in chunks, the next one asked for at once.
@@ -206,6 +235,8 @@ function openCache(userId: string): OpenCache {
     // The chunks of a first pull are one sync to the screens: still syncing until the last one.
     setStatus({ syncing: syncing || streaming });
     if (syncing) return;
+    // A pull or push ended: what it changed is written.
+    writer.changed();
     refreshPending();
     // The first rows show (this chunk is applied); the rest streams in.
     if (streaming) return void rep.pull({ now: true }).catch(ignore);
@@ -237,12 +268,15 @@ function openCache(userId: string): OpenCache {
   return {
     userId,
     rep,
+    writer,
     async close() {
       window.removeEventListener('online', onOnline);
       window.removeEventListener('offline', onOffline);
       document.removeEventListener('visibilitychange', onVisible);
       stopPokes();
       unwatch();
+      stopWritingOnHide();
+      await writer.flush();
       await rep.close();
     },
   };
@@ -252,6 +286,8 @@ function closeCurrent(): Promise<void> {
   const open = current;
   current = null;
   store.set(replicacheAtom, null);
+  // Closing writes what is left (OpenCache.close).
+  setCacheFlush(() => closing);
   setStatus({ pending: 0, queued: [], syncing: false });
   if (open) closing = closing.then(() => open.close()).catch(() => {});
   return closing;
@@ -304,6 +340,7 @@ function followSession() {
     }
     current = openCache(s.user.id);
     store.set(replicacheAtom, current.rep);
+    setCacheFlush(current.writer.flush);
   }
   current.rep.auth = bearer();
 }
@@ -324,7 +361,7 @@ export async function onSessionEnd(reason: SignOutReason, userId: string | null)
     return;
   }
   const open = current;
-  if (open?.userId === userId && (await open.rep.experimentalPendingMutations().catch(() => [])).length > 0) await sleep(PERSIST_SETTLE_MS);
+  if (open?.userId === userId) await open.writer.flush();
   // Signed in again meanwhile: the same user goes on with the open cache (another one replaced it).
   if (store.get(sessionAtom).status === 'authenticated') return;
   await closeCurrent();

@@ -26,8 +26,11 @@ export interface SyncStatus {
   syncing: boolean;
 }
 
-/** Replicache writes a change to IndexedDB within about a second (its scheduled persist); closing or leaving the page sooner loses it. */
-export const PERSIST_SETTLE_MS = 1_500;
+/** Writes the open cache's changes to IndexedDB (client/lib/cache-writes.ts); set by the sync engine, which loads after the first paint. */
+let flushCache: () => Promise<void> = () => Promise.resolve();
+export const setCacheFlush = (flush: () => Promise<void>) => void (flushCache = flush);
+/** Resolves once every change made so far is on disk: before the page leaves for another HOA. */
+export const flushOpenCache = () => flushCache();
 
 export const replicacheAtom = atom<HoaReplicache | null>(null);
 export const syncStatusAtom = atom<SyncStatus>({ online: typeof navigator === 'undefined' || navigator.onLine, pending: 0, queued: [], syncing: false });

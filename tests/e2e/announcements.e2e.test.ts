@@ -9,7 +9,7 @@ import { ANNOUNCEMENT_CATEGORY_LABELS, announcementFormSchema, AUDIENCE_LABELS }
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { DEMO, expectNoSeriousAxe, goOffline, goOnline, e2eSuite, goInApp, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { choose } from './pages/controls';
 
@@ -224,8 +224,7 @@ describe('announcements', () => {
       await page.getByText('Residents Only').waitFor();
       await page.getByText(/\d+ changes? waiting to sync/).waitFor();
       await snap(page, 'announcement-detail-offline');
-      // Replicache writes to IndexedDB shortly after a change.
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 15_000 });

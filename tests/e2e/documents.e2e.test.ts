@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../worker/dev/sample-files';
-import { clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -230,7 +230,7 @@ describe('documents', () => {
       await expect(page.getByRole('button', { name: 'Upload Document' }).first().isDisabled()).resolves.toBe(true);
 
       // A reload with no network: the service worker serves the app, Replicache the list.
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
       await page.reload();
       await page.getByRole('searchbox', { name: 'Search' }).fill('annual', { timeout: 20_000 });
       await rowOf(page, '2026 Annual Budget').waitFor({ timeout: 20_000 });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
-import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, changesOnDevice, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm } from './pages/inspections';
 import { keptPhotos, pngBytes, sha256, type KeptPhoto } from './pages/photos';
 import { inDays, violationForm } from './pages/violations';
@@ -76,9 +76,8 @@ describe('the inspection walk', () => {
       await phone.page.waitForURL((u) => u.pathname === roundPath);
       await expect.poll(() => round.doneCount()).toBe(n);
       sent.push(title);
-      // Replicache writes its pending changes to IndexedDB about a second after they are made: a tab
-      // killed sooner loses the last second's changes (a known limit, in the closing note).
-      if (n === 3 || n === 4 || n === 6) await phone.page.waitForTimeout(1_500);
+      // What a reload or a closed browser finds: the changes on the device.
+      if (n === 3 || n === 4 || n === 6) await changesOnDevice(phone.page);
 
       if (n === 3 || n === 6) {
         await phone.page.reload();

@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLabel, directoryCompare } from '../../schema/addresses';
 import { finishLeftQuestion } from '../../schema/inspections';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm, storedDirectory, storedStopCount, storedStops } from './pages/inspections';
 import { inDays, violationForm } from './pages/violations';
 
@@ -74,7 +74,7 @@ describe('inspection rounds', () => {
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
       await round.noIssues.click();
       await expect.poll(() => round.doneCount()).toBe(4);
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Thursday evening walk' }).waitFor({ timeout: 20_000 });
       await expect.poll(() => round.doneCount(), { timeout: 20_000 }).toBe(4);

@@ -6,7 +6,7 @@
  * it exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { LEDGER_QUESTION_MESSAGES } from '../../schema/ledger-questions';
 import { lineName, serverStatement, statementPage } from './pages/ledger';
 
@@ -51,7 +51,7 @@ describe('questions about a statement line', () => {
       await waitForServiceWorker(page);
       await goOffline(context, e2e.server);
       await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
       await page.reload();
       await expect.poll(() => statement.lineRows.count(), { timeout: 20_000 }).toBe(server.lines.length);
       await statement.ask(charge, MESSAGE, 'Dispute This Line');

@@ -6,7 +6,7 @@
  * Screenshots at 1280 and 375 px (tests/e2e/screenshots/ledger-*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 import { peoplePages } from './pages/people';
 import { memberByEmail, serverStatement, statementPage } from './pages/ledger';
@@ -75,7 +75,7 @@ describe('statement of account', () => {
       await waitForServiceWorker(page);
       await goOffline(context, e2e.server);
       await page.route('/api/**', (route) => route.abort('internetdisconnected'));
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
       await page.reload();
       await expect.poll(() => statement.balance.textContent(), { timeout: 20_000 }).toBe(server.balance_text);
       await expect.poll(() => statement.lineRows.count()).toBe(server.lines.length);

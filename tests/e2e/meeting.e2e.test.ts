@@ -16,7 +16,7 @@ import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { statusUpdatedMessage as requestStatusUpdated } from '../../schema/requests';
 import { VIOLATION_MESSAGES, statusUpdatedMessage as violationStatusUpdated } from '../../schema/violations';
 import { openDeviceNetwork } from '../helpers/network';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker, type E2EServer } from '../helpers/browser';
+import { apiToken, changesOnDevice, DEMO, type E2EServer, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 import { documentsList } from './pages/documents';
@@ -262,8 +262,7 @@ describe('the offline board meeting', () => {
         expect(res.status).toBe(200);
       });
       await bp.getByText(WAITING).waitFor();
-      // Replicache writes to IndexedDB shortly after a change.
-      await bp.waitForTimeout(1_500);
+      await changesOnDevice(bp);
 
       // 4. Reload: everything is still there, waiting to sync; nothing reached the server.
       await bp.reload();

@@ -12,7 +12,7 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, DEMO, goInApp, goOffline, goOnline, describeViolations, e2eSuite, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, type E2EServer, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, changesOnDevice, DEMO, describeViolations, type E2EServer, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 import { choose } from './pages/controls';
 import { AUDIENCE_LABELS } from '../../schema/announcements';
@@ -55,8 +55,7 @@ describe('offline', () => {
       // Generous: the detail chunk comes from the service worker and the data from IndexedDB, on a busy CI box.
       await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor({ timeout: 20_000 });
       await snap(page, 'offline-announcement');
-      // Replicache writes to IndexedDB shortly after a change.
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Pool opening weekend' }).waitFor({ timeout: 20_000 });

@@ -7,7 +7,7 @@
  * storage, the form warns before a photo and takes none that would not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, apiToken, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { apiToken, changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { jpegWithGps, keptPhotos, pngBytes, sha256 } from './pages/photos';
 import { thread } from './pages/requests';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
@@ -86,9 +86,7 @@ describe('photos kept on the device', () => {
       // Reloaded offline (the service worker serves the app): the photos still show, from this device.
       await list.viewLink(title).click();
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      // Replicache writes its pending changes to IndexedDB about a second after they are made: a
-      // reload sooner reloads without the violation (a busy machine got there first).
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
       await page.reload();
       await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
       // Each button names its photo; the image inside is decoration (alt="").
@@ -163,8 +161,7 @@ describe('photos kept on the device', () => {
       await waitForPath(page, '/violations');
       const [queued] = await keptPhotos(page);
       expect(queued).toMatchObject({ fileName: 'curb.jpg', state: 'queued' });
-      // Replicache writes its pending changes to IndexedDB about a second after they are made.
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
 
       // What an update does to the old version: its service worker gone and every cache it kept deleted.
       await page.evaluate(async () => {

@@ -5,7 +5,7 @@
  * with the unsynced change is kept, and the board member signs in again.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, fillSignIn, goOffline, goOnline, signInAs, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, fillSignIn, goOffline, goOnline, signInAs, waitForServiceWorker } from '../helpers/browser';
 import { PAGE_WAIT_MS } from '../helpers/waits';
 
 const e2e = e2eSuite();
@@ -32,8 +32,8 @@ describe('mutation recovery', () => {
       await first.keyboard.type('Notes from the ride home.');
       await first.getByRole('button', { name: 'Create Draft' }).click();
       await first.getByText('1 change waiting to sync').waitFor();
-      // Replicache persists to IndexedDB shortly after a change; then the tab is closed, still offline.
-      await first.waitForTimeout(1_500);
+      // On the device; then the tab is closed, still offline.
+      await changesOnDevice(first);
       await first.close();
       // What reached the server when (the pushes, against the story's steps), should a check fail.
       const pushes = () => server.requestsSeen('/api/sync/push');

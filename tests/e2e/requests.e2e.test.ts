@@ -6,8 +6,8 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, expectNoSeriousAxe, twoFrames, waitForPath, waitForServiceWorker } from '../helpers/browser';
-import { PDF, requestDetail, requestForm, requestsList, storedComments, storedRequest, thread } from './pages/requests';
+import { changesOnDevice, DEMO, DESKTOP, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, twoFrames, waitForPath } from '../helpers/browser';
+import { PDF, requestDetail, requestForm, requestsList, requestsListOffline, storedComments, storedRequest, thread } from './pages/requests';
 import { holdChunk } from './pages/chunks';
 import { choose } from './pages/controls';
 import { pngBytes } from './pages/photos';
@@ -169,13 +169,7 @@ describe('requests', () => {
     const message = 'It only opens halfway since yesterday.';
     const { context, page, errors } = await openPageWithServiceWorker(e2e.browser, e2e.server);
     try {
-      await signInAs(page, e2e.server, DEMO.maple.resident2);
-      const list = requestsList(page);
-      await list.open();
-      await list.viewLink('Add a backyard fence').waitFor();
-      await waitForServiceWorker(page);
-
-      await goOffline(context, e2e.server);
+      const list = await requestsListOffline(page, e2e.server, DEMO.maple.resident2);
       await page.getByText('Offline — changes will sync when you reconnect').waitFor();
       await page.getByRole('link', { name: 'Create Request' }).click();
       await page.getByRole('heading', { level: 1, name: 'Create Request' }).waitFor();
@@ -201,8 +195,7 @@ describe('requests', () => {
       await t.messages.getByText('Queued: sends when you reconnect').waitFor();
       await page.getByText(/\d+ changes? waiting/).waitFor();
       await snap(page, 'request-messages-offline');
-      // Replicache writes to IndexedDB shortly after a change.
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
 
       await page.reload();
       await t.messages.getByText(message).waitFor({ timeout: 15_000 });

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { requestForm, requestsList, storedRequest } from './pages/requests';
 
 const e2e = e2eSuite();
@@ -39,8 +39,7 @@ async function fileRequestOffline(page: Page, context: BrowserContext, email: st
   await form.fill({ title, description: 'Written with no connection.' });
   await showsBriefly(page, 'Request created successfully! Redirecting...', () => form.submit.click());
   await page.getByText('1 change waiting to sync').waitFor();
-  // Replicache writes to IndexedDB shortly after a change.
-  await page.waitForTimeout(1_500);
+  await changesOnDevice(page);
 }
 
 /** The server ends the session meanwhile; back online the refresh is refused and the sign-in screen names the change. */

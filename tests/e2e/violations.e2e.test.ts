@@ -7,7 +7,7 @@
  * and 375 px on every screen (tests/e2e/screenshots/violation*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
 import { choose, waitForOption } from './pages/controls';
@@ -208,8 +208,7 @@ describe('violations', () => {
       await t.messages.getByText('Queued: sends when you reconnect').waitFor();
       await page.getByText(/\d+ changes? waiting to sync/).waitFor();
       await snap(page, 'violation-messages-offline');
-      // Replicache writes to IndexedDB shortly after a change.
-      await page.waitForTimeout(1_500);
+      await changesOnDevice(page);
 
       await page.reload();
       await t.messages.getByText('Hoop blocks the street sweeper.').waitFor({ timeout: 15_000 });

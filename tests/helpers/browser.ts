@@ -535,6 +535,32 @@ export async function waitForServiceWorker(page: Page) {
   );
 }
 
+/**
+ * Resolves once every change the page has made is in IndexedDB, as a reload or a closed tab finds it.
+ * The page is told it is being left (`pagehide`, as the browser does before a reload): the app then
+ * writes its cache at once (client/lib/cache-writes.ts). The wait is for Replicache's "persisted"
+ * broadcast to its other tabs (channel `replicache-on-persist:<name>`), twice: the first may end a
+ * write that began before the change; the second is of a write that began after the first ended.
+ */
+export async function changesOnDevice(page: Page) {
+  await within(
+    PAGE_WAIT_MS,
+    'the cache written to IndexedDB',
+    page.evaluate(async () => {
+      const names = (await indexedDB.databases()).flatMap(({ name }) => (name?.startsWith('rep:') ? [name.split(':')[1]] : []));
+      if (names.length === 0) throw new Error('no Replicache cache in this page');
+      for (let round = 0; round < 2; round++) {
+        const channels = names.map((name) => new BroadcastChannel(`replicache-on-persist:${name}`));
+        await new Promise((resolve) => {
+          for (const channel of channels) channel.onmessage = resolve;
+          window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
+        });
+        for (const channel of channels) channel.close();
+      }
+    }),
+  );
+}
+
 /** An access token for `email` from the login API, for a test acting as an API client (another board member's REST calls). */
 export async function apiToken(server: E2EServer, email: string, password = DEMO_PASSWORD): Promise<string> {
   await clearRateLimits(server);

@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { E2EServer } from '../../helpers/browser';
 import { filterBar, listScreen } from './lists';
-import { waitForPath } from '../../helpers/browser';
+import { goOffline, signInAs, waitForPath, waitForServiceWorker } from '../../helpers/browser';
 import { choose } from './controls';
 
 /** A small PDF-looking file of about 120 KB. */
@@ -16,6 +16,20 @@ export const requestsList = (page: Page) => ({
   search: (text: string) => filterBar(page, 'Filter requests').search(text),
   choose: (filter: 'Categories' | 'Status', option: string) => filterBar(page, 'Filter requests').choose(filter, option),
 });
+
+/**
+ * Where the offline stories begin: signed in as `email` (a resident of Maple Grove), the requests list
+ * filled and the app cached by the service worker, then the network cut.
+ */
+export async function requestsListOffline(page: Page, server: E2EServer, email: string) {
+  await signInAs(page, server, email);
+  const list = requestsList(page);
+  await list.open();
+  await list.viewLink('Add a backyard fence').waitFor();
+  await waitForServiceWorker(page);
+  await goOffline(page.context(), server);
+  return list;
+}
 
 export const requestForm = (page: Page) => ({
   title: page.getByRole('textbox', { name: 'Title' }),

@@ -35,7 +35,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the cache written to IndexedDB', () => {
   it('writes changes made together once, at the next idle moment (within the timeout here: no idle callback in Node)', async () => {
     const cache = fakeCache();
-    const writer = cacheWriter(cache, { idleTimeoutMs: 10 });
+    const writer = cacheWriter(cache, { idleTimeoutMs: 10, spacingMs: 0 });
     writer.changed();
     writer.changed();
     writer.changed();
@@ -46,10 +46,24 @@ describe('the cache written to IndexedDB', () => {
     expect(cache.log).toEqual(['start', 'end']);
   });
 
+  it('spaces scheduled writes as Replicache did: the next one half a second (here 300 ms) after the last began', async () => {
+    const cache = fakeCache();
+    const writer = cacheWriter(cache, { idleTimeoutMs: 1, spacingMs: 300 });
+    const beforeFirst = performance.now();
+    const flushed = writer.flush();
+    cache.release();
+    await flushed;
+    writer.changed();
+    await vi.waitFor(() => expect(cache.log).toHaveLength(3), { timeout: 5_000 });
+    // A lower bound only: a busy machine makes it later, never sooner (timers may round down a millisecond).
+    expect(performance.now() - beforeFirst).toBeGreaterThanOrEqual(290);
+    cache.release();
+  });
+
   it('writes once more after a write that a change came during, never two at once', async () => {
     const cache = fakeCache();
     const errors: unknown[] = [];
-    const writer = cacheWriter(cache, { idleTimeoutMs: 1, onError: (e) => errors.push(e) });
+    const writer = cacheWriter(cache, { idleTimeoutMs: 1, spacingMs: 0, onError: (e) => errors.push(e) });
     writer.changed();
     await vi.waitFor(() => expect(cache.log).toEqual(['start']));
     writer.changed();

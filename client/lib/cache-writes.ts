@@ -5,8 +5,8 @@
  * or left before the idle moment (a phone's browser sent to the background, then discarded) kept the
  * change in memory only. The sync engine turns Replicache's schedule off and writes through this
  * instead (Replicache's own `persist`, one write at a time): after a change at an idle moment within
- * a second, as before; at once when the page is hidden or left; and on demand, `flush()` resolving
- * once everything changed before it is on disk.
+ * a second and at least half a second after the last write began, as before; at once when the page
+ * is hidden or left; and on demand, `flush()` resolving once everything changed before it is on disk.
  */
 
 /** What is written: Replicache's `persist` (replicache/impl), which must not run twice at once. */
@@ -15,8 +15,10 @@ export interface Persistable {
   readonly closed: boolean;
 }
 
-/** Replicache's own schedule: the next idle moment, within a second. */
+/** Replicache's own schedule: the next idle moment, within a second, ... */
 export const IDLE_WRITE_TIMEOUT_MS = 1_000;
+/** ... and half a second at least between the starts of two scheduled writes (a burst of changes, one write). */
+export const SCHEDULED_WRITE_SPACING_MS = 500;
 
 export interface CacheWriter {
   /** The cache changed (the user's change, a pull): write it at the next idle moment. */
@@ -27,8 +29,13 @@ export interface CacheWriter {
   onPageHide(): () => void;
 }
 
-export function cacheWriter(rep: Persistable, { idleTimeoutMs = IDLE_WRITE_TIMEOUT_MS, onError = reportWriteError } = {}): CacheWriter {
-  let cancelIdle: (() => void) | undefined;
+export function cacheWriter(
+  rep: Persistable,
+  { idleTimeoutMs = IDLE_WRITE_TIMEOUT_MS, spacingMs = SCHEDULED_WRITE_SPACING_MS, onError = reportWriteError } = {},
+): CacheWriter {
+  /** Cancels the scheduled write (its wait for spacing, then for an idle moment). */
+  let cancelScheduled: (() => void) | undefined;
+  let lastStart = -Infinity;
   let running = false;
   /** Asked for while a write ran: one more write when it ends. */
   let again = false;
@@ -36,13 +43,14 @@ export function cacheWriter(rep: Persistable, { idleTimeoutMs = IDLE_WRITE_TIMEO
   let waiting: (() => void)[] = [];
 
   const write = () => {
-    cancelIdle?.();
-    cancelIdle = undefined;
+    cancelScheduled?.();
+    cancelScheduled = undefined;
     if (running) {
       again = true;
       return;
     }
     running = true;
+    lastStart = performance.now();
     const done = waiting;
     waiting = [];
     const written = rep.closed ? Promise.resolve() : rep.persist();
@@ -58,7 +66,14 @@ export function cacheWriter(rep: Persistable, { idleTimeoutMs = IDLE_WRITE_TIMEO
 
   const changed = () => {
     if (running) again = true;
-    else if (cancelIdle === undefined) cancelIdle = onIdle(write, idleTimeoutMs);
+    else if (cancelScheduled === undefined) {
+      let cancelIdle: (() => void) | undefined;
+      const spaced = setTimeout(() => (cancelIdle = onIdle(write, idleTimeoutMs)), Math.max(0, lastStart + spacingMs - performance.now()));
+      cancelScheduled = () => {
+        clearTimeout(spaced);
+        cancelIdle?.();
+      };
+    }
   };
 
   const flush = () =>

@@ -37,19 +37,18 @@ export function cacheWriter(
   let cancelScheduled: (() => void) | undefined;
   let lastStart = -Infinity;
   let running = false;
-  /** Asked for while a write ran: one more write when it ends. */
-  let again = false;
+  /** A change came while a write ran: one more is scheduled when it ends. */
+  let changedDuring = false;
   /** Flushes waiting for the next write to end. */
   let waiting: (() => void)[] = [];
 
   const write = () => {
     cancelScheduled?.();
     cancelScheduled = undefined;
-    if (running) {
-      again = true;
-      return;
-    }
+    // A flush during a write is served by the next one, begun when this one ends.
+    if (running) return;
     running = true;
+    changedDuring = false;
     lastStart = performance.now();
     const done = waiting;
     waiting = [];
@@ -57,15 +56,13 @@ export function cacheWriter(
     void written.catch(onError).finally(() => {
       running = false;
       for (const resolve of done) resolve();
-      if (again) {
-        again = false;
-        write();
-      }
+      if (waiting.length > 0) write();
+      else if (changedDuring) changed();
     });
   };
 
   const changed = () => {
-    if (running) again = true;
+    if (running) changedDuring = true;
     else if (cancelScheduled === undefined) {
       let cancelIdle: (() => void) | undefined;
       const spaced = setTimeout(() => (cancelIdle = onIdle(write, idleTimeoutMs)), Math.max(0, lastStart + spacingMs - performance.now()));

@@ -4,6 +4,8 @@
  * can leave the server running, so `stop` signals the whole group and waits for it to exit.
  */
 import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { NodeServerOptions } from '../../worker/node';
 
 export interface BenchServer {
   /** e.g. http://localhost:41234 */
@@ -78,5 +80,22 @@ export async function startBenchServer({ extraAnnouncements = 0, extraRows = 0, 
       for (let waited = 0; signal(0) && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
       process.off('exit', killGroup);
     },
+  };
+}
+
+/**
+ * The Node entry as the benchmarks start it, over a fresh seeded database in `dataDir`: the demo
+ * data, the built client, a fixed JWT secret and a low PBKDF2 count for the sign-in.
+ */
+export function benchNodeOptions(dataDir: string, port = 0): NodeServerOptions {
+  return {
+    port,
+    databaseUrl: `file:${join(dataDir, 'bench.db')}`,
+    dataDir,
+    clientDir: resolve('dist/client'),
+    jwtSecret: 'bench-secret-that-is-long-enough-for-hs256',
+    seed: true,
+    passwordIterations: 1_000,
+    log: () => {},
   };
 }

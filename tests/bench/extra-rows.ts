@@ -1,10 +1,62 @@
 /**
- * More rows in each REST list of Maple Grove for the API benchmark: `n` copies of one of the HOA's own
- * demo rows per table, each older than the last (a minute apart), with their own ids and their own
+ * More rows in each REST list of Maple Grove for the API benchmarks: `n` copies of one of the HOA's
+ * own demo rows per table, each older than the last (a minute apart), with their own ids and their own
  * values where a unique index asks for them. Written by SQLite in one statement per table, so
- * 100,000 rows a table take seconds. Announcements have their own seeding (serve.ts).
+ * 100,000 rows a table take seconds. Announcements have their own seeding (`seedExtraAnnouncements`):
+ * sent ones of every category, each its own text.
  */
 import type { Client } from '@libsql/client';
+import { eq } from 'drizzle-orm';
+import { announcements, hoas, users } from '../../schema/tables';
+import type { Database } from '../../worker/db';
+import { benchUuid } from './bench-ids';
+
+/** The benchmarks' HOA: the demo's Maple Grove. */
+export async function benchHoaId(database: Pick<Database, 'db'>): Promise<string> {
+  const [hoa] = await database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
+  return hoa.id;
+}
+
+/** How `seedExtraAnnouncements` names and dates its rows: the sync benchmark reads them back by id. */
+export interface ExtraAnnouncements {
+  /** The j-th row's id (default `benchUuid`: spread over the key space as the app's UUIDs). */
+  idOf?: (j: number) => string;
+  /** The clock the rows are dated by (default the wall clock). */
+  now?: number;
+  /** How many minutes before `now` the newest one was sent (default 10: older than the demo's). */
+  newestMinutesAgo?: number;
+}
+
+/** `n` more sent announcements in Maple Grove, by its board member, a minute apart, each its own text; returns the HOA's id. */
+export async function seedExtraAnnouncements(database: Pick<Database, 'db' | 'transaction'>, n: number, { idOf = benchUuid, now = Date.now(), newestMinutesAgo = 10 }: ExtraAnnouncements = {}) {
+  const hoaId = await benchHoaId(database);
+  const [author] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'board@maplegrove.test'));
+  await database.transaction(async (tx) => {
+    for (let i = 0; i < n; i += 500) {
+      const batch = [];
+      for (let j = i; j < Math.min(n, i + 500); j++) {
+        const at = now - (j + newestMinutesAgo) * 60_000;
+        batch.push({
+          id: idOf(j),
+          hoaId,
+          title: `Announcement number ${j}`,
+          message: `<p>Body of announcement ${j}: the pool, the trees, the dues and the parking rules.</p>`,
+          category: (['general', 'maintenance', 'event', 'reminder', 'urgent'] as const)[j % 5],
+          status: 'sent' as const,
+          audienceType: 'all' as const,
+          deliveryMethods: ['in_app' as const, 'email' as const],
+          createdBy: author.id,
+          createdAt: at,
+          updatedAt: at,
+          sentAt: at,
+          version: 1,
+        });
+      }
+      await tx.insert(announcements).values(batch);
+    }
+  });
+  return hoaId;
+}
 
 /** The lists: the table, which demo row is copied, and the columns a unique index keeps apart. */
 export const EXTRA_ROW_TABLES = [

@@ -7,13 +7,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { loadavg } from 'node:os';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { announcements, hoas, users } from '../../schema/tables';
+import { announcements, users } from '../../schema/tables';
 import { bumpChanges } from '../../worker/sync/changes';
 import { handlePull, serializePullResponse } from '../../worker/sync/pull';
 import { COLUMNS_PATCH_QUERY, expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { DEMO, login } from '../helpers/http';
 import { SyncTestClient, type PendingMutation } from '../sync/client';
+import { seedExtraAnnouncements } from './extra-rows';
 import { goal, median, ms, p95 } from './stats';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,50000').split(',').map(Number);
@@ -21,36 +22,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const STREAM_ROWS = Number(process.env.BENCH_STREAM_ROWS ?? 100_000);
 
 
-async function seedRows(t: TestApp, n: number) {
-  const db = t.deps.database.db;
-  const [hoa] = await db.select().from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
-  const [author] = await db.select().from(users).where(eq(users.email, DEMO.maple.board));
-  const now = t.clock();
-  await t.deps.database.transaction(async (tx) => {
-    for (let i = 0; i < n; i += 500) {
-      const batch = [];
-      for (let j = i; j < Math.min(n, i + 500); j++) {
-        batch.push({
-          id: `bench-${String(j).padStart(6, '0')}`,
-          hoaId: hoa.id,
-          title: `Announcement number ${j}`,
-          message: `<p>Body of announcement ${j}: the pool, the trees, the dues and the parking rules.</p>`,
-          category: (['general', 'maintenance', 'event', 'reminder', 'urgent'] as const)[j % 5],
-          status: 'sent' as const,
-          audienceType: 'all' as const,
-          deliveryMethods: ['in_app' as const, 'email' as const],
-          createdBy: author.id,
-          createdAt: now - j * 60_000,
-          updatedAt: now - j * 60_000,
-          sentAt: now - j * 60_000,
-          version: 1,
-        });
-      }
-      await tx.insert(announcements).values(batch);
-    }
-  });
-  return hoa.id;
-}
+/** `n` sent announcements (ids `bench-000000` on, which the rounds below read back), a minute apart. */
+const seedRows = (t: TestApp, n: number) => seedExtraAnnouncements(t.deps.database, n, { idOf: (j) => `bench-${String(j).padStart(6, '0')}`, now: t.clock(), newestMinutesAgo: 0 });
 
 /** Wall time, and this process's CPU time (user + system): on a loaded machine the second is the fairer figure. */
 async function timed<T>(fn: () => Promise<T>): Promise<[number, T, number]> {

@@ -134,30 +134,39 @@ export type RefreshPlan =
   /** HOA areas from the change log after `hoaSeq`; user areas when `userChanged`. */
   | { kind: 'incremental'; hoaSeq: number | null; userChanged: boolean };
 
-/** What a refresh did: rows written (new or changed entries), and whether it stopped at the budget, rows perhaps left to send (`partial`). */
+/**
+ * What a refresh did: rows written (new or changed entries), entries marked gone, and whether it
+ * stopped at the budget, rows perhaps left to send (`partial`).
+ */
 export interface Refreshed {
   written: number;
+  gone: number;
   partial: boolean;
 }
 
 export async function refreshEntries(tx: Tx, groupNumber: number, areas: ServerSyncArea[], viewer: Viewer, patchVersion: number, plan: RefreshPlan): Promise<Refreshed> {
   let written = 0;
+  let gone = 0;
   let partial = false;
+  const count = (refreshed: { upserted: number; gone: number }) => {
+    written += refreshed.upserted;
+    gone += refreshed.gone;
+    return refreshed;
+  };
   for (const area of areas) {
     if (plan.kind === 'full') {
       // Once the budget is spent the later areas still mark what went (a del each), and write nothing.
       const limit = Math.max(plan.budget - written, 0);
-      const { upserted } = await refreshArea(tx, groupNumber, area, viewer, patchVersion, { fresh: plan.fresh, limit });
+      const { upserted } = count(await refreshArea(tx, groupNumber, area, viewer, patchVersion, { fresh: plan.fresh, limit }));
       // A limit reached exactly may have left nothing: the next pull's refresh finds that out.
       if (upserted === limit) partial = true;
-      written += upserted;
     } else if (area.scope === 'hoa' && plan.hoaSeq !== null) {
-      written += (await refreshArea(tx, groupNumber, area, viewer, patchVersion, { sinceSeq: plan.hoaSeq })).upserted;
+      count(await refreshArea(tx, groupNumber, area, viewer, patchVersion, { sinceSeq: plan.hoaSeq }));
     } else if (area.scope === 'user' && plan.userChanged) {
-      written += (await refreshArea(tx, groupNumber, area, viewer, patchVersion)).upserted;
+      count(await refreshArea(tx, groupNumber, area, viewer, patchVersion));
     }
   }
-  return { written, partial };
+  return { written, gone, partial };
 }
 
 /**

@@ -285,7 +285,8 @@ async function pullInTransaction(
     await storeVersion(false);
     return response;
   }
-  const { partial } = await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
+  const refreshed = await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
+  const { partial } = refreshed;
 
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
   const reset = !base || base.role !== actor.role;
@@ -295,6 +296,26 @@ async function pullInTransaction(
   const patch = await buildPatch(tx, group.number, areas, actor, since, format, { partialView: partial, keep });
   const lastMutationIDChanges = await mutationIdsOf(tx, groupId, reset ? -1 : base.clientVersion);
   if (reset && !partial) rememberWholeReset(deps.database, actor, patch);
+
+  // An older cookie, and the group's latest version already holds everything the refresh found
+  // (another pull of the group wrote it: tabs pulling together after a poke). The patch from the
+  // cookie's version is the way to the latest one, so it is answered under the latest cookie and no
+  // version is added: each such pull once stored a version of its own, every later pull's cookie
+  // was behind again, and pulls racing after a change kept each other off the cheap path.
+  const caughtUp =
+    latest !== undefined &&
+    (base === undefined || base.cvrVersion < latest.cvrVersion) &&
+    !latest.partial &&
+    !partial &&
+    latest.role === actor.role &&
+    latest.clientVersion === group.clientVersion &&
+    refreshed.written === 0 &&
+    refreshed.gone === 0;
+  if (caughtUp) {
+    // The latest view is whole at these counters: recorded, so the next pull is cheap.
+    await tx.update(syncCvrs).set(seqs).where(and(eq(syncCvrs.clientGroupId, groupId), eq(syncCvrs.cvrVersion, latest.cvrVersion)));
+    return { cookie: cookieOf(latest.cvrVersion), lastMutationIDChanges, patch };
+  }
 
   if (!reset && !partial && patch.size === 0 && Object.keys(lastMutationIDChanges).length === 0) {
     // Same view as the cookie's, and whole: record the counters it is valid for, so the next pull is cheap.

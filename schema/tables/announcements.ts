@@ -65,7 +65,9 @@ export const announcementReads = sqliteTable(
     readAt: ms('read_at').notNull(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('announcement_reads_once').on(t.announcementId, t.userId), index('announcement_reads_user').on(t.userId), index('announcement_reads_hoa').on(t.hoaId)],
+  // A user's marks through (hoa, user): with the tenant's index alone SQLite walked every mark of the
+  // HOA for one user's (200,000 marks: 62 ms for a list page's 20 ids).
+  (t) => [uniqueIndex('announcement_reads_once').on(t.announcementId, t.userId), index('announcement_reads_hoa_user').on(t.hoaId, t.userId, t.announcementId), index('announcement_reads_hoa').on(t.hoaId)],
 );
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;

@@ -75,7 +75,7 @@ export const ledgerQuestions = sqliteTable(
     updatedAt: ms('updated_at').notNull(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [index('ledger_questions_hoa').on(t.hoaId, t.createdAt, t.id), index('ledger_questions_user').on(t.hoaId, t.userId, t.createdAt), index('ledger_questions_line').on(t.lineId)],
+  (t) => [index('ledger_questions_hoa').on(t.hoaId, t.createdAt, t.id), index('ledger_questions_user').on(t.hoaId, t.userId, t.createdAt, t.id), index('ledger_questions_line').on(t.lineId)],
 );
 export const ledgerQuestionMessages = threadMessagesTable('ledger_question_messages', 'question_id');
 export const ledgerQuestionHistory = threadHistoryTable('ledger_question_history', 'question_id');

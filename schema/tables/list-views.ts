@@ -19,5 +19,5 @@ export const savedListViews = sqliteTable(
     updatedAt: ms('updated_at').notNull(),
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('saved_list_views_name').on(t.userId, t.list, t.nameKey), index('saved_list_views_hoa').on(t.hoaId)],
+  (t) => [uniqueIndex('saved_list_views_name').on(t.userId, t.list, t.nameKey), index('saved_list_views_hoa').on(t.hoaId, t.userId)],
 );

@@ -136,5 +136,6 @@ export const syncNotices = sqliteTable(
     version: integer('version').notNull().default(1),
   },
   // A user's open notices, newest first (the cap keeps the newest).
-  (t) => [index('sync_notices_user').on(t.userId, t.dismissedAt, t.createdAt, t.id), index('sync_notices_hoa').on(t.hoaId)],
+  // One user's open notices through (hoa, user): SQLite took the tenant's index alone and walked the HOA's.
+  (t) => [index('sync_notices_user').on(t.hoaId, t.userId, t.dismissedAt, t.createdAt, t.id), index('sync_notices_hoa').on(t.hoaId)],
 );

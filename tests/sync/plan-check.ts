@@ -105,6 +105,17 @@ function tenantProblem(detail: string, table: string, indexes: Map<string, Index
 }
 
 /**
+ * Why a plan step walks every row of the HOA for one user's rows, or null: the statement binds the
+ * table's `user_id` by equality, and the index binds `hoa_id` alone. A per-user table (read marks)
+ * holds a row per member and item: 200,000 in a large HOA, walked for each request.
+ */
+function walksTheHoaForOneUser(detail: string, table: string, sql: string): string | null {
+  const m = /^SEARCH (\w+)(?: AS \w+)? USING (?:COVERING )?INDEX \w+ \(hoa_id=\?\)$/.exec(detail);
+  if (!m || m[1] !== table || !sql.includes(`"${table}"."user_id" = ?`)) return null;
+  return `${detail}: every row of the HOA walked for one user's (an index on hoa_id and user_id)`;
+}
+
+/**
  * The REST answer of addresses lists each shown address's few residents sorted by shown name: a sort
  * of a page's residents, not of the HOA's members (the one temporary B-tree allowed).
  */
@@ -134,7 +145,7 @@ export async function badPlans(t: TestApp, ran: Ran[], { acrossTenants = false }
       if (/USE TEMP B-TREE|USING TEMP B-TREE|AUTOMATIC/.test(d) || walksWholeView(d)) return [d];
       if (watched.some((table) => new RegExp(`^SCAN ${table}\\b(?! USING (COVERING )?INDEX \\w+ \\()`).test(d))) return [d];
       const table = /^(?:SEARCH|SCAN) (\w+)/.exec(d)?.[1];
-      const problem = table && indexes.has(table) && !acrossTenants ? tenantProblem(d, table, indexes.get(table)!) : null;
+      const problem = table && indexes.has(table) && !acrossTenants ? (tenantProblem(d, table, indexes.get(table)!) ?? walksTheHoaForOneUser(d, table, sql)) : null;
       return problem ? [problem] : [];
     });
     if (problems.length) bad.push(`${problems.join('; ')}\n    in: ${sql.replace(/\s+/g, ' ').slice(0, 300)}`);

@@ -8,7 +8,9 @@
  *   walk of a client group's whole stored view;
  * - on a tenant table, an index whose first bound column is hoa_id, or a unique key bound whole by
  *   equality (a row by its id), or a row's id bound by equality (`id`, `…_id`: one parent row, so one
- *   tenant's rows): with a thousand HOAs in one database a read costs what it costs in one HOA alone.
+ *   tenant's rows): with a thousand HOAs in one database a read costs what it costs in one HOA alone;
+ * - for one user's rows of a per-user table (read marks, notices, saved views, ledger questions), an
+ *   index that binds the user too, not hoa_id alone: a large HOA's read marks are hundreds of thousands.
  * The requests cover every area: the REST lists and details (board and resident), the pulls, a push
  * of each area's main mutators, and the jobs.
  */

@@ -17,6 +17,23 @@ export async function benchHoaId(database: Pick<Database, 'db'>): Promise<string
   return hoa.id;
 }
 
+/**
+ * `n` read marks in Maple Grove, as a large HOA's readers leave them: its members (the board member
+ * aside, whose own marks stay the demo's) have read its announcements, newest first. A list reads
+ * one user's marks among them (decision 287: they were once a walk of every mark of the HOA).
+ */
+export async function seedReadMarks(client: Client, hoaId: string, n: number) {
+  await client.execute({
+    sql: `INSERT OR IGNORE INTO announcement_reads (id, hoa_id, announcement_id, user_id, read_at, version)
+      SELECT lower(hex(randomblob(16))), a.hoa_id, a.id, u.id, a.created_at + 3600000, 1
+      FROM (SELECT id, hoa_id, created_at FROM announcements WHERE hoa_id = ? ORDER BY created_at DESC) AS a
+      CROSS JOIN users AS u
+      WHERE u.hoa_id = ? AND u.email <> 'board@maplegrove.test'
+      LIMIT ?`,
+    args: [hoaId, hoaId, n],
+  });
+}
+
 /** How `seedExtraAnnouncements` names and dates its rows: the sync benchmark reads them back by id. */
 export interface ExtraAnnouncements {
   /** The j-th row's id (default `benchUuid`: spread over the key space as the app's UUIDs). */

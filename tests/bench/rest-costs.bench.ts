@@ -4,7 +4,8 @@
  * board member), computed and kept, beside `GET /api/health` (the API benchmark's floor), and the
  * part of the computed answer spent in the database client's `execute` (SQLite and the rows it
  * returns; the Node entry's client is synchronous, so its time is the call's). With
- * `BENCH_LIST_ROWS` (default 10,000; e.g. `0,10000`) more rows in every list, as api.bench.ts seeds them.
+ * `BENCH_LIST_ROWS` (default 10,000; e.g. `0,10000`) more rows in every list, as api.bench.ts seeds them,
+ * and twenty read marks for each (members who read the announcements).
  *
  * Per list, µs per answer (median of `BENCH_ROUNDS` rounds of `BENCH_ANSWERS` answers, computed and
  * kept in turn), and each as a multiple of a health answer: api.bench.ts's goals are computed ≥ 0.5×
@@ -18,13 +19,15 @@ import { join } from 'node:path';
 import { startNodeServer } from '../../worker/node';
 import { setKeptAnswers } from '../../worker/sync/counted';
 import { benchNodeOptions } from './bench-server';
-import { benchHoaId, seedExtraAnnouncements, seedExtraRows } from './extra-rows';
+import { seedExtraAnnouncements, seedExtraRows, seedReadMarks } from './extra-rows';
 import { median } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 300);
 const LISTS = ['/api/announcements', '/api/requests', '/api/violations', '/api/invoices', '/api/documents', '/api/users'];
 const sizes = (process.env.BENCH_LIST_ROWS ?? '10000').split(',').map(Number);
+/** Read marks per extra row: 200,000 beside 10,000 announcements (a large HOA's members reading them). */
+const READ_MARKS_PER_ROW = 20;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** Time in the database client's `execute` since the last `take()`: the client is wrapped where drizzle and the domain call it. */
@@ -55,8 +58,9 @@ for (const extra of sizes) {
   try {
     const { database } = running.deps;
     if (extra > 0) {
-      await seedExtraAnnouncements(database, extra);
-      await seedExtraRows(database.client, await benchHoaId(database), extra);
+      const hoaId = await seedExtraAnnouncements(database, extra);
+      await seedExtraRows(database.client, hoaId, extra);
+      await seedReadMarks(database.client, hoaId, READ_MARKS_PER_ROW * extra);
     }
     const signIn = await running.app.request('/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'board@maplegrove.test', password: 'Password123' }) });
     const { accessToken } = (await signIn.json()) as { accessToken: string };
@@ -75,7 +79,7 @@ for (const extra of sizes) {
       return { us: ((performance.now() - started) * 1000) / ANSWERS, dbUs: (db.take() * 1000) / ANSWERS };
     };
 
-    console.log(`lists with ${extra ? `${extra.toLocaleString('en-US')} + demo rows each` : 'the demo rows'}, in process, median of ${ROUNDS} rounds of ${ANSWERS} answers; load average ${load()}`);
+    console.log(`lists with ${extra ? `${extra.toLocaleString('en-US')} + demo rows each and ${(READ_MARKS_PER_ROW * extra).toLocaleString('en-US')} read marks` : 'the demo rows'}, in process, median of ${ROUNDS} rounds of ${ANSWERS} answers; load average ${load()}`);
     // Warm: the statements prepared, the code compiled, the kept answers made.
     for (const path of LISTS) for (let i = 0; i < 50; i++) await (await running.app.request(path, { headers })).text();
     const health: number[] = [];

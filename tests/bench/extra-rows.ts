@@ -9,6 +9,7 @@ import type { Client } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { announcements, hoas, users } from '../../schema/tables';
 import type { Database } from '../../worker/db';
+import { DEMO } from '../helpers/http';
 import { benchUuid } from './bench-ids';
 
 /** The benchmarks' HOA: the demo's Maple Grove. */
@@ -16,6 +17,9 @@ export async function benchHoaId(database: Pick<Database, 'db'>): Promise<string
   const [hoa] = await database.db.select({ id: hoas.id }).from(hoas).where(eq(hoas.name, 'Maple Grove HOA'));
   return hoa.id;
 }
+
+/** Read marks seeded per extra row (`seedReadMarks`): 200,000 beside 10,000 announcements, a large HOA's members reading them. */
+export const READ_MARKS_PER_ROW = 20;
 
 /**
  * `n` read marks in Maple Grove, as a large HOA's readers leave them: its members (the board member
@@ -28,9 +32,9 @@ export async function seedReadMarks(client: Client, hoaId: string, n: number) {
       SELECT lower(hex(randomblob(16))), a.hoa_id, a.id, u.id, a.created_at + 3600000, 1
       FROM (SELECT id, hoa_id, created_at FROM announcements WHERE hoa_id = ? ORDER BY created_at DESC) AS a
       CROSS JOIN users AS u
-      WHERE u.hoa_id = ? AND u.email <> 'board@maplegrove.test'
+      WHERE u.hoa_id = ? AND u.email <> ?
       LIMIT ?`,
-    args: [hoaId, hoaId, n],
+    args: [hoaId, hoaId, DEMO.maple.board, n],
   });
 }
 
@@ -47,7 +51,7 @@ export interface ExtraAnnouncements {
 /** `n` more sent announcements in Maple Grove, by its board member, a minute apart, each its own text; returns the HOA's id. */
 export async function seedExtraAnnouncements(database: Pick<Database, 'db' | 'transaction'>, n: number, { idOf = benchUuid, now = Date.now(), newestMinutesAgo = 10 }: ExtraAnnouncements = {}) {
   const hoaId = await benchHoaId(database);
-  const [author] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'board@maplegrove.test'));
+  const [author] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.maple.board));
   await database.transaction(async (tx) => {
     for (let i = 0; i < n; i += 500) {
       const batch = [];

@@ -19,15 +19,13 @@ import { join } from 'node:path';
 import { startNodeServer } from '../../worker/node';
 import { setKeptAnswers } from '../../worker/sync/counted';
 import { benchNodeOptions } from './bench-server';
-import { seedExtraAnnouncements, seedExtraRows, seedReadMarks } from './extra-rows';
+import { READ_MARKS_PER_ROW, seedExtraAnnouncements, seedExtraRows, seedReadMarks } from './extra-rows';
 import { median } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 300);
 const LISTS = ['/api/announcements', '/api/requests', '/api/violations', '/api/invoices', '/api/documents', '/api/users'];
 const sizes = (process.env.BENCH_LIST_ROWS ?? '10000').split(',').map(Number);
-/** Read marks per extra row: 200,000 beside 10,000 announcements (a large HOA's members reading them). */
-const READ_MARKS_PER_ROW = 20;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 /** Time in the database client's `execute` since the last `take()`: the client is wrapped where drizzle and the domain call it. */

@@ -2,7 +2,7 @@
  * The Node entry for the API benchmark, in its own process (the load generator must not share its
  * event loop): a fresh seeded database, low PBKDF2 count for the sign-in, and `EXTRA_ANNOUNCEMENTS`
  * more sent announcements in Maple Grove, `EXTRA_ROWS` more rows in each of its other REST lists
- * and twenty read marks per row (extra-rows.ts); `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts).
+ * and `READ_MARKS_PER_ROW` read marks per row (extra-rows.ts); `KEPT_ANSWERS=off` computes every answer (worker/sync/counted.ts).
  * `DATA_DIR` keeps the database in that folder across runs (the fault test restarts the server on
  * it); `CLIENT_IP_HEADER` names the header the sign-in limit reads the address from (load script).
  * Prints `ready <port>` when listening.
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { startNodeServer } from '../../worker/node';
 import { setKeptAnswers } from '../../worker/sync/counted';
 import { benchNodeOptions } from './bench-server';
-import { benchHoaId, seedExtraAnnouncements, seedExtraRows, seedReadMarks } from './extra-rows';
+import { benchHoaId, READ_MARKS_PER_ROW, seedExtraAnnouncements, seedExtraRows, seedReadMarks } from './extra-rows';
 
 if (process.env.KEPT_ANSWERS === 'off') setKeptAnswers(false);
 const keptDir = process.env.DATA_DIR;
@@ -27,8 +27,7 @@ const extraRows = Number(process.env.EXTRA_ROWS ?? 0);
 if (extraRows > 0) {
   const hoaId = await benchHoaId(running.deps.database);
   await seedExtraRows(running.deps.database.client, hoaId, extraRows);
-  // Its members' read marks, twenty per row (a large HOA's readers).
-  await seedReadMarks(running.deps.database.client, hoaId, 20 * extraRows);
+  await seedReadMarks(running.deps.database.client, hoaId, READ_MARKS_PER_ROW * extraRows);
 }
 
 console.log(`ready ${(running.server.address() as { port: number }).port}`);

@@ -285,8 +285,7 @@ async function pullInTransaction(
     await storeVersion(false);
     return response;
   }
-  const refreshed = await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
-  const { partial } = refreshed;
+  const { written, gone, partial } = await refreshEntries(tx, group.number, areas, actor, nextVersion, plan);
 
   // 2. The patch against the cookie. Values depend on the role, so a role change is a reset.
   const reset = !base || base.role !== actor.role;
@@ -309,8 +308,8 @@ async function pullInTransaction(
     !partial &&
     latest.role === actor.role &&
     latest.clientVersion === group.clientVersion &&
-    refreshed.written === 0 &&
-    refreshed.gone === 0;
+    written === 0 &&
+    gone === 0;
   if (caughtUp) {
     // The latest view is whole at these counters: recorded, so the next pull is cheap.
     await tx.update(syncCvrs).set(seqs).where(and(eq(syncCvrs.clientGroupId, groupId), eq(syncCvrs.cvrVersion, latest.cvrVersion)));

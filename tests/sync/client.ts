@@ -104,6 +104,14 @@ export class SyncTestClient {
 /** What a client holds, as one object with its keys in order: two clients compare with toEqual. */
 export const heldData = (c: SyncTestClient) => Object.fromEntries([...c.data].sort());
 
+/** A new client group's first pull, as the app makes it (the compact patch). */
+export async function newCompactGroup(app: TestApp, token: string) {
+  const client = new SyncTestClient(app, token);
+  client.columns = true;
+  await client.pull();
+  return client;
+}
+
 export async function signedInClient(app: TestApp, email: string) {
   const session = await login(app, email);
   return Object.assign(new SyncTestClient(app, session.token), { userId: (session.user._id ?? session.user.id) as string });

@@ -2,15 +2,19 @@
  * A reset's parts are kept under the change counters (worker/sync/counted.ts `keptResetParts`): a
  * client group starting afresh is sent the bytes the last one got while nothing they show has
  * changed, a change is in the next reset at once, and a part that reads the viewer's id is never
- * another viewer's.
+ * another viewer's. The first reset after a few changes patches the parts kept under the HOA's
+ * earlier count of changes (worker/sync/column-parts.ts): the changed rows are taken out and their
+ * current values put at the end, and the group holds exactly what a reset computed afresh gives it,
+ * whatever the changed rows' text holds; past the change log's floor the part is computed again.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../schema/roles';
+import { pruneChangeLog } from '../../worker/sync/changes';
 import { setKeptAnswers } from '../../worker/sync/counted';
 import { handlePull } from '../../worker/sync/pull';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, DEMO, login } from '../helpers/http';
-import { heldData, SyncTestClient } from './client';
+import { heldData, newCompactGroup, SyncTestClient } from './client';
 
 let t: TestApp | undefined;
 afterEach(() => {
@@ -19,13 +23,7 @@ afterEach(() => {
   t = undefined;
 });
 
-/** A new client group's first pull, as the app makes it (the compact patch). */
-async function newGroup(token: string) {
-  const client = new SyncTestClient(t!, token);
-  client.columns = true;
-  await client.pull();
-  return client;
-}
+const newGroup = (token: string) => newCompactGroup(t!, token);
 
 const draft = { title: 'Pool opens Saturday', message: '<p>From 9 am.</p>', category: 'general', audience_type: 'all', custom_recipients: [], attachment: null };
 
@@ -142,5 +140,85 @@ describe('a reset pull keeps its parts', () => {
     await t.drainBackground();
     expect(await entriesOf('computed-b')).toBe(second.patch.size - 1);
     expect(second.patch.size).toBe(first.patch.size);
+  });
+});
+
+/** What a new group holds when every part is computed afresh: the reference a patched reset must equal. */
+async function computedView(token: string) {
+  setKeptAnswers(false);
+  try {
+    return heldData(await newGroup(token));
+  } finally {
+    setKeptAnswers(true);
+  }
+}
+
+/** The row ids of the announcements part of a reset pulled as `session`, in the order sent. */
+async function announcementIdsSent(session: Awaited<ReturnType<typeof login>>, group: string): Promise<string[]> {
+  const actor = { userId: session.user._id as string, hoaId: session.user.hoa_id as string, role: session.user.role as Role, sessionId: 'test' };
+  const answer = await handlePull(t!.deps, actor, { pullVersion: 1, clientGroupID: group, cookie: null }, { format: 'columns' });
+  if (!('patch' in answer)) throw new Error('no patch');
+  const parts = answer.patch.ops.filter((op) => typeof op !== 'string').map((op) => JSON.parse(new TextDecoder().decode(op)) as { prefix: string; ids: string[] });
+  return parts.find((p) => p.prefix === 'announcement/')!.ids;
+}
+
+/** Pins the announcement if it is not pinned, unpins it if it is: a change to a row every view holds. */
+async function togglePin(client: SyncTestClient, token: string, id: string) {
+  const { pinned } = client.data.get(`announcement/${id}`) as { pinned: boolean };
+  expect((await call(t!, 'PUT', `/api/announcements/${id}/pinned`, { token, body: { pinned: !pinned } })).status).toBe(200);
+}
+
+/** Text that a scan for the items' commas must not be fooled by. */
+const AWKWARD = 'Fees, "dues" & [levies] {2027}, \\ paid — ✓ 日本';
+const awkwardDraft = (title: string) => ({ title, message: `<p>${AWKWARD}, see the board.</p>`, category: 'general', audience_type: 'all', custom_recipients: [], attachment: null });
+
+describe('a reset after a few changes patches the kept parts', () => {
+  it('a board member: drafts created, edited and deleted, a sent one pinned or unpinned', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const first = await newGroup(board.token);
+    const before = await announcementIdsSent(board, 'patched-before');
+
+    const created = await call(t, 'POST', '/api/announcements', { token: board.token, body: awkwardDraft(AWKWARD) });
+    const edited = await call(t, 'POST', '/api/announcements', { token: board.token, body: awkwardDraft('Pool opens Saturday') });
+    const deleted = await call(t, 'POST', '/api/announcements', { token: board.token, body: awkwardDraft('Wrong date') });
+    expect([created.status, edited.status, deleted.status]).toEqual([201, 201, 201]);
+    expect((await call(t, 'PUT', `/api/announcements/${edited.json._id}`, { token: board.token, body: awkwardDraft(`Pool opens Sunday, ${AWKWARD}`) })).status).toBe(200);
+    expect((await call(t, 'DELETE', `/api/announcements/${deleted.json._id}`, { token: board.token })).status).toBe(200);
+    const sent = before[0];
+    await togglePin(first, board.token, sent);
+
+    const after = await announcementIdsSent(board, 'patched-after');
+    // Patched: the rows the log names come last, the rest in the kept order; none twice.
+    expect(new Set(after).size).toBe(after.length);
+    expect(after.slice(0, -3)).toEqual(before.filter((id) => id !== sent));
+    expect(new Set(after.slice(-3))).toEqual(new Set([sent, created.json._id, edited.json._id]));
+
+    expect(heldData(await newGroup(board.token))).toEqual(await computedView(board.token));
+  });
+
+  it('a resident: an announcement sent to everyone appears, and the part stays theirs', async () => {
+    t = await createTestApp();
+    const [board, resident] = [await login(t, DEMO.maple.board), await login(t, DEMO.maple.resident)];
+    const held = heldData(await newGroup(resident.token));
+    const a = await call(t, 'POST', '/api/announcements', { token: board.token, body: awkwardDraft('Gate code, "new"') });
+    expect((await call(t, 'POST', `/api/announcements/${a.json._id}/send`, { token: board.token, body: {} })).status).toBe(200);
+
+    const patched = heldData(await newGroup(resident.token));
+    expect(patched).toEqual(await computedView(resident.token));
+    expect(Object.keys(patched)).toHaveLength(Object.keys(held).length + 1);
+    expect(await computedView((await login(t, DEMO.maple.resident2)).token)).not.toEqual(patched);
+  });
+
+  it('once the change log is pruned past the kept part, the part is computed again', async () => {
+    t = await createTestApp();
+    const board = await login(t, DEMO.maple.board);
+    const first = await newGroup(board.token);
+    const before = await announcementIdsSent(board, 'pruned-before');
+    await togglePin(first, board.token, before[0]);
+    await pruneChangeLog(t.deps, -1);
+    // Computed: the changed row stays where SQLite reads it, not put last as a patch puts it.
+    expect(await announcementIdsSent(board, 'pruned-after')).toEqual(before);
+    expect(heldData(await newGroup(board.token))).toEqual(await computedView(board.token));
   });
 });

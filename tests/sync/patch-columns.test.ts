@@ -5,14 +5,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expandPatch, undelta, type PutColumnsOperation } from '../../sync/patch-columns';
-import { deltaColumn } from '../../worker/sync/values';
+import { deltaColumn, deltaColumnText } from '../../worker/sync/values';
+
+const utf8 = new TextEncoder();
+const text = new TextDecoder();
 
 describe('integer columns sent as differences', () => {
   it('read back to the same numbers, nulls kept where they were', () => {
     const items = [1794860831227, 1794860771227, null, 1794860711227, 0, -5, null, 7];
-    const sent = deltaColumn(items.map((v) => JSON.stringify(v)).join(','));
+    const sent = text.decode(deltaColumn(utf8.encode(items.map((v) => JSON.stringify(v)).join(','))));
     expect(sent).toBe('1794860831227,-60000,null,-60000,-1794860711227,-5,null,12');
     expect(undelta(JSON.parse(`[${sent}]`))).toEqual(items);
+    expect(text.decode(deltaColumn(utf8.encode('null,null')))).toBe('null,null');
+    expect(text.decode(deltaColumn(utf8.encode('0')))).toBe('0');
+  });
+
+  it('a column holding a real is read as numbers, not digits', () => {
+    const items = '5,7.5,null,-2';
+    expect(text.decode(deltaColumn(utf8.encode(items)))).toBe(deltaColumnText(items));
+    expect(undelta(JSON.parse(`[${deltaColumnText(items)}]`))).toEqual([5, 7.5, null, -2]);
   });
 
   it('refuses a difference column holding something else', () => {

@@ -7,7 +7,8 @@
  * and whether its first pulls came whole or in chunks of a tiny row budget (pulled until `more` is gone).
  * Every person also has a second membership, in the other HOA, with its own role and session
  * (docs/decisions/241-one-account-several-hoas.md): its client holds what a fresh pull gives it too,
- * and no client ever holds an id of the other HOA.
+ * and no client ever holds an id of the other HOA. A new group reading the compact patch, whose reset
+ * is made of parts kept or patched since the last check, holds the same.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -429,6 +430,12 @@ async function world(seed: number) {
         await fresh.pull();
         const who = `${v.email} in ${v.hoaId === homeIds.maple ? 'maple' : 'cedar'}`;
         expect({ who, data: Object.fromEntries([...v.client.data].sort()) }).toEqual({ who, data: Object.fromEntries([...fresh.data].sort()) });
+        // A new group reading the compact patch: its reset's parts are kept, and patched from the last
+        // compare's when few rows changed since (worker/sync/column-parts.ts).
+        const compact = new SyncTestClient(t, v.client.token);
+        compact.columns = true;
+        await compact.pullAll();
+        expect({ who, data: Object.fromEntries([...compact.data].sort()) }).toEqual({ who, data: Object.fromEntries([...fresh.data].sort()) });
         // Each leaked id with the cache keys that hold it, to say where it came in. A refused change's
         // notice repeats the arguments this client sent (`argsSummary`), which may name another HOA's
         // id it tried (a deleted view's id reused): its own words, not the server's, so not a leak.

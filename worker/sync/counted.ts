@@ -9,6 +9,7 @@
  */
 import { isPrivileged } from '../../schema/roles';
 import { cachedUntilNextWrite, type Database } from '../db';
+import { itemsSize, type ColumnItems } from './column-parts';
 import type { Viewer } from './area';
 import { readCountersNow } from './changes';
 
@@ -126,18 +127,27 @@ export function jsonUntilNextWrite(database: Pick<Database, 'client'>, viewer: V
 export interface PatchPart {
   n: number;
   text: Uint8Array<ArrayBuffer>;
+  /** A columns part's rows as items, which a later reset patches (column-parts.ts). */
+  items?: ColumnItems;
 }
 
 /** What an area's reset part is kept by: the area, the patch's format, and whether its statement reads the viewer's id (then it is the viewer's own). */
 export type ResetPartKey = { area: string; format: string; readsUserId: boolean };
 
-/** Keeps an area's part of a reset, or computes it; `kept` only looks (undefined: none kept; null: kept, the area has no rows). */
+/**
+ * Keeps an area's part of a reset, or computes it; `kept` only looks (undefined: none kept; null:
+ * kept, the area has no rows); `older` gives the newest part kept under an earlier count of the
+ * HOA's changes that the change log still covers from (its `hoaSeq`), the rest of the key the same.
+ */
 export interface KeepResetPart {
   (key: ResetPartKey, compute: () => Promise<PatchPart | null>): Promise<PatchPart | null>;
   kept(key: ResetPartKey): PatchPart | null | undefined;
+  older(key: ResetPartKey): { hoaSeq: number; part: PatchPart | null } | undefined;
 }
 
 const resetPartCaches = new WeakMap<object, AnswerCache>();
+/** Per database, the newest `hoaSeq` a part was kept under, by the rest of its key; the oldest forgotten first. */
+const newestKeptSeqs = new WeakMap<object, Map<string, number>>();
 /** Kept reset parts per database, in bytes: a 10,000-row area's is about 3 MB; an area too large for it is computed on every reset. */
 const MAX_RESET_PART_BYTES = 16 * 1024 * 1024;
 
@@ -149,13 +159,38 @@ const MAX_RESET_PART_BYTES = 16 * 1024 * 1024;
  * statement does not read the viewer's id is the same for every viewer of that role in the HOA;
  * one that does is the viewer's own and ends with their own rows or what they may see.
  */
-export function keptResetParts(database: Pick<Database, 'client'>, viewer: Viewer, counters: { hoaSeq: number; userSeq: number; visSeq: number }): KeepResetPart | undefined {
+export function keptResetParts(
+  database: Pick<Database, 'client'>,
+  viewer: Viewer,
+  counters: { hoaSeq: number; userSeq: number; visSeq: number; logFloor: number },
+): KeepResetPart | undefined {
   if (!keeping) return undefined;
   const cache = cacheOf(resetPartCaches, database, () => new AnswerCache(MAX_ENTRIES, MAX_RESET_PART_BYTES));
-  const keyOf = ({ area, format, readsUserId }: ResetPartKey) => {
+  let newest = newestKeptSeqs.get(database.client);
+  if (!newest) newestKeptSeqs.set(database.client, (newest = new Map()));
+  const seqs = newest;
+  /** The key without the HOA's count of changes: what a part patched from an older one shares with it. */
+  const familyOf = ({ area, format, readsUserId }: ResetPartKey) => {
     const who = readsUserId ? `own:${viewer.userId}:${counters.userSeq}:${counters.visSeq}` : 'role';
-    return `${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}|${counters.hoaSeq}`;
+    return `${format}:${area}|${viewer.hoaId}|${viewer.role}|${who}`;
   };
-  const keep = (key: ResetPartKey, compute: () => Promise<PatchPart | null>) => cache.keep(keyOf(key), compute, (part) => part?.text.byteLength ?? 1);
-  return Object.assign(keep, { kept: (key: ResetPartKey) => cache.peek<PatchPart | null>(keyOf(key))?.value });
+  const keyOf = (key: ResetPartKey, hoaSeq = counters.hoaSeq) => `${familyOf(key)}|${hoaSeq}`;
+  const keep = async (key: ResetPartKey, compute: () => Promise<PatchPart | null>) => {
+    const part = await cache.keep(keyOf(key), compute, (p) => (p ? p.text.byteLength + (p.items ? itemsSize(p.items) : 0) : 1));
+    const family = familyOf(key);
+    if ((seqs.get(family) ?? -1) < counters.hoaSeq) {
+      seqs.delete(family);
+      seqs.set(family, counters.hoaSeq);
+      if (seqs.size > MAX_ENTRIES) seqs.delete(seqs.keys().next().value!);
+    }
+    return part;
+  };
+  const older = (key: ResetPartKey) => {
+    const hoaSeq = seqs.get(familyOf(key));
+    // The log's rows below its floor are pruned: what changed since such a part is no longer known.
+    if (hoaSeq === undefined || hoaSeq >= counters.hoaSeq || hoaSeq < counters.logFloor) return undefined;
+    const found = cache.peek<PatchPart | null>(keyOf(key, hoaSeq));
+    return found && { hoaSeq, part: found.value };
+  };
+  return Object.assign(keep, { kept: (key: ResetPartKey) => cache.peek<PatchPart | null>(keyOf(key))?.value, older });
 }

@@ -11,7 +11,8 @@ import { keyOf, prefixOf } from '../../sync/keys';
 import type { ServerSyncArea, Viewer } from './area';
 import { placeholderViewer, statementFor } from './statements';
 import { newestFirst } from './newest-first';
-import { columnValuesSql, deltaColumn, rowValuesSql, type WantedRows } from './values';
+import { columnValuesSql, rowValuesSql, type ColumnLayout, type WantedRows } from './values';
+import { itemList, patchedItems, renderColumnsPart, type ColumnItems } from './column-parts';
 import type { KeepResetPart, PatchPart, ResetPartKey } from './counted';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
@@ -35,7 +36,7 @@ type PullValues = {
   patchVersion?: number;
   sinceSeq?: number;
   since?: number;
-  /** Rows a budgeted refresh may still write. */
+  /** Rows a budgeted refresh may still write; rows of the change log a patched part reads. */
   limit?: number;
 };
 
@@ -229,36 +230,60 @@ function putOps(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, value
   });
 }
 
-/** An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's items. */
+/**
+ * An area's puts as one `put-columns` operation (sync/patch-columns.ts): SQLite writes each column's
+ * items. A reset's part of an HOA-wide area kept under an earlier count of the HOA's changes is
+ * patched instead when few rows changed since (`patchedColumns`).
+ */
 function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, fromTable: boolean, keep?: KeepResetPart) {
   const { statement, layout } = columnsStatement(area, viewer, fromTable);
-  return keptOr(keep, area, 'columns', statement, async () => {
-    const row = (await runRendered(tx, statement, values)).rows[0] as unknown as Record<string, number | string | ArrayBuffer | null>;
-    const n = row.n as number;
-    if (n === 0) return null;
-    const head = `{"op":"put-columns","prefix":${JSON.stringify(prefixOf(area.space))},"fields":${JSON.stringify(layout.fields)},"idFields":${JSON.stringify(layout.idFields)},"deltaFields":${JSON.stringify(layout.deltaFields)},"ids":[`;
-    const parts: (string | ArrayBuffer)[] = [head, row.ids as ArrayBuffer, '],"columns":{'];
-    layout.sent.forEach((field, i) => {
-      const items = row[`c${i}`] as string | ArrayBuffer;
-      parts.push(`${i ? ',' : ''}${JSON.stringify(field)}:[`, layout.deltaFields.includes(field) ? deltaColumn(items as string) : items, ']');
-    });
-    parts.push('}}');
-    return { n, text: concatBytes(parts) };
+  const compute = async () => {
+    const items = columnItemsOf((await runRendered(tx, statement, values)).rows[0], layout);
+    return items.n > 0 ? { n: items.n, text: renderColumnsPart(area.space, layout, items), items } : null;
+  };
+  if (!keep) return compute();
+  const key = partKey(area, 'columns', statement);
+  return keep(key, async () => {
+    const older = area.scope === 'hoa' ? keep.older(key) : undefined;
+    return (older && (await patchedColumns(tx, area, viewer, values, older))) ?? compute();
   });
 }
 
-const utf8 = new TextEncoder();
+/** A columns statement's one row (`n`, `ids`, `c0`, …) as items. */
+function columnItemsOf(row: Record<string, unknown>, layout: ColumnLayout): ColumnItems {
+  const n = Number(row.n);
+  if (n === 0) return { n, ids: { bytes: new Uint8Array() }, columns: layout.sent.map(() => ({ bytes: new Uint8Array() })) };
+  return { n, ids: itemList(row.ids as ArrayBuffer), columns: layout.sent.map((_, i) => itemList(row[`c${i}`] as ArrayBuffer | string)) };
+}
 
-/** Text and bytes as one UTF-8 byte array. */
-export function concatBytes(parts: (string | ArrayBuffer | Uint8Array<ArrayBuffer>)[]): Uint8Array<ArrayBuffer> {
-  const bytes = parts.map((p) => (typeof p === 'string' ? utf8.encode(p) : p instanceof Uint8Array ? p : new Uint8Array(p)));
-  const out = new Uint8Array(bytes.reduce((n, b) => n + b.byteLength, 0));
-  let at = 0;
-  for (const b of bytes) {
-    out.set(b, at);
-    at += b.byteLength;
-  }
-  return out;
+/** The rows the change log names for an area after `sinceSeq`, once each, at most `limit` of them. */
+const changedRowIds = (area: ServerSyncArea) =>
+  sql`SELECT DISTINCT row_id FROM ${syncChangeLog} WHERE hoa_id = ${placeholder('hoaId')} AND area = ${area.space} AND seq > ${placeholder('sinceSeq')} LIMIT ${placeholder('limit')}`;
+
+/** Patching reads the changed rows one by one: past a quarter of the part's rows (and a hundred), SQLite writing them all is no slower. */
+const PATCHED_SHARE = 0.25;
+const PATCHED_ROWS_ALWAYS = 100;
+
+/**
+ * The reset's part made from `older`, kept under the HOA's count of changes `hoaSeq`: without the rows
+ * logged since, then their current values where still visible. Null when too many rows changed
+ * (then it is computed whole). Runs in the pull's transaction, so the log and the rows are those
+ * of the counters it read.
+ */
+async function patchedColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, older: { hoaSeq: number; part: PatchPart | null }): Promise<PatchPart | null | undefined> {
+  const kept = older.part?.items;
+  if (older.part && !kept) return undefined;
+  const most = Math.max(PATCHED_ROWS_ALWAYS, Math.floor((kept?.n ?? 0) * PATCHED_SHARE));
+  const at = { ...values, sinceSeq: older.hoaSeq, limit: most + 1 };
+  const changed = new Set((await runRendered(tx, statementOf(area, 'changedRowIds', () => changedRowIds(area)), at)).rows.map((r) => String(r.row_id)));
+  if (changed.size === 0) return older.part;
+  if (!kept || changed.size > most) return undefined;
+  const { statement, layout } = statementFor(area, `columns:${viewer.role}:changed`, () => {
+    const columns = columnValuesSql(area, placeholderViewer(viewer.role), changedRowIds(area));
+    return { statement: renderStatement(columns.statement), layout: columns.layout };
+  });
+  const items = patchedItems(kept, changed, columnItemsOf((await runRendered(tx, statement, at)).rows[0], layout));
+  return items.n > 0 ? { n: items.n, text: renderColumnsPart(area.space, layout, items), items } : null;
 }
 
 /** How a patch's puts are written: an operation per row (Replicache's own), or an area's as columns (sync/patch-columns.ts). */

@@ -33,7 +33,8 @@ import { createClientGroup, findClientGroup, limitNewGroups } from './groups';
 import type { ServerSyncArea } from './area';
 import { hoaScope, readCounters, userScope, visibilityScope } from './changes';
 import { keptResetParts, type KeepResetPart } from './counted';
-import { buildPatch, concatBytes, keptReset, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
+import { concatBytes } from './column-parts';
+import { buildPatch, keptReset, pruneCvr, refreshEntries, type CvrHeader, type PatchFormat, type RefreshPlan, type SyncPatch } from './cvr';
 
 export const pullRequestSchema = z.object({
   pullVersion: z.number(),

@@ -145,9 +145,60 @@ export function columnValuesSql(area: ServerSyncArea, viewer: Viewer, ids: Wante
 /**
  * An integer column's items (`json_quote` output: integers or `null`) as differences from the item
  * before; the first from 0, a null stays null and leaves the running value as it was.
- * sync/patch-columns.ts `undelta` reads them back.
+ * sync/patch-columns.ts `undelta` reads them back. Byte to byte, with no string per item: a reset of
+ * 10,000 rows has five such columns. An item that is not an integer (a real stored in the column)
+ * sends the column through `deltaColumnText`, which reads any number.
  */
-export function deltaColumn(items: string): string {
+export function deltaColumn(items: Uint8Array): Uint8Array {
+  const out = new Uint8Array(items.length * 2 + 32);
+  const digits = new Uint8Array(24);
+  let at = 0;
+  let previous = 0;
+  let i = 0;
+  while (i < items.length) {
+    if (at > 0) out[at++] = COMMA;
+    if (items[i] === N) {
+      out.set(NULL, at);
+      at += NULL.length;
+      i += NULL.length + 1;
+      continue;
+    }
+    const negative = items[i] === MINUS;
+    if (negative) i++;
+    let value = 0;
+    for (; i < items.length && items[i] !== COMMA; i++) {
+      const d = items[i] - ZERO;
+      if (d < 0 || d > 9) return utf8.encode(deltaColumnText(fromUtf8.decode(items)));
+      value = value * 10 + d;
+    }
+    i++;
+    if (negative) value = -value;
+    let difference = value - previous;
+    previous = value;
+    if (difference < 0) {
+      out[at++] = MINUS;
+      difference = -difference;
+    }
+    let count = 0;
+    do {
+      digits[count++] = ZERO + (difference % 10);
+      difference = Math.floor(difference / 10);
+    } while (difference > 0);
+    while (count > 0) out[at++] = digits[--count];
+  }
+  return out.subarray(0, at);
+}
+
+const COMMA = 0x2c;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+const N = 0x6e;
+const utf8 = new TextEncoder();
+const fromUtf8 = new TextDecoder();
+const NULL = utf8.encode('null');
+
+/** `deltaColumn` for any JSON numbers, as text. */
+export function deltaColumnText(items: string): string {
   let previous = 0;
   return items
     .split(',')

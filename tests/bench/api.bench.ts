@@ -164,11 +164,11 @@ for (const [extra, kept] of process.env.BENCH_LISTS_ONLY ? [] : ([[0, true], [10
       }
       const mid = (xs: number[]) => (xs.sort((a, b) => a - b), (xs[1] + xs[2]) / 2);
       console.log(`  initial pulls, ${kept ? 'reset parts kept' : 'each computed'} (ms): ${pulls.map((p) => p.toFixed(0)).join(' ')}, read ${reads.map((p) => p.toFixed(0)).join(' ')}; plain ${plains.sort((a, b) => a - b).map((p) => p.toFixed(0)).join(' ')}; ${first.rows} rows, ${(first.wire / 1024).toFixed(1)} KiB on the wire (${first.encoding})`);
+      console.log(`  alternating, median of 4: ${first.encoding} ${mid(browser).toFixed(0)} ms (${Math.round((first.rows / mid(browser)) * 1000).toLocaleString('en-US')} rows/s), gzip alone ${mid(gzipOnly).toFixed(0)} ms (${Math.round((first.rows / mid(gzipOnly)) * 1000).toLocaleString('en-US')} rows/s, ${(gzipWire / 1024).toFixed(1)} KiB) ${extra >= 10_000 ? goal((first.rows / mid(browser)) * 1000, 200_000, 'rows/s over HTTP', true) : ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
       if (kept) {
         const changed = await pullsAfterAChange(url, token);
         console.log(`  after a change, parts patched (ms): ${changed.map((p) => p.toFixed(0)).join(' ')}, median ${changed[2].toFixed(0)} ms (${Math.round((first.rows / changed[2]) * 1000).toLocaleString('en-US')} rows/s) ${extra >= 10_000 ? goal((first.rows / changed[2]) * 1000, 200_000, 'rows/s over HTTP', true) : ''}`);
       }
-      console.log(`  alternating, median of 4: ${first.encoding} ${mid(browser).toFixed(0)} ms (${Math.round((first.rows / mid(browser)) * 1000).toLocaleString('en-US')} rows/s), gzip alone ${mid(gzipOnly).toFixed(0)} ms (${Math.round((first.rows / mid(gzipOnly)) * 1000).toLocaleString('en-US')} rows/s, ${(gzipWire / 1024).toFixed(1)} KiB) ${extra >= 10_000 ? goal((first.rows / mid(browser)) * 1000, 200_000, 'rows/s over HTTP', true) : ''}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
       continue;
     }
     console.log(`announcements in the HOA: ${extra ? `${extra} + demo` : 'demo (6)'}${kept ? '' : ', nothing kept (every answer computed)'}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);

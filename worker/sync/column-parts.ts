@@ -48,16 +48,69 @@ export function concatBytes(parts: (string | ArrayBuffer | Uint8Array)[]): Uint8
 /** A column as SQLite gave it (a BLOB, or text for an integer column) as items. */
 export const itemList = (column: ArrayBuffer | string): ItemList => ({ bytes: typeof column === 'string' ? utf8.encode(column) : new Uint8Array(column) });
 
-/** The part as the patch sends it: one `put-columns` operation, integer columns as differences. */
-export function renderColumnsPart(space: string, layout: ColumnLayout, items: ColumnItems): Uint8Array<ArrayBuffer> {
+/** Items written as several runs (a patch's: kept runs and fresh items, commas between), with where each starts. */
+interface Runs {
+  runs: (string | Uint8Array)[];
+  length: number;
+  starts: Uint32Array;
+}
+
+const isRuns = (list: ItemList | Runs): list is Runs => 'runs' in list;
+const byteLength = (list: ItemList | Runs) => (isRuns(list) ? list.length : list.bytes.byteLength);
+
+/**
+ * The part as the patch sends it, one `put-columns` operation with integer columns as differences,
+ * and its items as kept: ids and the other columns are views into the text (one copy of the bytes,
+ * written once), integer columns their own bytes as SQLite wrote them.
+ */
+export function renderColumnsPart(space: string, layout: ColumnLayout, rows: { n: number; ids: ItemList | Runs; columns: (ItemList | Runs)[]; rowIds?: string[] }): PatchPartOf {
   const head = `{"op":"put-columns","prefix":${JSON.stringify(prefixOf(space))},"fields":${JSON.stringify(layout.fields)},"idFields":${JSON.stringify(layout.idFields)},"deltaFields":${JSON.stringify(layout.deltaFields)},"ids":[`;
-  const parts: (string | Uint8Array)[] = [head, items.ids.bytes, '],"columns":{'];
-  layout.sent.forEach((field, i) => {
-    const column = items.columns[i].bytes;
-    parts.push(`${i ? ',' : ''}${JSON.stringify(field)}:[`, layout.deltaFields.includes(field) ? deltaColumn(column) : column, ']');
+  const deltas = layout.sent.map((field, i) => {
+    if (!layout.deltaFields.includes(field)) return null;
+    const list = rows.columns[i];
+    const raw: ItemList = isRuns(list) ? { bytes: concatBytes(list.runs), starts: list.starts } : list;
+    return { raw, sent: deltaColumn(raw.bytes) };
   });
-  parts.push('}}');
-  return concatBytes(parts);
+  const pieces: (string | ItemList | Runs | Uint8Array)[] = [head, rows.ids, '],"columns":{'];
+  layout.sent.forEach((field, i) => pieces.push(`${i ? ',' : ''}${JSON.stringify(field)}:[`, deltas[i]?.sent ?? rows.columns[i], ']'));
+  pieces.push('}}');
+  const encoded = pieces.map((p) => (typeof p === 'string' ? utf8.encode(p) : p));
+  const text = new Uint8Array(encoded.reduce((n: number, p) => n + (p instanceof Uint8Array ? p.byteLength : byteLength(p)), 0));
+  const placed = new Map<ItemList | Runs, ItemList>();
+  let at = 0;
+  for (const piece of encoded) {
+    if (piece instanceof Uint8Array) {
+      text.set(piece, at);
+      at += piece.byteLength;
+      continue;
+    }
+    const start = at;
+    if (isRuns(piece)) {
+      for (const run of piece.runs) {
+        const bytes = typeof run === 'string' ? utf8.encode(run) : run;
+        text.set(bytes, at);
+        at += bytes.byteLength;
+      }
+    } else {
+      text.set(piece.bytes, at);
+      at += piece.bytes.byteLength;
+    }
+    placed.set(piece, { bytes: text.subarray(start, at), starts: piece.starts });
+  }
+  const items: ColumnItems = {
+    n: rows.n,
+    ids: placed.get(rows.ids)!,
+    columns: rows.columns.map((list, i) => deltas[i]?.raw ?? placed.get(list)!),
+    rowIds: rows.rowIds,
+  };
+  return { n: rows.n, text, items };
+}
+
+/** What `renderColumnsPart` gives: a part of the patch (counted.ts `PatchPart`). */
+export interface PatchPartOf {
+  n: number;
+  text: Uint8Array<ArrayBuffer>;
+  items: ColumnItems;
 }
 
 const COMMA = 0x2c;
@@ -96,13 +149,13 @@ export function itemStarts(bytes: Uint8Array, n: number): Uint32Array {
   return starts;
 }
 
-/** `kept` (`n` items) without the items at `drop` (ascending indexes), then `fresh` (`freshN` items), with where each item starts. */
-function spliced(kept: ItemList, n: number, drop: number[], fresh: ItemList, freshN: number): ItemList {
+/** `kept` (`n` items) without the items at `drop` (ascending indexes), then `fresh` (`freshN` items), as runs, with where each item starts. */
+function spliced(kept: ItemList, n: number, drop: number[], fresh: ItemList, freshN: number): ItemList | Runs {
   if (drop.length === 0 && freshN === 0) return kept;
   // Found here when the part was computed whole: not stored on it, whose kept size is already counted.
   const starts = kept.starts ?? itemStarts(kept.bytes, n);
   const out = new Uint32Array(n - drop.length + freshN + 1);
-  const runs: (string | Uint8Array<ArrayBuffer>)[] = [];
+  const runs: (string | Uint8Array)[] = [];
   let item = 0;
   let at = 0;
   /** Items [from, to) of `list`, after a comma unless they come first. */
@@ -125,27 +178,33 @@ function spliced(kept: ItemList, n: number, drop: number[], fresh: ItemList, fre
   }
   take(fresh, itemStarts(fresh.bytes, freshN), 0, freshN);
   out[item] = at + 1;
-  return { bytes: concatBytes(runs), starts: out };
+  return { runs, length: at, starts: out };
 }
 
 /**
  * The kept rows without those the change log names (`changed`: changed, gone or no longer visible),
- * then the current values of the changed rows still visible (`fresh`, in the same layout).
+ * then the current values of the changed rows still visible (`fresh`, in the same layout), rendered
+ * as the part the patch sends (`renderColumnsPart`).
  */
-export function patchedItems(kept: ColumnItems, changed: ReadonlySet<string>, fresh: ColumnItems): ColumnItems {
+export function patchedPart(space: string, layout: ColumnLayout, kept: ColumnItems, changed: ReadonlySet<string>, fresh: ColumnItems): PatchPartOf {
   const ids = kept.rowIds ?? (kept.n > 0 ? (JSON.parse(`[${fromUtf8.decode(kept.ids.bytes)}]`) as string[]) : []);
   const drop: number[] = [];
   ids.forEach((id, i) => changed.has(id) && drop.push(i));
   const freshIds = fresh.n > 0 ? (JSON.parse(`[${fromUtf8.decode(fresh.ids.bytes)}]`) as string[]) : [];
   const dropped = new Set(drop);
-  return {
+  return renderColumnsPart(space, layout, {
     n: kept.n - drop.length + fresh.n,
     ids: spliced(kept.ids, kept.n, drop, fresh.ids, fresh.n),
     columns: kept.columns.map((column, i) => spliced(column, kept.n, drop, fresh.columns[i], fresh.n)),
     rowIds: [...ids.filter((_, i) => !dropped.has(i)), ...freshIds],
-  };
+  });
 }
 
-/** What a part's items take in memory, besides its rendered text: bytes, starts, and about 50 bytes per id string. */
-export const itemsSize = (items: ColumnItems) =>
-  [items.ids, ...items.columns].reduce((size, list) => size + list.bytes.byteLength + (list.starts?.byteLength ?? 0), items.rowIds ? items.rowIds.length * 50 : 0);
+/**
+ * What a part's items take in memory besides its rendered text (which the ids and most columns are
+ * views into): integer columns' own bytes, starts, and about 50 bytes per id string.
+ */
+export function itemsSize(items: ColumnItems, text: Uint8Array): number {
+  const own = (list: ItemList) => (list.bytes.buffer === text.buffer ? 0 : list.bytes.byteLength);
+  return [items.ids, ...items.columns].reduce((size, list) => size + own(list) + (list.starts?.byteLength ?? 0), items.rowIds ? items.rowIds.length * 50 : 0);
+}

@@ -176,7 +176,7 @@ export function keptResetParts(
   };
   const keyOf = (key: ResetPartKey, hoaSeq = counters.hoaSeq) => `${familyOf(key)}|${hoaSeq}`;
   const keep = async (key: ResetPartKey, compute: () => Promise<PatchPart | null>) => {
-    const part = await cache.keep(keyOf(key), compute, (p) => (p ? p.text.byteLength + (p.items ? itemsSize(p.items) : 0) : 1));
+    const part = await cache.keep(keyOf(key), compute, (p) => (p ? p.text.byteLength + (p.items ? itemsSize(p.items, p.text) : 0) : 1));
     const family = familyOf(key);
     if ((seqs.get(family) ?? -1) < counters.hoaSeq) {
       seqs.delete(family);

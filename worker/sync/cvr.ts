@@ -12,7 +12,7 @@ import type { ServerSyncArea, Viewer } from './area';
 import { placeholderViewer, statementFor } from './statements';
 import { newestFirst } from './newest-first';
 import { columnValuesSql, rowValuesSql, type ColumnLayout, type WantedRows } from './values';
-import { itemList, patchedItems, renderColumnsPart, type ColumnItems } from './column-parts';
+import { itemList, patchedPart, renderColumnsPart, type ColumnItems } from './column-parts';
 import type { KeepResetPart, PatchPart, ResetPartKey } from './counted';
 
 /** CVR versions kept per group: a pull whose cookie is older gets a reset. */
@@ -239,7 +239,7 @@ function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, v
   const { statement, layout } = columnsStatement(area, viewer, fromTable);
   const compute = async () => {
     const items = columnItemsOf((await runRendered(tx, statement, values)).rows[0], layout);
-    return items.n > 0 ? { n: items.n, text: renderColumnsPart(area.space, layout, items), items } : null;
+    return items.n > 0 ? renderColumnsPart(area.space, layout, items) : null;
   };
   if (!keep) return compute();
   const key = partKey(area, 'columns', statement);
@@ -282,8 +282,8 @@ async function patchedColumns(tx: StatementRunner, area: ServerSyncArea, viewer:
     const columns = columnValuesSql(area, placeholderViewer(viewer.role), changedRowIds(area));
     return { statement: renderStatement(columns.statement), layout: columns.layout };
   });
-  const items = patchedItems(kept, changed, columnItemsOf((await runRendered(tx, statement, at)).rows[0], layout));
-  return items.n > 0 ? { n: items.n, text: renderColumnsPart(area.space, layout, items), items } : null;
+  const part = patchedPart(area.space, layout, kept, changed, columnItemsOf((await runRendered(tx, statement, at)).rows[0], layout));
+  return part.n > 0 ? part : null;
 }
 
 /** How a patch's puts are written: an operation per row (Replicache's own), or an area's as columns (sync/patch-columns.ts). */

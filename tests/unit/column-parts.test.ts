@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expandPatch, type CompactPatchOperation } from '../../sync/patch-columns';
-import { itemList, itemStarts, patchedPart, renderColumnsPart, type ColumnItems, type PatchPartOf } from '../../worker/sync/column-parts';
+import { itemList, itemStarts, patchedPart, renderColumnsPart, type ColumnItems, type ColumnsPart } from '../../worker/sync/column-parts';
 import type { ColumnLayout } from '../../worker/sync/values';
 
 const utf8 = new TextEncoder();
@@ -23,10 +23,10 @@ function partOf(rows: [string, [string | null, unknown, number | null]][]): Colu
 }
 
 const layout: ColumnLayout = { fields: ['id', 'title', 'tags', 'count'], idFields: ['id'], deltaFields: ['count'], sent: ['title', 'tags', 'count'] };
-const patched = (kept: PatchPartOf, changed: string[], fresh: ColumnItems) => patchedPart('row', layout, kept.items, new Set(changed), fresh);
+const patched = (kept: ColumnsPart, changed: string[], fresh: ColumnItems) => patchedPart('row', layout, kept.items, new Set(changed), fresh);
 
 /** The part's rows as the client reads them (id → its fields, in the order sent); its kept items read the same. */
-function rowsOf(part: PatchPartOf) {
+function rowsOf(part: ColumnsPart) {
   const sent = expandPatch([JSON.parse(text.decode(part.text)) as CompactPatchOperation]).map((op) => {
     const { id, title, tags, count } = (op as unknown as { value: { id: string; title: unknown; tags: unknown; count: unknown } }).value;
     return [id, [title, tags, count]] as const;

@@ -2,7 +2,7 @@
  * An area's part of a reset in the compact patch (`put-columns`, sync/patch-columns.ts), kept with
  * its items as SQLite wrote them (`ColumnItems`). The first reset after a few changes in the HOA is
  * then the kept part with those rows taken out and their current values put at the end
- * (`patchedItems`), instead of SQLite writing every row of the area again: the order of the rows
+ * (`patchedPart`), instead of SQLite writing every row of the area again: the order of the rows
  * in a part means nothing to the client, which keys each one.
  *
  * Items are JSON values separated by commas outside strings, arrays and objects. Integer columns
@@ -50,7 +50,7 @@ export const itemList = (column: ArrayBuffer | string): ItemList => ({ bytes: ty
 
 /** Items written as several runs (a patch's: kept runs and fresh items, commas between), with where each starts. */
 interface Runs {
-  runs: (string | Uint8Array)[];
+  runs: Uint8Array[];
   length: number;
   starts: Uint32Array;
 }
@@ -63,7 +63,7 @@ const byteLength = (list: ItemList | Runs) => (isRuns(list) ? list.length : list
  * and its items as kept: ids and the other columns are views into the text (one copy of the bytes,
  * written once), integer columns their own bytes as SQLite wrote them.
  */
-export function renderColumnsPart(space: string, layout: ColumnLayout, rows: { n: number; ids: ItemList | Runs; columns: (ItemList | Runs)[]; rowIds?: string[] }): PatchPartOf {
+export function renderColumnsPart(space: string, layout: ColumnLayout, rows: { n: number; ids: ItemList | Runs; columns: (ItemList | Runs)[]; rowIds?: string[] }): ColumnsPart {
   const head = `{"op":"put-columns","prefix":${JSON.stringify(prefixOf(space))},"fields":${JSON.stringify(layout.fields)},"idFields":${JSON.stringify(layout.idFields)},"deltaFields":${JSON.stringify(layout.deltaFields)},"ids":[`;
   const deltas = layout.sent.map((field, i) => {
     if (!layout.deltaFields.includes(field)) return null;
@@ -87,9 +87,8 @@ export function renderColumnsPart(space: string, layout: ColumnLayout, rows: { n
     const start = at;
     if (isRuns(piece)) {
       for (const run of piece.runs) {
-        const bytes = typeof run === 'string' ? utf8.encode(run) : run;
-        text.set(bytes, at);
-        at += bytes.byteLength;
+        text.set(run, at);
+        at += run.byteLength;
       }
     } else {
       text.set(piece.bytes, at);
@@ -106,14 +105,15 @@ export function renderColumnsPart(space: string, layout: ColumnLayout, rows: { n
   return { n: rows.n, text, items };
 }
 
-/** What `renderColumnsPart` gives: a part of the patch (counted.ts `PatchPart`). */
-export interface PatchPartOf {
+/** What `renderColumnsPart` gives: a part of the patch with its items (counted.ts `PatchPart`). */
+export interface ColumnsPart {
   n: number;
   text: Uint8Array<ArrayBuffer>;
   items: ColumnItems;
 }
 
 const COMMA = 0x2c;
+const COMMA_BYTE = new Uint8Array([COMMA]);
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const OPEN_ARRAY = 0x5b;
@@ -155,14 +155,14 @@ function spliced(kept: ItemList, n: number, drop: number[], fresh: ItemList, fre
   // Found here when the part was computed whole: not stored on it, whose kept size is already counted.
   const starts = kept.starts ?? itemStarts(kept.bytes, n);
   const out = new Uint32Array(n - drop.length + freshN + 1);
-  const runs: (string | Uint8Array)[] = [];
+  const runs: Uint8Array[] = [];
   let item = 0;
   let at = 0;
   /** Items [from, to) of `list`, after a comma unless they come first. */
   const take = (list: ItemList, listStarts: Uint32Array, from: number, to: number) => {
     if (to <= from) return;
     if (at > 0) {
-      runs.push(',');
+      runs.push(COMMA_BYTE);
       at++;
     }
     const first = listStarts[from];
@@ -186,7 +186,7 @@ function spliced(kept: ItemList, n: number, drop: number[], fresh: ItemList, fre
  * then the current values of the changed rows still visible (`fresh`, in the same layout), rendered
  * as the part the patch sends (`renderColumnsPart`).
  */
-export function patchedPart(space: string, layout: ColumnLayout, kept: ColumnItems, changed: ReadonlySet<string>, fresh: ColumnItems): PatchPartOf {
+export function patchedPart(space: string, layout: ColumnLayout, kept: ColumnItems, changed: ReadonlySet<string>, fresh: ColumnItems): ColumnsPart {
   const ids = kept.rowIds ?? (kept.n > 0 ? (JSON.parse(`[${fromUtf8.decode(kept.ids.bytes)}]`) as string[]) : []);
   const drop: number[] = [];
   ids.forEach((id, i) => changed.has(id) && drop.push(i));

@@ -166,9 +166,8 @@ export function keptResetParts(
 ): KeepResetPart | undefined {
   if (!keeping) return undefined;
   const cache = cacheOf(resetPartCaches, database, () => new AnswerCache(MAX_ENTRIES, MAX_RESET_PART_BYTES));
-  let newest = newestKeptSeqs.get(database.client);
-  if (!newest) newestKeptSeqs.set(database.client, (newest = new Map()));
-  const seqs = newest;
+  const seqs = newestKeptSeqs.get(database.client) ?? new Map<string, number>();
+  newestKeptSeqs.set(database.client, seqs);
   /** The key without the HOA's count of changes: what a part patched from an older one shares with it. */
   const familyOf = ({ area, format, readsUserId }: ResetPartKey) => {
     const who = readsUserId ? `own:${viewer.userId}:${counters.userSeq}:${counters.visSeq}` : 'role';

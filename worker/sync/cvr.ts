@@ -245,7 +245,9 @@ function putColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, v
   const key = partKey(area, 'columns', statement);
   return keep(key, async () => {
     const older = area.scope === 'hoa' ? keep.older(key) : undefined;
-    return (older && (await patchedColumns(tx, area, viewer, values, older))) ?? compute();
+    const patched = older ? await patchedColumns(tx, area, viewer, values, older) : undefined;
+    // null is a part with no rows, patched all the same; undefined, one that could not be.
+    return patched !== undefined ? patched : compute();
   });
 }
 
@@ -266,9 +268,10 @@ const PATCHED_ROWS_ALWAYS = 100;
 
 /**
  * The reset's part made from `older`, kept under the HOA's count of changes `hoaSeq`: without the rows
- * logged since, then their current values where still visible. Null when too many rows changed
- * (then it is computed whole). Runs in the pull's transaction, so the log and the rows are those
- * of the counters it read.
+ * logged since, then their current values where still visible; `older` itself when the log names
+ * none of the area's rows; null when no row is left. Undefined when it cannot be patched (too many
+ * rows changed, or a part kept without its items): then it is computed whole. Runs in the pull's
+ * transaction, so the log and the rows are those of the counters it read.
  */
 async function patchedColumns(tx: StatementRunner, area: ServerSyncArea, viewer: Viewer, values: PullValues, older: { hoaSeq: number; part: PatchPart | null }): Promise<PatchPart | null | undefined> {
   const kept = older.part?.items;

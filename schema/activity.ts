@@ -5,10 +5,9 @@
  * read their HOA's trail; every member reads the trail of their own account.
  */
 import { z } from 'zod';
-import { COLLECTIONS_MESSAGES } from './collections';
-import { dayField } from './days';
+import { csvRow } from './csv';
+import { dayRangeFields, dayRangeRule } from './days';
 import { lazy } from './lazy';
-import { csvRow } from './ledger';
 import { isPrivileged, type Role } from './roles';
 
 export const ACTIVITY_KINDS = ['people', 'money', 'documents', 'violations', 'settings'] as const;
@@ -106,13 +105,10 @@ export const activityQuerySchema = lazy(() =>
       actor: z.string().trim().max(64).optional(),
       kind: z.enum(ACTIVITY_KINDS, { error: ACTIVITY_MESSAGES.kindInvalid }).optional(),
       q: z.string().trim().max(ACTIVITY_SEARCH_MAX, ACTIVITY_MESSAGES.searchTooLong).optional(),
-      from: dayField(COLLECTIONS_MESSAGES.fromInvalid).optional(),
-      to: dayField(COLLECTIONS_MESSAGES.toInvalid).optional(),
+      ...dayRangeFields(),
       format: z.enum(['json', 'csv']).optional(),
     })
-    .superRefine((v, ctx) => {
-      if (v.from != null && v.to != null && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: COLLECTIONS_MESSAGES.rangeInvalid });
-    }),
+    .superRefine(dayRangeRule),
 );
 export type ActivityQuery = z.output<typeof activityQuerySchema>;
 

@@ -5,10 +5,11 @@
  * (offline) and the server. Money is integer cents; "today" is the HOA's calendar day (schema/days.ts).
  */
 import { z } from 'zod';
-import { DAY_MS, dayField, zonedToday } from './days';
+import { DAY_MS, DAY_RANGE_MESSAGES, dayRangeFields, dayRangeRule, zonedToday } from './days';
 import { groupDigits } from './en-us';
 import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, invoicePolicy, type InvoiceStatus, type PaymentMethod } from './invoices';
-import { centsText, csvRow, LEDGER_KIND_LABELS, LEDGER_PAYMENT_METHOD_LABELS, receiptNumberText, type LedgerKind, type LedgerPaymentMethod } from './ledger';
+import { csvRow } from './csv';
+import { centsText, LEDGER_KIND_LABELS, LEDGER_PAYMENT_METHOD_LABELS, receiptNumberText, type LedgerKind, type LedgerPaymentMethod } from './ledger';
 import { isoDay } from './money';
 import { lazy } from './lazy';
 import { isPrivileged, type Role } from './roles';
@@ -40,9 +41,7 @@ export interface CollectionsInvoice {
 
 export const COLLECTIONS_MESSAGES = {
   boardOnly: 'Only board members can see collections',
-  rangeInvalid: 'The start date must be on or before the end date',
-  fromInvalid: 'From must be a date such as 2026-01-31',
-  toInvalid: 'To must be a date such as 2026-01-31',
+  ...DAY_RANGE_MESSAGES,
   noneDelinquent: 'No resident is behind on an invoice',
 } as const;
 
@@ -219,11 +218,7 @@ export function exportFileName(kind: ExportKind, hoaName: string | null, today: 
 
 /** `?from=YYYY-MM-DD&to=YYYY-MM-DD` of the exports, both optional, the start not after the end. */
 export const exportRangeSchema = lazy(() =>
-  z
-    .object({ from: dayField(COLLECTIONS_MESSAGES.fromInvalid).optional(), to: dayField(COLLECTIONS_MESSAGES.toInvalid).optional() })
-    .superRefine((v, ctx) => {
-      if (v.from != null && v.to != null && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: COLLECTIONS_MESSAGES.rangeInvalid });
-    }),
+  z.object(dayRangeFields()).superRefine(dayRangeRule),
 );
 
 const inRange = (day: number, range: ExportRange) => (range.from == null || day >= range.from) && (range.to == null || day <= range.to);

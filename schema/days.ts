@@ -22,6 +22,18 @@ export const dayField = (message: string) =>
     .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
 
 /** "Dec 5, 2026": en-US short month, the day in UTC (days are stored as UTC midnights). */
+/** An optional range of days (`?from=YYYY-MM-DD&to=YYYY-MM-DD`): the exports' and the activity trail's. */
+export const DAY_RANGE_MESSAGES = {
+  rangeInvalid: 'The start date must be on or before the end date',
+  fromInvalid: 'From must be a date such as 2026-01-31',
+  toInvalid: 'To must be a date such as 2026-01-31',
+} as const;
+export const dayRangeFields = () => ({ from: dayField(DAY_RANGE_MESSAGES.fromInvalid).optional(), to: dayField(DAY_RANGE_MESSAGES.toInvalid).optional() });
+/** The range's rule (a superRefine): the start not after the end. */
+export function dayRangeRule(v: { from?: number; to?: number }, ctx: z.RefinementCtx) {
+  if (v.from != null && v.to != null && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: DAY_RANGE_MESSAGES.rangeInvalid });
+}
+
 export const formatDay = (at: number) => formatMonthDayYear(at, 'short', true);
 /** "December 5, 2026", the day in UTC. */
 export const formatLongDay = (at: number) => formatMonthDayYear(at, 'long', true);

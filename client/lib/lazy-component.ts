@@ -1,5 +1,6 @@
 /** Code in its own chunk, rendered where it is used once its module has arrived (screens, the frame, the rich-text editor). */
 import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { firstScreenSettled } from './perf-marks';
 
 /**
  * A component in its own chunk, loaded on first need or ahead (`preload`, when the user heads for it
@@ -10,15 +11,21 @@ import { createElement, startTransition, useEffect, useState, type ComponentType
  *
  * `when: 'on-demand'`: rendering does not load the chunk; the fallback (which must work on its own)
  * calls `preload` when the user heads for it, and every place showing the fallback then waits for it.
+ *
+ * `when: 'after-first-paint'`: rendering loads the chunk only once the page load's first screen has
+ * painted and settled (`firstScreenSettled`), for a screen's lower parts: the screen's largest paint
+ * then waits neither for their chunks nor for their first render. Later visits load it at once.
  */
 export function lazyComponent<P extends object, M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
   fallback: (props: P) => ReactNode = () => null,
-  { when = 'rendered' }: { when?: 'rendered' | 'on-demand' } = {},
+  { when = 'rendered' }: { when?: 'rendered' | 'on-demand' | 'after-first-paint' } = {},
 ) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
+  let screenSettled = false;
+  void firstScreenSettled.then(() => (screenSettled = true));
   /** Places showing the fallback of an on-demand chunk, woken when someone asks for it. */
   const waiting = new Set<() => void>();
   const preload = () => {
@@ -38,8 +45,16 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
   function Loaded(props: P) {
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const [, setArrived] = useState(false);
-    const [asked, setAsked] = useState(() => when === 'rendered' || loading !== null);
+    const [asked, setAsked] = useState(() => when === 'rendered' || loading !== null || (when === 'after-first-paint' && screenSettled));
     const showsFallback = !loaded;
+    useEffect(() => {
+      if (asked || !showsFallback || when !== 'after-first-paint') return;
+      let live = true;
+      void firstScreenSettled.then(() => live && setAsked(true));
+      return () => {
+        live = false;
+      };
+    }, [asked, showsFallback]);
     useEffect(() => {
       if (asked || !showsFallback) return;
       const wake = () => setAsked(true);

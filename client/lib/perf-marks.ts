@@ -48,6 +48,17 @@ export function afterPaintReported(since: number, fn: () => void, timeoutMs = PA
   observer.observe({ type: 'largest-contentful-paint', buffered: true });
 }
 
+let settleFirstScreen!: () => void;
+/**
+ * Resolves once the page load's first screen has painted, the browser has reported that paint and
+ * then been idle (useSyncAfterFirstPaint, client/lib/replicache.ts): what may wait (the sync engine,
+ * a screen's lower cards, `lazyComponent`'s 'after-first-paint') loads then, outside the screen's
+ * largest paint.
+ */
+export const firstScreenSettled = new Promise<void>((resolve) => (settleFirstScreen = resolve));
+/** Called once by the layouts' hook when the first screen has settled. */
+export const markFirstScreenSettled = () => settleFirstScreen();
+
 /** The first rows of a list committed, then painted. */
 export function markFirstRows(): void {
   if (marked.has('rows-committed')) return;

@@ -8,7 +8,7 @@ import { atom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
-import { afterNextPaint, afterPaintReported, markOnce } from './perf-marks';
+import { afterNextPaint, afterPaintReported, firstScreenSettled, markFirstScreenSettled, markOnce } from './perf-marks';
 import { onSignOut, sessionAtom, store } from './session';
 import { cacheFillAtom, replicacheAtom, syncStatusAtom, type CacheFill } from './sync-state';
 
@@ -52,8 +52,6 @@ export function useQueuedOffline<N extends MutatorName>(name: N, matches: (args:
   return useIsQueued(name, matches) && !online;
 }
 
-let screenPainted!: () => void;
-const firstScreenPainted = new Promise<void>((resolve) => (screenPainted = resolve));
 
 /** The longest the engine waits for an idle moment after the first paint. */
 const ENGINE_IDLE_TIMEOUT_MS = 500;
@@ -70,10 +68,10 @@ const ENGINE_IDLE_TIMEOUT_MS = 500;
 export function useSyncAfterFirstPaint() {
   useEffect(() => {
     const whenIdle = () => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(screenPainted, { timeout: ENGINE_IDLE_TIMEOUT_MS });
-      else setTimeout(screenPainted, 0);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(markFirstScreenSettled, { timeout: ENGINE_IDLE_TIMEOUT_MS });
+      else setTimeout(markFirstScreenSettled, 0);
     };
-    if (document.visibilityState === 'hidden') return screenPainted();
+    if (document.visibilityState === 'hidden') return markFirstScreenSettled();
     // The screen is committed: its paint comes after this moment.
     const committed = performance.now();
     afterNextPaint(() => {
@@ -92,7 +90,7 @@ export function startSync() {
   const startWhenSignedIn = () => {
     if (store.get(sessionAtom).status !== 'authenticated') return;
     unsubscribe();
-    void firstScreenPainted
+    void firstScreenSettled
       .then(() => import('./sync-engine'))
       // Opening the cache in a task of its own, not in the one that ran the engine's module: two shorter tasks a phone can answer input between.
       .then((engine) => setTimeout(() => engine.startSyncEngine(), 0));

@@ -5,15 +5,13 @@ import { api } from '../../lib/api';
 import { capitalize, formatAddress, formatDate } from '../../lib/format';
 import { updateCurrentUser, useCurrentUser } from '../../lib/session';
 import { Alert, Avatar, Badge, Card, CardBody, PageHeader } from '../../ui';
-import { ChangePasswordCard } from './ChangePasswordCard';
-import { HoaTimeZoneCard } from './HoaTimeZoneCard';
-import { ProcessingFeesCard } from './ProcessingFeesCard';
-import { DirectoryCard } from '../directory/DirectoryCard';
-import { DirectorySettingCard } from '../directory/DirectorySettingCard';
-import { SubscriptionCard } from '../billing/SubscriptionCard';
-import { PaymentAccountCard } from '../billing/PaymentAccountLink';
-import { paymentAccountPolicy } from '../../../schema/payment-account';
+import { lazyComponent } from '../../lib/lazy-component';
 import { MyActivityCard } from '../activity/MyActivityCard';
+
+/** The settings column, after the screen's first paint: its cards bring most of the screen's code. */
+const ProfileSettingsCards = lazyComponent<{ role: ApiUser['role'] }, typeof import('./ProfileSettingsCards')>(() => import('./ProfileSettingsCards'), 'ProfileSettingsCards', undefined, {
+  when: 'after-first-paint',
+});
 
 /** Query flag set when the billing portal returns after a plan change, e.g. /profile?plan_updated=growth. */
 export const PLAN_UPDATED_PARAM = 'plan_updated';
@@ -94,15 +92,7 @@ export function ProfilePage() {
           </Card>
           <MyActivityCard />
         </div>
-        <div className="space-y-6">
-          {user.role === 'superadmin' && <SubscriptionCard />}
-          {paymentAccountPolicy.mayManage(user.role) && <PaymentAccountCard />}
-          <HoaTimeZoneCard />
-          <ProcessingFeesCard />
-          <DirectorySettingCard />
-          <DirectoryCard />
-          <ChangePasswordCard />
-        </div>
+        <ProfileSettingsCards role={user.role} />
       </div>
     </div>
   );

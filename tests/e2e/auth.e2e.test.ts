@@ -87,6 +87,22 @@ describe('sign-in', () => {
     expect(before.filter((s) => s.text.includes(VIOLATION_MESSAGES.residentRequired)).map((s) => s.name)).toEqual([]);
   });
 
+  it("paints the profile's account card on a reload before it asks for the settings column (ProfileSettingsCards)", async () => {
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    const passwordCard = page.getByRole('heading', { name: 'Change Password' });
+    await goInApp(page, '/profile');
+    await passwordCard.waitFor();
+    await page.reload();
+    await passwordCard.waitFor();
+    const { painted, settings } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('hoa:screen-painted')[0]?.startTime ?? null,
+      settings: performance.getEntriesByType('resource').find((e) => /\/assets\/ProfileSettingsCards-/.test(e.name))?.startTime ?? null,
+    }));
+    expect(painted).not.toBeNull();
+    expect(settings).not.toBeNull();
+    expect(settings!).toBeGreaterThan(painted!);
+  });
+
   it('keeps the session across a reload through the start-up refresh', async () => {
     await pages.withServiceWorker();
     await signInAs(page, e2e.server, DEMO.maple.board);

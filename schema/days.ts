@@ -21,7 +21,6 @@ export const dayField = (message: string) =>
     .refine((v) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(v) && !Number.isNaN(Date.parse(v)), message)
     .transform((v) => Date.parse(`${v.slice(0, 10)}T00:00:00Z`));
 
-/** "Dec 5, 2026": en-US short month, the day in UTC (days are stored as UTC midnights). */
 /** An optional range of days (`?from=YYYY-MM-DD&to=YYYY-MM-DD`): the exports' and the activity trail's. */
 export const DAY_RANGE_MESSAGES = {
   rangeInvalid: 'The start date must be on or before the end date',
@@ -34,6 +33,7 @@ export function dayRangeRule(v: { from?: number; to?: number }, ctx: z.Refinemen
   if (v.from != null && v.to != null && v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: DAY_RANGE_MESSAGES.rangeInvalid });
 }
 
+/** "Dec 5, 2026": en-US short month, the day in UTC (days are stored as UTC midnights). */
 export const formatDay = (at: number) => formatMonthDayYear(at, 'short', true);
 /** "December 5, 2026", the day in UTC. */
 export const formatLongDay = (at: number) => formatMonthDayYear(at, 'long', true);

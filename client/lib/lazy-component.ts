@@ -1,6 +1,6 @@
 /** Code in its own chunk, rendered where it is used once its module has arrived (screens, the frame, the rich-text editor). */
 import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { firstScreenSettled } from './perf-marks';
+import { firstScreenSettled, hasFirstScreenSettled } from './perf-marks';
 
 /**
  * A component in its own chunk, loaded on first need or ahead (`preload`, when the user heads for it
@@ -24,8 +24,6 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
 ) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
-  let screenSettled = false;
-  void firstScreenSettled.then(() => (screenSettled = true));
   /** Places showing the fallback of an on-demand chunk, woken when someone asks for it. */
   const waiting = new Set<() => void>();
   const preload = () => {
@@ -45,7 +43,7 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
   function Loaded(props: P) {
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
     const [, setArrived] = useState(false);
-    const [asked, setAsked] = useState(() => when === 'rendered' || loading !== null || (when === 'after-first-paint' && screenSettled));
+    const [asked, setAsked] = useState(() => when === 'rendered' || loading !== null || (when === 'after-first-paint' && hasFirstScreenSettled()));
     const showsFallback = !loaded;
     useEffect(() => {
       if (asked || !showsFallback || when !== 'after-first-paint') return;

@@ -56,8 +56,14 @@ let settleFirstScreen!: () => void;
  * largest paint.
  */
 export const firstScreenSettled = new Promise<void>((resolve) => (settleFirstScreen = resolve));
-/** Called once by the layouts' hook when the first screen has settled. */
-export const markFirstScreenSettled = () => settleFirstScreen();
+let settled = false;
+/** Whether `firstScreenSettled` has resolved: a component rendered later need not wait for it. */
+export const hasFirstScreenSettled = () => settled;
+/** Called by the layouts' hook when the first screen has settled (again later: nothing changes). */
+export function markFirstScreenSettled() {
+  settled = true;
+  settleFirstScreen();
+}
 
 /** The first rows of a list committed, then painted. */
 export function markFirstRows(): void {

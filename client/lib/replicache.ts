@@ -8,9 +8,9 @@ import { atom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
-import { ENGINE_CHUNKS_KEY } from './session-keys';
 import { afterNextPaint, afterPaintReported, firstScreenSettled, markFirstScreenSettled, markOnce } from './perf-marks';
 import { onSignOut, sessionAtom, store } from './session';
+import { ENGINE_CHUNKS_KEY } from './session-keys';
 import { cacheFillAtom, replicacheAtom, syncStatusAtom, type CacheFill } from './sync-state';
 
 // What the screens (and the list benchmark) take from here; the engine writes them through ./sync-state.
@@ -52,7 +52,6 @@ export function useQueuedOffline<N extends MutatorName>(name: N, matches: (args:
   const online = useOnline();
   return useIsQueued(name, matches) && !online;
 }
-
 
 /** The longest the engine waits for an idle moment after the first paint. */
 const ENGINE_IDLE_TIMEOUT_MS = 500;

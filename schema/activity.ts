@@ -5,7 +5,7 @@
  * read their HOA's trail; every member reads the trail of their own account.
  */
 import { z } from 'zod';
-import { csvRow } from './csv';
+import { csvRow } from './ledger';
 import { dayRangeFields, dayRangeRule } from './days';
 import { lazy } from './lazy';
 import { isPrivileged, type Role } from './roles';

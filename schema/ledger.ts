@@ -4,7 +4,6 @@
  * `amountCents` is signed as it moves the balance (a charge or a fee adds to what the resident owes,
  * a payment, a waiver or a credit takes from it, a refund gives money back and adds it again).
  */
-import { csvRow } from './csv';
 import { formatUsd } from './money';
 
 export const LEDGER_KINDS = ['charge', 'payment', 'late_fee', 'waiver', 'credit', 'refund', 'fine', 'adjustment'] as const;
@@ -115,6 +114,19 @@ export function statementOf<L extends LedgerLineLike>(all: readonly L[], year?: 
   const openingCents = before.length ? before[before.length - 1].balanceCents : 0;
   return { openingCents, lines, closingCents: lines.length ? lines[lines.length - 1].balanceCents : openingCents, balanceCents, years };
 }
+
+/**
+ * A CSV field: quoted when it holds a comma, a quote or a line break; a leading = + - @ is defused for
+ * spreadsheets, except in a plain number ("-120.00" stays a number an import reads).
+ */
+export function csvField(value: string | number | null | undefined): string {
+  if (value == null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvRow = (fields: readonly (string | number | null | undefined)[]) => fields.map(csvField).join(',');
 
 /** Cents as a plain decimal an accountant's import reads ("-120.00"), no currency sign. */
 export const centsText = (cents: number) => (cents / 100).toFixed(2);

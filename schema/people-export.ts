@@ -5,7 +5,7 @@
  */
 import { PROPERTY_TYPES } from './addresses';
 import { BULK_FIELD_LABELS } from './bulk-users';
-import { csvRow } from './csv';
+import { csvRow } from './ledger';
 import type { Role, UserStatus } from './roles';
 import { ROLE_LABELS, STATUS_LABELS } from './users';
 

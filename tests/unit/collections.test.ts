@@ -12,8 +12,7 @@ import {
   type ExportInvoice,
   type ExportLine,
 } from '../../schema/collections';
-import { csvField } from '../../schema/csv';
-import type { LedgerKind } from '../../schema/ledger';
+import { csvField, type LedgerKind } from '../../schema/ledger';
 
 const NY = 'America/New_York';
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);

@@ -6,6 +6,7 @@ import { bootScript } from './vite/boot.ts';
 import { compileHints } from './vite/compile-hints.ts';
 import { precompressedCopies } from './vite/compress.ts';
 import { loadingSplash } from './vite/splash.ts';
+import { chunkCircles } from './vite/bundle-graph.ts';
 import { chunkOf, resetChunkRegions } from './vite/chunks.ts';
 
 /**
@@ -16,6 +17,14 @@ export default defineConfig({
   root: 'client',
   plugins: [
     { name: 'chunk-regions', buildStart: resetChunkRegions },
+    {
+      // A build whose chunks import each other in a circle fails here, not as a screen stuck loading.
+      name: 'no-chunk-circles',
+      generateBundle(_options, bundle) {
+        const circles = chunkCircles(bundle);
+        if (circles.length) this.error(`chunks import each other in a circle: ${circles.map((c) => c.join(' <> ')).join('; ')}`);
+      },
+    },
     bootScript(),
     compileHints(),
     loadingSplash(),

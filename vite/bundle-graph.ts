@@ -20,3 +20,22 @@ export function chunkGraph(bundle: OutputBundle): { chunks: OutputChunk[]; closu
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   return { chunks, closure: (from) => reachable(from, (file) => byFile.get(file)?.imports) };
 }
+
+/**
+ * Chunks that import themselves through other chunks' static imports, each circle's files sorted.
+ * A circle between chunks makes their order of evaluation depend on which one the page asked for
+ * first; one (area-ledger and area-dues, each holding a module the other used) left screens on their
+ * Loading... fallback with no request pending (docs/decisions/289-profile-settings-after-first-paint.md).
+ */
+export function chunkCircles(bundle: OutputBundle): string[][] {
+  const { chunks } = chunkGraph(bundle);
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const reaches = new Map(chunks.map((c) => [c.fileName, reachable(c.imports, (file) => byFile.get(file)?.imports)]));
+  const circles = new Map<string, string[]>();
+  for (const { fileName } of chunks) {
+    if (!reaches.get(fileName)!.has(fileName)) continue;
+    const circle = chunks.map((c) => c.fileName).filter((other) => reaches.get(fileName)!.has(other) && reaches.get(other)!.has(fileName)).sort();
+    circles.set(circle.join(' '), circle);
+  }
+  return [...circles.values()];
+}

@@ -10,7 +10,11 @@ export interface StatDef {
   /** The count; a card that only lists (Recent Uploads) has none. */
   value?: ReactNode;
   hint?: ReactNode;
-  /** What the card lists under its count (the newest uploads, the count per category); such a card takes a phone's whole line. */
+  /**
+   * What the card lists under its count (the newest uploads, the count per category); such a card
+   * takes a phone's whole line. Shown from the first paint, with the room it will take (RecentItems
+   * and CountGrid keep it while the rows load), so the table under it stays where it was painted.
+   */
   details?: ReactNode;
 }
 
@@ -38,16 +42,17 @@ const STAT_GRID: Record<number, string> = {
   4: 'grid-cols-2 lg:grid-cols-4',
 };
 /**
- * More than four cards: the counts on the first line, the listing cards two to a line under them.
- * Three counts share a six-column line (two columns each) so no slot is left empty; on phones an odd
- * last count takes the whole line. The grid's class and each card's, in order.
+ * Four cards or more, some of them listing: the counts on the first line, the listing cards two to a
+ * line under them (a listing card a quarter wide wrapped its category names). Three counts share a
+ * six-column line (two columns each) and two counts a four-column one, so no slot is left empty; on
+ * phones an odd last count takes the whole line. The grid's class and each card's, in order.
  */
 function wideGrid(stats: StatDef[]): { grid: string; cards: (string | undefined)[] } {
   const counts = stats.filter((s) => !s.details).length;
   const three = counts === 3;
   const lastCount = stats.map((s) => !s.details).lastIndexOf(true);
   const cards = stats.map((s, i) =>
-    s.details ? (three ? 'col-span-2 lg:col-span-3' : 'col-span-2') : cx(three && 'lg:col-span-2', counts % 2 === 1 && i === lastCount && 'col-span-2') || undefined,
+    s.details ? (three ? 'col-span-2 lg:col-span-3' : 'col-span-2') : cx((three || counts === 2) && 'lg:col-span-2', counts % 2 === 1 && i === lastCount && 'col-span-2') || undefined,
   );
   return { grid: three ? 'grid-cols-2 lg:grid-cols-6' : 'grid-cols-2 lg:grid-cols-4', cards };
 }
@@ -102,7 +107,7 @@ export function ListScreen<T>({
   loadMoreLabel?: string;
 }) {
   const [paging, startPaging] = useTransition();
-  const wide = stats && stats.length > 4 ? wideGrid(stats) : null;
+  const wide = stats && stats.length >= 4 && stats.some((s) => s.details) ? wideGrid(stats) : null;
   return (
     <div>
       <PageHeader title={title} subtitle={subtitle} actions={actions} />
@@ -112,7 +117,7 @@ export function ListScreen<T>({
           <div className={`mb-6 grid gap-4 ${wide?.grid ?? STAT_GRID[stats.length]}`}>
             {stats.map((s, i) => (
               <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
-                {!rows.loading && s.details}
+                {s.details}
               </StatCard>
             ))}
           </div>

@@ -16,6 +16,8 @@ export interface Figures {
   fcp: number;
   lcp: number;
   tbt: number;
+  /** Cumulative layout shift: a quarter of the score, so a screen whose cards move as its rows load loses points however fast it is. */
+  cls: number;
   scriptKb: number;
   /** Lighthouse's measure of the host's speed (higher is faster); its simulation scales the observed main-thread time by it. */
   benchmarkIndex: number;
@@ -87,6 +89,7 @@ export async function auditOnce(url: string, port: number, form: Form, { detail,
     fcp: lhr.audits['first-contentful-paint'].numericValue ?? 0,
     lcp: lhr.audits['largest-contentful-paint'].numericValue ?? 0,
     tbt: lhr.audits['total-blocking-time'].numericValue ?? 0,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue ?? 0,
     scriptKb: requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     mainThread: work.reduce((sum, w) => sum + w.duration, 0),
@@ -116,4 +119,4 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 /** One printed row: score (each run's), FCP, LCP, TBT, script KB, benchmarkIndex, main-thread time (total / scripting). */
 export const auditRow = (name: string, { figures: f, scores }: Audited) =>
-  `  ${name.padEnd(44)} score ${String(f.score).padStart(3)} (${scores.join(', ')})  FCP ${s(f.fcp)}  LCP ${s(f.lcp)}  TBT ${f.tbt.toFixed(0).padStart(4)} ms  JS ${f.scriptKb.toFixed(1)} KB  index ${f.benchmarkIndex.toFixed(0)}  main thread ${f.mainThread.toFixed(0)} ms (script ${f.scripting.toFixed(0)} ms)`;
+  `  ${name.padEnd(44)} score ${String(f.score).padStart(3)} (${scores.join(', ')})  FCP ${s(f.fcp)}  LCP ${s(f.lcp)}  TBT ${f.tbt.toFixed(0).padStart(4)} ms  CLS ${f.cls.toFixed(3)}  JS ${f.scriptKb.toFixed(1)} KB  index ${f.benchmarkIndex.toFixed(0)}  main thread ${f.mainThread.toFixed(0)} ms (script ${f.scripting.toFixed(0)} ms)`;

@@ -22,7 +22,9 @@ const FENCE = 'Replace the pool fence with the Ironclad bid';
 const BUDGET = 'Adopt the 2027 operating budget';
 
 describe('meetings', () => {
-  it('the board schedules, holds offline on three devices, and publishes the minutes a later meeting approved', { timeout: 150_000 }, async () => {
+  it('the board schedules, holds offline on three devices, and publishes the minutes a later meeting approved', { timeout: 150_000 }, async ({ task }) => {
+    // A second try (vitest.e2e.config.ts) finds the first try's meeting: its own has another name, not one that contains the first's.
+    const SPRING = task.result?.retryCount ? 'Late Spring Board Meeting' : 'Spring Board Meeting';
     const opened: BrowserContext[] = [];
     const open = async (email: string, viewport?: { width: number; height: number }) => {
       const o = await openPageWithServiceWorker(e2e.browser, e2e.server, viewport);
@@ -43,7 +45,7 @@ describe('meetings', () => {
       const requestTitle = await openRequestTitle(e2e.server, DEMO.maple.board);
       await list.schedule.click();
       const form = meetingForm(ben);
-      await form.title.fill('Spring Board Meeting');
+      await form.title.fill(SPRING);
       const meetingDate = inDays(7);
       await form.date.fill(meetingDate);
       await form.place.fill('Clubhouse, 200 Maple Grove Drive');
@@ -58,11 +60,11 @@ describe('meetings', () => {
       await snap(ben, 'meetings-form');
       await form.save.click();
       const screen = meetingScreen(ben);
-      await screen.heading('Spring Board Meeting').waitFor();
+      await screen.heading(SPRING).waitFor();
       const meetingId = new URL(ben.url()).pathname.split('/').pop()!;
       await screen.publish.click();
       await expect.poll(() => agendaMails(e2e.server, meetingId), { timeout: 20_000 }).toContain(DEMO.maple.resident);
-      await expect.poll(async () => (await latestEmail(e2e.server, DEMO.maple.resident)).subject, { timeout: 20_000 }).toBe('Meeting agenda: Spring Board Meeting');
+      await expect.poll(async () => (await latestEmail(e2e.server, DEMO.maple.resident)).subject, { timeout: 20_000 }).toBe(`Meeting agenda: ${SPRING}`);
       await screen.start.click();
       await expect.poll(() => storedMeeting(e2e.server, meetingId).then((m) => m.status), { timeout: 20_000 }).toBe('in_progress');
 
@@ -145,14 +147,14 @@ describe('meetings', () => {
       await ben.goto('/meetings/new');
       await form.title.fill('Special Board Meeting');
       await form.place.fill('Clubhouse');
-      await form.link(1, 'Minutes', `Spring Board Meeting — ${meetingDay({ date: Date.parse(`${meetingDate}T00:00:00Z`) })}`);
-      await expect.poll(() => form.itemTitle(1).inputValue()).toBe('Approve minutes of Spring Board Meeting');
+      await form.link(1, 'Minutes', `${SPRING} — ${meetingDay({ date: Date.parse(`${meetingDate}T00:00:00Z`) })}`);
+      await expect.poll(() => form.itemTitle(1).inputValue()).toBe(`Approve minutes of ${SPRING}`);
       await form.save.click();
       await screen.heading('Special Board Meeting').waitFor();
       await screen.publish.click();
       await screen.start.click();
-      const approve = 'Approve the minutes of the Spring Board Meeting as drafted';
-      await screen.recordMotion('Approve minutes of Spring Board Meeting', approve, 'Ben Board', 'Olivia Owner');
+      const approve = `Approve the minutes of the ${SPRING} as drafted`;
+      await screen.recordMotion(`Approve minutes of ${SPRING}`, approve, 'Ben Board', 'Olivia Owner');
       await screen.vote(approve, 'Ben Board', 'Yes');
       await screen.vote(approve, 'Olivia Owner', 'Yes');
       await screen.close(approve);
@@ -167,10 +169,10 @@ describe('meetings', () => {
       // Rita finds them in Documents.
       const { page: rita } = await open(DEMO.maple.resident, PHONE);
       await rita.goto('/meetings');
-      await meetingsList(rita).viewLink('Spring Board Meeting').waitFor({ timeout: 20_000 });
+      await meetingsList(rita).viewLink(SPRING).waitFor({ timeout: 20_000 });
       await snap(rita, 'meetings-list-phone');
       await documentsList(rita).open();
-      await rita.getByText(/^Minutes: Spring Board Meeting — /).first().waitFor({ timeout: 20_000 });
+      await rita.getByText(new RegExp(`^Minutes: ${SPRING} — `)).first().waitFor({ timeout: 20_000 });
     } finally {
       for (const context of opened) await context.close().catch(() => undefined);
     }

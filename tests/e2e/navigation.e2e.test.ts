@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, openPage, PHONE, signInAs, snap, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, openPage, PHONE, signInAs, snap, twoFrames, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 
@@ -77,6 +77,40 @@ describe('navigation', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  }, 60_000);
+
+  it('keeps the stat cards and the table of Compliance, Requests and Documents where they were first painted while the rows load, at 375 px', async () => {
+    for (const [path, recent] of [
+      ['/compliance', 'Recent Activity'],
+      ['/requests', 'Recent Activity'],
+      ['/documents', 'Recent Uploads'],
+    ]) {
+      const { context, page, errors } = await openPage(e2e.browser, e2e.server, PHONE);
+      try {
+        // Each layout shift as the browser scores it (CLS), from the page's first paint on.
+        await page.addInitScript(() => {
+          const shifts: { value: number; moved: string[] }[] = [];
+          (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+          new PerformanceObserver((entries) => {
+            for (const e of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node: Node | null }[] }[]) {
+              if (!e.hadRecentInput) shifts.push({ value: e.value, moved: e.sources.map((s) => (s.node instanceof Element ? s.node.className.slice(0, 60) : String(s.node?.nodeName))) });
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await signInAs(page, e2e.server, DEMO.maple.board);
+        await page.goto(path);
+        // A phone shows a card per row, each with its way in (View, or a document's Actions).
+        await page.getByRole('main').getByRole('button', { name: /^Actions for |^View / }).or(page.getByRole('main').getByRole('link', { name: /^View / })).first().waitFor({ timeout: 20_000 });
+        await statCard(page, recent).getByRole('listitem').first().waitFor();
+        await page.getByText('–', { exact: true }).first().waitFor({ state: 'detached' });
+        await twoFrames(page);
+        const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);
+        expect(shifts.reduce((sum, s) => sum + s.value, 0), `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   }, 60_000);
 

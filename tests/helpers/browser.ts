@@ -184,6 +184,8 @@ export function e2eSuite(options: E2EServerOptions = {}) {
   beforeAll(async () => {
     [suite.server, suite.browser] = await Promise.all([startE2EServer(options), sharedBrowser()]);
   });
+  // A story that failed while offline left the server's network cut; the next story (or its second try) starts online.
+  beforeEach(() => suite.server?.setNetwork(true));
   // A page the file opened for all its stories tells what it showed when one of them fails.
   beforeEach(() => onTestFailed(async () => void (await Promise.all([...filePages].map((tell) => tell())))));
   afterAll(async () => {

@@ -23,7 +23,7 @@ export function DocumentsPage() {
   const online = useOnline();
   const filters = useListFilters(documentFilterConfig);
   const list = useDocumentList({ filter: filters.filter, pageSize: DOCUMENT_PAGE_SIZE });
-  const stats = useDocumentStats(list.size, list.counters);
+  const stats = useDocumentStats(list);
 
   const [uploading, setUploading] = useState(false);
   const [notesFor, setNotesFor] = useState<SyncedDocument | null>(null);

@@ -4,48 +4,27 @@
  */
 import { DOCUMENT_CATEGORIES, RECENT_UPLOADS } from '../../../schema/documents';
 import { formatDate } from '../../lib/format';
-import type { StatDef } from '../../ui';
+import { CountGrid, RecentItems, type StatDef } from '../../ui';
 import { useDocumentList } from './use-documents';
 
-type Counts = ReturnType<typeof useDocumentList>['counters'];
+type List = Pick<ReturnType<typeof useDocumentList>, 'counters' | 'loading' | 'size'>;
 
-export function useDocumentStats(total: number, counters: Counts): StatDef[] {
+export function useDocumentStats({ size, counters, loading }: List): StatDef[] {
   // The same collection as the list, unfiltered: its first rows are the newest uploads.
-  const recent = useDocumentList({ pageSize: RECENT_UPLOADS }).items;
-  const used = DOCUMENT_CATEGORIES.filter((c) => counters[c] > 0);
+  const recent = useDocumentList({ pageSize: RECENT_UPLOADS });
   return [
-    { label: 'Total Documents', value: total },
+    { label: 'Total Documents', value: size },
     { label: 'Public Documents', value: counters.public },
     {
       label: 'Recent Uploads',
-      details:
-        recent.length === 0 ? (
-          <p className="text-neutral-500">None yet</p>
-        ) : (
-          <ul className="space-y-1">
-            {recent.map((d) => (
-              <li key={d.id} className="flex items-baseline justify-between gap-2">
-                <span className="truncate font-medium">{d.title}</span>
-                <span className="shrink-0 text-xs text-neutral-500">{formatDate(d.createdAt)}</span>
-              </li>
-            ))}
-          </ul>
-        ),
+      details: (
+        <RecentItems
+          rows={RECENT_UPLOADS}
+          loading={recent.loading}
+          items={recent.items.map((d) => ({ key: d.id, title: d.title, when: formatDate(d.createdAt) }))}
+        />
+      ),
     },
-    {
-      label: 'Document Categories',
-      details:
-        used.length === 0 ? (
-          <p className="text-neutral-500">None yet</p>
-        ) : (
-          <ul className="flex flex-wrap gap-x-3 gap-y-1">
-            {used.map((c) => (
-              <li key={c} className="whitespace-nowrap">
-                {c} <span className="tabular font-semibold">{counters[c]}</span>
-              </li>
-            ))}
-          </ul>
-        ),
-    },
+    { label: 'Document Categories', details: <CountGrid loading={loading} items={DOCUMENT_CATEGORIES.map((c) => ({ label: c, count: counters[c] }))} /> },
   ];
 }

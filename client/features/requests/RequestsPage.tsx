@@ -38,7 +38,7 @@ export function RequestsPage() {
   const board = !!me && requestPolicy.seesPeople(me.role);
   const filters = useListFilters(REQUEST_FILTERS);
   const list = useRequestList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
-  const stats = useRequestStats(list.counters);
+  const stats = useRequestStats(list);
   const [banner, clearBanner] = useNavBanner();
   const online = useOnline();
   const queued = useQueuedIds('createRequest', (args) => args.id);

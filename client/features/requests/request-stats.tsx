@@ -4,39 +4,32 @@
  */
 import { REQUEST_CATEGORIES, REQUEST_COUNTERS } from '../../../schema/requests';
 import { formatDate } from '../../lib/format';
-import { RecentItems, type StatDef } from '../../ui';
+import { CountGrid, RecentItems, type StatDef } from '../../ui';
 import { RequestStatusBadge } from './badges';
 import { categoryCount, counterValue, useRequestList } from './use-requests';
 
-type Counts = ReturnType<typeof useRequestList>['counters'];
+type List = Pick<ReturnType<typeof useRequestList>, 'counters' | 'loading'>;
 
 export const RECENT_ACTIVITY = 3;
 
-export function useRequestStats(counters: Counts): StatDef[] {
+export function useRequestStats({ counters, loading }: List): StatDef[] {
   // The list's collection, unfiltered: its first rows are the newest requests.
-  const recent = useRequestList({ pageSize: RECENT_ACTIVITY }).items;
+  const recent = useRequestList({ pageSize: RECENT_ACTIVITY });
   return [
     ...REQUEST_COUNTERS.map((c, i) => ({ label: c.label, value: counterValue(counters, i) })),
     {
       label: 'Recent Activity',
       details: (
         <RecentItems
-          items={recent.map((r) => ({ key: r.id, href: `/requests/${r.id}`, title: r.title, line: r.resident.name, when: formatDate(r.createdAt), badge: <RequestStatusBadge status={r.status} /> }))}
+          rows={RECENT_ACTIVITY}
+          loading={recent.loading}
+          items={recent.items.map((r) => ({ key: r.id, href: `/requests/${r.id}`, title: r.title, line: r.resident.name, when: formatDate(r.createdAt), badge: <RequestStatusBadge status={r.status} /> }))}
         />
       ),
     },
     {
       label: 'Request Categories',
-      details: (
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-1.5">
-          {REQUEST_CATEGORIES.map((c) => (
-            <div key={c} className="flex items-baseline justify-between gap-2">
-              <dt className="text-neutral-700">{c}</dt>
-              <dd className="tabular font-semibold">{categoryCount(counters, c)}</dd>
-            </div>
-          ))}
-        </dl>
-      ),
+      details: <CountGrid loading={loading} items={REQUEST_CATEGORIES.map((c) => ({ label: c, count: categoryCount(counters, c) }))} />,
     },
   ];
 }

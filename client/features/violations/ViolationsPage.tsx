@@ -56,7 +56,7 @@ export function ViolationsPage() {
   const board = !!me && violationPolicy.mayIssue(me.role);
   const filters = useListFilters(VIOLATION_FILTERS);
   const list = useViolationList({ filter: filters.filter, reverse: filters.reverse, pageSize: LIST_PAGE_SIZE });
-  const stats = useViolationStats(list.counters);
+  const stats = useViolationStats(list);
   const [banner, clearBanner] = useNavBanner();
   const online = useOnline();
   const queued = useQueuedIds('issueViolation', (args) => args.id);

@@ -12,7 +12,7 @@ import { CountGrid, RecentItems, type StatDef } from '../../ui';
 import { ViolationStatusBadge } from './badges';
 import { categoryCount, counterValue, useViolationList } from './use-violations';
 
-type Counts = ReturnType<typeof useViolationList>['counters'];
+type List = Pick<ReturnType<typeof useViolationList>, 'counters' | 'loading'>;
 
 export const RECENT_ACTIVITY = 3;
 
@@ -25,14 +25,20 @@ function lastLine(v: SyncedViolation) {
   return last ? { line: `${last.action} · ${last.user.name || 'Unknown User'}`, when: formatDate(last.at) } : { when: formatDate(v.updatedAt) };
 }
 
-export function useViolationStats(counters: Counts): StatDef[] {
-  const recent = useSyncedList(recentList, { pageSize: RECENT_ACTIVITY }).items;
+export function useViolationStats({ counters, loading }: List): StatDef[] {
+  const recent = useSyncedList(recentList, { pageSize: RECENT_ACTIVITY });
   return [
     ...VIOLATION_COUNTERS.map((c, i) => ({ label: c.label, value: counterValue(counters, i) })),
     {
       label: 'Recent Activity',
-      details: <RecentItems items={recent.map((v) => ({ key: v.id, href: `/compliance/${v.id}`, title: v.title, ...lastLine(v), badge: <ViolationStatusBadge status={v.status} /> }))} />,
+      details: (
+        <RecentItems
+          rows={RECENT_ACTIVITY}
+          loading={recent.loading}
+          items={recent.items.map((v) => ({ key: v.id, href: `/compliance/${v.id}`, title: v.title, ...lastLine(v), badge: <ViolationStatusBadge status={v.status} /> }))}
+        />
+      ),
     },
-    { label: 'Violation Categories', details: <CountGrid items={VIOLATION_CATEGORIES.map((c) => ({ label: c, count: categoryCount(counters, c) }))} /> },
+    { label: 'Violation Categories', details: <CountGrid loading={loading} items={VIOLATION_CATEGORIES.map((c) => ({ label: c, count: categoryCount(counters, c) }))} /> },
   ];
 }

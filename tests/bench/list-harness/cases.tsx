@@ -125,7 +125,7 @@ const documentsCase: BenchCase<SyncedDocument, 'category', 'public' | SyncedDocu
   sortable: false,
   // The board's table: every column, the Actions menu and the Notes button.
   columns: documentColumns({ role: 'board', rowErrors: {}, onError: noop, onDelete: noop, onNotes: noop }),
-  useStats: (list) => useDocumentStats(list.size, list.counters),
+  useStats: (list) => useDocumentStats(list),
   entries: (n) => documentEntries(n).map(([key, value]) => [key, json(value)]),
   changed: (i, edit) => {
     const d = benchDocument(i, edit);
@@ -160,7 +160,7 @@ const requestsCase: BenchCase<SyncedRequest, 'category' | 'status', string> = {
     { header: 'Address', cell: (r) => formatAddress(r.address && { street: r.address.street, unit_number: r.address.unitNumber }) },
     { header: 'Created', cell: (r) => formatDate(r.createdAt) },
   ],
-  useStats: (list) => useRequestStats(list.counters as never),
+  useStats: (list) => useRequestStats(list as never),
   entries: (n) => benchRequestEntries(n).map(([key, value]) => [key, json(value)]),
   changed: (i, edit) => {
     const r = benchRequest(i, edit);
@@ -196,7 +196,7 @@ const violationsCase: BenchCase<SyncedViolation, 'status' | 'category', string> 
     { header: 'Due Date', cell: (v) => <DueDate violation={v} /> },
   ],
   // The screen's cards: counters, Recent Activity (its own collection by latest activity), categories.
-  useStats: (list) => useViolationStats(list.counters as never),
+  useStats: (list) => useViolationStats(list as never),
   entries: (n) => benchViolationEntries(n).map(([key, value]) => [key, json(value)]),
   changed: (i, edit) => {
     const v = benchViolation(i, edit);

@@ -42,6 +42,13 @@ const STAT_GRID: Record<number, string> = {
   4: 'grid-cols-2 lg:grid-cols-4',
 };
 /**
+ * A count card's number: "–" while the rows load; a count the cache has not read (no row of that kind
+ * yet) is 0, not absent. A card without its number is 36 px shorter and grew as the cache filled (a
+ * layout shift on a phone's /users). A card that only lists (Recent Uploads) has none.
+ */
+const countShown = (s: StatDef, loading: boolean): ReactNode => (s.value === undefined && s.details ? undefined : loading ? '–' : (s.value ?? 0));
+
+/**
  * Four cards or more, some of them listing: the counts on the first line, the listing cards two to a
  * line under them (a listing card a quarter wide wrapped its category names). Three counts share a
  * six-column line (two columns each) and two counts a four-column one, so no slot is left empty; on
@@ -116,7 +123,7 @@ export function ListScreen<T>({
         {stats && stats.length > 0 && (
           <div className={`mb-6 grid gap-4 ${wide?.grid ?? STAT_GRID[stats.length]}`}>
             {stats.map((s, i) => (
-              <StatCard key={i} label={s.label} value={rows.loading && s.value !== undefined ? '–' : s.value} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
+              <StatCard key={i} label={s.label} value={countShown(s, rows.loading)} hint={s.hint} className={wide ? wide.cards[i] : s.details ? 'col-span-2 lg:col-span-1' : undefined}>
                 {s.details}
               </StatCard>
             ))}

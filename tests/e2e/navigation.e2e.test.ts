@@ -80,12 +80,13 @@ describe('navigation', () => {
     }
   }, 60_000);
 
-  it('keeps the stat cards and the table of Compliance, Requests and Documents where they were first painted while the rows load, at 375 px', async () => {
+  it('keeps the stat cards and the table of Compliance, Requests, Documents and Users where they were first painted while the rows load, at 375 px', async () => {
     for (const [path, recent] of [
       ['/compliance', 'Recent Activity'],
       ['/requests', 'Recent Activity'],
       ['/documents', 'Recent Uploads'],
-    ]) {
+      ['/users', null],
+    ] as const) {
       const { context, page, errors } = await openPage(e2e.browser, e2e.server, PHONE);
       try {
         // Each layout shift as the browser scores it (CLS), from the page's first paint on.
@@ -101,8 +102,8 @@ describe('navigation', () => {
         await signInAs(page, e2e.server, DEMO.maple.board);
         await page.goto(path);
         // A phone shows a card per row, each with its way in (View, or a document's Actions).
-        await page.getByRole('main').getByRole('button', { name: /^Actions for |^View / }).or(page.getByRole('main').getByRole('link', { name: /^View / })).first().waitFor({ timeout: 20_000 });
-        await statCard(page, recent).getByRole('listitem').first().waitFor();
+        await page.getByRole('main').getByRole('button', { name: /^Actions for |^View |^Edit / }).or(page.getByRole('main').getByRole('link', { name: /^View / })).first().waitFor({ timeout: 20_000 });
+        if (recent) await statCard(page, recent).getByRole('listitem').first().waitFor();
         await page.getByText('–', { exact: true }).first().waitFor({ state: 'detached' });
         await twoFrames(page);
         const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: { value: number; moved: string[] }[] }).layoutShifts);

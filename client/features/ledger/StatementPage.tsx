@@ -83,14 +83,14 @@ export function StatementPage() {
         subtitle={own ? 'Your statement: every charge, payment and credit, with the balance after each.' : 'Statement of account: every charge, payment and credit, with the balance after each.'}
         breadcrumb={breadcrumb}
         actions={
-          ready &&
-          all.length > 0 && (
+          // Shown, not yet usable, while the statement loads: appearing with it, they pushed the statement down on a phone.
+          (!ready || all.length > 0) && (
             <div className="flex flex-wrap gap-2 print:hidden">
-              <Button variant="secondary" onClick={print}>
+              <Button variant="secondary" onClick={print} disabled={!ready}>
                 <FileTextIcon className="size-4" />
                 Print
               </Button>
-              <Button variant="secondary" onClick={download}>
+              <Button variant="secondary" onClick={download} disabled={!ready}>
                 <DownloadIcon className="size-4" />
                 Download CSV
               </Button>

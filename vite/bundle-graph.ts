@@ -24,13 +24,12 @@ export function chunkGraph(bundle: OutputBundle): { chunks: OutputChunk[]; closu
 /**
  * Chunks that import themselves through other chunks' static imports, each circle's files sorted.
  * A circle between chunks makes their order of evaluation depend on which one the page asked for
- * first; one (area-ledger and area-dues, each holding a module the other used) left screens on their
- * Loading... fallback with no request pending (docs/decisions/289-profile-settings-after-first-paint.md).
+ * first. The one the build had (area-ledger and area-dues, each holding a module the other used) came
+ * with screens left on their Loading... fallback (docs/decisions/290-engine-preloads-in-slices.md).
  */
 export function chunkCircles(bundle: OutputBundle): string[][] {
-  const { chunks } = chunkGraph(bundle);
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const reaches = new Map(chunks.map((c) => [c.fileName, reachable(c.imports, (file) => byFile.get(file)?.imports)]));
+  const { chunks, closure } = chunkGraph(bundle);
+  const reaches = new Map(chunks.map((c) => [c.fileName, closure(c.imports)]));
   const circles = new Map<string, string[]>();
   for (const { fileName } of chunks) {
     if (!reaches.get(fileName)!.has(fileName)) continue;

@@ -31,6 +31,7 @@ export function RecentItems({ items, rows, loading = false, empty = 'None yet' }
       {!loading && shown.length === 0 && (
         <li className="py-1.5">
           <p className="text-neutral-500">{empty}</p>
+          {/* The rest of a row's height (its second line). */}
           <div className="h-4" />
         </li>
       )}

@@ -1,4 +1,4 @@
-import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
 import { useSession } from '../lib/session';
 import { useNeedsReactivation } from '../features/billing/reactivation-check';
@@ -8,6 +8,7 @@ import { Toaster } from '../ui/Toast';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
+import { useRenderOnArrival } from '../lib/lazy-component';
 import { isPreloadable, lazyComponent, roleMayOpen } from './route-def';
 import { ROUTES, type RouteDef } from './routes';
 
@@ -40,13 +41,13 @@ let frameShown = false;
  */
 function useFirstScreenChunk(page: RouteDef['page'], framed: boolean): boolean {
   const [failed, setFailed] = useState(false);
-  const [, setArrived] = useState(false);
+  const renderArrived = useRenderOnArrival();
   const waiting = framed && !frameShown && !failed && isPreloadable(page) && !page.isLoaded();
   useEffect(() => {
     if (!waiting || !isPreloadable(page)) return;
     let live = true;
     page.preload().then(
-      () => live && startTransition(() => setArrived(true)),
+      () => live && renderArrived(),
       () => live && setFailed(true),
     );
     return () => {

@@ -1,5 +1,5 @@
 /** Code in its own chunk, rendered where it is used once its module has arrived (screens, the frame, the rich-text editor). */
-import { createElement, startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { createElement, startTransition, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { firstScreenSettled, hasFirstScreenSettled } from './perf-marks';
 
 /**
@@ -16,6 +16,17 @@ import { firstScreenSettled, hasFirstScreenSettled } from './perf-marks';
  * painted and settled (`firstScreenSettled`), for a screen's lower parts: the screen's largest paint
  * then waits neither for their chunks nor for their first render. Later visits load it at once.
  */
+/**
+ * A render of the calling component, asked for as a transition (React renders the arrived code in
+ * slices, yielding to input and paint). Each call counts, unlike setting a flag: a flag already set by
+ * an earlier arrival, whose transition committed while the screen still waited for another, made React
+ * skip the next arrival's render, and the splash stayed for good (a navigation right after sign-in).
+ */
+export function useRenderOnArrival(): () => void {
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  return () => startTransition(arrived);
+}
+
 export function lazyComponent<P extends object, M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,
@@ -42,7 +53,7 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
   };
   function Loaded(props: P) {
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
-    const [, setArrived] = useState(false);
+    const renderArrived = useRenderOnArrival();
     const [asked, setAsked] = useState(() => when === 'rendered' || loading !== null || (when === 'after-first-paint' && hasFirstScreenSettled()));
     const showsFallback = !loaded;
     useEffect(() => {
@@ -66,8 +77,7 @@ export function lazyComponent<P extends object, M extends Record<string, unknown
       if (!showsFallback || !asked) return;
       let live = true;
       preload().then(
-        // A transition: React renders the arrived screen in slices, yielding to input and paint in between.
-        () => live && startTransition(() => setArrived(true)),
+        () => live && renderArrived(),
         // An on-demand chunk's fallback works on its own: it stays, and the next ask tries again.
         (error: unknown) => live && (when === 'on-demand' ? setAsked(false) : setFailure({ error })),
       );

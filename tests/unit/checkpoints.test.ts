@@ -4,8 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SAFETY_NET_PAGES } from '../../worker/dev/checkpoints';
 import { openDatabase } from '../../worker/dev/database';
@@ -63,4 +65,31 @@ describe('background checkpoints', () => {
     expect((await reopened.client.execute('SELECT count(*) AS n FROM filler')).rows[0].n).toBe(2000);
     reopened.client.close();
   });
+
+  it('closing while another connection checkpoints waits for it, then empties the WAL', async () => {
+    const { database, path } = await filled(false);
+    // A thread checkpointing over and over, as the background checkpointer may be as it stops: while it
+    // holds the checkpoint lock, SQLite answers the close's checkpoint "busy" (not an error).
+    const other = new Worker(CHECKPOINT_OVER_AND_OVER, { eval: true, workerData: { path, driver: createRequire(import.meta.url).resolve('libsql') } });
+    await new Promise((ok) => other.once('message', ok));
+    database.client.close();
+    expect(statSync(`${path}-wal`).size).toBe(0);
+    other.postMessage('stop');
+    await new Promise((ok) => other.once('exit', ok));
+  });
 });
+
+/** A thread that opens `path` and checkpoints it without a pause until told to stop. */
+const CHECKPOINT_OVER_AND_OVER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.path);
+let stop = false;
+parentPort.once('message', () => { stop = true; });
+parentPort.postMessage('checkpointing');
+const tick = () => {
+  for (let i = 0; i < 200; i++) db.pragma('wal_checkpoint(PASSIVE)');
+  if (stop) { db.close(); parentPort.close(); } else setImmediate(tick);
+};
+tick();
+`;

@@ -132,6 +132,28 @@ class Connection {
   }
 }
 
+/**
+ * Checkpoints the whole WAL into the database file and truncates it. The background checkpointer's
+ * thread, told to stop but not yet stopped, may be in a checkpoint of its own: SQLite then answers
+ * "busy" (the pragma's first column, not an error), so this waits a few milliseconds and tries again,
+ * for up to a second. Seen once: the e2e template kept a 3 MB WAL. Another process reading stays busy
+ * to the end; its own last close checkpoints.
+ */
+function emptyWal(conn: Connection) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  // By the clock, not a count: an attempt blocked by a reader already waits the busy timeout.
+  const end = Date.now() + 1_000;
+  for (;;) {
+    try {
+      if (Number(conn.execute('PRAGMA wal_checkpoint(TRUNCATE)').rows[0][0]) === 0) return;
+    } catch {
+      // SQLITE_BUSY as an error (a writer's lock): the same wait.
+    }
+    if (Date.now() >= end) return;
+    Atomics.wait(pause, 0, 0, 5);
+  }
+}
+
 function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
   return {
     columns,
@@ -273,12 +295,8 @@ export function createFileClient(path: string, opts: FileClientOptions): Client 
       // takes them (a known limit of libsql 0.5.29): the last one to go then checkpoints into the file
       // and deletes its WAL, at a moment no one chose, while a script or a test may be copying it.
       // Emptied here, the WAL leaves that late close nothing to write; the database file is whole.
-      try {
-        if (!writes.db.inTransaction) writes.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      } catch {
-        // Busy (another process reads): its own last close checkpoints.
-      }
       reads.close();
+      if (!writes.db.inTransaction) emptyWal(writes);
       writes.close();
     },
     reconnect: () => Promise.resolve(),

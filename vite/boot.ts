@@ -28,17 +28,18 @@ import { pathToFileURL } from 'node:url';
 import type { OutputBundle } from 'rolldown';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
-import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
+import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, ENGINE_CHUNKS_KEY, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
 import { chunkGraph } from './bundle-graph.ts';
-import { FRAME_ROOT } from './chunks.ts';
+import { FRAME_ROOT, SYNC_ENGINE_ROOT } from './chunks.ts';
 import { routePreloads, type MayOpen, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
 
 const BOOT_FILE = 'boot.js';
 
 /** The script's text: plain ES5-level JavaScript, so any browser that runs the app parses it. */
-export function bootSource(preloads: string[], apiBase: string, screens: RoutePreloads = { files: [], routes: [] }): string {
+export function bootSource(preloads: string[], apiBase: string, screens: RoutePreloads = { files: [], routes: [] }, engine: string[] = []): string {
   const key = JSON.stringify(BOOT_REFRESH_KEY);
   return `(function () {
+  window[${JSON.stringify(ENGINE_CHUNKS_KEY)}] = ${JSON.stringify(engine)};
   var user = null;
   var role = null;
   try {
@@ -81,16 +82,25 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
 `;
 }
 
+/** The chunks holding the modules `root` matches and what they import, less the entry's and `loaded`, sorted. */
+function chunkFilesFrom(bundle: OutputBundle, root: RegExp, loaded: readonly string[] = []): string[] {
+  const { chunks, closure } = chunkGraph(bundle);
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const roots = chunks.filter((c) => c.moduleIds.some((id) => root.test(id)));
+  return [...closure(roots.map((c) => c.fileName))].filter((file) => !entry.has(file) && !loaded.includes(file)).sort();
+}
+
 /**
  * The chunks every signed-in screen loads before its first paint besides the entry's: the frame's
  * chunk and what it imports. The sync engine's are not among them: it loads after that paint.
  */
-export function signedInChunkFiles(bundle: OutputBundle): string[] {
-  const { chunks, closure } = chunkGraph(bundle);
-  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
-  const roots = chunks.filter((c) => c.moduleIds.some((id) => FRAME_ROOT.test(id)));
-  return [...closure(roots.map((c) => c.fileName))].filter((file) => !entry.has(file)).sort();
-}
+export const signedInChunkFiles = (bundle: OutputBundle): string[] => chunkFilesFrom(bundle, FRAME_ROOT);
+
+/**
+ * The sync engine's chunks besides the entry's and the frame's (which the boot script preloads): the
+ * app preloads them a few per task before it imports the engine (client/lib/replicache.ts).
+ */
+export const engineChunkFiles = (bundle: OutputBundle, signedIn: readonly string[]): string[] => chunkFilesFrom(bundle, SYNC_ENGINE_ROOT, signedIn);
 
 /** The route table and its role rule, read from the client's source (Node runs it: it is plain data and lazy screens). */
 async function readRouteTable(clientRoot: string): Promise<{ routes: RouteOfTable[]; mayOpen: MayOpen }> {
@@ -131,7 +141,9 @@ export function bootScript(): Plugin {
         const signedIn = signedInChunkFiles(bundle as OutputBundle);
         const { routes, mayOpen } = await readRouteTable(clientRoot);
         const screens = routePreloads(routes, bundle as OutputBundle, { signedIn, base, mayOpen });
-        const ref = this.emitFile({ type: 'asset', name: BOOT_FILE, source: bootSource(signedIn.map((file) => `${base}${file}`), apiBase, screens) });
+        const urls = (files: string[]) => files.map((file) => `${base}${file}`);
+        const engine = engineChunkFiles(bundle as OutputBundle, signedIn);
+        const ref = this.emitFile({ type: 'asset', name: BOOT_FILE, source: bootSource(urls(signedIn), apiBase, screens, urls(engine)) });
         const page = bundle['index.html'];
         const placeholder = `src="${base}${BOOT_FILE}"`;
         if (page?.type !== 'asset' || !String(page.source).includes(placeholder)) this.error(`index.html does not load ${base}${BOOT_FILE}`);

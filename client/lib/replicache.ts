@@ -10,6 +10,7 @@ import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
 import { afterNextPaint, afterPaintReported, firstScreenSettled, markFirstScreenSettled, markOnce } from './perf-marks';
 import { onSignOut, sessionAtom, store } from './session';
+import { ENGINE_CHUNKS_KEY } from './session-keys';
 import { cacheFillAtom, replicacheAtom, syncStatusAtom, type CacheFill } from './sync-state';
 
 // What the screens (and the list benchmark) take from here; the engine writes them through ./sync-state.
@@ -80,6 +81,35 @@ export function useSyncAfterFirstPaint() {
   }, []);
 }
 
+/**
+ * Preload links added per task before the engine is imported. Each one starts a fetch on the main
+ * thread; Vite's helper added the engine's thirty at once, a task of 15–27 ms just after the first
+ * paint in Lighthouse's traces (docs/decisions/290-engine-preloads-in-slices.md).
+ */
+const ENGINE_PRELOADS_PER_TASK = 4;
+
+/** Adds a `modulepreload` link for each of the engine's chunks the build named (vite/boot.ts), a few per task; Vite's helper then finds them and adds none. */
+function preloadEngineChunks(): Promise<void> {
+  const named: unknown = (window as unknown as Record<string, unknown>)[ENGINE_CHUNKS_KEY];
+  if (!Array.isArray(named)) return Promise.resolve();
+  const present = new Set([...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((link) => link.href));
+  const waiting = named.map((file) => new URL(String(file), location.href).href).filter((href) => !present.has(href));
+  return new Promise((resolve) => {
+    const addSome = () => {
+      for (const href of waiting.splice(0, ENGINE_PRELOADS_PER_TASK)) {
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.href = href;
+        link.crossOrigin = '';
+        document.head.appendChild(link);
+      }
+      if (waiting.length > 0) setTimeout(addSome, 0);
+      else resolve();
+    };
+    addSome();
+  });
+}
+
 let started = false;
 
 /** Called once at start-up (main.tsx), after startSession(): loads the sync engine when a user is signed in and a screen has painted. */
@@ -90,6 +120,7 @@ export function startSync() {
     if (store.get(sessionAtom).status !== 'authenticated') return;
     unsubscribe();
     void firstScreenSettled
+      .then(preloadEngineChunks)
       .then(() => import('./sync-engine'))
       // Opening the cache in a task of its own, not in the one that ran the engine's module: two shorter tasks a phone can answer input between.
       .then((engine) => setTimeout(() => engine.startSyncEngine(), 0));

@@ -12,6 +12,9 @@ export const REFRESH_LOCK_NAME = 'hoa-session-refresh';
 /** The window property holding the refresh the boot script started (a Promise<Response>). */
 export const BOOT_REFRESH_KEY = '__hoaBootRefresh';
 
+/** The window property listing the sync engine's chunks (their URLs), for the app to preload a few per task (client/lib/replicache.ts). */
+export const ENGINE_CHUNKS_KEY = '__hoaEngineChunks';
+
 /** The refresh call's path. */
 export const REFRESH_PATH = '/api/auth/refresh';
 

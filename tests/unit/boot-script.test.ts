@@ -11,7 +11,7 @@ import { roleMayOpen } from '../../client/app/route-def';
 import { ROUTES } from '../../client/app/routes';
 import { BOOT_REFRESH_KEY, SIGNED_IN_KEY } from '../../client/lib/session-keys';
 import type { Role } from '../../schema/roles';
-import { bootSource, signedInChunkFiles } from '../../vite/boot';
+import { bootSource, engineChunkFiles, signedInChunkFiles } from '../../vite/boot';
 import { routePattern, routePreloads, type RouteOfTable } from '../../vite/route-preloads';
 
 function runBoot(
@@ -95,6 +95,8 @@ describe('signedInChunkFiles', () => {
       i: chunk('assets/replicache.js', [], ['/r/node_modules/replicache/out/replicache.js']),
     } as unknown as OutputBundle;
     expect(signedInChunkFiles(bundle)).toEqual(['assets/AppLayout.js', 'assets/shared.js', 'assets/signed-in.js']);
+    // The engine's own, for the app to preload a few per task before it imports the engine.
+    expect(engineChunkFiles(bundle, signedInChunkFiles(bundle))).toEqual(['assets/replicache.js', 'assets/sync-engine.js']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { matchRoute, Redirect, Route, useLocation, useRouter } from 'wouter';
+import { useRenderOnArrival } from '../lib/lazy-component';
 import { useSession } from '../lib/session';
 import { useNeedsReactivation } from '../features/billing/reactivation-check';
 // UI pieces by file, not the barrel: the entry chunk must not pull in every component (Headless UI, menus) the screens use.
@@ -8,7 +9,6 @@ import { Toaster } from '../ui/Toast';
 import { NotFoundPage } from './NotFoundPage';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PublicLayout } from './PublicLayout';
-import { useRenderOnArrival } from '../lib/lazy-component';
 import { isPreloadable, lazyComponent, roleMayOpen } from './route-def';
 import { ROUTES, type RouteDef } from './routes';
 

@@ -3,6 +3,17 @@ import { createElement, startTransition, useEffect, useReducer, useState, type C
 import { firstScreenSettled, hasFirstScreenSettled } from './perf-marks';
 
 /**
+ * A render of the calling component, asked for as a transition (React renders the arrived code in
+ * slices, yielding to input and paint). Each call counts, unlike setting a flag: a flag already set by
+ * an earlier arrival, whose transition committed while the screen still waited for another, made React
+ * skip the next arrival's render, and the splash stayed for good (a navigation right after sign-in).
+ */
+export function useRenderOnArrival(): () => void {
+  const [, arrived] = useReducer((n: number) => n + 1, 0);
+  return () => startTransition(arrived);
+}
+
+/**
  * A component in its own chunk, loaded on first need or ahead (`preload`, when the user heads for it
  * or while the session is restored). Until its module is there, `fallback` shows, and the component
  * renders in the same commit the module arrives in. Not React.lazy: React holds a Suspense boundary's
@@ -16,17 +27,6 @@ import { firstScreenSettled, hasFirstScreenSettled } from './perf-marks';
  * painted and settled (`firstScreenSettled`), for a screen's lower parts: the screen's largest paint
  * then waits neither for their chunks nor for their first render. Later visits load it at once.
  */
-/**
- * A render of the calling component, asked for as a transition (React renders the arrived code in
- * slices, yielding to input and paint). Each call counts, unlike setting a flag: a flag already set by
- * an earlier arrival, whose transition committed while the screen still waited for another, made React
- * skip the next arrival's render, and the splash stayed for good (a navigation right after sign-in).
- */
-export function useRenderOnArrival(): () => void {
-  const [, arrived] = useReducer((n: number) => n + 1, 0);
-  return () => startTransition(arrived);
-}
-
 export function lazyComponent<P extends object, M extends Record<string, unknown>>(
   load: () => Promise<M>,
   name: keyof M & string,

@@ -136,8 +136,8 @@ class Connection {
  * Checkpoints the whole WAL into the database file and truncates it. The background checkpointer's
  * thread, told to stop but not yet stopped, may be in a checkpoint of its own: SQLite then answers
  * "busy" (the pragma's first column, not an error), so this waits a few milliseconds and tries again,
- * for up to a second. Seen once: the e2e template kept a 3 MB WAL. Another process reading stays busy
- * to the end; its own last close checkpoints.
+ * for up to a second. Seen once: the e2e template kept a 3 MB WAL. A reader still there after that
+ * (another process) keeps the WAL; its own last close checkpoints.
  */
 function emptyWal(conn: Connection) {
   const pause = new Int32Array(new SharedArrayBuffer(4));

@@ -12,6 +12,9 @@
  *   refresh is what the first screen waits for. Two tabs starting together may each send one; the
  *   server answers a token rotated moments ago with the family's live token (worker/domain/auth.ts
  *   `refresh`), so both end with the same valid session;
+ * - the screen's first REST read when its route declares one (`firstRead`, a detail screen's row),
+ *   sent with the refresh's token as soon as it answers, left on `window` for client/lib/boot-reads.ts:
+ *   the screen read it only once its code had arrived and run, one more round trip before its paint;
  *
  * It no longer loads the locale's data: the screens write their dates and amounts without Intl
  * (schema/en-us.ts), and that task was the longest of a phone's start (docs/decisions/278-en-us-without-intl.md).
@@ -28,7 +31,7 @@ import { pathToFileURL } from 'node:url';
 import type { OutputBundle } from 'rolldown';
 import { tsImport } from 'tsx/esm/api';
 import type { Plugin } from 'vite';
-import { API_TIMEOUT_MS, BOOT_REFRESH_KEY, ENGINE_CHUNKS_KEY, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
+import { API_TIMEOUT_MS, BOOT_READS_KEY, BOOT_REFRESH_KEY, ENGINE_CHUNKS_KEY, REFRESH_PATH, SIGNED_IN_KEY } from '../client/lib/session-keys.ts';
 import { chunkGraph } from './bundle-graph.ts';
 import { FRAME_ROOT, SYNC_ENGINE_ROOT } from './chunks.ts';
 import { routePreloads, type MayOpen, type RouteOfTable, type RoutePreloads } from './route-preloads.ts';
@@ -59,6 +62,25 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     sent.catch(function () {});
     window[${key}] = sent;
   }
+  // The screen's first read, with the token the refresh brings (its answer read from a copy: the
+  // session reads the body too).
+  function readFirst(template, found) {
+    var path = template.replace(/\\$(\\d)/g, function (_, n) { return found[n]; });
+    var read = sent.then(function (res) {
+      if (!res.ok) throw new Error('no session');
+      return res.clone().json();
+    }).then(function (session) {
+      return fetch(${JSON.stringify(apiBase)} + path, {
+        headers: { Accept: 'application/json', Authorization: 'Bearer ' + session.accessToken },
+        credentials: 'include',
+        signal: AbortSignal.timeout ? AbortSignal.timeout(${API_TIMEOUT_MS}) : undefined
+      });
+    });
+    read.catch(function () {});
+    var reads = {};
+    reads[path] = read;
+    window[${JSON.stringify(BOOT_READS_KEY)}] = reads;
+  }
   function preload(href) {
     var link = document.createElement('link');
     link.rel = 'modulepreload';
@@ -75,6 +97,7 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     var who = route[1];
     if (who === 'anyone' || (who === 'visitor' ? !user : !!user && who.indexOf(role) >= 0)) {
       route[2].forEach(function (file) { preload(screens.files[file]); });
+      if (refreshing && route[3]) readFirst(route[3], location.pathname.match(new RegExp(route[0], 'i')));
     }
     break;
   }

@@ -15,8 +15,12 @@ import { chunkGraph } from './bundle-graph.ts';
 /** Who a route's chunks are preloaded for: `visitor` (not signed in), `anyone`, or signed in with one of these roles. */
 export type RouteAudience = 'visitor' | 'anyone' | Role[];
 
-/** One row of the boot script's table: the path's pattern (as the router matches it), who it is for, and its files (indexes into the file list). */
-export type RoutePreloadRow = [pattern: string, who: RouteAudience, files: number[]];
+/**
+ * One row of the boot script's table: the path's pattern (as the router matches it), who it is for,
+ * its files (indexes into the file list), and the screen's first REST read if it declares one, its
+ * `:names` written `$1`, `$2`… for the pattern's groups.
+ */
+export type RoutePreloadRow = [pattern: string, who: RouteAudience, files: number[], firstRead?: string];
 
 export interface RoutePreloads {
   files: string[];
@@ -28,6 +32,7 @@ export interface RouteOfTable {
   path: string;
   access: 'public' | 'open' | 'signed-in' | 'board' | 'superadmin';
   page: { moduleExport?: string };
+  firstRead?: string;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -36,6 +41,19 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 export function routePattern(path: string): string {
   const segments = path.split('/').filter(Boolean);
   return `^${segments.map((s) => (s.startsWith(':') ? '/([^/]+?)' : `/${escapeRegExp(s)}`)).join('')}/?$`;
+}
+
+/**
+ * A route's first read with its `:names` as the pattern's groups (`/api/requests/:id` of
+ * `/requests/:id` is `/api/requests/$1`). Throws on a name the route's path lacks.
+ */
+export function firstReadOf(path: string, read: string): string {
+  const names = path.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
+  return read.replace(/:([A-Za-z_]\w*)/g, (_, name: string) => {
+    const at = names.indexOf(name);
+    if (at < 0) throw new Error(`route-preloads: the first read of ${path} names :${name}, which its path lacks`);
+    return `$${at + 1}`;
+  });
 }
 
 /** The route table's role rule (client/app/route-def.ts `roleMayOpen`). */
@@ -74,7 +92,9 @@ export function routePreloads(
     if (found.length !== 1) throw new Error(`route-preloads: ${found.length} dynamic chunks export ${name} (the page of ${route.path}); expected one`);
     const who = audienceOf(route.access, mayOpen);
     const wanted = [...closure([found[0].fileName])].filter((file) => !entry.has(file) && !(Array.isArray(who) && signedInFiles.has(file))).sort();
-    return [routePattern(route.path), who, wanted.map((file) => indexOf(`${base}${file}`))];
+    const row: RoutePreloadRow = [routePattern(route.path), who, wanted.map((file) => indexOf(`${base}${file}`))];
+    if (route.firstRead) row.push(firstReadOf(route.path, route.firstRead));
+    return row;
   });
   return { files, routes: rows };
 }

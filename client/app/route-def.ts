@@ -27,6 +27,13 @@ export interface RouteDef {
   denied?: string;
   /** An open route a signed-in user sees inside the app's frame (its navigation), as Support. */
   signedInFrame?: boolean;
+  /**
+   * The REST read the screen makes first on a page loaded on it (a detail screen's row, e.g.
+   * '/api/requests/:id', its `:names` the route's). The boot script sends it as soon as the start-up
+   * refresh answers, beside the screen's code, and the screen's read takes its answer
+   * (client/lib/boot-reads.ts): on a phone it had waited for the code to arrive and run.
+   */
+  firstRead?: string;
 }
 
 /** Whether a signed-in user of `role` passes a route's role rule (the guard sends the others to `denied`). */

@@ -4,6 +4,7 @@
  * this file does not depend on it.
  */
 import type { FieldError } from '../../schema/validation';
+import { takeBootRead } from './boot-reads';
 import { API_BASE_URL } from './config';
 import { API_TIMEOUT_MS } from './session-keys';
 
@@ -139,9 +140,16 @@ export async function readResponse<T = unknown>(res: Response): Promise<T> {
 /**
  * An API call as the app makes it. On 401 it refreshes the session once and retries once;
  * when the server rejects the refresh the user is signed out and the error is 'Session expired'.
+ * A plain read the boot script already sent for the first screen takes that answer (./boot-reads.ts).
  */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   if (opts.authenticated === false) return rawRequest<T>(path, opts);
+  const boot = Object.keys(opts).length === 0 ? takeBootRead(path) : null;
+  if (boot) {
+    const res = await boot.catch(() => null);
+    // No answer, or a token that expired since: read as any call does.
+    if (res && res.status !== 401) return readResponse<T>(res);
+  }
   try {
     return await rawRequest<T>(path, opts, auth.getAccessToken());
   } catch (e) {

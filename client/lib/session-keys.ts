@@ -12,6 +12,9 @@ export const REFRESH_LOCK_NAME = 'hoa-session-refresh';
 /** The window property holding the refresh the boot script started (a Promise<Response>). */
 export const BOOT_REFRESH_KEY = '__hoaBootRefresh';
 
+/** The window property holding the first screen's REST read the boot script sent (path → Promise<Response>), taken once (client/lib/boot-reads.ts). */
+export const BOOT_READS_KEY = '__hoaBootReads';
+
 /** The window property listing the sync engine's chunks (their URLs), for the app to preload a few per task (client/lib/replicache.ts). */
 export const ENGINE_CHUNKS_KEY = '__hoaEngineChunks';
 

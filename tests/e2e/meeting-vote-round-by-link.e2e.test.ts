@@ -1,10 +1,12 @@
 /**
  * A meeting, a vote and an inspection round opened by their links (a reload, an email) show before
  * the local cache has opened: the screen reads them over REST while the engine's chunk is held back
- * (as a slow phone would still be fetching it). Their actions, which are mutators on the cache, wait
- * until it has opened, then work.
+ * (as a slow phone would still be fetching it). The boot script sends that read beside the screen's
+ * code (the route's `firstRead`), and the screen takes its answer: the row is read once. Their actions,
+ * which are mutators on the cache, wait until it has opened, then work.
  */
 import { describe, expect, it } from 'vitest';
+import { BOOT_READS_KEY } from '../../client/lib/session-keys';
 import { DEMO, DESKTOP, e2eSuite, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 import { holdChunk } from './pages/chunks';
 
@@ -27,13 +29,19 @@ describe('a meeting, a vote and a round opened by their links', () => {
     const { context, page, errors } = await openPage(e2e.browser, e2e.server, DESKTOP, { serviceWorkers: 'block' });
     try {
       await signInAs(page, e2e.server, DEMO.maple.board);
+      const reads: string[] = [];
+      page.on('request', (r) => void (r.method() === 'GET' && reads.push(new URL(r.url()).pathname)));
 
       /** Loads `path` with the engine held; `shows` finds the record's content (screenshot `shot`); then the engine opens the cache. */
       const openByLink = async (path: string, shot: string, title: string, shows: () => Promise<void>, action: string) => {
         const engine = await holdChunk(context, 'sync-engine');
+        reads.length = 0;
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await shows();
+        // One read of the row, the boot script's, which the screen took (none is left waiting).
+        expect(reads.filter((p) => p === `/api${path}`)).toHaveLength(1);
+        await expect(page.evaluate((key) => Object.keys((window as unknown as Record<string, object | undefined>)[key] ?? { none: 1 }), BOOT_READS_KEY)).resolves.toEqual([]);
         await expect.poll(() => engine.requested).toBe(true);
         await snap(page, shot);
         // Read over REST, shown whole; the action that writes through the cache waits for it.

@@ -2,17 +2,17 @@
  * The boot script (vite/boot.ts) as a browser runs it, before the bundle: the opened screen's chunks
  * preloaded for whoever may open it; with the signed-in flag also the signed-in chunks, and the
  * start-up refresh sent at once (not under the session's Web Lock), its answer left where
- * client/lib/session.ts takes it.
+ * client/lib/session.ts takes it; and a screen's first read sent with the refresh's token.
  */
 import { parse as routerPattern } from 'regexparam';
 import { describe, expect, it, vi } from 'vitest';
 import type { OutputBundle } from 'rolldown';
 import { roleMayOpen } from '../../client/app/route-def';
 import { ROUTES } from '../../client/app/routes';
-import { BOOT_REFRESH_KEY, SIGNED_IN_KEY } from '../../client/lib/session-keys';
+import { BOOT_READS_KEY, BOOT_REFRESH_KEY, SIGNED_IN_KEY } from '../../client/lib/session-keys';
 import type { Role } from '../../schema/roles';
 import { bootSource, engineChunkFiles, signedInChunkFiles } from '../../vite/boot';
-import { routePattern, routePreloads, type RouteOfTable } from '../../vite/route-preloads';
+import { firstReadOf, routePattern, routePreloads, type RouteOfTable } from '../../vite/route-preloads';
 
 function runBoot(
   source: string,
@@ -34,7 +34,8 @@ function runBoot(
   // A browser with Web Locks: the script does not wait for the session's.
   const request = vi.fn((_name: string, fn: () => Promise<unknown>) => fn());
   const navigator = { locks: { request } };
-  const fetch = vi.fn(async () => new Response('{}', { status: 200 }));
+  // The refresh answers with a token; any other call with its path.
+  const fetch = vi.fn(async (url: string) => (url.endsWith('/api/auth/refresh') ? Response.json({ accessToken: 'token-1' }) : Response.json({ read: url })));
   const location = { pathname: path };
   new Function('window', 'localStorage', 'document', 'navigator', 'fetch', 'AbortSignal', 'location', 'setTimeout', source)(window, localStorage, document, navigator, fetch, AbortSignal, location, setTimeout);
   return { links, window, request, fetch, later };
@@ -124,8 +125,8 @@ describe('the screen the page opens on', () => {
   } as unknown as OutputBundle;
   const routes: RouteOfTable[] = [
     { path: '/login', access: 'public', page: { moduleExport: 'LoginPage' } },
-    { path: '/requests/:id', access: 'signed-in', page: { moduleExport: 'RequestsPage' } },
-    { path: '/users', access: 'board', page: { moduleExport: 'UsersPage' } },
+    { path: '/requests/:id', access: 'signed-in', page: { moduleExport: 'RequestsPage' }, firstRead: '/api/requests/:id' },
+    { path: '/users', access: 'board', page: { moduleExport: 'UsersPage' }, firstRead: '/api/users' },
   ];
   const screens = routePreloads(routes, bundle, { signedIn: ['assets/signed-in.js'], base: '/', mayOpen: roleMayOpen });
   const source = bootSource(['/assets/signed-in.js'], '', screens);
@@ -147,6 +148,29 @@ describe('the screen the page opens on', () => {
     expect(hrefs(runBoot(source, { signedIn: true, role: 'resident', path: '/users' }))).toEqual(['/assets/signed-in.js']);
     expect(hrefs(runBoot(source, { signedIn: true, role: 'superadmin', path: '/users/' }))).toEqual(['/assets/signed-in.js', '/assets/UsersPage.js']);
     expect(hrefs(runBoot(source, { signedIn: true, path: '/nowhere' }))).toEqual(['/assets/signed-in.js']);
+  });
+
+  it('sends the screen’s first read with the token the refresh brings, and leaves the refresh’s answer whole for the session', async () => {
+    const run = runBoot(source, { signedIn: true, path: '/requests/r-1' });
+    const reads = run.window[BOOT_READS_KEY] as Record<string, Promise<Response>>;
+    expect(Object.keys(reads)).toEqual(['/api/requests/r-1']);
+    expect(await (await reads['/api/requests/r-1']).json()).toEqual({ read: '/api/requests/r-1' });
+    expect(run.fetch).toHaveBeenLastCalledWith('/api/requests/r-1', expect.objectContaining({ credentials: 'include', headers: expect.objectContaining({ Authorization: 'Bearer token-1' }) }));
+    // The session reads the refresh's own body after the script read its copy.
+    expect(await ((await run.window[BOOT_REFRESH_KEY]) as Response).json()).toEqual({ accessToken: 'token-1' });
+  });
+
+  it('sends no first read without a refresh, nor for a role the route turns away', () => {
+    expect(runBoot(source, { signedIn: true, path: '/requests/r-1', appStarted: true }).window[BOOT_READS_KEY]).toBeUndefined();
+    expect(runBoot(source, { signedIn: false, path: '/requests/r-1' }).window[BOOT_READS_KEY]).toBeUndefined();
+    expect(runBoot(source, { signedIn: true, role: 'resident', path: '/users' }).window[BOOT_READS_KEY]).toBeUndefined();
+    expect(Object.keys(runBoot(source, { signedIn: true, role: 'board', path: '/users' }).window[BOOT_READS_KEY] as object)).toEqual(['/api/users']);
+  });
+
+  it('writes a first read’s names as the pattern’s groups, and refuses a name the path lacks', () => {
+    expect(firstReadOf('/compliance/:id/letters/:letterId', '/api/violations/:id/letters/:letterId')).toBe('/api/violations/$1/letters/$2');
+    expect(firstReadOf('/compliance/fine-schedule', '/api/violations/fine-schedules')).toBe('/api/violations/fine-schedules');
+    expect(() => firstReadOf('/requests/:id', '/api/requests/:requestId')).toThrow(/names :requestId/);
   });
 
   it('refuses a page the bundle has no chunk for, rather than leave a screen out', () => {

@@ -12,8 +12,8 @@ export const announcementsClientArea = defineClientArea({
     { path: '/announcements', access: 'signed-in', page: AnnouncementsPage },
     // Others are sent back to the list, not to /dashboard.
     { path: '/announcements/create', access: 'board', denied: '/announcements', page: AnnouncementCreatePage },
-    { path: '/announcements/:id/edit', access: 'board', denied: '/announcements', page: AnnouncementEditPage },
-    { path: '/announcements/:id', access: 'signed-in', page: AnnouncementDetailPage },
+    { path: '/announcements/:id/edit', access: 'board', denied: '/announcements', page: AnnouncementEditPage, firstRead: '/api/announcements/:id' },
+    { path: '/announcements/:id', access: 'signed-in', page: AnnouncementDetailPage, firstRead: '/api/announcements/:id' },
   ],
   nav: [{ label: 'Announcements', href: '/announcements' }],
 });

@@ -14,7 +14,7 @@ export const applicationsClientArea = defineClientArea({
   routes: [
     { path: '/applications', access: 'signed-in', page: ApplicationsPage },
     { path: '/applications/create', access: 'signed-in', page: ApplicationCreatePage },
-    { path: '/applications/:id', access: 'signed-in', page: ApplicationDetailPage },
+    { path: '/applications/:id', access: 'signed-in', page: ApplicationDetailPage, firstRead: '/api/applications/:id' },
   ],
   nav: [],
 });

@@ -13,8 +13,8 @@ export const duesClientArea = defineClientArea({
     { path: '/dues', access: 'signed-in', page: DuesPage },
     // Others are sent back to /dues.
     { path: '/dues/create', access: 'board', denied: '/dues', page: DueCreatePage },
-    { path: '/dues/:id', access: 'signed-in', page: DueDetailPage },
-    { path: '/invoices/:id', access: 'signed-in', page: InvoiceDetailPage },
+    { path: '/dues/:id', access: 'signed-in', page: DueDetailPage, firstRead: '/api/dues/:id' },
+    { path: '/invoices/:id', access: 'signed-in', page: InvoiceDetailPage, firstRead: '/api/invoices/:id' },
     { path: '/stripe-setup', access: 'superadmin', page: StripeSetupPage },
   ],
   nav: [{ label: 'Dues', href: '/dues', alsoActive: ['/invoices'] }],

@@ -14,7 +14,7 @@ export const inspectionsClientArea = defineClientArea({
   routes: [
     { path: '/inspections', access: 'board', page: InspectionsPage },
     { path: '/inspections/new', access: 'board', page: StartRoundPage },
-    { path: '/inspections/:id', access: 'board', page: RoundPage },
+    { path: '/inspections/:id', access: 'board', page: RoundPage, firstRead: '/api/inspections/:id' },
   ],
   nav: [],
 });

@@ -12,7 +12,7 @@ const QuestionPage = lazyPage(() => import('./QuestionPage'), 'QuestionPage');
 export const ledgerQuestionsClientArea = defineClientArea({
   routes: [
     { path: '/questions', access: 'board', denied: '/dues', page: QuestionsPage },
-    { path: '/questions/:id', access: 'signed-in', page: QuestionPage },
+    { path: '/questions/:id', access: 'signed-in', page: QuestionPage, firstRead: '/api/ledger-questions/:id' },
   ],
   nav: [],
 });

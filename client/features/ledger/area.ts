@@ -10,6 +10,6 @@ export const ledgerClientArea = defineClientArea({
     { path: '/account', access: 'signed-in', page: StatementPage },
     // A member's statement is the board's; a resident is sent to their own.
     { path: '/account/:userId', access: 'board', denied: '/account', page: StatementPage },
-    { path: '/receipts/:id', access: 'signed-in', page: ReceiptPage },
+    { path: '/receipts/:id', access: 'signed-in', page: ReceiptPage, firstRead: '/api/ledger/lines/:id' },
   ],
 });

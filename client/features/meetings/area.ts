@@ -15,8 +15,8 @@ export const meetingsClientArea = defineClientArea({
   routes: [
     { path: '/meetings', access: 'signed-in', page: MeetingsPage },
     { path: '/meetings/new', access: 'board', denied: '/meetings', page: MeetingFormPage },
-    { path: '/meetings/:id/edit', access: 'board', denied: '/meetings', page: MeetingFormPage },
-    { path: '/meetings/:id', access: 'signed-in', page: MeetingPage },
+    { path: '/meetings/:id/edit', access: 'board', denied: '/meetings', page: MeetingFormPage, firstRead: '/api/meetings/:id' },
+    { path: '/meetings/:id', access: 'signed-in', page: MeetingPage, firstRead: '/api/meetings/:id' },
   ],
   nav: [{ label: 'Meetings', href: '/meetings', alsoActive: ['/votes'] }],
 });

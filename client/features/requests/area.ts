@@ -11,8 +11,8 @@ export const requestsClientArea = defineClientArea({
   routes: [
     { path: '/requests', access: 'signed-in', page: RequestsPage },
     { path: '/requests/create', access: 'signed-in', page: RequestCreatePage },
-    { path: '/requests/:id/messages', access: 'signed-in', page: RequestMessagesPage },
-    { path: '/requests/:id', access: 'signed-in', page: RequestDetailPage },
+    { path: '/requests/:id/messages', access: 'signed-in', page: RequestMessagesPage, firstRead: '/api/requests/:id' },
+    { path: '/requests/:id', access: 'signed-in', page: RequestDetailPage, firstRead: '/api/requests/:id' },
   ],
   nav: [{ label: 'Requests', href: '/requests' }],
 });

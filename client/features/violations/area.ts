@@ -14,10 +14,10 @@ export const violationsClientArea = defineClientArea({
     { path: base, access: 'signed-in', page: ViolationsPage },
     // Others are redirected to /dashboard.
     { path: `${base}/create`, access: 'board', page: ViolationCreatePage },
-    { path: `${base}/fine-schedule`, access: 'board', page: FineSchedulePage },
-    { path: `${base}/:id/letters/:letterId`, access: 'signed-in', page: ViolationLetterPage },
-    { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage },
-    { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage },
+    { path: `${base}/fine-schedule`, access: 'board', page: FineSchedulePage, firstRead: '/api/violations/fine-schedules' },
+    { path: `${base}/:id/letters/:letterId`, access: 'signed-in', page: ViolationLetterPage, firstRead: '/api/violations/:id' },
+    { path: `${base}/:id/messages`, access: 'signed-in', page: ViolationMessagesPage, firstRead: '/api/violations/:id' },
+    { path: `${base}/:id`, access: 'signed-in', page: ViolationDetailPage, firstRead: '/api/violations/:id' },
   ]),
   // Inspection rounds are linked from Compliance, and live under it in the navigation.
   nav: [{ label: 'Compliance', href: '/compliance', alsoActive: ['/violations', '/inspections'] }],

@@ -15,8 +15,8 @@ export const votesClientArea = defineClientArea({
   routes: [
     { path: '/votes', access: 'signed-in', page: VotesPage },
     { path: '/votes/new', access: 'board', denied: '/votes', page: VoteFormPage },
-    { path: '/votes/:id/edit', access: 'board', denied: '/votes', page: VoteFormPage },
-    { path: '/votes/:id', access: 'signed-in', page: VotePage },
+    { path: '/votes/:id/edit', access: 'board', denied: '/votes', page: VoteFormPage, firstRead: '/api/votes/:id' },
+    { path: '/votes/:id', access: 'signed-in', page: VotePage, firstRead: '/api/votes/:id' },
   ],
   nav: [],
 });

@@ -23,6 +23,7 @@ export const ISOLATED = [
   'client/lib/cache-writes.test.ts',
   'client/lib/poke-socket.test.ts',
   'client/lib/session.test.ts',
+  'client/lib/boot-reads.test.ts',
   'client/lib/upload.test.ts',
   'client/lib/use-list-filters.test.ts',
 ];

@@ -62,11 +62,11 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     sent.catch(function () {});
     window[${key}] = sent;
   }
-  // The screen's first read, with the token the refresh brings (its answer read from a copy: the
+  // The screen's first read, with the token \`refresh\` brings (its answer read from a copy: the
   // session reads the body too).
-  function readFirst(template, found) {
+  function readFirst(refresh, template, found) {
     var path = template.replace(/\\$(\\d)/g, function (_, n) { return found[n]; });
-    var read = sent.then(function (res) {
+    var read = refresh.then(function (res) {
       if (!res.ok) throw new Error('no session');
       return res.clone().json();
     }).then(function (session) {
@@ -97,7 +97,7 @@ export function bootSource(preloads: string[], apiBase: string, screens: RoutePr
     var who = route[1];
     if (who === 'anyone' || (who === 'visitor' ? !user : !!user && who.indexOf(role) >= 0)) {
       route[2].forEach(function (file) { preload(screens.files[file]); });
-      if (refreshing && route[3]) readFirst(route[3], location.pathname.match(new RegExp(route[0], 'i')));
+      if (refreshing && route[3]) readFirst(sent, route[3], location.pathname.match(new RegExp(route[0], 'i')));
     }
     break;
   }

@@ -144,7 +144,9 @@ export async function readResponse<T = unknown>(res: Response): Promise<T> {
  */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
   if (opts.authenticated === false) return rawRequest<T>(path, opts);
-  const boot = Object.keys(opts).length === 0 ? takeBootRead(path) : null;
+  // Only a read with no options at all is the one the boot script sent.
+  const plainRead = Object.keys(opts).length === 0;
+  const boot = plainRead ? takeBootRead(path) : null;
   if (boot) {
     const res = await boot.catch(() => null);
     // No answer, or a token that expired since: read as any call does.

@@ -3,7 +3,8 @@
  * both on /activity (reached from the Users screen) with the filters (kind, search, actor, days) and
  * exports the filtered rows as CSV; the promoted member reads the role change under their own
  * account on the profile; offline, the screen says the trail is the server's and reads it again once
- * back online. Screenshots at 1280 and 375 px and axe scans of both screens.
+ * back online; the page's first ten entries paint before the rest. Screenshots at 1280 and 375 px and
+ * axe scans of both screens.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,23 @@ describe('/activity', () => {
     expect(today).toContain(PROMOTED.replace(/"/g, '""'));
     expect(today).toContain('Trailer parked on the lawn');
     expect(today.trim().split('\r\n').slice(1).every((l) => l.includes(',Ben Board,'))).toBe(true);
+  });
+
+  it('the trail paints its first ten entries first, then the whole page of 25', async () => {
+    // Each change of the table's row count, as the page's DOM records it (one React commit is one change).
+    await page.addInitScript(() => {
+      const counts: number[] = [];
+      (window as unknown as { rowCounts: number[] }).rowCounts = counts;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('main tbody > tr').length;
+        if (n !== (counts.at(-1) ?? 0)) counts.push(n);
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.goto('/activity');
+    const trail = activityScreen(page);
+    await expect.poll(() => trail.rowCount(), { timeout: 15_000 }).toBe(25);
+    await expect(page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts)).resolves.toEqual([10, 25]);
   });
 
   it("the promoted member reads the change under their own account's activity", async () => {

@@ -3,6 +3,7 @@
  * item of one of the link kinds), added, moved and removed; the candidates come from the cache.
  */
 import { useMemo } from 'react';
+import type { ReadonlyJSONValue } from 'replicache';
 import { approveMinutesTitle, ITEMS_MAX, MEETING_LINK_KIND_LIST, MEETING_LINK_KINDS, meetingDay, type MeetingLinkKind } from '../../../schema/meetings';
 import { applicationPolicy } from '../../../schema/applications';
 import { prefixOf } from '../../../sync/keys';
@@ -10,7 +11,7 @@ import { APPLICATION_SPACE, type SyncedApplication } from '../../../sync/areas/a
 import { MEETING_SPACE, type SyncedMeeting } from '../../../sync/areas/meetings';
 import { REQUEST_SPACE } from '../../../sync/areas/requests';
 import { VIOLATION_SPACE } from '../../../sync/areas/violations';
-import { usePrefix } from '../../lib/use-synced-list';
+import { useSubscribe } from '../../lib/use-synced-list';
 import { Button, Card, Field, Input, Select, Textarea, type SelectOption } from '../../ui';
 
 export interface AgendaItemValue {
@@ -23,27 +24,44 @@ export interface AgendaItemValue {
 
 export const newAgendaItem = (): AgendaItemValue => ({ id: crypto.randomUUID(), title: '', description: '', linkKind: '', linkId: '' });
 
-/** What each kind may link, from the cache: the HOA's requests and violations, open applications, meetings whose minutes await approval. */
-function useCandidates(meetingId: string): Record<MeetingLinkKind, SelectOption[]> {
-  const requests = usePrefix<{ id: string; title: string }>(prefixOf(REQUEST_SPACE)).data;
-  const violations = usePrefix<{ id: string; title: string }>(prefixOf(VIOLATION_SPACE)).data;
-  const meetings = usePrefix<SyncedMeeting>(prefixOf(MEETING_SPACE)).data;
-  const applications = usePrefix<SyncedApplication>(prefixOf(APPLICATION_SPACE)).data;
-  return useMemo(
-    () => ({
-      request: requests.map((r) => ({ value: r.id, label: r.title })),
-      violation: violations.map((v) => ({ value: v.id, label: v.title })),
-      application: applications.filter(applicationPolicy.isOpen).map((a) => ({ value: a.id, label: a.title })),
-      minutes: meetings.filter((m) => m.id !== meetingId && m.minutesStatus === 'draft').map((m) => ({ value: m.id, label: `${m.title} — ${meetingDay(m)}` })),
-    }),
-    [requests, violations, applications, meetings, meetingId],
+/** Each kind's candidates: the space they are cached in, and which of its values may be linked. */
+const CANDIDATES: Record<MeetingLinkKind, { prefix: string; options: (values: never[], meetingId: string) => SelectOption[] }> = {
+  request: { prefix: prefixOf(REQUEST_SPACE), options: (rows: { id: string; title: string }[]) => rows.map((r) => ({ value: r.id, label: r.title })) },
+  violation: { prefix: prefixOf(VIOLATION_SPACE), options: (rows: { id: string; title: string }[]) => rows.map((v) => ({ value: v.id, label: v.title })) },
+  application: { prefix: prefixOf(APPLICATION_SPACE), options: (rows: SyncedApplication[]) => rows.filter(applicationPolicy.isOpen).map((a) => ({ value: a.id, label: a.title })) },
+  minutes: {
+    prefix: prefixOf(MEETING_SPACE),
+    options: (rows: SyncedMeeting[], meetingId) => rows.filter((m) => m.id !== meetingId && m.minutesStatus === 'draft').map((m) => ({ value: m.id, label: `${m.title} — ${meetingDay(m)}` })),
+  },
+};
+
+/**
+ * What the kinds the items have chosen may link, from the cache: the HOA's requests and violations,
+ * open applications, meetings whose minutes await approval. Only chosen kinds are read: a large HOA
+ * caches thousands of requests and violations, and most agendas link none.
+ */
+function useCandidates(meetingId: string, items: readonly AgendaItemValue[]): Partial<Record<MeetingLinkKind, SelectOption[]>> {
+  const chosen = MEETING_LINK_KIND_LIST.filter((kind) => items.some((i) => i.linkKind === kind));
+  const { data } = useSubscribe(
+    async (tx) => {
+      const found: Partial<Record<MeetingLinkKind, ReadonlyJSONValue[]>> = {};
+      for (const kind of chosen) found[kind] = await tx.scan({ prefix: CANDIDATES[kind].prefix }).values().toArray();
+      return found;
+    },
+    {},
+    [chosen.join()],
   );
+  return useMemo(() => {
+    const options: Partial<Record<MeetingLinkKind, SelectOption[]>> = {};
+    for (const [kind, values] of Object.entries(data) as [MeetingLinkKind, never[]][]) options[kind] = CANDIDATES[kind].options(values, meetingId);
+    return options;
+  }, [data, meetingId]);
 }
 
 const KIND_OPTIONS: SelectOption<MeetingLinkKind | 'none'>[] = [{ value: 'none', label: 'No linked item' }, ...MEETING_LINK_KIND_LIST.map((k) => ({ value: k, label: MEETING_LINK_KINDS[k].label }))];
 
 export function AgendaItemsField({ meetingId, items, onChange, error, disabled }: { meetingId: string; items: AgendaItemValue[]; onChange: (items: AgendaItemValue[]) => void; error?: string; disabled?: boolean }) {
-  const candidates = useCandidates(meetingId);
+  const candidates = useCandidates(meetingId, items);
   const change = (i: number, patch: Partial<AgendaItemValue>) => onChange(items.map((item, j) => (j === i ? { ...item, ...patch } : item)));
   const move = (i: number, by: number) => {
     const next = [...items];
@@ -52,7 +70,7 @@ export function AgendaItemsField({ meetingId, items, onChange, error, disabled }
   };
   const chooseLink = (i: number, linkId: string) => {
     const item = items[i];
-    const label = candidates.minutes.find((c) => c.value === linkId)?.label;
+    const label = candidates.minutes?.find((c) => c.value === linkId)?.label;
     change(i, { linkId, ...(item.linkKind === 'minutes' && !item.title && label ? { title: approveMinutesTitle(label.split(' — ')[0]) } : {}) });
   };
   return (
@@ -77,7 +95,7 @@ export function AgendaItemsField({ meetingId, items, onChange, error, disabled }
             </Field>
             {item.linkKind && (
               <Field label={`Item ${i + 1} ${MEETING_LINK_KINDS[item.linkKind].label.toLowerCase()}`}>
-                <Select options={candidates[item.linkKind]} value={item.linkId} onChange={(id) => chooseLink(i, id)} disabled={disabled} placeholder="Choose…" />
+                <Select options={candidates[item.linkKind] ?? []} value={item.linkId} onChange={(id) => chooseLink(i, id)} disabled={disabled} placeholder="Choose…" />
               </Field>
             )}
           </div>

@@ -1,4 +1,5 @@
 // With extensions: vite/splash.ts renders the splash from Vite's config, whose loader wants them.
+import type { ReactNode } from 'react';
 import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
 
@@ -20,6 +21,27 @@ export function LoadingText({ label, className }: { label: string; className?: s
     <div className={cx('flex items-center justify-center gap-2 py-10 text-sm text-neutral-600', className)} role="status">
       <Spinner className="text-accent-700" />
       {label}
+    </div>
+  );
+}
+
+/**
+ * The room a form takes while its saved values load: the form is laid out (with placeholder values)
+ * but hidden, and the loading text stands in its place, so the cards below it do not move when the
+ * values arrive. Loaded, the form is mounted afresh, its state from the real values.
+ */
+export function LoadingForm({ loading, label, children }: { loading: boolean; label: string; children: ReactNode }) {
+  if (!loading) return <div key="loaded">{children}</div>;
+  return (
+    <div key="loading" className="relative" aria-busy="true">
+      {/* Hidden, it takes no focus and is not read out; disabled, nothing in it can be used meanwhile. */}
+      <fieldset disabled className="invisible">
+        {children}
+      </fieldset>
+      <div role="status" className="absolute inset-0 flex items-center justify-center gap-2 text-sm text-neutral-600">
+        <Spinner className="text-accent-700" />
+        {label}
+      </div>
     </div>
   );
 }

@@ -290,7 +290,9 @@ export function titleColumn<T>({ header = 'Title', main, phone, action }: { head
   return {
     header,
     primary: true,
-    className: 'w-full',
+    // The rest of the row's width, and no more: with no width of its own (max-w-0) a long title is cut
+    // (its line truncates) instead of pushing the last column, the way into the row, off the card.
+    className: 'w-full sm:max-w-0',
     cell: (row) => (
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">

@@ -15,7 +15,7 @@ export { optionsOf, Select, type SelectOption } from './Select';
 export { FilterBar, type SelectFilterDef } from './FilterBar';
 export * from './icons';
 export { HeldUntilKnown } from './HeldUntilKnown';
-export { LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
+export { LoadingForm, LoadingSplash, LoadingText, Skeleton, SkeletonRows } from './Loading';
 export { ListScreen, type ListRows, type StatDef } from './ListScreen';
 export { MenuOnFirstPress, type MenuEntry } from './Menu';
 export { MultiSelect } from './MultiSelect';

@@ -8,7 +8,7 @@ import { Alert } from '../../ui/Alert';
 import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { ButtonLink } from '../../ui/Button';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-import { LoadingText } from '../../ui/Loading';
+import { LoadingForm } from '../../ui/Loading';
 import { usePaymentAccount } from './payment-account';
 
 const VARIANTS: Record<PaymentAccountState, BadgeVariant> = { none: 'secondary', incomplete: 'warning', complete: 'success' };
@@ -21,7 +21,16 @@ const TEXTS: Record<PaymentAccountState, string> = {
 
 export const PaymentAccountBadge = ({ state }: { state: PaymentAccountState }) => <Badge variant={VARIANTS[state]}>{LABELS[state]}</Badge>;
 
-/** On /profile: the account's state and the link, whatever the state. */
+const AccountState = ({ state }: { state: PaymentAccountState }) => (
+  <div className="space-y-3">
+    <p>{TEXTS[state]}</p>
+    <ButtonLink href="/stripe-setup" size="sm" variant={state === 'complete' ? 'secondary' : 'primary'}>
+      {LINKS[state]}
+    </ButtonLink>
+  </div>
+);
+
+/** On /profile: the account's state and the link, whatever the state (while it loads, laid out as a complete one). */
 export function PaymentAccountCard() {
   const view = usePaymentAccount(PAYMENT_ACCOUNT_MESSAGES.loadFailed);
   const state = view && 'state' in view ? view.state : null;
@@ -29,15 +38,12 @@ export function PaymentAccountCard() {
     <Card>
       <CardHeader title="Payment account" description="Residents' invoice payments" actions={state && <PaymentAccountBadge state={state} />} />
       <CardBody className="space-y-3 text-sm text-neutral-700">
-        {!view && <LoadingText label="Loading account status..." className="py-2" />}
-        {view && 'error' in view && <Alert tone="error">{view.error}</Alert>}
-        {state && (
-          <>
-            <p>{TEXTS[state]}</p>
-            <ButtonLink href="/stripe-setup" size="sm" variant={state === 'complete' ? 'secondary' : 'primary'}>
-              {LINKS[state]}
-            </ButtonLink>
-          </>
+        {view && 'error' in view ? (
+          <Alert tone="error">{view.error}</Alert>
+        ) : (
+          <LoadingForm loading={!state} label="Loading account status...">
+            <AccountState state={state ?? 'complete'} />
+          </LoadingForm>
         )}
       </CardBody>
     </Card>

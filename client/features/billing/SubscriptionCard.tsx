@@ -10,7 +10,7 @@ import { Badge, type BadgeVariant } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DetailRow } from '../../ui/DetailRow';
 import { Card, CardBody, CardHeader } from '../../ui/Card';
-import { LoadingText } from '../../ui/Loading';
+import { LoadingForm } from '../../ui/Loading';
 import { billingApi, openBillingPortal, takePlanBeforePortal } from './billing-api';
 
 const STATUS: Record<string, [string, BadgeVariant]> = {
@@ -45,6 +45,20 @@ function usePortalReturn(sub: ApiSubscription | null) {
 }
 
 /** The superadmin's subscription on /profile: plan, status, dates, units, and the portal. */
+/** The card's room while the subscription loads, laid out as an active plan's (the usual state). */
+const SubscriptionPlaceholder = () => (
+  <div className="space-y-4">
+    <dl className="divide-y divide-neutral-200">
+      {['Plan', 'Next billing date', 'Units'].map((label) => (
+        <DetailRow key={label} label={label}>
+          —
+        </DetailRow>
+      ))}
+    </dl>
+    <Button>Manage Subscription</Button>
+  </div>
+);
+
 export function SubscriptionCard() {
   const [sub, setSub] = useState<ApiSubscription | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -72,7 +86,11 @@ export function SubscriptionCard() {
       <CardHeader title="Subscription" description="Your HOA's plan and billing" actions={badge && <Badge variant={badge[1]}>{badge[0]}</Badge>} />
       <CardBody className="space-y-4">
         {error && <Alert tone="error">{error}</Alert>}
-        {!sub && !error && <LoadingText label="Loading subscription..." />}
+        {!sub && !error && (
+          <LoadingForm loading label="Loading subscription...">
+            <SubscriptionPlaceholder />
+          </LoadingForm>
+        )}
         {sub && (
           <>
             <dl className="divide-y divide-neutral-200">

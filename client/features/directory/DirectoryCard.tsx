@@ -8,7 +8,10 @@ import { DIRECTORY_LABELS, DIRECTORY_MESSAGES, directoryPreferencesBody, type Ap
 import { api, ApiError } from '../../lib/api';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useTimedMessage } from '../../lib/use-nav-banner';
-import { Alert, Button, ButtonLink, Card, CardBody, CardHeader, Checkbox, LoadingText, Switch } from '../../ui';
+import { Alert, Button, ButtonLink, Card, CardBody, CardHeader, Checkbox, LoadingForm, Switch } from '../../ui';
+
+/** What the form shows while the member's listing loads (the directory is on for most HOAs). */
+const NOT_LISTED: ApiDirectoryMe = { enabled: true, listed: false, share_email: false, share_phone: false };
 
 const DESCRIPTION = 'Neighbours in your HOA see your name and address, and only the contact details you share.';
 
@@ -24,12 +27,12 @@ export function DirectoryCard() {
       <CardBody>
         {failed ? (
           <Alert tone="error">{DIRECTORY_MESSAGES.loadFailed}</Alert>
-        ) : !me ? (
-          <LoadingText label="Loading your directory listing..." className="py-2" />
-        ) : !me.enabled ? (
+        ) : me && !me.enabled ? (
           <p className="text-sm text-neutral-700">{DIRECTORY_MESSAGES.turnedOff}</p>
         ) : (
-          <ListingForm saved={me} onSaved={setMe} />
+          <LoadingForm loading={!me} label="Loading your directory listing...">
+            <ListingForm saved={me ?? NOT_LISTED} onSaved={setMe} />
+          </LoadingForm>
         )}
       </CardBody>
     </Card>

@@ -8,9 +8,12 @@ import { api, ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useTimedMessage } from '../../lib/use-nav-banner';
-import { Alert, Button, Card, CardBody, CardHeader, LoadingText, Switch } from '../../ui';
+import { Alert, Button, Card, CardBody, CardHeader, LoadingForm, Switch } from '../../ui';
 
 const DESCRIPTION = 'Off, no member sees the directory or can list themselves; their choices are kept for when it is on again.';
+
+/** What the card is laid out as while the setting loads: the directory is on for most HOAs. */
+const ON_WHILE_LOADING = true;
 
 export function DirectorySettingCard() {
   const user = useCurrentUser();
@@ -28,12 +31,14 @@ export function DirectorySettingCard() {
       <CardBody>
         {failed ? (
           <Alert tone="error">{DIRECTORY_MESSAGES.loadFailed}</Alert>
-        ) : enabled === null ? (
-          <LoadingText label="Loading the directory setting..." className="py-2" />
-        ) : directoryPolicy.mayChangeSetting(user.role) ? (
-          <SettingForm enabled={enabled} onSaved={setEnabled} />
         ) : (
-          <p className="text-sm font-medium text-neutral-900">{enabled ? 'On: members can list themselves and see the directory' : 'Off'}</p>
+          <LoadingForm loading={enabled === null} label="Loading the directory setting...">
+            {directoryPolicy.mayChangeSetting(user.role) ? (
+              <SettingForm enabled={enabled ?? ON_WHILE_LOADING} onSaved={setEnabled} />
+            ) : (
+              <p className="text-sm font-medium text-neutral-900">{(enabled ?? ON_WHILE_LOADING) ? 'On: members can list themselves and see the directory' : 'Off'}</p>
+            )}
+          </LoadingForm>
         )}
       </CardBody>
     </Card>

@@ -10,7 +10,7 @@ import { api, ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/session';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { useTimedMessage } from '../../lib/use-nav-banner';
-import { Alert, Button, Card, CardBody, CardHeader, Field, LoadingText, Select } from '../../ui';
+import { Alert, Button, Card, CardBody, CardHeader, Field, LoadingForm, Select } from '../../ui';
 
 const DESCRIPTION = 'Card payments cost 2.9% + 30¢ and bank payments 0.8% (at most $5.00). Passed on, residents see the exact fee for each method before they pay.';
 const OPTIONS = PROCESSING_FEE_MODES.map((m) => ({ value: m, label: PROCESSING_FEE_LABELS[m] }));
@@ -31,12 +31,14 @@ export function ProcessingFeesCard() {
       <CardBody>
         {failed ? (
           <Alert tone="error">{HOA_SETTINGS_MESSAGES.feesLoadFailed}</Alert>
-        ) : !mode ? (
-          <LoadingText label="Loading processing fees..." className="py-2" />
-        ) : hoaSettingsPolicy.mayChangeProcessingFees(user.role) ? (
-          <FeesForm mode={mode} onSaved={setMode} />
         ) : (
-          <p className="text-sm font-medium text-neutral-900">{PROCESSING_FEE_LABELS[mode]}</p>
+          <LoadingForm loading={!mode} label="Loading processing fees...">
+            {hoaSettingsPolicy.mayChangeProcessingFees(user.role) ? (
+              <FeesForm mode={mode ?? PROCESSING_FEE_MODES[0]} onSaved={setMode} />
+            ) : (
+              <p className="text-sm font-medium text-neutral-900">{PROCESSING_FEE_LABELS[mode ?? PROCESSING_FEE_MODES[0]]}</p>
+            )}
+          </LoadingForm>
         )}
       </CardBody>
     </Card>

@@ -26,9 +26,10 @@ export function LoadingText({ label, className }: { label: string; className?: s
 }
 
 /**
- * The room a form takes while its saved values load: the form is laid out (with placeholder values)
- * but hidden, and the loading text stands in its place, so the cards below it do not move when the
- * values arrive. Loaded, the form is mounted afresh, its state from the real values.
+ * The room a card's content takes while its saved values load (a form, or the line a reader sees):
+ * the content is laid out with placeholder values but hidden, and the loading text stands in its
+ * place, so the cards below it do not move when the values arrive. Loaded, the content is mounted
+ * afresh, a form's state from the real values.
  */
 export function LoadingForm({ loading, label, children }: { loading: boolean; label: string; children: ReactNode }) {
   if (!loading) return <div key="loaded">{children}</div>;

@@ -1,8 +1,9 @@
 /**
  * The walk's navigation defects: a resident's navigation offers no Dashboard (it
  * would land on Announcements), Support keeps the navigation for a signed-in user, the Recent
- * Activity cards of Compliance and Requests show their dates whole on a phone, and the wide tables
- * fit their card at 1024 px (their last column, the way into a row, in view).
+ * Activity cards of Compliance and Requests show their dates whole on a phone, the list screens' and
+ * /profile's cards stay where they were first painted while they load, and the wide tables fit their
+ * card at 1024 px (their last column, the way into a row, in view).
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

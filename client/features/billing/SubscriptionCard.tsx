@@ -44,7 +44,6 @@ function usePortalReturn(sub: ApiSubscription | null) {
   }, [sub, search, navigate]);
 }
 
-/** The superadmin's subscription on /profile: plan, status, dates, units, and the portal. */
 /** The card's room while the subscription loads, laid out as an active plan's (the usual state). */
 const SubscriptionPlaceholder = () => (
   <div className="space-y-4">
@@ -59,6 +58,7 @@ const SubscriptionPlaceholder = () => (
   </div>
 );
 
+/** The superadmin's subscription on /profile: plan, status, dates, units, and the portal. */
 export function SubscriptionCard() {
   const [sub, setSub] = useState<ApiSubscription | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -25,6 +25,7 @@ export function DirectorySettingCard() {
     api<ApiDirectorySetting>('/api/directory/settings').then((r) => setEnabled(r.enabled), () => setFailed(true));
   }, [shown]);
   if (!shown) return null;
+  const enabledShown = enabled ?? ON_WHILE_LOADING;
   return (
     <Card>
       <CardHeader title="HOA resident directory" description={DESCRIPTION} />
@@ -34,9 +35,9 @@ export function DirectorySettingCard() {
         ) : (
           <LoadingForm loading={enabled === null} label="Loading the directory setting...">
             {directoryPolicy.mayChangeSetting(user.role) ? (
-              <SettingForm enabled={enabled ?? ON_WHILE_LOADING} onSaved={setEnabled} />
+              <SettingForm enabled={enabledShown} onSaved={setEnabled} />
             ) : (
-              <p className="text-sm font-medium text-neutral-900">{(enabled ?? ON_WHILE_LOADING) ? 'On: members can list themselves and see the directory' : 'Off'}</p>
+              <p className="text-sm font-medium text-neutral-900">{enabledShown ? 'On: members can list themselves and see the directory' : 'Off'}</p>
             )}
           </LoadingForm>
         )}

@@ -24,7 +24,7 @@ export interface AgendaItemValue {
 
 export const newAgendaItem = (): AgendaItemValue => ({ id: crypto.randomUUID(), title: '', description: '', linkKind: '', linkId: '' });
 
-/** Each kind's candidates: the space they are cached in, and which of its values may be linked. */
+/** Each kind's candidates: the space they are cached in, and which of its values may be linked (each function takes its own kind's values, hence `never[]`). */
 const CANDIDATES: Record<MeetingLinkKind, { prefix: string; options: (values: never[], meetingId: string) => SelectOption[] }> = {
   request: { prefix: prefixOf(REQUEST_SPACE), options: (rows: { id: string; title: string }[]) => rows.map((r) => ({ value: r.id, label: r.title })) },
   violation: { prefix: prefixOf(VIOLATION_SPACE), options: (rows: { id: string; title: string }[]) => rows.map((v) => ({ value: v.id, label: v.title })) },

@@ -25,6 +25,8 @@ export function ProcessingFeesCard() {
     api<ApiProcessingFees>('/api/hoa/processing-fees').then((r) => setMode(r.processing_fees), () => setFailed(true));
   }, [shown]);
   if (!shown) return null;
+  // While the mode loads, the card is laid out with the first choice.
+  const modeShown = mode ?? PROCESSING_FEE_MODES[0];
   return (
     <Card>
       <CardHeader title="Processing fees" description={DESCRIPTION} />
@@ -34,9 +36,9 @@ export function ProcessingFeesCard() {
         ) : (
           <LoadingForm loading={!mode} label="Loading processing fees...">
             {hoaSettingsPolicy.mayChangeProcessingFees(user.role) ? (
-              <FeesForm mode={mode ?? PROCESSING_FEE_MODES[0]} onSaved={setMode} />
+              <FeesForm mode={modeShown} onSaved={setMode} />
             ) : (
-              <p className="text-sm font-medium text-neutral-900">{PROCESSING_FEE_LABELS[mode ?? PROCESSING_FEE_MODES[0]]}</p>
+              <p className="text-sm font-medium text-neutral-900">{PROCESSING_FEE_LABELS[modeShown]}</p>
             )}
           </LoadingForm>
         )}

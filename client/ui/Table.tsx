@@ -65,16 +65,19 @@ const onWidthChange = (changed: () => void) => {
 const useWide = () => useSyncExternalStore(onWidthChange, () => WIDE?.matches ?? true);
 
 /**
- * Rows a list paints in its first render of rows: more than a phone's screenful. The rest follow in a
- * transition, which React renders a slice at a time between the browser's tasks: the activity trail's
- * 25 entries of several lines each rendered in one task of 30–40 ms, four times that on a phone.
+ * Rows a phone's list of cards paints in its first render of rows: more than a screenful. The rest
+ * follow in a transition, which React renders a slice at a time between the browser's tasks: the
+ * activity trail's 25 entries of several lines each rendered in one task of 30–40 ms, four times that
+ * on a phone. A wide screen's table paints every row at once: its columns take the width of what
+ * every row holds, so rows added later re-balanced them, and rows already painted wrapped anew and
+ * moved (the addresses' Notes column, empty in the first ten, shifted the table by 0.076 at 1350 px).
  */
 const FIRST_PAINT_ROWS = 10;
 
-/** `rows`, the first FIRST_PAINT_ROWS only until the rest have been rendered once (in a transition). */
-function useRowsInSlices<T>(rows: T[]): T[] {
+/** `rows`, the first FIRST_PAINT_ROWS only until the rest have been rendered once (in a transition), when `sliced`. */
+function useRowsInSlices<T>(rows: T[], sliced: boolean): T[] {
   const [whole, setWhole] = useState(false);
-  const cut = !whole && rows.length > FIRST_PAINT_ROWS;
+  const cut = sliced && !whole && rows.length > FIRST_PAINT_ROWS;
   useEffect(() => {
     if (cut) startTransition(() => setWhole(true));
   }, [cut]);
@@ -120,7 +123,7 @@ export function DataTable<T>({
   // Only the layout that shows is rendered: half the DOM work per change of rows.
   const wide = useWide();
   const shownColumns = useMemo(() => foldColumns(columns), [columns]);
-  const painted = useRowsInSlices(rows);
+  const painted = useRowsInSlices(rows, !wide);
   const shown = rows.length > 0;
   useLayoutEffect(() => {
     if (shown) markFirstRows();

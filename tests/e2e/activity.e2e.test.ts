@@ -3,13 +3,13 @@
  * both on /activity (reached from the Users screen) with the filters (kind, search, actor, days) and
  * exports the filtered rows as CSV; the promoted member reads the role change under their own
  * account on the profile; offline, the screen says the trail is the server's and reads it again once
- * back online; the page's first ten entries paint before the rest. Screenshots at 1280 and 375 px and
+ * back online; on a phone the page's first ten entries paint before the rest, a wide table paints them all at once. Screenshots at 1280 and 375 px and
  * axe scans of both screens.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTIVITY_MESSAGES } from '../../schema/activity';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, pagePerTest, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, pagePerTest, PHONE, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { demoDay } from '../helpers/http';
 import { activityScreen, myActivity } from './pages/activity';
 import { choose, waitForOption } from './pages/controls';
@@ -82,21 +82,27 @@ describe('/activity', () => {
     expect(today.trim().split('\r\n').slice(1).every((l) => l.includes(',Ben Board,'))).toBe(true);
   });
 
-  it('the trail paints its first ten entries first, then the whole page of 25', async () => {
-    // Each change of the table's row count, as the page's DOM records it (one React commit is one change).
+  it("on a phone, the trail paints its first ten entries first, then the whole page of 25; a wide screen's table paints the 25 at once", async () => {
+    // Each change of the list's row count, as the page's DOM records it (one React commit is one change):
+    // a phone's cards, a wide screen's table rows.
     await page.addInitScript(() => {
       const counts: number[] = [];
       (window as unknown as { rowCounts: number[] }).rowCounts = counts;
       new MutationObserver(() => {
-        const n = document.querySelectorAll('main tbody > tr').length;
+        const n = document.querySelectorAll('main ul[aria-label="Activity Trail"] > li, main tbody > tr').length;
         if (n !== (counts.at(-1) ?? 0)) counts.push(n);
       }).observe(document, { childList: true, subtree: true });
     });
+    const rowCounts = () => page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts);
     await signInAs(page, e2e.server, DEMO.maple.board);
+    await page.setViewportSize(PHONE);
     await page.goto('/activity');
+    await expect.poll(rowCounts, { timeout: 15_000 }).toEqual([10, 25]);
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
     const trail = activityScreen(page);
     await expect.poll(() => trail.rowCount(), { timeout: 15_000 }).toBe(25);
-    await expect(page.evaluate(() => (window as unknown as { rowCounts: number[] }).rowCounts)).resolves.toEqual([10, 25]);
+    await expect(rowCounts()).resolves.toEqual([25]);
   });
 
   it("the promoted member reads the change under their own account's activity", async () => {

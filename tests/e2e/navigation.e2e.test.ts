@@ -2,7 +2,7 @@
  * The walk's navigation defects: a resident's navigation offers no Dashboard (it
  * would land on Announcements), Support keeps the navigation for a signed-in user, the Recent
  * Activity cards of Compliance and Requests show their dates whole on a phone, the list screens' and
- * /profile's cards stay where they were first painted while they load, and the wide tables fit their
+ * /profile's cards and /addresses' rows stay where they were first painted while they load, and the wide tables fit their
  * card at 1024 px (their last column, the way into a row, in view).
  */
 import type { Locator, Page } from 'playwright-core';
@@ -105,6 +105,28 @@ describe('navigation', () => {
       } finally {
         await context.close();
       }
+    }
+  }, 60_000);
+
+  it("keeps /addresses' rows where they were first painted at 1350 px: a wide table paints its page of rows at once", async () => {
+    // Its first ten rows have no notes; painted alone, the Notes column was narrow until the next
+    // ten came, then widened, and the rows above wrapped anew and moved (0.076).
+    const { context, page, errors } = await openPage(e2e.browser, e2e.server, { width: 1350, height: 940 });
+    try {
+      await watchLayoutShifts(page);
+      await signInAs(page, e2e.server, DEMO.maple.board);
+      const rows = page.getByRole('table', { name: 'All Addresses' }).locator('tbody > tr');
+      await page.goto('/addresses');
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(20);
+      // Opened again with the cache filled, as a board member comes back to it.
+      await page.reload();
+      await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(20);
+      await twoFrames(page);
+      const { total, shifts } = await layoutShifts(page);
+      expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
     }
   }, 60_000);
 

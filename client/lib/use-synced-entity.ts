@@ -15,7 +15,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from './api';
-import { useOnline, useReplicache } from './replicache';
+import { useCacheFill, useOnline, useReplicache } from './replicache';
 
 export type Unavailability = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'offline' };
 
@@ -31,7 +31,14 @@ export interface RemoteRow<R> {
 }
 
 /** The cached row, else the REST row as the cache's shape; or why there is none yet. */
-export type SyncedEntity<T, R> = { remote: RemoteRow<R> } & (
+export type SyncedEntity<T, R> = {
+  remote: RemoteRow<R>;
+  /**
+   * The cache's answer for the row is known: it holds the row, or it does not and this visit's first
+   * pull is in (a cache not yet written back to disk at the last visit answers without the row at first).
+   */
+  cacheAnswered: boolean;
+} & (
   | { entity: T; unavailable: null; /** The row is in the cache (not only the server's answer): offline changes apply to it. */ inCache: boolean }
   | { entity: undefined; unavailable: Unavailability; inCache: false }
 );
@@ -127,6 +134,7 @@ function useRemoteRow<R>(id: string, read: (id: string) => Promise<R>, errorText
 export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): SyncedEntity<T, R> {
   const { id, cached, fromRemote, wantsRemote } = options;
   const online = useOnline();
+  const fill = useCacheFill();
   const cacheOpen = useReplicache() !== null;
   const needsRemote = !cacheOpen || (!cached.loading && (!cached.data || (wantsRemote?.(cached.data) ?? false)));
   const remote = useRemoteRow(id, options.fetch, options.errorText ?? defaultErrorText, online && needsRemote, options.version);
@@ -135,6 +143,7 @@ export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): Synce
   const entity = shownRow(cached.data, fromServer);
 
   const unavailable = unavailability({ found: !!entity, cacheLoading: cached.loading, remoteLoading: remote.loading, remoteError: remote.error, online });
-  if (entity && !unavailable) return { entity, remote, unavailable: null, inCache: !!cached.data };
-  return { entity: undefined, remote, unavailable: unavailable ?? { kind: 'loading' }, inCache: false };
+  const cacheAnswered = !cached.loading && (!!cached.data || fill !== 'unknown');
+  if (entity && !unavailable) return { entity, remote, cacheAnswered, unavailable: null, inCache: !!cached.data };
+  return { entity: undefined, remote, cacheAnswered, unavailable: unavailable ?? { kind: 'loading' }, inCache: false };
 }

@@ -3,6 +3,7 @@
  * (banners, results, state notes), then a main column and a side Details card of label/value rows.
  */
 import type { ReactNode } from 'react';
+import { useHeldUntilKnown } from '../lib/first-screen';
 import { Card, CardBody, CardHeader } from './Card';
 import { PageHeader, type Crumb } from './PageHeader';
 
@@ -30,6 +31,14 @@ export function DetailList({ items }: { items: DetailItems }) {
   );
 }
 
+/**
+ * The longest the aside waits for what decides it. Longer than a screen's first-paint hold: the aside
+ * is secondary (beside the main column, under it on a phone), and the cache answers only once the
+ * sync engine, loaded after the first paint, has started, and for a row it lacks, once the visit's
+ * first pull is in.
+ */
+const ASIDE_HOLD_MS = 3_000;
+
 export function DetailScreen({
   title,
   breadcrumb,
@@ -39,6 +48,7 @@ export function DetailScreen({
   details,
   detailsTitle = 'Details',
   aside,
+  asideKnown = true,
   children,
 }: {
   title: string;
@@ -51,9 +61,15 @@ export function DetailScreen({
   detailsTitle?: string;
   /** More cards under the Details card (a resident card, an issued-by card). */
   aside?: ReactNode;
+  /**
+   * Whether what decides the aside's cards is known (a card shown only once the cache holds the row).
+   * Until then, or ASIDE_HOLD_MS, the aside waits: a card arriving above the others moved them.
+   */
+  asideKnown?: boolean;
   /** The main column's cards. */
   children: ReactNode;
 }) {
+  const asideShown = useHeldUntilKnown(asideKnown, ASIDE_HOLD_MS);
   return (
     <div>
       <PageHeader title={title} breadcrumb={breadcrumb} badges={badges} actions={actions} />
@@ -67,7 +83,7 @@ export function DetailScreen({
               <DetailList items={details} />
             </CardBody>
           </Card>
-          {aside}
+          {asideShown && aside}
         </div>
       </div>
     </div>

@@ -1,9 +1,10 @@
-import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { markFirstRows } from '../lib/perf-marks';
 import { sameValue } from '../lib/same-value';
 import { Button } from './Button';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
+import { useInSlices } from './in-slices';
 import { SkeletonRows } from './Loading';
 
 export interface Column<T> {
@@ -65,25 +66,14 @@ const onWidthChange = (changed: () => void) => {
 const useWide = () => useSyncExternalStore(onWidthChange, () => WIDE?.matches ?? true);
 
 /**
- * Rows a phone's list of cards paints in its first render of rows: more than a screenful. The rest
- * follow in a transition, which React renders a slice at a time between the browser's tasks: the
- * activity trail's 25 entries of several lines each rendered in one task of 30–40 ms, four times that
- * on a phone. A wide screen's table paints every row at once: its columns take the width of what
- * every row holds, so rows added later re-balanced them, and rows already painted wrapped anew and
- * moved (the addresses' Notes column, empty in the first ten, shifted the table by 0.076 at 1350 px).
+ * Rows a phone's list of cards paints in its first render of rows (`useInSlices`): more than a
+ * screenful. The activity trail's 25 entries of several lines each rendered in one task of 30–40 ms,
+ * four times that on a phone. A wide screen's table paints every row at once: its columns take the
+ * width of what every row holds, so rows added later re-balanced them, and rows already painted
+ * wrapped anew and moved (the addresses' Notes column, empty in the first ten, shifted the table by
+ * 0.076 at 1350 px).
  */
 const FIRST_PAINT_ROWS = 10;
-
-/** `rows`, the first FIRST_PAINT_ROWS only until the rest have been rendered once (in a transition), when `sliced`. */
-function useRowsInSlices<T>(rows: T[], sliced: boolean): T[] {
-  const [whole, setWhole] = useState(false);
-  const cut = sliced && !whole && rows.length > FIRST_PAINT_ROWS;
-  useEffect(() => {
-    if (cut) startTransition(() => setWhole(true));
-  }, [cut]);
-  const first = useMemo(() => rows.slice(0, FIRST_PAINT_ROWS), [rows]);
-  return cut ? first : rows;
-}
 
 export interface LoadMoreProps {
   hasMore: boolean;
@@ -123,7 +113,7 @@ export function DataTable<T>({
   // Only the layout that shows is rendered: half the DOM work per change of rows.
   const wide = useWide();
   const shownColumns = useMemo(() => foldColumns(columns), [columns]);
-  const painted = useRowsInSlices(rows, !wide);
+  const painted = useInSlices(rows, FIRST_PAINT_ROWS, !wide);
   const shown = rows.length > 0;
   useLayoutEffect(() => {
     if (shown) markFirstRows();

@@ -23,6 +23,7 @@ export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';
 export { Spinner } from './Spinner';
 export { DataTable, LoadMore, titleColumn, type Column, type LoadMoreProps } from './Table';
+export { useInSlices } from './in-slices';
 export { Tabs, type TabDef } from './Tabs';
 export { Toaster, useToast } from './Toast';
 // Detail and form kit (detail screens, attachments, user pickers).

@@ -37,7 +37,7 @@ export type SyncedEntity<T, R> = {
    * The cache's answer for the row is known: it holds the row, or it does not and this visit's first
    * pull is in (a cache not yet written back to disk at the last visit answers without the row at first).
    */
-  cacheAnswered: boolean;
+  cacheKnown: boolean;
 } & (
   | { entity: T; unavailable: null; /** The row is in the cache (not only the server's answer): offline changes apply to it. */ inCache: boolean }
   | { entity: undefined; unavailable: Unavailability; inCache: false }
@@ -143,7 +143,7 @@ export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): Synce
   const entity = shownRow(cached.data, fromServer);
 
   const unavailable = unavailability({ found: !!entity, cacheLoading: cached.loading, remoteLoading: remote.loading, remoteError: remote.error, online });
-  const cacheAnswered = !cached.loading && (!!cached.data || fill !== 'unknown');
-  if (entity && !unavailable) return { entity, remote, cacheAnswered, unavailable: null, inCache: !!cached.data };
-  return { entity: undefined, remote, cacheAnswered, unavailable: unavailable ?? { kind: 'loading' }, inCache: false };
+  const cacheKnown = !cached.loading && (!!cached.data || fill !== 'unknown');
+  if (entity && !unavailable) return { entity, remote, cacheKnown, unavailable: null, inCache: !!cached.data };
+  return { entity: undefined, remote, cacheKnown, unavailable: unavailable ?? { kind: 'loading' }, inCache: false };
 }

@@ -3,8 +3,8 @@
  * both on /activity (reached from the Users screen) with the filters (kind, search, actor, days) and
  * exports the filtered rows as CSV; the promoted member reads the role change under their own
  * account on the profile; offline, the screen says the trail is the server's and reads it again once
- * back online; on a phone the page's first ten entries paint before the rest, a wide table paints them all at once. Screenshots at 1280 and 375 px and
- * axe scans of both screens.
+ * back online; on a phone the page's first ten entries paint before the rest, a wide table paints
+ * them all at once. Screenshots at 1280 and 375 px and axe scans of both screens.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

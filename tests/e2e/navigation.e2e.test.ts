@@ -2,13 +2,15 @@
  * The walk's navigation defects: a resident's navigation offers no Dashboard (it
  * would land on Announcements), Support keeps the navigation for a signed-in user, the Recent
  * Activity cards of Compliance and Requests show their dates whole on a phone, the list screens' and
- * /profile's cards, /addresses' rows and a violation's person cards stay where they were first painted while they load, and the wide tables fit their
- * card at 1024 px (their last column, the way into a row, in view).
+ * /profile's cards, /addresses' rows and a violation's person cards stay where they were first
+ * painted while they load, and the wide tables fit their card at 1024 px (their last column, the way
+ * into a row, in view).
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, e2eSuite, openPage, PHONE, signInAs, snap, twoFrames, waitForPath } from '../helpers/browser';
 import { layoutShifts, watchLayoutShifts } from '../helpers/layout-shifts';
+import { storedViolation } from './pages/violations';
 
 const e2e = e2eSuite();
 
@@ -140,8 +142,8 @@ describe('navigation', () => {
   it("keeps a violation's person cards where they were first painted at 1350 px: they wait for the cards that come with the cached row", async () => {
     // The first paint is the server's answer; Manage Violation and Fines and Letters come once the
     // cache has the row, above Resident and Issued By, which they pushed down (0.066).
-    const { rows } = await e2e.server.db.execute({ sql: 'SELECT v.id FROM violations v JOIN users u ON u.id = v.user_id WHERE u.email = ? LIMIT 1', args: [DEMO.maple.resident] });
-    const { total, shifts } = await shiftsOnReload(`/compliance/${rows[0].id}`, async (page) => {
+    const shed = await storedViolation(e2e.server, 'Shed built without approval');
+    const { total, shifts } = await shiftsOnReload(`/compliance/${shed!.id}`, async (page) => {
       await page.getByRole('heading', { name: 'Fines and Letters' }).waitFor({ timeout: 20_000 });
       await page.getByRole('heading', { name: 'Issued By' }).waitFor();
     });

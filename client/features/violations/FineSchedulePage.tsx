@@ -12,10 +12,8 @@ import { Alert, Badge, Button, Card, CardBody, CardHeader, Field, Input, Loading
 
 const PATH = '/api/violations/fine-schedules';
 /**
- * The forms painted with the screen: a phone's screenful. The others (five of the seven categories)
- * follow in a transition (`useInSlices`): the seven forms of four fields rendered in one task of
- * 65 ms (profiled, on a desktop CPU), four times that on a phone. Board mobile Lighthouse, medians of
- * 3: TBT 433 ms, score 86 before; 164 and 237 ms, 95 and 94 after.
+ * The forms painted with the screen: a phone's screenful. The other five follow in a transition
+ * (`useInSlices`): the seven rendered in one task were a phone's longest (docs/decisions/296-wide-tables-paint-at-once.md).
  */
 const FIRST_FORMS = 2;
 const NONE: ApiFineSchedule[] = [];

@@ -95,7 +95,7 @@ export function ViolationDetailPage() {
       }
       details={details(v)}
       // The status and fines cards come with the cached row: the person cards wait for them, not move under them.
-      asideKnown={loaded.cacheAnswered}
+      asideKnown={loaded.cacheKnown}
       aside={
         <>
           {can?.changeStatus && loaded.inCache && <StatusCard violation={v} />}

@@ -276,6 +276,16 @@ export function LoadMore({ hasMore, loading, onLoadMore, label = 'Load more', ex
 }
 
 /**
+ * A row's buttons in its Actions cell, wrapping at the left of a phone's card. On a wide table they
+ * stay on one line at the right (the column takes their width, so one row's buttons do not wrap
+ * under each other while the next row's fit), unless `wrap`: a row with more buttons than a wide
+ * table has room for (a member's five).
+ */
+export function RowActions({ wrap = false, children }: { wrap?: boolean; children: ReactNode }) {
+  return <div className={cx('flex flex-wrap justify-start gap-1.5 sm:justify-end', !wrap && 'sm:flex-nowrap')}>{children}</div>;
+}
+
+/**
  * The primary column of a list whose phones get cards: the title cell on wide screens;
  * on phones the card also shows `phone` (badges, who, when) under it and `action` (View) beside it.
  */

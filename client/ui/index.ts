@@ -22,7 +22,7 @@ export { MultiSelect } from './MultiSelect';
 export { Breadcrumb, PageHeader, type Crumb } from './PageHeader';
 export { RelativeTime } from './RelativeTime';
 export { Spinner } from './Spinner';
-export { DataTable, LoadMore, titleColumn, type Column, type LoadMoreProps } from './Table';
+export { DataTable, LoadMore, RowActions, titleColumn, type Column, type LoadMoreProps } from './Table';
 export { useInSlices } from './in-slices';
 export { Tabs, type TabDef } from './Tabs';
 export { Toaster, useToast } from './Toast';

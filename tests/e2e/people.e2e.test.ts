@@ -3,7 +3,8 @@
  * an invitation to an address past the directory's first 100, deactivated without inventing a name and
  * set active again (invited, with a new mail); Super Admin granted only after a confirmation; a board
  * member kept off another board member's row; bulk errors that name the file's columns, the preview on
- * a phone and the success message's 5 s; the counters' words and Manage Residents' search per address.
+ * a phone and the success message's 5 s; the counters' words and Manage Residents' search per address;
+ * a vacant address's three buttons on one line of a wide table.
  * Screenshots at 1280 and 375 px and axe scans of the dialogs touched.
  */
 import type { Page } from 'playwright-core';
@@ -207,5 +208,18 @@ describe('addresses', () => {
     await expect(manage.getByText('No users to assign.').count()).resolves.toBe(0);
     await snap(page, 'people-manage-residents');
     await expectNoSeriousAxe(page);
+  }, 60_000);
+
+  it("on a wide screen a vacant address's Delete, Edit and Assign stay on one line, as an occupied one's Edit and Assign do", async () => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs(page, e2e.server, DEMO.maple.board);
+    await people().openAddresses();
+    const vacant = page.getByRole('row').filter({ has: page.getByRole('button', { name: /^Delete / }) }).first();
+    await vacant.waitFor();
+    const buttons = vacant.getByRole('button');
+    await expect(buttons.count()).resolves.toBe(3);
+    const tops = await Promise.all([0, 1, 2].map(async (i) => (await buttons.nth(i).boundingBox())!.y));
+    // The column took their width: the three share one line (they wrapped to two before).
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(1);
   }, 60_000);
 });

@@ -14,7 +14,7 @@ import { directoryKey, type SyncedDirectoryAddress } from '../../../sync/areas/a
 import { useCurrentUser } from '../../lib/session';
 import { useListFilters } from '../../lib/use-list-filters';
 import { useSyncedList, useSyncedRow } from '../../lib/use-synced-list';
-import { Badge, Button, EmptyState, FilterBar, lazyDialog, ListScreen, useToast, type BadgeVariant, type Column } from '../../ui';
+import { Badge, Button, EmptyState, FilterBar, lazyDialog, ListScreen, RowActions, useToast, type BadgeVariant, type Column } from '../../ui';
 import { ConfirmAction } from '../people/ConfirmAction';
 import { ExportDialog } from '../people/ExportDialog';
 import { StatusBadge } from '../users/badges';
@@ -63,7 +63,7 @@ function addressColumns(manage: boolean, open: (o: Open) => void): Column<Synced
             header: 'Actions',
             className: 'text-right',
             cell: (a: SyncedDirectoryAddress) => (
-              <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end">
+              <RowActions>
                 <Button size="sm" variant="secondary" onClick={() => open({ kind: 'edit', address: apiAddressOf(a) })}>
                   Edit<span className="sr-only"> {label(a)}</span>
                 </Button>
@@ -76,7 +76,7 @@ function addressColumns(manage: boolean, open: (o: Open) => void): Column<Synced
                     Delete<span className="sr-only"> {label(a)}</span>
                   </Button>
                 )}
-              </div>
+              </RowActions>
             ),
           },
         ]

@@ -4,7 +4,7 @@ import { invitationState } from '../../../schema/people';
 import { ROLE_LABELS, userPolicy, type PolicyUser } from '../../../schema/users';
 import type { SyncedMember } from '../../../sync/areas/members';
 import { formatDate } from '../../lib/format';
-import { Badge, Button, ButtonLink, type Column } from '../../ui';
+import { Badge, Button, ButtonLink, RowActions, type Column } from '../../ui';
 import { StatusBadge } from './badges';
 
 export interface MemberActions {
@@ -56,7 +56,7 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
   const actions = (u: SyncedMember) => {
     const may = actor ? userPolicy.actionsFor(actor, u) : { edit: false, resend: false, delete: false };
     return (
-      <div className="flex flex-wrap justify-start gap-1.5 sm:justify-end">
+      <RowActions wrap>
         <Button size="sm" variant="secondary" disabled={!may.edit} onClick={() => act.edit(u)}>
           Edit<span className="sr-only"> {shownName(u)}</span>
         </Button>
@@ -80,7 +80,7 @@ export function memberColumns(actor: PolicyUser | null, act: MemberActions, now:
             Delete<span className="sr-only"> {shownName(u)}</span>
           </Button>
         )}
-      </div>
+      </RowActions>
     );
   };
   return [

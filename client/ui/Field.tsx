@@ -1,11 +1,10 @@
-import { Description, Field as HField, Input as HInput, Label, Textarea as HTextarea } from '@headlessui/react';
-import { createContext, forwardRef, useContext, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { createContext, forwardRef, useContext, useId, useMemo, useState, type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { cx } from './cx';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 const control =
   'block w-full rounded-md border bg-white px-3 text-[15px] text-neutral-900 shadow-card placeholder:text-neutral-400 ' +
-  'focus:outline-2 focus:outline-offset-0 data-disabled:bg-neutral-100 data-disabled:text-neutral-500';
+  'focus:outline-2 focus:outline-offset-0 disabled:bg-neutral-100 disabled:text-neutral-500';
 const controlState = (invalid: boolean) =>
   invalid ? 'border-danger-600 focus:outline-danger-600' : 'border-neutral-300 focus:border-accent-600 focus:outline-accent-600';
 /** The look of a form control, for controls that are not an input (a listbox button). */
@@ -32,41 +31,80 @@ export function RequiredMark() {
   );
 }
 
-const InField = createContext(false);
-/** Whether the control is in a Field, whose label and hint Headless UI ties to it. */
-export const useInField = () => useContext(InField);
+/** The ids a Field gives its control: its own, its label's, and its hint's or error's when shown. */
+export interface FieldIds {
+  controlId: string;
+  labelId: string;
+  describedBy: string | undefined;
+}
 
-/** Label above, control, then hint or inline error. Headless UI ties label, hint and control by id. */
+const InField = createContext<FieldIds | null>(null);
+/** Whether the control is in a Field, whose label names it and whose hint or error describes it. */
+export const useInField = () => useContext(InField) !== null;
+/** The surrounding Field's ids (null outside one), for a control that is not an Input or a Textarea. */
+export const useFieldIds = () => useContext(InField);
+
+/**
+ * Label above, control, then hint or inline error; the label names the control (`for`) and the hint
+ * or error describes it. Plain elements tied by React's ids: a form paints many fields, and Headless
+ * UI's Field, Label and Input (each label registering itself and rendering its field again, each
+ * input tracking focus and hover) cost more than the rest of a form's first render.
+ */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
+  const id = useId();
+  const note = error ?? hint;
+  const ids = useMemo<FieldIds>(() => ({ controlId: `${id}control`, labelId: `${id}label`, describedBy: note ? `${id}note` : undefined }), [id, note]);
   return (
-    // Not space-y: Headless UI's Field ends in a hidden element, which would add a gap under the control.
-    <HField className={cx('[&>*+*:not([hidden])]:mt-1.5', className)}>
-      <Label className="block text-sm font-medium text-neutral-800">
+    <div className={cx('[&>*+*:not([hidden])]:mt-1.5', className)}>
+      <label id={ids.labelId} htmlFor={ids.controlId} className="block text-sm font-medium text-neutral-800">
         {label}
         {required && <RequiredMark />}
-      </Label>
-      <InField.Provider value={true}>{children}</InField.Provider>
-      {hint && !error && <Description className="text-sm text-neutral-500">{hint}</Description>}
-      {error && (
-        <Description className="text-sm text-danger-700" role="alert">
-          {error}
-        </Description>
+      </label>
+      <InField.Provider value={ids}>{children}</InField.Provider>
+      {hint && !error && (
+        <p id={ids.describedBy} className="text-sm text-neutral-500">
+          {hint}
+        </p>
       )}
-    </HField>
+      {error && (
+        <p id={ids.describedBy} className="text-sm text-danger-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
+}
+
+/** The attributes that tie a control to its Field (none outside one; the caller's own win). */
+function fieldAttributes(field: FieldIds | null, own: { id?: string; 'aria-describedby'?: string }) {
+  return field ? { id: own.id ?? field.controlId, 'aria-describedby': own['aria-describedby'] ?? field.describedBy } : {};
 }
 
 type InputProps = InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean };
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid = false, className, ...rest }, ref) {
-  return <HInput ref={ref} invalid={invalid} className={cx(control, 'h-10', controlState(invalid), className)} {...rest} />;
+  const field = useFieldIds();
+  return <input ref={ref} aria-invalid={invalid || undefined} className={cx(control, 'h-10', controlState(invalid), className)} {...rest} {...fieldAttributes(field, rest)} />;
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }>(function Textarea(
   { invalid = false, className, ...rest },
   ref,
 ) {
-  return <HTextarea ref={ref} invalid={invalid} className={cx(control, 'min-h-24 py-2', controlState(invalid), className)} {...rest} />;
+  const field = useFieldIds();
+  return <textarea ref={ref} aria-invalid={invalid || undefined} className={cx(control, 'min-h-24 py-2', controlState(invalid), className)} {...rest} {...fieldAttributes(field, rest)} />;
+});
+
+/**
+ * A listbox's button in a Field (its stand-in, or Headless UI's ListboxButton rendered `as` this):
+ * named by the label and then the shown value `shownId`, as a closed select reads; described by the
+ * hint or error. Headless UI names its button from its own Field, which this one is not, so the
+ * names are set here, over the empty ones it passes.
+ */
+export const FieldButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { shownId: string }>(function FieldButton({ shownId, ...rest }, ref) {
+  const field = useFieldIds();
+  if (!field || rest['aria-label']) return <button ref={ref} {...rest} />;
+  return <button ref={ref} {...rest} aria-labelledby={`${field.labelId} ${shownId}`} aria-describedby={field.describedBy} />;
 });
 
 /** A password input with a show/hide toggle (reset, activation, signup and change-password forms). */

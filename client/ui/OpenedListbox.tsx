@@ -5,20 +5,23 @@
  * (docs/decisions/264-popups-load-when-wanted.md).
  */
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { anchorAt } from './anchor';
 import { cx } from './cx';
 import { useOpenedOnMount } from './first-press';
 import { CheckIcon, ChevronDownIcon } from './icons';
-import { listboxButtonClasses } from './Field';
+import { FieldButton, listboxButtonClasses, useFieldIds } from './Field';
 import type { SelectOption } from './options';
 
 /** A listbox's button; `opened`: mounted once its stand-in was pressed, so it takes the focus and opens. */
 function ShownListboxButton(props: { shown: ReactNode; shownClassName: string; opened: boolean; className?: string; 'aria-label'?: string }) {
   const ref = useOpenedOnMount<HTMLButtonElement>(props.opened);
+  const shownId = useId();
   return (
-    <ListboxButton ref={ref} aria-label={props['aria-label']} className={props.className}>
-      <span className={props.shownClassName}>{props.shown}</span>
+    <ListboxButton as={FieldButton} shownId={shownId} id={useFieldIds()?.controlId} ref={ref} aria-label={props['aria-label']} className={props.className}>
+      <span id={shownId} className={props.shownClassName}>
+        {props.shown}
+      </span>
       <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
     </ListboxButton>
   );

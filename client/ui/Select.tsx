@@ -1,7 +1,6 @@
-import { Input as HInput, Label } from '@headlessui/react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
-import { listboxButtonClasses, useInField } from './Field';
+import { FieldButton, listboxButtonClasses, useFieldIds, useInField } from './Field';
 import { cx } from './cx';
 import { pressedBy } from './first-press';
 import { ChevronDownIcon } from './icons';
@@ -11,12 +10,10 @@ export { optionsOf, type SelectOption } from './options';
 
 /**
  * A closed listbox's button until it is first pressed (client/ui/first-press.ts): the same look, name
- * and state. Headless UI's Input rendered as a button takes the Field's ids as the listbox's button
- * does, so the Field's label names it and its hint or error describes it; its shown value is a
- * second label of the Field, so the name is the label and then the value, as the listbox button's
- * is. `invalid` only colours it, as the listbox's button (the Field's error describes it).
- * `hidden` is the value a form submits, as the listbox would. In a Field only (the caller checks
- * `useInField`).
+ * and state. The Field's control, named by its label and then the shown value (`FieldButton`), as
+ * the listbox button is, and described by its hint or error. `invalid` only colours it, as the
+ * listbox's button (the Field's error describes it). `hidden` is the value a form submits, as the
+ * listbox would. In a Field only (the caller checks `useInField`).
  */
 export function ListboxStandIn(props: {
   /** The shown value (the listbox button's text). */
@@ -30,10 +27,12 @@ export function ListboxStandIn(props: {
   hidden?: { name: string; value: string };
 }) {
   const { shown, shownClassName, onPress, invalid = false, disabled, className, hidden } = props;
+  const shownId = useId();
   return (
     <>
-      <HInput
-        as="button"
+      <FieldButton
+        id={useFieldIds()?.controlId}
+        shownId={shownId}
         type="button"
         aria-haspopup="listbox"
         aria-expanded={false}
@@ -41,11 +40,11 @@ export function ListboxStandIn(props: {
         className={cx(listboxButtonClasses(invalid), className)}
         {...pressedBy(onPress, OpenedListbox)}
       >
-        <Label as="span" passive className={shownClassName}>
+        <span id={shownId} className={shownClassName}>
           {shown}
-        </Label>
+        </span>
         <ChevronDownIcon className="size-4 shrink-0 text-neutral-500" />
-      </HInput>
+      </FieldButton>
       {hidden && <input type="hidden" name={hidden.name} value={hidden.value} />}
     </>
   );

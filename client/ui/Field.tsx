@@ -8,7 +8,7 @@ const control =
 const controlState = (invalid: boolean) =>
   invalid ? 'border-danger-600 focus:outline-danger-600' : 'border-neutral-300 focus:border-accent-600 focus:outline-accent-600';
 /** The look of a form control, for controls that are not an input (a listbox button). */
-export const controlClasses = (invalid = false) => cx(control, controlState(invalid));
+const controlClasses = (invalid = false) => cx(control, controlState(invalid));
 /** The button of a closed listbox: the look of every other control, with its chevron. */
 export const listboxButtonClasses = (invalid = false) => cx(controlClasses(invalid), 'flex h-10 items-center justify-between gap-2 text-left');
 
@@ -39,9 +39,7 @@ export interface FieldIds {
 }
 
 const InField = createContext<FieldIds | null>(null);
-/** Whether the control is in a Field, whose label names it and whose hint or error describes it. */
-export const useInField = () => useContext(InField) !== null;
-/** The surrounding Field's ids (null outside one), for a control that is not an Input or a Textarea. */
+/** The surrounding Field's ids: null outside one. */
 export const useFieldIds = () => useContext(InField);
 
 /**
@@ -52,8 +50,9 @@ export const useFieldIds = () => useContext(InField);
  */
 export function Field({ label, error, hint, required, className, children }: FieldProps) {
   const id = useId();
-  const note = error ?? hint;
-  const ids = useMemo<FieldIds>(() => ({ controlId: `${id}control`, labelId: `${id}label`, describedBy: note ? `${id}note` : undefined }), [id, note]);
+  // Whether a note shows, not the note: a hint is often an element made anew on each render.
+  const noted = !!(error || hint);
+  const ids = useMemo<FieldIds>(() => ({ controlId: `${id}control`, labelId: `${id}label`, describedBy: noted ? `${id}note` : undefined }), [id, noted]);
   return (
     <div className={cx('[&>*+*:not([hidden])]:mt-1.5', className)}>
       <label id={ids.labelId} htmlFor={ids.controlId} className="block text-sm font-medium text-neutral-800">
@@ -75,7 +74,11 @@ export function Field({ label, error, hint, required, className, children }: Fie
   );
 }
 
-/** The attributes that tie a control to its Field (none outside one; the caller's own win). */
+/**
+ * The attributes that tie a control to its Field (none outside one; the caller's own win). Put after
+ * the props a Headless UI control passes (`as` this control), which name and describe nothing, since
+ * its own Field is not there.
+ */
 function fieldAttributes(field: FieldIds | null, own: { id?: string; 'aria-describedby'?: string }) {
   return field ? { id: own.id ?? field.controlId, 'aria-describedby': own['aria-describedby'] ?? field.describedBy } : {};
 }
@@ -97,14 +100,13 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
 
 /**
  * A listbox's button in a Field (its stand-in, or Headless UI's ListboxButton rendered `as` this):
- * named by the label and then the shown value `shownId`, as a closed select reads; described by the
- * hint or error. Headless UI names its button from its own Field, which this one is not, so the
- * names are set here, over the empty ones it passes.
+ * the Field's control, named by the label and then the shown value `shownId`, as a closed select
+ * reads, unless it has a name of its own (`aria-label`); described by the hint or error.
  */
 export const FieldButton = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { shownId: string }>(function FieldButton({ shownId, ...rest }, ref) {
   const field = useFieldIds();
-  if (!field || rest['aria-label']) return <button ref={ref} {...rest} />;
-  return <button ref={ref} {...rest} aria-labelledby={`${field.labelId} ${shownId}`} aria-describedby={field.describedBy} />;
+  const named = field && !rest['aria-label'] ? { 'aria-labelledby': `${field.labelId} ${shownId}` } : {};
+  return <button ref={ref} {...rest} {...fieldAttributes(field, rest)} {...named} />;
 });
 
 /** A password input with a show/hide toggle (reset, activation, signup and change-password forms). */

@@ -17,6 +17,7 @@ import type { SelectOption } from './options';
 function ShownListboxButton(props: { shown: ReactNode; shownClassName: string; opened: boolean; className?: string; 'aria-label'?: string }) {
   const ref = useOpenedOnMount<HTMLButtonElement>(props.opened);
   const shownId = useId();
+  // The Field's control id given to Headless UI itself, which ties its options to the button by it.
   return (
     <ListboxButton as={FieldButton} shownId={shownId} id={useFieldIds()?.controlId} ref={ref} aria-label={props['aria-label']} className={props.className}>
       <span id={shownId} className={props.shownClassName}>

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../lib/lazy-component';
-import { FieldButton, listboxButtonClasses, useFieldIds, useInField } from './Field';
+import { FieldButton, listboxButtonClasses, useFieldIds } from './Field';
 import { cx } from './cx';
 import { pressedBy } from './first-press';
 import { ChevronDownIcon } from './icons';
@@ -13,7 +13,7 @@ export { optionsOf, type SelectOption } from './options';
  * and state. The Field's control, named by its label and then the shown value (`FieldButton`), as
  * the listbox button is, and described by its hint or error. `invalid` only colours it, as the
  * listbox's button (the Field's error describes it). `hidden` is the value a form submits, as the
- * listbox would. In a Field only (the caller checks `useInField`).
+ * listbox would. In a Field only (the caller checks `useFieldIds`).
  */
 export function ListboxStandIn(props: {
   /** The shown value (the listbox button's text). */
@@ -31,7 +31,6 @@ export function ListboxStandIn(props: {
   return (
     <>
       <FieldButton
-        id={useFieldIds()?.controlId}
         shownId={shownId}
         type="button"
         aria-haspopup="listbox"
@@ -82,7 +81,7 @@ export function Select<T extends string>({
   'aria-label'?: string;
 }) {
   const [pressed, setPressed] = useState(false);
-  const inField = useInField();
+  const inField = useFieldIds() !== null;
   // Outside a Field (named by aria-label) there is no label to share: the listbox from the start.
   const standIn = !pressed && inField && !ariaLabel;
   const chosen = options.find((o) => o.value === value);

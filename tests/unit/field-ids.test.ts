@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { Field, Input, Textarea } from '../../client/ui/Field';
 import { Select } from '../../client/ui/Select';
+import { AddressPicker, NO_ADDRESS_PICKED } from '../../client/features/addresses/AddressPicker';
 
 /** The attributes of the first element named `tag` (and matching `where`) in `html`. */
 function attributesOf(html: string, tag: string, where = ''): Record<string, string> {
@@ -52,6 +53,13 @@ describe('a Field and its control', () => {
     expect(labelId).toBe(label.id);
     expect(textOf(html, shownId)).toBe('Quarterly');
     expect(button['aria-describedby']).toBeUndefined();
+  });
+
+  it('the address picker’s combobox is named by the label and described by the error', () => {
+    const html = renderToStaticMarkup(h(Field, { label: 'Address', error: 'Invalid address.', children: h(AddressPicker, { value: NO_ADDRESS_PICKED, onChange: () => {}, open: false }) }));
+    const input = attributesOf(html, 'input', 'role="combobox"');
+    expect(attributesOf(html, 'label').for).toBe(input.id);
+    expect(textOf(html, input['aria-describedby'])).toBe('Invalid address.');
   });
 
   it('an input outside a Field takes no ids of its own', () => {

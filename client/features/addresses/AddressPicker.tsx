@@ -10,7 +10,7 @@ import { NO_ADDRESS } from '../../../schema/users';
 import { FILTER_DEBOUNCE_MS } from '../../lib/use-list-filters';
 import { CheckIcon, ChevronDownIcon, cx } from '../../ui';
 import { anchorAt } from '../../ui/anchor';
-import { controlClasses, useFieldIds } from '../../ui/Field';
+import { Input, useFieldIds } from '../../ui/Field';
 import { addressesApi } from '../users/users-api';
 
 export interface PickedAddress {
@@ -26,7 +26,8 @@ type Found = { query: string; addresses: PickedAddress[]; more: boolean } | { qu
 export function AddressPicker({ value, onChange, open }: { value: PickedAddress; onChange: (a: PickedAddress) => void; open: boolean }) {
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<Found | null>(null);
-  // Named by the Field's label (its `for`), which Headless UI's own Field would have tied.
+  // The kit's Input (the Field's error describes it) under the Field's control id, which Headless UI
+  // takes as the combobox's own.
   const field = useFieldIds();
 
   useEffect(() => {
@@ -63,8 +64,9 @@ export function AddressPicker({ value, onChange, open }: { value: PickedAddress;
     <Combobox value={value} by="_id" onChange={(a: PickedAddress | null) => onChange(a ?? NO_ADDRESS_PICKED)} onClose={() => setQuery('')} immediate>
       <div className="relative">
         <ComboboxInput
+          as={Input}
           id={field?.controlId}
-          className={cx(controlClasses(), 'h-10 pr-9')}
+          className="pr-9"
           displayValue={(a: PickedAddress | null) => (a && a._id !== NO_ADDRESS ? a.label : '')}
           placeholder="No address (type to search)"
           autoComplete="off"

@@ -26,7 +26,7 @@ export function Tabs({ tabs, selectedIndex, onChange }: { tabs: TabDef[]; select
   const id = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const select = (index: number) => {
-    setOwnIndex(index);
+    if (selectedIndex === undefined) setOwnIndex(index);
     if (index !== selected) onChange?.(index);
   };
   const onKeyDown = (event: KeyboardEvent) => {

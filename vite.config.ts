@@ -60,6 +60,8 @@ export default defineConfig({
     }),
     precompressedCopies(),
   ],
+  // zod loads after the first screen has settled (client/lib/deferred-zod.ts); the server and the tests use it as it is.
+  resolve: { alias: [{ find: /^zod$/, replacement: new URL('./client/lib/deferred-zod.ts', import.meta.url).pathname }] },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -16,7 +16,8 @@
  *   (client/lib/replicache.ts), so a phone's first paint neither downloads nor runs it;
  * - `shared`: our modules the signed-in code shares with the public screens (the schemas' helpers,
  *   the form fields), so /login loads them without the signed-in chunk; the packages they share
- *   (zod, Headless UI's field parts) follow the bundler's own cut;
+ *   follow the bundler's own cut;
+ * - zod: a chunk of its own, loaded after the first paint (client/lib/deferred-zod.ts);
  * - the default for the rest: one chunk per screen, plus what several screens share.
  */
 import type { ChunkingContext } from 'rolldown';
@@ -26,6 +27,8 @@ import { reachable } from './bundle-graph.ts';
 export const FRAME_ROOT = /\/client\/app\/AppLayout\.tsx$/;
 /** The sync engine (lazy in replicache.ts), loaded after the first signed-in paint. */
 export const SYNC_ENGINE_ROOT = /\/client\/lib\/sync-engine\.ts$/;
+/** zod's members (lazy in client/lib/deferred-zod.ts), loaded once the first screen has settled. */
+export const DEFERRED_ZOD_ROOT = /\/client\/lib\/zod-members\.ts$/;
 /** A route's screen (lazy in its area's route table). */
 const SCREEN_ROOT = /\/client\/features\/.+Page\.tsx$/;
 /**

@@ -11,6 +11,7 @@
 import type { OutputBundle } from 'rolldown';
 import { ROLES, type Role } from '../schema/roles.ts';
 import { chunkGraph } from './bundle-graph.ts';
+import { DEFERRED_ZOD_ROOT } from './chunks.ts';
 
 /** Who a route's chunks are preloaded for: `visitor` (not signed in), `anyone`, or signed in with one of these roles. */
 export type RouteAudience = 'visitor' | 'anyone' | Role[];
@@ -85,13 +86,15 @@ export function routePreloads(
     const at = files.indexOf(file);
     return at >= 0 ? at : files.push(file) - 1;
   };
+  // A screen with a first read shows that REST row through its area's schema: zod loads beside it.
+  const zod = chunks.filter((c) => c.moduleIds.some((id) => DEFERRED_ZOD_ROOT.test(id))).map((c) => c.fileName);
   const rows = routes.map((route): RoutePreloadRow => {
     const name = route.page.moduleExport;
     if (!name) throw new Error(`route-preloads: the page of ${route.path} does not say its module's export (lazyPage)`);
     const found = chunks.filter((c) => c.isDynamicEntry && c.exports.includes(name));
     if (found.length !== 1) throw new Error(`route-preloads: ${found.length} dynamic chunks export ${name} (the page of ${route.path}); expected one`);
     const who = audienceOf(route.access, mayOpen);
-    const wanted = [...closure([found[0].fileName])].filter((file) => !entry.has(file) && !(Array.isArray(who) && signedInFiles.has(file))).sort();
+    const wanted = [...closure([found[0].fileName, ...(route.firstRead ? zod : [])])].filter((file) => !entry.has(file) && !(Array.isArray(who) && signedInFiles.has(file))).sort();
     const row: RoutePreloadRow = [routePattern(route.path), who, wanted.map((file) => indexOf(`${base}${file}`))];
     if (route.firstRead) row.push(firstReadOf(route.path, route.firstRead));
     return row;

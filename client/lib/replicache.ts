@@ -8,6 +8,7 @@ import { atom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import type { MutatorArgs, MutatorName } from '../../sync/mutators';
 import { keepCache } from './kept-cache';
+import { loadZod } from './deferred-zod';
 import { afterNextPaint, afterPaintReported, firstScreenSettled, markFirstScreenSettled, markOnce } from './perf-marks';
 import { onSignOut, sessionAtom, store } from './session';
 import { ENGINE_CHUNKS_KEY } from './session-keys';
@@ -121,9 +122,10 @@ export function startSync() {
     unsubscribe();
     void firstScreenSettled
       .then(preloadEngineChunks)
-      .then(() => import('./sync-engine'))
+      // The mutators check their arguments with the shared schemas: the engine starts once zod is there.
+      .then(() => Promise.all([import('./sync-engine'), loadZod()]))
       // Opening the cache in a task of its own, not in the one that ran the engine's module: two shorter tasks a phone can answer input between.
-      .then((engine) => setTimeout(() => engine.startSyncEngine(), 0));
+      .then(([engine]) => setTimeout(() => engine.startSyncEngine(), 0));
   };
   const unsubscribe = store.sub(sessionAtom, startWhenSignedIn);
   startWhenSignedIn();

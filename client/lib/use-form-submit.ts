@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { loadZod } from './deferred-zod';
 import { serverFieldErrors, validateForm, type FieldErrors } from './form';
 
 /** The field errors of one submit, with the values they were found in. */
@@ -47,6 +48,7 @@ export function useFormSubmit<S extends z.ZodType>(schema: S, values: object, on
 
   async function submit(submitted: object) {
     setError(null);
+    await loadZod();
     const form = validateForm(schema, submitted);
     setJudged(form.ok ? null : { values: submitted, errors: form.errors, fromServer: false });
     if (!form.ok) return;

@@ -15,6 +15,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from './api';
+import { loadZod } from './deferred-zod';
 import { useCacheFill, useOnline, useReplicache } from './replicache';
 
 export type Unavailability = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'offline' };
@@ -137,7 +138,13 @@ export function useSyncedEntity<T, R>(options: SyncedEntityOptions<T, R>): Synce
   const fill = useCacheFill();
   const cacheOpen = useReplicache() !== null;
   const needsRemote = !cacheOpen || (!cached.loading && (!cached.data || (wantsRemote?.(cached.data) ?? false)));
-  const remote = useRemoteRow(id, options.fetch, options.errorText ?? defaultErrorText, online && needsRemote, options.version);
+  // The REST row becomes the cache's shape through the area's schema (`fromRemote`), so it shows once
+  // zod is there too (deferred-zod.ts; the boot script preloads zod for a screen with a first read).
+  const read = async (rowId: string): Promise<R> => {
+    const [row] = await Promise.all([options.fetch(rowId), loadZod()]);
+    return row;
+  };
+  const remote = useRemoteRow(id, read, options.errorText ?? defaultErrorText, online && needsRemote, options.version);
 
   const fromServer = useMemo(() => (remote.data ? fromRemote(remote.data) : undefined), [remote.data, fromRemote]);
   const entity = shownRow(cached.data, fromServer);

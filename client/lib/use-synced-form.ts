@@ -6,6 +6,7 @@
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { loadZod } from './deferred-zod';
 import { validateForm } from './form';
 import { useReplicache, type HoaReplicache } from './replicache';
 
@@ -75,6 +76,7 @@ export function useSyncedForm<V extends object, S extends z.ZodType>(options: Sy
 
   async function submit() {
     setFormError(null);
+    await loadZod();
     const first = checkForm<V, S>(schema, toInput(values), fieldOf);
     setErrors(first.ok ? {} : first.errors);
     if (!first.ok) {

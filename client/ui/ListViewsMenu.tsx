@@ -15,6 +15,7 @@ import { Field, Input } from './Field';
 import { CheckIcon, ChevronDownIcon } from './icons';
 import { MenuOnFirstPress, type MenuEntry } from './Menu';
 import { useToast } from './Toast';
+import { loadZod } from '../lib/deferred-zod';
 
 /** What the name dialog is doing: saving the current filters as a new view, or renaming one. */
 type Naming = { kind: 'save' } | { kind: 'rename'; view: SyncedListView };
@@ -124,6 +125,7 @@ function ViewNameDialog({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    await loadZod();
     const parsed = listViewName.safeParse(name);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? LIST_VIEW_MESSAGES.nameRequired);
     const id = naming?.kind === 'rename' ? naming.view.id : '';

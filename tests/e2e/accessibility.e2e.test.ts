@@ -7,28 +7,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../client/app/routes';
 import { OFFLINE_TEXT, pendingText } from '../../client/features/sync/ConnectionBar';
-import { apiToken, DEMO, DESKTOP, e2eSuite, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, waitForServiceWorker } from '../helpers/browser';
-import { askAboutACharge, boardStarts, CHARGE_TO_ASK_ABOUT, EMAIL, pathResolver, PLAN, SAME_SCREEN, WHO, type Who } from '../helpers/route-plan';
-import { openScreen, pathFor, settled, violationsAtBothWidths } from './pages/screens';
+import { DEMO, DESKTOP, e2eSuite, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, waitForServiceWorker } from '../helpers/browser';
+import { PLAN, SAME_SCREEN, WHO, type Who } from '../helpers/route-plan';
+import { openAs, openScreen, settled, violationsAtBothWidths } from './pages/screens';
 
 const e2e = e2eSuite();
-
-/** The resident's dispute of a charge on her statement, asked as her app does, so the board has a question to open. */
-async function askAboutTheCharge() {
-  const rs = await e2e.server.db.execute({ sql: CHARGE_TO_ASK_ABOUT, args: [DEMO.maple.resident] });
-  const res = await askAboutACharge(e2e.server.url, await apiToken(e2e.server, DEMO.maple.resident), String(rs.rows[0].id));
-  expect(res.status).toBeLessThan(300);
-}
 
 /** Opens every planned route of `who` in one signed-in page; returns the failing violations of all. */
 async function scanAs(who: Who): Promise<string[]> {
   const { page, context } = await openPage(e2e.browser, e2e.server);
-  if (who === 'board') await askAboutTheCharge();
-  if (who === 'visitor') await page.goto('/login');
-  else await signInAs(page, e2e.server, EMAIL[who]);
-  await settled(page);
-  const first = async (sql: string, email: string) => String((await e2e.server.db.execute({ sql, args: [email] })).rows[0].id);
-  const resolve = pathResolver(who, who === 'board' ? await boardStarts(first) : [], (route, from, tab) => pathFor(page, route, from, tab));
+  const resolve = await openAs(page, e2e.server, who);
   const found: string[] = [];
   for (const { route } of PLAN.filter((p) => p.who === who)) {
     const path = await resolve(route);

@@ -7,6 +7,7 @@ import { APPLICATION_MESSAGES, DEADLINE_RULE_LABELS, DEADLINE_RULES, REVIEW_DAYS
 import { useReplicache } from '../../lib/replicache';
 import { Alert, Button, Card, CardBody, Field, Input, Select } from '../../ui';
 import { useApplicationSettings } from './use-applications';
+import { loadZod } from '../../lib/deferred-zod';
 
 export function ReviewSettingsCard({ hoaId }: { hoaId: string }) {
   const rep = useReplicache();
@@ -21,6 +22,7 @@ export function ReviewSettingsCard({ hoaId }: { hoaId: string }) {
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
+    await loadZod();
     const parsed = settingsSchema.safeParse({ review_days: days, deadline_rule: rule });
     if (!parsed.success) return setSaid({ tone: 'error', text: parsed.error.issues[0]?.message ?? APPLICATION_MESSAGES.reviewDaysInvalid });
     await rep?.mutate.setApplicationSettings({ hoaId, ...parsed.data });

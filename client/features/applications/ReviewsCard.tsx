@@ -15,6 +15,7 @@ import { useCurrentUser } from '../../lib/session';
 import { usePrefix } from '../../lib/use-synced-list';
 import { Alert, Button, Card, CardBody, CardHeader, Field, Textarea } from '../../ui';
 import { actingUser } from '../threads';
+import { loadZod } from '../../lib/deferred-zod';
 
 const DECISION_TONE: Record<ReviewDecision, string> = { approve: 'text-success-700', approve_with_conditions: 'text-success-700', deny: 'text-danger-700' };
 
@@ -37,6 +38,7 @@ export function ReviewsCard({ application, canReview }: { application: SyncedApp
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    await loadZod();
     const parsed = reviewSchema.safeParse({ decision, conditions: decision === 'approve_with_conditions' ? conditions : null, reasons: decision === 'deny' ? reasons : null });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));

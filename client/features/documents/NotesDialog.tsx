@@ -8,6 +8,7 @@ import { DOCUMENT_MESSAGES, DOCUMENT_NOTES_MAX, documentFields } from '../../../
 import type { SyncedDocument } from '../../../sync/areas/documents';
 import { useReplicache } from '../../lib/replicache';
 import { Alert, Button, Dialog, Field, Textarea } from '../../ui';
+import { loadZod } from '../../lib/deferred-zod';
 
 /** The Notes cell: a button naming what it opens, or a dash for a reader when there are none. */
 export function NotesButton({ doc, canEdit, onOpen }: { doc: SyncedDocument; canEdit: boolean; onOpen: (doc: SyncedDocument) => void }) {
@@ -41,6 +42,7 @@ export function NotesDialog({ doc, canEdit, onClose }: { doc: SyncedDocument | n
 
   async function save() {
     if (!doc || !rep) return;
+    await loadZod();
     const parsed = documentFields.notes.safeParse(notes);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? DOCUMENT_MESSAGES.notesTooLong);
     await rep.mutate.updateDocument({ id: doc.id, notes: parsed.data });

@@ -13,6 +13,7 @@ import { fileProblem, uploadFile } from '../../lib/upload';
 import { Alert, AttachmentDropZone, Button, Dialog, Field, Input, optionsOf, Select, Textarea } from '../../ui';
 import { createDocument } from './documents-api';
 import { NotesCounter } from './NotesDialog';
+import { loadZod } from '../../lib/deferred-zod';
 
 /** The dialog closes this long after the success message. */
 export const UPLOAD_CLOSE_MS = 1_500;
@@ -65,6 +66,7 @@ export function UploadDocumentDialog({ open, onClose }: { open: boolean; onClose
 
   async function submit() {
     setFailure(null);
+    await loadZod();
     const parsed = documentFormSchema.safeParse(values);
     const found = parsed.success ? {} : errorsByField(zodIssuesToErrors(parsed.error.issues));
     const fileError = file ? fileProblem('documents', file) : null;

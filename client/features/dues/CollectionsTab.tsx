@@ -17,6 +17,7 @@ import { saveTextFile } from '../../lib/download';
 import { defineSyncedList, newestFirst, useSyncedList } from '../../lib/use-synced-list';
 import { Button, Card, CardBody, CardHeader, cx, DataTable, EmptyState, Field, Input, Skeleton, StatCard, type Column } from '../../ui';
 import { invoiceList } from './use-dues';
+import { useZodArrived } from '../../lib/deferred-zod';
 
 const ledgerList = defineSyncedList({ prefix: prefixOf(LEDGER_SPACE), compare: newestFirst((l: SyncedLedgerLine) => l.occurredAt) });
 /** The figures read every row. */
@@ -76,10 +77,11 @@ function delinquentColumns(timeZone: string): Column<DelinquentResident>[] {
 function Exports({ lines, invoices, timeZone, today }: { lines: readonly SyncedLedgerLine[]; invoices: Parameters<typeof exportCsv>[1]['invoices']; timeZone: string; today: number }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
-  const range = exportRangeSchema.safeParse({ from: from || undefined, to: to || undefined });
-  const error = range.success ? null : (range.error.issues[0]?.message ?? null);
+  // Checked as the dates change, once zod is there (lib/deferred-zod.ts): until then nothing is exported.
+  const range = useZodArrived() ? exportRangeSchema.safeParse({ from: from || undefined, to: to || undefined }) : null;
+  const error = !range || range.success ? null : (range.error.issues[0]?.message ?? null);
   const save = (kind: ExportKind) => {
-    if (!range.success) return;
+    if (!range?.success) return;
     saveTextFile(exportFileName(kind, null, today, range.data), exportCsv(kind, { lines, invoices }, timeZone, today, range.data));
   };
   return (
@@ -96,7 +98,7 @@ function Exports({ lines, invoices, timeZone, today }: { lines: readonly SyncedL
         </div>
         <div className="flex flex-wrap gap-2">
           {EXPORT_KINDS.map((kind) => (
-            <Button key={kind} variant="secondary" onClick={() => save(kind)} disabled={!range.success}>
+            <Button key={kind} variant="secondary" onClick={() => save(kind)} disabled={!range?.success}>
               Export {EXPORT_LABELS[kind].toLowerCase()}
             </Button>
           ))}

@@ -16,6 +16,7 @@ import { useReplicache } from '../../lib/replicache';
 import { useCurrentUser } from '../../lib/session';
 import { Alert, Button, Dialog, Field, optionsOf, Select, Textarea } from '../../ui';
 import { actingUser } from '../threads';
+import { loadZod } from '../../lib/deferred-zod';
 
 export function AskAboutLine({ line, openQuestion }: { line: SyncedLedgerLine; openQuestion: SyncedLedgerQuestion | undefined }) {
   const me = useCurrentUser();
@@ -64,6 +65,7 @@ function AskDialog({ line, kinds, which, open, onClose }: { line: SyncedLedgerLi
 
   async function submit() {
     const message = plainToRichText(text);
+    await loadZod();
     const checked = askFields.message.safeParse(message);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? LEDGER_QUESTION_MESSAGES.askFailed);
     if (!rep || !me) return setError(LEDGER_QUESTION_MESSAGES.askFailed);

@@ -5,6 +5,7 @@
 import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { Button, Dialog, Field, Textarea } from '../../ui';
+import { loadZod } from '../../lib/deferred-zod';
 
 export function ReasonDialog({
   open,
@@ -35,6 +36,7 @@ export function ReasonDialog({
   const [busy, setBusy] = useState(false);
 
   async function submit() {
+    await loadZod();
     const checked = schema.safeParse(reason);
     if (!checked.success) return setError(checked.error.issues[0]?.message ?? null);
     setBusy(true);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { isSignupEmail, SIGNUP_MESSAGES, signupAccountForm, type TrialResponse } from '../../../schema/signup';
 import { ApiError } from '../../lib/api';
+import { useZodArrived } from '../../lib/deferred-zod';
 import { useFormSubmit } from '../../lib/use-form-submit';
 import { Alert } from '../../ui/Alert';
 import { Button } from '../../ui/Button';
@@ -43,7 +44,9 @@ export function AccountStep({ onBack, onDone }: { onBack: () => void; onDone: (r
     setValues((v) => ({ ...v, [k]: value }));
     if (k === 'password' || k === 'confirmPassword') keepTypedPasswords({ ...typedPasswords(), [k]: value });
   };
-  const email = useAvailability('email', values.email.trim().toLowerCase(), isSignupEmail(values.email));
+  // The address is asked about once it is one, by the shared rule (once zod is there: lib/deferred-zod.ts).
+  const emailChecked = useZodArrived() && isSignupEmail(values.email);
+  const email = useAvailability('email', values.email.trim().toLowerCase(), emailChecked);
   const hoaName = useAvailability('hoa_name', values.hoa_name.trim(), values.hoa_name.trim().length > 0);
   const checking = email === 'checking' || hoaName === 'checking';
 

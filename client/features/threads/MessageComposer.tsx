@@ -13,6 +13,7 @@ import { addPhoto, markAttached } from '../../lib/photo-queue/queue';
 import { uploadFile, type UploadedFile } from '../../lib/upload';
 import { Alert, AttachmentDropZone, Button } from '../../ui';
 import { RichTextField } from '../../ui/RichTextField';
+import { loadZod } from '../../lib/deferred-zod';
 
 export interface ComposedMessage {
   /** The checked rich text (the server sanitises it again). */
@@ -50,6 +51,7 @@ export function MessageComposer({ onSend, failureText, attachmentFeature, label 
   async function send(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    await loadZod();
     const checked = threadMessageField.safeParse(html);
     if (!checked.success) {
       setFieldError(checked.error.issues[0]?.message ?? null);

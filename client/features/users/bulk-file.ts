@@ -16,6 +16,7 @@ import {
   type BulkUserRow,
 } from '../../../schema/bulk-users';
 import { USER_MESSAGES } from '../../../schema/users';
+import { loadZod } from '../../lib/deferred-zod';
 
 export interface ReadFile {
   rows: BulkUserRow[];
@@ -32,8 +33,8 @@ export async function readBulkFile(file: File): Promise<ReadFile | { error: stri
   } catch {
     return { error: USER_MESSAGES.parseFailed };
   }
-  // The parser loads with the first file read, not with the users screen.
-  const { default: Papa } = await import('papaparse');
+  // The parser loads with the first file read, not with the users screen; the rows' rules need zod.
+  const [{ default: Papa }] = await Promise.all([import('papaparse'), loadZod()]);
   const parsed = Papa.parse<Record<string, unknown>>(text, { header: true, skipEmptyLines: 'greedy' });
   // A broken quote is a file we cannot read; short or long lines are still read, field by field.
   if (parsed.errors.some((e) => e.type === 'Quotes')) return { error: USER_MESSAGES.parseFailed };

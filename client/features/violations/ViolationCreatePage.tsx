@@ -30,6 +30,7 @@ import { Alert, Button, ButtonLink, Card, CardBody, Field, FormScreen, Input, op
 import { RichTextField } from '../../ui/RichTextField';
 import { actingUser } from '../threads';
 import { useRoundPrefill } from '../inspections/use-round-prefill';
+import { lazy } from '../../../schema/lazy';
 
 interface ViolationFormValues {
   userId: string;
@@ -45,9 +46,11 @@ const FIELDS: FieldMap<ViolationFormValues> = { user_id: 'userId', category: 'ca
 const toWire = (v: ViolationFormValues) => ({ user_id: v.userId, category: v.category, title: v.title, message: v.message, due_date: v.dueDate, photos: v.photos.map((p) => p.s3Key) });
 
 /** The shared schema, and "not before today" by the HOA's calendar (the server checks the same day). */
-const formSchema = violationFormSchema.superRefine((v, ctx) => {
-  if (!violationPolicy.isDueDateAllowed(v.due_date, hoaToday())) ctx.addIssue({ code: 'custom', path: ['due_date'], message: VIOLATION_MESSAGES.dueDatePast });
-});
+const formSchema = lazy(() =>
+  violationFormSchema.superRefine((v, ctx) => {
+    if (!violationPolicy.isDueDateAllowed(v.due_date, hoaToday())) ctx.addIssue({ code: 'custom', path: ['due_date'], message: VIOLATION_MESSAGES.dueDatePast });
+  }),
+);
 
 export function ViolationCreatePage() {
   const [, navigate] = useLocation();

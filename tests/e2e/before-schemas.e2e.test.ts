@@ -64,7 +64,7 @@ async function openEachBeforeZod(who: Who): Promise<string[]> {
       .poll(() => screenState(page), { timeout: 10_000 })
       .not.toBe('no heading')
       .then(() => true, () => false);
-    if (painted) await expect.poll(() => screenState(page), { timeout: 1_000 }).toBe('settled').catch(() => {});
+    if (painted) await expect.poll(() => screenState(page), { timeout: 600 }).toBe('settled').catch(() => {});
     await zod.release();
     if (painted) await settled(page, path);
     const broken = await page.getByText('This page could not be loaded').count();

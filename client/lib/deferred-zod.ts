@@ -4,11 +4,11 @@
  * schema is built on first use (schema/lazy.ts), and a screen checks a form only when it is sent. So
  * it loads once the first screen has settled (main.tsx), beside the sync engine, which waits for it.
  *
- * The rule this brings: nothing reads a schema while a screen first renders. What checks input awaits
- * `loadZod()` first (the form hooks, the dialogs), or checks while the user types once `useZodArrived()`; a screen shown from a REST row, whose values the
- * area's schema names, waits for it with the row (use-synced-entity.ts), and the boot script preloads
- * it for such screens (vite/route-preloads.ts). tests/e2e/before-schemas.e2e.test.ts opens every
- * screen with zod held back.
+ * The rule this brings: nothing reads a schema while a screen first renders. What checks input
+ * awaits `loadZod()` first (the form hooks, the dialogs), or checks while the user types once
+ * `useZodArrived()`. A screen shown from a REST row, whose values the area's schema names, waits for
+ * zod with the row (use-synced-entity.ts), and the boot script preloads it for such screens
+ * (vite/route-preloads.ts). tests/e2e/before-schemas.e2e.test.ts opens every screen with zod held back.
  */
 import { useEffect, useState } from 'react';
 

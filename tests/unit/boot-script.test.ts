@@ -101,12 +101,12 @@ describe('signedInChunkFiles', () => {
   });
 });
 
-const screenChunk = (fileName: string, imports: string[], { exports = [], isEntry = false }: { exports?: string[]; isEntry?: boolean } = {}) => ({
+const screenChunk = (fileName: string, imports: string[], { exports = [], isEntry = false, moduleIds = [] }: { exports?: string[]; isEntry?: boolean; moduleIds?: string[] } = {}) => ({
   type: 'chunk',
   fileName,
   imports,
   exports,
-  moduleIds: [],
+  moduleIds,
   isEntry,
   isDynamicEntry: exports.length > 0,
 });
@@ -122,6 +122,8 @@ describe('the screen the page opens on', () => {
     g: screenChunk('assets/form.js', []),
     h: screenChunk('assets/UsersPage.js', [], { exports: ['UsersPage'] }),
     i: { type: 'asset', fileName: 'assets/index.css' },
+    // zod, loaded after the first paint (client/lib/deferred-zod.ts) but with a screen that shows a REST row.
+    j: screenChunk('assets/zod-members.js', [], { moduleIds: ['/app/client/lib/zod-members.ts'] }),
   } as unknown as OutputBundle;
   const routes: RouteOfTable[] = [
     { path: '/login', access: 'public', page: { moduleExport: 'LoginPage' } },
@@ -132,10 +134,11 @@ describe('the screen the page opens on', () => {
   const source = bootSource(['/assets/signed-in.js'], '', screens);
   const hrefs = (run: ReturnType<typeof runBoot>) => run.links.map((l) => l.href);
 
-  it('names each screen’s chunk and what it imports, less the entry’s and, signed in, the signed-in chunks', () => {
+  it('names each screen’s chunk and what it imports, less the entry’s and, signed in, the signed-in chunks; zod’s with a first read', () => {
     const filesOf = (i: number) => screens.routes[i][2].map((f) => screens.files[f]);
     expect(filesOf(0)).toEqual(['/assets/LoginPage.js', '/assets/form.js']);
-    expect(filesOf(1)).toEqual(['/assets/RequestsPage.js', '/assets/use-requests.js']);
+    expect(filesOf(1)).toEqual(['/assets/RequestsPage.js', '/assets/use-requests.js', '/assets/zod-members.js']);
+    expect(filesOf(2)).toEqual(['/assets/UsersPage.js', '/assets/zod-members.js']);
     expect(screens.routes.map((r) => r[1])).toEqual(['visitor', ['resident', 'board', 'superadmin'], ['board', 'superadmin']]);
   });
 
@@ -143,10 +146,10 @@ describe('the screen the page opens on', () => {
     expect(hrefs(runBoot(source, { signedIn: false, path: '/login' }))).toEqual(['/assets/LoginPage.js', '/assets/form.js']);
     // A signed-in visitor of /login is sent on: nothing of the login screen.
     expect(hrefs(runBoot(source, { signedIn: true, path: '/login' }))).toEqual(['/assets/signed-in.js']);
-    expect(hrefs(runBoot(source, { signedIn: true, path: '/requests/r-1' }))).toEqual(['/assets/signed-in.js', '/assets/RequestsPage.js', '/assets/use-requests.js']);
+    expect(hrefs(runBoot(source, { signedIn: true, path: '/requests/r-1' }))).toEqual(['/assets/signed-in.js', '/assets/RequestsPage.js', '/assets/use-requests.js', '/assets/zod-members.js']);
     expect(hrefs(runBoot(source, { signedIn: false, path: '/requests/r-1' }))).toEqual([]);
     expect(hrefs(runBoot(source, { signedIn: true, role: 'resident', path: '/users' }))).toEqual(['/assets/signed-in.js']);
-    expect(hrefs(runBoot(source, { signedIn: true, role: 'superadmin', path: '/users/' }))).toEqual(['/assets/signed-in.js', '/assets/UsersPage.js']);
+    expect(hrefs(runBoot(source, { signedIn: true, role: 'superadmin', path: '/users/' }))).toEqual(['/assets/signed-in.js', '/assets/UsersPage.js', '/assets/zod-members.js']);
     expect(hrefs(runBoot(source, { signedIn: true, path: '/nowhere' }))).toEqual(['/assets/signed-in.js']);
   });
 

@@ -8,7 +8,7 @@ import type { Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD, e2eSuite, openPage } from '../helpers/browser';
 import { PLAN, WHO, type Who } from '../helpers/route-plan';
-import { openAs, settled } from './pages/screens';
+import { openAs, screenState, settled } from './pages/screens';
 
 const e2e = e2eSuite();
 const ZOD_CHUNK = '**/assets/zod-members-*.js';
@@ -36,14 +36,6 @@ function schemaReadsIn(page: Page): string[] {
   return found;
 }
 
-/** Whether the screen shows its heading, and whether anything in it still loads. */
-const screenState = (page: Page) =>
-  page.evaluate(() => {
-    if (!document.querySelector('h1')) return 'no heading';
-    const statuses = [...document.querySelectorAll('[role=status]')];
-    return statuses.some((s) => s.getAttribute('aria-label') === 'Loading' || /^\s*Loading/.test(s.textContent ?? '')) ? 'loading' : 'settled';
-  });
-
 /**
  * Each planned route of `who` as a page load with zod held back until the screen has painted its
  * heading and either settled or had a while to show what REST brings (a list the cache fills waits
@@ -62,7 +54,7 @@ async function openEachBeforeZod(who: Who): Promise<string[]> {
     await page.goto(path, { waitUntil: 'commit' });
     const painted = await expect
       .poll(() => screenState(page), { timeout: 10_000 })
-      .not.toBe('no heading')
+      .toMatch(/^(loading|settled)$/)
       .then(() => true, () => false);
     if (painted) await expect.poll(() => screenState(page), { timeout: 600 }).toBe('settled').catch(() => {});
     await zod.release();

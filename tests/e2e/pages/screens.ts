@@ -18,20 +18,21 @@ export async function openScreen(page: Page, path: string) {
   await settled(page, path);
 }
 
+/**
+ * What the screen shows: `settled` (a heading not marked as the old screen's, nothing loading),
+ * `loading`, or that it has no new heading yet (with what it shows).
+ */
+export const screenState = (page: Page) =>
+  page.evaluate(() => {
+    if (!document.querySelector('h1:not([data-left])'))
+      return `no new heading (${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(', ')}) at ${location.pathname}: ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 160)}`;
+    const statuses = [...document.querySelectorAll('[role=status]')];
+    return statuses.some((s) => s.getAttribute('aria-label') === 'Loading' || /^\s*Loading/.test(s.textContent ?? '')) ? 'loading' : 'settled';
+  });
+
 /** Waits until the screen has a new heading and no loading placeholder is left in it. */
 export async function settled(page: Page, path = pathOf(page)) {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          if (!document.querySelector('h1:not([data-left])'))
-            return `no new heading (${[...document.querySelectorAll('h1')].map((h) => h.textContent).join(', ')}) at ${location.pathname}: ${(document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 160)}`;
-          const statuses = [...document.querySelectorAll('[role=status]')];
-          return statuses.some((s) => s.getAttribute('aria-label') === 'Loading' || /^\s*Loading/.test(s.textContent ?? '')) ? 'loading' : 'settled';
-        }),
-      { message: `${path} settles`, timeout: 15_000 },
-    )
-    .toBe('settled');
+  await expect.poll(() => screenState(page), { message: `${path} settles`, timeout: 15_000 }).toBe('settled');
 }
 
 /**

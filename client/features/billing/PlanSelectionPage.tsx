@@ -9,7 +9,7 @@ import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { LoadingText } from '../../ui/Loading';
 import { PageHeader } from '../../ui/PageHeader';
-import { billingApi, openBillingPortal } from './billing-api';
+import { billingApi, leaveForPortal, openBillingPortal } from './billing-api';
 import { PlanCard } from './PlanCard';
 
 /**
@@ -21,13 +21,14 @@ export function PlanSelectionPage() {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    billingApi
-      .status()
-      .then((s) => {
-        const plan = s.subscription?.plan.name ?? null;
-        if (live) setCurrent(plan);
-        return openBillingPortal(plan);
-      })
+    // The plan and the portal session asked together: the browser leaves one round trip sooner.
+    const plan = billingApi.status().then((s) => {
+      const name = s.subscription?.plan.name ?? null;
+      if (live) setCurrent(name);
+      return name;
+    });
+    Promise.all([plan, billingApi.portal()])
+      .then(([name, { portal_url }]) => live && leaveForPortal(name, portal_url))
       .catch((e) => live && setError(errorMessage(e, SUBSCRIPTION_MESSAGES.portalFailed)));
     return () => {
       live = false;

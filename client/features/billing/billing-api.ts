@@ -34,9 +34,14 @@ export const takePlanBeforePortal = (): string | null => {
   }
 };
 
-/** Opens the billing portal: remembers the plan, asks for a portal session and leaves for it. */
-export async function openBillingPortal(currentPlan: string | null) {
+/** Leaves for a portal session's address, the plan remembered for the profile's banner on return. */
+export function leaveForPortal(currentPlan: string | null, portalUrl: string) {
   if (currentPlan) rememberPlanBeforePortal(currentPlan);
+  location.assign(portalUrl);
+}
+
+/** Opens the billing portal: asks for a portal session and leaves for it. */
+export async function openBillingPortal(currentPlan: string | null) {
   const { portal_url } = await billingApi.portal();
-  location.assign(portal_url);
+  leaveForPortal(currentPlan, portal_url);
 }

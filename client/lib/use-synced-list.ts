@@ -6,9 +6,10 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyJSONValue, ReadTransaction } from 'replicache';
 import { cacheIdOf, cacheName } from './cache-name';
+import { useFirstPage, type FirstPageRead } from './first-page';
 import { firstRowsToShow, keepFirstRows } from './first-rows';
 import { afterNextPaint } from './perf-marks';
-import { useReplicache, type HoaReplicache } from './replicache';
+import { useCacheFill, useReplicache, type HoaReplicache } from './replicache';
 import { useCurrentUser } from './session';
 import { CollectionView, SyncedCollection, watchCollection, type CollectionSpec, type Predicate } from './synced-collection';
 
@@ -52,11 +53,16 @@ export function useSyncedRow<T extends { id: string }>(keyOf: (id: string) => st
   return id !== null && data?.id === id ? data : undefined;
 }
 
+/** What a named list may add to its collection's spec: its first rows over REST while the cache has none (first-page.ts). */
+interface FirstPageSpec<Item> {
+  firstPage?: FirstPageRead<Item>;
+}
+
 /** A list screen's rows: key space, order, optional join and counters. Declare it once, at module level. */
-export type SyncedListSpec<Item, C extends string = never> = CollectionSpec<Item, C, any, any>;
+export type SyncedListSpec<Item, C extends string = never> = CollectionSpec<Item, C, any, any> & FirstPageSpec<Item>;
 
 /** Types a spec from its parts (`Item` from `compare`, or from the join's `merge`; counter names from `counters`). */
-export const defineSyncedList = <Item, C extends string = never, Row = Item, Joined = unknown>(spec: CollectionSpec<Item, C, Row, Joined>): SyncedListSpec<Item, C> => spec;
+export const defineSyncedList = <Item, C extends string = never, Row = Item, Joined = unknown>(spec: CollectionSpec<Item, C, Row, Joined> & FirstPageSpec<Item>): SyncedListSpec<Item, C> => spec;
 
 /** The one order of synced lists (sync/order.ts), here with the rest of the list kit. */
 export { newestFirst } from '../../sync/order';
@@ -207,14 +213,21 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
   // read is in, the rows kept from the last page load, also before the cache is open (read forwards
   // only: they are the first rows of the spec's order, so the filter's matches among them come first
   // too); no rows of a read still under way.
-  const firstRows = !collection?.loaded && !reverse && userId && spec.name ? firstRowsToShow<Item>(cacheIdOf(cacheName(userId)), spec.name) : null;
+  const cacheId = userId && spec.name ? cacheIdOf(cacheName(userId)) : null;
+  // A new cache answers empty before its first pull is in: the list is loading then, not empty.
+  const awaitingFill = useCacheFill() === 'unknown' && collection?.loaded === true && collection.size === 0;
+  const live = collection?.loaded === true && !awaitingFill;
+  const kept = !live && !reverse && cacheId ? firstRowsToShow<Item>(cacheId, spec.name!) : null;
+  // Nothing kept either (a new device): the list's first page over REST, when it declares one.
+  const overRest = useFirstPage(cacheId && `${cacheId}:${spec.name}`, spec.firstPage, !live && !reverse && !kept);
+  const firstRows = kept ?? overRest;
   const { items, hasMore } = useMemo(() => {
     const matches = firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view && collection?.loaded ? view.first(filter, limit + 1) : [];
     // The view's matches are reused by its next read: the shown rows are a copy of the first pages.
     return { items: matches.slice(0, limit), hasMore: matches.length > limit };
   }, [firstRows, view, collection, version, filter, limit]);
   const counters = useMemo(() => (collection ? collection.counters() : ({} as Record<C, number>)), [collection, version]);
-  const counted = useCountInBackground(collection?.loaded ? view : undefined, filter, hasMore, version) ?? (collection?.loaded && !hasMore ? items.length : undefined);
+  const counted = useCountInBackground(live ? view : undefined, filter, hasMore, version) ?? (live && !hasMore ? items.length : undefined);
 
   return {
     items,
@@ -227,6 +240,6 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
     counters,
     hasMore,
     loadMore: () => setPaging({ filter, reverse, pages: pages + 1 }),
-    loading: !collection?.loaded,
+    loading: !live,
   };
 }

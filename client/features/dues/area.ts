@@ -10,7 +10,8 @@ const StripeSetupPage = lazyPage(() => import('./StripeSetupPage'), 'StripeSetup
 
 export const duesClientArea = defineClientArea({
   routes: [
-    { path: '/dues', access: 'signed-in', page: DuesPage },
+    // A first visit shows the dues over REST until the cache has them (dueList's firstPage).
+    { path: '/dues', access: 'signed-in', page: DuesPage, firstRead: '/api/dues' },
     // Others are sent back to /dues.
     { path: '/dues/create', access: 'board', denied: '/dues', page: DueCreatePage },
     { path: '/dues/:id', access: 'signed-in', page: DueDetailPage, firstRead: '/api/dues/:id' },

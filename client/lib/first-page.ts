@@ -31,35 +31,36 @@ const subscribe = (listener: () => void) => {
 };
 
 /**
- * The REST rows `list` shows now (null: none), reading them once per page load while `wanted` (nothing
- * kept, the cache has not answered with the server's rows). Once the list shows the cache's rows
- * (`wanted` false after it was read), this page load shows none again.
+ * The REST rows the list under `key` shows now (null: none). While `shown` (nothing kept, the cache's
+ * rows not in), they show once read; the read starts once per page load, when `mayRead` too (the cache
+ * has not got the server's rows: a filled cache being read needs none). Once the list shows the cache's
+ * rows (`shown` false after a read started), this page load shows none again.
  */
-export function useFirstPage<Item>(key: string | null, read: FirstPageRead<Item> | undefined, wanted: boolean): Item[] | null {
+export function useFirstPage<Item>(key: string | null, read: FirstPageRead<Item> | undefined, shown: boolean, mayRead: boolean): Item[] | null {
   const rows = useSyncExternalStore(subscribe, () => {
-    const entry = key && read && wanted ? entries.get(key) : undefined;
+    const entry = key && read && shown ? entries.get(key) : undefined;
     return entry && !entry.spent ? entry.rows : null;
   });
   useEffect(() => {
     if (!key || !read) return;
     const known = entries.get(key);
-    if (!wanted) {
+    if (!shown) {
       if (known && !known.spent) entries.set(key, { rows: null, spent: true });
       return;
     }
-    if (known) return;
+    if (known || !mayRead) return;
     const fresh: Entry = { rows: null, spent: false };
     entries.set(key, fresh);
     read().then(
       (found) => {
-        if (entries.get(key) !== fresh || fresh.spent) return;
+        if (entries.get(key) !== fresh) return;
         entries.set(key, { rows: found.slice(0, FIRST_ROWS_KEPT), spent: false });
         for (const listener of listeners) listener();
       },
       // Offline, or refused: the list waits for the cache as it did.
       () => {},
     );
-  }, [key, read, wanted]);
+  }, [key, read, shown, mayRead]);
   return rows as Item[] | null;
 }
 

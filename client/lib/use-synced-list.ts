@@ -214,12 +214,15 @@ export function useSyncedList<Item, C extends string = never>(spec: SyncedListSp
   // only: they are the first rows of the spec's order, so the filter's matches among them come first
   // too); no rows of a read still under way.
   const cacheId = userId && spec.name ? cacheIdOf(cacheName(userId)) : null;
+  const fill = useCacheFill();
   // A new cache answers empty before its first pull is in: the list is loading then, not empty.
-  const awaitingFill = useCacheFill() === 'unknown' && collection?.loaded === true && collection.size === 0;
+  const awaitingFill = fill === 'unknown' && collection?.loaded === true && collection.size === 0;
   const live = collection?.loaded === true && !awaitingFill;
   const kept = !live && !reverse && cacheId ? firstRowsToShow<Item>(cacheId, spec.name!) : null;
-  // Nothing kept either (a new device): the list's first page over REST, when it declares one.
-  const overRest = useFirstPage(cacheId && `${cacheId}:${spec.name}`, spec.firstPage, !live && !reverse && !kept);
+  // Nothing kept either (a new device, a list not opened on it): its first page over REST, when it
+  // declares one, shown until the cache's rows are; read only while the cache has not got the
+  // server's rows (a filled cache read again after the list was closed needs none).
+  const overRest = useFirstPage(cacheId && `${cacheId}:${spec.name}`, spec.firstPage, !live && !reverse && !kept, fill !== 'filled');
   const firstRows = kept ?? overRest;
   const { items, hasMore } = useMemo(() => {
     const matches = firstRows ? (filter ? firstRows.filter(filter) : firstRows) : view && collection?.loaded ? view.first(filter, limit + 1) : [];

@@ -143,7 +143,7 @@ export interface SyncedList<Item, C extends string = never> {
   counters: Record<C, number>;
   hasMore: boolean;
   loadMore(): void;
-  /** True until the cache answered for every key space of the spec. */
+  /** True until the cache answered for every key space of the spec, and while a new cache's empty answer waits for its first pull. */
   loading: boolean;
 }
 

@@ -66,6 +66,7 @@ describe('a list on a device that kept none of its rows', () => {
       await expect.poll(() => page.evaluate(() => performance.getEntriesByName('hoa:first-list-read').length), { timeout: 20_000 }).toBe(1);
       await page.getByRole('status', { name: 'Loading' }).waitFor();
       await expect(page.getByText('No violations found').count()).resolves.toBe(0);
+      await snap(page, 'compliance-new-cache-loading');
 
       release();
       await page.getByRole('table').getByRole('row').nth(1).waitFor({ timeout: 20_000 });

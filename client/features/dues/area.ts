@@ -1,6 +1,7 @@
 /** Dues and invoices, client half: the screens and their guards, and the Dues entry. */
 import { defineClientArea } from '../../app/client-area';
 import { lazyPage } from '../../app/route-def';
+import { DUES_FIRST_PAGE } from './first-page';
 
 const DuesPage = lazyPage(() => import('./DuesPage'), 'DuesPage');
 const DueCreatePage = lazyPage(() => import('./DueCreatePage'), 'DueCreatePage');
@@ -11,7 +12,7 @@ const StripeSetupPage = lazyPage(() => import('./StripeSetupPage'), 'StripeSetup
 export const duesClientArea = defineClientArea({
   routes: [
     // A first visit shows the dues over REST until the cache has them (dueList's firstPage).
-    { path: '/dues', access: 'signed-in', page: DuesPage, firstRead: '/api/dues' },
+    { path: '/dues', access: 'signed-in', page: DuesPage, firstRead: DUES_FIRST_PAGE },
     // Others are sent back to /dues.
     { path: '/dues/create', access: 'board', denied: '/dues', page: DueCreatePage },
     { path: '/dues/:id', access: 'signed-in', page: DueDetailPage, firstRead: '/api/dues/:id' },

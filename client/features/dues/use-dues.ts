@@ -5,18 +5,19 @@ import { dueKey, DUE_SPACE, type SyncedDue } from '../../../sync/areas/dues';
 import { invoiceKey, INVOICE_SPACE, type SyncedInvoice } from '../../../sync/areas/invoices';
 import { prefixOf } from '../../../sync/keys';
 import type { BadgeVariant } from '../../ui';
-import { dueOfApi } from './dues-api';
 import { firstPageOverRest } from '../../lib/first-page';
 import { hoaToday } from '../../lib/hoa-day';
 import { defineSyncedList, newestFirst, useSyncedList, useSyncedValue, type SyncedListOptions } from '../../lib/use-synced-list';
+import { dueOfApi } from './dues-api';
+import { DUES_FIRST_PAGE } from './first-page';
 
 /** Newest first. */
 export const dueList = defineSyncedList({
   name: 'dues',
   prefix: prefixOf(DUE_SPACE),
   compare: newestFirst((d: SyncedDue) => d.createdAt),
-  // Newest first, as the list; the /dues route's boot read (area.ts) is this one.
-  firstPage: firstPageOverRest('/api/dues', dueOfApi),
+  // Newest first, as the list; the /dues route's boot read.
+  firstPage: firstPageOverRest(DUES_FIRST_PAGE, dueOfApi),
 });
 /** By due date, latest first (the REST list's default order). */
 export const invoiceList = defineSyncedList({ name: 'invoices', prefix: prefixOf(INVOICE_SPACE), compare: newestFirst((i: SyncedInvoice) => i.dueDate) });

@@ -11,14 +11,23 @@ export function markOnce(step: string): void {
   performance.mark(`hoa:${step}`);
 }
 
+/** Runs `fn` in a task of its own, posted now: before any timer, and without setTimeout's clamp. */
+export function inNextTask(fn: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    fn();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** Resolves in a task of its own (`inNextTask`): work after it is a task the browser can answer input before. */
+export const nextTask = (): Promise<void> => new Promise((resolve) => inNextTask(resolve));
+
 /** Runs `fn` once the frame after this moment is painted (a task posted from requestAnimationFrame). */
 export function afterNextPaint(fn: () => void): void {
   if (typeof requestAnimationFrame === 'undefined') return;
-  requestAnimationFrame(() => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => fn();
-    channel.port2.postMessage(null);
-  });
+  requestAnimationFrame(() => inNextTask(fn));
 }
 
 /** How long `afterPaintReported` waits for the browser's report at most. */

@@ -1,9 +1,10 @@
 /**
  * `afterPaintReported` (perf-marks.ts): the sync engine waits for the browser's report of the
- * screen's largest paint, not for an older one, and never longer than its limit.
+ * screen's largest paint, not for an older one, and never longer than its limit. `nextTask`: the
+ * sync engine's puller takes a pull's answer in separate tasks, not in the current one's microtasks.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterPaintReported } from './perf-marks';
+import { afterPaintReported, nextTask } from './perf-marks';
 
 /** A PerformanceObserver whose reports the test makes (`report`); `supported` as a browser lists them. */
 function fakeObserver(supported: string[]) {
@@ -64,5 +65,19 @@ describe('afterPaintReported', () => {
     const fn = vi.fn();
     afterPaintReported(300, fn);
     expect(fn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('nextTask', () => {
+  it('resolves in a later task: after every microtask of the current one', async () => {
+    const order: string[] = [];
+    const task = nextTask().then(() => order.push('next task'));
+    // A chain of microtasks, as a pull's promise chain is, all run before it.
+    let chain = Promise.resolve();
+    for (let i = 0; i < 50; i++) chain = chain.then(() => void order.push('microtask'));
+    await chain;
+    expect(order).toEqual(Array(50).fill('microtask'));
+    await task;
+    expect(order.at(-1)).toBe('next task');
   });
 });

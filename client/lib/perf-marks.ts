@@ -11,8 +11,8 @@ export function markOnce(step: string): void {
   performance.mark(`hoa:${step}`);
 }
 
-/** Runs `fn` in a task of its own, posted now: before any timer, and without setTimeout's clamp. */
-export function inNextTask(fn: () => void): void {
+/** Runs `fn` in a task of its own, posted now (a MessageChannel message: no setTimeout clamp). */
+function inNextTask(fn: () => void): void {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     channel.port1.close();

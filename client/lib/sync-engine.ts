@@ -148,7 +148,7 @@ function columnsPuller(pull: Puller, rep: HoaReplicache, answered: (a: { patch: 
     if (response && 'patch' in response) {
       answered({ patch: true, more: cookieSaysMore(response.cookie) });
       // Reading the answer, expanding its patch and Replicache applying it were one task (a first
-      // pull's: 50–90 ms just after the first paint on a slow phone), split here into three.
+      // pull's: 50–90 ms just after the first paint on a slow host), split here into three.
       await nextTask();
       const patch = expandPatch(response.patch as readonly CompactPatchOperation[]);
       await nextTask();

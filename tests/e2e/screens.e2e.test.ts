@@ -129,6 +129,8 @@ describe('signed-in screens', () => {
     const { page, context } = await openPage(e2e.browser, e2e.server);
     await signInAs(page, e2e.server, DEMO.maple.superadmin);
     await h1(page, 'Dashboard');
+    // The body is held back on a first sign-in until the cache answers: checked and snapped whole.
+    await page.getByText('Quick Actions').waitFor();
     await check(page, 'dashboard', { phone: true });
 
     await goInApp(page, '/profile');

@@ -30,7 +30,8 @@ async function shiftsOnReload(path: string, settled: (page: Page) => Promise<unk
     await page.reload();
     await settled(page);
     await twoFrames(page);
-    expect(errors).toEqual([]);
+    // The errors' text in the message: a failure's summary shows the message, not the diff.
+    expect(errors, `uncaught in the page: ${errors.join(' | ')}`).toEqual([]);
     return await layoutShifts(page);
   } finally {
     await context.close();

@@ -15,6 +15,7 @@ export const ISOLATED = [
   'tests/api/outbox.test.ts',
   'tests/sync/push-fairness.test.ts',
   'tests/sync/kept-reset.test.ts',
+  'tests/unit/gzip-kept.test.ts',
   'client/features/dashboard/bulk-upload-banner.test.ts',
   'client/lib/first-rows.test.ts',
   'client/lib/first-screen.test.ts',

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../helpers/chromium';
+import { CHROMIUM_PATH, E2E_CHROMIUM_ARGS } from '../helpers/chromium';
 import { apiToken, changesOnDevice, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm } from './pages/inspections';
 import { keptPhotos, pngBytes, sha256, type KeptPhoto } from './pages/photos';
@@ -29,7 +29,7 @@ const photosOf = (n: number) => (n % 3) + 1;
 
 /** The phone's browser, its profile on disk: IndexedDB, the service worker and the session survive a restart. */
 async function openPhone(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, viewport: PHONE, baseURL: e2e.server.url, reducedMotion: 'reduce' });
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: E2E_CHROMIUM_ARGS, headless: true, viewport: PHONE, baseURL: e2e.server.url, reducedMotion: 'reduce' });
   const page = context.pages()[0] ?? (await context.newPage());
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];

@@ -16,8 +16,9 @@ export const CHROMIUM_ARGS = [
 /**
  * The e2e suite's browser also composites in the browser process, in software: no GPU process, whose
  * work (SwiftShader behind `--disable-gpu`) the stories never look at. On the two-core host, four
- * files' Chromium took 120 s of CPU instead of 131–133 s, and their step 104–110 s instead of
- * 113–115 s. The benchmarks keep `CHROMIUM_ARGS`, so their figures stay comparable with earlier runs.
+ * files' Chromium took 120–123 s of CPU instead of 131–133 s; a whole clean run's e2e step did not
+ * move beyond the host's swing (1,063 s, against 987–1,124 s before). The benchmarks keep
+ * `CHROMIUM_ARGS`, so their figures stay comparable with earlier runs.
  */
 export const E2E_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--in-process-gpu', '--disable-gpu-compositing'];
 

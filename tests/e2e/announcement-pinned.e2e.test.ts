@@ -5,7 +5,7 @@
  * Screenshots at 1280 and 375 px (tests/e2e/screenshots/announcements-pinned*).
  */
 import { describe, expect, it } from 'vitest';
-import { apiToken, DEMO, e2eSuite, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, openPage, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 
 const e2e = e2eSuite();
@@ -46,7 +46,7 @@ describe('pinned announcements', () => {
       expect(await titles.first().textContent()).toContain(pinned);
       await page.getByText('Pinned', { exact: true }).filter({ visible: true }).first().waitFor();
       await snap(page, 'announcements-pinned-list');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -63,7 +63,7 @@ describe('pinned announcements', () => {
       await board.page.getByText('Announcement pinned to the top').waitFor();
       await board.page.getByRole('button', { name: 'Unpin' }).waitFor();
       await snap(board.page, 'announcements-pinned-detail');
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -78,7 +78,7 @@ describe('pinned announcements', () => {
       // Residents get no Pin button on the screen.
       await announcementDetail(resident.page).open(sent);
       expect(await resident.page.getByRole('button', { name: 'Pin to the top' }).count()).toBe(0);
-      expect(resident.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
     } finally {
       await resident.context.close();
     }

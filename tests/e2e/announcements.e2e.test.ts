@@ -9,7 +9,7 @@ import { ANNOUNCEMENT_CATEGORY_LABELS, announcementFormSchema, AUDIENCE_LABELS }
 import { createAnnouncementDraft, deliverAnnouncementNow } from '../../worker/domain/announcements';
 import { findUserByEmail } from '../../worker/domain/users';
 import type { DeliveryResult, OutgoingMail } from '../../worker/services/mailer';
-import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { choose } from './pages/controls';
 
@@ -150,7 +150,7 @@ describe('announcements', () => {
       await expectNoSeriousAxe(page);
       await snap(page, 'announcement-detail-sent');
       await expect.poll(() => mailsAbout(title), { timeout: 15_000 }).toEqual({ [DEMO.maple.resident]: 1 });
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -184,7 +184,7 @@ describe('announcements', () => {
       await rp.getByRole('heading', { level: 1, name: title }).waitFor();
       await rp.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Announcements' }).click();
       await expect.poll(async () => Number(await residentList.counter('Unread Announcements').textContent())).toBe(before - 1);
-      expect(resident.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
     } finally {
       await resident.context.close();
     }
@@ -244,7 +244,7 @@ describe('announcements', () => {
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
       await page.getByText('Delivery Success Rate').waitFor({ timeout: 15_000 });
       expect(await mailsAbout(title)).toEqual(residents);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -256,7 +256,7 @@ describe('announcements', () => {
       await residentList.open();
       await residentList.viewLink(title).waitFor();
       await expect(residentList.viewLink(title).count()).resolves.toBe(1);
-      expect(resident.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
     } finally {
       await resident.context.close();
     }
@@ -273,7 +273,7 @@ describe('announcements', () => {
         await page.getByRole('heading', { level: 1, name: 'Announcements' }).waitFor();
       }
       await expect(page.getByRole('link', { name: 'Create Announcement' }).count()).resolves.toBe(0);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -333,7 +333,7 @@ describe('announcements', () => {
       await page.getByText('Retry completed: 1 succeeded, 0 failed').waitFor();
       await page.getByText('Delivery Success Rate').waitFor({ timeout: 15_000 });
       await expect(mailsAbout(failing)).resolves.toEqual({ [DEMO.maple.resident2]: 1 });
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       restore();
       await context.close();
@@ -371,7 +371,7 @@ describe('announcements', () => {
       await page.getByText('Sending emails...').waitFor({ state: 'detached' });
       await page.getByText('100%').waitFor();
       expect(await mailsAbout(title)).toEqual({ [DEMO.maple.resident]: 1, [DEMO.maple.resident2]: 1 });
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       restore();
       await context.close();
@@ -448,7 +448,7 @@ describe('announcements', () => {
       expect(await announcementRow('Upload refused')).toBeUndefined();
       await page.getByText('site-map.png', { exact: true }).waitFor();
       await snap(page, 'announcement-create-upload-error');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -478,7 +478,7 @@ describe('announcements', () => {
       expect(Number(rs.rows[0].scheduled_at)).toBe(later.getTime());
       await expect(page.getByRole('button', { name: 'Send', exact: true }).count()).resolves.toBe(0);
       expect(await mailsAbout(title)).toEqual({});
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

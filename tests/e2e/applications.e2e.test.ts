@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS } from '../../schema/days';
 import { applyApplicationDeadlines } from '../../worker/domain/applications';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { applicationForm, applicationMail, applicationScreen, applicationsList, storedApplication } from './pages/applications';
 import { pngBytes } from './pages/photos';
 import { inDays } from './pages/violations';
@@ -135,8 +135,8 @@ describe('architectural applications', () => {
       expect(await mine.history.getByText(/^Review:/).count()).toBe(0);
       await expectNoSeriousAxe(rp);
       await snap(rp, 'application-detail-resident');
-      expect(resident.errors).toEqual([]);
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
+      expectNoPageErrors(board.errors);
     } finally {
       await resident.context.close();
       await board.context.close();
@@ -176,7 +176,7 @@ describe('architectural applications', () => {
       await screen.sendLetter.waitFor();
       await expectNoSeriousAxe(page);
       await snap(page, 'application-approved-by-default');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { autopayEnrollments, users } from '../../schema/tables';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, expectNoPageErrors, goInApp, openPage, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { autopayScreen } from './pages/autopay';
 
 const e2e = e2eSuite();
@@ -38,6 +38,6 @@ describe('autopay in the browser', () => {
     expect(rows).toEqual([expect.objectContaining({ timing: 'issued', status: 'paused' })]);
     await snapFromTop(page, 'autopay-paused');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { hoas, invoiceCheckouts, users } from '../../schema/tables';
 import { TEST_BANK } from '../../worker/services/payments/bank-accounts';
-import { DEMO, e2eSuite, goInApp, latestEmail, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, goInApp, latestEmail, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 import { openInvoice } from '../helpers/invoices';
 import { localBankCheckout, paymentPanel } from './pages/bank-payment';
 
@@ -57,7 +57,7 @@ describe('paying an invoice by bank account', () => {
       await page.getByText(INVOICE_MESSAGES.paid).first().waitFor({ timeout: 20_000 });
       await expect.poll(async () => (await latestEmail(e2e.server, DEMO.maple.resident)).text).toContain('STRIPE TEST BANK •••• 6789');
       await snap(page, 'bank-payment-paid');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, openPage, signInAs, snap, waitForPath } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, expectNoPageErrors, goInApp, openPage, signInAs, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -19,7 +19,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await close();
-  expect(errors).toEqual([]);
+  expectNoPageErrors(errors);
 });
 
 async function noSeriousA11yIssues() {

@@ -7,7 +7,7 @@
  */
 import { loadavg } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, goOnline, openPageWithServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, goOnline, openPageWithServiceWorker } from '../helpers/browser';
 import { requestDetail, requestsListOffline, thread } from './pages/requests';
 
 const e2e = e2eSuite();
@@ -46,7 +46,7 @@ describe('changes written to the device', () => {
         figures.push(`${busy ? 'busy' : 'quiet'} page ${latencies.map((ms) => ms.toFixed(0)).join(', ')} ms`);
       }
       console.log(`send to cache on disk: ${figures.join('; ')}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await goOnline(context, e2e.server);
       await context.close();

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cookieSaysMore } from '../../sync/cookie';
-import { apiToken, DEMO, e2eSuite, goInApp, openPage, signInAs } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, goInApp, openPage, signInAs } from '../helpers/browser';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 
 const ROW_BUDGET = 40;
@@ -53,7 +53,7 @@ describe('the first pull in chunks', () => {
       await expect.poll(() => board.metric('Announcements').textContent()).toBe(api.metrics.announcements.value);
       await expect.poll(() => board.community('Total Units').textContent()).toBe(String(api.community.units));
       await expect.poll(() => board.change('Outstanding Dues').textContent()).toBe(api.metrics.outstandingDues.change);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

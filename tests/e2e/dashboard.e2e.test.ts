@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_MESSAGES } from '../../schema/dashboard';
 import { FIRST_SCREEN_PREFIX } from '../../client/lib/first-screen';
-import { apiToken, DEMO, e2eSuite, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snap, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snap, waitForServiceWorker } from '../helpers/browser';
 
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 
@@ -122,7 +122,7 @@ describe('dashboard', () => {
       if (await retry.isVisible()) await retry.click();
       await expect.poll(() => board.metric('Maintenance Requests').textContent(), { timeout: 20_000 }).toBe(api.metrics.maintenanceRequests.value);
       await expect(board.metric('Outstanding Dues').textContent()).resolves.toBe(api.metrics.outstandingDues.value);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

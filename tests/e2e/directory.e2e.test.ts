@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIRECTORY_MESSAGES } from '../../schema/directory';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { directoryScreen, directorySettingCard, listingCard } from './pages/directory';
 
 const e2e = e2eSuite();
@@ -21,7 +21,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await ray.context.close();
-  expect(ray.errors).toEqual([]);
+  expectNoPageErrors(ray.errors);
 });
 
 async function signedIn(email: string) {
@@ -45,7 +45,7 @@ describe('the resident directory', () => {
     await card.card.scrollIntoViewIfNeeded();
     await expectNoSeriousAxe(rita.page);
     await rita.context.close();
-    expect(rita.errors).toEqual([]);
+    expectNoPageErrors(rita.errors);
 
     const { page } = ray;
     // His home (Announcements) leads there; the main navigation has no entry.

@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { samplePdf, samplePng } from '../../worker/dev/sample-files';
-import { changesOnDevice, clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, clearRateLimits, DEMO, DEMO_PASSWORD, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -176,7 +176,7 @@ describe('documents', () => {
         }
         const listed = (await (await api.get('/api/documents?search=retreat')).json()) as { totalDocs: number };
         expect(listed.totalDocs).toBe(0);
-        expect(resident.errors).toEqual([]);
+        expectNoPageErrors(resident.errors);
       } finally {
         await resident.context.close();
       }
@@ -195,7 +195,7 @@ describe('documents', () => {
       await expect.poll(() => rowOf(page, PRIVATE_TITLE).count(), { timeout: 15_000 }).toBe(0);
       await rowOf(page, PUBLIC_TITLE).waitFor();
       expect(await stored(priv.s3_key)).toBe(false);
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -239,7 +239,7 @@ describe('documents', () => {
       await page.getByText('Offline — changes will sync when you reconnect').waitFor({ state: 'detached', timeout: 20_000 });
       await actionsOf(page, '2026 Annual Budget').click();
       await expect(page.getByRole('menuitem', { name: /Download/ }).getAttribute('aria-disabled')).resolves.not.toBe('true');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

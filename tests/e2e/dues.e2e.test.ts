@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { invoiceDetail } from './pages/dues';
-import { axeScan, DEMO, describeViolations, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, DEMO, describeViolations, e2eSuite, expectNoPageErrors, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap as snapPage, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 
 const e2e = e2eSuite();
@@ -84,7 +84,7 @@ describe('dues and invoices in the browser', () => {
     expect((await invoiceOf(DEMO.maple.resident)).status).toBe('pending');
     expect((await invoiceOf(DEMO.maple.resident2)).status).toBe('pending');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 
   it('a resident pays on the local Checkout, returns to "Payment Completed" and gets the receipt', async () => {
@@ -120,7 +120,7 @@ describe('dues and invoices in the browser', () => {
     await page.getByRole('link', { name: /\$95\.25/ }).first().waitFor();
     await snap(page, 'dues-receipt-mailbox');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 
   it('a declined card leaves the other resident’s invoice payable', async () => {
@@ -136,7 +136,7 @@ describe('dues and invoices in the browser', () => {
     await page.goto(`/invoices/${invoice.id}`);
     await page.getByRole('button', { name: 'Pay Invoice' }).waitFor();
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 
   it('offline, My Invoices is readable and Pay says it needs a connection', async () => {
@@ -218,7 +218,7 @@ describe('dues and invoices in the browser', () => {
     await cancel.waitFor({ state: 'detached' });
     expect((await invoiceOf(DEMO.maple.resident2)).status).toBe('pending');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 
   it('the superadmin sees the connected payment account', async () => {
@@ -229,6 +229,6 @@ describe('dues and invoices in the browser', () => {
     await expectNoSeriousAxe(page);
     await snap(page, 'stripe-setup-complete');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 });

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH, E2E_CHROMIUM_ARGS } from '../helpers/chromium';
-import { apiToken, changesOnDevice, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm } from './pages/inspections';
 import { keptPhotos, pngBytes, sha256, type KeptPhoto } from './pages/photos';
 import { inDays, violationForm } from './pages/violations';
@@ -158,6 +158,6 @@ describe('the inspection walk', () => {
     await other.context.close();
     errors.push(...phone.errors, ...other.errors);
     await phone.context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 });

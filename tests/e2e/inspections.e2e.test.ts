@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressLabel, directoryCompare } from '../../schema/addresses';
 import { finishLeftQuestion } from '../../schema/inspections';
-import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { roundScreen, roundsList, startRoundForm, storedDirectory, storedStopCount, storedStops } from './pages/inspections';
 import { inDays, violationForm } from './pages/violations';
 
@@ -91,7 +91,7 @@ describe('inspection rounds', () => {
       await page.getByText('Finished', { exact: true }).first().waitFor();
       await expect.poll(async () => (await storedStops(e2e.server, roundId)).filter((s) => s.outcome === 'not_inspected').length, { timeout: 20_000 }).toBe(total - 4);
       await snap(page, 'inspections-round-finished');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -132,7 +132,7 @@ describe('inspection rounds', () => {
       expect(await storedStopCount(e2e.server, roundId)).toBe(walkingOrder.length);
       expect((await storedStops(e2e.server, roundId)).map((s) => ({ outcome: s.outcome, version: s.version }))).toEqual([{ outcome: 'no_issues', version: 2 }]);
       await expect.poll(() => round.addressLines()).toEqual([...walkingOrder.slice(1), walkingOrder[0]]);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

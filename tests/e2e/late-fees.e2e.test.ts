@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { addLateFees } from '../../worker/domain/invoices';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, showsBriefly, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, openPage, showsBriefly, signInAs, snapFromTop, waitForPath } from '../helpers/browser';
 import { answerQuestion, setFixedLateFee } from './pages/late-fees';
 
 const e2e = e2eSuite();
@@ -82,6 +82,6 @@ describe('late fees in the browser', () => {
     await expect.poll(() => page.getByText('A late fee of $25.00 was added to this invoice.').count()).toBe(0);
     await snapFromTop(page, 'late-fee-waived');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 });

@@ -6,7 +6,7 @@
  * it exactly once.
  */
 import { describe, expect, it } from 'vitest';
-import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { LEDGER_QUESTION_MESSAGES } from '../../schema/ledger-questions';
 import { lineName, serverStatement, statementPage } from './pages/ledger';
 
@@ -71,7 +71,7 @@ describe('questions about a statement line', () => {
       // The statement links to the open question instead of asking again.
       await goInApp(page, '/account');
       await page.getByRole('link', { name: `View Question: ${lineName(charge)}` }).waitFor({ timeout: 20_000 });
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await goOnline(context, e2e.server);
       await context.close();
@@ -87,7 +87,7 @@ describe('questions about a statement line', () => {
       await views.first().click();
       await board.page.getByText(MESSAGE).waitFor();
       expect(await questionsOn(charge._id)).toBe(1);
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }

@@ -6,7 +6,7 @@
  * Screenshots at 1280 and 375 px (tests/e2e/screenshots/ledger-*).
  */
 import { describe, expect, it } from 'vitest';
-import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, scriptsRequested, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { choose } from './pages/controls';
 import { peoplePages } from './pages/people';
 import { memberByEmail, serverStatement, statementPage } from './pages/ledger';
@@ -83,7 +83,7 @@ describe('statement of account', () => {
       expect(offlineCsv.text).toBe(server.csv);
       await statement.receiptLinks.filter({ hasText: receipt.receipt! }).click();
       await page.getByRole('heading', { level: 1, name: `Receipt ${receipt.receipt}` }).waitFor();
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       // The server's network is the suite's: give it back to the next story.
       await goOnline(context, e2e.server);
@@ -108,7 +108,7 @@ describe('statement of account', () => {
       expect(server.balance_text.startsWith(member.name)).toBe(true);
       await expect.poll(() => statement.lineRows.count()).toBe(server.lines.length);
       await snap(page, 'ledger-board-statement');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -7,7 +7,7 @@
  * not empty, while a new cache has not got its first pull.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, DESKTOP, e2eSuite, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, expectNoPageErrors, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 import { holdChunk } from './pages/chunks';
 
 const e2e = e2eSuite();
@@ -43,7 +43,7 @@ describe('a list on a device that kept none of its rows', () => {
       await page.getByText(`Dues (${titles.length} of ${titles.length})`).waitFor({ timeout: 20_000 });
       for (const title of titles) await shown(title);
       expect(reads.filter((p) => p === '/api/dues')).toHaveLength(1);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -71,7 +71,7 @@ describe('a list on a device that kept none of its rows', () => {
       release();
       await page.getByRole('table').getByRole('row').nth(1).waitFor({ timeout: 20_000 });
       await expect(page.getByRole('status', { name: 'Loading' }).count()).resolves.toBe(0);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@
  * 375 px (tests/e2e/screenshots/list-views-*).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goOffline, goOnline, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { storedViews, viewsMenu } from './pages/list-views';
 import { requestsList } from './pages/requests';
 
@@ -81,7 +81,7 @@ describe('saved list views', () => {
       // The filters stay as they were: deleting a view does not clear the list.
       await list.viewLink('Streetlight out on Birch Court').waitFor();
       await expect(list.viewLink('Add a backyard fence').count()).resolves.toBe(0);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

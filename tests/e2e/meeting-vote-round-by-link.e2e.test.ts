@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BOOT_READS_KEY } from '../../client/lib/session-keys';
-import { DEMO, DESKTOP, e2eSuite, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
+import { DEMO, DESKTOP, e2eSuite, expectNoPageErrors, openPage, signInAs, snapFromTop as snap } from '../helpers/browser';
 import { holdChunk } from './pages/chunks';
 
 const e2e = e2eSuite();
@@ -64,7 +64,7 @@ describe('a meeting, a vote and a round opened by their links', () => {
         },
         'No issues',
       );
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

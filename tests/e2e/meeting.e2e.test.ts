@@ -16,7 +16,7 @@ import { INVOICE_MESSAGES } from '../../schema/invoices';
 import { statusUpdatedMessage as requestStatusUpdated } from '../../schema/requests';
 import { VIOLATION_MESSAGES, statusUpdatedMessage as violationStatusUpdated } from '../../schema/violations';
 import { openDeviceNetwork } from '../helpers/network';
-import { apiToken, changesOnDevice, DEMO, type E2EServer, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, changesOnDevice, DEMO, type E2EServer, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { announcementDetail, announcementForm, announcementsList } from './pages/announcements';
 import { apiDashboardFigures, dashboard } from './pages/dashboard';
 import { documentsList } from './pages/documents';
@@ -341,7 +341,7 @@ describe('the offline board meeting', () => {
       await duesList(tom.page).open();
       await duesList(tom.page).viewLink(M.due).waitFor();
       expect(ben.errors.filter((e) => !/Failed to load resource|net::ERR/.test(e))).toEqual([]);
-      expect(tom.errors).toEqual([]);
+      expectNoPageErrors(tom.errors);
     } finally {
       await goOnline(ben.context, network);
       await ben.context.close();

@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { meetingDay } from '../../schema/meetings';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goOffline, goOnline, latestEmail, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goOffline, goOnline, latestEmail, openPageWithServiceWorker, PHONE, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { documentsList } from './pages/documents';
 import { agendaMails, meetingForm, meetingScreen, meetingsList, openRequestTitle, storedMeeting, storedOutcomes, storedRecord } from './pages/meetings';
 import { inDays } from './pages/violations';
@@ -164,7 +164,7 @@ describe('meetings', () => {
       await screen.publishMinutes.waitFor({ timeout: 20_000 });
       await screen.publishMinutes.click();
       await expect.poll(() => storedMeeting(e2e.server, meetingId).then((m) => m.minutesStatus), { timeout: 20_000 }).toBe('published');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
 
       // Rita finds them in Documents.
       const { page: rita } = await open(DEMO.maple.resident, PHONE);

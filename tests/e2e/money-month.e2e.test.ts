@@ -20,7 +20,7 @@ import { TEST_BANK as CHECKOUT_BANK } from '../../worker/services/payments/bank-
 import type { LocalPayments } from '../../worker/services/payments/local';
 import { TEST_BANK } from '../../worker/services/payments/local-autopay';
 import { appOverHttp, DEMO } from '../helpers/http';
-import { apiToken, clearRateLimits, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, clearRateLimits, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { addMonthResidents, DAY, MONTH, monthActions, one, owedAtMonthEnd, pick, type Resident } from '../helpers/money-month';
 import { autopayScreen } from './pages/autopay';
 import { localBankCheckout, paymentPanel } from './pages/bank-payment';
@@ -86,7 +86,7 @@ describe('a month of dues for 20 residents, in the browser', () => {
     await screen.addCard('4242 4242 4242 4242');
     await screen.press('Turn on autopay', 'Autopay is on.');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
 
     for (const p of pick(people, ...MONTH.autopayCard.slice(1))) await act.autopayWith(p, 'card');
     for (const p of pick(people, ...MONTH.autopayBank)) await act.autopayWith(p, 'us_bank_account', TEST_BANK.success);
@@ -183,7 +183,7 @@ describe('a month of dues for 20 residents, in the browser', () => {
     await statement.open();
     await expect.poll(() => statement.balance.textContent(), { timeout: 20_000 }).toBe(`You owe ${usd(MONTH.dueCents)}`);
     await nineteen.context.close();
-    expect(nineteen.errors).toEqual([]);
+    expectNoPageErrors(nineteen.errors);
   });
 
   it('month end: every balance, line, receipt and mail as worked out by hand', async () => {
@@ -211,7 +211,7 @@ describe('a month of dues for 20 residents, in the browser', () => {
     const rows = (await readFile((await download.path())!, 'utf8')).split('\r\n').filter((r) => people.some((p) => r.includes(p.email)));
     expect(rows).toHaveLength(MONTH.lines.payment);
     expect(rows.every((r) => r.includes('150.00'))).toBe(true);
-    expect(board.errors).toEqual([]);
+    expectNoPageErrors(board.errors);
   });
 
   it('a resident reads a receipt, and 20 reads the statement offline after a reload', { timeout: 180_000 }, async () => {

@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, openPage, PHONE, signInAs, snap, twoFrames, waitForPath } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, openPage, PHONE, signInAs, snap, twoFrames, waitForPath } from '../helpers/browser';
 import { layoutShifts, watchLayoutShifts } from '../helpers/layout-shifts';
 import { storedViolation } from './pages/violations';
 
@@ -30,8 +30,7 @@ async function shiftsOnReload(path: string, settled: (page: Page) => Promise<unk
     await page.reload();
     await settled(page);
     await twoFrames(page);
-    // The errors' text in the message: a failure's summary shows the message, not the diff.
-    expect(errors, `uncaught in the page: ${errors.join(' | ')}`).toEqual([]);
+    expectNoPageErrors(errors);
     return await layoutShifts(page);
   } finally {
     await context.close();
@@ -79,7 +78,7 @@ describe('navigation', () => {
       await snap(page, 'support-signed-in');
       await page.getByRole('link', { name: 'Back to Announcements' }).click();
       await waitForPath(page, '/announcements');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -100,7 +99,7 @@ describe('navigation', () => {
       await page.goto('/compliance');
       await statCard(page, 'Recent Activity').getByRole('link').first().waitFor({ timeout: 20_000 });
       await snap(page, 'compliance-board');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -125,7 +124,7 @@ describe('navigation', () => {
         await twoFrames(page);
         const { total, shifts } = await layoutShifts(page);
         expect(total, `${path}: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
-        expect(errors).toEqual([]);
+        expectNoPageErrors(errors);
       } finally {
         await context.close();
       }
@@ -174,7 +173,7 @@ describe('navigation', () => {
         await twoFrames(page);
         const { total, shifts } = await layoutShifts(page);
         expect(total, `${who}: ${JSON.stringify(shifts)}`).toBeLessThan(most);
-        expect(errors).toEqual([]);
+        expectNoPageErrors(errors);
       } finally {
         await context.close();
       }
@@ -218,7 +217,7 @@ describe('navigation', () => {
       });
       expect(emailLines.length).toBeGreaterThan(5);
       expect(emailLines.filter((lines) => lines !== 1)).toEqual([]);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -12,7 +12,7 @@ import { announcementFormSchema } from '../../schema/announcements';
 import { createAnnouncementDraft } from '../../worker/domain/announcements';
 import { recordRejection } from '../../worker/sync/notices';
 import { findUserByEmail } from '../../worker/domain/users';
-import { axeScan, changesOnDevice, DEMO, describeViolations, type E2EServer, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { axeScan, changesOnDevice, DEMO, describeViolations, type E2EServer, e2eSuite, expectNoPageErrors, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snap, snapFromTop, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
 import { choose } from './pages/controls';
 import { AUDIENCE_LABELS } from '../../schema/announcements';
@@ -75,7 +75,7 @@ describe('offline', () => {
       await page.reload();
       await expect.poll(() => unreadCount(page).textContent()).toBe('2');
       expect(await readMarkers(DEMO.maple.resident, 'Pool opening weekend')).toBe(1);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       server.setNetwork(true);
       await context.close();
@@ -119,7 +119,7 @@ describe('offline', () => {
       await expect(page.getByText('Queued — will send when you reconnect').count()).resolves.toBe(0);
       const rs = await server.db.execute({ sql: 'SELECT status FROM announcements WHERE title = ?', args: [title] });
       expect(rs.rows[0].status).toBe('sent');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       server.setNetwork(true);
       await context.close();
@@ -151,7 +151,7 @@ describe('offline', () => {
       await expect
         .poll(async () => Number((await server.db.execute({ sql: 'SELECT count(*) AS n FROM sync_notices WHERE user_id = ? AND dismissed_at IS NOT NULL', args: [ben.id] })).rows[0].n))
         .toBe(1);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -190,7 +190,7 @@ describe('offline', () => {
       const rs = await server.db.execute({ sql: 'SELECT u.email FROM violations v JOIN users u ON u.id = v.user_id WHERE v.title = ?', args: [title] });
       expect(rs.rows[0].email).toBe(DEMO.maple.resident2);
       expect(userReads).toEqual([]);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       server.setNetwork(true);
       await context.close();
@@ -209,7 +209,7 @@ describe('offline', () => {
       await page.getByRole('menuitem', { name: 'Logout' }).click();
       await page.waitForURL((u) => u.pathname === '/login');
       await expect.poll(cacheNames).toEqual([]);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

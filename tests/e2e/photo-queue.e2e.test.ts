@@ -7,7 +7,7 @@
  * storage, the form warns before a photo and takes none that would not fit.
  */
 import { describe, expect, it } from 'vitest';
-import { apiToken, changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
+import { apiToken, changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath } from '../helpers/browser';
 import { jpegWithGps, keptPhotos, pngBytes, sha256 } from './pages/photos';
 import { thread } from './pages/requests';
 import { createViolationOffline, inDays, storedViolation, violationForm } from './pages/violations';
@@ -32,7 +32,7 @@ describe('photos kept on the device', () => {
       const gateBytes = Buffer.from(gate.bytes, 'base64');
       expect(gateBytes.includes(Buffer.from('Exif'))).toBe(false);
       expect(jpegWithGps().includes(Buffer.from('Exif'))).toBe(true);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -57,7 +57,7 @@ describe('photos kept on the device', () => {
       await form.file.setInputFiles({ name: 'steps.png', mimeType: 'image/png', buffer: pngBytes(800, 600) });
       await page.getByText('steps.png: This device is almost out of storage: 0 MB left').waitFor();
       expect(await form.photos.count()).toBe(1);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -141,7 +141,7 @@ describe('photos kept on the device', () => {
       await snap(page, 'violation-detail-photos');
       await page.getByRole('button', { name: 'Open photo 2: shed-side.jpg' }).click();
       await page.getByRole('dialog', { name: 'shed-side.jpg' }).getByRole('img').waitFor();
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       server.setNetwork(true);
       await context.close();
@@ -178,7 +178,7 @@ describe('photos kept on the device', () => {
       expect(photos.rows.map((r) => r.s3_key)).toEqual([queued.s3Key]);
       await expect.poll(async () => (await keptPhotos(page)).length, { timeout: 15_000 }).toBe(0);
       await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       server.setNetwork(true);
       await context.close();

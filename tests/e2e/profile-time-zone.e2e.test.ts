@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { HOA_SETTINGS_MESSAGES } from '../../schema/hoa-settings';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop, type E2EServer } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop, type E2EServer } from '../helpers/browser';
 import { choose, offeredOptions } from './pages/controls';
 import { profile } from './pages/profile';
 
@@ -57,7 +57,7 @@ describe('HOA time zone on /profile', () => {
       await page.reload();
       await p.heading.waitFor();
       await expect.poll(() => p.timeZone.textContent()).toBe('Europe/Lisbon');
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -4,7 +4,7 @@
  * resident's statement with its Refund line. axe and screenshots at 1280 and 375 px.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, e2eSuite, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop } from '../helpers/browser';
+import { DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, openPage, signInAs, snapFromTop } from '../helpers/browser';
 import { invoicePaidByCard, refundPayment } from './pages/refunds';
 
 const e2e = e2eSuite();
@@ -32,6 +32,6 @@ describe('board refunds in the browser', () => {
     await expectNoSeriousAxe(page);
     await snapFromTop(page, 'refund-statement');
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 });

@@ -6,7 +6,7 @@
  * screen (tests/e2e/screenshots/request*).
  */
 import { describe, expect, it } from 'vitest';
-import { changesOnDevice, DEMO, DESKTOP, e2eSuite, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, twoFrames, waitForPath } from '../helpers/browser';
+import { changesOnDevice, DEMO, DESKTOP, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snapFromTop as snap, twoFrames, waitForPath } from '../helpers/browser';
 import { PDF, requestDetail, requestForm, requestsList, requestsListOffline, storedComments, storedRequest, thread } from './pages/requests';
 import { holdChunk } from './pages/chunks';
 import { choose } from './pages/controls';
@@ -60,7 +60,7 @@ describe('requests', () => {
       await expect(rp.getByLabel('Status', { exact: true }).count()).resolves.toBe(0);
       await expectNoSeriousAxe(rp);
       await snap(rp, 'request-detail-resident');
-      expect(resident.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
     } finally {
       await resident.context.close();
     }
@@ -137,7 +137,7 @@ describe('requests', () => {
       expect(row.status).toBe('in_progress');
       expect(row.assignedTo).not.toBeNull();
       expect(row.notes).toBe('Carpenter booked.');
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -158,7 +158,7 @@ describe('requests', () => {
       await expect(t.messages.getByText('Ben Board').count()).resolves.toBe(0);
       await expectNoSeriousAxe(ap);
       await snap(ap, 'request-messages-resident');
-      expect(again.errors).toEqual([]);
+      expectNoPageErrors(again.errors);
     } finally {
       await again.context.close();
     }
@@ -206,7 +206,7 @@ describe('requests', () => {
       await expect.poll(async () => (await storedRequest(e2e.server, title))?.comments, { timeout: 20_000 }).toBe(1);
       await page.getByText(/waiting/).waitFor({ state: 'detached', timeout: 15_000 });
       await t.messages.getByText('Queued: sends when you reconnect').waitFor({ state: 'detached' });
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -231,7 +231,7 @@ describe('requests', () => {
       await thread(bp).messages.getByText(message).waitFor();
       await expect(thread(bp).messages.getByText(message).count()).resolves.toBe(1);
       await expect(thread(bp).messages.getByRole('article').count()).resolves.toBe(1);
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -272,7 +272,7 @@ describe('requests', () => {
       await page.keyboard.type(' It swings open.');
       await expect.poll(() => form.description.textContent()).toBe('The gate does not latch. It swings open.');
       await expect(page.getByText('Title is required').isVisible()).resolves.toBe(true);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -298,7 +298,7 @@ describe('requests', () => {
       engine.release();
       await pulled;
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { changesOnDevice, DEMO, DEMO_PASSWORD, e2eSuite, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, DEMO_PASSWORD, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, fillSignIn, goOffline, goOnline, openPage, openPageWithServiceWorker, showsBriefly, signInAs, snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { requestForm, requestsList, storedRequest } from './pages/requests';
 
 const e2e = e2eSuite();
@@ -90,7 +90,7 @@ describe('a session with changes waiting', () => {
       expect(answers.filter((status) => status !== 200)).toEqual([]);
       // And the session goes on: the next refresh works too.
       expect(await page.evaluate(async () => (await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' })).status)).toBe(200);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }
@@ -124,7 +124,7 @@ describe('a session with changes waiting', () => {
       expect((await storedRequest(e2e.server, title))!.filer).toBe(DEMO.maple.resident);
       await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 15_000 });
       expect(await page.evaluate(() => localStorage.getItem('hoa-kept-cache'))).toBeNull();
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       e2e.server.setNetwork(true);
       await context.close();
@@ -156,7 +156,7 @@ describe('a session with changes waiting', () => {
       await waitForPath(page, '/dashboard');
       await expect.poll(() => cachesOf(page), { timeout: 10_000 }).not.toContain(kept);
       expect(await storedRequest(e2e.server, title)).toBeUndefined();
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       e2e.server.setNetwork(true);
       await context.close();

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { clearRateLimits, e2eSuite, openPage, snap, waitForPath } from '../helpers/browser';
+import { clearRateLimits, e2eSuite, expectNoPageErrors, openPage, snap, waitForPath } from '../helpers/browser';
 import { signupWizard, type Account } from './pages/signup';
 
 const e2e = e2eSuite();
@@ -24,7 +24,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await close();
-  expect(errors).toEqual([]);
+  expectNoPageErrors(errors);
 });
 
 const account = (): Account => {

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { axeScan, clearRateLimits, describeViolations, e2eSuite, openPage, snap, waitForPath } from '../helpers/browser';
+import { axeScan, clearRateLimits, describeViolations, e2eSuite, expectNoPageErrors, openPage, snap, waitForPath } from '../helpers/browser';
 
 const e2e = e2eSuite();
 let page: Page;
@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await close();
-  expect(errors).toEqual([]);
+  expectNoPageErrors(errors);
 });
 
 async function noSeriousA11yIssues() {

@@ -7,7 +7,7 @@
  * network returns. Screenshots at 1280 and 375 px (tests/e2e/screenshots/violation-fines-*).
  */
 import { describe, expect, it } from 'vitest';
-import { apiToken, DEMO, e2eSuite, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForServiceWorker } from '../helpers/browser';
 import { statementPage } from './pages/ledger';
 import { violationFines } from './pages/violation-fines';
 import { inDays } from './pages/violations';
@@ -56,7 +56,7 @@ describe('violation fines', () => {
       await board.page.getByRole('heading', { level: 1, name: 'Fine Schedule' }).waitFor();
       await board.page.getByRole('form', { name: 'Lawn Maintenance fine schedule' }).waitFor();
       await snap(board.page, 'violation-fines-schedule');
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -80,7 +80,7 @@ describe('violation fines', () => {
       await fines.requestHearing('The trailer was moved the same afternoon.');
       await fines.timeline.getByText('Hearing requested').waitFor();
       await snap(resident.page, 'violation-fines-resident');
-      expect(resident.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
     } finally {
       await resident.context.close();
     }
@@ -94,7 +94,7 @@ describe('violation fines', () => {
       await fines.decide('Dismissed', 'Photos show the lawn clear that evening.');
       await fines.timeline.getByText('Hearing decided: Dismissed').waitFor({ timeout: 20_000 });
       await snap(again.page, 'violation-fines-dismissed');
-      expect(again.errors).toEqual([]);
+      expectNoPageErrors(again.errors);
     } finally {
       await again.context.close();
     }
@@ -117,7 +117,7 @@ describe('violation fines', () => {
       await expect.poll(() => lawn.getByLabel(/^Fine/).inputValue(), { timeout: 20_000 }).toMatch(/^75(\.00)?$/);
       await board.page.getByRole('form', { name: 'Parking fine schedule' }).waitFor();
       await snap(board.page, 'violation-fines-schedule-demo');
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -167,7 +167,7 @@ describe('violation fines', () => {
       expect(await hearings()).toBe(1);
       const [row] = (await e2e.server.db.execute({ sql: 'SELECT note FROM violation_hearings WHERE violation_id = ?', args: [id] })).rows;
       expect(row.note).toBe(note);
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       e2e.server.setNetwork(true);
       await context.close();

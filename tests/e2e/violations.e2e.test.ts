@@ -7,7 +7,7 @@
  * and 375 px on every screen (tests/e2e/screenshots/violation*).
  */
 import { describe, expect, it } from 'vitest';
-import { changesOnDevice, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
+import { changesOnDevice, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, signInAs, snapFromTop as snap, waitForPath, waitForServiceWorker } from '../helpers/browser';
 import { thread } from './pages/requests';
 import { inDays, storedViolation, violationDetail, violationForm, violationsList } from './pages/violations';
 import { choose, waitForOption } from './pages/controls';
@@ -59,7 +59,7 @@ describe('violations', () => {
       expect((await storedViolation(e2e.server, title))?.attachment).toBe('cans.png');
       // The banner clears after 5 seconds.
       await bp.getByText('Violation created successfully and notification sent to resident').waitFor({ state: 'detached', timeout: 8_000 });
-      expect(board.errors).toEqual([]);
+      expectNoPageErrors(board.errors);
     } finally {
       await board.context.close();
     }
@@ -105,7 +105,7 @@ describe('violations', () => {
       await rp.getByRole('heading', { level: 1, name: title }).waitFor();
       await rp.getByText(/^This violation is overdue\. The due date was /).waitFor();
       await rp.getByText('(Overdue)').filter({ visible: true }).first().waitFor();
-      expect(resident.errors).toEqual([]);
+      expectNoPageErrors(resident.errors);
     } finally {
       await resident.context.close();
     }
@@ -142,7 +142,7 @@ describe('violations', () => {
       await snap(ap, 'violation-detail-board');
       await expect.poll(async () => (await storedViolation(e2e.server, title))?.status, { timeout: 15_000 }).toBe('resolved');
       expect((await storedViolation(e2e.server, title))?.notes).toBe('Cans stored behind the fence; confirmed on a drive-by.');
-      expect(again.errors).toEqual([]);
+      expectNoPageErrors(again.errors);
     } finally {
       await again.context.close();
     }
@@ -218,7 +218,7 @@ describe('violations', () => {
       await goOnline(context, e2e.server);
       await expect.poll(async () => (await storedViolation(e2e.server, first))?.messages, { timeout: 20_000 }).toBe(1);
       await page.getByText(/waiting to sync/).waitFor({ state: 'detached', timeout: 15_000 });
-      expect(errors).toEqual([]);
+      expectNoPageErrors(errors);
     } finally {
       await context.close();
     }

@@ -15,7 +15,7 @@ import { hoas, users } from '../../schema/tables';
 import { formatVoteTime, openVoteBanner, VOTE_MESSAGES } from '../../schema/votes';
 import { closeDueVotes } from '../../worker/domain/votes';
 import { msToZonedInput } from '../../client/features/votes/time';
-import { apiToken, DEMO, e2eSuite, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
+import { apiToken, DEMO, e2eSuite, expectNoPageErrors, expectNoSeriousAxe, goInApp, goOffline, goOnline, openPage, openPageWithServiceWorker, PHONE, signInAs, snapFromTop, waitForServiceWorker } from '../helpers/browser';
 import { appOverHttp, call } from '../helpers/http';
 import { addVoters, HOUR, MINUTE, type Voter } from '../helpers/votes';
 import { SyncTestClient } from '../sync/client';
@@ -115,7 +115,7 @@ describe('an owner vote over 20 households', () => {
     const mine = (await storedBallots(e2e.server, voteId)).find((b) => b.addressId === voters[0].addressId);
     expect(mine).toMatchObject({ choices: [1], code });
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 
   it('an owner votes offline and comes back before the close: counted', { timeout: 120_000 }, async () => {
@@ -133,7 +133,7 @@ describe('an owner vote over 20 households', () => {
     await expect.poll(async () => (await storedBallots(e2e.server, voteId)).some((b) => b.addressId === voters[1].addressId), { timeout: 30_000 }).toBe(true);
     await screen.queued.waitFor({ state: 'hidden', timeout: 20_000 });
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
   });
 
   it('an owner votes offline and comes back after the close: refused with the time, not counted; the results are announced', { timeout: 150_000 }, async () => {
@@ -156,7 +156,7 @@ describe('an owner vote over 20 households', () => {
     await snapFromTop(page, 'vote-refused-phone');
     expect((await storedBallots(e2e.server, voteId)).some((b) => b.addressId === voters[2].addressId)).toBe(false);
     await context.close();
-    expect(errors).toEqual([]);
+    expectNoPageErrors(errors);
 
     const results = (await call(t(), 'GET', `/api/votes/${voteId}/results`, { token: voters[0].token })).json;
     expect(results).toMatchObject({ state: 'closed', voted: 14, quorum_reached: true, counts: [{ option: 'Yes', count: 9 }, { option: 'No', count: 5 }] });
@@ -179,7 +179,7 @@ describe('an owner vote over 20 households', () => {
     await expectNoSeriousAxe(board.page);
     await board.page.getByRole('link', { name: 'Read the results announcement' }).click();
     await board.page.getByRole('heading', { level: 1, name: `Results: ${QUESTION}` }).waitFor();
-    expect(board.errors).toEqual([]);
+    expectNoPageErrors(board.errors);
   });
 
   it('a secret ballot: no REST answer to the board, no sync pull of the board or another resident, no mail carries another voter’s choice', { timeout: 60_000 }, async () => {

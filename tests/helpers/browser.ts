@@ -321,6 +321,11 @@ function tellWhatThePageShowedOnFailure(context: BrowserContext, page: Page) {
 /** The tellers of the pages a file opened outside its stories, still open. */
 const filePages = new Set<() => Promise<void>>();
 
+/** No uncaught error in the page; their text is in the message, since a failure's summary shows the message, not the diff. */
+export function expectNoPageErrors(errors: readonly string[] | undefined) {
+  expect(errors, `uncaught in the page: ${errors?.join(' | ')}`).toEqual([]);
+}
+
 /**
  * A new context and page for every test of the file, handed to `use` before each test and closed after
  * it; a test whose page threw an uncaught error fails. A story that goes offline calls
@@ -334,8 +339,7 @@ export function pagePerTest(e2e: { browser: Browser; server: { url: string } }, 
   };
   const closeChecked = async () => {
     await opened?.context.close();
-    // The errors' text in the message: a failure's summary shows the message, not the diff.
-    expect(opened?.errors, `uncaught in the page: ${opened?.errors.join(' | ')}`).toEqual([]);
+    expectNoPageErrors(opened?.errors);
   };
   beforeEach(() => open());
   afterEach(closeChecked);

@@ -6,6 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getRequestListener } from '@hono/node-server';
+import { megabytesOfRows } from '../helpers/pull-body';
 
 const compressed = vi.hoisted(() => ({ brotli: 0, deflate: 0 }));
 vi.mock('node:zlib', async (original) => {
@@ -19,16 +20,9 @@ vi.mock('node:zlib', async (original) => {
 
 const { withGzip } = await import('../../worker/gzip');
 
-/** Varied text (a repeated row would compress to nothing), a little over four pieces; `variant` changes one row. */
-function megabytes(variant = 0): Uint8Array<ArrayBuffer> {
-  let text = '';
-  for (let i = 0; text.length < 2_300_000; i++) text += `{"op":"put","key":"row/${i}","value":{"n":${i === 7 ? variant : i * 7919},"title":"Row ${(i * 104729).toString(36)}"}},`;
-  return new TextEncoder().encode(text);
-}
-
 const pull = (encodings: string) => new Request('http://x/api/sync/pull', { method: 'POST', headers: { 'accept-encoding': encodings } });
 const answering = () => {
-  let body = megabytes();
+  let body = megabytesOfRows();
   const fetch = withGzip(async () => new Response(body, { headers: { 'content-type': 'application/json' } }), { when: () => true });
   return { fetch, answer: (next: Uint8Array<ArrayBuffer>) => (body = next) };
 };
@@ -46,16 +40,16 @@ describe('withGzip keeps a body of megabytes compressed by its content', () => {
     const first = await bytesOf(await fetch(pull('gzip, deflate, br')));
     expect(compressed.brotli).toBe(1);
 
-    answer(megabytes()); // equal bytes, another array: a new device's pull of the same kept view
+    answer(megabytesOfRows()); // equal bytes, another array: a new device's pull of the same kept view
     const again = await fetch(pull('gzip, deflate, br'));
     expect(again.headers.get('content-encoding')).toBe('br');
     expect((await bytesOf(again)).equals(first)).toBe(true);
     expect(compressed.brotli).toBe(1);
 
-    answer(megabytes(1));
+    answer(megabytesOfRows(1));
     const changed = await bytesOf(await fetch(pull('gzip, deflate, br')));
     expect(compressed.brotli).toBe(2);
-    expect(brotliDecompressSync(changed).equals(Buffer.from(megabytes(1)))).toBe(true);
+    expect(brotliDecompressSync(changed).equals(Buffer.from(megabytesOfRows(1)))).toBe(true);
   });
 
   it('keeps gzip apart from Brotli, for a client that takes gzip alone', async () => {
@@ -69,7 +63,7 @@ describe('withGzip keeps a body of megabytes compressed by its content', () => {
 
     const again = await bytesOf(await fetch(pull('gzip')));
     expect(again.equals(first)).toBe(true);
-    expect(gunzipSync(again).equals(Buffer.from(megabytes()))).toBe(true);
+    expect(gunzipSync(again).equals(Buffer.from(megabytesOfRows()))).toBe(true);
     expect(compressed.deflate).toBe(pieces);
   });
 
@@ -81,6 +75,6 @@ describe('withGzip keeps a body of megabytes compressed by its content', () => {
     await reader.cancel();
     const whole = await bytesOf(await fetch(pull('gzip, deflate, br')));
     expect(compressed.brotli).toBe(2);
-    expect(brotliDecompressSync(whole).equals(Buffer.from(megabytes()))).toBe(true);
+    expect(brotliDecompressSync(whole).equals(Buffer.from(megabytesOfRows()))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { getRequestListener } from '@hono/node-server';
 import { withGzip } from '../../worker/gzip';
+import { megabytesOfRows } from '../helpers/pull-body';
 
 const big = JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Row ${i}` })) });
 const answer = (body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => async () => new Response(body, { headers });
@@ -59,16 +60,9 @@ describe('withGzip (Node entry)', () => {
     expect(await withGzip(async () => small, always)(get('/api/x'))).toBe(small);
   });
 
-  // Varied text (a repeated row would compress to nothing), a little over four pieces.
-  const megabytes = () => {
-    let text = '';
-    for (let i = 0; text.length < 2_300_000; i++) text += `{"op":"put","key":"row/${i}","value":{"n":${i * 7919},"title":"Row ${(i * 104729).toString(36)}"}},`;
-    return new TextEncoder().encode(text);
-  };
-
   it('sends a body of megabytes as one Brotli stream to a client that accepts it, fewer bytes than gzip', async () => {
     getRequestListener(async () => new Response(null));
-    const raw = megabytes();
+    const raw = megabytesOfRows();
     const res = await withGzip(async () => new Response(raw, { headers: { 'content-type': 'application/json' } }), always)(get('/api/sync/pull'));
     expect(res.headers.get('content-encoding')).toBe('br');
     expect(res.headers.get('content-length')).toBeNull();
@@ -80,7 +74,7 @@ describe('withGzip (Node entry)', () => {
 
   it('compresses a body of megabytes in pieces into one gzip stream that gunzips to the same bytes, for a client that takes gzip alone', async () => {
     getRequestListener(async () => new Response(null));
-    const raw = megabytes();
+    const raw = megabytesOfRows();
     const gzipOnly = new Request('http://x/api/sync/pull', { headers: { 'accept-encoding': 'gzip' } });
     const res = await withGzip(async () => new Response(raw, { headers: { 'content-type': 'application/json' } }), always)(gzipOnly);
     expect(res.headers.get('content-encoding')).toBe('gzip');
